@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "brewguide",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "brewguide", targets: ["brewguide"]),
+        .library(name: "BrewKit", targets: ["BrewKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // libcmark from the system (Debian: libcmark-dev).
+        .systemLibrary(
+            name: "Ccmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // The domain: models, validation, brew plans, statistics. No I/O.
+        .target(name: "BrewKit"),
+        // The data directory: located JSON and CSV readers, writers.
+        .target(
+            name: "BrewData",
+            dependencies: ["BrewKit", .product(name: "CSV", package: "CSV.swift")]
+        ),
+        // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer.
+        .target(
+            name: "BrewSite",
+            dependencies: ["BrewKit", "BrewData", "Ccmark", .product(name: "Mustache", package: "swift-mustache")]
+        ),
+        .executableTarget(
+            name: "brewguide",
+            dependencies: [
+                "BrewKit", "BrewData", "BrewSite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "BrewKitTests",
+            dependencies: ["BrewKit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData"]),
+        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["brewguide"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

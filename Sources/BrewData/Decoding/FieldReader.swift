@@ -1,0 +1,200 @@
+import BrewKit
+import Foundation
+
+/// Reads the typed fields of one record (a JSON object or a CSV row), collecting a
+/// diagnostic for every field that is missing, of the wrong type or out of its set,
+/// and warning about fields nobody reads ("did you mean `defaultDose`?").
+struct FieldReader {
+    private let members: [String: RawMember]
+    private let order: [String]
+    /// Prefix of field paths in this record: `""` or `steps[2].`.
+    let pathPrefix: String
+    let recordLocation: SourceLocation
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var fieldLocations: [String: SourceLocation] = [:]
+    private(set) var failed = false
+
+    init(_ node: RawNode, pathPrefix: String = "") {
+        var members: [String: RawMember] = [:]
+        var order: [String] = []
+        var duplicates: [Diagnostic] = []
+        if case .object(let list) = node.value {
+            for member in list {
+                if members[member.key] != nil {
+                    duplicates.append(.error("the field \"\(pathPrefix)\(member.key)\" appears twice in this record", at: member.node.location))
+                }
+                members[member.key] = member
+                order.append(member.key)
+            }
+        }
+        self.members = members
+        self.order = order
+        self.pathPrefix = pathPrefix
+        self.recordLocation = node.location
+        self.diagnostics = duplicates
+        for member in members.values {
+            fieldLocations[pathPrefix + member.key] = member.node.location.naming(pathPrefix + member.key)
+        }
+    }
+
+    func has(_ key: String) -> Bool { node(key) != nil }
+
+    /// The node of a field; an empty CSV cell and a JSON null count as absent.
+    func node(_ key: String) -> RawNode? {
+        guard let node = members[key]?.node else { return nil }
+        switch node.value {
+        case .null: return nil
+        case .text(let text) where text.trimmingCharacters(in: .whitespaces).isEmpty: return nil
+        default: return node
+        }
+    }
+
+    /// Marks the record as unusable because a part of it (a step) failed and said why.
+    mutating func markFailed() { failed = true }
+
+    mutating func error(_ message: String, at key: String) {
+        failed = true
+        let location = members[key]?.node.location.naming(pathPrefix + key) ?? recordLocation.naming(pathPrefix + key)
+        diagnostics.append(.error(message, at: location))
+    }
+
+    private mutating func missing(_ key: String, _ what: String) {
+        error("missing required field \"\(pathPrefix)\(key)\" (\(what))", at: key)
+    }
+
+    private mutating func wrongType(_ key: String, expected: String, found node: RawNode) {
+        error("\(pathPrefix)\(key): expected \(expected), found \(node.summary)", at: key)
+    }
+
+    // MARK: Typed fields
+
+    mutating func string(_ key: String, required: Bool = false, what: String = "text") -> String? {
+        guard let node = members[key]?.node else {
+            if required { missing(key, what) }
+            return nil
+        }
+        switch node.value {
+        case .string(let text), .text(let text):
+            return text
+        case .null:
+            if required { missing(key, what) }
+            return nil
+        case .number(let number) where key == "id" || key.hasSuffix("Id"):
+            return Format.number(number, decimals: 0)
+        default:
+            wrongType(key, expected: what, found: node)
+            return nil
+        }
+    }
+
+    mutating func double(_ key: String, required: Bool = false, what: String = "a number") -> Double? {
+        guard let node = node(key) else {
+            if required { missing(key, what) }
+            return nil
+        }
+        switch node.value {
+        case .number(let number):
+            return number
+        case .text(let text):
+            if let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite { return number }
+            wrongType(key, expected: what, found: node)
+            return nil
+        default:
+            wrongType(key, expected: what, found: node)
+            return nil
+        }
+    }
+
+    mutating func int(_ key: String, required: Bool = false, what: String = "a whole number") -> Int? {
+        let location = members[key]?.node
+        guard let number = double(key, required: required, what: what) else { return nil }
+        guard number == number.rounded(), abs(number) < 1e15 else {
+            if let location { wrongType(key, expected: what, found: location) }
+            return nil
+        }
+        return Int(number)
+    }
+
+    mutating func bool(_ key: String, required: Bool = false) -> Bool? {
+        guard let node = node(key) else {
+            if required { missing(key, "true or false") }
+            return nil
+        }
+        switch node.value {
+        case .bool(let flag):
+            return flag
+        case .text(let text):
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true", "yes", "1": return true
+            case "false", "no", "0": return false
+            default: break
+            }
+        default:
+            break
+        }
+        wrongType(key, expected: "true or false", found: node)
+        return nil
+    }
+
+    mutating func date(_ key: String, required: Bool = false) -> Date? {
+        guard let text = string(key, required: required, what: "an ISO 8601 date-time such as 2026-03-14T07:42:00Z") else { return nil }
+        if let date = ISO8601.date(from: text.trimmingCharacters(in: .whitespaces)) { return date }
+        error("\(pathPrefix)\(key): expected an ISO 8601 date-time such as 2026-03-14T07:42:00Z, found \"\(text)\"", at: key)
+        return nil
+    }
+
+    mutating func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ key: String, required: Bool = false) -> E? where E.RawValue == String {
+        let allowed = E.allCases.map(\.rawValue)
+        let what = "one of " + allowed.joined(separator: ", ")
+        guard let raw = string(key, required: required, what: what) else { return nil }
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty {
+            if required { missing(key, what) }
+            return nil
+        }
+        if let value = E(rawValue: trimmed) { return value }
+        var message = "\(pathPrefix)\(key): unknown value \"\(trimmed)\"; expected \(what)"
+        if let near = Suggestion.closest(to: trimmed, in: allowed) { message += " (did you mean \"\(near)\"?)" }
+        error(message, at: key)
+        return nil
+    }
+
+    /// A list of numbers: a JSON array, or a CSV cell with values separated by `;`.
+    mutating func doubles(_ key: String) -> [Double] {
+        guard let node = node(key) else { return [] }
+        var values: [Double] = []
+        switch node.value {
+        case .array(let elements):
+            for element in elements {
+                guard case .number(let number) = element.value else {
+                    wrongType(key, expected: "an array of numbers", found: element)
+                    return []
+                }
+                values.append(number)
+            }
+        case .text(let text):
+            for part in text.split(separator: ";") {
+                guard let number = Double(part.trimmingCharacters(in: .whitespaces)) else {
+                    error("\(pathPrefix)\(key): expected numbers separated by ';', found \"\(text)\"", at: key)
+                    return []
+                }
+                values.append(number)
+            }
+        case .number(let number):
+            values = [number]
+        default:
+            wrongType(key, expected: "an array of numbers", found: node)
+        }
+        return values
+    }
+
+    /// Warns about every field not in `known`, suggesting the closest known name.
+    mutating func warnAboutUnknownFields(known: Set<String>, ignoring ignored: Set<String> = []) {
+        for key in order where !known.contains(key) && !ignored.contains(key) {
+            guard let member = members[key] else { continue }
+            var message = "unknown field \"\(pathPrefix)\(key)\" is ignored"
+            if let near = Suggestion.closest(to: key, in: known) { message += "; did you mean \"\(near)\"?" }
+            diagnostics.append(.warning(message, at: member.node.location.naming(pathPrefix + key)))
+        }
+    }
+}

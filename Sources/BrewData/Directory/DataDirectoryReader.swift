@@ -1,0 +1,84 @@
+import BrewKit
+import Foundation
+
+/// Reads a data directory: `recipes/`, `logs/` and `sessions/` (any depth of `.json` and
+/// `.csv` files) and `preferences.json`. Files are read in parallel and in a stable order.
+public struct DataDirectoryReader: Sendable {
+    public static let preferencesFileName = "preferences.json"
+    public let root: String
+
+    /// - Parameter root: the data directory as the user named it; messages show paths under it.
+    public init(root: String) {
+        self.root = root
+    }
+
+    public struct Result: Sendable {
+        public var files: [ParsedFile]
+        public var validated: ValidatedDataset
+    }
+
+    public func read() -> Result {
+        var diagnostics: [Diagnostic] = []
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let message = "the data directory \"\(root)\" does not exist; expected a folder with recipes/, logs/ and preferences.json"
+            return Result(files: [], validated: ValidatedDataset(dataset: Dataset(), readDiagnostics: [.error(message, at: .file(root))]))
+        }
+        let paths = dataFilePaths(diagnostics: &diagnostics)
+        let files = Self.parseConcurrently(paths)
+        let preferences = readPreferences(diagnostics: &diagnostics)
+        let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences)
+        return Result(files: files, validated: ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled))
+    }
+
+    /// Every data file under the kind folders, sorted, with its kind.
+    public func dataFilePaths(diagnostics: inout [Diagnostic]) -> [(path: String, kind: RecordKind)] {
+        var result: [(String, RecordKind)] = []
+        for kind in RecordKind.allCases {
+            let folder = (root as NSString).appendingPathComponent(kind.folderName)
+            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
+            var found: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if EditorDroppings.isIgnored(name) {
+                    if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { enumerator.skipDescendants() }
+                    continue
+                }
+                let lower = name.lowercased()
+                if lower.hasSuffix(".json") || lower.hasSuffix(".csv") {
+                    found.append((folder as NSString).appendingPathComponent(relative))
+                } else if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular,
+                          !lower.hasSuffix(".md"), !lower.hasSuffix(".txt") {
+                    diagnostics.append(.warning("ignored: only .json and .csv files are read in \(kind.folderName)/", at: .file((folder as NSString).appendingPathComponent(relative))))
+                }
+            }
+            result += found.sorted().map { ($0, kind) }
+        }
+        return result
+    }
+
+    static func parseConcurrently(_ paths: [(path: String, kind: RecordKind)]) -> [ParsedFile] {
+        concurrentMap(paths) { parseFile(at: $0.path, kind: $0.kind) }
+    }
+
+    public static func parseFile(at path: String, kind: RecordKind) -> ParsedFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var file = ParsedFile(path: path, kind: kind)
+            file.diagnostics.append(.error("cannot read the file (is it readable?)", at: .file(path)))
+            return file
+        }
+        return RecordFileParser.parse([UInt8](data), path: path, kind: kind)
+    }
+
+    public func readPreferences(diagnostics: inout [Diagnostic]) -> Located<Preferences>? {
+        let path = (root as NSString).appendingPathComponent(Self.preferencesFileName)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        do {
+            let node = try JSONParser.parse([UInt8](data), file: path)
+            return PreferencesDecoder.decode(node, diagnostics: &diagnostics)
+        } catch {
+            diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
+            return nil
+        }
+    }
+}

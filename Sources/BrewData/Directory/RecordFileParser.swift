@@ -1,0 +1,57 @@
+import BrewKit
+
+/// Reads one `.json` or `.csv` file of a kind into records and findings. Pure: bytes in, values out.
+public enum RecordFileParser {
+    /// The columns that mark a CSV in `recipes/` as a steps file rather than a recipes file.
+    static let stepsFileMarker = "recipeId"
+
+    public static func parse(_ bytes: [UInt8], path: String, kind: RecordKind) -> ParsedFile {
+        var file = ParsedFile(path: path, kind: kind)
+        let nodes: [RawNode]
+        var isStepsCSV = false
+        if path.lowercased().hasSuffix(".csv") {
+            guard let table = CSVRecordReader.read(bytes, file: path, diagnostics: &file.diagnostics) else { return file }
+            nodes = table.rows
+            isStepsCSV = kind == .recipes && table.header.contains(stepsFileMarker) && !table.header.contains("defaultDose")
+        } else {
+            do {
+                let root = try JSONParser.parse(bytes, file: path)
+                switch root.value {
+                case .array(let elements): nodes = elements
+                case .object: nodes = [root]
+                default:
+                    file.diagnostics.append(.error("expected an object or an array of objects, found \(root.summary)", at: root.location))
+                    return file
+                }
+            } catch {
+                file.diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
+                return file
+            }
+        }
+
+        switch kind {
+        case .recipes where isStepsCSV:
+            for (position, node) in nodes.enumerated() {
+                var reader = FieldReader(node)
+                let recipeID = reader.string(stepsFileMarker, required: true, what: "the id of the recipe this step belongs to")
+                file.diagnostics += reader.diagnostics
+                let (draft, stepReader) = StepDecoder.decode(node, pathPrefix: "", position: position, ignoring: [stepsFileMarker])
+                file.diagnostics += stepReader.diagnostics
+                if let recipeID, let draft { file.stepDrafts.append((recipeID, draft)) }
+            }
+        case .recipes:
+            for node in nodes {
+                guard let draft = RecipeDecoder.decode(node, diagnostics: &file.diagnostics) else { continue }
+                file.recipes.append(Located(draft.recipe, source: draft.source))
+                if !draft.hasInlineSteps { file.recipesAwaitingSteps.insert(draft.recipe.id) }
+            }
+        case .logs:
+            for node in nodes {
+                if let log = BrewLogDecoder.decode(node, diagnostics: &file.diagnostics) { file.logs.append(log) }
+            }
+        case .sessions:
+            file.rawRecords = nodes
+        }
+        return file
+    }
+}

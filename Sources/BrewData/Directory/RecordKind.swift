@@ -1,0 +1,9 @@
+/// The kinds of record a data directory holds, each in its own folder.
+public enum RecordKind: String, Sendable, CaseIterable {
+    case recipes
+    case logs
+    case sessions
+
+    /// The folder under the data directory.
+    public var folderName: String { rawValue }
+}

@@ -1,0 +1,63 @@
+import BrewKit
+import CSV
+
+/// Reads a CSV file whose first row names the fields into one object node per row.
+/// Values come from CSV.swift; positions from `CSVPositions`. A row whose cell count
+/// differs from the header's is reported, never silently shifted.
+public enum CSVRecordReader {
+    public struct Table: Sendable {
+        public var header: [String]
+        public var rows: [RawNode]
+    }
+
+    public static func read(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> Table? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: text, hasHeaderRow: true)
+        } catch {
+            diagnostics.append(.error("cannot read the CSV: \(error)", at: .file(file)))
+            return nil
+        }
+        guard let header = reader.headerRow, !(header.count == 1 && header[0].isEmpty) else {
+            diagnostics.append(.error("the CSV file is empty; expected a header row naming the fields", at: .file(file)))
+            return nil
+        }
+        let positions = CSVPositions.scan(bytes)
+        let headerCells = positions.first ?? []
+        let cleanHeader = header.map { $0.trimmingCharacters(in: .whitespaces) }
+        var seen: Set<String> = []
+        for (index, name) in cleanHeader.enumerated() where !seen.insert(name).inserted {
+            let cell = index < headerCells.count ? headerCells[index] : CSVPositions.Cell(line: 1, column: 1)
+            diagnostics.append(.error("the column \"\(name)\" appears twice in the header", at: SourceLocation(file: file, line: cell.line, column: cell.column)))
+        }
+
+        var rows: [RawNode] = []
+        var recordIndex = 1
+        while let row = reader.next() {
+            defer { recordIndex += 1 }
+            let cells = recordIndex < positions.count ? positions[recordIndex] : []
+            let line = cells.first?.line ?? (positions.last?.first?.line ?? 1)
+            let rowLocation = SourceLocation(file: file, line: line, column: 1)
+            if row.count == 1 && row[0].isEmpty && header.count > 1 { continue }
+            if row.count != header.count {
+                diagnostics.append(.error(
+                    "this row has \(row.count) cells but the header names \(header.count) fields; check for a missing or extra comma or an unclosed quote",
+                    at: rowLocation))
+                continue
+            }
+            var members: [RawMember] = []
+            members.reserveCapacity(row.count)
+            for (index, value) in row.enumerated() {
+                let cell = index < cells.count ? cells[index] : CSVPositions.Cell(line: line, column: 1)
+                let location = SourceLocation(file: file, line: cell.line, column: cell.column, field: cleanHeader[index])
+                members.append(RawMember(key: cleanHeader[index], node: RawNode(.text(value), at: location)))
+            }
+            rows.append(RawNode(.object(members), at: rowLocation))
+        }
+        if let error = reader.error {
+            diagnostics.append(.error("cannot read the CSV after row \(recordIndex): \(error)", at: .file(file)))
+        }
+        return Table(header: cleanHeader, rows: rows)
+    }
+}

@@ -1,0 +1,52 @@
+/// One finding about the input: an error blocks the use of what it names, a warning does not.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Comparable {
+        case warning
+        case error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            lhs == .warning && rhs == .error
+        }
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation
+    public var message: String
+    /// The recipe this finding makes invalid, when it is confined to one recipe (PRD US-026):
+    /// such a recipe is shown as invalid and cannot be brewed, and the rest of the data stays usable.
+    public var invalidatesRecipeID: String?
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation, invalidatesRecipeID: String? = nil) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.invalidatesRecipeID = invalidatesRecipeID
+    }
+
+    public static func error(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.error, message, at: location)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.warning, message, at: location)
+    }
+
+    /// `path:line:column: error: message`, as compilers print and editors parse.
+    public var description: String {
+        "\(location): \(severity.rawValue): \(message)"
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Sorted by file, line and column; findings at the same place keep their order.
+    public func sortedByLocation() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            if a.element.location != b.element.location { return a.element.location < b.element.location }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    public var errorCount: Int { lazy.filter { $0.severity == .error }.count }
+    public var warningCount: Int { lazy.filter { $0.severity == .warning }.count }
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+}

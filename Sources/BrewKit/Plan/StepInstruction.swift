@@ -1,0 +1,47 @@
+/// The instruction a brewer reads for a step, generated from the structured fields and the
+/// (scaled) numbers, so it can never go stale (003 Issue 4). The recipe's own free text is
+/// added after it; numbers in that text are not trusted or changed.
+public enum StepInstruction {
+    /// - Parameters:
+    ///   - bloomWaterGrams: for a bloom, the grams to pour.
+    ///   - cumulativeWaterGrams: for a pour, the total on the scale when done.
+    public static func text(for step: RecipeStep, bloomWaterGrams: Double? = nil, cumulativeWaterGrams: Double? = nil) -> String {
+        let generated: String
+        switch step.kind {
+        case .preparation:
+            return step.instructionText.isEmpty ? "Prepare" : step.instructionText
+        case .bloom:
+            let grams = Format.grams(bloomWaterGrams ?? step.waterAmountGrams ?? 0)
+            if let wait = step.durationSeconds {
+                generated = "Bloom: pour \(grams), then wait \(Format.clock(wait))"
+            } else {
+                generated = "Bloom: pour \(grams)"
+            }
+        case .pour:
+            let grams = Format.grams(cumulativeWaterGrams ?? step.waterAmountGrams ?? 0)
+            if let by = step.targetElapsedSeconds {
+                generated = "Pour to \(grams) by \(Format.clock(by))"
+            } else {
+                generated = "Pour to \(grams)"
+            }
+        case .wait:
+            if let from = step.targetElapsedSeconds, let to = step.targetElapsedMaxSeconds, to > from {
+                generated = "Wait for drawdown, target finish \(Format.clock(from))–\(Format.clock(to))"
+            } else if let at = step.targetElapsedSeconds {
+                generated = "Wait for drawdown, target finish \(Format.clock(at))"
+            } else if let wait = step.durationSeconds {
+                generated = "Wait \(Format.clock(wait))"
+            } else {
+                generated = "Wait for drawdown"
+            }
+        case .agitate:
+            if let duration = step.durationSeconds, duration > 0 {
+                generated = "Swirl or stir gently for \(Format.clock(duration))"
+            } else {
+                generated = "Swirl or stir gently"
+            }
+        }
+        let extra = step.instructionText.trimmingWhitespace
+        return extra.isEmpty ? generated : "\(generated). \(extra)"
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// How numbers read to a brewer: grams without a needless ".0", times as m:ss.
+public enum Format {
+    /// `15`, `15.5`, `0.25`: at most `decimals` places, no trailing zeros.
+    public static func number(_ value: Double, decimals: Int = 2) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "∞" : "-∞") }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        var text = String(format: "%.\(decimals)f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// `15 g`, `18.5 g`.
+    public static func grams(_ value: Double) -> String { "\(number(value, decimals: 1)) g" }
+
+    /// `1:30`, `0:45`, `12:05`; negative times keep their sign.
+    public static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "–" }
+        let total = Int(seconds.rounded())
+        let sign = total < 0 ? "-" : ""
+        let magnitude = abs(total)
+        let secondsPart = magnitude % 60
+        return "\(sign)\(magnitude / 60):\(secondsPart < 10 ? "0" : "")\(secondsPart)"
+    }
+
+    /// `1:16.7` for a yield-to-dose ratio of 16.67.
+    public static func ratio(_ value: Double) -> String { "1:\(number(value, decimals: 1))" }
+}
+
+extension String {
+    var trimmingWhitespace: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

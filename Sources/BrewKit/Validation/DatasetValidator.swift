@@ -1,0 +1,68 @@
+/// Validation across a whole data set: every record's rules, then the rules that
+/// span records (one starter, unique and safe ids, references).
+public struct DatasetValidator: Sendable {
+    public init() {}
+
+    public func diagnostics(for dataset: Dataset) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let recipeValidator = RecipeValidator()
+        for recipe in dataset.recipes {
+            diagnostics += recipeValidator.diagnostics(for: recipe)
+        }
+        diagnostics += idDiagnostics(dataset.recipes.map { ($0.value.id, $0.source, $0.value.id) }, kind: "recipe")
+        diagnostics += idDiagnostics(dataset.logs.map { ($0.value.id, $0.source, nil) }, kind: "log")
+        diagnostics += starterDiagnostics(dataset)
+
+        let recipeIDs = Set(dataset.recipes.map(\.value.id))
+        let logValidator = BrewLogValidator()
+        for log in dataset.logs {
+            diagnostics += logValidator.diagnostics(for: log, knownRecipeIDs: recipeIDs)
+        }
+        if let preferences = dataset.preferences, let last = preferences.value.lastSelectedRecipeId, !recipeIDs.contains(last) {
+            diagnostics.append(.warning(
+                "lastSelectedRecipeId \(quoted(last)) names no recipe in the data; the starter is selected instead",
+                at: preferences.source.location(of: "lastSelectedRecipeId")))
+        }
+        if let preferences = dataset.preferences {
+            for dose in preferences.value.cardDosesGrams where !(dose > 0) {
+                diagnostics.append(.error("cardDosesGrams must hold doses greater than 0 g, found \(Format.grams(dose))", at: preferences.source.location(of: "cardDosesGrams")))
+            }
+        }
+        return diagnostics.sortedByLocation()
+    }
+
+    /// Ids must be safe file names and unique, also on a disk that ignores case.
+    private func idDiagnostics(_ records: [(id: String, source: SourceMap, recipeID: String?)], kind: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var firstByKey: [String: (id: String, location: SourceLocation)] = [:]
+        for record in records {
+            let location = record.source.location(of: "id")
+            if let problem = RecordID.problem(with: record.id) {
+                diagnostics.append(Diagnostic(.error, "\(kind) \(problem)", at: location))
+                continue
+            }
+            let key = RecordID.fileKey(record.id)
+            if let first = firstByKey[key] {
+                let how = first.id == record.id ? "is already used" : "differs only in case from \(quoted(first.id)), and both would be the same file"
+                diagnostics.append(Diagnostic(.error, "\(kind) id \(quoted(record.id)) \(how) (first at \(first.location))", at: location))
+            } else {
+                firstByKey[key] = (record.id, location)
+            }
+        }
+        return diagnostics
+    }
+
+    /// Exactly one starter recipe (PRD 3.4.1).
+    private func starterDiagnostics(_ dataset: Dataset) -> [Diagnostic] {
+        let starters = dataset.recipes.filter(\.value.isStarter)
+        if starters.isEmpty {
+            let location = dataset.recipes.first?.source.record ?? SourceLocation(file: "recipes", line: 1)
+            return [.error("the data has no starter recipe; exactly one recipe must have isStarter true (the V60 starter)", at: location)]
+        }
+        return starters.dropFirst().map { extra in
+            .error(
+                "there must be exactly one starter recipe; \(quoted(starters[0].value.id)) (at \(starters[0].source.record)) is already the starter",
+                at: extra.source.location(of: "isStarter"))
+        }
+    }
+}

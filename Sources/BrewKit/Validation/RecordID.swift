@@ -1,0 +1,43 @@
+/// Rules for ids, which become file names in the site (`recipes/<id>.html`).
+public enum RecordID {
+    public static let maximumLength = 100
+    /// Names the site uses for its own pages in the folders ids land in.
+    public static let reservedNames: Set<String> = ["index", "page", "feed", "sitemap", "assets", "cards", "charts"]
+
+    /// Why an id cannot be a file name, or nil when it is safe.
+    /// Allowed: letters, digits, `-`, `_` and `.`, starting with a letter or digit, at most 100 characters.
+    public static func problem(with id: String) -> String? {
+        if id.isEmpty { return "id is empty" }
+        if id.count > maximumLength { return "id is longer than \(maximumLength) characters" }
+        guard let first = id.unicodeScalars.first, isAlphanumeric(first) else {
+            return "id \(quoted(id)) must start with a letter or digit"
+        }
+        if let bad = id.unicodeScalars.first(where: { !isAlphanumeric($0) && $0 != "-" && $0 != "_" && $0 != "." }) {
+            return "id \(quoted(id)) contains \(describe(bad)); ids may hold only letters, digits, '-', '_' and '.'"
+        }
+        if id.contains("..") { return "id \(quoted(id)) contains '..'" }
+        if reservedNames.contains(id.lowercased()) {
+            return "id \(quoted(id)) is a name the site uses for its own pages"
+        }
+        return nil
+    }
+
+    /// The key under which two ids would become the same file on a case-insensitive disk.
+    public static func fileKey(_ id: String) -> String { id.lowercased() }
+
+    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))
+    }
+
+    private static func describe(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "/": "'/'"
+        case "\\": "'\\'"
+        case " ": "a space"
+        default: scalar.isASCII && scalar.value >= 32 ? "'\(Character(scalar))'" : "U+\(String(scalar.value, radix: 16, uppercase: true))"
+        }
+    }
+}
+
+/// `"text"` with a double-quoted rendering, for messages.
+func quoted(_ text: String) -> String { "\"\(text)\"" }

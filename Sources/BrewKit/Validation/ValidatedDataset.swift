@@ -1,0 +1,20 @@
+/// A data set with its findings, and the recipes those findings make invalid.
+public struct ValidatedDataset: Sendable {
+    public var dataset: Dataset
+    public var diagnostics: [Diagnostic]
+
+    public init(dataset: Dataset, readDiagnostics: [Diagnostic]) {
+        self.dataset = dataset
+        self.diagnostics = (readDiagnostics + DatasetValidator().diagnostics(for: dataset)).sortedByLocation()
+    }
+
+    /// The reasons each invalid recipe cannot be brewed, by recipe id.
+    public var invalidRecipeReasons: [String: [Diagnostic]] {
+        Dictionary(grouping: diagnostics.filter { $0.severity == .error && $0.invalidatesRecipeID != nil }) { $0.invalidatesRecipeID! }
+    }
+
+    /// Errors that are not confined to one recipe: with any of these the data cannot be published.
+    public var blockingErrors: [Diagnostic] {
+        diagnostics.filter { $0.severity == .error && $0.invalidatesRecipeID == nil }
+    }
+}

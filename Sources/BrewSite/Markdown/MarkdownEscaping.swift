@@ -1,0 +1,61 @@
+import Mustache
+
+/// Makes user text literal inside Markdown: every ASCII punctuation character that could
+/// start Markdown syntax gets a backslash (CommonMark 2.4), and line breaks become spaces,
+/// so a recipe name can never become a heading, a link or raw HTML.
+public struct MarkdownEscaping: MustacheContentType {
+    public init() {}
+
+    public static let contentTypeName = "MARKDOWN"
+
+    /// Registers the `{{% CONTENT_TYPE: MARKDOWN }}` pragma with swift-mustache.
+    public static func register() {
+        MustacheContentTypes.register(MarkdownEscaping(), named: contentTypeName)
+    }
+
+    public func escapeText(_ text: String) -> String { Self.escape(text) }
+
+    /// Characters that start Markdown syntax anywhere in a line.
+    /// (`&` only where it could start an entity: before a letter or `#`.)
+    static let inlineSpecial: Set<UInt8> = Set("\\`*_[]<>".utf8)
+    /// Characters that start Markdown syntax only at the start of a line (headings, lists, quotes).
+    static let lineStartSpecial: Set<UInt8> = Set("#+-=>".utf8)
+
+    public static func escape(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var result = [UInt8]()
+        result.reserveCapacity(bytes.count + 8)
+        var index = 0
+        // Leading whitespace is dropped: it could make an indented code block.
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        if index < bytes.count, lineStartSpecial.contains(bytes[index]) {
+            result.append(UInt8(ascii: "\\"))
+        } else {
+            // "1." or "1)" at the start would begin an ordered list.
+            var digitEnd = index
+            while digitEnd < bytes.count, bytes[digitEnd] >= 0x30, bytes[digitEnd] <= 0x39 { digitEnd += 1 }
+            if digitEnd > index, digitEnd < bytes.count, bytes[digitEnd] == UInt8(ascii: ".") || bytes[digitEnd] == UInt8(ascii: ")") {
+                result.append(contentsOf: bytes[index..<digitEnd])
+                result.append(UInt8(ascii: "\\"))
+                index = digitEnd
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                result.append(0x20)
+            } else {
+                if inlineSpecial.contains(byte) || (byte == UInt8(ascii: "&") && index + 1 < bytes.count && startsEntity(bytes[index + 1])) {
+                    result.append(UInt8(ascii: "\\"))
+                }
+                result.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func startsEntity(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+}

@@ -1,0 +1,24 @@
+/// One page of the site before layout: where it goes, its title, the Markdown template
+/// that makes its body, and the values the template reads.
+public struct Page {
+    /// Path without extension, relative to the site root: `recipes/v60-starter`.
+    public var path: String
+    public var title: String
+    public var template: String
+    public var context: [String: Any]
+    /// Extra HTML for the head (JSON-LD), made by code that escapes what it holds.
+    public var headHTML: String = ""
+
+    public init(path: String, title: String, template: String, context: [String: Any], headHTML: String = "") {
+        self.path = path
+        self.title = title
+        self.template = template
+        self.context = context
+        self.headHTML = headHTML
+    }
+
+    /// `../` once per folder the page is in, so links work when the site is opened from disk.
+    public var rootPrefix: String {
+        String(repeating: "../", count: path.split(separator: "/").count - 1)
+    }
+}

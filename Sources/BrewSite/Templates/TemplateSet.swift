@@ -1,0 +1,92 @@
+import BrewKit
+import Foundation
+import Mustache
+import BrewData
+
+/// The Mustache templates and static assets of a site: the defaults, with any file of the
+/// same name in the user's templates directory taking its place (templates, partials and assets alike).
+public struct TemplateSet: Sendable {
+    public static let templateExtension = ".mustache"
+    public static let assetsFolder = "assets"
+
+    public private(set) var library: MustacheLibrary
+    /// Template source files by template name, for messages and for the watcher.
+    public private(set) var sources: [String: String]
+    /// Static files to copy into the site, by path relative to `assets/`.
+    public private(set) var assets: [String: String]
+
+    /// Loads the templates under `defaultDirectory`, then those under `overrideDirectory`.
+    /// Every template that does not parse is reported with its file, line and column.
+    public static func load(defaultDirectory: String, overrideDirectory: String?) -> (templates: TemplateSet, diagnostics: [Diagnostic]) {
+        MarkdownEscaping.register()
+        var set = TemplateSet(library: MustacheLibrary(), sources: [:], assets: [:])
+        var diagnostics: [Diagnostic] = []
+        for directory in [defaultDirectory, overrideDirectory].compactMap({ $0 }) {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                diagnostics.append(.error("the templates directory \"\(directory)\" does not exist", at: .file(directory)))
+                continue
+            }
+            set.add(directory: directory, diagnostics: &diagnostics)
+        }
+        return (set, diagnostics)
+    }
+
+    private mutating func add(directory: String, diagnostics: inout [Diagnostic]) {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return }
+        var relatives: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if BrewData.EditorDroppings.isIgnored(name) { continue }
+            if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular { relatives.append(relative) }
+        }
+        for relative in relatives.sorted() {
+            let path = (directory as NSString).appendingPathComponent(relative)
+            if relative.hasPrefix(Self.assetsFolder + "/") {
+                assets[String(relative.dropFirst(Self.assetsFolder.count + 1))] = path
+                continue
+            }
+            guard relative.hasSuffix(Self.templateExtension) else { continue }
+            let name = String(relative.dropLast(Self.templateExtension.count))
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                diagnostics.append(.error("cannot read the template as UTF-8 text", at: .file(path)))
+                continue
+            }
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+                sources[name] = path
+            } catch let error as MustacheTemplate.ParserError {
+                let location = SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber)
+                diagnostics.append(.error("template does not parse: \(Self.describe(error.error)) in \"\(error.context.line.trimmingCharacters(in: .whitespaces))\"", at: location))
+            } catch {
+                diagnostics.append(.error("template does not parse: \(error)", at: .file(path)))
+            }
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        guard let parserError = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch parserError {
+        case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened"
+        case .unfinishedName: return "a tag is not closed with }}"
+        case .expectedSectionEnd: return "a section is opened but never closed"
+        case .invalidSetDelimiter: return "a set-delimiter tag is badly formed"
+        case .transformAppliedToInheritanceSection: return "a transform is applied to an inheritance section"
+        case .illegalTokenInsideInheritSection: return "an inheritance section holds a tag it cannot hold"
+        case .textInsideInheritSection: return "an inheritance section holds text"
+        case .invalidConfigVariableSyntax: return "a pragma is badly formed"
+        case .unrecognisedConfigVariable: return "a pragma names an unknown setting"
+        }
+    }
+
+    /// Whether a template of this name exists.
+    public func has(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
+
+    /// Renders a template; a missing template is a programming or installation error reported by the caller's check.
+    public func render(_ context: [String: Any], with name: String) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Templates every build needs: their absence is reported before rendering starts.
+    public func missing(_ required: [String]) -> [String] { required.filter { !has($0) } }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct BrewGuide: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "brewguide",
+        abstract: "Turns a home brewer's recipes, brew logs and sessions into a personal brew journal.",
+        version: version,
+        subcommands: [
+            CheckCommand.self,
+            BuildCommand.self,
+        ]
+    )
+}

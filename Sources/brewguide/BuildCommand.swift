@@ -1,0 +1,26 @@
+import ArgumentParser
+import BrewData
+import BrewKit
+import BrewSite
+import Foundation
+
+/// `brewguide build`: validates, renders and swaps in a complete site.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the journal site and its Markdown twin.",
+        discussion: """
+            The site is written to a temporary directory beside the output and swapped in only when \
+            complete: a failed build leaves the previous site untouched. Data errors stop the build \
+            (exit 1), except errors confined to one recipe, which is then shown as invalid.
+            """
+    )
+
+    @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var siteOptions: SiteOptions
+
+    func run() throws {
+        let outcome = JournalBuild(data: dataOptions.data, site: siteOptions).run()
+        if !outcome.succeeded { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import BrewData
+import BrewKit
+
+/// `brewguide check`: reads and validates the data, prints every finding, exits 1 on errors.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate the data directory and print every finding.",
+        discussion: "Exit status: 0 when there are no errors (warnings allowed), 1 when there are errors."
+    )
+
+    @OptionGroup var dataOptions: DataOptions
+
+    @Option(help: "Output format: text or json.")
+    var format: DiagnosticPrinter.Format = .text
+
+    func run() throws {
+        let result = DataDirectoryReader(root: dataOptions.data).read()
+        let diagnostics = result.validated.diagnostics
+        switch format {
+        case .text:
+            print(DiagnosticPrinter.text(diagnostics), terminator: "")
+            let dataset = result.validated.dataset
+            StandardError.write("checked \(dataset.recipes.count) recipes and \(dataset.logs.count) logs: \(DiagnosticPrinter.summary(diagnostics))\n")
+        case .json:
+            print(DiagnosticPrinter.json(diagnostics), terminator: "")
+        }
+        if diagnostics.hasErrors { throw ExitCode(1) }
+    }
+}
+
+extension DiagnosticPrinter.Format: ExpressibleByArgument {}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+
+/// Options of the commands that render the site.
+struct SiteOptions: ParsableArguments {
+    @Option(help: "A templates directory whose files replace the default templates of the same name.")
+    var templates: String?
+
+    @Option(help: "Where the site is written.")
+    var output: String = "Site"
+
+    @Option(name: .customLong("base-url"), help: "The site's public address, for the feed and sitemap (for example https://me.example/coffee/).")
+    var baseURL: String?
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    /// The default templates: `BREWGUIDE_TEMPLATES`, else `Templates/` in the current directory,
+    /// else the `Templates/` of the source tree this binary was built from.
+    var defaultTemplatesDirectory: String {
+        if let fromEnvironment = ProcessInfo.processInfo.environment["BREWGUIDE_TEMPLATES"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        if FileManager.default.fileExists(atPath: "Templates/layout.html.mustache") { return "Templates" }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Templates").path
+    }
+}
