@@ -8,13 +8,16 @@ public struct Page {
     public var context: [String: Any]
     /// Extra HTML for the head (JSON-LD), made by code that escapes what it holds.
     public var headHTML: String = ""
+    /// Charts and tables the template places with `[[fragment:NAME]]`.
+    public var fragments: [String: PageFragment] = [:]
 
-    public init(path: String, title: String, template: String, context: [String: Any], headHTML: String = "") {
+    public init(path: String, title: String, template: String, context: [String: Any], headHTML: String = "", fragments: [String: PageFragment] = [:]) {
         self.path = path
         self.title = title
         self.template = template
         self.context = context
         self.headHTML = headHTML
+        self.fragments = fragments
     }
 
     /// `../` once per folder the page is in, so links work when the site is opened from disk.

@@ -1,4 +1,5 @@
 import BrewKit
+import Foundation
 
 /// Renders a page: the Markdown body through its Mustache template (the Markdown twin),
 /// that Markdown through cmark into HTML, and the HTML into the layout template.
@@ -20,8 +21,13 @@ public struct PageRenderer: Sendable {
         var context = page.context
         context["root"] = page.rootPrefix
         context["siteTitle"] = siteTitle
-        let markdown = templates.render(context, with: page.template + ".md")
-        let body = Markdown.html(from: markdown)
+        var markdown = templates.render(context, with: page.template + ".md")
+        var body = Markdown.html(from: markdown)
+        for (name, fragment) in page.fragments.sorted(by: { $0.key < $1.key }) {
+            let placeholder = PageFragment.placeholder(name)
+            body = body.replacingOccurrences(of: "<p>\(placeholder)</p>", with: fragment.html)
+            markdown = markdown.replacingOccurrences(of: placeholder, with: fragment.markdown)
+        }
         let layout: [String: Any] = [
             "title": page.title,
             "siteTitle": siteTitle,
