@@ -22,7 +22,7 @@ public struct DataDirectoryReader: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             let message = "the data directory \"\(root)\" does not exist; expected a folder with recipes/, logs/ and preferences.json"
-            return Result(files: [], validated: ValidatedDataset(dataset: Dataset(), readDiagnostics: [.error(message, at: .file(root))]))
+            return Result(files: [], validated: ValidatedDataset(unreadable: [.error(message, at: .file(root))]))
         }
         let paths = dataFilePaths(diagnostics: &diagnostics)
         let files = Self.parseConcurrently(paths)

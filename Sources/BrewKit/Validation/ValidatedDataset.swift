@@ -8,6 +8,12 @@ public struct ValidatedDataset: Sendable {
         self.diagnostics = (readDiagnostics + DatasetValidator().diagnostics(for: dataset)).sortedByLocation()
     }
 
+    /// A data set that could not be read at all: only the findings that say why.
+    public init(unreadable diagnostics: [Diagnostic]) {
+        self.dataset = Dataset()
+        self.diagnostics = diagnostics.sortedByLocation()
+    }
+
     /// The reasons each invalid recipe cannot be brewed, by recipe id.
     public var invalidRecipeReasons: [String: [Diagnostic]] {
         Dictionary(grouping: diagnostics.filter { $0.severity == .error && $0.invalidatesRecipeID != nil }) { $0.invalidatesRecipeID! }
