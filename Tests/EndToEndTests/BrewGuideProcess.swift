@@ -1,0 +1,59 @@
+import Foundation
+
+/// Runs the built `brewguide` binary, as a user would, and captures what it prints.
+struct BrewGuideProcess {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        let debug = packageRoot.appendingPathComponent(".build/debug/brewguide")
+        if FileManager.default.isExecutableFile(atPath: debug.path) { return debug }
+        return packageRoot.appendingPathComponent(".build/release/brewguide")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `brewguide` with `arguments` in `directory` (the package root by default).
+    static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes while the process runs, so a full pipe cannot block it.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("brewguide-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A copy of the bundled `Data/` in a temporary directory.
+    static func copyOfBundledData() throws -> URL {
+        let directory = try temporaryDirectory()
+        let copy = directory.appendingPathComponent("Data")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Data"), to: copy)
+        return copy
+    }
+}

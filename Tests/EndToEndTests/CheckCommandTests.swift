@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@Suite("brewguide check, end to end")
+struct CheckCommandTests {
+    @Test func bundledDataChecksClean() throws {
+        let result = try BrewGuideProcess.run(["check", "--data", "Data"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("0 errors, 0 warnings"))
+    }
+
+    @Test func aRatingOfNineFailsWithItsFileAndLine() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let file = data.appendingPathComponent("logs/2026-10.csv")
+        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        var cells = lines[3].components(separatedBy: ",")
+        cells[9] = "9"
+        lines[3] = cells.joined(separator: ",")
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+
+        let result = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(result.status == 1)
+        let expectedPrefix = "\(data.path)/logs/2026-10.csv:4:"
+        #expect(result.stdout.hasPrefix(expectedPrefix))
+        #expect(result.stdout.hasSuffix(": error: rating must be 1–5, found 9\n"))
+    }
+
+    @Test func jsonFormatCarriesEveryField() throws {
+        let result = try BrewGuideProcess.run(["check", "--data", "Tests/BrewDataTests/Fixtures/invalid", "--format", "json"])
+        #expect(result.status == 1)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 11)
+        let rating = try #require(entries.first)
+        #expect(rating["file"] as? String == "Tests/BrewDataTests/Fixtures/invalid/logs/logs.csv")
+        #expect(rating["line"] as? Int == 3)
+        #expect(rating["column"] as? Int == 78)
+        #expect(rating["field"] as? String == "rating")
+        #expect(rating["severity"] as? String == "error")
+        #expect(rating["message"] as? String == "rating must be 1–5, found 9")
+    }
+
+    @Test func usageErrorsAreArgumentParsers() throws {
+        let result = try BrewGuideProcess.run(["check", "--format", "yaml"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("yaml"))
+    }
+}
