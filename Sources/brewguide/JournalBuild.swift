@@ -37,14 +37,14 @@ struct JournalBuild {
             StandardError.write("note: \(invalid.count) recipe\(invalid.count == 1 ? " is" : "s are") invalid and shown as such: \(invalid.joined(separator: ", "))\n")
         }
         clock.mark("templates")
-        let builder = SiteBuilder(renderer: PageRenderer(templates: templates))
+        let builder = SiteBuilder(renderer: PageRenderer(templates: templates), baseURL: site.baseURL)
         let files = builder.build(validated)
         clock.mark("render")
         do {
             let written = try SiteWriter(outputDirectory: site.output).write(files, copying: templates.assets)
             clock.mark("write")
             if !site.quiet {
-                print("built \(site.output): \(files.count / 2) pages (\(written) files) in \(clock.totalMilliseconds) ms [\(clock.summary)]")
+                print("built \(site.output): \(files.filter { $0.path.hasSuffix(".html") }.count) pages (\(written) files) in \(clock.totalMilliseconds) ms [\(clock.summary)]")
             }
             return Outcome(succeeded: true, pagesWritten: files.count / 2)
         } catch {

@@ -31,10 +31,11 @@ public struct MarkdownEscaping: MustacheContentType {
         if index < bytes.count, lineStartSpecial.contains(bytes[index]) {
             result.append(UInt8(ascii: "\\"))
         } else {
-            // "1." or "1)" at the start would begin an ordered list.
+            // "1. " or "1) " at the start would begin an ordered list ("3.8" would not).
             var digitEnd = index
             while digitEnd < bytes.count, bytes[digitEnd] >= 0x30, bytes[digitEnd] <= 0x39 { digitEnd += 1 }
-            if digitEnd > index, digitEnd < bytes.count, bytes[digitEnd] == UInt8(ascii: ".") || bytes[digitEnd] == UInt8(ascii: ")") {
+            if digitEnd > index, digitEnd < bytes.count, bytes[digitEnd] == UInt8(ascii: ".") || bytes[digitEnd] == UInt8(ascii: ")"),
+               digitEnd + 1 == bytes.count || bytes[digitEnd + 1] == 0x20 || bytes[digitEnd + 1] == 0x09 {
                 result.append(contentsOf: bytes[index..<digitEnd])
                 result.append(UInt8(ascii: "\\"))
                 index = digitEnd

@@ -9,6 +9,10 @@ struct Journal {
     let logs: [BrewLog]
     let invalidReasons: [String: [Diagnostic]]
     let recipesByID: [String: Recipe]
+    /// Logs of each recipe id, newest first.
+    let logsByRecipe: [String: [BrewLog]]
+    let statistics: JournalStatistics
+    let lastSelectedRecipeId: String?
 
     init(_ validated: ValidatedDataset) {
         self.validated = validated
@@ -16,18 +20,41 @@ struct Journal {
         self.logs = validated.dataset.logsNewestFirst
         self.invalidReasons = validated.invalidRecipeReasons
         self.recipesByID = Dictionary(recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var byRecipe: [String: [BrewLog]] = [:]
+        for log in logs { if let id = log.recipeId { byRecipe[id, default: []].append(log) } }
+        self.logsByRecipe = byRecipe
+        self.statistics = JournalStatistics(logs: logs)
+        let known = Set(recipes.map(\.id))
+        let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId
+        self.lastSelectedRecipeId = preferred.flatMap { known.contains($0) ? $0 : nil }
+            ?? recipes.first(where: \.isStarter)?.id
     }
 
     // MARK: Pages
 
     func homePage() -> Page {
-        let context: [String: Any] = [
-            "recipes": recipes.map(recipeSummary),
+        // The last selected recipe first (US-001), then the library order.
+        let ordered = recipes.filter { $0.id == lastSelectedRecipeId } + recipes.filter { $0.id != lastSelectedRecipeId }
+        var context: [String: Any] = [
+            "recipes": ordered.map { recipe in
+                var summary = recipeSummary(recipe)
+                summary["isLastSelected"] = recipe.id == lastSelectedRecipeId
+                return summary
+            },
             "latestLogs": logs.prefix(10).map(logRow),
             "hasLogs": !logs.isEmpty,
             "logCount": String(logs.count),
+            "browse": browseLinks,
         ]
-        return Page(path: "index", title: "Brew Journal", template: "index", context: context)
+        if let month = statistics.latestMonth {
+            context["latestMonth"] = JournalDate.monthTitle(month)
+            context["brewsInLatestMonth"] = String(statistics.brewsInLatestMonth)
+        }
+        if let average = statistics.overall.averageRating { context["averageRating"] = Format.number(average, decimals: 1) }
+        if let most = statistics.mostBrewed {
+            context["mostBrewed"] = ["name": most.name, "count": String(most.count), "recipeId": most.recipeId.flatMap { recipesByID[$0] == nil ? nil : $0 } as Any]
+        }
+        return Page(path: "index", title: "Home", template: "index", context: context)
     }
 
     func recipePage(_ recipe: Recipe) -> Page {
@@ -39,29 +66,51 @@ struct Journal {
                 "instruction": StepInstruction.text(for: step),
             ] as [String: Any]
         }
-        let recipeLogs = logs.filter { $0.recipeId == recipe.id }
-        context["logs"] = recipeLogs.map(logRow)
+        let recipeLogs = logsByRecipe[recipe.id] ?? []
+        context["logs"] = recipeLogs.prefix(20).map(logRow)
+        context["hasMoreLogs"] = recipeLogs.count > 20
         context["hasLogs"] = !recipeLogs.isEmpty
+        let stats = RecipeStatistics(logs: recipeLogs)
+        context["brewCount"] = String(stats.brewCount)
+        if let average = stats.averageRating { context["averageRating"] = Format.number(average, decimals: 1) }
+        if let last = stats.lastBrewed { context["lastBrewed"] = JournalDate.dayAndTime(last) }
+        context["tasteTags"] = TasteTag.allCases.compactMap { tag in
+            stats.tasteTagCounts[tag].map { ["tag": tag.displayName, "count": String($0)] as [String: Any] }
+        }
         context["reasons"] = (invalidReasons[recipe.id] ?? []).map { ["message": $0.message, "location": $0.location.description] }
-        return Page(path: "recipes/\(recipe.id)", title: recipe.name, template: "recipe", context: context)
+        var fragments: [String: PageFragment] = [:]
+        if stats.brewCount > 0 {
+            fragments["ratings"] = SVGChart.fragment(ChartData(
+                id: "ratings-\(recipe.id)", title: "Ratings of \(recipe.name)",
+                summary: "How many brews got each rating, 1 to 5 stars; \(stats.brewCount) brews in all.",
+                labelHeading: "Rating", valueHeading: "Brews",
+                points: (1...5).map { ChartData.Point(label: "\($0) ★", value: Double(stats.ratingCounts[$0 - 1]), valueText: "\(stats.ratingCounts[$0 - 1])") },
+                style: .bars))
+        }
+        return Page(path: "recipes/\(recipe.id)", title: recipe.name, template: "recipe", context: context,
+                    headHTML: RecipeJSONLD.script(for: recipe), fragments: fragments)
     }
 
-    func logListPages(perPage: Int) -> [Page] {
-        let chunks = stride(from: 0, to: max(logs.count, 1), by: perPage).map { Array(logs[$0..<min($0 + perPage, logs.count)]) }
+    /// A list of logs split into pages: `<folder>/index`, then `<folder>/page/2`, …
+    func logListPages(_ list: [BrewLog], folder: String, title: String, intro: String, perPage: Int) -> [Page] {
+        let chunks = stride(from: 0, to: max(list.count, 1), by: perPage).map { Array(list[$0..<min($0 + perPage, list.count)]) }
         return chunks.enumerated().map { index, chunk in
             let number = index + 1
-            let path = number == 1 ? "logs/index" : "logs/page/\(number)"
+            let path = number == 1 ? "\(folder)/index" : "\(folder)/page/\(number)"
             var context: [String: Any] = [
+                "title": title,
+                "intro": intro,
                 "logs": chunk.map(logRow),
                 "pageNumber": String(number),
                 "pageCount": String(chunks.count),
-                "hasLogs": !chunk.isEmpty,
+                "isPaged": chunks.count > 1,
+                "browse": browseLinks,
             ]
-            // Page 1 is logs/index; page n is logs/page/n, one folder deeper.
+            // Page 1 is <folder>/index; page n is <folder>/page/n, one folder deeper.
             if number == 2 { context["previous"] = "../index.md" }
             if number > 2 { context["previous"] = "\(number - 1).md" }
             if number < chunks.count { context["next"] = number == 1 ? "page/2.md" : "\(number + 1).md" }
-            return Page(path: path, title: number == 1 ? "All brews" : "All brews, page \(number)", template: "logs", context: context)
+            return Page(path: path, title: number == 1 ? title : "\(title), page \(number)", template: "logs", context: context)
         }
     }
 
@@ -75,6 +124,7 @@ struct Journal {
         context["hint"] = AdjustmentHint.text(for: log.tasteTag)
         context["note"] = log.note ?? ""
         context["hasNote"] = !(log.note ?? "").isEmpty
+        context["hintsLink"] = true
         return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(JournalDate.dayAndTime(log.timestamp))", template: "log", context: context)
     }
 

@@ -5,12 +5,15 @@ import Foundation
 /// templates it holds: the same data and templates always give the same files.
 public struct SiteBuilder: Sendable {
     public static let logsPerPage = 50
-    public static let requiredTemplates = ["layout.html", "index.md", "recipe.md", "logs.md", "log.md"]
+    public static let requiredTemplates = ["layout.html", "index.md", "recipe.md", "logs.md", "log.md", "statistics.md", "hints.md"]
 
     public let renderer: PageRenderer
+    /// The site's public address, for the feed and sitemap.
+    public let baseURL: String?
 
-    public init(renderer: PageRenderer) {
+    public init(renderer: PageRenderer, baseURL: String? = nil) {
         self.renderer = renderer
+        self.baseURL = baseURL
     }
 
     /// Every page of the site.
@@ -18,8 +21,9 @@ public struct SiteBuilder: Sendable {
         let journal = Journal(validated)
         var pages: [Page] = [journal.homePage()]
         pages += journal.recipes.map { journal.recipePage($0) }
-        pages += journal.logListPages(perPage: Self.logsPerPage)
+        pages += journal.browsePages(perPage: Self.logsPerPage)
         pages += journal.logs.map { journal.logPage($0) }
+        pages += [journal.statisticsPage(), journal.hintsPage()]
         return pages
     }
 
@@ -28,7 +32,10 @@ public struct SiteBuilder: Sendable {
         let pages = self.pages(for: validated)
         let renderer = self.renderer
         let boxed = pages.map { UncheckedPage(page: $0) }
-        return concurrentMap(boxed) { renderer.render($0.page) }.flatMap { $0 }
+        var files = concurrentMap(boxed) { renderer.render($0.page) }.flatMap { $0 }
+        files.append(Feeds.atom(logs: validated.dataset.logsNewestFirst, siteTitle: renderer.siteTitle, baseURL: baseURL))
+        if let baseURL { files.append(Feeds.sitemap(pagePaths: pages.map(\.path), baseURL: baseURL)) }
+        return files
     }
 }
 

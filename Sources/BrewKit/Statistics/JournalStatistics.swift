@@ -1,0 +1,98 @@
+import Foundation
+
+/// Headline numbers and series for the home and statistics pages. Deterministic: "this month"
+/// is the calendar month (UTC) of the newest log, so the same data always gives the same pages.
+public struct JournalStatistics: Sendable {
+    public struct Bucket: Sendable, Hashable {
+        public var label: String
+        public var value: Double
+        public var count: Int
+    }
+
+    public var overall: RecipeStatistics
+    /// The month of the newest log, `2026-11`, and the brews in it.
+    public var latestMonth: String?
+    public var brewsInLatestMonth: Int
+    /// The recipe brewed most (by snapshot name when its recipe is gone), with its count.
+    public var mostBrewed: (name: String, recipeId: String?, count: Int)?
+    /// Average rating per ISO week (Monday start), oldest first: label `2026-08-03`.
+    public var ratingByWeek: [Bucket]
+    /// Brews per week, same weeks.
+    public var brewsByWeek: [Bucket]
+    /// Doses in 1 g bins and ratios in 0.5 bins.
+    public var doseDistribution: [Bucket]
+    public var ratioDistribution: [Bucket]
+    /// Months with brews, newest first: `2026-11` and the count.
+    public var months: [(month: String, count: Int)]
+
+    public init(logs: [BrewLog]) {
+        overall = RecipeStatistics(logs: logs)
+        let monthKeys = logs.map { Self.monthKey($0.timestamp) }
+        var monthCounts: [String: Int] = [:]
+        for key in monthKeys { monthCounts[key, default: 0] += 1 }
+        months = monthCounts.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
+        latestMonth = months.first?.month
+        brewsInLatestMonth = months.first?.count ?? 0
+
+        var byRecipe: [String: (name: String, recipeId: String?, count: Int, last: Date)] = [:]
+        for log in logs {
+            let key = log.recipeId ?? "name:" + log.recipeNameAtBrew
+            var entry = byRecipe[key] ?? (log.recipeNameAtBrew, log.recipeId, 0, log.timestamp)
+            entry.count += 1
+            if log.timestamp >= entry.last { entry.last = log.timestamp; entry.name = log.recipeNameAtBrew }
+            byRecipe[key] = entry
+        }
+        mostBrewed = byRecipe.values.max { a, b in a.count != b.count ? a.count < b.count : a.name > b.name }
+            .map { ($0.name, $0.recipeId, $0.count) }
+
+        var weeks: [Int: (sum: Int, count: Int)] = [:]
+        for log in logs {
+            let week = Self.weekStartDay(log.timestamp)
+            weeks[week, default: (0, 0)].sum += log.rating
+            weeks[week, default: (0, 0)].count += 1
+        }
+        var rating: [Bucket] = []
+        var brews: [Bucket] = []
+        if let first = weeks.keys.min(), let last = weeks.keys.max() {
+            for day in stride(from: first, through: last, by: 7) {
+                let label = Self.dayLabel(day)
+                let entry = weeks[day] ?? (0, 0)
+                brews.append(Bucket(label: label, value: Double(entry.count), count: entry.count))
+                if entry.count > 0 { rating.append(Bucket(label: label, value: Double(entry.sum) / Double(entry.count), count: entry.count)) }
+            }
+        }
+        ratingByWeek = rating
+        brewsByWeek = brews
+        doseDistribution = Self.histogram(logs.map(\.doseGrams), width: 1) { "\(Format.number($0)) g" }
+        ratioDistribution = Self.histogram(logs.map(\.ratio), width: 0.5) { "1:\(Format.number($0, decimals: 1))" }
+    }
+
+    static func histogram(_ values: [Double], width: Double, label: (Double) -> String) -> [Bucket] {
+        var bins: [Int: Int] = [:]
+        for value in values where value.isFinite { bins[Int((value / width).rounded(.down)), default: 0] += 1 }
+        guard let low = bins.keys.min(), let high = bins.keys.max() else { return [] }
+        return (low...high).map { bin in
+            let count = bins[bin] ?? 0
+            return Bucket(label: label(Double(bin) * width), value: Double(count), count: count)
+        }
+    }
+
+    /// `2026-11` for a moment in UTC.
+    public static func monthKey(_ date: Date) -> String {
+        let parts = ISO8601.civil(fromSecondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)))
+        return "\(parts.year)-\(parts.month < 10 ? "0" : "")\(parts.month)"
+    }
+
+    /// Days since 1970 of the Monday starting the date's week (UTC).
+    static func weekStartDay(_ date: Date) -> Int {
+        let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        // 1970-01-01 was a Thursday: Monday is 3 days earlier.
+        let weekday = ((day + 3) % 7 + 7) % 7
+        return day - weekday
+    }
+
+    static func dayLabel(_ day: Int) -> String {
+        let parts = ISO8601.civil(fromSecondsSince1970: day * 86_400)
+        return "\(parts.year)-\(parts.month < 10 ? "0" : "")\(parts.month)-\(parts.day < 10 ? "0" : "")\(parts.day)"
+    }
+}

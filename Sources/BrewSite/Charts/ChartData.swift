@@ -1,0 +1,38 @@
+/// The numbers behind a chart, and the words that describe it to someone who cannot see it.
+public struct ChartData: Sendable {
+    public struct Point: Sendable {
+        public var label: String
+        public var value: Double
+        /// How the value reads: `4.5`, `3 brews`.
+        public var valueText: String
+
+        public init(label: String, value: Double, valueText: String) {
+            self.label = label
+            self.value = value
+            self.valueText = valueText
+        }
+    }
+
+    public enum Style: Sendable { case bars, line }
+
+    public var id: String
+    public var title: String
+    public var summary: String
+    public var labelHeading: String
+    public var valueHeading: String
+    public var points: [Point]
+    public var style: Style
+    /// A fixed top of the value axis (5 for ratings); the largest value otherwise.
+    public var maximumValue: Double?
+
+    public init(id: String, title: String, summary: String, labelHeading: String, valueHeading: String, points: [Point], style: Style, maximumValue: Double? = nil) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.labelHeading = labelHeading
+        self.valueHeading = valueHeading
+        self.points = points
+        self.style = style
+        self.maximumValue = maximumValue
+    }
+}

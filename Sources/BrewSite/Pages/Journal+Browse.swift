@@ -1,0 +1,51 @@
+import BrewKit
+
+/// The log lists beyond the chronological one: by recipe, month, rating and taste tag.
+extension Journal {
+    /// Links to every browse list, for the navigation of list pages (relative to the site root).
+    var browseLinks: [String: Any] {
+        [
+            "months": statistics.months.map { ["title": JournalDate.monthTitle($0.month), "path": "logs/by-month/\($0.month)/index.md", "count": String($0.count)] },
+            "ratings": (1...5).reversed().compactMap { rating -> [String: Any]? in
+                let count = statistics.overall.ratingCounts[rating - 1]
+                return count == 0 ? nil : ["title": String(repeating: "★", count: rating), "rating": String(rating), "path": "logs/by-rating/\(rating)/index.md", "count": String(count)]
+            },
+            "tags": TasteTag.allCases.compactMap { tag -> [String: Any]? in
+                guard let count = statistics.overall.tasteTagCounts[tag] else { return nil }
+                return ["title": tag.displayName, "path": "logs/by-tag/\(tag.rawValue)/index.md", "count": String(count)]
+            },
+            "recipes": recipes.compactMap { recipe -> [String: Any]? in
+                guard let count = logsByRecipe[recipe.id]?.count else { return nil }
+                return ["title": recipe.name, "path": "logs/by-recipe/\(recipe.id)/index.md", "count": String(count)]
+            },
+        ]
+    }
+
+    func browsePages(perPage: Int) -> [Page] {
+        var pages = logListPages(logs, folder: "logs", title: "All brews", intro: "Every brew, newest first.", perPage: perPage)
+        var byMonth: [String: [BrewLog]] = [:]
+        var byRating: [Int: [BrewLog]] = [:]
+        var byTag: [TasteTag: [BrewLog]] = [:]
+        for log in logs {
+            byMonth[JournalStatistics.monthKey(log.timestamp), default: []].append(log)
+            byRating[log.rating, default: []].append(log)
+            if let tag = log.tasteTag { byTag[tag, default: []].append(log) }
+        }
+        for (month, list) in byMonth.sorted(by: { $0.key > $1.key }) {
+            pages += logListPages(list, folder: "logs/by-month/\(month)", title: "Brews in \(JournalDate.monthTitle(month))", intro: "\(list.count) brews, newest first.", perPage: perPage)
+        }
+        for (rating, list) in byRating.sorted(by: { $0.key > $1.key }) where (1...5).contains(rating) {
+            pages += logListPages(list, folder: "logs/by-rating/\(rating)", title: "Brews rated \(rating) of 5", intro: "\(list.count) brews, newest first.", perPage: perPage)
+        }
+        for tag in TasteTag.allCases {
+            guard let list = byTag[tag] else { continue }
+            pages += logListPages(list, folder: "logs/by-tag/\(tag.rawValue)", title: "Brews tagged \(tag.displayName)",
+                                  intro: "\(list.count) brews, newest first. The hint for this tag: \(AdjustmentHint.text(for: tag)).", perPage: perPage)
+        }
+        for recipe in recipes {
+            guard let list = logsByRecipe[recipe.id] else { continue }
+            pages += logListPages(list, folder: "logs/by-recipe/\(recipe.id)", title: "Brews of \(recipe.name)", intro: "\(list.count) brews, newest first.", perPage: perPage)
+        }
+        return pages
+    }
+}

@@ -1,0 +1,57 @@
+import BrewKit
+
+/// The statistics page and the page that explains the adjustment hints.
+extension Journal {
+    func statisticsPage() -> Page {
+        var fragments: [String: PageFragment] = [:]
+        let stats = statistics
+        fragments["rating-by-week"] = SVGChart.fragment(ChartData(
+            id: "rating-by-week", title: "Average rating per week",
+            summary: stats.ratingByWeek.isEmpty ? "No brews yet." : "Weeks starting \(stats.ratingByWeek.first!.label) to \(stats.ratingByWeek.last!.label); ratings from 1 to 5.",
+            labelHeading: "Week starting", valueHeading: "Average rating",
+            points: stats.ratingByWeek.map { .init(label: $0.label, value: $0.value, valueText: "\(Format.number($0.value, decimals: 1)) (\($0.count) brews)") },
+            style: .line, maximumValue: 5))
+        fragments["brews-by-week"] = SVGChart.fragment(ChartData(
+            id: "brews-by-week", title: "Brews per week",
+            summary: "\(stats.overall.brewCount) brews over \(stats.brewsByWeek.count) weeks.",
+            labelHeading: "Week starting", valueHeading: "Brews",
+            points: stats.brewsByWeek.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)") },
+            style: .bars))
+        fragments["dose-distribution"] = SVGChart.fragment(ChartData(
+            id: "dose-distribution", title: "Doses brewed",
+            summary: "How many brews used each dose, in 1 g steps.",
+            labelHeading: "Dose", valueHeading: "Brews",
+            points: stats.doseDistribution.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)") },
+            style: .bars))
+        fragments["ratio-distribution"] = SVGChart.fragment(ChartData(
+            id: "ratio-distribution", title: "Brew ratios",
+            summary: "How many brews used each ratio of water to coffee, in steps of 0.5.",
+            labelHeading: "Ratio from", valueHeading: "Brews",
+            points: stats.ratioDistribution.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)") },
+            style: .bars))
+        let tagsPerRecipe: [[String: Any]] = recipes.compactMap { recipe in
+            guard let list = logsByRecipe[recipe.id] else { return nil }
+            let recipeStats = RecipeStatistics(logs: list)
+            return [
+                "id": recipe.id, "name": recipe.name, "brews": String(recipeStats.brewCount),
+                "average": recipeStats.averageRating.map { Format.number($0, decimals: 1) } ?? "–",
+                "tags": TasteTag.allCases.map { ["tag": $0.displayName, "count": String(recipeStats.tasteTagCounts[$0] ?? 0)] },
+                "untagged": String(recipeStats.untaggedCount),
+            ]
+        }
+        let context: [String: Any] = [
+            "brewCount": String(stats.overall.brewCount),
+            "averageRating": stats.overall.averageRating.map { Format.number($0, decimals: 1) } ?? "–",
+            "tagsPerRecipe": tagsPerRecipe,
+        ]
+        return Page(path: "statistics", title: "Statistics", template: "statistics", context: context, fragments: fragments)
+    }
+
+    func hintsPage() -> Page {
+        let hints: [[String: Any]] = TasteTag.allCases.map { tag in
+            ["tag": tag.displayName, "hint": AdjustmentHint.text(for: tag), "count": String(statistics.overall.tasteTagCounts[tag] ?? 0), "path": "logs/by-tag/\(tag.rawValue)/index.md", "hasLogs": statistics.overall.tasteTagCounts[tag] != nil]
+        }
+        return Page(path: "hints", title: "Adjustment hints", template: "hints",
+                    context: ["hints": hints, "perfect": AdjustmentHint.perfect])
+    }
+}
