@@ -5,8 +5,8 @@ import Foundation
 /// numbers in a table beside it, and as a Markdown list for the twin. Colours come from CSS
 /// classes, so light and dark themes both work.
 public enum SVGChart {
-    static let width = 640.0
-    static let height = 240.0
+    static let width = 480.0
+    static let height = 220.0
     static let left = 44.0
     static let right = 12.0
     static let top = 14.0
