@@ -42,6 +42,21 @@ public enum StepInstruction {
             }
         }
         let extra = step.instructionText.trimmingWhitespace
-        return extra.isEmpty ? generated : "\(generated). \(extra)"
+        if extra.isEmpty || restatesStep(extra, kind: step.kind) { return generated }
+        return "\(generated). \(extra)"
+    }
+
+    /// Whether free text only restates the step with its own numbers, as recipes in the older
+    /// shape of 004 do ("Bloom: pour 45g, start timer", "Pour to 150g by 1:30"). Such text is
+    /// dropped: after scaling its numbers would be stale (003 Issue 4).
+    public static func restatesStep(_ text: String, kind: StepKind) -> Bool {
+        let words = text.trimmingWhitespace.lowercased()
+        guard words.contains(where: \.isNumber) else { return false }
+        switch kind {
+        case .bloom: return words.hasPrefix("bloom")
+        case .pour: return words.hasPrefix("pour to")
+        case .wait: return words.hasPrefix("wait for drawdown")
+        case .preparation, .agitate: return false
+        }
     }
 }
