@@ -59,12 +59,16 @@ struct Journal {
 
     func recipePage(_ recipe: Recipe) -> Page {
         var context = recipeSummary(recipe)
-        context["steps"] = recipe.steps.enumerated().map { index, step in
-            [
-                "number": String(index + 1),
-                "kind": step.kind.rawValue,
-                "instruction": StepInstruction.text(for: step),
-            ] as [String: Any]
+        var fragments: [String: PageFragment] = [:]
+        if invalidReasons[recipe.id] == nil, let plan = try? BrewPlanner.plan(recipe) {
+            context["steps"] = Self.stepRows(plan)
+            context["hasCard"] = true
+            context["totalTime"] = Format.clock(plan.totalSeconds)
+            fragments["timeline"] = TimelineChart.fragment(for: plan, id: "timeline-\(recipe.id)")
+        } else {
+            context["steps"] = recipe.steps.enumerated().map { index, step in
+                ["number": String(index + 1), "kind": step.kind.rawValue, "instruction": StepInstruction.text(for: step)] as [String: Any]
+            }
         }
         let recipeLogs = logsByRecipe[recipe.id] ?? []
         context["logs"] = recipeLogs.prefix(20).map(logRow)
@@ -78,7 +82,6 @@ struct Journal {
             stats.tasteTagCounts[tag].map { ["tag": tag.displayName, "count": String($0)] as [String: Any] }
         }
         context["reasons"] = (invalidReasons[recipe.id] ?? []).map { ["message": $0.message, "location": $0.location.description] }
-        var fragments: [String: PageFragment] = [:]
         if stats.brewCount > 0 {
             fragments["ratings"] = SVGChart.fragment(ChartData(
                 id: "ratings-\(recipe.id)", title: "Ratings of \(recipe.name)",

@@ -5,7 +5,7 @@ import Foundation
 /// templates it holds: the same data and templates always give the same files.
 public struct SiteBuilder: Sendable {
     public static let logsPerPage = 50
-    public static let requiredTemplates = ["layout.html", "index.md", "recipe.md", "logs.md", "log.md", "statistics.md", "hints.md"]
+    public static let requiredTemplates = ["layout.html", "index.md", "recipe.md", "logs.md", "log.md", "statistics.md", "hints.md", "card.md"]
 
     public let renderer: PageRenderer
     /// The site's public address, for the feed and sitemap.
@@ -21,6 +21,7 @@ public struct SiteBuilder: Sendable {
         let journal = Journal(validated)
         var pages: [Page] = [journal.homePage()]
         pages += journal.recipes.map { journal.recipePage($0) }
+        pages += journal.recipes.compactMap { journal.cardPage($0) }
         pages += journal.browsePages(perPage: Self.logsPerPage)
         pages += journal.logs.map { journal.logPage($0) }
         pages += [journal.statisticsPage(), journal.hintsPage()]

@@ -1,0 +1,122 @@
+import BrewKit
+
+/// The brew timeline of a plan as an inline SVG: cumulative water against the brew clock,
+/// with the bloom and wait periods, the pour windows, each milestone, and the drawdown's finish
+/// window; beside it a table of the same numbers.
+public enum TimelineChart {
+    static let width = 480.0
+    static let height = 260.0
+    static let left = 48.0
+    static let right = 16.0
+    static let top = 26.0
+    static let bottom = 40.0
+
+    public static func fragment(for plan: BrewPlan, id: String) -> PageFragment {
+        PageFragment(html: figure(plan, id: id), markdown: markdown(plan))
+    }
+
+    static func summary(_ plan: BrewPlan) -> String {
+        let pours = plan.waterSteps.map { "\(Format.grams($0.cumulativeWaterGrams ?? 0)) by \(Format.clock($0.endSeconds))" }
+        var text = "Water on the scale over the brew clock for \(Format.grams(plan.doseGrams)) of coffee: \(pours.joined(separator: ", "))"
+        if plan.latestFinishSeconds > plan.totalSeconds {
+            text += "; drawdown finishes between \(Format.clock(plan.totalSeconds)) and \(Format.clock(plan.latestFinishSeconds))"
+        } else {
+            text += "; done at \(Format.clock(plan.totalSeconds))"
+        }
+        return text + "."
+    }
+
+    static func figure(_ plan: BrewPlan, id rawID: String) -> String {
+        let id = HTMLEscaping.escape(rawID)
+        let title = "Brew timeline, \(plan.recipeName), \(Format.grams(plan.doseGrams))"
+        var html = "<figure class=\"chart timeline\" aria-labelledby=\"\(id)-caption\">\n"
+        html += svg(plan, id: id, title: title)
+        html += "<figcaption id=\"\(id)-caption\">\(HTMLEscaping.escape(summary(plan)))</figcaption>\n"
+        html += "<table class=\"timeline-table\">\n<caption>The timeline in numbers</caption>\n<thead><tr><th scope=\"col\">Step</th><th scope=\"col\">From</th><th scope=\"col\">To</th><th scope=\"col\">Water</th><th scope=\"col\">Pace</th></tr></thead>\n<tbody>\n"
+        for step in plan.steps where step.isTimed {
+            let water = step.cumulativeWaterGrams.map { "+\(Format.grams(step.waterGrams ?? 0)) → \(Format.grams($0))" } ?? "–"
+            let pace = step.pourRateGramsPerSecond.map { "\(Format.number($0, decimals: 1)) g/s" } ?? "–"
+            let end = step.targetElapsedMaxSeconds.map { "\(Format.clock(step.endSeconds))–\(Format.clock($0))" } ?? Format.clock(step.endSeconds)
+            html += "<tr><th scope=\"row\">\(HTMLEscaping.escape(step.kind.rawValue))</th><td>\(Format.clock(step.startSeconds))</td><td>\(end)</td><td>\(water)</td><td>\(pace)</td></tr>\n"
+        }
+        html += "</tbody>\n</table>\n</figure>\n"
+        return html
+    }
+
+    static func svg(_ plan: BrewPlan, id: String, title: String) -> String {
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
+        let endSeconds = max(plan.latestFinishSeconds, plan.totalSeconds, 30)
+        let maxSeconds = (endSeconds / 30).rounded(.up) * 30
+        let maxGrams = max(plan.targetYieldGrams, 1)
+        func x(_ seconds: Double) -> Double { left + plotWidth * min(max(seconds, 0), maxSeconds) / maxSeconds }
+        func y(_ grams: Double) -> Double { top + plotHeight - plotHeight * min(max(grams, 0), maxGrams) / maxGrams }
+        func f(_ value: Double) -> String { Format.number(value, decimals: 1) }
+
+        var svg = "<svg class=\"chart-svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">\n"
+        svg += "<title id=\"\(id)-title\">\(HTMLEscaping.escape(title))</title>\n<desc id=\"\(id)-desc\">\(HTMLEscaping.escape(summary(plan)))</desc>\n"
+        // Periods: bloom and waits shaded, pour windows tinted, the finish window marked.
+        for step in plan.steps where step.isTimed && step.endSeconds > step.startSeconds {
+            let kindClass: String
+            switch step.kind {
+            case .bloom: kindClass = "band-bloom"
+            case .pour: kindClass = "band-pour"
+            default: kindClass = "band-wait"
+            }
+            svg += "<rect class=\"\(kindClass)\" x=\"\(f(x(step.startSeconds)))\" y=\"\(f(top))\" width=\"\(f(x(step.endSeconds) - x(step.startSeconds)))\" height=\"\(f(plotHeight))\"/>\n"
+        }
+        for step in plan.steps {
+            if let from = step.targetElapsedSeconds, let to = step.targetElapsedMaxSeconds, to > from, step.kind == .wait {
+                svg += "<rect class=\"band-finish\" x=\"\(f(x(from)))\" y=\"\(f(top))\" width=\"\(f(x(to) - x(from)))\" height=\"\(f(plotHeight))\"/>\n"
+                svg += "<text class=\"axis\" x=\"\(f((x(from) + x(to)) / 2))\" y=\"\(f(top + 14))\" text-anchor=\"middle\">finish</text>\n"
+            }
+        }
+        // Grid: every 30 s across, quarters of the yield up.
+        for second in stride(from: 0.0, through: maxSeconds, by: 30) {
+            svg += "<line class=\"grid\" x1=\"\(f(x(second)))\" y1=\"\(f(top))\" x2=\"\(f(x(second)))\" y2=\"\(f(top + plotHeight))\"/>"
+            if Int(second) % 60 == 0 || maxSeconds <= 240 {
+                svg += "<text class=\"axis\" x=\"\(f(x(second)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(Format.clock(second))</text>"
+            }
+            svg += "\n"
+        }
+        for quarter in 0...4 {
+            let grams = maxGrams * Double(quarter) / 4
+            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(grams) + 4))\" text-anchor=\"end\">\(Format.number(grams.rounded()))</text>\n"
+        }
+        // The water line: the bloom pour fills quickly, then rests; each pour rises across its window.
+        var points: [(Double, Double)] = [(0, 0)]
+        var grams = 0.0
+        for step in plan.steps where step.isTimed {
+            if let cumulative = step.cumulativeWaterGrams {
+                let fill = step.kind == .bloom ? step.startSeconds + min(10, step.windowSeconds / 3) : step.endSeconds
+                points.append((step.startSeconds, grams))
+                points.append((fill, cumulative))
+                grams = cumulative
+            }
+            points.append((step.endSeconds, grams))
+        }
+        points.append((maxSeconds, grams))
+        svg += "<polyline class=\"line\" points=\"\(points.map { "\(f(x($0.0))),\(f(y($0.1)))" }.joined(separator: " "))\"/>\n"
+        for step in plan.waterSteps {
+            guard let cumulative = step.cumulativeWaterGrams else { continue }
+            let label = "\(Format.grams(cumulative)) · \(Format.clock(step.endSeconds))"
+            svg += "<circle class=\"dot\" cx=\"\(f(x(step.endSeconds)))\" cy=\"\(f(y(cumulative)))\" r=\"4\"><title>\(HTMLEscaping.escape(label))</title></circle>\n"
+            svg += "<text class=\"label\" x=\"\(f(x(step.endSeconds) - 6))\" y=\"\(f(y(cumulative) - 8))\" text-anchor=\"end\">\(HTMLEscaping.escape(label))</text>\n"
+        }
+        svg += "<line class=\"baseline\" x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(width - right))\" y2=\"\(f(top + plotHeight))\"/>\n"
+        svg += "<text class=\"axis\" x=\"\(f(width - right))\" y=\"\(f(height - 4))\" text-anchor=\"end\">brew clock (m:ss)</text>\n"
+        svg += "</svg>\n"
+        return svg
+    }
+
+    static func markdown(_ plan: BrewPlan) -> String {
+        var lines = ["*\(MarkdownEscaping.escape(summary(plan)))*", ""]
+        for step in plan.steps where step.isTimed {
+            var line = "- \(Format.clock(step.startSeconds))–\(Format.clock(step.endSeconds)) \(step.kind.rawValue)"
+            if let cumulative = step.cumulativeWaterGrams { line += ": to \(Format.grams(cumulative))" }
+            if let rate = step.pourRateGramsPerSecond { line += " at \(Format.number(rate, decimals: 1)) g/s" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
