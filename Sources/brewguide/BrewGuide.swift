@@ -11,6 +11,7 @@ struct BrewGuide: ParsableCommand {
         subcommands: [
             CheckCommand.self,
             BuildCommand.self,
+            SummaryCommand.self,
         ]
     )
 }
