@@ -33,7 +33,7 @@ public enum SessionReport {
         }
         for item in timelineRows(summary, presets: presets) {
             if markdown {
-                lines.append("| \(item.time) | \(MarkdownEscaping.escape(item.what)) | \(item.change) | \(item.waterline) |")
+                lines.append("| \(item.time) | \(MarkdownEscaping.escape(item.what).replacingOccurrences(of: "|", with: "\\|")) | \(item.change) | \(item.waterline) |")
             } else {
                 lines.append("  \(item.time)  \(item.change.padding(toLength: 3, withPad: " ", startingAt: 0))  \(item.waterline.padding(toLength: 16, withPad: " ", startingAt: 0))  \(item.what)")
             }

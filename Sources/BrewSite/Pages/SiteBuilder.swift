@@ -20,6 +20,7 @@ public struct SiteBuilder: Sendable {
         pages += journal.recipes.map { journal.recipePage($0) }
         pages += journal.logListPages(perPage: Self.logsPerPage)
         pages += journal.logs.map { journal.logPage($0) }
+        pages += SessionPages(validated).pages()
         return pages
     }
 
