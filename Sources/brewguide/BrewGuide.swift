@@ -11,7 +11,11 @@ struct BrewGuide: ParsableCommand {
         subcommands: [
             CheckCommand.self,
             BuildCommand.self,
+<<<<<<< HEAD
             ScaleCommand.self,
+=======
+            SummaryCommand.self,
+>>>>>>> sessions
         ]
     )
 }

@@ -26,8 +26,8 @@ public struct DataDirectoryReader: Sendable {
         }
         let paths = dataFilePaths(diagnostics: &diagnostics)
         let files = Self.parseConcurrently(paths)
-        let preferences = readPreferences(diagnostics: &diagnostics)
-        let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences)
+        let (preferences, waterline) = readPreferencesFile(diagnostics: &diagnostics)
+        let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
         return Result(files: files, validated: ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled))
     }
 
@@ -71,14 +71,20 @@ public struct DataDirectoryReader: Sendable {
     }
 
     public func readPreferences(diagnostics: inout [Diagnostic]) -> Located<Preferences>? {
+        readPreferencesFile(diagnostics: &diagnostics).preferences
+    }
+
+    /// `preferences.json`: the preferences and its `waterline` settings.
+    public func readPreferencesFile(diagnostics: inout [Diagnostic]) -> (preferences: Located<Preferences>?, waterline: Located<WaterlineSettings.Overrides>?) {
         let path = (root as NSString).appendingPathComponent(Self.preferencesFileName)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else { return (nil, nil) }
         do {
             let node = try JSONParser.parse([UInt8](data), file: path)
-            return PreferencesDecoder.decode(node, diagnostics: &diagnostics)
+            let preferences = PreferencesDecoder.decode(node, diagnostics: &diagnostics)
+            return (preferences, WaterlineSettingsDecoder.decode(preferences: node, diagnostics: &diagnostics))
         } catch {
             diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
-            return nil
+            return (nil, nil)
         }
     }
 }

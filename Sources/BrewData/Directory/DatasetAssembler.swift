@@ -3,7 +3,9 @@ import BrewKit
 /// Puts parsed files together into one data set: attaches the rows of steps CSVs to
 /// their recipes and reports steps whose recipe is missing.
 public enum DatasetAssembler {
-    public static func assemble(_ files: [ParsedFile], preferences: Located<Preferences>?) -> (dataset: Dataset, diagnostics: [Diagnostic]) {
+    public static func assemble(
+        _ files: [ParsedFile], preferences: Located<Preferences>?, waterlineSettings: Located<WaterlineSettings.Overrides>? = nil
+    ) -> (dataset: Dataset, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = files.flatMap(\.diagnostics)
         var stepsByRecipe: [String: [StepDecoder.Draft]] = [:]
         for file in files {
@@ -38,6 +40,10 @@ public enum DatasetAssembler {
             for draft in drafts { diagnostics.append(.error(message, at: draft.fieldLocations[RecordFileParser.stepsFileMarker] ?? draft.location)) }
         }
         let logs = files.flatMap(\.logs)
-        return (Dataset(recipes: recipes, logs: logs, preferences: preferences), diagnostics)
+        let sessions = SessionFileParser.assemble(files, diagnostics: &diagnostics)
+        let dataset = Dataset(
+            recipes: recipes, logs: logs, preferences: preferences,
+            sessions: sessions, drinkPresets: files.flatMap(\.drinkPresets), waterlineSettings: waterlineSettings)
+        return (dataset, diagnostics)
     }
 }

@@ -10,8 +10,13 @@ public struct ParsedFile: Sendable {
     /// Steps from a steps CSV, by recipe id, in file order.
     var stepDrafts: [(recipeID: String, draft: StepDecoder.Draft)] = []
     public var logs: [Located<BrewLog>] = []
-    /// Records of kinds this version reads elsewhere (sessions), kept raw.
+    /// The records of a `sessions/` file as read, before decoding (kept for tools that copy them).
     public var rawRecords: [RawNode] = []
+    /// Sessions read from this file, waiting for entries from an entries CSV where they gave none.
+    var sessionDrafts: [SessionDecoder.Draft] = []
+    /// Entries from an entries CSV, by session id, in file order.
+    var sessionEntryDrafts: [(sessionID: String, draft: SessionDecoder.EntryDraft)] = []
+    public var drinkPresets: [Located<DrinkPreset>] = []
     public var diagnostics: [Diagnostic] = []
 
     public init(path: String, kind: RecordKind) {

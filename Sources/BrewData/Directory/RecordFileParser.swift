@@ -9,9 +9,11 @@ public enum RecordFileParser {
         var file = ParsedFile(path: path, kind: kind)
         let nodes: [RawNode]
         var isStepsCSV = false
+        var csvHeader: [String]?
         if path.lowercased().hasSuffix(".csv") {
             guard let table = CSVRecordReader.read(bytes, file: path, diagnostics: &file.diagnostics) else { return file }
             nodes = table.rows
+            csvHeader = table.header
             isStepsCSV = kind == .recipes && table.header.contains(stepsFileMarker) && !table.header.contains("defaultDose")
         } else {
             do {
@@ -51,6 +53,7 @@ public enum RecordFileParser {
             }
         case .sessions:
             file.rawRecords = nodes
+            SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
         }
         return file
     }

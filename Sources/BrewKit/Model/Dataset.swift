@@ -5,11 +5,41 @@ public struct Dataset: Sendable {
     public var recipes: [Located<Recipe>]
     public var logs: [Located<BrewLog>]
     public var preferences: Located<Preferences>?
+    /// Waterline night-out sessions (`sessions/`), with their entries in file order.
+    public var sessions: [Located<Session>]
+    /// Quick-drink presets (`sessions/presets.json`).
+    public var drinkPresets: [Located<DrinkPreset>]
+    /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
+    public var waterlineSettings: Located<WaterlineSettings.Overrides>?
 
-    public init(recipes: [Located<Recipe>] = [], logs: [Located<BrewLog>] = [], preferences: Located<Preferences>? = nil) {
+    public init(
+        recipes: [Located<Recipe>] = [], logs: [Located<BrewLog>] = [], preferences: Located<Preferences>? = nil,
+        sessions: [Located<Session>] = [], drinkPresets: [Located<DrinkPreset>] = [],
+        waterlineSettings: Located<WaterlineSettings.Overrides>? = nil
+    ) {
         self.recipes = recipes
         self.logs = logs
         self.preferences = preferences
+        self.sessions = sessions
+        self.drinkPresets = drinkPresets
+        self.waterlineSettings = waterlineSettings
+    }
+
+    /// The person's Waterline settings: the defaults with `preferences.json`'s `waterline` applied.
+    public var waterline: WaterlineSettings {
+        WaterlineSettings().overridden(by: waterlineSettings?.value ?? .init())
+    }
+
+    /// Presets by id; the first of a duplicated id wins.
+    public var drinkPresetsByID: [String: DrinkPreset] {
+        Dictionary(drinkPresets.map { ($0.value.id, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Sessions newest first (by start, then id).
+    public var sessionsNewestFirst: [Session] {
+        sessions.map(\.value).sorted { a, b in
+            a.startTime != b.startTime ? a.startTime > b.startTime : a.id < b.id
+        }
     }
 
     /// Logs newest first (004 `fetchAllLogs`); equal timestamps by id, so the order is stable.

@@ -12,6 +12,9 @@ public struct DatasetValidator: Sendable {
         diagnostics += idDiagnostics(dataset.recipes.map { ($0.value.id, $0.source, $0.value.id) }, kind: "recipe")
         diagnostics += idDiagnostics(dataset.logs.map { ($0.value.id, $0.source, nil) }, kind: "log")
         diagnostics += starterDiagnostics(dataset)
+        diagnostics += idDiagnostics(dataset.sessions.map { ($0.value.id, $0.source, nil) }, kind: "session")
+        diagnostics += presetIDDiagnostics(dataset.drinkPresets)
+        diagnostics += SessionValidator().diagnostics(for: dataset)
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
         let logValidator = BrewLogValidator()
@@ -47,6 +50,21 @@ public struct DatasetValidator: Sendable {
                 diagnostics.append(Diagnostic(.error, "\(kind) id \(quoted(record.id)) \(how) (first at \(first.location))", at: location))
             } else {
                 firstByKey[key] = (record.id, location)
+            }
+        }
+        return diagnostics
+    }
+
+    /// Preset ids are not file names, but an entry names its preset by id: they must be unique.
+    private func presetIDDiagnostics(_ presets: [Located<DrinkPreset>]) -> [Diagnostic] {
+        var first: [String: SourceLocation] = [:]
+        var diagnostics: [Diagnostic] = []
+        for preset in presets {
+            let location = preset.source.location(of: "id")
+            if let earlier = first[preset.value.id] {
+                diagnostics.append(.error("drink preset id \(quoted(preset.value.id)) is already used (first at \(earlier))", at: location))
+            } else {
+                first[preset.value.id] = location
             }
         }
         return diagnostics

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The rules of Waterline sessions (PRD §9.2, §11): one active session at most, end after
+/// start, entries inside their session with the meta their type calls for, plausible amounts.
+public struct SessionValidator: Sendable {
+    /// Largest plausible single drink or glass of water, in millilitres (two litres).
+    public static let maximumMillilitres = 2000.0
+    /// Largest plausible standard-drink estimate for one entry.
+    public static let maximumStandardDrinkEstimate = 20.0
+
+    public init() {}
+
+    /// Every finding about the sessions, presets and Waterline settings of a data set.
+    public func diagnostics(for dataset: Dataset) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        if let preferences = dataset.waterlineSettings {
+            var findings = Findings(source: preferences.source)
+            check(preferences.value, prefix: "", into: &findings)
+            diagnostics += findings.all
+        }
+        let base = dataset.waterline
+        let presetIDs = Set(dataset.drinkPresets.map(\.value.id))
+        for preset in dataset.drinkPresets {
+            diagnostics += self.diagnostics(for: preset)
+        }
+        var firstActive: Located<Session>?
+        for located in dataset.sessions {
+            diagnostics += self.diagnostics(for: located, settings: base.overridden(by: located.value.settings), presetIDs: presetIDs)
+            guard located.value.isActive else { continue }
+            if let first = firstActive {
+                diagnostics.append(.error(
+                    "only one session can be active at a time; \(quoted(first.value.id)) (at \(first.source.record)) is already active",
+                    at: located.source.location(of: "isActive")))
+            } else {
+                firstActive = located
+            }
+        }
+        return diagnostics
+    }
+
+    /// The rules of one session, with its resolved settings.
+    public func diagnostics(for located: Located<Session>, settings: WaterlineSettings, presetIDs: Set<String>) -> [Diagnostic] {
+        var findings = Findings(source: located.source)
+        let session = located.value
+        check(session.settings, prefix: "settings.", into: &findings)
+        if let end = session.endTime {
+            if session.isActive {
+                findings.error("an active session has no endTime; set isActive to false or remove endTime", at: "endTime")
+            } else if !(end > session.startTime) {
+                findings.error("endTime \(ISO8601.string(from: end)) must be after startTime \(ISO8601.string(from: session.startTime))", at: "endTime")
+            }
+        } else if !session.isActive {
+            findings.warning("the session is not active but has no endTime; it is summarised up to its last entry", at: "isActive")
+        }
+        var seenIDs: [String: Int] = [:]
+        for (index, entry) in session.entries.enumerated() {
+            let path = "entries[\(index)]"
+            if entry.id.trimmingWhitespace.isEmpty {
+                findings.error("an entry's id must not be empty", at: "\(path).id")
+            } else if let first = seenIDs[entry.id] {
+                findings.error("entry id \(quoted(entry.id)) is already used by entries[\(first)] of this session", at: "\(path).id")
+            } else {
+                seenIDs[entry.id] = index
+            }
+            if entry.timestamp < session.startTime {
+                findings.error("the entry at \(ISO8601.string(from: entry.timestamp)) is before the session's startTime \(ISO8601.string(from: session.startTime))", at: "\(path).timestamp")
+            } else if let end = session.endTime, !session.isActive, entry.timestamp > end {
+                findings.error("the entry at \(ISO8601.string(from: entry.timestamp)) is after the session's endTime \(ISO8601.string(from: end))", at: "\(path).timestamp")
+            }
+            check(entry, at: path, settings: settings, presetIDs: presetIDs, into: &findings)
+        }
+        return findings.all
+    }
+
+    public func diagnostics(for located: Located<DrinkPreset>) -> [Diagnostic] {
+        var findings = Findings(source: located.source)
+        let preset = located.value
+        if preset.name.trimmingWhitespace.isEmpty { findings.error("a drink preset's name must not be empty", at: "name") }
+        checkDrink(size: preset.size, abvPercent: preset.abvPercent, estimate: preset.standardDrinkEstimate, prefix: "", units: .ml, into: &findings)
+        return findings.all
+    }
+
+    private func check(_ entry: LogEntry, at path: String, settings: WaterlineSettings, presetIDs: Set<String>, into findings: inout Findings) {
+        switch entry.type {
+        case .alcohol:
+            if entry.waterMeta != nil {
+                findings.error("an alcohol entry cannot have waterMeta; use type \"water\" for water", at: "\(path).waterMeta")
+            }
+            guard let meta = entry.alcoholMeta else { return }
+            checkDrink(size: meta.size, abvPercent: meta.abvPercent, estimate: meta.standardDrinkEstimate, prefix: "\(path).alcoholMeta.", units: settings.units, into: &findings)
+            if let presetId = meta.presetId, !presetIDs.contains(presetId) {
+                var message = "presetId \(quoted(presetId)) names no drink preset in sessions/; the entry counts by its own size and ABV"
+                if let near = Suggestion.closest(to: presetId, in: presetIDs) { message += " (did you mean \(quoted(near))?)" }
+                findings.warning(message, at: "\(path).alcoholMeta.presetId")
+            }
+        case .water:
+            if entry.alcoholMeta != nil {
+                findings.error("a water entry cannot have alcoholMeta; use type \"alcohol\" for a drink", at: "\(path).alcoholMeta")
+            }
+            if let amount = entry.waterMeta?.amount {
+                let ml = amount.millilitres(defaultUnit: settings.units)
+                if !(ml > 0 && ml <= Self.maximumMillilitres) {
+                    findings.error("the water amount must be more than 0 and at most \(Format.number(Self.maximumMillilitres)) ml, found \(Self.describe(amount, units: settings.units))", at: "\(path).waterMeta.amount")
+                }
+            }
+        }
+    }
+
+    private func checkDrink(size: Volume?, abvPercent: Double?, estimate: Double?, prefix: String, units: VolumeUnit, into findings: inout Findings) {
+        if let size {
+            let ml = size.millilitres(defaultUnit: units)
+            if !(ml > 0 && ml <= Self.maximumMillilitres) {
+                findings.error("the drink's size must be more than 0 and at most \(Format.number(Self.maximumMillilitres)) ml, found \(Self.describe(size, units: units))", at: "\(prefix)size")
+            }
+        }
+        if let abvPercent, !(0...100).contains(abvPercent) {
+            findings.error("abv is a percentage from 0 to 100 (5 means 5 %), found \(Format.number(abvPercent))", at: "\(prefix)abv")
+        }
+        if let estimate, !(0...Self.maximumStandardDrinkEstimate).contains(estimate) {
+            findings.error("standardDrinkEstimate must be from 0 to \(Format.number(Self.maximumStandardDrinkEstimate)), found \(Format.number(estimate))", at: "\(prefix)standardDrinkEstimate")
+        }
+    }
+
+    private func check(_ settings: WaterlineSettings.Overrides, prefix: String, into findings: inout Findings) {
+        if let n = settings.waterEveryNDrinks, n < 1 {
+            findings.error("waterEveryNDrinks must be a whole number greater than 0, found \(n)", at: "\(prefix)waterEveryNDrinks")
+        }
+        if let threshold = settings.warningThreshold, threshold < 1 {
+            findings.error("warningThreshold must be at least 1 (the waterline starts at 0), found \(threshold)", at: "\(prefix)warningThreshold")
+        }
+        if let minutes = settings.timeReminderIntervalMinutes, !(1...720).contains(minutes) {
+            findings.error("timeReminderIntervalMinutes must be from 1 to 720, found \(minutes)", at: "\(prefix)timeReminderIntervalMinutes")
+        }
+        if let amount = settings.defaultWaterAmount {
+            let ml = (settings.units ?? .ml).millilitres(amount)
+            if !(ml > 0 && ml <= Self.maximumMillilitres) {
+                findings.error("defaultWaterAmount must be more than 0 and at most \(Format.number(Self.maximumMillilitres)) ml, found \(Format.number(amount))", at: "\(prefix)defaultWaterAmount")
+            }
+        }
+        if let grams = settings.standardDrinkGrams, !(grams > 0 && grams <= 30) {
+            findings.error("standardDrinkGrams must be more than 0 and at most 30 g (14 US, 10 Australia, 8 UK), found \(Format.number(grams))", at: "\(prefix)standardDrinkGrams")
+        }
+    }
+
+    private static func describe(_ volume: Volume, units: VolumeUnit) -> String {
+        "\(Format.number(volume.amount)) \((volume.unit ?? units).rawValue)"
+    }
+}

@@ -1,0 +1,79 @@
+/// The pacing settings (PRD §11 `Settings`), from `preferences.json` key `waterline`,
+/// each of which a session's own `settings` may override.
+public struct WaterlineSettings: Hashable, Sendable {
+    /// Grams of ethanol in one standard drink: 14 g in the US (the default), 10 g in Australia,
+    /// 8 g in the UK (one "unit"). See docs/SESSIONS.md for the sources.
+    public enum Standard {
+        public static let unitedStatesGrams = 14.0
+        public static let australiaGrams = 10.0
+        public static let unitedKingdomGrams = 8.0
+    }
+
+    public static let defaultWaterEveryNDrinks = 1
+    public static let defaultWarningThreshold = 2
+
+    public var waterEveryNDrinks: Int
+    public var warningThreshold: Int
+    /// Minutes between time-based reminders; nil when they are off.
+    public var timeReminderIntervalMinutes: Int?
+    public var units: VolumeUnit
+    /// The amount a water entry without one counts as, in `units`.
+    public var defaultWaterAmount: Double?
+    public var standardDrinkGrams: Double
+
+    public init(
+        waterEveryNDrinks: Int = defaultWaterEveryNDrinks,
+        warningThreshold: Int = defaultWarningThreshold,
+        timeReminderIntervalMinutes: Int? = nil,
+        units: VolumeUnit = .ml,
+        defaultWaterAmount: Double? = nil,
+        standardDrinkGrams: Double = Standard.unitedStatesGrams
+    ) {
+        self.waterEveryNDrinks = waterEveryNDrinks
+        self.warningThreshold = warningThreshold
+        self.timeReminderIntervalMinutes = timeReminderIntervalMinutes
+        self.units = units
+        self.defaultWaterAmount = defaultWaterAmount
+        self.standardDrinkGrams = standardDrinkGrams
+    }
+
+    /// These settings with every value the overrides give put in its place.
+    public func overridden(by overrides: Overrides) -> WaterlineSettings {
+        var result = self
+        if let value = overrides.waterEveryNDrinks { result.waterEveryNDrinks = value }
+        if let value = overrides.warningThreshold { result.warningThreshold = value }
+        if let enabled = overrides.timeRemindersEnabled, !enabled { result.timeReminderIntervalMinutes = nil }
+        if let value = overrides.timeReminderIntervalMinutes, overrides.timeRemindersEnabled != false { result.timeReminderIntervalMinutes = value }
+        if let value = overrides.units { result.units = value }
+        if let value = overrides.defaultWaterAmount { result.defaultWaterAmount = value }
+        if let value = overrides.standardDrinkGrams { result.standardDrinkGrams = value }
+        return result
+    }
+
+    /// Settings as written: any field may be absent.
+    public struct Overrides: Hashable, Sendable {
+        public var waterEveryNDrinks: Int?
+        public var warningThreshold: Int?
+        public var timeRemindersEnabled: Bool?
+        public var timeReminderIntervalMinutes: Int?
+        public var units: VolumeUnit?
+        public var defaultWaterAmount: Double?
+        public var standardDrinkGrams: Double?
+
+        public init(
+            waterEveryNDrinks: Int? = nil, warningThreshold: Int? = nil, timeRemindersEnabled: Bool? = nil,
+            timeReminderIntervalMinutes: Int? = nil, units: VolumeUnit? = nil, defaultWaterAmount: Double? = nil,
+            standardDrinkGrams: Double? = nil
+        ) {
+            self.waterEveryNDrinks = waterEveryNDrinks
+            self.warningThreshold = warningThreshold
+            self.timeRemindersEnabled = timeRemindersEnabled
+            self.timeReminderIntervalMinutes = timeReminderIntervalMinutes
+            self.units = units
+            self.defaultWaterAmount = defaultWaterAmount
+            self.standardDrinkGrams = standardDrinkGrams
+        }
+
+        public var isEmpty: Bool { self == Overrides() }
+    }
+}

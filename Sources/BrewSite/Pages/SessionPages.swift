@@ -1,0 +1,83 @@
+import BrewKit
+import Foundation
+
+/// The Waterline session pages: `sessions/index` (newest first) and `sessions/<id>` for each.
+public struct SessionPages {
+    public static let templates = ["session.md", "sessions.md"]
+
+    let sessions: [Session]
+    let settings: WaterlineSettings
+    let presets: [String: DrinkPreset]
+    let now: Date
+
+    /// - Parameter now: the moment "still active" and "abandoned" are measured against.
+    public init(_ validated: ValidatedDataset, now: Date = Date()) {
+        let dataset = validated.dataset
+        self.sessions = dataset.sessionsNewestFirst
+        self.settings = dataset.waterline
+        self.presets = dataset.drinkPresetsByID
+        self.now = now
+    }
+
+    public func summary(of session: Session) -> SessionSummary {
+        SessionSummary(session: session, settings: settings, presets: presets, now: now)
+    }
+
+    /// The index and one page per session; no pages when there are no sessions.
+    public func pages() -> [Page] {
+        guard !sessions.isEmpty else { return [] }
+        let summaries = sessions.map(summary(of:))
+        let index = Page(
+            path: "sessions/index", title: "Night-out sessions", template: "sessions",
+            context: ["sessions": summaries.map(row), "guardrail": SessionText.guardrail, "count": String(sessions.count)])
+        return [index] + summaries.map(page)
+    }
+
+    /// The home page's session headline figures: `sessionCount`, `latestSessions` (rows as on the index).
+    public func homeContext() -> [String: Any] {
+        ["hasSessions": !sessions.isEmpty, "sessionCount": String(sessions.count), "latestSessions": sessions.prefix(3).map { row(summary(of: $0)) }]
+    }
+
+    func title(_ summary: SessionSummary) -> String { "Night out, \(SessionText.dayAndTime(summary.start))" }
+
+    func row(_ summary: SessionSummary) -> [String: Any] {
+        var row: [String: Any] = [
+            "id": summary.sessionId,
+            "when": SessionText.dayAndTime(summary.start),
+            "duration": SessionText.duration(minutes: summary.durationMinutes),
+            "drinks": summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks",
+            "water": summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks",
+            "highest": SessionText.position(summary.maxWaterline),
+            "isAbandoned": summary.abandoned,
+            "isActive": summary.status == .active,
+        ]
+        if let percent = summary.adherencePercent { row["adherence"] = "\(percent) %" }
+        return row
+    }
+
+    func page(_ summary: SessionSummary) -> Page {
+        let units = summary.settings.units
+        var context = row(summary)
+        context["title"] = title(summary)
+        context["status"] = SessionText.status(summary)
+        context["guardrail"] = SessionText.guardrail
+        context["standardDrinks"] = SessionText.standardDrinks(summary.standardDrinks)
+        context["standardGrams"] = Format.number(summary.settings.standardDrinkGrams)
+        context["unknownDrinks"] = summary.drinksOfUnknownSize == 0 ? "" : "\(summary.drinksOfUnknownSize) of them without a size or ABV, each counted as 1."
+        context["waterVolume"] = SessionText.volume(millilitres: summary.waterVolumeMillilitres, units: units)
+        context["final"] = SessionText.position(summary.finalWaterline)
+        context["threshold"] = String(summary.settings.warningThreshold)
+        context["timeAtOrAbove"] = SessionText.duration(minutes: summary.minutesAtOrAboveWarning)
+        context["adherenceText"] = SessionText.adherence(summary)
+        context["everyN"] = summary.settings.waterEveryNDrinks == 1 ? "after every drink" : "every \(summary.settings.waterEveryNDrinks) drinks"
+        context["timeReminders"] = summary.settings.timeReminderIntervalMinutes.map { "every \($0) min" } ?? "off"
+        context["hasEntries"] = !summary.timeline.isEmpty
+        context["rows"] = SessionReport.timelineRows(summary, presets: presets).map { row -> [String: Any] in
+            ["time": row.time, "what": row.what, "change": row.change, "waterline": row.waterline, "isReminder": row.isReminder]
+        }
+        let title = title(summary)
+        return Page(
+            path: "sessions/\(summary.sessionId)", title: title, template: "session", context: context,
+            fragments: ["waterline": WaterlineChart.fragment(summary, title: "Waterline, \(SessionText.dayAndTime(summary.start))")])
+    }
+}
