@@ -11,11 +11,8 @@ struct BrewGuide: ParsableCommand {
         subcommands: [
             CheckCommand.self,
             BuildCommand.self,
-<<<<<<< HEAD
             ScaleCommand.self,
-=======
             SummaryCommand.self,
->>>>>>> sessions
         ]
     )
 }

@@ -24,11 +24,8 @@ public struct SiteBuilder: Sendable {
         pages += journal.recipes.compactMap { journal.cardPage($0) }
         pages += journal.browsePages(perPage: Self.logsPerPage)
         pages += journal.logs.map { journal.logPage($0) }
-<<<<<<< HEAD
         pages += [journal.statisticsPage(), journal.hintsPage()]
-=======
         pages += SessionPages(validated).pages()
->>>>>>> sessions
         return pages
     }
 
