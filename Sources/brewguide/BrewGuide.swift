@@ -11,6 +11,10 @@ struct BrewGuide: ParsableCommand {
         subcommands: [
             CheckCommand.self,
             BuildCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
+            EraseCommand.self,
+            MergeCommand.self,
         ]
     )
 }
