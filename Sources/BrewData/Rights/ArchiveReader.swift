@@ -31,7 +31,7 @@ public enum ArchiveReader {
             throw RightsError("\(name): error: the manifest has no sha256 checksum")
         }
         let actual = Archive.sha256(CanonicalJSON.bytes(contents))
-        guard actual == expected.lowercased() else {
+        guard actual == expected else {
             throw RightsError("\(name): error: checksum mismatch: the manifest says \(expected) but the contents hash to \(actual); the archive was changed or damaged after export")
         }
 
