@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // libcmark from the system (Debian: libcmark-dev).
@@ -26,7 +27,11 @@ let package = Package(
         // The data directory: located JSON and CSV readers, writers.
         .target(
             name: "BrewData",
-            dependencies: ["BrewKit", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "BrewKit",
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer.
         .target(

@@ -13,6 +13,10 @@ struct BrewGuide: ParsableCommand {
             BuildCommand.self,
             ScaleCommand.self,
             SummaryCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
+            EraseCommand.self,
+            MergeCommand.self,
         ]
     )
 }

@@ -1,0 +1,80 @@
+import BrewKit
+import Crypto
+import Foundation
+
+/// The export archive: one JSON file with a manifest and the contents.
+///
+/// ```
+/// { "contents": { "erasures": [...], "logs": [...], "preferences": {...} | null,
+///                 "recipes": [...], "sessionFiles": [{ "path": "sessions/...", "json": ... }
+///                                                   | { "path": ..., "csv": { "header": [...], "rows": [[...]] } }] },
+///   "manifest": { "format": "brewguide-archive", "schemaVersion": 1, "toolVersion": "...",
+///                 "createdAt": "...", "counts": {...},
+///                 "checksum": { "algorithm": "sha256", "contents": "<hex of the canonical contents>" } } }
+/// ```
+/// Keys are sorted and records ordered by id, so the same data gives the same bytes
+/// apart from `createdAt`.
+public enum Archive {
+    public static let format = "brewguide-archive"
+    public static let schemaVersion = 1
+
+    public static func contents(of snapshot: DataSnapshot) -> JSONValue {
+        .object([
+            JSONMember("recipes", .array(snapshot.recipes.map(RecordEncoder.json))),
+            JSONMember("logs", .array(snapshot.logs.map(RecordEncoder.json))),
+            JSONMember("sessionFiles", .array(snapshot.sessionFiles.map(json))),
+            JSONMember("preferences", snapshot.preferences ?? .null),
+            JSONMember("erasures", .array(snapshot.erasures.map(\.json))),
+        ])
+    }
+
+    static func json(_ file: SessionFile) -> JSONValue {
+        switch file.content {
+        case .json(let value):
+            .object([JSONMember("path", .string(file.relativePath)), JSONMember("json", value)])
+        case .csv(let header, let rows):
+            .object([
+                JSONMember("path", .string(file.relativePath)),
+                JSONMember("csv", .object([
+                    JSONMember("header", .array(header.map(JSONValue.string))),
+                    JSONMember("rows", .array(rows.map { .array($0.map(JSONValue.string)) })),
+                ])),
+            ])
+        }
+    }
+
+    public static func counts(of snapshot: DataSnapshot) -> [(kind: String, count: Int)] {
+        [
+            ("recipes", snapshot.recipes.count),
+            ("logs", snapshot.logs.count),
+            ("sessions", snapshot.sessions.count),
+            ("sessionFiles", snapshot.sessionFiles.count),
+            ("preferences", snapshot.preferences == nil ? 0 : 1),
+            ("erasures", snapshot.erasures.count),
+        ]
+    }
+
+    public static func bytes(for snapshot: DataSnapshot, toolVersion: String, createdAt: Date) -> [UInt8] {
+        let contents = contents(of: snapshot)
+        let manifest = JSONValue.object([
+            JSONMember("format", .string(format)),
+            JSONMember("schemaVersion", .number(Double(schemaVersion))),
+            JSONMember("toolVersion", .string(toolVersion)),
+            JSONMember("createdAt", .string(ISO8601.string(from: createdAt))),
+            JSONMember("counts", .object(counts(of: snapshot).map { JSONMember($0.kind, .number(Double($0.count))) })),
+            JSONMember("checksum", .object([
+                JSONMember("algorithm", .string("sha256")),
+                JSONMember("contents", .string(sha256(CanonicalJSON.bytes(contents)))),
+            ])),
+        ])
+        return CanonicalJSON.bytes(.object([JSONMember("manifest", manifest), JSONMember("contents", contents)]))
+    }
+
+    /// Lower-case hex SHA-256.
+    public static func sha256(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+}

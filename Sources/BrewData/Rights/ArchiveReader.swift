@@ -1,0 +1,114 @@
+import BrewKit
+import Foundation
+
+/// Reads an export archive and checks everything before anything is written: JSON syntax
+/// (a truncated file fails here), format and schema version, the checksum, the counts,
+/// every id and path, and that every record reads as the data directory would read it.
+public enum ArchiveReader {
+    public static func read(_ bytes: [UInt8], name: String = "archive") throws(RightsError) -> DataSnapshot {
+        let root: JSONValue
+        do {
+            root = JSONValue(try JSONParser.parse(bytes, file: name))
+        } catch {
+            throw RightsError("\(name):\(error.line):\(error.column): error: the archive is not valid JSON (\(error.message)); it may be truncated or corrupt")
+        }
+        guard let manifest = root["manifest"], case .object = manifest else {
+            throw RightsError("\(name): error: not a brewguide archive (no \"manifest\" object)")
+        }
+        guard manifest.text("format") == Archive.format else {
+            throw RightsError("\(name): error: not a brewguide archive (manifest.format is not \"\(Archive.format)\")")
+        }
+        guard case .number(let version)? = manifest["schemaVersion"], version == version.rounded(), version >= 1 else {
+            throw RightsError("\(name): error: the manifest has no valid schemaVersion")
+        }
+        if version > Double(Archive.schemaVersion) {
+            throw RightsError("\(name): error: the archive has schema version \(CanonicalJSON.number(version)), made by a newer brewguide (\(manifest.text("toolVersion") ?? "unknown version")); this version reads schema \(Archive.schemaVersion) at most")
+        }
+        guard let contents = root["contents"], case .object = contents else {
+            throw RightsError("\(name): error: the archive has no \"contents\" object")
+        }
+        guard manifest["checksum"]?.text("algorithm") == "sha256", let expected = manifest["checksum"]?.text("contents") else {
+            throw RightsError("\(name): error: the manifest has no sha256 checksum")
+        }
+        let actual = Archive.sha256(CanonicalJSON.bytes(contents))
+        guard actual == expected else {
+            throw RightsError("\(name): error: checksum mismatch: the manifest says \(expected) but the contents hash to \(actual); the archive was changed or damaged after export")
+        }
+
+        let recipeNodes = try array(contents, "recipes", name)
+        let logNodes = try array(contents, "logs", name)
+        for (label, nodes) in [("recipes", recipeNodes), ("logs", logNodes)] {
+            for (index, node) in nodes.enumerated() {
+                guard let id = node.text("id") else { throw RightsError("\(name): error: contents.\(label)[\(index)] has no id") }
+                if let problem = RecordID.problem(with: id) { throw RightsError("\(name): error: contents.\(label)[\(index)]: unsafe \(problem)") }
+            }
+        }
+        let recipes = try decode(recipeNodes, kind: .recipes, name: name).recipes.map(\.value)
+        let logs = try decode(logNodes, kind: .logs, name: name).logs.map(\.value)
+        var sessionFiles: [SessionFile] = []
+        for (index, node) in try array(contents, "sessionFiles", name).enumerated() {
+            sessionFiles.append(try sessionFile(node, context: "\(name): error: contents.sessionFiles[\(index)]"))
+        }
+        for session in SessionRecord.records(in: sessionFiles) {
+            if let problem = RecordID.problem(with: session.id) { throw RightsError("\(name): error: session: unsafe \(problem)") }
+        }
+        let preferences: JSONValue? = contents["preferences"] == .null ? nil : contents["preferences"]
+        if let preferences, preferences.members == nil { throw RightsError("\(name): error: contents.preferences must be an object or null") }
+        let erasures = try ErasureLedger.records(from: contents, context: "\(name): error: contents")
+        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures)
+
+        if case .object(let counts)? = manifest["counts"] {
+            for (kind, count) in Archive.counts(of: snapshot) {
+                if let stated = counts.first(where: { $0.key == kind }), stated.value != .number(Double(count)) {
+                    throw RightsError("\(name): error: the manifest counts \(RecordEncoder.cell(stated.value)) \(kind) but the archive holds \(count)")
+                }
+            }
+        }
+        return snapshot
+    }
+
+    private static func array(_ contents: JSONValue, _ key: String, _ name: String) throws(RightsError) -> [JSONValue] {
+        guard case .array(let elements)? = contents[key] else { throw RightsError("\(name): error: contents.\(key) must be an array") }
+        return elements
+    }
+
+    /// Reads records through the data directory's own parser, so what is imported reads back the same.
+    private static func decode(_ nodes: [JSONValue], kind: RecordKind, name: String) throws(RightsError) -> ParsedFile {
+        let path = "\(name)#\(kind.rawValue)"
+        let file = RecordFileParser.parse(CanonicalJSON.bytes(.array(nodes)), path: path, kind: kind)
+        if let error = file.diagnostics.first(where: { $0.severity == .error }) {
+            throw RightsError("\(error.description) (in the archive's \(kind.rawValue))")
+        }
+        let read = kind == .recipes ? file.recipes.count : file.logs.count
+        if read != nodes.count || !file.recipesAwaitingSteps.isEmpty {
+            throw RightsError("\(name): error: only \(read) of \(nodes.count) \(kind.rawValue) could be read")
+        }
+        return file
+    }
+
+    private static func sessionFile(_ node: JSONValue, context: String) throws(RightsError) -> SessionFile {
+        guard let path = node.text("path") else { throw RightsError("\(context) has no path") }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, parts[0] == RecordKind.sessions.folderName,
+              parts.dropFirst().allSatisfy({ RecordID.problem(with: $0) == nil || $0.lowercased() == "presets.json" }),
+              path.lowercased().hasSuffix(".json") || path.lowercased().hasSuffix(".csv")
+        else { throw RightsError("\(context): unsafe or unexpected path \"\(path)\"; session files must be sessions/<safe names>.json or .csv") }
+        if let value = node["json"] {
+            guard path.lowercased().hasSuffix(".json") else { throw RightsError("\(context): JSON content for a .csv path") }
+            return SessionFile(relativePath: path, content: .json(value))
+        }
+        guard let csv = node["csv"], case .array(let headerValues)? = csv["header"], case .array(let rowValues)? = csv["rows"],
+              path.lowercased().hasSuffix(".csv") else {
+            throw RightsError("\(context): expected \"json\" content, or \"csv\" with a header and rows")
+        }
+        let header = headerValues.compactMap(\.stringValue)
+        var rows: [[String]] = []
+        for row in rowValues {
+            guard case .array(let cells) = row, cells.count == header.count, header.count == headerValues.count else {
+                throw RightsError("\(context): every CSV row must have as many string cells as the header")
+            }
+            rows.append(cells.compactMap(\.stringValue))
+        }
+        return SessionFile(relativePath: path, content: .csv(header: header, rows: rows))
+    }
+}

@@ -1,0 +1,88 @@
+import BrewKit
+import Foundation
+
+/// The export as CSV files a spreadsheet opens: one per kind, and a README of the columns.
+public enum CSVExport {
+    static let recipeColumns = [
+        "id", "isStarter", "origin", "method", "name", "defaultDose", "defaultTargetYield", "defaultWaterTemperature",
+        "defaultGrindLabel", "grindTactileDescriptor", "createdAt", "modifiedAt", "bloomRatio", "pourSplit", "cardDosesGrams",
+    ]
+    static let stepColumns = [
+        "recipeId", "stepId", "orderIndex", "kind", "instructionText", "durationSeconds", "targetElapsedSeconds",
+        "targetElapsedMaxSeconds", "waterAmountGrams", "isFixedWater",
+    ]
+    static let logColumns = [
+        "id", "timestamp", "method", "recipeId", "recipeNameAtBrew", "doseGrams", "targetYieldGrams",
+        "waterTemperatureCelsius", "grindLabel", "rating", "tasteTag", "note",
+    ]
+
+    public static func files(for snapshot: DataSnapshot) throws -> [(name: String, bytes: [UInt8])] {
+        func table(_ columns: [String], _ records: [JSONValue]) throws -> [UInt8] {
+            try CSVTableWriter.bytes(header: columns, rows: records.map { record in columns.map { RecordEncoder.cell(record[$0]) } })
+        }
+        var files: [(String, [UInt8])] = []
+        files.append(("recipes.csv", try table(recipeColumns, snapshot.recipes.map(RecordEncoder.json))))
+        let steps = snapshot.recipes.flatMap { recipe in recipe.steps.map { RecordEncoder.json($0).setting("recipeId", to: .string(recipe.id)) } }
+        files.append(("recipe-steps.csv", try table(stepColumns, steps)))
+        files.append(("logs.csv", try table(logColumns, snapshot.logs.map(RecordEncoder.json))))
+        let sessions = snapshot.sessions
+        var sessionColumns = ["id"]
+        var entryColumns = ["sessionId"]
+        var entries: [JSONValue] = []
+        for session in sessions {
+            for member in session.value.members ?? [] where member.key != "entries" && !sessionColumns.contains(member.key) { sessionColumns.append(member.key) }
+            if case .array(let list)? = session.value["entries"] {
+                for entry in list {
+                    let row = entry.setting("sessionId", to: .string(session.id))
+                    entries.append(row)
+                    for member in row.members ?? [] where !entryColumns.contains(member.key) { entryColumns.append(member.key) }
+                }
+            }
+        }
+        files.append(("sessions.csv", try table(sessionColumns, sessions.map(\.value))))
+        files.append(("session-entries.csv", try table(entryColumns, entries)))
+        let preferences = (snapshot.preferences?.members ?? []).map { JSONValue.object([JSONMember("key", .string($0.key)), JSONMember("value", $0.value)]) }
+        files.append(("preferences.csv", try table(["key", "value"], preferences)))
+        files.append(("erasures.csv", try table(["kind", "id", "erasedAt"], snapshot.erasures.map(\.json))))
+        files.append(("README.md", Array(readme(sessionColumns: sessionColumns, entryColumns: entryColumns).utf8)))
+        return files
+    }
+
+    static func readme(sessionColumns: [String], entryColumns: [String]) -> String {
+        """
+        # brewguide export (CSV)
+
+        One file per kind, UTF-8, comma-separated, a header row, RFC 4180 quoting.
+        Dates are ISO 8601 in UTC (`2026-08-03T09:15:00Z`); numbers use a dot; lists of
+        numbers are joined with `;`; an empty cell means "not given".
+
+        - `recipes.csv`: \(recipeColumns.joined(separator: ", ")). Grams for dose and yield, °C for the temperature.
+        - `recipe-steps.csv`: \(stepColumns.joined(separator: ", ")). `recipeId` names the recipe; water is cumulative grams on the scale; times are seconds.
+        - `logs.csv`: \(logColumns.joined(separator: ", ")). Rating 1–5; `recipeNameAtBrew` is the name when brewed.
+        - `sessions.csv`: \(sessionColumns.joined(separator: ", ")). Values as the session files hold them (nested values as JSON).
+        - `session-entries.csv`: \(entryColumns.joined(separator: ", ")). `sessionId` names the session.
+        - `preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).
+        - `erasures.csv`: kind, id, erasedAt: records erased earlier; nothing else about them is kept.
+
+        The JSON archive (`brewguide export --output FILE`) holds the same data and can be imported back.
+
+        """
+    }
+
+    /// Writes the files into a new folder (or an empty one), through a staging folder.
+    public static func write(_ snapshot: DataSnapshot, to folder: String) throws(RightsError) {
+        let manager = FileManager.default
+        if let entries = try? manager.contentsOfDirectory(atPath: folder), !entries.isEmpty {
+            throw RightsError("\(folder) is not empty; choose a new folder for the CSV export")
+        }
+        do {
+            for (name, bytes) in try files(for: snapshot) {
+                try AtomicFile.write(bytes, to: (folder as NSString).appendingPathComponent(name))
+            }
+        } catch let error as AtomicFile.Failure {
+            throw RightsError(error.description)
+        } catch {
+            throw RightsError("cannot write the CSV export: \(error)")
+        }
+    }
+}

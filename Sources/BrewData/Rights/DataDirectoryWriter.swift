@@ -1,0 +1,38 @@
+import BrewKit
+import Foundation
+
+/// Writes a snapshot as a fresh data directory in one layout: `recipes/recipes.json`,
+/// `logs/logs.json`, session files at their own paths, `preferences.json`, `erasures.json`.
+/// Every file is synced before this returns.
+public enum DataDirectoryWriter {
+    public static func files(for snapshot: DataSnapshot) throws -> [(relativePath: String, bytes: [UInt8])] {
+        var files: [(String, [UInt8])] = []
+        if !snapshot.recipes.isEmpty {
+            files.append(("recipes/recipes.json", CanonicalJSON.bytes(.array(snapshot.recipes.map(RecordEncoder.json)))))
+        }
+        if !snapshot.logs.isEmpty {
+            files.append(("logs/logs.json", CanonicalJSON.bytes(.array(snapshot.logs.map(RecordEncoder.json)))))
+        }
+        for file in snapshot.sessionFiles { files.append((file.relativePath, try file.content.bytes())) }
+        if let preferences = snapshot.preferences { files.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
+        if !snapshot.erasures.isEmpty { files.append((ErasureLedger.fileName, CanonicalJSON.bytes(ErasureLedger.json(snapshot.erasures)))) }
+        return files
+    }
+
+    public static func write(_ snapshot: DataSnapshot, into root: String) throws(RightsError) {
+        do {
+            for (relative, bytes) in try files(for: snapshot) {
+                try AtomicFile.write(bytes, to: (root as NSString).appendingPathComponent(relative))
+            }
+            for folder in RecordKind.allCases.map(\.folderName) {
+                let path = (root as NSString).appendingPathComponent(folder)
+                if FileManager.default.fileExists(atPath: path) { AtomicFile.syncFolder(path) }
+            }
+            AtomicFile.syncFolder(root)
+        } catch let error as AtomicFile.Failure {
+            throw RightsError(error.description)
+        } catch {
+            throw RightsError("cannot write \(root): \(error)")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import BrewKit
+import Foundation
+
+/// Everything a person owns in a data directory, as plain values: recipes and logs as
+/// the model reads them, session files whole, preferences as written, erasure records.
+public struct DataSnapshot: Hashable, Sendable {
+    /// Sorted by id.
+    public var recipes: [Recipe]
+    /// Sorted by id.
+    public var logs: [BrewLog]
+    /// Sorted by path.
+    public var sessionFiles: [SessionFile]
+    public var preferences: JSONValue?
+    public var erasures: [ErasureRecord]
+
+    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = []) {
+        self.recipes = recipes.sorted { $0.id < $1.id }
+        self.logs = logs.sorted { $0.id < $1.id }
+        self.sessionFiles = sessionFiles.sorted { $0.relativePath < $1.relativePath }
+        self.preferences = preferences
+        self.erasures = ErasureRecord.normalized(erasures)
+    }
+
+    public var sessions: [SessionRecord] { SessionRecord.records(in: sessionFiles) }
+
+    /// Reads a data directory. Refuses when any record cannot be read, since it could
+    /// not be carried: `brewguide check` shows the errors.
+    public static func load(root: String) throws(RightsError) -> DataSnapshot {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw RightsError("the data directory \"\(root)\" does not exist")
+        }
+        let result = DataDirectoryReader(root: root).read()
+        let errors = DatasetAssembler.assemble(result.files, preferences: nil).diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            let shown = errors.prefix(5).map(\.description).joined(separator: "\n")
+            throw RightsError("\(shown)\n\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))")
+        }
+        let dataset = result.validated.dataset
+        var sessionFiles: [SessionFile] = []
+        for file in try RawDataFile.loadAll(root: root) where file.kind == .sessions {
+            sessionFiles.append(SessionFile(relativePath: file.relativePath, content: file.content))
+        }
+        var preferences: JSONValue?
+        let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
+        if let data = FileManager.default.contents(atPath: preferencesPath) {
+            do {
+                preferences = JSONValue(try JSONParser.parse([UInt8](data), file: preferencesPath))
+            } catch {
+                throw RightsError("\(preferencesPath):\(error.line):\(error.column): error: \(error.message)")
+            }
+        }
+        return DataSnapshot(
+            recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
+            preferences: preferences, erasures: try ErasureLedger.load(root: root))
+    }
+}

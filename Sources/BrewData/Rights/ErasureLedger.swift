@@ -1,0 +1,47 @@
+import BrewKit
+import Foundation
+
+/// `<data>/erasures.json`: the erasure records of a data directory. The site reader does
+/// not read it; erase writes it, merge and import consult it.
+public enum ErasureLedger {
+    public static let fileName = "erasures.json"
+    public static let schemaVersion = 1
+
+    public static func path(root: String) -> String { (root as NSString).appendingPathComponent(fileName) }
+
+    public static func load(root: String) throws(RightsError) -> [ErasureRecord] {
+        let path = path(root: root)
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        let value: JSONValue
+        do {
+            value = JSONValue(try JSONParser.parse([UInt8](data), file: path))
+        } catch {
+            throw RightsError("\(path):\(error.line):\(error.column): error: \(error.message)")
+        }
+        return try records(from: value, context: path)
+    }
+
+    public static func records(from value: JSONValue, context: String) throws(RightsError) -> [ErasureRecord] {
+        guard case .array(let elements)? = value["erasures"] else { throw RightsError("\(context): expected an object with an \"erasures\" array") }
+        var result: [ErasureRecord] = []
+        for (index, element) in elements.enumerated() {
+            result.append(try ErasureRecord(json: element, context: "\(context): erasures[\(index)]"))
+        }
+        return ErasureRecord.normalized(result)
+    }
+
+    public static func json(_ records: [ErasureRecord]) -> JSONValue {
+        .object([
+            JSONMember("schemaVersion", .number(Double(schemaVersion))),
+            JSONMember("erasures", .array(ErasureRecord.normalized(records).map(\.json))),
+        ])
+    }
+
+    public static func write(_ records: [ErasureRecord], root: String) throws(RightsError) {
+        do {
+            try AtomicFile.write(CanonicalJSON.bytes(json(records)), to: path(root: root))
+        } catch {
+            throw RightsError(error.description)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Restores an archive into a data directory. Everything is checked first; the files are
+/// written into a hidden staging folder beside the target, synced, and renamed into place,
+/// so the target is either untouched or complete.
+///
+/// Policy: the target must not exist or must be an empty folder. Importing over existing
+/// records could silently replace them, so it is refused; import into a new folder and
+/// combine with `brewguide merge NEW --into DIR`, which keeps both versions of a conflict.
+public enum Importer {
+    public static func run(archive bytes: [UInt8], name: String, into target: String) throws(RightsError) -> DataSnapshot {
+        var snapshot = try ArchiveReader.read(bytes, name: name)
+        let erased = Set(snapshot.erasures.map(\.key))
+        snapshot.recipes.removeAll { erased.contains("recipe/\($0.id)") }
+        snapshot.logs.removeAll { erased.contains("log/\($0.id)") }
+
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: target, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw RightsError("\(target) is a file; import needs a new or empty folder") }
+            let entries = (try? manager.contentsOfDirectory(atPath: target)) ?? []
+            guard entries.isEmpty else {
+                throw RightsError("\(target) is not empty; import never writes over existing data. Import into a new folder, then combine with: brewguide merge NEW --into \(target)")
+            }
+        }
+        let absolute = (target as NSString).standardizingPath
+        let parent = (absolute as NSString).deletingLastPathComponent
+        let staging = ((parent.isEmpty ? "." : parent) as NSString)
+            .appendingPathComponent(".\((absolute as NSString).lastPathComponent).import-\(getpid())")
+        try? manager.removeItem(atPath: staging)
+        do {
+            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        } catch {
+            throw RightsError("cannot create the staging folder \(staging): \(error.localizedDescription)")
+        }
+        do throws(RightsError) {
+            try DataDirectoryWriter.write(snapshot, into: staging)
+            guard rename(staging, absolute) == 0 else {
+                throw RightsError("cannot move the imported data into \(target): \(String(cString: strerror(errno)))")
+            }
+            AtomicFile.syncFolder(parent.isEmpty ? "." : parent)
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw error
+        }
+        return snapshot
+    }
+}

@@ -1,0 +1,269 @@
+import BrewKit
+import Foundation
+
+/// Combines data directories (one per device) into a target.
+///
+/// Rules (docs/DATA-RIGHTS.md):
+/// - Logs and sessions are append-only. The same id with the same content appears once;
+///   the same id with different content keeps both, the incoming one under the derived id
+///   `<id>-merged-<8 hex of the SHA-256 of its canonical JSON>`.
+/// - A recipe with the same id and different content keeps both: the later `modifiedAt`
+///   keeps the id (the target on a tie, and always when either is a starter); the other becomes
+///   "<name> (Conflicted Copy)", origin `conflictedCopy`, not a starter, steps intact, id
+///   `<id>-conflict-<8 hex of its canonical JSON>`.
+/// - Derived ids depend only on content, so merging the same source again finds them identical.
+/// - An id erased in the target or in any source is never brought back; erasure records are combined.
+public enum Merger {
+    public struct Report: Sendable {
+        public var added: [String] = []
+        public var identical: [String] = []
+        public var conflicted: [String] = []
+        public var skippedAsErased: [String] = []
+        public var notes: [String] = []
+
+        public var changesNothing: Bool { added.isEmpty && conflicted.isEmpty }
+    }
+
+    public struct Outcome: Sendable {
+        /// The target as it will be after the merge.
+        public var merged: DataSnapshot
+        /// Records to write into the target: added ones, incoming winners, conflicted copies.
+        public var newRecipes: [Recipe] = []
+        public var newLogs: [BrewLog] = []
+        public var newSessions: [SessionRecord] = []
+        /// Target recipes whose stored version is replaced (the old one lives on as a conflicted copy).
+        public var replacedRecipeIDs: [String] = []
+        public var newErasures: [ErasureRecord] = []
+        public var adoptedPreferences: JSONValue?
+        public var report = Report()
+    }
+
+    public static func merge(_ sources: [DataSnapshot], into target: DataSnapshot) -> Outcome {
+        var outcome = Outcome(merged: target)
+        let allErasures = ErasureRecord.normalized(target.erasures + sources.flatMap(\.erasures))
+        let known = Set(target.erasures.map(\.key))
+        outcome.newErasures = allErasures.filter { !known.contains($0.key) }
+        let erased = Set(allErasures.map(\.key))
+
+        var recipes = Dictionary(target.recipes.map { ($0.id, $0) }) { a, _ in a }
+        var logs = Dictionary(target.logs.map { ($0.id, $0) }) { a, _ in a }
+        var sessions = Dictionary(target.sessions.map { ($0.id, $0) }) { a, _ in a }
+        var newRecipes: [String: Recipe] = [:]
+
+        for source in sources {
+            for recipe in source.recipes {
+                if erased.contains("recipe/\(recipe.id)") { outcome.report.skippedAsErased.append("recipe \(recipe.id)"); continue }
+                guard let existing = recipes[recipe.id] else {
+                    recipes[recipe.id] = recipe
+                    newRecipes[recipe.id] = recipe
+                    outcome.report.added.append("recipe \(recipe.id)")
+                    continue
+                }
+                if existing == recipe { outcome.report.identical.append("recipe \(recipe.id)"); continue }
+                let incomingWins = !existing.isStarter && !recipe.isStarter && recipe.modifiedAt > existing.modifiedAt
+                let loser = incomingWins ? existing : recipe
+                let copy = conflictedCopy(of: loser)
+                if erased.contains("recipe/\(copy.id)") {
+                    outcome.report.skippedAsErased.append("recipe \(recipe.id) (its conflicted copy \(copy.id) was erased)")
+                } else if recipes[copy.id] == copy {
+                    outcome.report.identical.append("recipe \(recipe.id) (conflicted copy \(copy.id) already present)")
+                    if !incomingWins { continue }
+                } else {
+                    recipes[copy.id] = copy
+                    newRecipes[copy.id] = copy
+                    outcome.report.conflicted.append("recipe \(recipe.id): kept both; the \(incomingWins ? "target's" : "incoming") version is now \(copy.id) \"\(copy.name)\"")
+                }
+                if incomingWins {
+                    recipes[recipe.id] = recipe
+                    newRecipes[recipe.id] = recipe
+                    if target.recipes.contains(where: { $0.id == recipe.id }) { outcome.replacedRecipeIDs.append(recipe.id) }
+                }
+            }
+            for log in source.logs {
+                appendOnly(log, id: log.id, kind: "log", content: RecordEncoder.json(log), erased: erased, pool: &logs, outcome: &outcome) { id in
+                    var renamed = log
+                    renamed.id = id
+                    return renamed
+                }
+            }
+            for session in source.sessions {
+                appendOnly(session, id: session.id, kind: "session", content: session.value, erased: erased, pool: &sessions, outcome: &outcome) { id in
+                    renamedSession(session, to: id)
+                }
+            }
+        }
+        for (kind, ids) in [("recipe", target.recipes.map(\.id)), ("log", target.logs.map(\.id)), ("session", target.sessions.map(\.id))] {
+            for id in ids where erased.contains("\(kind)/\(id)") {
+                outcome.report.notes.append("\(kind) \(id) is in the target but was erased on a source; `brewguide erase --\(kind) \(id) --yes` removes it")
+            }
+        }
+
+        outcome.newRecipes = newRecipes.values.sorted { $0.id < $1.id }
+        let targetSessionIDs = Set(target.sessions.map(\.id))
+        outcome.newSessions = sessions.values.filter { !targetSessionIDs.contains($0.id) }.sorted { $0.id < $1.id }
+        let targetLogIDs = Set(target.logs.map(\.id))
+        outcome.newLogs = logs.values.filter { !targetLogIDs.contains($0.id) }.sorted { $0.id < $1.id }
+        if target.preferences == nil, !erased.contains("preferences/preferences"),
+           let preferences = sources.lazy.compactMap(\.preferences).first {
+            outcome.adoptedPreferences = preferences
+            outcome.report.added.append("preferences")
+        }
+
+        let replaced = Set(outcome.replacedRecipeIDs)
+        outcome.merged = DataSnapshot(
+            recipes: target.recipes.filter { !replaced.contains($0.id) } + outcome.newRecipes,
+            logs: target.logs + outcome.newLogs,
+            sessionFiles: target.sessionFiles + sessionFiles(for: outcome.newSessions, existing: Set(target.sessionFiles.map(\.relativePath))),
+            preferences: target.preferences ?? outcome.adoptedPreferences,
+            erasures: allErasures)
+        return outcome
+    }
+
+    private static func appendOnly<Record: Equatable>(
+        _ record: Record, id: String, kind: String, content: JSONValue, erased: Set<String>,
+        pool: inout [String: Record], outcome: inout Outcome, renamed: (String) -> Record
+    ) {
+        if erased.contains("\(kind)/\(id)") { outcome.report.skippedAsErased.append("\(kind) \(id)"); return }
+        guard let existing = pool[id] else {
+            pool[id] = record
+            outcome.report.added.append("\(kind) \(id)")
+            return
+        }
+        if existing == record || canonical(existing, kind: kind) == CanonicalJSON.bytes(content) {
+            outcome.report.identical.append("\(kind) \(id)")
+            return
+        }
+        let derived = derivedID(id, infix: "merged", content: content)
+        let copy = renamed(derived)
+        if erased.contains("\(kind)/\(derived)") { outcome.report.skippedAsErased.append("\(kind) \(id) (as \(derived))"); return }
+        if let present = pool[derived], present == copy {
+            outcome.report.identical.append("\(kind) \(id) (already kept as \(derived))")
+            return
+        }
+        pool[derived] = copy
+        outcome.report.conflicted.append("\(kind) \(id): a different \(kind) has this id; kept both, the incoming one as \(derived)")
+    }
+
+    private static func canonical<Record>(_ record: Record, kind: String) -> [UInt8] {
+        switch record {
+        case let log as BrewLog: CanonicalJSON.bytes(RecordEncoder.json(log))
+        case let session as SessionRecord: CanonicalJSON.bytes(session.value)
+        default: []
+        }
+    }
+
+    /// The conflicted copy of a recipe: a new custom recipe with the same steps.
+    public static func conflictedCopy(of recipe: Recipe) -> Recipe {
+        var copy = recipe
+        copy.id = derivedID(recipe.id, infix: "conflict", content: RecordEncoder.json(recipe))
+        copy.name = recipe.name + " (Conflicted Copy)"
+        copy.origin = .conflictedCopy
+        copy.isStarter = false
+        return copy
+    }
+
+    /// `<id>-<infix>-<8 hex>`, cut so it stays within `RecordID.maximumLength`.
+    public static func derivedID(_ id: String, infix: String, content: JSONValue) -> String {
+        let suffix = "-\(infix)-" + Archive.sha256(CanonicalJSON.bytes(content)).prefix(8)
+        var base = String(id.prefix(RecordID.maximumLength - suffix.count))
+        while base.hasSuffix(".") { base.removeLast() }
+        return base + suffix
+    }
+
+    static func renamedSession(_ session: SessionRecord, to id: String) -> SessionRecord {
+        var value = session.value.setting("id", to: .string(id))
+        if case .array(let entries)? = value["entries"] {
+            value = value.setting("entries", to: .array(entries.map { $0["sessionId"] == nil ? $0 : $0.setting("sessionId", to: .string(id)) }))
+        }
+        return SessionRecord(id: id, value: value, fromCSV: session.fromCSV)
+    }
+
+    /// The files that hold merged-in sessions: JSON sessions in `sessions/merged-<hash>.json`;
+    /// sessions read from CSV in `sessions/merged-<hash>-sessions.csv` and `-entries.csv`.
+    public static func sessionFiles(for sessions: [SessionRecord], existing: Set<String>) -> [SessionFile] {
+        guard !sessions.isEmpty else { return [] }
+        let tag = String(Archive.sha256(CanonicalJSON.bytes(.array(sessions.map(\.value)))).prefix(8))
+        var files: [SessionFile] = []
+        let json = sessions.filter { !$0.fromCSV }
+        if !json.isEmpty {
+            files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)", ".json", existing), content: .json(.array(json.map(\.value)))))
+        }
+        let csv = sessions.filter(\.fromCSV)
+        if !csv.isEmpty {
+            var header: [String] = []
+            var entryHeader: [String] = []
+            var entries: [JSONValue] = []
+            for session in csv {
+                for member in session.value.members ?? [] where member.key != "entries" && !header.contains(member.key) { header.append(member.key) }
+                if case .array(let list)? = session.value["entries"] {
+                    entries += list
+                    for entry in list { for member in entry.members ?? [] where !entryHeader.contains(member.key) { entryHeader.append(member.key) } }
+                }
+            }
+            let rows = csv.map { session in header.map { session.value.text($0) ?? "" } }
+            files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)-sessions", ".csv", existing), content: .csv(header: header, rows: rows)))
+            if !entries.isEmpty {
+                let entryRows = entries.map { entry in entryHeader.map { entry.text($0) ?? "" } }
+                files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)-entries", ".csv", existing), content: .csv(header: entryHeader, rows: entryRows)))
+            }
+        }
+        return files
+    }
+
+    private static func unique(_ stem: String, _ ext: String, _ existing: Set<String>) -> String {
+        var candidate = stem + ext
+        var counter = 2
+        while existing.contains(candidate) { candidate = "\(stem)-\(counter)\(ext)"; counter += 1 }
+        return candidate
+    }
+
+    /// Writes a merge into the target directory. New records go into new files first, then the
+    /// erasure records, then replaced recipes leave their old files: a crash in between can leave a
+    /// recipe twice (which `check` reports), never lose one.
+    public static func apply(_ outcome: Outcome, root: String) throws(RightsError) {
+        let existingSessionFiles = Set(((try? RawDataFile.loadAll(root: root)) ?? []).map(\.relativePath))
+        var writes: [(String, [UInt8])] = []
+        func path(_ folder: String, _ content: [UInt8]) -> String {
+            let tag = Archive.sha256(content).prefix(8)
+            var candidate = "\(folder)/merged-\(tag).json"
+            var counter = 2
+            while FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(candidate)) {
+                candidate = "\(folder)/merged-\(tag)-\(counter).json"; counter += 1
+            }
+            return candidate
+        }
+        if !outcome.newRecipes.isEmpty {
+            let bytes = CanonicalJSON.bytes(.array(outcome.newRecipes.map(RecordEncoder.json)))
+            writes.append((path("recipes", bytes), bytes))
+        }
+        if !outcome.newLogs.isEmpty {
+            let bytes = CanonicalJSON.bytes(.array(outcome.newLogs.map(RecordEncoder.json)))
+            writes.append((path("logs", bytes), bytes))
+        }
+        do {
+            for file in sessionFiles(for: outcome.newSessions, existing: existingSessionFiles) { writes.append((file.relativePath, try file.content.bytes())) }
+            if let preferences = outcome.adoptedPreferences { writes.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
+            for (relative, bytes) in writes { try AtomicFile.write(bytes, to: (root as NSString).appendingPathComponent(relative)) }
+        } catch let error as AtomicFile.Failure {
+            throw RightsError(error.description)
+        } catch {
+            throw RightsError("\(error)")
+        }
+        if !outcome.newErasures.isEmpty {
+            try ErasureLedger.write(try ErasureLedger.load(root: root) + outcome.newErasures, root: root)
+        }
+        guard !outcome.replacedRecipeIDs.isEmpty else { return }
+        let replaced = Set(outcome.replacedRecipeIDs)
+        let newPaths = Set(writes.map(\.0))
+        for file in try RawDataFile.loadAll(root: root) where (file.role == .recipes || file.role == .recipeSteps) && !newPaths.contains(file.relativePath) {
+            let key = file.ownerKey
+            let (content, removed) = file.content.removing { record in record.text(key).map(replaced.contains) ?? false }
+            guard removed > 0 else { continue }
+            do {
+                if let content { try AtomicFile.write(try content.bytes(), to: file.path) } else { try AtomicFile.remove(file.path) }
+            } catch {
+                throw RightsError("\(file.path): \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import BrewData
+import BrewKit
+import Foundation
+
+/// `brewguide erase`: removes records for good (GDPR Art. 17). A dry run unless `--yes`.
+struct EraseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "erase",
+        abstract: "Erase records from the data directory (dry run unless --yes).",
+        discussion: "Records are removed from the files that hold them, each file replaced atomically. An erasure record (kinds, ids, time; nothing else) is kept in erasures.json so merge and import never bring them back. The starter recipe cannot be erased."
+    )
+
+    @OptionGroup var dataOptions: DataOptions
+
+    @Flag(help: "Everything the person owns: custom recipes, logs, sessions, preferences.")
+    var all = false
+    @Option(help: "A recipe id.") var recipe: String?
+    @Option(help: "A log id.") var log: String?
+    @Option(help: "A session id.") var session: String?
+    @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
+    @Option(help: "Every record of a kind: recipes (custom ones), logs or sessions.") var kind: String?
+    @Flag(help: "Carry out the erasure; without it nothing changes.") var yes = false
+
+    func validate() throws {
+        let chosen = [all ? "all" : nil, recipe, log, session, logsBefore, kind].compactMap { $0 }
+        guard chosen.count == 1 else { throw ValidationError("choose exactly one of --all, --recipe, --log, --session, --logs-before, --kind") }
+        if let logsBefore, logsBefore.count != 10 || ISO8601.date(from: logsBefore) == nil {
+            throw ValidationError("--logs-before needs a date as YYYY-MM-DD, found \"\(logsBefore)\"")
+        }
+        if let kind, RecordKind(rawValue: kind) == nil { throw ValidationError("--kind must be recipes, logs or sessions") }
+    }
+
+    var selection: Eraser.Selection {
+        if all { return .all }
+        if let recipe { return .recipe(recipe) }
+        if let log { return .log(log) }
+        if let session { return .session(session) }
+        if let logsBefore, let date = ISO8601.date(from: logsBefore) { return .logsBefore(date) }
+        return .kind(RecordKind(rawValue: kind ?? "") ?? .logs)
+    }
+
+    func run() throws {
+        do {
+            let plan = try Eraser.plan(root: dataOptions.data, selection: selection)
+            for kind in ErasureRecord.Kind.allCases where kind != .preferences {
+                let ids = plan.ids(kind)
+                if !ids.isEmpty { print("\(yes ? "erasing" : "would erase") \(ids.count) \(kind.rawValue)\(ids.count == 1 ? "" : "s"): \(ids.joined(separator: ", "))") }
+            }
+            if plan.removesPreferences { print("\(yes ? "erasing" : "would erase") preferences") }
+            for line in plan.refused { print("kept: \(line)") }
+            for line in plan.alreadyErased { print("already erased: \(line)") }
+            for line in plan.notFound { print("not found: \(line)") }
+            if plan.isEmpty {
+                print("nothing to erase")
+                return
+            }
+            print("\(plan.fileChanges.count) file\(plan.fileChanges.count == 1 ? "" : "s") \(yes ? "rewritten" : "would be rewritten"): \(plan.fileChanges.map(\.path).joined(separator: ", "))")
+            guard yes else {
+                print("dry run: nothing changed; add --yes to erase")
+                return
+            }
+            try Eraser.apply(plan, root: dataOptions.data)
+            print("erased; the erasure record is in \(ErasureLedger.path(root: dataOptions.data))")
+        } catch {
+            StandardError.write("error: \(error.message)\n")
+            throw ExitCode(1)
+        }
+    }
+}

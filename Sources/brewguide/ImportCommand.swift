@@ -1,0 +1,33 @@
+import ArgumentParser
+import BrewData
+import Foundation
+
+/// `brewguide import`: restores an archive into a new or empty data directory.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Restore an export archive into a new data directory.",
+        discussion: "The archive is checked completely (syntax, schema version, checksum, ids) before anything is written; the data is written to a staging folder and moved into place. An existing, non-empty folder is refused: import into a new one and combine with `brewguide merge`."
+    )
+
+    @Argument(help: "The archive written by `brewguide export`.")
+    var file: String
+
+    @Option(name: .long, help: "The data directory to create (must not exist or be empty).")
+    var into: String
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            StandardError.write("error: cannot read \(file)\n")
+            throw ExitCode(1)
+        }
+        do {
+            let snapshot = try Importer.run(archive: [UInt8](data), name: file, into: into)
+            let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
+            print("imported \(counts) into \(into)")
+        } catch {
+            StandardError.write("error: \(error.message)\nnothing was written to \(into)\n")
+            throw ExitCode(1)
+        }
+    }
+}

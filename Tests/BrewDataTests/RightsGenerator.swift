@@ -1,0 +1,79 @@
+import BrewData
+import BrewKit
+import Foundation
+
+/// A small seeded generator (SplitMix64) of random data sets for the rights property tests.
+struct RightsGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+    mutating func bool() -> Bool { next() & 1 == 1 }
+    mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
+    mutating func text() -> String { pick(["Bright", "Dark & Slow", "Café \"olé\"", "comma, here", "line\nbreak", "Ünïcødé ☕", ""]) }
+    mutating func date() -> Date { Date(timeIntervalSince1970: Double(int(1_700_000_000...1_800_000_000))) }
+
+    mutating func recipe(id: String) -> Recipe {
+        let count = int(1...4)
+        let steps = (0..<count).map { index in
+            RecipeStep(stepId: "s\(index)", orderIndex: index, kind: index == 0 ? .bloom : .pour, instructionText: text(),
+                       durationSeconds: index == 0 ? Double(int(20...60)) : nil,
+                       targetElapsedSeconds: index == 0 ? nil : Double(60 * index),
+                       waterAmountGrams: Double(50 * (index + 1)))
+        }
+        let created = date()
+        return Recipe(id: id, name: pick(["Morning", "Evening", "Weekend"]) + " \(int(1...99))", defaultDose: Double(int(10...25)),
+                      defaultTargetYield: Double(50 * count), defaultWaterTemperature: Double(int(85...96)) + 0.5,
+                      defaultGrindLabel: pick(GrindLabel.allCases), grindTactileDescriptor: text(),
+                      createdAt: created, modifiedAt: created.addingTimeInterval(Double(int(0...100_000))),
+                      bloomRatio: pick([2, 3, 3.3]), pourSplit: pick(PourSplit.allCases), cardDosesGrams: bool() ? [12, 20.5] : [], steps: steps)
+    }
+
+    mutating func log(id: String) -> BrewLog {
+        BrewLog(id: id, timestamp: date(), recipeId: bool() ? "r\(int(0...5))" : nil, recipeNameAtBrew: pick(["Morning", "Evening"]),
+                doseGrams: Double(int(100...250)) / 10, targetYieldGrams: Double(int(200...400)), waterTemperatureCelsius: Double(int(88...97)),
+                grindLabel: pick(GrindLabel.allCases), rating: int(1...5), tasteTag: bool() ? pick(TasteTag.allCases) : nil,
+                note: bool() ? text().nonEmpty : nil)
+    }
+
+    mutating func session(id: String) -> JSONValue {
+        .object([
+            JSONMember("id", .string(id)),
+            JSONMember("startTime", .string(ISO8601.string(from: date()))),
+            JSONMember("entries", .array((0..<int(0...3)).map { index in
+                .object([JSONMember("id", .string("\(id)-e\(index)")), JSONMember("drink", .string(text())), JSONMember("ml", .number(Double(int(100...500))))])
+            })),
+        ])
+    }
+
+    /// A data set whose ids come from small pools, so that two sets share ids often.
+    mutating func snapshot(pool: Int = 6) -> DataSnapshot {
+        var recipes: [String: Recipe] = [:]
+        for _ in 0..<int(0...pool) { let id = "r\(int(0...pool))"; recipes[id] = recipe(id: id) }
+        var logs: [String: BrewLog] = [:]
+        for _ in 0..<int(0...pool * 2) { let id = "log-\(int(0...pool * 2))"; logs[id] = log(id: id) }
+        var sessions: [String: JSONValue] = [:]
+        for _ in 0..<int(0...pool) { let id = "session-\(int(0...pool))"; sessions[id] = session(id: id) }
+        let sessionFiles = sessions.isEmpty ? [] : [SessionFile(relativePath: "sessions/sessions.json", content: .json(.array(sessions.keys.sorted().map { sessions[$0]! })))]
+        let preferences: JSONValue? = bool() ? .object([JSONMember("lastSelectedRecipeId", .string("r1")), JSONMember("cardDosesGrams", .array([.number(12), .number(20)]))]) : nil
+        return DataSnapshot(recipes: Array(recipes.values), logs: Array(logs.values), sessionFiles: sessionFiles, preferences: preferences)
+    }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+extension DataSnapshot {
+    /// The canonical contents: what equality of data sets means for the rights tests.
+    var canonical: String { CanonicalJSON.string(Archive.contents(of: self)) }
+}
