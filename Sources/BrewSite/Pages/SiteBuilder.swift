@@ -21,6 +21,7 @@ public struct SiteBuilder: Sendable {
         pages += journal.logListPages(perPage: Self.logsPerPage)
         pages += journal.logs.map { journal.logPage($0) }
         pages += SessionPages(validated).pages()
+        pages[0].context["sessionHeadlines"] = SessionPages(validated).homeHeadlines()
         return pages
     }
 
