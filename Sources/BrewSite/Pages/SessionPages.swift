@@ -33,9 +33,12 @@ public struct SessionPages {
         return [index] + summaries.map(page)
     }
 
-    /// The home page's session headline figures: `sessionCount`, `latestSessions` (rows as on the index).
-    public func homeContext() -> [String: Any] {
-        ["hasSessions": !sessions.isEmpty, "sessionCount": String(sessions.count), "latestSessions": sessions.prefix(3).map { row(summary(of: $0)) }]
+    /// The home page's session headline figures, one context value (`sessionHeadlines`) holding
+    /// `count` and `latest` (the three newest, rows as on the index); nil when there are no sessions,
+    /// so `{{#sessionHeadlines}}` shows nothing.
+    public func homeHeadlines() -> [String: Any]? {
+        guard !sessions.isEmpty else { return nil }
+        return ["count": String(sessions.count), "latest": sessions.prefix(3).map { row(summary(of: $0)) }]
     }
 
     func title(_ summary: SessionSummary) -> String { "Night out, \(SessionText.dayAndTime(summary.start))" }

@@ -26,6 +26,7 @@ public struct SiteBuilder: Sendable {
         pages += journal.logs.map { journal.logPage($0) }
         pages += [journal.statisticsPage(), journal.hintsPage()]
         pages += SessionPages(validated).pages()
+        pages[0].context["sessionHeadlines"] = SessionPages(validated).homeHeadlines()
         return pages
     }
 
