@@ -5,7 +5,8 @@
 /// - pour: from the previous step's end to its `targetElapsedSeconds` milestone (the pour
 ///   window); rate = water ÷ window.
 /// - wait: to its `targetElapsedSeconds` (a finish window keeps `targetElapsedMaxSeconds`), else
-///   for `durationSeconds`, else no time (advance by hand).
+///   for `durationSeconds`, else no time (advance by hand). A milestone already behind the clock
+///   (an invalid recipe) ends the wait where it starts.
 /// - agitate: its `durationSeconds`, else `PlanOptions.defaultAgitateSeconds`.
 ///
 /// Times do not scale with the dose.
