@@ -45,13 +45,24 @@ struct RightsGenerator {
                 note: bool() ? text().nonEmpty : nil)
     }
 
+    /// A session in the Waterline format (docs/SESSIONS.md): ended, with entries inside it.
     mutating func session(id: String) -> JSONValue {
-        .object([
+        let start = date()
+        let entries: [JSONValue] = (0..<int(0...3)).map { index in
+            let when = JSONMember("timestamp", .string(ISO8601.string(from: start.addingTimeInterval(Double(index + 1) * 600))))
+            if bool() {
+                return .object([JSONMember("id", .string("\(id)-e\(index)")), when, JSONMember("type", .string("water")),
+                                JSONMember("waterMeta", .object([JSONMember("amountMl", .number(Double(int(150...400))))]))])
+            }
+            return .object([JSONMember("id", .string("\(id)-e\(index)")), when, JSONMember("type", .string("alcohol")),
+                            JSONMember("alcoholMeta", .object([JSONMember("drinkType", .string("beer")), JSONMember("sizeMl", .number(Double(int(100...500)))), JSONMember("abv", .number(5))]))])
+        }
+        return .object([
             JSONMember("id", .string(id)),
-            JSONMember("startTime", .string(ISO8601.string(from: date()))),
-            JSONMember("entries", .array((0..<int(0...3)).map { index in
-                .object([JSONMember("id", .string("\(id)-e\(index)")), JSONMember("drink", .string(text())), JSONMember("ml", .number(Double(int(100...500))))])
-            })),
+            JSONMember("startTime", .string(ISO8601.string(from: start))),
+            JSONMember("endTime", .string(ISO8601.string(from: start.addingTimeInterval(3600)))),
+            JSONMember("isActive", .bool(false)),
+            JSONMember("entries", .array(entries)),
         ])
     }
 
