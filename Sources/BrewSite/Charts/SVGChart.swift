@@ -20,12 +20,14 @@ public enum SVGChart {
         let id = HTMLEscaping.escape(chart.id)
         var html = "<figure class=\"chart\" aria-labelledby=\"\(id)-caption\">\n"
         html += svg(chart)
-        html += "<figcaption id=\"\(id)-caption\">\(HTMLEscaping.escape(chart.title)). \(HTMLEscaping.escape(chart.summary))</figcaption>\n"
         html += "<details class=\"chart-data\"><summary>The numbers</summary>\n<table>\n<thead><tr><th scope=\"col\">\(HTMLEscaping.escape(chart.labelHeading))</th><th scope=\"col\">\(HTMLEscaping.escape(chart.valueHeading))</th></tr></thead>\n<tbody>\n"
         for point in chart.points {
             html += "<tr><td>\(HTMLEscaping.escape(point.label))</td><td>\(HTMLEscaping.escape(point.valueText))</td></tr>\n"
         }
-        html += "</tbody>\n</table>\n</details>\n</figure>\n"
+        html += "</tbody>\n</table>\n</details>\n"
+        // The caption comes last: a figure's caption is its first or last child.
+        html += "<figcaption id=\"\(id)-caption\">\(HTMLEscaping.escape(chart.title)). \(HTMLEscaping.escape(chart.summary))</figcaption>\n"
+        html += "</figure>\n"
         return html
     }
 

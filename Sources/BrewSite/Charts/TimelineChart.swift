@@ -31,7 +31,6 @@ public enum TimelineChart {
         let title = "Brew timeline, \(plan.recipeName), \(Format.grams(plan.doseGrams))"
         var html = "<figure class=\"chart timeline\" aria-labelledby=\"\(id)-caption\">\n"
         html += svg(plan, id: id, title: title)
-        html += "<figcaption id=\"\(id)-caption\">\(HTMLEscaping.escape(summary(plan)))</figcaption>\n"
         html += "<table class=\"timeline-table\">\n<caption>The timeline in numbers</caption>\n<thead><tr><th scope=\"col\">Step</th><th scope=\"col\">From</th><th scope=\"col\">To</th><th scope=\"col\">Water</th><th scope=\"col\">Pace</th></tr></thead>\n<tbody>\n"
         for step in plan.steps where step.isTimed {
             let water = step.cumulativeWaterGrams.map { "+\(Format.grams(step.waterGrams ?? 0)) → \(Format.grams($0))" } ?? "–"
@@ -39,7 +38,10 @@ public enum TimelineChart {
             let end = step.targetElapsedMaxSeconds.map { "\(Format.clock(step.endSeconds))–\(Format.clock($0))" } ?? Format.clock(step.endSeconds)
             html += "<tr><th scope=\"row\">\(HTMLEscaping.escape(step.kind.rawValue))</th><td>\(Format.clock(step.startSeconds))</td><td>\(end)</td><td>\(water)</td><td>\(pace)</td></tr>\n"
         }
-        html += "</tbody>\n</table>\n</figure>\n"
+        html += "</tbody>\n</table>\n"
+        // The caption comes last: a figure's caption is its first or last child.
+        html += "<figcaption id=\"\(id)-caption\">\(HTMLEscaping.escape(summary(plan)))</figcaption>\n"
+        html += "</figure>\n"
         return html
     }
 
