@@ -50,3 +50,20 @@ struct JSONParserTests {
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(text.utf8), file: "deep.json") }
     }
 }
+
+@Suite("Located JSON parser on long lines")
+struct JSONParserLongLineTests {
+    /// Columns on one long (minified) line stay right, counting characters, not bytes.
+    @Test func columnsOnAMinifiedLine() throws {
+        let elements = (0..<2_000).map { "{\"n\":\"é\(String(repeating: "x", count: $0 % 7))\",\"v\":\($0)}" }
+        let text = "[" + elements.joined(separator: ",") + "]"
+        let node = try JSONParser.parse(Array(text.utf8), file: "min.json")
+        guard case .array(let objects) = node.value else { Issue.record("not an array"); return }
+        var expectedColumn = 2
+        for (index, object) in objects.enumerated() {
+            #expect(object.location.line == 1)
+            #expect(object.location.column == expectedColumn, "element \(index)")
+            expectedColumn += elements[index].count + 1
+        }
+    }
+}

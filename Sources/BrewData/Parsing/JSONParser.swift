@@ -40,21 +40,32 @@ public struct JSONParser {
         return node
     }
 
-    private var column: Int {
-        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        var count = 1
+    /// The last column computed and the byte it was computed at, so that columns on one long
+    /// line (a minified file) are counted once in all, not once per value.
+    private var columnCacheIndex = 0
+    private var columnCacheValue = 1
+
+    /// The 1-based column of `index`. Columns count characters, not bytes: UTF-8 continuation bytes are skipped.
+    private mutating func column() -> Int {
         var position = lineStart
+        var count = 1
+        if columnCacheIndex >= lineStart && columnCacheIndex <= index {
+            position = columnCacheIndex
+            count = columnCacheValue
+        }
         while position < index {
             if bytes[position] & 0xC0 != 0x80 { count += 1 }
             position += 1
         }
+        columnCacheIndex = index
+        columnCacheValue = count
         return count
     }
 
-    private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    private mutating func location() -> SourceLocation { SourceLocation(file: file, line: line, column: column()) }
 
-    private func error(_ message: String) -> SyntaxError {
-        SyntaxError(message: message, line: line, column: column)
+    private mutating func error(_ message: String) -> SyntaxError {
+        SyntaxError(message: message, line: line, column: column())
     }
 
     private mutating func skipWhitespace() {
@@ -81,7 +92,7 @@ public struct JSONParser {
 
     private mutating func parseValue() throws(SyntaxError) -> RawNode {
         guard index < bytes.count else { throw error("expected a value, found the end of the file (is the file truncated?)") }
-        let start = location
+        let start = location()
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(start)
         case UInt8(ascii: "["): return try parseArray(start)
