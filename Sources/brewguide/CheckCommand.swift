@@ -22,7 +22,7 @@ struct CheckCommand: ParsableCommand {
         case .text:
             print(DiagnosticPrinter.text(diagnostics), terminator: "")
             let dataset = result.validated.dataset
-            StandardError.write("checked \(dataset.recipes.count) recipes and \(dataset.logs.count) logs: \(DiagnosticPrinter.summary(diagnostics))\n")
+            StandardError.write("checked \(dataset.recipes.count) recipes, \(dataset.logs.count) logs and \(dataset.sessions.count) sessions: \(DiagnosticPrinter.summary(diagnostics))\n")
         case .json:
             print(DiagnosticPrinter.json(diagnostics), terminator: "")
         }

@@ -70,10 +70,6 @@ public struct DataDirectoryReader: Sendable {
         return RecordFileParser.parse([UInt8](data), path: path, kind: kind)
     }
 
-    public func readPreferences(diagnostics: inout [Diagnostic]) -> Located<Preferences>? {
-        readPreferencesFile(diagnostics: &diagnostics).preferences
-    }
-
     /// `preferences.json`: the preferences and its `waterline` settings.
     public func readPreferencesFile(diagnostics: inout [Diagnostic]) -> (preferences: Located<Preferences>?, waterline: Located<WaterlineSettings.Overrides>?) {
         let path = (root as NSString).appendingPathComponent(Self.preferencesFileName)

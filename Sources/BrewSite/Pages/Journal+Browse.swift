@@ -3,7 +3,7 @@ import BrewKit
 /// The log lists beyond the chronological one: by recipe, month, rating and taste tag.
 extension Journal {
     /// Links to every browse list, for the navigation of list pages (relative to the site root).
-    var browseLinks: [String: Any] {
+    static func browseLinks(recipes: [Recipe], logsByRecipe: [String: [BrewLog]], statistics: JournalStatistics) -> [String: Any] {
         [
             "months": statistics.months.map { ["title": JournalDate.monthTitle($0.month), "path": "logs/by-month/\($0.month)/index.md", "count": String($0.count)] },
             "ratings": (1...5).reversed().compactMap { rating -> [String: Any]? in

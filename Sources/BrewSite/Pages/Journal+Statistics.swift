@@ -11,27 +11,17 @@ extension Journal {
             labelHeading: "Week starting", valueHeading: "Average rating",
             points: stats.ratingByWeek.map { .init(label: $0.label, value: $0.value, valueText: "\(Format.number($0.value, decimals: 1)) (\($0.count) brews)") },
             style: .line, maximumValue: 5))
-        fragments["brews-by-week"] = SVGChart.fragment(ChartData(
-            id: "brews-by-week", title: "Brews per week",
-            summary: "\(stats.overall.brewCount) brews over \(stats.brewsByWeek.count) weeks.",
-            labelHeading: "Week starting", valueHeading: "Brews",
-            points: stats.brewsByWeek.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)") },
-            style: .bars))
-        fragments["dose-distribution"] = SVGChart.fragment(ChartData(
-            id: "dose-distribution", title: "Doses brewed",
-            summary: "How many brews used each dose, in 1 g steps.",
-            labelHeading: "Dose", valueHeading: "Brews",
-            points: stats.doseDistribution.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)") },
-            style: .bars))
-        fragments["ratio-distribution"] = SVGChart.fragment(ChartData(
-            id: "ratio-distribution", title: "Brew ratios",
-            summary: "How many brews used each ratio of water to coffee, in steps of 0.5.",
-            labelHeading: "Ratio from", valueHeading: "Brews",
-            points: stats.ratioDistribution.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)") },
-            style: .bars))
+        fragments["brews-by-week"] = Self.countChart(
+            id: "brews-by-week", title: "Brews per week", summary: "\(stats.overall.brewCount) brews over \(stats.brewsByWeek.count) weeks.",
+            labelHeading: "Week starting", buckets: stats.brewsByWeek)
+        fragments["dose-distribution"] = Self.countChart(
+            id: "dose-distribution", title: "Doses brewed", summary: "How many brews used each dose, in 1 g steps.",
+            labelHeading: "Dose", buckets: stats.doseDistribution)
+        fragments["ratio-distribution"] = Self.countChart(
+            id: "ratio-distribution", title: "Brew ratios", summary: "How many brews used each ratio of water to coffee, in steps of 0.5.",
+            labelHeading: "Ratio from", buckets: stats.ratioDistribution)
         let tagsPerRecipe: [[String: Any]] = recipes.compactMap { recipe in
-            guard let list = logsByRecipe[recipe.id] else { return nil }
-            let recipeStats = RecipeStatistics(logs: list)
+            guard let recipeStats = recipeStatistics[recipe.id] else { return nil }
             return [
                 "id": recipe.id, "name": recipe.name, "brews": String(recipeStats.brewCount),
                 "average": recipeStats.averageRating.map { Format.number($0, decimals: 1) } ?? "–",
@@ -45,6 +35,14 @@ extension Journal {
             "tagsPerRecipe": tagsPerRecipe,
         ]
         return Page(path: "statistics", title: "Statistics", template: "statistics", context: context, fragments: fragments)
+    }
+
+    /// A bar chart of brew counts per bucket.
+    static func countChart(id: String, title: String, summary: String, labelHeading: String, buckets: [JournalStatistics.Bucket]) -> PageFragment {
+        SVGChart.fragment(ChartData(
+            id: id, title: title, summary: summary, labelHeading: labelHeading, valueHeading: "Brews",
+            points: buckets.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)") },
+            style: .bars))
     }
 
     func hintsPage() -> Page {

@@ -12,6 +12,10 @@ struct Journal {
     /// Logs of each recipe id, newest first.
     let logsByRecipe: [String: [BrewLog]]
     let statistics: JournalStatistics
+    /// Statistics of each recipe with logs, computed once for its page and the statistics page.
+    let recipeStatistics: [String: RecipeStatistics]
+    /// The browse links every list page shows, made once.
+    let browseLinks: [String: Any]
     let lastSelectedRecipeId: String?
 
     init(_ validated: ValidatedDataset) {
@@ -24,6 +28,8 @@ struct Journal {
         for log in logs { if let id = log.recipeId { byRecipe[id, default: []].append(log) } }
         self.logsByRecipe = byRecipe
         self.statistics = JournalStatistics(logs: logs)
+        self.recipeStatistics = byRecipe.mapValues { RecipeStatistics(logs: $0) }
+        self.browseLinks = Self.browseLinks(recipes: recipes, logsByRecipe: byRecipe, statistics: statistics)
         let known = Set(recipes.map(\.id))
         let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId
         self.lastSelectedRecipeId = preferred.flatMap { known.contains($0) ? $0 : nil }
@@ -74,7 +80,7 @@ struct Journal {
         context["logs"] = recipeLogs.prefix(20).map(logRow)
         context["hasMoreLogs"] = recipeLogs.count > 20
         context["hasLogs"] = !recipeLogs.isEmpty
-        let stats = RecipeStatistics(logs: recipeLogs)
+        let stats = recipeStatistics[recipe.id] ?? RecipeStatistics(logs: [])
         context["brewCount"] = String(stats.brewCount)
         if let average = stats.averageRating { context["averageRating"] = Format.number(average, decimals: 1) }
         if let last = stats.lastBrewed { context["lastBrewed"] = JournalDate.dayAndTime(last) }

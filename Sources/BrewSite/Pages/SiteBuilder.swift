@@ -18,25 +18,31 @@ public struct SiteBuilder: Sendable {
 
     /// Every page of the site.
     public func pages(for validated: ValidatedDataset) -> [Page] {
-        let journal = Journal(validated)
-        var pages: [Page] = [journal.homePage()]
+        pages(of: Journal(validated))
+    }
+
+    private func pages(of journal: Journal) -> [Page] {
+        let sessions = SessionPages(journal.validated)
+        var home = journal.homePage()
+        home.context["sessionHeadlines"] = sessions.homeHeadlines()
+        var pages: [Page] = [home]
         pages += journal.recipes.map { journal.recipePage($0) }
         pages += journal.recipes.compactMap { journal.cardPage($0) }
         pages += journal.browsePages(perPage: Self.logsPerPage)
         pages += journal.logs.map { journal.logPage($0) }
         pages += [journal.statisticsPage(), journal.hintsPage()]
-        pages += SessionPages(validated).pages()
-        pages[0].context["sessionHeadlines"] = SessionPages(validated).homeHeadlines()
+        pages += sessions.pages()
         return pages
     }
 
-    /// Renders all pages on all cores.
+    /// Renders all pages on all cores, then the feed and sitemap.
     public func build(_ validated: ValidatedDataset) -> [OutputFile] {
-        let pages = self.pages(for: validated)
+        let journal = Journal(validated)
+        let pages = self.pages(of: journal)
         let renderer = self.renderer
         let boxed = pages.map { UncheckedPage(page: $0) }
         var files = concurrentMap(boxed) { renderer.render($0.page) }.flatMap { $0 }
-        files.append(Feeds.atom(logs: validated.dataset.logsNewestFirst, siteTitle: renderer.siteTitle, baseURL: baseURL))
+        files.append(Feeds.atom(logs: journal.logs, siteTitle: renderer.siteTitle, baseURL: baseURL))
         if let baseURL { files.append(Feeds.sitemap(pagePaths: pages.map(\.path), baseURL: baseURL)) }
         return files
     }
