@@ -29,7 +29,8 @@ struct JournalBuild {
 
         let blocking = validated.blockingErrors + missing.filter { $0.severity == .error }
         if !blocking.isEmpty {
-            StandardError.write("build failed: \(DiagnosticPrinter.summary(shown)); the site in \(site.output) was left as it was\n")
+            let kept = FileManager.default.fileExists(atPath: site.output) ? "the site in \(site.output) was left as it was" : "no site was written"
+            StandardError.write("build failed: \(DiagnosticPrinter.summary(shown)); \(kept)\n")
             return Outcome(succeeded: false, pagesWritten: 0)
         }
         let invalid = validated.invalidRecipeReasons.keys.sorted()
