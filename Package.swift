@@ -22,6 +22,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // One Linux system call Glibc's Swift module does not show: renameat2's exchange.
+        .target(name: "CLinux"),
         // The domain: models, validation, brew plans, statistics. No I/O.
         .target(name: "BrewKit"),
         // The data directory: located JSON and CSV readers, writers.
@@ -36,7 +38,7 @@ let package = Package(
         // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer.
         .target(
             name: "BrewSite",
-            dependencies: ["BrewKit", "BrewData", "Ccmark", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["BrewKit", "BrewData", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .executableTarget(
             name: "brewguide",

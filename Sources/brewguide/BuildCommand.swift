@@ -10,9 +10,10 @@ struct BuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build the journal site and its Markdown twin.",
         discussion: """
-            The site is written to a temporary directory beside the output and swapped in only when \
-            complete: a failed build leaves the previous site untouched. Data errors stop the build \
-            (exit 1), except errors confined to one recipe, which is then shown as invalid.
+            Pages are written into a staging copy beside the output (.Site.staging for Site), which \
+            trades places with the live site in one atomic rename when complete: a failed build leaves \
+            the previous site untouched, and files whose bytes did not change are not rewritten. Data \
+            errors stop the build (exit 1), except errors confined to one recipe, which is then shown as invalid.
             """
     )
 

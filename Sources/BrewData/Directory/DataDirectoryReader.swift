@@ -17,18 +17,11 @@ public struct DataDirectoryReader: Sendable {
         public var validated: ValidatedDataset
     }
 
+    /// Reads and validates everything: the first refresh of a new `IncrementalDataReader`,
+    /// so a full read and a kept-current one can never disagree.
     public func read() -> Result {
-        var diagnostics: [Diagnostic] = []
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            let message = "the data directory \"\(root)\" does not exist; expected a folder with recipes/, logs/ and preferences.json"
-            return Result(files: [], validated: ValidatedDataset(unreadable: [.error(message, at: .file(root))]))
-        }
-        let paths = dataFilePaths(diagnostics: &diagnostics)
-        let files = Self.parseConcurrently(paths)
-        let (preferences, waterline) = readPreferencesFile(diagnostics: &diagnostics)
-        let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
-        return Result(files: files, validated: ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled))
+        var incremental = IncrementalDataReader(root: root)
+        return incremental.refresh().result
     }
 
     /// Every data file under the kind folders, sorted, with its kind.

@@ -21,8 +21,9 @@ extension Journal {
         ]
     }
 
-    func browsePages(perPage: Int) -> [Page] {
-        var pages = logListPages(logs, folder: "logs", title: "All brews", intro: "Every brew, newest first.", perPage: perPage)
+    /// Every list of logs: all brews, then by month, rating, taste tag and recipe.
+    func logLists() -> [LogList] {
+        var lists = [LogList(folder: "logs", title: "All brews", intro: "Every brew, newest first.", logs: logs)]
         var byMonth: [String: [BrewLog]] = [:]
         var byRating: [Int: [BrewLog]] = [:]
         var byTag: [TasteTag: [BrewLog]] = [:]
@@ -32,20 +33,40 @@ extension Journal {
             if let tag = log.tasteTag { byTag[tag, default: []].append(log) }
         }
         for (month, list) in byMonth.sorted(by: { $0.key > $1.key }) {
-            pages += logListPages(list, folder: "logs/by-month/\(month)", title: "Brews in \(JournalDate.monthTitle(month))", intro: "\(list.count) brews, newest first.", perPage: perPage)
+            lists.append(LogList(folder: "logs/by-month/\(month)", title: "Brews in \(JournalDate.monthTitle(month))", intro: "\(list.count) brews, newest first.", logs: list))
         }
         for (rating, list) in byRating.sorted(by: { $0.key > $1.key }) where (1...5).contains(rating) {
-            pages += logListPages(list, folder: "logs/by-rating/\(rating)", title: "Brews rated \(rating) of 5", intro: "\(list.count) brews, newest first.", perPage: perPage)
+            lists.append(LogList(folder: "logs/by-rating/\(rating)", title: "Brews rated \(rating) of 5", intro: "\(list.count) brews, newest first.", logs: list))
         }
         for tag in TasteTag.allCases {
             guard let list = byTag[tag] else { continue }
-            pages += logListPages(list, folder: "logs/by-tag/\(tag.rawValue)", title: "Brews tagged \(tag.displayName)",
-                                  intro: "\(list.count) brews, newest first. The hint for this tag: \(AdjustmentHint.text(for: tag)).", perPage: perPage)
+            lists.append(LogList(folder: "logs/by-tag/\(tag.rawValue)", title: "Brews tagged \(tag.displayName)",
+                                 intro: "\(list.count) brews, newest first. The hint for this tag: \(AdjustmentHint.text(for: tag)).", logs: list))
         }
         for recipe in recipes {
             guard let list = logsByRecipe[recipe.id] else { continue }
-            pages += logListPages(list, folder: "logs/by-recipe/\(recipe.id)", title: "Brews of \(recipe.name)", intro: "\(list.count) brews, newest first.", perPage: perPage)
+            lists.append(LogList(folder: "logs/by-recipe/\(recipe.id)", title: "Brews of \(recipe.name)", intro: "\(list.count) brews, newest first.", logs: list))
         }
-        return pages
+        return lists
+    }
+
+    /// Page `number` (from 1) of a list: `<folder>/index`, then `<folder>/page/2`, …
+    func listPage(_ list: LogList, number: Int, perPage: Int) -> Page {
+        let pageCount = list.pageCount(perPage: perPage)
+        let chunk = list.logs(onPage: number, perPage: perPage)
+        var context: [String: Any] = [
+            "title": list.title,
+            "intro": list.intro,
+            "logs": chunk.map(logRow),
+            "pageNumber": String(number),
+            "pageCount": String(pageCount),
+            "isPaged": pageCount > 1,
+            "browse": browseLinks,
+        ]
+        // Page 1 is <folder>/index; page n is <folder>/page/n, one folder deeper.
+        if number == 2 { context["previous"] = "../index.md" }
+        if number > 2 { context["previous"] = "\(number - 1).md" }
+        if number < pageCount { context["next"] = number == 1 ? "page/2.md" : "\(number + 1).md" }
+        return Page(path: list.pagePath(number), title: number == 1 ? list.title : "\(list.title), page \(number)", template: "logs", context: context)
     }
 }

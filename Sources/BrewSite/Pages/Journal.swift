@@ -100,29 +100,6 @@ struct Journal {
                     headHTML: RecipeJSONLD.script(for: recipe), fragments: fragments)
     }
 
-    /// A list of logs split into pages: `<folder>/index`, then `<folder>/page/2`, …
-    func logListPages(_ list: [BrewLog], folder: String, title: String, intro: String, perPage: Int) -> [Page] {
-        let chunks = stride(from: 0, to: max(list.count, 1), by: perPage).map { Array(list[$0..<min($0 + perPage, list.count)]) }
-        return chunks.enumerated().map { index, chunk in
-            let number = index + 1
-            let path = number == 1 ? "\(folder)/index" : "\(folder)/page/\(number)"
-            var context: [String: Any] = [
-                "title": title,
-                "intro": intro,
-                "logs": chunk.map(logRow),
-                "pageNumber": String(number),
-                "pageCount": String(chunks.count),
-                "isPaged": chunks.count > 1,
-                "browse": browseLinks,
-            ]
-            // Page 1 is <folder>/index; page n is <folder>/page/n, one folder deeper.
-            if number == 2 { context["previous"] = "../index.md" }
-            if number > 2 { context["previous"] = "\(number - 1).md" }
-            if number < chunks.count { context["next"] = number == 1 ? "page/2.md" : "\(number + 1).md" }
-            return Page(path: path, title: number == 1 ? title : "\(title), page \(number)", template: "logs", context: context)
-        }
-    }
-
     func logPage(_ log: BrewLog) -> Page {
         var context = logRow(log)
         context["dose"] = Format.grams(log.doseGrams)

@@ -1,8 +1,9 @@
 import BrewKit
 import Foundation
 
-/// Builds every page of the journal from a validated data set. Pure apart from the
-/// templates it holds: the same data and templates always give the same files.
+/// Builds the pages of the journal from a validated data set. Pure apart from the templates it
+/// holds and the moment sessions are measured against: the same data, templates and moment
+/// always give the same files.
 public struct SiteBuilder: Sendable {
     public static let logsPerPage = 50
     public static let requiredTemplates = ["layout.html", "index.md", "recipe.md", "logs.md", "log.md", "statistics.md", "hints.md", "card.md"]
@@ -16,39 +17,42 @@ public struct SiteBuilder: Sendable {
         self.baseURL = baseURL
     }
 
+    /// Names every page of the site; `now` is the moment active and abandoned sessions are measured against.
+    public func plan(_ validated: ValidatedDataset, now: Date = Date()) -> SitePlan {
+        SitePlan(journal: Journal(validated), sessions: SessionPages(validated, now: now), perPage: Self.logsPerPage)
+    }
+
     /// Every page of the site.
-    public func pages(for validated: ValidatedDataset) -> [Page] {
-        pages(of: Journal(validated))
+    public func pages(for validated: ValidatedDataset, now: Date = Date()) -> [Page] {
+        let plan = plan(validated, now: now)
+        return plan.sources.map(plan.page(for:))
     }
 
-    private func pages(of journal: Journal) -> [Page] {
-        let sessions = SessionPages(journal.validated)
-        var home = journal.homePage()
-        home.context["sessionHeadlines"] = sessions.homeHeadlines()
-        var pages: [Page] = [home]
-        pages += journal.recipes.map { journal.recipePage($0) }
-        pages += journal.recipes.compactMap { journal.cardPage($0) }
-        pages += journal.browsePages(perPage: Self.logsPerPage)
-        pages += journal.logs.map { journal.logPage($0) }
-        pages += [journal.statisticsPage(), journal.hintsPage()]
-        pages += sessions.pages()
-        return pages
-    }
-
-    /// Renders all pages on all cores, then the feed and sitemap.
-    public func build(_ validated: ValidatedDataset) -> [OutputFile] {
-        let journal = Journal(validated)
-        let pages = self.pages(of: journal)
+    /// Every file of the site, in memory (for tests and small sites).
+    public func build(_ validated: ValidatedDataset, now: Date = Date()) -> [OutputFile] {
+        let plan = plan(validated, now: now)
         let renderer = self.renderer
-        let boxed = pages.map { UncheckedPage(page: $0) }
-        var files = concurrentMap(boxed) { renderer.render($0.page) }.flatMap { $0 }
-        files.append(Feeds.atom(logs: journal.logs, siteTitle: renderer.siteTitle, baseURL: baseURL))
-        if let baseURL { files.append(Feeds.sitemap(pagePaths: pages.map(\.path), baseURL: baseURL)) }
+        var files = concurrentMap(plan.sources) { renderer.render(plan.page(for: $0)) }.flatMap { $0 }
+        files += plan.feeds(siteTitle: renderer.siteTitle, baseURL: baseURL)
         return files
     }
-}
 
-/// Pages hold `[String: Any]` contexts of immutable values built before rendering starts.
-struct UncheckedPage: @unchecked Sendable {
-    var page: Page
+    /// Makes and renders the pages of `sources` on all cores, each put into the transaction as
+    /// soon as it is rendered (so a site's pages are never all in memory at once), then the feeds.
+    /// - Returns: the number of pages rendered.
+    @discardableResult
+    public func render(_ sources: [SitePlan.Source], of plan: SitePlan, into transaction: SiteTransaction) throws(SiteWriteError) -> Int {
+        let renderer = self.renderer
+        let failures = concurrentMap(sources) { source -> SiteWriteError? in
+            do throws(SiteWriteError) {
+                for file in renderer.render(plan.page(for: source)) { try transaction.put(file) }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        for file in plan.feeds(siteTitle: renderer.siteTitle, baseURL: baseURL) { try transaction.put(file) }
+        return sources.count
+    }
 }

@@ -1,0 +1,71 @@
+import BrewKit
+import Foundation
+
+/// A data directory read once and then kept current: each refresh lists the data files again
+/// and reads only those that are new or whose signature (inode, size, times) changed; the rest
+/// are reused as parsed. The data set is then put together and validated whole, exactly as a
+/// full read does (a full read is the first refresh of a new reader).
+public struct IncrementalDataReader: Sendable {
+    public struct Refresh: Sendable {
+        public var result: DataDirectoryReader.Result
+        /// Data files read again because they are new or changed, and files gone, in path order.
+        public var changedPaths: [String]
+        public var removedPaths: [String]
+        /// Whether `preferences.json` appeared, changed or vanished.
+        public var preferencesChanged: Bool
+        /// Time spent listing and reading files, and putting the data set together and validating it.
+        public var readNanoseconds: UInt64 = 0
+        public var validateNanoseconds: UInt64 = 0
+
+        /// Whether anything differs from the previous refresh.
+        public var changedAnything: Bool { !changedPaths.isEmpty || !removedPaths.isEmpty || preferencesChanged }
+    }
+
+    public let reader: DataDirectoryReader
+    private var parsed: [String: (signature: FileSignature?, file: ParsedFile)] = [:]
+    private var preferencesSignature: FileSignature?
+
+    public init(root: String) {
+        self.reader = DataDirectoryReader(root: root)
+    }
+
+    public mutating func refresh() -> Refresh {
+        let root = reader.root
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let message = "the data directory \"\(root)\" does not exist; expected a folder with recipes/, logs/ and preferences.json"
+            let removed = parsed.keys.sorted()
+            parsed = [:]
+            let result = DataDirectoryReader.Result(files: [], validated: ValidatedDataset(unreadable: [.error(message, at: .file(root))]))
+            return Refresh(result: result, changedPaths: [], removedPaths: removed, preferencesChanged: false)
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var diagnostics: [Diagnostic] = []
+        let paths = reader.dataFilePaths(diagnostics: &diagnostics)
+        let signatures = concurrentMap(paths.map(\.path)) { FileSignature(path: $0) }
+        var stale: [(path: String, kind: RecordKind)] = []
+        for (index, entry) in paths.enumerated() {
+            if let known = parsed[entry.path], let signature = signatures[index], known.signature == signature, known.file.kind == entry.kind { continue }
+            stale.append(entry)
+        }
+        let reread = DataDirectoryReader.parseConcurrently(stale)
+        let signatureByPath = Dictionary(zip(paths.map(\.path), signatures), uniquingKeysWith: { first, _ in first })
+        for file in reread { parsed[file.path] = (signatureByPath[file.path] ?? nil, file) }
+        let listed = Set(paths.map(\.path))
+        let removed = parsed.keys.filter { !listed.contains($0) }.sorted()
+        for path in removed { parsed[path] = nil }
+
+        let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
+        let preferencesNow = FileSignature(path: preferencesPath)
+        let preferencesChanged = preferencesNow != preferencesSignature
+        preferencesSignature = preferencesNow
+        let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &diagnostics)
+
+        let read = DispatchTime.now().uptimeNanoseconds
+        let files = paths.compactMap { parsed[$0.path]?.file }
+        let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
+        let result = DataDirectoryReader.Result(files: files, validated: ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled))
+        return Refresh(result: result, changedPaths: stale.map(\.path), removedPaths: removed, preferencesChanged: preferencesChanged,
+                       readNanoseconds: read - start, validateNanoseconds: DispatchTime.now().uptimeNanoseconds - read)
+    }
+}

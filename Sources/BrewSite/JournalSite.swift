@@ -1,0 +1,175 @@
+import BrewData
+import BrewKit
+import Foundation
+
+/// A journal site kept current with its data and templates: the first build makes every page;
+/// each later one re-reads only the data files that changed, renders only the pages that depend
+/// on them, and writes only files whose bytes changed. A build that finds errors leaves the last
+/// good site in place and the next good one recovers; either way the result equals a full build.
+public final class JournalSite {
+    public struct Settings: Sendable {
+        public var dataDirectory: String
+        public var defaultTemplatesDirectory: String
+        public var templatesDirectory: String?
+        public var outputDirectory: String
+        public var baseURL: String?
+
+        public init(dataDirectory: String, defaultTemplatesDirectory: String, templatesDirectory: String?, outputDirectory: String, baseURL: String?) {
+            self.dataDirectory = dataDirectory
+            self.defaultTemplatesDirectory = defaultTemplatesDirectory
+            self.templatesDirectory = templatesDirectory
+            self.outputDirectory = outputDirectory
+            self.baseURL = baseURL
+        }
+    }
+
+    /// What one build did.
+    public struct Outcome: Sendable {
+        public var succeeded: Bool
+        /// Every finding, errors and warnings, sorted by location.
+        public var diagnostics: [Diagnostic]
+        /// What changed since the previous build, in words: `logs/2026-10.csv (1 log)`, `templates`, `everything`.
+        public var change: String
+        /// Whether anything in the data or templates changed (always true for the first build).
+        public var changedAnything: Bool
+        public var pagesRendered = 0
+        public var pagesInSite = 0
+        public var files = SiteTransaction.Report()
+        public var invalidRecipeIDs: [String] = []
+        /// A file-system failure while writing; the live site was left as it was.
+        public var writeFailure: String?
+        public var stages: [(name: String, milliseconds: Double)] = []
+    }
+
+    public let settings: Settings
+    private let now: @Sendable () -> Date
+    private var data: IncrementalDataReader
+    private var templates: TemplateSet?
+    private var templateDiagnostics: [Diagnostic] = []
+    private var templateSignatures: [String: FileSignature] = [:]
+    /// The plan of the site on disk, once a build succeeded.
+    private var published: SitePlan?
+
+    /// - Parameter now: the moment active sessions are measured against, asked at each build.
+    public init(settings: Settings, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.settings = settings
+        self.now = now
+        self.data = IncrementalDataReader(root: settings.dataDirectory)
+    }
+
+    /// Brings the site up to date. `full` renders every page and makes the output exactly the
+    /// site (removing any other file); otherwise only what changed since the last build is redone.
+    public func build(full: Bool = false) -> Outcome {
+        var clock = Stopwatch()
+        let refresh = data.refresh()
+        clock.stages.append(("read", Double(refresh.readNanoseconds) / 1e6))
+        clock.stages.append(("validate", Double(refresh.validateNanoseconds) / 1e6))
+        clock.restart()
+        let templatesChanged = reloadTemplatesIfChanged()
+        let validated = refresh.result.validated
+        var missing: [Diagnostic] = []
+        if let templates {
+            missing = templates.missing(SiteBuilder.requiredTemplates).map {
+                .error("no template named \"\($0)\" (expected a file \($0).mustache)", at: .file(settings.templatesDirectory ?? settings.defaultTemplatesDirectory))
+            }
+        }
+        let diagnostics = (validated.diagnostics + templateDiagnostics + missing).sortedByLocation()
+        var outcome = Outcome(
+            succeeded: false, diagnostics: diagnostics,
+            change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged),
+            changedAnything: published == nil || full || refresh.changedAnything || templatesChanged)
+        outcome.invalidRecipeIDs = validated.invalidRecipeReasons.keys.sorted()
+        guard let templates, !diagnostics.contains(where: { $0.severity == .error && $0.invalidatesRecipeID == nil }) else {
+            return outcome
+        }
+        clock.lap("templates")
+        if !outcome.changedAnything {
+            outcome.succeeded = true
+            outcome.pagesInSite = published.map { $0.sources.count } ?? 0
+            return outcome
+        }
+
+        let builder = SiteBuilder(renderer: PageRenderer(templates: templates), baseURL: settings.baseURL)
+        let plan = builder.plan(validated, now: now())
+        outcome.pagesInSite = plan.sources.count
+        clock.lap("plan")
+        do throws(SiteWriteError) {
+            var changes: SiteChanges
+            var transaction: SiteTransaction
+            if let published, !full, !templatesChanged,
+               let updating = try? SiteTransaction(outputDirectory: settings.outputDirectory, mode: .update) {
+                changes = SiteChanges.between(published, plan)
+                transaction = updating
+                for path in changes.removedPaths {
+                    transaction.remove(path + ".md")
+                    transaction.remove(path + ".html")
+                }
+            } else {
+                changes = SiteChanges.everything(in: plan, replacing: published)
+                transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .replaceAll)
+            }
+            outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction)
+            try SiteWriter.put(templates.assets, into: transaction)
+            clock.lap("render and write")
+            outcome.files = try transaction.commit()
+            clock.lap("swap")
+        } catch {
+            // The staging copy may now differ from the live site in pages no later change
+            // touches: the next build starts over from a full one.
+            published = nil
+            outcome.writeFailure = error.description
+            return outcome
+        }
+        published = plan
+        outcome.succeeded = true
+        outcome.stages = clock.stages
+        return outcome
+    }
+
+    // MARK: Templates
+
+    /// Reloads the templates when any file under the template directories changed, appeared or
+    /// vanished. - Returns: whether they did (always true the first time).
+    private func reloadTemplatesIfChanged() -> Bool {
+        var signatures: [String: FileSignature] = [:]
+        for directory in [settings.defaultTemplatesDirectory, settings.templatesDirectory].compactMap({ $0 }) {
+            guard let enumerator = FileManager.default.enumerator(atPath: directory) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                if EditorDroppings.isIgnored((relative as NSString).lastPathComponent) { continue }
+                let path = (directory as NSString).appendingPathComponent(relative)
+                signatures[path] = FileSignature(path: path)
+            }
+        }
+        if templates != nil && signatures == templateSignatures { return false }
+        templateSignatures = signatures
+        let (loaded, diagnostics) = TemplateSet.load(defaultDirectory: settings.defaultTemplatesDirectory, overrideDirectory: settings.templatesDirectory)
+        templates = loaded
+        templateDiagnostics = diagnostics
+        return true
+    }
+
+    private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool) -> String {
+        var parts: [String] = []
+        if templatesChanged { parts.append("templates") }
+        let root = settings.dataDirectory.hasSuffix("/") ? settings.dataDirectory : settings.dataDirectory + "/"
+        let files = (refresh.changedPaths + refresh.removedPaths.map { $0 + " (removed)" }).map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
+        parts += files.prefix(3)
+        if files.count > 3 { parts.append("\(files.count - 3) more files") }
+        if refresh.preferencesChanged { parts.append(DataDirectoryReader.preferencesFileName) }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+    }
+}
+
+/// Wall-clock time of the stages of a build, in milliseconds.
+struct Stopwatch {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    var stages: [(name: String, milliseconds: Double)] = []
+
+    mutating func restart() { last = DispatchTime.now().uptimeNanoseconds }
+
+    mutating func lap(_ name: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        stages.append((name, Double(now - last) / 1e6))
+        last = now
+    }
+}

@@ -1,0 +1,167 @@
+import BrewKit
+import CLinux
+import Foundation
+
+/// Replaces a built site all at once, writing as little as possible.
+///
+/// Files go into a staging copy of the site beside the output directory (`.Site.staging` for
+/// `Site`). When every file is in place, the staging copy and the live site trade places in one
+/// atomic `renameat2(RENAME_EXCHANGE)`, so a reader sees either the old site or the new one, never
+/// a mix, and a build that fails half-way leaves the live site as it was. The old live copy becomes
+/// the staging copy of the next build and is brought up to date with the files that changed.
+///
+/// A file whose bytes did not change is not rewritten, and no tree is ever deleted: on this kind of
+/// disk (ext4), unlinking thousands of files makes the next creation several times slower, and
+/// replacing a file by rename costs an unlink too.
+///
+/// `put` may be called from many threads at once; `commit` once, after the last `put`.
+public final class SiteTransaction: @unchecked Sendable {
+    public enum Mode: Sendable {
+        /// The site becomes exactly the files put: any other file is removed.
+        case replaceAll
+        /// The files put replace theirs, `remove` takes files away, every other file stays.
+        case update
+    }
+
+    public struct Report: Sendable, Equatable {
+        public var created = 0
+        public var rewritten = 0
+        public var unchanged = 0
+        public var removed = 0
+        /// Files whose bytes on disk changed: created or rewritten.
+        public var written: Int { created + rewritten }
+    }
+
+    public let outputDirectory: String
+    public let stagingDirectory: String
+    public let mode: Mode
+
+    private let lock = NSLock()
+    private var knownDirectories: Set<String> = []
+    private var producedPaths: Set<String> = []
+    private var changedPaths: [String] = []
+    private var removalPaths: [String] = []
+    private var report = Report()
+
+    /// Prepares the staging copy. In `.update` mode the staging copy must already exist (a full
+    /// build made it); otherwise this throws and the caller makes a full build instead.
+    public init(outputDirectory: String, mode: Mode) throws(SiteWriteError) {
+        let output = URL(fileURLWithPath: outputDirectory).standardizedFileURL
+        self.outputDirectory = output.path
+        self.stagingDirectory = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).staging").path
+        self.mode = mode
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: outputDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw SiteWriteError(path: outputDirectory, reason: "the output path is a file, not a directory; nothing was replaced")
+        }
+        let stagingExists = fileManager.fileExists(atPath: stagingDirectory, isDirectory: &isDirectory)
+        if stagingExists && !isDirectory.boolValue { try? fileManager.removeItem(atPath: stagingDirectory) }
+        if mode == .update {
+            guard stagingExists && isDirectory.boolValue, fileManager.fileExists(atPath: self.outputDirectory) else {
+                throw SiteWriteError(path: stagingDirectory, reason: "no staging copy to update; a full build is needed")
+            }
+        }
+        do {
+            try fileManager.createDirectory(atPath: stagingDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw SiteWriteError(path: stagingDirectory, reason: "cannot create the staging directory: \(error.localizedDescription)")
+        }
+        knownDirectories.insert("")
+    }
+
+    // MARK: Writing
+
+    /// Puts one file into the staging copy, unless the same bytes are already there.
+    public func put(_ file: OutputFile) throws(SiteWriteError) {
+        let directory = (file.path as NSString).deletingLastPathComponent
+        try ensureDirectory(directory, under: stagingDirectory)
+        let outcome = FileSync.write(file.contents, to: stagingDirectory + "/" + file.path)
+        lock.lock()
+        defer { lock.unlock() }
+        producedPaths.insert(file.path)
+        switch outcome {
+        case .unchanged: report.unchanged += 1
+        case .created: report.created += 1; changedPaths.append(file.path)
+        case .rewritten: report.rewritten += 1; changedPaths.append(file.path)
+        case .failed(let reason):
+            throw SiteWriteError(path: stagingDirectory + "/" + file.path, reason: "cannot write the file: \(reason)")
+        }
+    }
+
+    /// Takes a file away (in `.update` mode; `.replaceAll` removes whatever was not put).
+    public func remove(_ relativePath: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        removalPaths.append(relativePath)
+    }
+
+    /// Removes what must go, swaps the staging copy in, and brings the old copy up to date.
+    @discardableResult
+    public func commit() throws(SiteWriteError) -> Report {
+        var removed: [String]
+        switch mode {
+        case .replaceAll:
+            removed = FileSync.removeFiles(under: stagingDirectory, keeping: producedPaths)
+        case .update:
+            removed = removalPaths.filter { FileSync.removeFile(stagingDirectory + "/" + $0) }
+        }
+        report.removed = removed.count
+        if !FileManager.default.fileExists(atPath: outputDirectory) {
+            guard rename(stagingDirectory, outputDirectory) == 0 else {
+                throw SiteWriteError(path: outputDirectory, reason: "cannot move the new site into place: \(String(cString: strerror(errno)))")
+            }
+            return report
+        }
+        try exchange()
+        // The staging path now holds the previous site: make it the same as the live one, so that
+        // the next build compares against current pages and nothing removed lingers on disk.
+        for path in changedPaths {
+            let live = outputDirectory + "/" + path
+            guard let bytes = FileManager.default.contents(atPath: live) else { continue }
+            try? ensureDirectory((path as NSString).deletingLastPathComponent, under: stagingDirectory)
+            _ = FileSync.write([UInt8](bytes), to: stagingDirectory + "/" + path)
+        }
+        switch mode {
+        case .replaceAll: _ = FileSync.removeFiles(under: stagingDirectory, keeping: producedPaths)
+        case .update: for path in removalPaths { _ = FileSync.removeFile(stagingDirectory + "/" + path) }
+        }
+        return report
+    }
+
+    // MARK: Helpers
+
+    private func ensureDirectory(_ relative: String, under root: String) throws(SiteWriteError) {
+        lock.lock()
+        let known = knownDirectories.contains(relative)
+        lock.unlock()
+        if known { return }
+        do {
+            try FileManager.default.createDirectory(atPath: root + "/" + relative, withIntermediateDirectories: true)
+        } catch {
+            throw SiteWriteError(path: root + "/" + relative, reason: "cannot create the directory: \(error.localizedDescription)")
+        }
+        lock.lock()
+        knownDirectories.insert(relative)
+        lock.unlock()
+    }
+
+    /// Trades the staging copy and the live site in one step; where the file system cannot,
+    /// falls back to two renames (the live path is missing for an instant between them).
+    private func exchange() throws(SiteWriteError) {
+        if clinux_rename_exchange(stagingDirectory, outputDirectory) == 0 { return }
+        guard errno == EINVAL || errno == ENOSYS else {
+            throw SiteWriteError(path: outputDirectory, reason: "cannot swap the new site into place: \(String(cString: strerror(errno)))")
+        }
+        let aside = stagingDirectory + ".swap"
+        guard rename(outputDirectory, aside) == 0 else {
+            throw SiteWriteError(path: outputDirectory, reason: "cannot move the old site aside: \(String(cString: strerror(errno)))")
+        }
+        guard rename(stagingDirectory, outputDirectory) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(aside, outputDirectory)
+            throw SiteWriteError(path: outputDirectory, reason: "cannot move the new site into place: \(reason)")
+        }
+        _ = rename(aside, stagingDirectory)
+    }
+}

@@ -1,0 +1,84 @@
+import BrewKit
+import Foundation
+
+/// The pages one change to the data touches: what an incremental build renders and removes.
+///
+/// Pages made from the whole journal (home, recipes, cards, statistics, hints) are always remade,
+/// as they are few. A log page is remade when its log changed; a list page when the logs on it,
+/// their order or the list's heading changed; every list and log page when the recipes' names,
+/// order or validity changed (they link to recipes) or the browse links shared by all lists did;
+/// session pages when sessions, presets or Waterline settings changed.
+public struct SiteChanges: Sendable {
+    /// Sources of the new plan to render.
+    public var sources: [SitePlan.Source]
+    /// Page paths (without extension) of the old plan that the new one no longer has.
+    public var removedPaths: [String]
+    /// Logs added, changed or removed, by id.
+    public var changedLogIDs: Set<String>
+
+    /// Every page of `plan`, for a first build or a template change.
+    public static func everything(in plan: SitePlan, replacing old: SitePlan?) -> SiteChanges {
+        let newPaths = Set(plan.sources.map(plan.path(of:)))
+        let removed = old.map { old in old.sources.map(old.path(of:)).filter { !newPaths.contains($0) } } ?? []
+        return SiteChanges(sources: plan.sources, removedPaths: removed, changedLogIDs: [])
+    }
+
+    public static func between(_ old: SitePlan, _ new: SitePlan) -> SiteChanges {
+        let changedLogs = changedLogIDs(old.journal.logs, new.journal.logs)
+        let recipesChanged = recipeSignature(old.journal) != recipeSignature(new.journal)
+        let browseChanged = ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
+        let sessionsChanged = sessionSignature(old.journal.validated.dataset) != sessionSignature(new.journal.validated.dataset)
+        let oldSummaryPaths = Set(old.summaryPages.map(\.path))
+
+        var sources: [SitePlan.Source] = []
+        for (index, page) in new.summaryPages.enumerated() {
+            let isSessionPage = new.sessionPagePaths.contains(page.path)
+            if !isSessionPage || sessionsChanged || !oldSummaryPaths.contains(page.path) { sources.append(.summary(index)) }
+        }
+        let oldLists = Dictionary(old.lists.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, list) in new.lists.enumerated() {
+            let pageCount = list.pageCount(perPage: new.perPage)
+            guard !recipesChanged, !browseChanged, let previous = oldLists[list.folder],
+                  previous.title == list.title, previous.intro == list.intro,
+                  previous.pageCount(perPage: old.perPage) == pageCount, old.perPage == new.perPage else {
+                sources += (1...pageCount).map { .list(index, number: $0) }
+                continue
+            }
+            for number in 1...pageCount {
+                let before = previous.logs(onPage: number, perPage: old.perPage)
+                let after = list.logs(onPage: number, perPage: new.perPage)
+                if !before.map(\.id).elementsEqual(after.map(\.id)) || after.contains(where: { changedLogs.contains($0.id) }) {
+                    sources.append(.list(index, number: number))
+                }
+            }
+        }
+        for (index, log) in new.journal.logs.enumerated() where recipesChanged || changedLogs.contains(log.id) {
+            sources.append(.log(index))
+        }
+        let newPaths = Set(new.sources.map(new.path(of:)))
+        let removed = old.sources.map(old.path(of:)).filter { !newPaths.contains($0) }
+        return SiteChanges(sources: sources, removedPaths: removed, changedLogIDs: changedLogs)
+    }
+
+    /// Ids of logs added, removed or changed in any field.
+    static func changedLogIDs(_ old: [BrewLog], _ new: [BrewLog]) -> Set<String> {
+        let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var changed: Set<String> = []
+        var seen: Set<String> = []
+        for log in new {
+            seen.insert(log.id)
+            if before[log.id] != log { changed.insert(log.id) }
+        }
+        for log in old where !seen.contains(log.id) { changed.insert(log.id) }
+        return changed
+    }
+
+    /// What list and log pages read of the recipes: ids, names and order, and which are invalid.
+    static func recipeSignature(_ journal: Journal) -> [String] {
+        journal.recipes.map { "\($0.id)\u{1F}\($0.name)\u{1F}\(journal.invalidReasons[$0.id] == nil)" }
+    }
+
+    static func sessionSignature(_ dataset: Dataset) -> [AnyHashable] {
+        [dataset.sessions.map(\.value), dataset.drinkPresets.map(\.value), dataset.waterline]
+    }
+}

@@ -1,0 +1,77 @@
+import BrewKit
+import Foundation
+
+/// Every page of one build, named before any is made: the few pages made from the whole journal
+/// (home, recipes, cards, statistics, hints, sessions) are made at once; the many list and log
+/// pages are made on demand from their source, so an incremental build makes only those it needs.
+///
+/// Holds `[String: Any]` contexts of immutable values, made before rendering starts and only read
+/// after, which is why it may cross threads.
+public struct SitePlan: @unchecked Sendable {
+    /// Where one page comes from.
+    public enum Source: Hashable, Sendable {
+        /// One of `summaryPages`, by index.
+        case summary(Int)
+        /// Page `number` of `lists[list]`.
+        case list(Int, number: Int)
+        /// The summary page of `journal.logs[index]`.
+        case log(Int)
+    }
+
+    let journal: Journal
+    let summaryPages: [Page]
+    /// Summary pages that show sessions: remade only when sessions or their settings change.
+    let sessionPagePaths: Set<String>
+    let lists: [LogList]
+    public let perPage: Int
+
+    init(journal: Journal, sessions: SessionPages, perPage: Int) {
+        self.journal = journal
+        self.perPage = perPage
+        var home = journal.homePage()
+        home.context["sessionHeadlines"] = sessions.homeHeadlines()
+        let sessionPages = sessions.pages()
+        var pages: [Page] = [home]
+        pages += journal.recipes.map { journal.recipePage($0) }
+        pages += journal.recipes.compactMap { journal.cardPage($0) }
+        pages += [journal.statisticsPage(), journal.hintsPage()]
+        pages += sessionPages
+        self.summaryPages = pages
+        self.sessionPagePaths = Set(sessionPages.map(\.path))
+        self.lists = journal.logLists()
+    }
+
+    /// Every page, in site order.
+    public var sources: [Source] {
+        var sources = summaryPages.indices.map(Source.summary)
+        for (index, list) in lists.enumerated() {
+            sources += (1...list.pageCount(perPage: perPage)).map { Source.list(index, number: $0) }
+        }
+        sources += journal.logs.indices.map(Source.log)
+        return sources
+    }
+
+    /// The page's path without extension.
+    public func path(of source: Source) -> String {
+        switch source {
+        case .summary(let index): summaryPages[index].path
+        case .list(let index, let number): lists[index].pagePath(number)
+        case .log(let index): "logs/\(journal.logs[index].id)"
+        }
+    }
+
+    public func page(for source: Source) -> Page {
+        switch source {
+        case .summary(let index): summaryPages[index]
+        case .list(let index, let number): journal.listPage(lists[index], number: number, perPage: perPage)
+        case .log(let index): journal.logPage(journal.logs[index])
+        }
+    }
+
+    /// The feed, and the sitemap when the site has a public address.
+    func feeds(siteTitle: String, baseURL: String?) -> [OutputFile] {
+        var files = [Feeds.atom(logs: journal.logs, siteTitle: siteTitle, baseURL: baseURL)]
+        if let baseURL { files.append(Feeds.sitemap(pagePaths: sources.map(path(of:)), baseURL: baseURL)) }
+        return files
+    }
+}
