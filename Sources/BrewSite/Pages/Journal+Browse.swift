@@ -54,10 +54,16 @@ extension Journal {
     func listPage(_ list: LogList, number: Int, perPage: Int) -> Page {
         let pageCount = list.pageCount(perPage: perPage)
         let chunk = list.logs(onPage: number, perPage: perPage)
+        let path = list.pagePath(number)
+        let root = Page.rootPrefix(of: path)
         var context: [String: Any] = [
             "title": list.title,
             "intro": list.intro,
-            "logs": chunk.map(logRow),
+            "logs": chunk.map { log -> [String: Any] in
+                var row = logRow(log)
+                if let partials { row["markdown"] = partials.logRow(row, id: log.id, root: root) }
+                return row
+            },
             "pageNumber": String(number),
             "pageCount": String(pageCount),
             "isPaged": pageCount > 1,
@@ -67,6 +73,7 @@ extension Journal {
         if number == 2 { context["previous"] = "../index.md" }
         if number > 2 { context["previous"] = "\(number - 1).md" }
         if number < pageCount { context["next"] = number == 1 ? "page/2.md" : "\(number + 1).md" }
-        return Page(path: list.pagePath(number), title: number == 1 ? list.title : "\(list.title), page \(number)", template: "logs", context: context)
+        if let partials { context["browseMarkdown"] = partials.browseLinks(browseLinks, root: root) }
+        return Page(path: path, title: number == 1 ? list.title : "\(list.title), page \(number)", template: "logs", context: context)
     }
 }

@@ -17,9 +17,12 @@ struct Journal {
     /// The browse links every list page shows, made once.
     let browseLinks: [String: Any]
     let lastSelectedRecipeId: String?
+    /// Rows and browse links rendered once for all list pages; nil renders them in each page.
+    let partials: PartialMemo?
 
-    init(_ validated: ValidatedDataset) {
+    init(_ validated: ValidatedDataset, partials: PartialMemo? = nil) {
         self.validated = validated
+        self.partials = partials
         self.recipes = validated.dataset.recipesInLibraryOrder
         self.logs = validated.dataset.logsNewestFirst
         self.invalidReasons = validated.invalidRecipeReasons

@@ -21,7 +21,9 @@ public struct Page {
     }
 
     /// `../` once per folder the page is in, so links work when the site is opened from disk.
-    public var rootPrefix: String {
-        String(repeating: "../", count: path.split(separator: "/").count - 1)
+    public var rootPrefix: String { Self.rootPrefix(of: path) }
+
+    public static func rootPrefix(of path: String) -> String {
+        String(repeating: "../", count: path.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count)
     }
 }

@@ -25,8 +25,8 @@ public struct PageRenderer: Sendable {
         var body = Markdown.html(from: markdown)
         for (name, fragment) in page.fragments.sorted(by: { $0.key < $1.key }) {
             let placeholder = PageFragment.placeholder(name)
-            body = body.replacingOccurrences(of: "<p>\(placeholder)</p>", with: fragment.html)
-            markdown = markdown.replacingOccurrences(of: placeholder, with: fragment.markdown)
+            body = TextReplacement.replacing("<p>\(placeholder)</p>", with: fragment.html, in: body)
+            markdown = TextReplacement.replacing(placeholder, with: fragment.markdown, in: markdown)
         }
         let layout: [String: Any] = [
             "title": page.title,
