@@ -126,6 +126,17 @@ public final class JournalSite {
         return outcome
     }
 
+    /// Readies the site for incremental builds: after a first build the site has no staging
+    /// copy yet, and making one now keeps that cost away from the first edit's rebuild.
+    public func prepareForUpdates() {
+        guard published != nil else { return }
+        do throws(SiteWriteError) {
+            try SiteTransaction.prepareStagingCopy(of: settings.outputDirectory)
+        } catch {
+            published = nil  // the next build is a full one, which makes the copy itself
+        }
+    }
+
     // MARK: Templates
 
     /// Reloads the templates when any file under the template directories changed, appeared or

@@ -70,6 +70,25 @@ public final class SiteTransaction: @unchecked Sendable {
         knownDirectories.insert("")
     }
 
+    /// Makes the staging copy of a site that has none (its first build moved the staging copy
+    /// into place), so that the next `.update` transaction finds one. Does nothing when it exists.
+    public static func prepareStagingCopy(of outputDirectory: String) throws(SiteWriteError) {
+        let output = URL(fileURLWithPath: outputDirectory).standardizedFileURL
+        let staging = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).staging").path
+        guard FileManager.default.fileExists(atPath: output.path), !FileManager.default.fileExists(atPath: staging) else { return }
+        let building = staging + ".copying"
+        try? FileManager.default.removeItem(atPath: building)
+        do {
+            try FileManager.default.copyItem(atPath: output.path, toPath: building)
+        } catch {
+            try? FileManager.default.removeItem(atPath: building)
+            throw SiteWriteError(path: staging, reason: "cannot make the staging copy: \(error.localizedDescription)")
+        }
+        guard rename(building, staging) == 0 else {
+            throw SiteWriteError(path: staging, reason: "cannot make the staging copy: \(String(cString: strerror(errno)))")
+        }
+    }
+
     // MARK: Writing
 
     /// Puts one file into the staging copy, unless the same bytes are already there.
