@@ -63,7 +63,7 @@ enum LiveReload {
           display: flex; align-items: flex-start; justify-content: center;
           padding: 12px; box-sizing: border-box; overflow: auto;
           background: rgba(20, 20, 20, 0.55); }
-        .panel { box-sizing: border-box; width: 100%; max-width: 56rem; margin: auto 0;
+        .panel { box-sizing: border-box; width: 100%; max-width: 56rem; margin: 0;
           background: #fff; color: #1b1b1b; border-radius: 10px; border-top: 8px solid #b3261e;
           box-shadow: 0 8px 32px rgba(0, 0, 0, 0.35); padding: 16px 18px 18px;
           font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -74,24 +74,44 @@ enum LiveReload {
           border: 1px solid #8c8c8c; border-radius: 8px; background: #f2f2f2; color: inherit;
           font: inherit; font-weight: 600; cursor: pointer; }
         button:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
-        pre { margin: 0; padding: 12px; border-radius: 6px; background: #fbeeee; color: #1b1b1b;
-          white-space: pre-wrap; overflow-wrap: anywhere; max-height: 60vh; overflow: auto;
+        ol { margin: 0; padding: 0; list-style: none; border-radius: 6px; background: #fbeeee;
+          max-height: 60vh; overflow: auto;
           font: 14px/1.5 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+        li { padding: 10px 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
+        li + li { border-top: 1px solid #e6c9c7; }
+        .location { display: block; font-weight: 700; }
         @media (prefers-color-scheme: dark) {
           .panel { background: #202124; color: #ececec; border-top-color: #f28b82; }
           h2 { color: #f28b82; }
           button { background: #303134; border-color: #8c8c8c; }
-          pre { background: #2d1f1f; color: #ececec; }
+          ol { background: #2d1f1f; }
+          li + li { border-top-color: #5a3a38; }
         }`;
 
       function removeOverlay() {
         if (overlayHost) { overlayHost.remove(); overlayHost = null; }
       }
 
+      // One diagnostic: its location in bold on its own line, then the message.
+      // Both are set as text; nothing from the build is ever parsed as HTML.
+      function diagnosticItem(line) {
+        const item = document.createElement("li");
+        const match = /^(.+?:\d+(?::\d+)?): (.*)$/.exec(line);
+        if (match) {
+          const location = document.createElement("span");
+          location.className = "location";
+          location.textContent = match[1];
+          item.append(location, document.createTextNode(match[2]));
+        } else {
+          item.textContent = line;
+        }
+        return item;
+      }
+
       function showOverlay(generation, diagnostics) {
         if (dismissedGeneration === generation) { return; }
         removeOverlay();
-        const errorCount = diagnostics.split("\n").filter((line) => line.includes(": error:")).length;
+        const errorCount = diagnostics.split("\n").filter((line) => line.includes(": error: ")).length;
         overlayHost = document.createElement("div");
         overlayHost.setAttribute("data-brewguide-overlay", "");
         const root = overlayHost.attachShadow({ mode: "open" });
@@ -114,9 +134,11 @@ enum LiveReload {
         header.append(title, dismiss);
         const note = document.createElement("p");
         note.textContent = "This page shows the last good build. Fix the data and save; the page reloads by itself.";
-        const details = document.createElement("pre");
+        const details = document.createElement("ol");
         details.id = "diagnostics";
-        details.textContent = diagnostics;
+        for (const line of diagnostics.split("\n").filter((line) => line.trim() !== "")) {
+          details.append(diagnosticItem(line));
+        }
         panel.append(header, note, details);
         root.append(style, panel);
         (document.body || document.documentElement).append(overlayHost);

@@ -19,6 +19,7 @@ public final class PreviewServer: Sendable {
     public let requestedPort: UInt16
 
     private let broadcaster = BuildStatusBroadcaster()
+    private let listeningState = ListeningState()
     private let httpServer: HTTPServer
 
     /// How often idle event streams get a comment, to notice closed browsers.
@@ -39,17 +40,22 @@ public final class PreviewServer: Sendable {
     }
 
     /// Serves until the calling task is cancelled, then closes every
-    /// connection and returns. Throws if the port cannot be bound.
+    /// connection and returns. Throws `PreviewServerError.cannotListen` if the
+    /// port cannot be bound (another server has it, say).
     public func run() async throws {
-        defer {
-            Task { [broadcaster] in await broadcaster.finishAll() }
-        }
+        await listeningState.starting()
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { [httpServer] in
                     try await httpServer.run()
                 }
-                group.addTask { [broadcaster] in
+                group.addTask { [httpServer, listeningState, broadcaster] in
+                    // Binding is immediate or fails, which ends the group; the timeout only bounds the wait.
+                    try await httpServer.waitUntilListening(timeout: 60)
+                    guard let port = await Self.port(of: httpServer.listeningAddress) else {
+                        throw PreviewServerError.notListening
+                    }
+                    await listeningState.listening(on: port)
                     while true {
                         try await Task.sleep(for: Self.heartbeatInterval)
                         await broadcaster.sendHeartbeat()
@@ -61,7 +67,15 @@ public final class PreviewServer: Sendable {
                 try await group.next()
             }
         } catch where Task.isCancelled {
+            await stop(because: PreviewServerError.notListening)
             return
+        } catch SocketError.failed(type: "Bind", _, let message) {
+            let error = PreviewServerError.cannotListen(address: "127.0.0.1:\(requestedPort)", reason: message)
+            await stop(because: error)
+            throw error
+        } catch {
+            await stop(because: error)
+            throw error
         }
     }
 
@@ -71,19 +85,11 @@ public final class PreviewServer: Sendable {
         await broadcaster.publish(status)
     }
 
-    /// The port the server listens on, waiting (up to 10 seconds) for `run()`
-    /// to bind it; useful when port 0 was asked for. Throws if the server is
-    /// not listening by then.
+    /// The port the server listens on, waiting for `run()` to bind it;
+    /// useful when port 0 was asked for. Throws the reason if `run()` failed
+    /// or has stopped.
     public var boundPort: UInt16 {
-        get async throws {
-            try await httpServer.waitUntilListening(timeout: 10)
-            switch await httpServer.listeningAddress {
-            case .ip4(_, let port), .ip6(_, let port):
-                return port
-            case .unix, nil:
-                throw PreviewServerError.notListening
-            }
-        }
+        get async throws { try await listeningState.port() }
     }
 
     /// How many pages are connected to the event stream.
@@ -91,22 +97,23 @@ public final class PreviewServer: Sendable {
         get async { await broadcaster.subscriberCount }
     }
 
+    /// Ends every event stream and tells waiters for `boundPort` why.
+    private func stop(because error: any Error) async {
+        await broadcaster.finishAll()
+        await listeningState.stopped(because: error)
+    }
+
+    private static func port(of address: Socket.Address?) -> UInt16? {
+        switch address {
+        case .ip4(_, let port), .ip6(_, let port): return port
+        case .unix, nil: return nil
+        }
+    }
+
     /// 127.0.0.1:`port`, never a wildcard address: the preview is for this machine only.
     private static func loopbackAddress(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in.inet(port: port)
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         return address
-    }
-}
-
-/// Why the preview server cannot say where it listens.
-public enum PreviewServerError: Error, Equatable, CustomStringConvertible {
-    /// `run()` has not bound the port (yet), or has stopped.
-    case notListening
-
-    public var description: String {
-        switch self {
-        case .notListening: return "the preview server is not listening"
-        }
     }
 }

@@ -16,8 +16,9 @@ final class LoopbackConnection: @unchecked Sendable {
     /// Bytes received but not yet consumed by a reader.
     private var unreadBytes = Data()
 
-    /// Connects to `port`; reads give up after `timeoutSeconds` of silence.
-    init(port: UInt16, timeoutSeconds: Int = 10) throws {
+    /// Connects to `host` (an IPv4 address) and `port`; reads give up after
+    /// `timeoutSeconds` of silence.
+    init(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10) throws {
         #if canImport(Glibc)
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -30,7 +31,10 @@ final class LoopbackConnection: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            close(descriptor)
+            throw LoopbackError.malformed("IPv4 address \(host)")
+        }
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
