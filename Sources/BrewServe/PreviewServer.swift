@@ -22,14 +22,21 @@ public final class PreviewServer: Sendable {
     private let listeningState = ListeningState()
     private let httpServer: HTTPServer
 
-    /// How often idle event streams get a comment, to notice closed browsers.
-    private static let heartbeatInterval = Duration.seconds(15)
+    /// How often event streams get a comment, so that writes to browsers
+    /// that went away fail and their connections close.
+    private let heartbeatInterval: Duration
 
     /// A server for `siteDirectory` that will listen on 127.0.0.1 only, on
     /// `port`, once `run()` is called.
-    public init(siteDirectory: String, port: UInt16 = 8000) {
+    public convenience init(siteDirectory: String, port: UInt16 = 8000) {
+        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15))
+    }
+
+    /// As the public initialiser, with a heartbeat interval tests can shorten.
+    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration) {
         self.siteDirectory = siteDirectory
         self.requestedPort = port
+        self.heartbeatInterval = heartbeatInterval
         let handler = SiteRequestHandler(resolver: SitePathResolver(siteDirectory: siteDirectory), broadcaster: broadcaster)
         self.httpServer = HTTPServer(
             address: Self.loopbackAddress(port: port),
@@ -49,7 +56,7 @@ public final class PreviewServer: Sendable {
                 group.addTask { [httpServer] in
                     try await httpServer.run()
                 }
-                group.addTask { [httpServer, listeningState, broadcaster] in
+                group.addTask { [httpServer, listeningState, broadcaster, heartbeatInterval] in
                     // Binding is immediate or fails, which ends the group; the timeout only bounds the wait.
                     try await httpServer.waitUntilListening(timeout: 60)
                     guard let port = await Self.port(of: httpServer.listeningAddress) else {
@@ -57,7 +64,7 @@ public final class PreviewServer: Sendable {
                     }
                     await listeningState.listening(on: port)
                     while true {
-                        try await Task.sleep(for: Self.heartbeatInterval)
+                        try await Task.sleep(for: heartbeatInterval)
                         await broadcaster.sendHeartbeat()
                     }
                 }

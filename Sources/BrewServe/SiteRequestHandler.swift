@@ -10,6 +10,10 @@ struct SiteRequestHandler: HTTPHandler {
     let broadcaster: BuildStatusBroadcaster
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard Self.isLocalHost(request.headers[.host]) else {
+            // A page elsewhere that rebinds its DNS name to 127.0.0.1 must not read the journal.
+            return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8", body: Data("Unknown host\n".utf8))
+        }
         guard request.method == .GET || request.method == .HEAD else {
             return Self.response(status: .methodNotAllowed, extraHeaders: [HTTPHeader("Allow"): "GET, HEAD"])
         }
@@ -50,7 +54,9 @@ struct SiteRequestHandler: HTTPHandler {
             let body = ContentType.isHTML(contentType) ? await withLiveReload(contents) : contents
             return Self.response(status: .ok, contentType: contentType, body: body)
         case .directoryWithoutSlash:
-            let location = query.isEmpty ? path + "/" : path + "/?" + query
+            // One leading slash, so that "//host" cannot become a redirect elsewhere.
+            let directoryPath = "/" + path.drop { $0 == "/" } + "/"
+            let location = query.isEmpty ? directoryPath : directoryPath + "?" + query
             return Self.response(status: .found, extraHeaders: [.location: location])
         case .notFound:
             return await notFoundPage()
@@ -94,6 +100,21 @@ struct SiteRequestHandler: HTTPHandler {
         """
 
     // MARK: Helpers
+
+    /// Whether a `Host` header names this machine: 127.0.0.1, localhost or
+    /// [::1], with any port (a tunnel may change it). HTTP/1.0 clients may
+    /// leave it out.
+    static func isLocalHost(_ host: String?) -> Bool {
+        guard let host = host?.lowercased(), !host.isEmpty else { return true }
+        let name: Substring
+        if host.hasPrefix("[") {
+            guard let end = host.firstIndex(of: "]") else { return false }
+            name = host[...end]
+        } else {
+            name = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        }
+        return ["127.0.0.1", "localhost", "[::1]"].contains(name)
+    }
 
     /// Headers on every response: nothing is cached, since the site changes
     /// under the browser, and types are never sniffed.

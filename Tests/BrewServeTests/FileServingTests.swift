@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Files of the site directory, with the right types, and nothing cached.
-@Suite struct FileServingTests {
+// Serialized: each test starts a server, and FlyingFox parks one libdispatch
+// thread per server in epoll_wait; dozens at once slow every test down.
+@Suite(.serialized) struct FileServingTests {
     @Test func servesTheIndexPageForTheRoot() async throws {
         try await withPreviewServer { _, port, _ in
             let response = try await LoopbackHTTP.request("/", port: port)
@@ -27,6 +29,14 @@ import Testing
             let response = try await LoopbackHTTP.request("/logs?sort=date", port: port)
             #expect(response.statusCode == 302)
             #expect(response.headers["location"] == "/logs/?sort=date")
+        }
+    }
+
+    @Test func redirectsToASingleLeadingSlashOnly() async throws {
+        try await withPreviewServer { _, port, _ in
+            let response = try await LoopbackHTTP.request("//logs", port: port)
+            #expect(response.statusCode == 302)
+            #expect(response.headers["location"] == "/logs/")
         }
     }
 

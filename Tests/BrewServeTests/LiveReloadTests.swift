@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 /// The live-reload script in pages, and the build statuses on the event stream.
-@Suite struct LiveReloadTests {
+// Serialized: each test starts a server, and FlyingFox parks one libdispatch
+// thread per server in epoll_wait; dozens at once slow every test down.
+@Suite(.serialized) struct LiveReloadTests {
     static let diagnostics = """
         Data/logs/2026-10.csv:4:3: error: rating: expected a whole number from 1 to 5, found "9"
         Data/recipes/v60.json:12:7: error: doseGrams: expected a number, found "<b>twenty</b>"

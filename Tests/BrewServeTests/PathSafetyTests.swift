@@ -3,7 +3,9 @@ import Testing
 
 /// Only files inside the site directory are served: no `..` in any spelling,
 /// no encoded separators or NUL, no symbolic links out.
-@Suite struct PathSafetyTests {
+// Serialized: each test starts a server, and FlyingFox parks one libdispatch
+// thread per server in epoll_wait; dozens at once slow every test down.
+@Suite(.serialized) struct PathSafetyTests {
     @Test(arguments: [
         "/../etc/passwd",
         "/../outside/secret.txt",

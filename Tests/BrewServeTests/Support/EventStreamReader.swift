@@ -58,6 +58,11 @@ final class EventStreamReader: @unchecked Sendable {
         }
     }
 
+    /// Closes the connection, as a browser does when the page goes away.
+    func disconnect() {
+        connection.disconnect()
+    }
+
     /// Waits until the server ends the stream (the terminating zero chunk or a close).
     func waitForEnd() async throws {
         while true {

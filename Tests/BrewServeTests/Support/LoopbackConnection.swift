@@ -49,9 +49,19 @@ final class LoopbackConnection: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// Sends a request line, the `Host` header, any extra header lines and a blank line.
-    func sendRequest(method: String = "GET", target: String, extraHeaderLines: [String] = ["Connection: close"]) async throws {
-        let request = (["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1"] + extraHeaderLines + ["", ""])
+    /// Ends the connection both ways, as a browser does when a tab closes.
+    func disconnect() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Sends a request line, a `Host` header, any extra header lines and a blank line.
+    func sendRequest(
+        method: String = "GET",
+        target: String,
+        host: String = "127.0.0.1",
+        extraHeaderLines: [String] = ["Connection: close"]
+    ) async throws {
+        let request = (["\(method) \(target) HTTP/1.1", "Host: \(host)"] + extraHeaderLines + ["", ""])
             .joined(separator: "\r\n")
         try await onOwnThread { [self] in
             var bytes = Array(request.utf8)[...]

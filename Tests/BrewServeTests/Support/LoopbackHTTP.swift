@@ -12,9 +12,14 @@ struct LoopbackResponse: Sendable {
 
 /// One request per connection (`Connection: close`), read to the end.
 enum LoopbackHTTP {
-    static func request(_ target: String, method: String = "GET", port: UInt16) async throws -> LoopbackResponse {
+    static func request(
+        _ target: String,
+        method: String = "GET",
+        host: String = "127.0.0.1",
+        port: UInt16
+    ) async throws -> LoopbackResponse {
         let connection = try LoopbackConnection(port: port)
-        try await connection.sendRequest(method: method, target: target)
+        try await connection.sendRequest(method: method, target: target, host: host)
         let (statusCode, headers) = try await readHead(from: connection)
         var body = try await connection.readToEnd()
         if headers["transfer-encoding"] == "chunked" {
