@@ -154,7 +154,10 @@ enum LiveReload {
       events.addEventListener("built", (event) => {
         const status = JSON.parse(event.data);
         removeOverlay();
-        if (status.generation !== pageGeneration) { location.reload(); }
+        if (status.generation !== pageGeneration) {
+          console.info(`brewguide: rebuilt (${status.summary}); reloading`);
+          location.reload();
+        }
       });
       events.addEventListener("failed", (event) => {
         const status = JSON.parse(event.data);
