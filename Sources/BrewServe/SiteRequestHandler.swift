@@ -29,7 +29,7 @@ struct SiteRequestHandler: HTTPHandler {
                 body: Data(LiveReload.javaScript.utf8)
             )
         default:
-            response = try await siteFile(at: path, query: request.target.query())
+            response = await siteFile(at: path, query: request.target.query())
         }
         return request.method == .HEAD ? Self.withoutBody(response) : response
     }
@@ -43,7 +43,7 @@ struct SiteRequestHandler: HTTPHandler {
         return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(frames: frames)))
     }
 
-    private func siteFile(at path: String, query: String) async throws -> HTTPResponse {
+    private func siteFile(at path: String, query: String) async -> HTTPResponse {
         switch resolver.resolve(percentEncodedPath: path) {
         case .file(let realPath):
             // The file may vanish between resolving and reading while a build swaps the site in.
