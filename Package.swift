@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libcmark from the system (Debian: libcmark-dev).
@@ -40,6 +41,15 @@ let package = Package(
             name: "BrewSite",
             dependencies: ["BrewKit", "BrewData", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
         ),
+        // The preview server behind `serve`: static files, live reload, the error overlay.
+        // Kept apart so the core never links an HTTP server.
+        .target(
+            name: "BrewServe",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
         .executableTarget(
             name: "brewguide",
             dependencies: [
@@ -54,6 +64,7 @@ let package = Package(
         .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide"]),
+        .testTarget(name: "BrewServeTests", dependencies: ["BrewServe"]),
     ],
     swiftLanguageModes: [.v6]
 )

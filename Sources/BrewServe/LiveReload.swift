@@ -1,0 +1,168 @@
+import Foundation
+
+/// The browser side of live reload: the script the server adds to every HTML
+/// response (never to the files on disk) and where it is added.
+enum LiveReload {
+    /// Where the server sends build statuses as Server-Sent Events.
+    static let eventsPath = "/__brewguide/events"
+
+    /// Where the server serves `javaScript`.
+    static let scriptPath = "/__brewguide/live-reload.js"
+
+    /// The element added to pages. `generation` is the last good build's, so
+    /// the page knows which `built` event means "newer than me".
+    static func scriptTag(pageGeneration generation: Int) -> String {
+        "<script src=\"\(scriptPath)\" data-generation=\"\(generation)\"></script>"
+    }
+
+    /// `html` with the script tag inserted before its last `</body>` (any
+    /// case), or appended when there is none.
+    static func injectingScript(into html: Data, pageGeneration generation: Int) -> Data {
+        let tag = Data(scriptTag(pageGeneration: generation).utf8)
+        var page = html
+        if let closingBody = lastClosingBodyTag(in: html) {
+            page.insert(contentsOf: tag, at: closingBody)
+        } else {
+            page.append(tag)
+        }
+        return page
+    }
+
+    /// The index of the `<` of the last `</body` in `html`, compared without
+    /// regard to ASCII case, so that pages need not be valid UTF-8.
+    private static func lastClosingBodyTag(in html: Data) -> Data.Index? {
+        let needle = Array("</body".utf8)
+        let bytes = Array(html)
+        guard bytes.count >= needle.count else { return nil }
+        for start in stride(from: bytes.count - needle.count, through: 0, by: -1) {
+            var matches = true
+            for (offset, expected) in needle.enumerated() {
+                var byte = bytes[start + offset]
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+                if byte != expected { matches = false; break }
+            }
+            if matches { return html.startIndex + start }
+        }
+        return nil
+    }
+
+    /// Connects to the event stream; reloads the page on a `built` event
+    /// newer than the page, and on a `failed` event shows an overlay with the
+    /// diagnostics, set as text, never parsed as HTML. The overlay lives in a
+    /// shadow root so neither the site's CSS nor the overlay's leak across.
+    static let javaScript = #"""
+    (() => {
+      "use strict";
+      const script = document.currentScript;
+      const pageGeneration = Number(script && script.dataset.generation) || 0;
+      let overlayHost = null;
+      let dismissedGeneration = null;
+
+      const css = `
+        :host { all: initial; position: fixed; inset: 0; z-index: 2147483647;
+          display: flex; align-items: flex-start; justify-content: center;
+          padding: 12px; box-sizing: border-box; overflow: auto;
+          background: rgba(20, 20, 20, 0.55); }
+        .panel { box-sizing: border-box; width: 100%; max-width: 56rem; margin: 0;
+          background: #fff; color: #1b1b1b; border-radius: 10px; border-top: 8px solid #b3261e;
+          box-shadow: 0 8px 32px rgba(0, 0, 0, 0.35); padding: 16px 18px 18px;
+          font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+        header { display: flex; align-items: flex-start; gap: 12px; }
+        h2 { flex: 1; margin: 0; font-size: 1.2rem; line-height: 1.3; color: #b3261e; }
+        p { margin: 8px 0 12px; }
+        button { flex: none; min-width: 44px; min-height: 44px; padding: 0 14px;
+          border: 1px solid #8c8c8c; border-radius: 8px; background: #f2f2f2; color: inherit;
+          font: inherit; font-weight: 600; cursor: pointer; }
+        button:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
+        ol { margin: 0; padding: 0; list-style: none; border-radius: 6px; background: #fbeeee;
+          max-height: 60vh; overflow: auto;
+          font: 14px/1.5 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+        li { padding: 10px 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
+        li + li { border-top: 1px solid #e6c9c7; }
+        .location { display: block; font-weight: 700; }
+        @media (prefers-color-scheme: dark) {
+          .panel { background: #202124; color: #ececec; border-top-color: #f28b82; }
+          h2 { color: #f28b82; }
+          button { background: #303134; border-color: #8c8c8c; }
+          ol { background: #2d1f1f; }
+          li + li { border-top-color: #5a3a38; }
+        }`;
+
+      function removeOverlay() {
+        if (overlayHost) { overlayHost.remove(); overlayHost = null; }
+      }
+
+      // One diagnostic: its location in bold on its own line, then the message.
+      // Both are set as text; nothing from the build is ever parsed as HTML.
+      function diagnosticItem(line) {
+        const item = document.createElement("li");
+        const match = /^(.+?:\d+(?::\d+)?): (.*)$/.exec(line);
+        if (match) {
+          const location = document.createElement("span");
+          location.className = "location";
+          location.textContent = match[1];
+          item.append(location, document.createTextNode(match[2]));
+        } else {
+          item.textContent = line;
+        }
+        return item;
+      }
+
+      function showOverlay(generation, diagnostics) {
+        if (dismissedGeneration === generation) { return; }
+        removeOverlay();
+        const errorCount = diagnostics.split("\n").filter((line) => line.includes(": error: ")).length;
+        overlayHost = document.createElement("div");
+        overlayHost.setAttribute("data-brewguide-overlay", "");
+        const root = overlayHost.attachShadow({ mode: "open" });
+        const style = document.createElement("style");
+        style.textContent = css;
+        const panel = document.createElement("section");
+        panel.className = "panel";
+        panel.setAttribute("role", "alertdialog");
+        panel.setAttribute("aria-labelledby", "title");
+        panel.setAttribute("aria-describedby", "diagnostics");
+        const header = document.createElement("header");
+        const title = document.createElement("h2");
+        title.id = "title";
+        title.textContent = errorCount > 1 ? `The last rebuild failed: ${errorCount} errors`
+          : "The last rebuild failed";
+        const dismiss = document.createElement("button");
+        dismiss.type = "button";
+        dismiss.textContent = "Dismiss";
+        dismiss.addEventListener("click", () => { dismissedGeneration = generation; removeOverlay(); });
+        header.append(title, dismiss);
+        const note = document.createElement("p");
+        note.textContent = "This page shows the last good build. Fix the data and save; the page reloads by itself.";
+        const details = document.createElement("ol");
+        details.id = "diagnostics";
+        for (const line of diagnostics.split("\n").filter((line) => line.trim() !== "")) {
+          details.append(diagnosticItem(line));
+        }
+        panel.append(header, note, details);
+        root.append(style, panel);
+        (document.body || document.documentElement).append(overlayHost);
+      }
+
+      document.addEventListener("keydown", (event) => {
+        if (event.key === "Escape" && overlayHost) {
+          overlayHost.shadowRoot.querySelector("button").click();
+        }
+      });
+
+      const events = new EventSource("\#(eventsPath)");
+      events.addEventListener("built", (event) => {
+        const status = JSON.parse(event.data);
+        removeOverlay();
+        if (status.generation !== pageGeneration) {
+          console.info(`brewguide: rebuilt (${status.summary}); reloading`);
+          location.reload();
+        }
+      });
+      events.addEventListener("failed", (event) => {
+        const status = JSON.parse(event.data);
+        showOverlay(status.generation, String(status.diagnostics || ""));
+      });
+    })();
+    """#
+}

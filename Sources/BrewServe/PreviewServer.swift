@@ -1,0 +1,126 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// The HTTP server behind `brewguide serve`: serves the built site from
+/// 127.0.0.1 and tells open pages about every build, so they reload after a
+/// good one and show the diagnostics after a failed one.
+///
+/// ```swift
+/// let server = PreviewServer(siteDirectory: "Site", port: 8000)
+/// let serving = Task { try await server.run() }
+/// print("Serving on http://127.0.0.1:\(try await server.boundPort)/")
+/// await server.publish(.built(generation: 1, summary: "312 pages"))
+/// ```
+public final class PreviewServer: Sendable {
+    /// The directory served, as given; resolved again on every request.
+    public let siteDirectory: String
+    /// The port asked for; 0 lets the system choose one (see `boundPort`).
+    public let requestedPort: UInt16
+
+    private let broadcaster = BuildStatusBroadcaster()
+    private let listeningState = ListeningState()
+    private let httpServer: HTTPServer
+
+    /// How often event streams get a comment, so that writes to browsers
+    /// that went away fail and their connections close.
+    private let heartbeatInterval: Duration
+
+    /// A server for `siteDirectory` that will listen on 127.0.0.1 only, on
+    /// `port`, once `run()` is called.
+    public convenience init(siteDirectory: String, port: UInt16 = 8000) {
+        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15))
+    }
+
+    /// As the public initialiser, with a heartbeat interval tests can shorten.
+    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration) {
+        self.siteDirectory = siteDirectory
+        self.requestedPort = port
+        self.heartbeatInterval = heartbeatInterval
+        let handler = SiteRequestHandler(resolver: SitePathResolver(siteDirectory: siteDirectory), broadcaster: broadcaster)
+        self.httpServer = HTTPServer(
+            address: Self.loopbackAddress(port: port),
+            timeout: 30,
+            logger: .disabled,
+            handler: handler
+        )
+    }
+
+    /// Serves until the calling task is cancelled, then closes every
+    /// connection and returns. Throws `PreviewServerError.cannotListen` if the
+    /// port cannot be bound (another server has it, say).
+    public func run() async throws {
+        await listeningState.starting()
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { [httpServer] in
+                    try await httpServer.run()
+                }
+                group.addTask { [httpServer, listeningState, broadcaster, heartbeatInterval] in
+                    // Binding is immediate or fails, which ends the group; the timeout only bounds the wait.
+                    try await httpServer.waitUntilListening(timeout: 60)
+                    guard let port = await Self.port(of: httpServer.listeningAddress) else {
+                        throw PreviewServerError.notListening
+                    }
+                    await listeningState.listening(on: port)
+                    while true {
+                        try await Task.sleep(for: heartbeatInterval)
+                        await broadcaster.sendHeartbeat()
+                    }
+                }
+                // The HTTP server ends only by an error or by cancellation;
+                // either way, stop the heartbeat too.
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        } catch where Task.isCancelled {
+            await stop(because: PreviewServerError.notListening)
+            return
+        } catch SocketError.failed(type: "Bind", _, let message) {
+            let error = PreviewServerError.cannotListen(address: "127.0.0.1:\(requestedPort)", reason: message)
+            await stop(because: error)
+            throw error
+        } catch {
+            await stop(because: error)
+            throw error
+        }
+    }
+
+    /// Sends `status` to every open page and remembers it for pages that
+    /// connect later.
+    public func publish(_ status: BuildStatus) async {
+        await broadcaster.publish(status)
+    }
+
+    /// The port the server listens on, waiting for `run()` to bind it;
+    /// useful when port 0 was asked for. Throws the reason if `run()` failed
+    /// or has stopped.
+    public var boundPort: UInt16 {
+        get async throws { try await listeningState.port() }
+    }
+
+    /// How many pages are connected to the event stream.
+    public var connectedPageCount: Int {
+        get async { await broadcaster.subscriberCount }
+    }
+
+    /// Ends every event stream and tells waiters for `boundPort` why.
+    private func stop(because error: any Error) async {
+        await broadcaster.finishAll()
+        await listeningState.stopped(because: error)
+    }
+
+    private static func port(of address: Socket.Address?) -> UInt16? {
+        switch address {
+        case .ip4(_, let port), .ip6(_, let port): return port
+        case .unix, nil: return nil
+        }
+    }
+
+    /// 127.0.0.1:`port`, never a wildcard address: the preview is for this machine only.
+    private static func loopbackAddress(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in.inet(port: port)
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        return address
+    }
+}

@@ -1,0 +1,154 @@
+import FlyingFox
+import Foundation
+
+/// Answers every request of the preview server: the live-reload endpoints,
+/// then files of the site directory, with a 404 page for anything else.
+struct SiteRequestHandler: HTTPHandler {
+    /// Finds the file a request path names, refusing paths that leave the site.
+    let resolver: SitePathResolver
+    /// The build status source for the event stream and the pages' generation.
+    let broadcaster: BuildStatusBroadcaster
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard Self.isLocalHost(request.headers[.host]) else {
+            // A page elsewhere that rebinds its DNS name to 127.0.0.1 must not read the journal.
+            return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8", body: Data("Unknown host\n".utf8))
+        }
+        guard request.method == .GET || request.method == .HEAD else {
+            return Self.response(status: .methodNotAllowed, extraHeaders: [HTTPHeader("Allow"): "GET, HEAD"])
+        }
+        let path = request.target.path()
+        let response: HTTPResponse
+        switch path {
+        case LiveReload.eventsPath:
+            response = await eventStream()
+        case LiveReload.scriptPath:
+            response = Self.response(
+                status: .ok,
+                contentType: "text/javascript; charset=utf-8",
+                body: Data(LiveReload.javaScript.utf8)
+            )
+        default:
+            response = await siteFile(at: path, query: request.target.query())
+        }
+        return request.method == .HEAD ? Self.withoutBody(response) : response
+    }
+
+    // MARK: Responses
+
+    private func eventStream() async -> HTTPResponse {
+        let frames = await broadcaster.subscribe()
+        var headers = Self.commonHeaders(contentType: "text/event-stream; charset=utf-8")
+        headers[HTTPHeader("X-Accel-Buffering")] = "no"
+        return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(frames: frames)))
+    }
+
+    private func siteFile(at path: String, query: String) async -> HTTPResponse {
+        switch resolver.resolve(percentEncodedPath: path) {
+        case .file(let realPath):
+            // The file may vanish between resolving and reading while a build swaps the site in.
+            guard let contents = FileManager.default.contents(atPath: realPath) else {
+                return await notFoundPage()
+            }
+            let contentType = ContentType.forFile(named: realPath)
+            let body = ContentType.isHTML(contentType) ? await withLiveReload(contents) : contents
+            return Self.response(status: .ok, contentType: contentType, body: body)
+        case .directoryWithoutSlash:
+            // One leading slash, so that "//host" cannot become a redirect elsewhere.
+            let directoryPath = "/" + path.drop { $0 == "/" } + "/"
+            let location = query.isEmpty ? directoryPath : directoryPath + "?" + query
+            return Self.response(status: .found, extraHeaders: [.location: location])
+        case .notFound:
+            return await notFoundPage()
+        case .forbidden:
+            return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8", body: Data("Forbidden\n".utf8))
+        case .badRequest:
+            return Self.response(status: .badRequest, contentType: "text/plain; charset=utf-8", body: Data("Bad request\n".utf8))
+        }
+    }
+
+    /// The site's own `404.html` when it has one, else a small built-in page;
+    /// both carry the live-reload script, so a page that appears after a
+    /// rebuild shows up by itself.
+    private func notFoundPage() async -> HTTPResponse {
+        var page = Data(Self.builtInNotFoundPage.utf8)
+        if case .file(let realPath) = resolver.resolve(percentEncodedPath: "/404.html"),
+           let contents = FileManager.default.contents(atPath: realPath) {
+            page = contents
+        }
+        return Self.response(status: .notFound, contentType: ContentType.html, body: await withLiveReload(page))
+    }
+
+    private func withLiveReload(_ html: Data) async -> Data {
+        LiveReload.injectingScript(into: html, pageGeneration: await broadcaster.lastBuiltGeneration)
+    }
+
+    private static let builtInNotFoundPage = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Not found</title>
+        </head>
+        <body>
+        <h1>Not found</h1>
+        <p>The site has no page at this address. <a href="/">Go to the home page</a>.</p>
+        </body>
+        </html>
+
+        """
+
+    // MARK: Helpers
+
+    /// Whether a `Host` header names this machine: 127.0.0.1, localhost or
+    /// [::1], with any port (a tunnel may change it). HTTP/1.0 clients may
+    /// leave it out.
+    static func isLocalHost(_ host: String?) -> Bool {
+        guard let host = host?.lowercased(), !host.isEmpty else { return true }
+        let name: Substring
+        if host.hasPrefix("[") {
+            guard let end = host.firstIndex(of: "]") else { return false }
+            name = host[...end]
+        } else {
+            name = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        }
+        return ["127.0.0.1", "localhost", "[::1]"].contains(name)
+    }
+
+    /// Headers on every response: nothing is cached, since the site changes
+    /// under the browser, and types are never sniffed.
+    private static func commonHeaders(contentType: String?) -> HTTPHeaders {
+        var headers: HTTPHeaders = [
+            .cacheControl: "no-store",
+            HTTPHeader("X-Content-Type-Options"): "nosniff",
+        ]
+        if let contentType {
+            headers[.contentType] = contentType
+        }
+        return headers
+    }
+
+    private static func response(
+        status: HTTPStatusCode,
+        contentType: String? = nil,
+        body: Data = Data(),
+        extraHeaders: [HTTPHeader: String] = [:]
+    ) -> HTTPResponse {
+        var headers = commonHeaders(contentType: contentType)
+        for (header, value) in extraHeaders {
+            headers[header] = value
+        }
+        return HTTPResponse(statusCode: status, headers: headers, body: body)
+    }
+
+    /// A HEAD response: the same status and headers, the length of the body
+    /// that GET would send, and no body.
+    private static func withoutBody(_ response: HTTPResponse) -> HTTPResponse {
+        var headers = response.headers
+        if case .httpBody(let body) = response.payload, let count = body.count {
+            headers[.contentLength] = String(count)
+        }
+        return HTTPResponse(version: response.version, statusCode: response.statusCode, headers: headers, body: Data())
+    }
+}
