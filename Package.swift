@@ -38,6 +38,8 @@ let package = Package(
             name: "BrewSite",
             dependencies: ["BrewKit", "BrewData", "Ccmark", .product(name: "Mustache", package: "swift-mustache")]
         ),
+        // Watch mode: inotify (Linux) or polling, coalesced into batches of changed paths.
+        .target(name: "BrewWatch", dependencies: ["BrewData"]),
         .executableTarget(
             name: "brewguide",
             dependencies: [
@@ -51,6 +53,7 @@ let package = Package(
         ),
         .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite"]),
+        .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide"]),
     ],
     swiftLanguageModes: [.v6]
