@@ -14,6 +14,8 @@ final class BatchMailbox: @unchecked Sendable {
     private var waiters: [(id: UInt64, continuation: CheckedContinuation<WatchBatch?, Never>)] = []
     /// The id the next async waiter gets.
     private var nextWaiterID: UInt64 = 0
+    /// The tasks that give up on timed async waits, by waiter id; cancelled when the wait ends sooner.
+    private var timeouts: [UInt64: Task<Void, Never>] = [:]
 
     private func locked<Result>(_ body: () -> Result) -> Result {
         condition.lock()
@@ -28,7 +30,11 @@ final class BatchMailbox: @unchecked Sendable {
     func deliver(_ batch: WatchBatch) {
         let waiter: CheckedContinuation<WatchBatch?, Never>? = locked {
             if closed { return nil }
-            if !waiters.isEmpty { return waiters.removeFirst().continuation }
+            if !waiters.isEmpty {
+                let waiter = waiters.removeFirst()
+                timeouts.removeValue(forKey: waiter.id)?.cancel()
+                return waiter.continuation
+            }
             if pending == nil { pending = batch } else { pending!.merge(batch) }
             condition.broadcast()
             return nil
@@ -42,6 +48,8 @@ final class BatchMailbox: @unchecked Sendable {
             closed = true
             pending = nil
             condition.broadcast()
+            for timeout in timeouts.values { timeout.cancel() }
+            timeouts = [:]
             defer { waiters = [] }
             return waiters
         }
@@ -86,9 +94,13 @@ final class BatchMailbox: @unchecked Sendable {
                 if let ready {
                     continuation.resume(returning: ready)
                 } else if let timeoutMilliseconds {
-                    Task { [self] in
+                    let timeout = Task { [self] in
                         try? await Task.sleep(nanoseconds: UInt64(max(0, timeoutMilliseconds)) * 1_000_000)
-                        giveUp(waiterID: id)
+                        if !Task.isCancelled { giveUp(waiterID: id) }
+                    }
+                    locked {
+                        // Only while still waiting: a batch may have come between the two locks.
+                        if waiters.contains(where: { $0.id == id }) { timeouts[id] = timeout } else { timeout.cancel() }
                     }
                 }
             }
@@ -100,6 +112,7 @@ final class BatchMailbox: @unchecked Sendable {
     /// Resumes the async waiter `waiterID` with nil, if it is still waiting.
     private func giveUp(waiterID: UInt64) {
         let waiter = locked { () -> CheckedContinuation<WatchBatch?, Never>? in
+            timeouts.removeValue(forKey: waiterID)?.cancel()
             guard let index = waiters.firstIndex(where: { $0.id == waiterID }) else { return nil }
             return waiters.remove(at: index).continuation
         }

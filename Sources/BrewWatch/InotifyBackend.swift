@@ -96,6 +96,11 @@ final class InotifyBackend: WatchBackend {
         for _ in 0 ..< maximumReadsPerWait {
             let byteCount = read(inotifyFileDescriptor, readBuffer.baseAddress, readBuffer.count)
             if byteCount < 0 && errno == EINTR { continue }
+            if byteCount < 0 && errno != EAGAIN {
+                // Readable but failing: pause rather than spin, and say the watcher may have missed something.
+                batch.needsRescan = true
+                _ = wakeUp.wait(timeoutMilliseconds: 100)
+            }
             guard byteCount > 0 else { break }  // EAGAIN: drained
             for event in InotifyEvent.events(in: UnsafeRawBufferPointer(rebasing: readBuffer[0 ..< byteCount])) {
                 handle(event, into: &batch)
