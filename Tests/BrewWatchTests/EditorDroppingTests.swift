@@ -52,6 +52,34 @@ import Testing
         #expect(!observation.needsRescan)
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vim")), arguments: testedBackends)
+    func realVimSaveReportsOnlyTheTarget(backend: DirectoryWatcher.Backend) async throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        try tree.write("logs/monday.json", #"{"rating": 3}"#)
+        let inodeBefore = try #require(FileManager.default.attributesOfItem(atPath: tree.at("logs/monday.json"))[.systemFileNumber] as? Int)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        defer { watcher.stop() }
+
+        // backupskip= because its default skips /tmp; with it, vim saves by 4913, rename to monday.json~,
+        // write, delete the backup (its swap files come and go too).
+        let vim = Process()
+        vim.executableURL = URL(fileURLWithPath: "/usr/bin/vim")
+        vim.arguments = [
+            "-u", "NONE", "-i", "NONE", "-N", "-Es",
+            "-c", "set writebackup backupcopy=auto backupskip=", "-c", "%s/3/4/", "-c", "wq", tree.at("logs/monday.json"),
+        ]
+        try vim.run()
+        vim.waitUntilExit()
+        #expect(vim.terminationStatus == 0)
+        let inodeAfter = try #require(FileManager.default.attributesOfItem(atPath: tree.at("logs/monday.json"))[.systemFileNumber] as? Int)
+        #expect(inodeAfter != inodeBefore, "vim wrote in place, so the rename dance was not exercised")
+
+        let observation = await watcher.observe(untilSeen: [tree.at("logs/monday.json")])
+        #expect(observation.changedPaths == [tree.at("logs/monday.json")])
+        #expect(!observation.needsRescan)
+    }
+
     @Test(arguments: testedBackends)
     func geditStyleSaveReportsOnlyTheTarget(backend: DirectoryWatcher.Backend) async throws {
         let tree = try TemporaryTree()
