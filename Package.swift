@@ -50,6 +50,8 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
+        // Watch mode: inotify (Linux) or polling, coalesced into batches of changed paths.
+        .target(name: "BrewWatch", dependencies: ["BrewData"]),
         .executableTarget(
             name: "brewguide",
             dependencies: [
@@ -63,6 +65,7 @@ let package = Package(
         ),
         .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite"]),
+        .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide"]),
         .testTarget(name: "BrewServeTests", dependencies: ["BrewServe"]),
     ],

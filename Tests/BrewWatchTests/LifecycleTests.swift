@@ -1,0 +1,89 @@
+import BrewWatch
+import Foundation
+import Testing
+
+/// Choosing a backend, refusing bad roots, and stopping.
+@Suite struct LifecycleTests {
+    @Test func automaticChoosesInotifyOnLinux() throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        let automatic = try DirectoryWatcher(roots: [tree.path])
+        defer { automatic.stop() }
+        let polling = try DirectoryWatcher(roots: [tree.path], backend: .polling(intervalMilliseconds: 100))
+        defer { polling.stop() }
+        #if os(Linux)
+        #expect(automatic.backendInUse == "inotify")
+        #endif
+        #expect(polling.backendInUse == "polling")
+    }
+
+    @Test(arguments: testedBackends)
+    func fileGivenAsARootIsRefused(backend: DirectoryWatcher.Backend) throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        try tree.write("preferences.json")
+        let error = #expect(throws: WatchError.self) {
+            _ = try DirectoryWatcher(roots: [tree.at("preferences.json")], backend: backend)
+        }
+        #expect(error?.reason == .notADirectory)
+        #expect(error?.description == "error: \(tree.at("preferences.json")): cannot watch for changes: not a directory")
+    }
+
+    @Test(arguments: testedBackends)
+    func stopEndsTheStreamPromptly(backend: DirectoryWatcher.Backend) async throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        var batches = watcher.batches().makeAsyncIterator()
+
+        try tree.write("first.json")
+        let first = await batches.next()
+        #expect(first == WatchBatch(changedPaths: [tree.at("first.json")]))
+        while await watcher.nextBatch(timeoutMilliseconds: 250) != nil {}  // a write split by a stall on a busy machine
+
+        // stop() from elsewhere while the stream is waiting ends it.
+        let clock = ContinuousClock()
+        let start = clock.now
+        Task {
+            try await Task.sleep(for: .milliseconds(100))
+            watcher.stop()
+        }
+        let end = await batches.next()
+        #expect(end == nil)
+        #expect(clock.now - start < .seconds(3))
+
+        // Changes after stop() reach nobody, and waiting returns at once.
+        try tree.write("after.json")
+        #expect(await watcher.nextBatch(timeoutMilliseconds: 10_000) == nil)
+        #expect(clock.now - start < .seconds(3))
+    }
+
+    @Test func blockingNextBatchWorksFromAThreadAndReturnsNilAfterStop() async throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: .inotify)
+        let path = tree.at("from-thread.json")
+        let received: WatchBatch?? = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let batch: WatchBatch? = watcher.nextBatch(timeoutMilliseconds: 10_000)
+                watcher.stop()
+                let afterStop: WatchBatch? = watcher.nextBatch(timeoutMilliseconds: 10_000)
+                continuation.resume(returning: afterStop == nil ? .some(batch) : .none)
+            }
+            thread.start()
+            try? tree.write("from-thread.json")
+        }
+        #expect(received == .some(WatchBatch(changedPaths: [path])))
+    }
+
+    @Test func cancellingAWaitingTaskReturnsNil() async throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: .inotify)
+        defer { watcher.stop() }
+        let waiting = Task { await watcher.nextBatch() }
+        try await Task.sleep(for: .milliseconds(50))
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+    }
+}
