@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "brewguide",
             dependencies: [
-                "BrewKit", "BrewData", "BrewSite",
+                "BrewKit", "BrewData", "BrewSite", "BrewWatch", "BrewServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

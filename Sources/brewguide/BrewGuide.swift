@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct BrewGuide: ParsableCommand {
+struct BrewGuide: AsyncParsableCommand {
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
@@ -11,6 +11,8 @@ struct BrewGuide: ParsableCommand {
         subcommands: [
             CheckCommand.self,
             BuildCommand.self,
+            WatchCommand.self,
+            ServeCommand.self,
             ScaleCommand.self,
             SummaryCommand.self,
             ExportCommand.self,

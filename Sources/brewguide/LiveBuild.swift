@@ -1,0 +1,70 @@
+import BrewData
+import BrewKit
+import BrewSite
+import BrewWatch
+import Foundation
+
+/// What `watch` and `serve` share: a full build, then a rebuild after every burst of changes
+/// under the data and template directories, until Ctrl-C. A rebuild happens whole between two
+/// batches, so stopping never leaves a half-written site.
+struct LiveBuild {
+    let data: String
+    let site: SiteOptions
+    let backend: DirectoryWatcher.Backend
+
+    /// Builds, then rebuilds on every change; `after` hears each build's outcome and its number.
+    func run(after: (JournalSite.Outcome, Int) async -> Void) async throws {
+        let build = JournalBuild(data: data, site: site)
+        let journal = JournalSite(settings: build.settings)
+        var start = DispatchTime.now().uptimeNanoseconds
+        let first = journal.build(full: true)
+        build.report(first, startNanoseconds: start, verbose: true)
+        journal.prepareForUpdates()
+        var generation = 1
+        await after(first, generation)
+
+        let roots = [data, site.defaultTemplatesDirectory] + (site.templates.map { [$0] } ?? [])
+        let watcher: DirectoryWatcher
+        do {
+            watcher = try DirectoryWatcher(roots: roots, backend: backend)
+        } catch {
+            StandardError.write("error: cannot watch for changes: \(error)\n")
+            throw error
+        }
+        let interrupt = Interrupt { watcher.stop() }
+        defer { interrupt.cancel() }
+        if !site.quiet {
+            print("watching \(roots.joined(separator: ", ")) (\(watcher.backendInUse)); press Ctrl-C to stop")
+            fflush(nil)
+        }
+        for await _ in watcher.batches() {
+            start = DispatchTime.now().uptimeNanoseconds
+            let outcome = journal.build()
+            guard outcome.changedAnything || !outcome.succeeded else { continue }
+            generation += 1
+            build.report(outcome, startNanoseconds: start, verbose: false)
+            await after(outcome, generation)
+        }
+        if !site.quiet { print("stopped; \(site.output) holds the last good build") }
+    }
+}
+
+/// Runs `handler` on SIGINT or SIGTERM instead of dying, so a build in progress finishes.
+/// (Dispatch sources are thread-safe; they are only made in `init` and cancelled.)
+final class Interrupt: @unchecked Sendable {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+}
