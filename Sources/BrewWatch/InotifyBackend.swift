@@ -10,8 +10,8 @@ final class InotifyBackend: WatchBackend {
 
     /// The roots, normalized, as the watcher was given them.
     private let roots: [String]
-    /// The inotify instance.
-    private let inotifyFileDescriptor: Int32
+    /// The inotify instance (internal so that a test can throw queued events away, as an overflow does).
+    let inotifyFileDescriptor: Int32
     /// Raised by `stop()`.
     private let wakeUp: WakeUpSignal
     /// Watched directories by watch descriptor: every directory under an existing root, and the nearest
@@ -102,9 +102,16 @@ final class InotifyBackend: WatchBackend {
                 _ = wakeUp.wait(timeoutMilliseconds: 100)
             }
             guard byteCount > 0 else { break }  // EAGAIN: drained
-            for event in InotifyEvent.events(in: UnsafeRawBufferPointer(rebasing: readBuffer[0 ..< byteCount])) {
-                handle(event, into: &batch)
-            }
+            batch.merge(process(InotifyEvent.events(in: UnsafeRawBufferPointer(rebasing: readBuffer[0 ..< byteCount]))))
+        }
+        return batch
+    }
+
+    /// What `events` (read in one go) say changed; updates the watches as directories come and go.
+    func process(_ events: [InotifyEvent]) -> WatchBatch {
+        var batch = WatchBatch()
+        for event in events {
+            handle(event, into: &batch)
         }
         if !missingRoots.isEmpty {
             establishMissingRoots(into: &batch)

@@ -8,7 +8,7 @@ final class PollingBackend: WatchBackend {
 
     /// The roots, normalized.
     private let roots: [String]
-    /// Milliseconds between walks while nothing is changing.
+    /// Milliseconds between walks while nothing is changing (at least 10).
     private let idleIntervalMilliseconds: Int
     /// Milliseconds between walks right after a walk found changes, so the end of a burst is seen soon
     /// (the coalescer's quiet period is measured between walks).
@@ -22,7 +22,7 @@ final class PollingBackend: WatchBackend {
 
     init(roots: [String], idleIntervalMilliseconds: Int, activeIntervalMilliseconds: Int, wakeUp: WakeUpSignal) {
         self.roots = roots
-        self.idleIntervalMilliseconds = max(1, idleIntervalMilliseconds)
+        self.idleIntervalMilliseconds = max(10, idleIntervalMilliseconds)
         self.activeIntervalMilliseconds = max(1, min(activeIntervalMilliseconds, idleIntervalMilliseconds))
         self.wakeUp = wakeUp
         self.snapshot = Self.walk(roots)
