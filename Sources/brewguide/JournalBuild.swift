@@ -45,7 +45,7 @@ struct JournalBuild {
         if verbose {
             print("built \(site.output): \(outcome.pagesInSite) pages, \(outcome.files.written) files written, \(outcome.files.unchanged) unchanged, \(outcome.files.removed) removed in \(milliseconds) ms [\(stages)]")
         } else {
-            print("rebuilt after \(outcome.change): \(outcome.pagesRendered) pages rendered, \(outcome.files.written) files written, \(outcome.files.removed) removed in \(milliseconds) ms")
+            print("rebuilt after \(outcome.change): \(outcome.pagesRendered) pages rendered, \(outcome.files.written) files written, \(outcome.files.removed) removed in \(milliseconds) ms [\(stages)]")
         }
         fflush(nil)
     }

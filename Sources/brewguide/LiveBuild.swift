@@ -26,7 +26,9 @@ struct LiveBuild {
         let roots = [data, site.defaultTemplatesDirectory] + (site.templates.map { [$0] } ?? [])
         let watcher: DirectoryWatcher
         do {
-            watcher = try DirectoryWatcher(roots: roots, backend: backend)
+            // A 20 ms quiet period: editors and syncs write faster than that between files,
+            // and every millisecond of it is latency between a save and the page.
+            watcher = try DirectoryWatcher(roots: roots, backend: backend, quietMilliseconds: 20)
         } catch {
             StandardError.write("error: cannot watch for changes: \(error)\n")
             throw error

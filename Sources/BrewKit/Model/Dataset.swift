@@ -44,9 +44,12 @@ public struct Dataset: Sendable {
 
     /// Logs newest first (004 `fetchAllLogs`); equal timestamps by id, so the order is stable.
     public var logsNewestFirst: [BrewLog] {
-        logs.map(\.value).sorted { a, b in
-            a.timestamp != b.timestamp ? a.timestamp > b.timestamp : a.id < b.id
+        // Sorting indices moves integers instead of logs, which are large to copy.
+        let order = logs.indices.sorted { left, right in
+            let a = logs[left].value, b = logs[right].value
+            return a.timestamp != b.timestamp ? a.timestamp > b.timestamp : a.id < b.id
         }
+        return order.map { logs[$0].value }
     }
 
     /// Recipes with starters first, then by name (004 `fetchRecipes`), then id.

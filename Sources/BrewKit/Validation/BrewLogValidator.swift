@@ -22,7 +22,7 @@ public struct BrewLogValidator: Sendable {
         if !(0...100).contains(log.waterTemperatureCelsius) {
             findings.error("waterTemperatureCelsius must be between 0 and 100 °C, found \(Format.number(log.waterTemperatureCelsius)) °C", at: "waterTemperatureCelsius")
         }
-        if log.recipeNameAtBrew.trimmingWhitespace.isEmpty {
+        if TextScan.isBlank(log.recipeNameAtBrew) {
             findings.error("recipeNameAtBrew must not be empty (the log keeps the recipe's name as it was)", at: "recipeNameAtBrew")
         }
         if let recipeId = log.recipeId, !knownRecipeIDs.contains(recipeId) {

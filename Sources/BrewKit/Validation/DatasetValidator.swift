@@ -17,10 +17,13 @@ public struct DatasetValidator: Sendable {
         diagnostics += SessionValidator().diagnostics(for: dataset)
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
-        let logValidator = BrewLogValidator()
-        for log in dataset.logs {
-            diagnostics += logValidator.diagnostics(for: log, knownRecipeIDs: recipeIDs)
-        }
+        // The logs are most of the records: checked in chunks on all cores, in order.
+        let logs = dataset.logs
+        let chunkStarts = Array(stride(from: 0, to: logs.count, by: 2_000))
+        diagnostics += concurrentMap(chunkStarts) { start in
+            let validator = BrewLogValidator()
+            return logs[start..<min(start + 2_000, logs.count)].flatMap { validator.diagnostics(for: $0, knownRecipeIDs: recipeIDs) }
+        }.flatMap { $0 }
         if let preferences = dataset.preferences, let last = preferences.value.lastSelectedRecipeId, !recipeIDs.contains(last) {
             diagnostics.append(.warning(
                 "lastSelectedRecipeId \(quoted(last)) names no recipe in the data; the starter is selected instead",

@@ -8,22 +8,24 @@ public enum RecordID {
     /// Allowed: letters, digits, `-`, `_` and `.`, starting with a letter or digit, at most 100 characters.
     public static func problem(with id: String) -> String? {
         if id.isEmpty { return "id is empty" }
-        if id.count > maximumLength { return "id is longer than \(maximumLength) characters" }
+        if id.utf8.count > maximumLength, id.count > maximumLength { return "id is longer than \(maximumLength) characters" }
         guard let first = id.unicodeScalars.first, isAlphanumeric(first) else {
             return "id \(quoted(id)) must start with a letter or digit"
         }
         if let bad = id.unicodeScalars.first(where: { !isAlphanumeric($0) && $0 != "-" && $0 != "_" && $0 != "." }) {
             return "id \(quoted(id)) contains \(describe(bad)); ids may hold only letters, digits, '-', '_' and '.'"
         }
-        if id.contains("..") { return "id \(quoted(id)) contains '..'" }
-        if reservedNames.contains(id.lowercased()) {
+        if TextScan.contains(id, "..") { return "id \(quoted(id)) contains '..'" }
+        if id.utf8.count <= 8, reservedNames.contains(id.lowercased()) {
             return "id \(quoted(id)) is a name the site uses for its own pages"
         }
         return nil
     }
 
     /// The key under which two ids would become the same file on a case-insensitive disk.
-    public static func fileKey(_ id: String) -> String { id.lowercased() }
+    public static func fileKey(_ id: String) -> String {
+        id.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? id.lowercased() : id
+    }
 
     private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))

@@ -62,6 +62,16 @@ public struct SiteChanges: Sendable {
 
     /// Ids of logs added, removed or changed in any field.
     static func changedLogIDs(_ old: [BrewLog], _ new: [BrewLog]) -> Set<String> {
+        // Usually the same logs in the same order: compare them pairwise, without dictionaries.
+        if old.count == new.count {
+            var changed: Set<String> = []
+            var sameOrder = true
+            for (before, after) in zip(old, new) where before != after {
+                guard before.id == after.id else { sameOrder = false; break }
+                changed.insert(after.id)
+            }
+            if sameOrder { return changed }
+        }
         let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var changed: Set<String> = []
         var seen: Set<String> = []
