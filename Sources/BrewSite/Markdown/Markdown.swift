@@ -38,9 +38,19 @@ public enum Markdown {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
                   cmark_node_get_type(node) == CMARK_NODE_LINK,
                   let raw = cmark_node_get_url(node) else { continue }
+            // A page has many links; look at the bytes before making a String of any.
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+            guard mayBeTwinLink(bytes) else { continue }
             if let retargeted = htmlDestination(for: String(cString: raw)) {
                 cmark_node_set_url(node, retargeted)
             }
         }
+    }
+
+    /// Whether a link's path (before any `#` or `?`) ends in `.md`: only those can be twin links.
+    static func mayBeTwinLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = bytes.count
+        if let stop = bytes.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) { end = stop }
+        return end >= 3 && bytes[end - 3] == UInt8(ascii: ".") && bytes[end - 2] == UInt8(ascii: "m") && bytes[end - 1] == UInt8(ascii: "d")
     }
 }

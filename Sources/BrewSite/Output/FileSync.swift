@@ -25,6 +25,14 @@ enum FileSync {
         return writeAll(bytes, to: existing) ? .rewritten : .failed(String(cString: strerror(errno)))
     }
 
+    /// Creates a file known not to exist yet (in a new folder): one `open`, no lookup first.
+    static func create(_ bytes: [UInt8], at path: String) -> Outcome {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .failed(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        return writeAll(bytes, to: descriptor) ? .created : .failed(String(cString: strerror(errno)))
+    }
+
     /// Whether the open file holds exactly `bytes`.
     static func holds(_ bytes: [UInt8], descriptor: Int32) -> Bool {
         var status = stat()

@@ -36,6 +36,9 @@ public final class SiteTransaction: @unchecked Sendable {
     public let stagingDirectory: String
     public let mode: Mode
 
+    /// Whether the staging directory was made by this transaction: then no file is there yet and
+    /// each is created without first looking for it.
+    private var stagingIsNew = false
     private let lock = NSLock()
     private var knownDirectories: Set<String> = []
     private var producedPaths: Set<String> = []
@@ -62,6 +65,7 @@ public final class SiteTransaction: @unchecked Sendable {
                 throw SiteWriteError(path: stagingDirectory, reason: "no staging copy to update; a full build is needed")
             }
         }
+        stagingIsNew = !stagingExists || !isDirectory.boolValue
         do {
             try fileManager.createDirectory(atPath: stagingDirectory, withIntermediateDirectories: true)
         } catch {
@@ -95,7 +99,8 @@ public final class SiteTransaction: @unchecked Sendable {
     public func put(_ file: OutputFile) throws(SiteWriteError) {
         let directory = (file.path as NSString).deletingLastPathComponent
         try ensureDirectory(directory, under: stagingDirectory)
-        let outcome = FileSync.write(file.contents, to: stagingDirectory + "/" + file.path)
+        let path = stagingDirectory + "/" + file.path
+        let outcome = stagingIsNew ? FileSync.create(file.contents, at: path) : FileSync.write(file.contents, to: path)
         lock.lock()
         defer { lock.unlock() }
         producedPaths.insert(file.path)
