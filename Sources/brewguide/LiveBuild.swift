@@ -39,7 +39,13 @@ struct LiveBuild {
             print("watching \(roots.joined(separator: ", ")) (\(watcher.backendInUse)); press Ctrl-C to stop")
             fflush(nil)
         }
-        for await _ in watcher.batches() {
+        while var batch = await watcher.nextBatch() {
+            // More than one file at once is likely a sync or a checkout still arriving: let it
+            // settle (no change for 250 ms), so the whole burst makes one rebuild. A single save
+            // is rebuilt at once.
+            while batch.changedPaths.count > 1 || batch.needsRescan, let more = await watcher.nextBatch(timeoutMilliseconds: 250) {
+                batch.merge(more)
+            }
             start = DispatchTime.now().uptimeNanoseconds
             let outcome = journal.build()
             guard outcome.changedAnything || !outcome.succeeded else { continue }

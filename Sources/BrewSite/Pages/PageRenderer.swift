@@ -9,8 +9,6 @@ public struct PageRenderer: Sendable {
     public let templates: TemplateSet
     public let siteTitle: String
     public let language: String
-    /// The layout rendered once per shape of page, filled in for each page.
-    let layoutMemo = LayoutMemo()
 
     public init(templates: TemplateSet, siteTitle: String = "Brew Journal", language: String = "en") {
         self.templates = templates
@@ -40,9 +38,7 @@ public struct PageRenderer: Sendable {
             "twin": (page.path.split(separator: "/").last.map(String.init) ?? page.path) + ".md",
             "section": page.path.split(separator: "/").first.map(String.init) ?? "",
         ]
-        let shape = LayoutMemo.Shape(root: page.rootPrefix, section: layout["section"] as? String ?? "", hasHead: !page.headHTML.isEmpty)
-        let templates = self.templates
-        let html = layoutMemo.layout(shape, context: layout) { templates.render($0, with: Self.layoutTemplate) }
+        let html = templates.render(layout, with: Self.layoutTemplate)
         return [OutputFile(path: page.path + ".md", text: markdown), OutputFile(path: page.path + ".html", text: html)]
     }
 }
