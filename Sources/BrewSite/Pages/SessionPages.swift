@@ -23,15 +23,20 @@ public struct SessionPages {
         SessionSummary(session: session, settings: settings, presets: presets, now: now)
     }
 
-    /// The index and one page per session; no pages when there are no sessions.
-    public func pages() -> [Page] {
-        guard !sessions.isEmpty else { return [] }
-        let summaries = sessions.map(summary(of:))
-        let index = Page(
+    public var count: Int { sessions.count }
+
+    /// `sessions/index`, newest first; nil when there are no sessions.
+    public func indexPage() -> Page? {
+        guard !sessions.isEmpty else { return nil }
+        return Page(
             path: "sessions/index", title: "Night-out sessions", template: "sessions",
-            context: ["sessions": summaries.map(row), "guardrail": SessionText.guardrail, "count": String(sessions.count)])
-        return [index] + summaries.map(page)
+            context: ["sessions": sessions.map { row(summary(of: $0)) }, "guardrail": SessionText.guardrail, "count": String(sessions.count)])
     }
+
+    /// The page of the session at `index` (newest first).
+    public func page(at index: Int) -> Page { page(summary(of: sessions[index])) }
+
+    public func path(at index: Int) -> String { "sessions/\(sessions[index].id)" }
 
     /// The home page's session headline figures, one context value (`sessionHeadlines`) holding
     /// `count` and `latest` (the three newest, rows as on the index); nil when there are no sessions,

@@ -28,12 +28,9 @@ public struct SiteChanges: Sendable {
         let recipesChanged = recipeSignature(old.journal) != recipeSignature(new.journal)
         let browseChanged = ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
         let sessionsChanged = sessionSignature(old.journal.validated.dataset) != sessionSignature(new.journal.validated.dataset)
-        let oldSummaryPaths = Set(old.summaryPages.map(\.path))
-
-        var sources: [SitePlan.Source] = []
-        for (index, page) in new.summaryPages.enumerated() {
-            let isSessionPage = new.sessionPagePaths.contains(page.path)
-            if !isSessionPage || sessionsChanged || !oldSummaryPaths.contains(page.path) { sources.append(.summary(index)) }
+        var sources: [SitePlan.Source] = new.summaryPages.indices.map { .summary($0) }
+        if sessionsChanged {
+            sources += new.sources.filter(\.isSessionPage)
         }
         let oldLists = Dictionary(old.lists.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, list) in new.lists.enumerated() {

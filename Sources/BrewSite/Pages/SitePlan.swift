@@ -2,7 +2,7 @@ import BrewKit
 import Foundation
 
 /// Every page of one build, named before any is made: the few pages made from the whole journal
-/// (home, recipes, cards, statistics, hints, sessions) are made at once; the many list and log
+/// (home, recipes, cards, statistics, hints) are made at once; the many list, log and session
 /// pages are made on demand from their source, so an incremental build makes only those it needs.
 ///
 /// Holds `[String: Any]` contexts of immutable values, made before rendering starts and only read
@@ -16,12 +16,22 @@ public struct SitePlan: @unchecked Sendable {
         case list(Int, number: Int)
         /// The summary page of `journal.logs[index]`.
         case log(Int)
+        /// The session list, and the page of `sessions` at an index (newest first).
+        case sessionIndex
+        case session(Int)
+
+        /// Whether the page shows sessions (and nothing else of the journal).
+        var isSessionPage: Bool {
+            switch self {
+            case .sessionIndex, .session: true
+            default: false
+            }
+        }
     }
 
     let journal: Journal
     let summaryPages: [Page]
-    /// Summary pages that show sessions: remade only when sessions or their settings change.
-    let sessionPagePaths: Set<String>
+    let sessions: SessionPages
     let lists: [LogList]
     public let perPage: Int
 
@@ -30,20 +40,19 @@ public struct SitePlan: @unchecked Sendable {
         self.perPage = perPage
         var home = journal.homePage()
         home.context["sessionHeadlines"] = sessions.homeHeadlines()
-        let sessionPages = sessions.pages()
         var pages: [Page] = [home]
         pages += journal.recipes.map { journal.recipePage($0) }
         pages += journal.recipes.compactMap { journal.cardPage($0) }
         pages += [journal.statisticsPage(), journal.hintsPage()]
-        pages += sessionPages
         self.summaryPages = pages
-        self.sessionPagePaths = Set(sessionPages.map(\.path))
+        self.sessions = sessions
         self.lists = journal.logLists()
     }
 
     /// Every page, in site order.
     public var sources: [Source] {
         var sources = summaryPages.indices.map(Source.summary)
+        if sessions.count > 0 { sources += [.sessionIndex] + (0..<sessions.count).map(Source.session) }
         for (index, list) in lists.enumerated() {
             sources += (1...list.pageCount(perPage: perPage)).map { Source.list(index, number: $0) }
         }
@@ -57,6 +66,8 @@ public struct SitePlan: @unchecked Sendable {
         case .summary(let index): summaryPages[index].path
         case .list(let index, let number): lists[index].pagePath(number)
         case .log(let index): "logs/\(journal.logs[index].id)"
+        case .sessionIndex: "sessions/index"
+        case .session(let index): sessions.path(at: index)
         }
     }
 
@@ -65,6 +76,8 @@ public struct SitePlan: @unchecked Sendable {
         case .summary(let index): summaryPages[index]
         case .list(let index, let number): journal.listPage(lists[index], number: number, perPage: perPage)
         case .log(let index): journal.logPage(journal.logs[index])
+        case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])
+        case .session(let index): sessions.page(at: index)
         }
     }
 
