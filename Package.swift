@@ -45,6 +45,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The benchmark of issue 8: synthetic data, timings, the Hugo comparison (Benchmarks/README.md).
+        .executableTarget(
+            name: "brewbench",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(
             name: "BrewKitTests",
             dependencies: ["BrewKit", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -52,6 +57,7 @@ let package = Package(
         .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide"]),
+        .testTarget(name: "BrewBenchTests", dependencies: ["brewbench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,5 @@
+import ArgumentParser
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run")
+    func run() throws {}
+}
