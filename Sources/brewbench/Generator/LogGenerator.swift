@@ -1,7 +1,5 @@
-/// Brew logs spread over days, about ten a day between 06:00 and 23:00, ending on
-/// `lastDay`. Each names a recipe of the journal, except a few whose recipe was deleted.
+/// Brew logs spread over days, about ten a day between 06:00 and 23:00. Each names a recipe of the journal, except a few whose recipe was deleted.
 struct LogGenerator {
-    static let logsPerDay = 10
     static let tasteTags = ["tooBitter", "tooSour", "tooWeak", "tooStrong"]
     static let deletedRecipeNames = ["Old Washed Kenya", "Summer Iced V60", "Hoffmann Method (old)"]
     static let grindLabels = ["fine", "medium", "coarse"]
@@ -15,22 +13,27 @@ struct LogGenerator {
         recipeWeights = recipes.indices.map { index in index == 0 ? 18 : max(2, 16 - index) }
     }
 
-    /// The first day of a journal of `count` logs that ends on `lastDay`.
-    static func firstDay(count: Int, lastDay: CivilTime) -> CivilTime {
-        let days = max(1, (count + logsPerDay - 1) / logsPerDay)
-        return CivilTime(minutesSinceEpoch: (lastDay.dayNumber - days + 1) * 1440)
+    /// How many logs each day has, about ten, adding up to `total`.
+    static func dailyCounts(total: Int, using random: inout SplitMix64) -> [Int] {
+        var counts: [Int] = []
+        var remaining = total
+        while remaining > 0 {
+            let today = min(remaining, random.int(in: 7...13))
+            counts.append(today)
+            remaining -= today
+        }
+        return counts
     }
 
-    func logs(count: Int, firstDay: CivilTime, using random: inout SplitMix64) -> [SyntheticLog] {
+    /// The logs of consecutive days from `firstDay`, `dailyCounts[i]` on day i.
+    func logs(dailyCounts: [Int], firstDay: CivilTime, using random: inout SplitMix64) -> [SyntheticLog] {
         var logs: [SyntheticLog] = []
-        logs.reserveCapacity(count)
-        var day = firstDay.dayNumber
-        while logs.count < count {
-            let today = min(count - logs.count, random.int(in: 7...13))
-            for minute in distinctMinutes(today, using: &random) {
+        logs.reserveCapacity(dailyCounts.reduce(0, +))
+        for (offset, count) in dailyCounts.enumerated() {
+            let day = firstDay.dayNumber + offset
+            for minute in distinctMinutes(count, using: &random) {
                 logs.append(log(at: CivilTime(minutesSinceEpoch: day * 1440 + minute), using: &random))
             }
-            day += 1
         }
         return logs
     }

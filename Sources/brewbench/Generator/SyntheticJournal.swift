@@ -4,7 +4,7 @@ struct SyntheticJournal: Sendable {
     /// The day the journal ends on (the benchmark's baseline date).
     static let lastDay = CivilTime(year: 2026, month: 11, day: 21)
     /// Bumped when the generator's output changes, so cached data directories are remade.
-    static let generatorVersion = 1
+    static let generatorVersion = 2
 
     let logCount: Int
     let seed: UInt64
@@ -19,11 +19,13 @@ struct SyntheticJournal: Sendable {
         var recipeRandom = root.derived(1)
         var logRandom = root.derived(2)
         var sessionRandom = root.derived(3)
-        let firstDay = LogGenerator.firstDay(count: logCount, lastDay: Self.lastDay)
+        var dayRandom = root.derived(4)
+        let dailyCounts = LogGenerator.dailyCounts(total: logCount, using: &dayRandom)
+        let spanDays = max(1, dailyCounts.count)
+        let firstDay = CivilTime(minutesSinceEpoch: (Self.lastDay.dayNumber - spanDays + 1) * 1440)
         let recipes = RecipeCatalog.recipes(using: &recipeRandom, createdAt: firstDay.adding(minutes: -60 * 1440))
         self.recipes = recipes
-        logs = LogGenerator(recipes: recipes).logs(count: logCount, firstDay: firstDay, using: &logRandom)
-        let spanDays = Self.lastDay.dayNumber - firstDay.dayNumber + 1
+        logs = LogGenerator(recipes: recipes).logs(dailyCounts: dailyCounts, firstDay: firstDay, using: &logRandom)
         sessions = SessionGenerator.sessions(count: max(1, logCount / 100), firstDay: firstDay, spanDays: spanDays, using: &sessionRandom)
     }
 
