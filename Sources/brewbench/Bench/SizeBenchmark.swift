@@ -13,6 +13,9 @@ struct SizeBenchmark {
     /// A fresh folder for this size's sites, floors and process logs.
     let folder: String
     let watchEdits: Int
+    /// When set, each round waits until the machine is at most this busy with other work.
+    let quietMaximum: Double?
+    let quietTimeoutSeconds: Double
     let progress: (String) -> Void
 
     func run() throws -> SizeResult {
@@ -20,6 +23,9 @@ struct SizeBenchmark {
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
         var inventory: SiteInventory?
         for round in 0..<runs {
+            let busy = quietMaximum.map { IdleProbe.waitUntilQuiet(maximum: $0, timeoutSeconds: quietTimeoutSeconds, say: progress) } ?? IdleProbe.busyFraction(overSeconds: 0.5)
+            result.busyBeforeRounds.append(busy ?? -1)
+            progress(String(format: "  round %d/%d: machine %.0f %% busy with other work", round + 1, runs, (busy ?? 0) * 100))
             if round % 2 == 1, let inventory {
                 result.floorSeconds.append(try floor(inventory, round: round))
                 result.check.samples.append(try check(round: round))

@@ -34,6 +34,12 @@ struct RunCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "At the end, time the file-creation floor again right after deleting a site copy.")
     var deleteEffect = true
 
+    @Option(help: ArgumentHelp("Before each round, wait (up to --quiet-timeout s) until other work keeps the machine at most this busy (0–1, e.g. 0.1).", valueName: "fraction"))
+    var waitForQuiet: Double?
+
+    @Option(help: "Seconds to wait for a quiet machine before going on anyway.")
+    var quietTimeout: Double = 600
+
     @Flag(help: "Keep the built sites and floors instead of deleting them at the end.")
     var keep = false
 
@@ -60,7 +66,8 @@ struct RunCommand: ParsableCommand {
             Progress.say("\(logs) logs: data in \(data) (ready in \(String(format: "%.1f", clock.elapsedSeconds)) s)")
             let benchmark = SizeBenchmark(
                 binary: binary, logs: logs, seed: seed, format: format, runs: runs, dataDirectory: data,
-                folder: "\(runFolder)/n\(logs)", watchEdits: watchEdits, progress: Progress.say)
+                folder: "\(runFolder)/n\(logs)", watchEdits: watchEdits,
+                quietMaximum: waitForQuiet, quietTimeoutSeconds: quietTimeout, progress: Progress.say)
             results.append(try benchmark.run())
             benchmarks.append(benchmark)
         }

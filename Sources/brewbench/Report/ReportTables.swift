@@ -19,7 +19,7 @@ enum ReportTables {
         var table = MarkdownTable(header: [
             "logs", "pages", "build wall s", "build CPU s", "build peak MiB", "rebuild wall s", "rebuild CPU s",
             "rebuild peak MiB", "check wall s", "check peak MiB", "output files", "output MiB", "floor s",
-            "build ÷ floor", "watch edit→page ms",
+            "build ÷ floor", "watch edit→page ms", "other work %",
         ])
         for size in sizes {
             table.rows.append([
@@ -32,6 +32,7 @@ enum ReportTables {
                 Shown.count(size.output?.files), Shown.mebibytes(size.output.map { Double($0.bytes) }),
                 Shown.seconds(size.medianFloorSeconds), Shown.ratio(size.buildToFloorRatio),
                 size.watch.map { Shown.milliseconds($0.medianLatencySeconds) } ?? "n/a",
+                median(size.busyBeforeRounds.filter { $0 >= 0 }).map { String(format: "%.0f", $0 * 100) } ?? "–",
             ])
         }
         return table

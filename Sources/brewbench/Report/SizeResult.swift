@@ -15,6 +15,8 @@ struct SizeResult: Codable, Sendable {
     /// Why there is no watch measurement, when there is none.
     var watchNote: String?
     var deleteEffect: DeleteEffect?
+    /// The share of both cores busy with other work just before each round (-1: unknown).
+    var busyBeforeRounds: [Double] = []
 
     /// Set by `summarize()`.
     var medianFloorSeconds: Double?
