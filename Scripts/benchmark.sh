@@ -25,8 +25,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-swift build -c release --product brewguide
-swift build -c release --product brewbench
+swift build -c release --product brewguide >&2
+swift build -c release --product brewbench >&2
 
 if [ "$hugo_only" = 0 ]; then
     .build/release/brewbench run "${run_args[@]+"${run_args[@]}"}"

@@ -95,7 +95,7 @@ struct SizeBenchmark {
     private func measureWatch(into result: inout SizeResult) throws {
         guard WatchLatencyProbe.isAvailable(binary: binary, scratch: folder + "/logs") else {
             progress("  watch: not available")
-            result.watchNote = "watch: not available (brewguide watch --help failed)"
+            result.watchNote = "watch: not available (`brewguide watch --help` is not the help of a watch command)"
             return
         }
         let probe = WatchLatencyProbe(binary: binary, journal: SyntheticJournal(logCount: logs, seed: seed),

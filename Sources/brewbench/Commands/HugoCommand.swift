@@ -52,7 +52,7 @@ struct HugoCommand: ParsableCommand {
         machine.loadAverageAtEnd = MachineFacts.loadAverage()
         let report = HugoReport(machine: machine, logs: logs, runs: runs, tools: tools)
         if let json { try report.jsonData().write(to: URL(fileURLWithPath: json)) }
-        print(report.markdown, terminator: "")
+        FileHandle.standardOutput.write(Data(report.markdown.utf8))
         if !keep { try? FileManager.default.removeItem(atPath: runFolder) }
     }
 

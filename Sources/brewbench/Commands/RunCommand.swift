@@ -82,7 +82,7 @@ struct RunCommand: ParsableCommand {
             try report.jsonData().write(to: URL(fileURLWithPath: json))
             Progress.say("wrote \(json)")
         }
-        print(ReportTables.markdown(report), terminator: "")
+        FileHandle.standardOutput.write(Data(ReportTables.markdown(report).utf8))
         if !keep {
             Progress.say("deleting \(runFolder)")
             try? FileManager.default.removeItem(atPath: runFolder)
