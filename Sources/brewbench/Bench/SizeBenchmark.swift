@@ -16,11 +16,18 @@ struct SizeBenchmark {
     /// When set, each round waits until the machine is at most this busy with other work.
     let quietMaximum: Double?
     let quietTimeoutSeconds: Double
+    /// When set, every timed step waits for a quiet disk first (see `DiskSettle`).
+    let settle: DiskSettle?
     let progress: (String) -> Void
+    /// Seconds spent in `settleDisk()`.
+    let settledSeconds = SecondsTally()
 
     func run() throws -> SizeResult {
         var result = SizeResult(logs: logs, format: format)
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
+        defer {
+            if settle != nil { progress(String(format: "  waited %.0f s in all for a quiet disk before the timed steps", settledSeconds.value)) }
+        }
         var inventory: SiteInventory?
         for round in 0..<runs {
             let busy = quietMaximum.map { IdleProbe.waitUntilQuiet(maximum: $0, timeoutSeconds: quietTimeoutSeconds, say: progress) } ?? IdleProbe.busyFraction(overSeconds: 0.5)
@@ -47,6 +54,7 @@ struct SizeBenchmark {
             }
         }
         try measureWatch(into: &result)
+        result.diskSettleSeconds = settledSeconds.value
         result.summarize()
         return result
     }
@@ -55,6 +63,7 @@ struct SizeBenchmark {
     /// files right after a large deletion on this file system.
     func measureDeleteEffect(of result: inout SizeResult) throws {
         guard let inventory = try? SiteInventory(root: "\(folder)/site-0") else { return }
+        settleDisk()
         let deleteClock = MonotonicClock()
         try FileManager.default.removeItem(atPath: "\(folder)/site-0")
         let deleteSeconds = deleteClock.elapsedSeconds
@@ -66,21 +75,29 @@ struct SizeBenchmark {
     }
 
     private func build(_ site: String, phase: String, round: Int) throws -> ProcessMeasurement {
+        settleDisk()
         let measured = try measure([binary, "build", "--data", dataDirectory, "--output", site], name: "\(phase)-\(round)")
         progress("  \(phase) \(round + 1)/\(runs): \(decimal(measured.wallSeconds)) s wall, \(decimal(measured.cpuSeconds)) s CPU, \(measured.peakResidentBytes / 1_048_576) MiB")
         return measured
     }
 
     private func check(round: Int) throws -> ProcessSample {
+        settleDisk()
         let measured = try measure([binary, "check", "--data", dataDirectory], name: "check-\(round)")
         progress("  check \(round + 1)/\(runs): \(decimal(measured.wallSeconds)) s wall, \(measured.peakResidentBytes / 1_048_576) MiB")
         return ProcessSample(measured)
     }
 
     private func floor(_ inventory: SiteInventory, round: Int) throws -> Double {
+        settleDisk()
         let seconds = try FileCreationFloor.measure(inventory, into: "\(folder)/floor-\(round)")
         progress("  file-creation floor \(round + 1)/\(runs): \(decimal(seconds)) s for \(inventory.files.count) files")
         return seconds
+    }
+
+    private func settleDisk() {
+        guard let settle else { return }
+        settledSeconds.add(settle.wait())
     }
 
     private func measure(_ arguments: [String], name: String) throws -> ProcessMeasurement {

@@ -28,6 +28,9 @@ struct HugoCommand: ParsableCommand {
     @Option(help: "Write every number to this JSON file.")
     var json: String?
 
+    @Flag(inversion: .prefixedNo, help: "Before each timed run, sync and wait until the disk has no writes or discards for 2 s.")
+    var settle = true
+
     @Flag(help: "Keep the built sites instead of deleting them at the end.")
     var keep = false
 
@@ -47,7 +50,8 @@ struct HugoCommand: ParsableCommand {
         Progress.say("brewbench hugo: \(logs) logs, \(hugoLine), load \(machine.loadAverageAtStart); outputs in \(runFolder)")
         let absolute = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
         let comparison = HugoComparison(hugo: hugo, binary: binary, dataDirectory: absolute(data), hugoSource: absolute(source),
-                                        folder: absolute(runFolder), runs: runs, progress: Progress.say)
+                                        folder: absolute(runFolder), runs: runs,
+                                        settle: settle ? DiskSettle(folder: runFolder) : nil, progress: Progress.say)
         let tools = try comparison.run(hugoVersion: Self.shortVersion(hugoLine), brewguideVersion: String(machine.brewguideCommit.prefix(10)))
         machine.loadAverageAtEnd = MachineFacts.loadAverage()
         let report = HugoReport(machine: machine, logs: logs, runs: runs, tools: tools)

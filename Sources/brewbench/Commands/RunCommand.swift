@@ -40,6 +40,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds to wait for a quiet machine before going on anyway.")
     var quietTimeout: Double = 600
 
+    @Flag(inversion: .prefixedNo, help: "Before each timed step, sync and wait until the disk has no writes or discards for 2 s.")
+    var settle = true
+
     @Flag(help: "Keep the built sites and floors instead of deleting them at the end.")
     var keep = false
 
@@ -67,7 +70,8 @@ struct RunCommand: ParsableCommand {
             let benchmark = SizeBenchmark(
                 binary: binary, logs: logs, seed: seed, format: format, runs: runs, dataDirectory: data,
                 folder: "\(runFolder)/n\(logs)", watchEdits: watchEdits,
-                quietMaximum: waitForQuiet, quietTimeoutSeconds: quietTimeout, progress: Progress.say)
+                quietMaximum: waitForQuiet, quietTimeoutSeconds: quietTimeout,
+                settle: settle ? DiskSettle(folder: runFolder) : nil, progress: Progress.say)
             results.append(try benchmark.run())
             benchmarks.append(benchmark)
         }

@@ -9,6 +9,8 @@ struct HugoComparison {
     let hugoSource: String
     let folder: String
     let runs: Int
+    /// When set, each timed run waits for a quiet disk first (see `DiskSettle`).
+    let settle: DiskSettle?
     let progress: (String) -> Void
 
     struct ToolResult: Codable, Sendable {
@@ -31,6 +33,7 @@ struct HugoComparison {
                 let arguments = tool == "hugo"
                     ? [hugo, "--quiet", "--source", hugoSource, "-d", output]
                     : [binary, "build", "--data", dataDirectory, "--output", output]
+                _ = settle?.wait()
                 let measured = try ChildProcess.measure(arguments, logPrefix: "\(folder)/logs/\(tool)-\(round)")
                 guard measured.exitStatus == 0 else {
                     throw BenchError("\(tool) exited with \(measured.exitStatus); see \(folder)/logs/\(tool)-\(round).err")

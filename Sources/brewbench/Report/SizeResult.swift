@@ -17,6 +17,8 @@ struct SizeResult: Codable, Sendable {
     var deleteEffect: DeleteEffect?
     /// The share of both cores busy with other work just before each round (-1: unknown).
     var busyBeforeRounds: [Double] = []
+    /// Seconds spent waiting for a quiet disk before the timed steps (nil: not waited).
+    var diskSettleSeconds: Double?
 
     /// Set by `summarize()`.
     var medianFloorSeconds: Double?
