@@ -59,6 +59,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The benchmark of issue 8: synthetic data, timings, the Hugo comparison (Benchmarks/README.md).
+        .executableTarget(
+            name: "brewbench",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(
             name: "BrewKitTests",
             dependencies: ["BrewKit", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -68,6 +73,7 @@ let package = Package(
         .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide"]),
         .testTarget(name: "BrewServeTests", dependencies: ["BrewServe"]),
+        .testTarget(name: "BrewBenchTests", dependencies: ["brewbench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A generated data directory on disk, with a stamp (`.brewbench.json`, ignored by brewguide
+/// because it starts with a dot) saying how it was made, so the runner can reuse it.
+enum SyntheticDataSet {
+    struct Stamp: Codable, Equatable {
+        var generatorVersion: Int
+        var logs: Int
+        var seed: UInt64
+        var format: DataFormat
+    }
+
+    struct Summary {
+        var recipes: Int
+        var sessions: Int
+        var files: Int
+    }
+
+    static let stampName = ".brewbench.json"
+
+    @discardableResult
+    static func write(logs: Int, seed: UInt64, format: DataFormat, to directory: String, replacing: Bool) throws -> Summary {
+        let manager = FileManager.default
+        if let existing = try? manager.contentsOfDirectory(atPath: directory), !existing.isEmpty {
+            guard replacing else { throw BenchError("\(directory) is not empty; choose a new directory or pass --force") }
+            try manager.removeItem(atPath: directory)
+        }
+        let journal = SyntheticJournal(logCount: logs, seed: seed)
+        let files = DataDirectoryLayout(format: format).files(for: journal)
+        try FileTree.write(files, under: directory)
+        let stamp = Stamp(generatorVersion: SyntheticJournal.generatorVersion, logs: logs, seed: seed, format: format)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(stamp).write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(stampName)))
+        return Summary(recipes: journal.recipes.count, sessions: journal.sessions.count, files: files.count)
+    }
+
+    /// `directory` holding exactly this data set, generated now unless a matching one is there.
+    static func ensure(logs: Int, seed: UInt64, format: DataFormat, at directory: String) throws {
+        let wanted = Stamp(generatorVersion: SyntheticJournal.generatorVersion, logs: logs, seed: seed, format: format)
+        let stampPath = (directory as NSString).appendingPathComponent(stampName)
+        if let data = FileManager.default.contents(atPath: stampPath),
+           let found = try? JSONDecoder().decode(Stamp.self, from: data), found == wanted {
+            return
+        }
+        let partial = directory + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
+        try write(logs: logs, seed: seed, format: format, to: partial, replacing: true)
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.moveItem(atPath: partial, toPath: directory)
+    }
+}
