@@ -2,10 +2,10 @@ import Foundation
 
 /// Waits until the disk under a folder is quiet before a timed step: `sync()` writes back what
 /// earlier steps left dirty, then the device's written and discarded sectors (`/proc/diskstats`)
-/// must stay unchanged for `quietSeconds`. On this machine / is ext4 mounted with `discard`:
-/// blocks freed by a deletion are discarded at the next journal commit, and new files wait
-/// behind those discards, so without this a step right after a deletion (brewguide's rebuild
-/// removes the old site) is timed with someone else's cleanup in it.
+/// must stay unchanged for `quietSeconds`. On this machine / is ext4 (no journal) mounted with
+/// `discard`: freeing blocks sends discards to the virtual disk, and files created while they are
+/// being worked through are slower, so without this a step right after a deletion (brewguide's
+/// rebuild removes the old site) is timed with someone else's cleanup in it.
 struct DiskSettle {
     let device: (major: Int, minor: Int)?
     var quietSeconds = 2.0
