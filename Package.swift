@@ -68,8 +68,8 @@ let package = Package(
             name: "BrewKitTests",
             dependencies: ["BrewKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData"]),
-        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite"]),
+        .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData"], exclude: ["Fixtures"]),
+        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite"], exclude: ["Golden"]),
         .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide"]),
         .testTarget(name: "BrewServeTests", dependencies: ["BrewServe"]),
