@@ -14,15 +14,7 @@ struct LiveBuild {
 
     /// Builds, then rebuilds on every change; `after` hears each build's outcome and its number.
     func run(after: (JournalSite.Outcome, Int) async -> Void) async throws {
-        let build = JournalBuild(data: data, site: site)
-        let journal = JournalSite(settings: build.settings)
-        var start = DispatchTime.now().uptimeNanoseconds
-        let first = journal.build(full: true)
-        build.report(first, startNanoseconds: start, verbose: true)
-        journal.prepareForUpdates()
-        var generation = 1
-        await after(first, generation)
-
+        // Watching starts before the first build, so a save made while it runs is not missed.
         let roots = [data, site.defaultTemplatesDirectory] + (site.templates.map { [$0] } ?? [])
         let watcher: DirectoryWatcher
         do {
@@ -33,6 +25,15 @@ struct LiveBuild {
             StandardError.write("error: cannot watch for changes: \(error)\n")
             throw error
         }
+        let build = JournalBuild(data: data, site: site)
+        let journal = JournalSite(settings: build.settings)
+        var start = DispatchTime.now().uptimeNanoseconds
+        let first = journal.build(full: true)
+        build.report(first, startNanoseconds: start, verbose: true)
+        journal.prepareForUpdates()
+        var generation = 1
+        await after(first, generation)
+
         let interrupt = Interrupt { watcher.stop() }
         defer { interrupt.cancel() }
         if !site.quiet {
