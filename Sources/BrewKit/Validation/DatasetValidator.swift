@@ -40,19 +40,20 @@ public struct DatasetValidator: Sendable {
     /// Ids must be safe file names and unique, also on a disk that ignores case.
     private func idDiagnostics(_ records: [(id: String, source: SourceMap, recipeID: String?)], kind: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var firstByKey: [String: (id: String, location: SourceLocation)] = [:]
+        // Locations are looked up only for findings: there are ten thousand ids and few findings.
+        var firstByKey: [String: (id: String, source: SourceMap)] = [:]
+        firstByKey.reserveCapacity(records.count)
         for record in records {
-            let location = record.source.location(of: "id")
             if let problem = RecordID.problem(with: record.id) {
-                diagnostics.append(Diagnostic(.error, "\(kind) \(problem)", at: location))
+                diagnostics.append(Diagnostic(.error, "\(kind) \(problem)", at: record.source.location(of: "id")))
                 continue
             }
             let key = RecordID.fileKey(record.id)
             if let first = firstByKey[key] {
                 let how = first.id == record.id ? "is already used" : "differs only in case from \(quoted(first.id)), and both would be the same file"
-                diagnostics.append(Diagnostic(.error, "\(kind) id \(quoted(record.id)) \(how) (first at \(first.location))", at: location))
+                diagnostics.append(Diagnostic(.error, "\(kind) id \(quoted(record.id)) \(how) (first at \(first.source.location(of: "id")))", at: record.source.location(of: "id")))
             } else {
-                firstByKey[key] = (record.id, location)
+                firstByKey[key] = (record.id, record.source)
             }
         }
         return diagnostics

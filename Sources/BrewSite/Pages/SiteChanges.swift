@@ -3,8 +3,8 @@ import Foundation
 
 /// The pages one change to the data touches: what an incremental build renders and removes.
 ///
-/// Pages made from the whole journal (home, recipes, cards, statistics, hints) are always remade,
-/// as they are few. A log page is remade when its log changed; a list page when the logs on it,
+/// Pages made from the whole journal (home, recipes, statistics, hints) are always remade, as
+/// they are few; cards when a recipe or the card doses of the preferences changed. A log page is remade when its log changed; a list page when the logs on it,
 /// their order or the list's heading changed; every list and log page when the recipes' names,
 /// order or validity changed (they link to recipes) or the browse links shared by all lists did;
 /// session pages when sessions, presets or Waterline settings changed.
@@ -24,11 +24,15 @@ public struct SiteChanges: Sendable {
     }
 
     public static func between(_ old: SitePlan, _ new: SitePlan) -> SiteChanges {
-        let changedLogs = changedLogIDs(old.journal.logs, new.journal.logs)
+        let (changedLogs, removedLogs) = changedLogIDs(old.journal.logs, new.journal.logs)
         let recipesChanged = recipeSignature(old.journal) != recipeSignature(new.journal)
         let browseChanged = ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
         let sessionsChanged = sessionSignature(old.journal.validated.dataset) != sessionSignature(new.journal.validated.dataset)
         var sources: [SitePlan.Source] = new.summaryPages.indices.map { .summary($0) }
+        let cardDoses = { (plan: SitePlan) in plan.journal.validated.dataset.preferences?.value.cardDosesGrams ?? [] }
+        if old.cardRecipes != new.cardRecipes || cardDoses(old) != cardDoses(new) {
+            sources += new.cardRecipes.indices.map { .card($0) }
+        }
         if sessionsChanged {
             sources += new.sources.filter(\.isSessionPage)
         }
@@ -52,13 +56,30 @@ public struct SiteChanges: Sendable {
         for (index, log) in new.journal.logs.enumerated() where recipesChanged || changedLogs.contains(log.id) {
             sources.append(.log(index))
         }
-        let newPaths = Set(new.sources.map(new.path(of:)))
-        let removed = old.sources.map(old.path(of:)).filter { !newPaths.contains($0) }
-        return SiteChanges(sources: sources, removedPaths: removed, changedLogIDs: changedLogs)
+        return SiteChanges(sources: sources, removedPaths: removedPaths(old, new, removedLogs: removedLogs), changedLogIDs: changedLogs)
     }
 
-    /// Ids of logs added, removed or changed in any field.
-    static func changedLogIDs(_ old: [BrewLog], _ new: [BrewLog]) -> Set<String> {
+    /// Pages of `old` that `new` does not have, found without listing every page of either.
+    static func removedPaths(_ old: SitePlan, _ new: SitePlan, removedLogs: [String]) -> [String] {
+        let summaries = Set(new.summaryPages.map(\.path))
+        var removed = old.summaryPages.map(\.path).filter { !summaries.contains($0) }
+        let cards = Set(new.cardRecipes.map(\.id))
+        removed += old.cardRecipes.filter { !cards.contains($0.id) }.map { "cards/\($0.id)" }
+        let sessions = Set((0..<new.sessions.count).map(new.sessions.path(at:)))
+        removed += (0..<old.sessions.count).map(old.sessions.path(at:)).filter { !sessions.contains($0) }
+        if old.sessions.count > 0 && new.sessions.count == 0 { removed.append("sessions/index") }
+        let pageCounts = Dictionary(new.lists.map { ($0.folder, $0.pageCount(perPage: new.perPage)) }, uniquingKeysWith: { first, _ in first })
+        for list in old.lists {
+            let before = list.pageCount(perPage: old.perPage)
+            let after = pageCounts[list.folder] ?? 0
+            if after < before { removed += (after + 1...before).map(list.pagePath) }
+        }
+        removed += removedLogs.map { "logs/\($0)" }
+        return removed
+    }
+
+    /// Ids of logs added, removed or changed in any field, and of those removed.
+    static func changedLogIDs(_ old: [BrewLog], _ new: [BrewLog]) -> (changed: Set<String>, removed: [String]) {
         // Usually the same logs in the same order: compare them pairwise, without dictionaries.
         if old.count == new.count {
             var changed: Set<String> = []
@@ -67,7 +88,7 @@ public struct SiteChanges: Sendable {
                 guard before.id == after.id else { sameOrder = false; break }
                 changed.insert(after.id)
             }
-            if sameOrder { return changed }
+            if sameOrder { return (changed, []) }
         }
         let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var changed: Set<String> = []
@@ -76,8 +97,12 @@ public struct SiteChanges: Sendable {
             seen.insert(log.id)
             if before[log.id] != log { changed.insert(log.id) }
         }
-        for log in old where !seen.contains(log.id) { changed.insert(log.id) }
-        return changed
+        var removed: [String] = []
+        for log in old where !seen.contains(log.id) {
+            changed.insert(log.id)
+            removed.append(log.id)
+        }
+        return (changed, removed)
     }
 
     /// What list and log pages read of the recipes: ids, names and order, and which are invalid.

@@ -2,8 +2,8 @@ import BrewKit
 import Foundation
 
 /// Every page of one build, named before any is made: the few pages made from the whole journal
-/// (home, recipes, cards, statistics, hints) are made at once; the many list, log and session
-/// pages are made on demand from their source, so an incremental build makes only those it needs.
+/// (home, recipes, statistics, hints) are made at once; the many list, log and session pages,
+/// and the cards, are made on demand from their source, so an incremental build makes only those it needs.
 ///
 /// Holds `[String: Any]` contexts of immutable values, made before rendering starts and only read
 /// after, which is why it may cross threads.
@@ -16,6 +16,8 @@ public struct SitePlan: @unchecked Sendable {
         case list(Int, number: Int)
         /// The summary page of `journal.logs[index]`.
         case log(Int)
+        /// The printable card of `cardRecipes[index]`.
+        case card(Int)
         /// The session list, and the page of `sessions` at an index (newest first).
         case sessionIndex
         case session(Int)
@@ -30,7 +32,10 @@ public struct SitePlan: @unchecked Sendable {
     }
 
     let journal: Journal
+    /// Home, then the recipe pages, then statistics and hints.
     let summaryPages: [Page]
+    /// The recipes that have a card (the valid ones), in library order.
+    let cardRecipes: [Recipe]
     let sessions: SessionPages
     let lists: [LogList]
     public let perPage: Int
@@ -42,16 +47,20 @@ public struct SitePlan: @unchecked Sendable {
         home.context["sessionHeadlines"] = sessions.homeHeadlines()
         var pages: [Page] = [home]
         pages += journal.recipes.map { journal.recipePage($0) }
-        pages += journal.recipes.compactMap { journal.cardPage($0) }
         pages += [journal.statisticsPage(), journal.hintsPage()]
         self.summaryPages = pages
+        self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
         self.sessions = sessions
         self.lists = journal.logLists()
     }
 
     /// Every page, in site order.
     public var sources: [Source] {
-        var sources = summaryPages.indices.map(Source.summary)
+        // Home and the recipes, their cards, then statistics and hints.
+        let cardsAfter = 1 + journal.recipes.count
+        var sources = (0..<cardsAfter).map(Source.summary)
+        sources += cardRecipes.indices.map(Source.card)
+        sources += (cardsAfter..<summaryPages.count).map(Source.summary)
         if sessions.count > 0 { sources += [.sessionIndex] + (0..<sessions.count).map(Source.session) }
         for (index, list) in lists.enumerated() {
             sources += (1...list.pageCount(perPage: perPage)).map { Source.list(index, number: $0) }
@@ -66,6 +75,7 @@ public struct SitePlan: @unchecked Sendable {
         case .summary(let index): summaryPages[index].path
         case .list(let index, let number): lists[index].pagePath(number)
         case .log(let index): "logs/\(journal.logs[index].id)"
+        case .card(let index): "cards/\(cardRecipes[index].id)"
         case .sessionIndex: "sessions/index"
         case .session(let index): sessions.path(at: index)
         }
@@ -76,6 +86,7 @@ public struct SitePlan: @unchecked Sendable {
         case .summary(let index): summaryPages[index]
         case .list(let index, let number): journal.listPage(lists[index], number: number, perPage: perPage)
         case .log(let index): journal.logPage(journal.logs[index])
+        case .card(let index): journal.cardPage(cardRecipes[index]) ?? Page(path: "cards/\(cardRecipes[index].id)", title: "", template: "card", context: [:])
         case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])
         case .session(let index): sessions.page(at: index)
         }
