@@ -9,6 +9,16 @@ public enum Format {
         for _ in 0..<decimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        // Whole units of the last place, as integers: exact below 2^53, and much cheaper than a format string.
+        let units = (abs(rounded) * scale).rounded()
+        if units < 9e15, decimals > 0 {
+            let perWhole = Int64(scale)
+            let count = Int64(units)
+            var fraction = String(count % perWhole)
+            if fraction.utf8.count < decimals { fraction = String(repeating: "0", count: decimals - fraction.utf8.count) + fraction }
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            return (rounded < 0 ? "-" : "") + String(count / perWhole) + (fraction.isEmpty ? "" : "." + fraction)
+        }
         var text = String(format: "%.\(decimals)f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
