@@ -85,13 +85,13 @@ public final class JournalSite {
         clock.lap("templates")
         if !outcome.changedAnything {
             outcome.succeeded = true
-            outcome.pagesInSite = published.map { $0.sources.count } ?? 0
+            outcome.pagesInSite = published?.pageCount ?? 0
             return outcome
         }
 
         let builder = SiteBuilder(renderer: PageRenderer(templates: templates), baseURL: settings.baseURL)
         let plan = builder.plan(validated, now: now())
-        outcome.pagesInSite = plan.sources.count
+        outcome.pagesInSite = plan.pageCount
         clock.lap("plan")
         do throws(SiteWriteError) {
             var changes: SiteChanges

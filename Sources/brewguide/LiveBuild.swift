@@ -25,6 +25,9 @@ struct LiveBuild {
             StandardError.write("error: cannot watch for changes: \(error)\n")
             throw error
         }
+        // Ctrl-C from here on stops watching; a build in progress, the first included, finishes.
+        let interrupt = Interrupt { watcher.stop() }
+        defer { interrupt.cancel() }
         let build = JournalBuild(data: data, site: site)
         let journal = JournalSite(settings: build.settings)
         var start = DispatchTime.now().uptimeNanoseconds
@@ -34,8 +37,6 @@ struct LiveBuild {
         var generation = 1
         await after(first, generation)
 
-        let interrupt = Interrupt { watcher.stop() }
-        defer { interrupt.cancel() }
         if !site.quiet {
             print("watching \(roots.joined(separator: ", ")) (\(watcher.backendInUse)); press Ctrl-C to stop")
             fflush(nil)

@@ -1,20 +1,29 @@
-/// Cheap questions about text, for rules run on every record: plain scans of the UTF-8 bytes
-/// and scalars instead of Foundation calls that build new strings.
+/// Cheap questions about text, for code run on every record or every link: plain scans of the
+/// UTF-8 bytes and scalars instead of Foundation calls that build new strings.
 public enum TextScan {
     /// Whether `text` is empty or only white space and line breaks.
     public static func isBlank(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
-    /// Whether `needle` (ASCII or not) occurs in `text`.
+    /// Whether `needle` occurs in `text`, compared byte for byte.
     public static func contains(_ text: String, _ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard !pattern.isEmpty else { return true }
-        let bytes = Array(text.utf8)
-        guard bytes.count >= pattern.count else { return false }
-        for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
-            if bytes[start..<start + pattern.count].elementsEqual(pattern) { return true }
+        var pattern = needle
+        var haystack = text
+        return pattern.withUTF8 { pattern in
+            haystack.withUTF8 { bytes in firstIndex(of: pattern, in: bytes) != nil }
         }
-        return false
+    }
+
+    /// Where `pattern` first starts in `bytes`; 0 for an empty pattern.
+    public static func firstIndex(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let first = pattern.first else { return start }
+        guard bytes.count >= pattern.count else { return nil }
+        var index = start
+        while index <= bytes.count - pattern.count {
+            if bytes[index] == first && (1..<pattern.count).allSatisfy({ bytes[index + $0] == pattern[$0] }) { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import BrewKit
 import Ccmark
 import Foundation
 
@@ -19,10 +20,7 @@ public enum Markdown {
 
     /// `recipes/x.md` → `recipes/x.html`, `index.md#top` → `index.html#top`; absolute URLs stay.
     static func htmlDestination(for url: String) -> String? {
-        // Most links on a page are not to .md files: a cheap look at the bytes settles those.
-        let bytes = url.utf8
-        guard bytes.count >= 3, bytes.contains(UInt8(ascii: "m")) else { return nil }
-        if url.hasPrefix("/") || url.hasPrefix("mailto:") || TextReplacement.contains("://", in: url) { return nil }
+        if url.hasPrefix("/") || url.hasPrefix("mailto:") || TextScan.contains(url, "://") { return nil }
         let pathEnd = url.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? url.endIndex
         let path = url[..<pathEnd]
         guard path.hasSuffix(".md") else { return nil }

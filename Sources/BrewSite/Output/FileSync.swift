@@ -13,11 +13,7 @@ enum FileSync {
     static func write(_ bytes: [UInt8], to path: String) -> Outcome {
         let existing = open(path, O_RDWR | O_CLOEXEC)
         if existing < 0 {
-            guard errno == ENOENT else { return .failed(String(cString: strerror(errno))) }
-            let created = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard created >= 0 else { return .failed(String(cString: strerror(errno))) }
-            defer { close(created) }
-            return writeAll(bytes, to: created) ? .created : .failed(String(cString: strerror(errno)))
+            return errno == ENOENT ? create(bytes, at: path) : .failed(String(cString: strerror(errno)))
         }
         defer { close(existing) }
         if holds(bytes, descriptor: existing) { return .unchanged }

@@ -15,8 +15,9 @@ final class PartialMemo: @unchecked Sendable {
     private let templates: TemplateSet
     private let siteTitle: String
     private let lock = NSLock()
-    private var rowsByLogID: [String: String] = [:]
-    private var browse: String?
+    /// Rendered partials, by log id for rows and `browseKey` for the browse links.
+    private var rendered: [String: String] = [:]
+    private static let browseKey = "\u{0}browse"
 
     init(templates: TemplateSet, siteTitle: String) {
         self.templates = templates
@@ -25,32 +26,26 @@ final class PartialMemo: @unchecked Sendable {
 
     /// The log's row as the `log-row.md` partial makes it, without its final line break, for a page at `root`.
     func logRow(_ row: [String: Any], id: String, root: String) -> String {
-        lock.lock()
-        let known = rowsByLogID[id]
-        lock.unlock()
-        let text = known ?? {
-            let rendered = render(row, with: Self.logRowTemplate)
-            lock.lock()
-            rowsByLogID[id] = rendered
-            lock.unlock()
-            return rendered
-        }()
-        return Self.placing(root, in: text)
+        Self.placing(root, in: memoized(id) { render(row, with: Self.logRowTemplate) })
     }
 
     /// The `browse.md` partial for the browse links, for a page at `root`.
     func browseLinks(_ links: [String: Any], root: String) -> String {
+        Self.placing(root, in: memoized(Self.browseKey) { render(links, with: Self.browseTemplate) })
+    }
+
+    /// The text rendered under `key`, rendering it the first time. Two threads may both render
+    /// a missing key; they render the same text, so either may be kept.
+    private func memoized(_ key: String, _ make: () -> String) -> String {
         lock.lock()
-        let known = browse
+        let known = rendered[key]
         lock.unlock()
-        let text = known ?? {
-            let rendered = render(links, with: Self.browseTemplate)
-            lock.lock()
-            browse = rendered
-            lock.unlock()
-            return rendered
-        }()
-        return Self.placing(root, in: text)
+        if let known { return known }
+        let text = make()
+        lock.lock()
+        rendered[key] = text
+        lock.unlock()
+        return text
     }
 
     private func render(_ values: [String: Any], with template: String) -> String {

@@ -34,7 +34,7 @@ public struct SiteChanges: Sendable {
             sources += new.cardRecipes.indices.map { .card($0) }
         }
         if sessionsChanged {
-            sources += new.sources.filter(\.isSessionPage)
+            sources += new.sessionSources
         }
         let oldLists = Dictionary(old.lists.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, list) in new.lists.enumerated() {

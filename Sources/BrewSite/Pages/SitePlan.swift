@@ -22,13 +22,6 @@ public struct SitePlan: @unchecked Sendable {
         case sessionIndex
         case session(Int)
 
-        /// Whether the page shows sessions (and nothing else of the journal).
-        var isSessionPage: Bool {
-            switch self {
-            case .sessionIndex, .session: true
-            default: false
-            }
-        }
     }
 
     let journal: Journal
@@ -61,12 +54,23 @@ public struct SitePlan: @unchecked Sendable {
         var sources = (0..<cardsAfter).map(Source.summary)
         sources += cardRecipes.indices.map(Source.card)
         sources += (cardsAfter..<summaryPages.count).map(Source.summary)
-        if sessions.count > 0 { sources += [.sessionIndex] + (0..<sessions.count).map(Source.session) }
+        sources += sessionSources
         for (index, list) in lists.enumerated() {
             sources += (1...list.pageCount(perPage: perPage)).map { Source.list(index, number: $0) }
         }
         sources += journal.logs.indices.map(Source.log)
         return sources
+    }
+
+    /// The session list and every session page; none without sessions.
+    var sessionSources: [Source] {
+        sessions.count == 0 ? [] : [.sessionIndex] + (0..<sessions.count).map(Source.session)
+    }
+
+    /// How many pages the site has, without listing them.
+    public var pageCount: Int {
+        summaryPages.count + cardRecipes.count + sessionSources.count + journal.logs.count
+            + lists.reduce(0) { $0 + $1.pageCount(perPage: perPage) }
     }
 
     /// The page's path without extension.
