@@ -1,3 +1,4 @@
+import ArgumentParser
 import BrewData
 import BrewKit
 import BrewSite
@@ -14,6 +15,12 @@ struct LiveBuild {
 
     /// Builds, then rebuilds on every change; `after` hears each build's outcome and its number.
     func run(after: (JournalSite.Outcome, Int) async -> Void) async throws {
+        // A mistyped --data would otherwise be watched for until it appears: stop at once instead.
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory), isDirectory.boolValue else {
+            StandardError.write("\(data): error: the data directory does not exist; expected a folder with recipes/, logs/ and preferences.json\n")
+            throw ExitCode(1)
+        }
         // Watching starts before the first build, so a save made while it runs is not missed.
         let roots = [data, site.defaultTemplatesDirectory] + (site.templates.map { [$0] } ?? [])
         let watcher: DirectoryWatcher

@@ -27,7 +27,13 @@ struct ServeCommand: AsyncParsableCommand {
         let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
-            let boundPort = try await server.boundPort
+            let boundPort: UInt16
+            do {
+                boundPort = try await server.boundPort
+            } catch {
+                StandardError.write("error: \(error); choose another port with --port\n")
+                throw ExitCode(1)
+            }
             print("serving \(siteOptions.output) on http://127.0.0.1:\(boundPort)/")
             fflush(nil)
             try await live.run { outcome, generation in

@@ -162,4 +162,10 @@ struct WatchCommandTests {
         #expect(watcher.interrupt() == 0)
         #expect(watcher.output.contains("stopped;"))
     }
+
+    @Test func aMissingDataDirectoryStopsAtOnce() throws {
+        let result = try BrewGuideProcess.run(["watch", "--data", "/nonexistent/brew-data", "--output", "/nonexistent/Site"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/nonexistent/brew-data: error: the data directory does not exist"))
+    }
 }
