@@ -109,7 +109,7 @@ public final class JournalSite {
                 transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .replaceAll)
             }
             outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction)
-            try SiteWriter.put(templates.assets, into: transaction)
+            try transaction.putAssets(templates.assets)
             clock.lap("render and write")
             outcome.files = try transaction.commit()
             clock.lap("swap")

@@ -113,6 +113,16 @@ public final class SiteTransaction: @unchecked Sendable {
         }
     }
 
+    /// Copies the template assets (source path by path relative to `assets/`) into the site.
+    public func putAssets(_ assets: [String: String]) throws(SiteWriteError) {
+        for (relative, source) in assets.sorted(by: { $0.key < $1.key }) {
+            guard let bytes = FileManager.default.contents(atPath: source) else {
+                throw SiteWriteError(path: source, reason: "cannot read the asset")
+            }
+            try put(OutputFile(path: "assets/" + relative, contents: [UInt8](bytes)))
+        }
+    }
+
     /// Takes a file away (in `.update` mode; `.replaceAll` removes whatever was not put).
     public func remove(_ relativePath: String) {
         lock.lock()
