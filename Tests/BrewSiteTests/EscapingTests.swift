@@ -30,6 +30,19 @@ struct EscapingTests {
         #expect(Markdown.html(from: "[a](https://example.com/x.md)").contains("href=\"https://example.com/x.md\""))
     }
 
+    @Test(arguments: [
+        ("recipes/x.md", "recipes/x.html"), ("../index.md#top", "../index.html#top"), ("a.md?x=1#y", "a.html?x=1#y"),
+        ("x.md", "x.html"), ("logs/é.md", "logs/é.html"),
+    ])
+    func relativeTwinLinksAreRetargeted(link: String, expected: String) {
+        #expect(Markdown.htmlDestination(for: link) == expected)
+    }
+
+    @Test(arguments: ["/x.md", "https://example.com/x.md", "mailto:me.md", "x.mdx", "x.md.txt", "md", ".m", "", "notes.txt#x.md", "x.html"])
+    func otherLinksStay(link: String) {
+        #expect(Markdown.htmlDestination(for: link) == nil)
+    }
+
     @Test func hostileRecipeNameIsInertEverywhere() throws {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var starter = Recipe(

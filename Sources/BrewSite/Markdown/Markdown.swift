@@ -19,12 +19,29 @@ public enum Markdown {
     }
 
     /// `recipes/x.md` → `recipes/x.html`, `index.md#top` → `index.html#top`; absolute URLs stay.
-    static func htmlDestination(for url: String) -> String? {
-        if url.hasPrefix("/") || url.hasPrefix("mailto:") || TextScan.contains(url, "://") { return nil }
-        let pathEnd = url.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? url.endIndex
-        let path = url[..<pathEnd]
-        guard path.hasSuffix(".md") else { return nil }
-        return path.dropLast(3) + ".html" + url[pathEnd...]
+    public static func htmlDestination(for url: String) -> String? {
+        var url = url
+        return url.withUTF8 { bytes in htmlDestination(bytes).map { String(decoding: $0.dropLast(), as: UTF8.self) } }
+    }
+
+    /// The `.html` destination of a relative link to a `.md` file, NUL-terminated for cmark; nil
+    /// for any other link. Works on the link's bytes: a list page has a hundred links.
+    static func htmlDestination(_ url: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let first = url.first, first != UInt8(ascii: "/") else { return nil }
+        let pathEnd = url.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) ?? url.count
+        guard pathEnd >= 3, url[pathEnd - 3] == UInt8(ascii: "."), url[pathEnd - 2] == UInt8(ascii: "m"),
+              url[pathEnd - 1] == UInt8(ascii: "d") else { return nil }
+        if url.starts(with: "mailto:".utf8) { return nil }
+        let schemeMark: StaticString = "://"
+        let isAbsolute = schemeMark.withUTF8Buffer { TextScan.firstIndex(of: $0, in: url) != nil }
+        if isAbsolute { return nil }
+        var destination: [UInt8] = []
+        destination.reserveCapacity(url.count + 3)
+        destination.append(contentsOf: url[..<(pathEnd - 3)])
+        destination.append(contentsOf: ".html".utf8)
+        destination.append(contentsOf: url[pathEnd...])
+        destination.append(0)
+        return destination
     }
 
     private static func retargetTwinLinks(in document: OpaquePointer) {
@@ -36,19 +53,11 @@ public enum Markdown {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
                   cmark_node_get_type(node) == CMARK_NODE_LINK,
                   let raw = cmark_node_get_url(node) else { continue }
-            // A page has many links; look at the bytes before making a String of any.
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
-            guard mayBeTwinLink(bytes) else { continue }
-            if let retargeted = htmlDestination(for: String(cString: raw)) {
-                cmark_node_set_url(node, retargeted)
+            let url = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+            guard let retargeted = htmlDestination(url) else { continue }
+            retargeted.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { cmark_node_set_url(node, $0.baseAddress) }
             }
         }
-    }
-
-    /// Whether a link's path (before any `#` or `?`) ends in `.md`: only those can be twin links.
-    static func mayBeTwinLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var end = bytes.count
-        if let stop = bytes.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) { end = stop }
-        return end >= 3 && bytes[end - 3] == UInt8(ascii: ".") && bytes[end - 2] == UInt8(ascii: "m") && bytes[end - 1] == UInt8(ascii: "d")
     }
 }

@@ -17,12 +17,16 @@ public struct MarkdownEscaping: MustacheContentType {
 
     /// Characters that start Markdown syntax anywhere in a line.
     /// (`&` only where it could start an entity: before a letter or `#`.)
-    static let inlineSpecial: Set<UInt8> = Set("\\`*_[]<>".utf8)
+    static let inlineSpecial = ByteClass("\\`*_[]<>")
     /// Characters that start Markdown syntax only at the start of a line (headings, lists, quotes).
-    static let lineStartSpecial: Set<UInt8> = Set("#+-=>".utf8)
+    static let lineStartSpecial = ByteClass("#+-=>")
 
     public static func escape(_ text: String) -> String {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8(escape)
+    }
+
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var result = [UInt8]()
         result.reserveCapacity(bytes.count + 8)
         var index = 0
