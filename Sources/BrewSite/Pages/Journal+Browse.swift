@@ -59,11 +59,7 @@ extension Journal {
         var context: [String: Any] = [
             "title": list.title,
             "intro": list.intro,
-            "logs": chunk.map { log -> [String: Any] in
-                var row = logRow(log)
-                if let partials { row["markdown"] = partials.logRow(row, id: log.id, root: root) }
-                return row
-            },
+            "logs": chunk.map { log in partials.logRow(id: log.id, root: root) { logRow(log) } },
             "pageNumber": String(number),
             "pageCount": String(pageCount),
             "isPaged": pageCount > 1,
@@ -73,7 +69,7 @@ extension Journal {
         if number == 2 { context["previous"] = "../index.md" }
         if number > 2 { context["previous"] = "\(number - 1).md" }
         if number < pageCount { context["next"] = number == 1 ? "page/2.md" : "\(number + 1).md" }
-        if let partials { context["browseMarkdown"] = partials.browseLinks(browseLinks, root: root) }
+        context["browseMarkdown"] = partials.browseLinks(browseLinks, root: root)
         return Page(path: path, title: number == 1 ? list.title : "\(list.title), page \(number)", template: "logs", context: context)
     }
 }

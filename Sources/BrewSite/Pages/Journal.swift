@@ -17,10 +17,10 @@ struct Journal {
     /// The browse links every list page shows, made once.
     let browseLinks: [String: Any]
     let lastSelectedRecipeId: String?
-    /// Rows and browse links rendered once for all list pages; nil renders them in each page.
-    let partials: PartialMemo?
+    /// Rows and browse links rendered once for all list pages.
+    let partials: PartialMemo
 
-    init(_ validated: ValidatedDataset, partials: PartialMemo? = nil) {
+    init(_ validated: ValidatedDataset, partials: PartialMemo) {
         self.validated = validated
         self.partials = partials
         self.recipes = validated.dataset.recipesInLibraryOrder

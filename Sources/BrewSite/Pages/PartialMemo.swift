@@ -1,5 +1,6 @@
 import BrewKit
 import Foundation
+import Mustache
 
 /// Partials that many pages show, rendered once and reused: the row of each log (it appears in
 /// five or so lists) and the browse links (on every list page). They are rendered with a stand-in
@@ -17,6 +18,8 @@ final class PartialMemo: @unchecked Sendable {
     private let lock = NSLock()
     /// Rendered partials, by log id for rows and `browseKey` for the browse links.
     private var rendered: [String: String] = [:]
+    /// The values of each log's row, by log id.
+    private var rows: [String: TemplateValues] = [:]
     private static let browseKey = "\u{0}browse"
 
     init(templates: TemplateSet, siteTitle: String) {
@@ -24,9 +27,23 @@ final class PartialMemo: @unchecked Sendable {
         self.siteTitle = siteTitle
     }
 
-    /// The log's row as the `log-row.md` partial makes it, without its final line break, for a page at `root`.
-    func logRow(_ row: [String: Any], id: String, root: String) -> String {
-        Self.placing(root, in: memoized(id) { render(row, with: Self.logRowTemplate) })
+    /// The log's row for a list page at `root`: its values (made by `values` the first time),
+    /// with `markdown`, the row as the `log-row.md` partial makes it, without its final line break.
+    func logRow(id: String, root: String, values: () -> [String: Any]) -> ListRow {
+        lock.lock()
+        let known = rows[id]
+        lock.unlock()
+        let row: TemplateValues
+        if let known {
+            row = known
+        } else {
+            row = TemplateValues(values())
+            lock.lock()
+            rows[id] = row
+            lock.unlock()
+        }
+        let markdown = memoized(id) { render(row.values, with: Self.logRowTemplate) }
+        return ListRow(values: row, markdown: Self.placing(root, in: markdown))
     }
 
     /// The `browse.md` partial for the browse links, for a page at `root`.
@@ -59,5 +76,15 @@ final class PartialMemo: @unchecked Sendable {
 
     static func placing(_ root: String, in text: String) -> String {
         TextReplacement.replacing(rootStandIn, with: root, in: text)
+    }
+}
+
+/// One row of a list page: the log's values and its rendered `markdown`.
+struct ListRow: MustacheParent {
+    let values: TemplateValues
+    let markdown: String
+
+    func child(named name: String) -> Any? {
+        name == "markdown" ? markdown : values.child(named: name)
     }
 }

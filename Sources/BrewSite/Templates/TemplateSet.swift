@@ -87,7 +87,7 @@ public struct TemplateSet: Sendable {
 
     /// Renders a template; a missing template is a programming or installation error reported by the caller's check.
     public func render(_ context: [String: Any], with name: String) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        library.render(TemplateValues(context), withTemplate: name) ?? ""
     }
 
     /// Templates every build needs: their absence is reported before rendering starts.
