@@ -9,44 +9,45 @@ public struct PageRenderer: Sendable {
     public let templates: TemplateSet
     public let siteTitle: String
     public let language: String
-    /// The layout cut at the values each page fills in; nil when a template uses transforms.
-    private let layoutMemo: LayoutMemo?
+    /// Templates filled in from the shape of their values; nil when a template uses transforms.
+    private let shapes: TemplateShapes?
 
     public init(templates: TemplateSet, siteTitle: String = "Brew Journal", language: String = "en") {
         self.templates = templates
         self.siteTitle = siteTitle
         self.language = language
-        self.layoutMemo = templates.usesTransforms ? nil : LayoutMemo(fixedValues: ["siteTitle": siteTitle, "lang": language]) {
-            templates.render($0, with: Self.layoutTemplate)
-        }
+        self.shapes = templates.usesTransforms ? nil : TemplateShapes { templates.render($0, with: $1) }
     }
 
     /// The page's `.md` and `.html` files.
     public func render(_ page: Page) -> [OutputFile] {
+        let root = page.rootPrefix
         var context = page.context
-        context["root"] = page.rootPrefix
+        context["root"] = root
         context["siteTitle"] = siteTitle
-        var markdown = templates.render(context, with: page.template + ".md")
+        var markdown = text(page.template + ".md", context)
         var body = Markdown.html(from: markdown)
         for (name, fragment) in page.fragments.sorted(by: { $0.key < $1.key }) {
             let placeholder = PageFragment.placeholder(name)
             body = TextReplacement.replacing("<p>\(placeholder)</p>", with: fragment.html, in: body)
             markdown = TextReplacement.replacing(placeholder, with: fragment.markdown, in: markdown)
         }
-        var values = Array(repeating: "", count: LayoutMemo.Slot.allCases.count)
-        values[LayoutMemo.Slot.title.rawValue] = page.title
-        values[LayoutMemo.Slot.content.rawValue] = body
-        values[LayoutMemo.Slot.head.rawValue] = page.headHTML
-        values[LayoutMemo.Slot.twin.rawValue] = (page.path.split(separator: "/").last.map(String.init) ?? page.path) + ".md"
-        values[LayoutMemo.Slot.section.rawValue] = page.path.split(separator: "/").first.map(String.init) ?? ""
-        let html = layoutMemo?.html(values: values, root: page.rootPrefix) ?? layoutHTML(values: values, root: page.rootPrefix)
+        let layout: [String: Any] = [
+            "title": page.title,
+            "siteTitle": siteTitle,
+            "lang": language,
+            "root": root,
+            "content": body,
+            "head": page.headHTML,
+            "twin": String(page.path.split(separator: "/").last ?? "") + ".md",
+            "section": String(page.path.prefix { $0 != "/" }),
+        ]
+        let html = text(Self.layoutTemplate, layout)
         return [OutputFile(path: page.path + ".md", text: markdown), OutputFile(path: page.path + ".html", text: html)]
     }
 
-    /// The layout rendered by Mustache.
-    func layoutHTML(values: [String], root: String) -> String {
-        var layout: [String: Any] = ["siteTitle": siteTitle, "lang": language, "root": root]
-        for slot in LayoutMemo.Slot.allCases { layout[slot.key] = values[slot.rawValue] }
-        return templates.render(layout, with: Self.layoutTemplate)
+    /// A template rendered with `context`, filled in from its shape where it can be (`TemplateShapes`).
+    func text(_ template: String, _ context: [String: Any]) -> String {
+        shapes?.text(template, context) ?? templates.render(context, with: template)
     }
 }

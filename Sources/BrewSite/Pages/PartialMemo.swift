@@ -13,8 +13,7 @@ final class PartialMemo: @unchecked Sendable {
     static let logRowTemplate = "log-row.md"
     static let browseTemplate = "browse.md"
 
-    private let templates: TemplateSet
-    private let siteTitle: String
+    private let renderer: PageRenderer
     private let lock = NSLock()
     /// Rendered partials, by log id for rows and `browseKey` for the browse links.
     private var rendered: [String: String] = [:]
@@ -22,9 +21,8 @@ final class PartialMemo: @unchecked Sendable {
     private var rows: [String: TemplateValues] = [:]
     private static let browseKey = "\u{0}browse"
 
-    init(templates: TemplateSet, siteTitle: String) {
-        self.templates = templates
-        self.siteTitle = siteTitle
+    init(renderer: PageRenderer) {
+        self.renderer = renderer
     }
 
     /// The log's row for a list page at `root`: its values (made by `values` the first time),
@@ -68,8 +66,8 @@ final class PartialMemo: @unchecked Sendable {
     private func render(_ values: [String: Any], with template: String) -> String {
         var context = values
         context["root"] = Self.rootStandIn
-        context["siteTitle"] = siteTitle
-        var text = templates.render(context, with: template)
+        context["siteTitle"] = renderer.siteTitle
+        var text = renderer.text(template, context)
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

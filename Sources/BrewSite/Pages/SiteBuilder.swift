@@ -19,7 +19,7 @@ public struct SiteBuilder: Sendable {
 
     /// Names every page of the site; `now` is the moment active and abandoned sessions are measured against.
     public func plan(_ validated: ValidatedDataset, now: Date = Date()) -> SitePlan {
-        let partials = PartialMemo(templates: renderer.templates, siteTitle: renderer.siteTitle)
+        let partials = PartialMemo(renderer: renderer)
         return SitePlan(journal: Journal(validated, partials: partials), sessions: SessionPages(validated, now: now), perPage: Self.logsPerPage)
     }
 

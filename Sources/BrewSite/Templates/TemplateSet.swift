@@ -14,7 +14,7 @@ public struct TemplateSet: Sendable {
     public private(set) var sources: [String: String]
     /// Static files to copy into the site, by path relative to `assets/`.
     public private(set) var assets: [String: String]
-    /// Whether any template applies a transform (`{{uppercased(name)}}`): the layout memo then steps aside.
+    /// Whether any template applies a transform (`{{uppercased(name)}}`): templates are then always rendered in full.
     public private(set) var usesTransforms = false
 
     /// Loads the templates under `defaultDirectory`, then those under `overrideDirectory`.
@@ -57,7 +57,7 @@ public struct TemplateSet: Sendable {
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
                 sources[name] = path
-                usesTransforms = usesTransforms || LayoutMemo.hasTransform(text)
+                usesTransforms = usesTransforms || TemplateShapes.hasTransform(text)
             } catch let error as MustacheTemplate.ParserError {
                 let location = SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber)
                 diagnostics.append(.error("template does not parse: \(Self.describe(error.error)) in \"\(error.context.line.trimmingCharacters(in: .whitespaces))\"", at: location))

@@ -1,0 +1,105 @@
+import BrewData
+import BrewKit
+@testable import BrewSite
+import Foundation
+import Testing
+
+/// Filling a template in from its shape is a shortcut: every text it makes must equal the
+/// template rendered by Mustache, and what it cannot reproduce must be rendered in full.
+@Suite("Template shapes")
+struct TemplateShapesTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func templates(overriding files: [String: String] = [:]) throws -> TemplateSet {
+        var overrides: String?
+        if !files.isEmpty {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("template-shapes-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+            overrides = folder.path
+        }
+        let (templates, diagnostics) = TemplateSet.load(defaultDirectory: packageRoot.appendingPathComponent("Templates").path, overrideDirectory: overrides)
+        #expect(diagnostics.isEmpty)
+        return templates
+    }
+
+    static func shapes(_ templates: TemplateSet) -> TemplateShapes {
+        TemplateShapes { templates.render($0, with: $1) }
+    }
+
+    static let hostile = EscapingTests.hostile + " \u{E100} 1. # > - `x` é\n\nsecond line"
+
+    static func logValues(_ text: String, tasteTag: Bool, note: Bool, recipe: Bool) -> [String: Any] {
+        var values: [String: Any] = [
+            "id": "log-1", "when": text, "isoTimestamp": "2026-08-03T07:10:00Z", "recipeName": text, "rating": "4", "stars": "★★★★☆",
+            "dose": text, "yield": "250 g", "ratio": "1:16.7", "temperature": "94 °C", "grind": "medium", "hint": text,
+            "note": text, "hasNote": note, "hintsLink": true, "root": "../", "siteTitle": text,
+        ]
+        if tasteTag { values["tasteTag"] = text }
+        if recipe { values["recipeId"] = "v60-starter" }
+        return values
+    }
+
+    @Test func filledTextsEqualFullRendersForEveryShape() throws {
+        let templates = try Self.templates()
+        let shapes = Self.shapes(templates)
+        for _ in 0..<2 {  // the first round learns each shape, the second fills it in
+            for text in [Self.hostile, "", "Plain", "  leading space", "3. numbered"] {
+                for flags in 0..<8 {
+                    let values = Self.logValues(text, tasteTag: flags & 1 != 0, note: flags & 2 != 0, recipe: flags & 4 != 0)
+                    for template in ["log.md", "log-row.md"] {
+                        #expect(shapes.text(template, values) == templates.render(values, with: template), "\(template) \(flags) \(text)")
+                    }
+                }
+                let layout: [String: Any] = ["title": text, "siteTitle": text, "lang": "en", "root": "../../", "content": "<p>\(text)</p>", "head": text, "twin": text, "section": "logs"]
+                #expect(shapes.text("layout.html", layout) == templates.render(layout, with: "layout.html"))
+            }
+        }
+        // Eight shapes of each of the two log templates, one of the layout: all learned, none refused.
+        #expect(shapes.learnedShapeCount == (filled: 17, refused: 0))
+    }
+
+    @Test func valuesOtherThanTextAndFlagsAreRenderedInFull() throws {
+        let templates = try Self.templates()
+        let shapes = Self.shapes(templates)
+        let values: [String: Any] = ["title": "T", "intro": "I", "logs": [TemplateValues(["markdown": "- a"])], "isPaged": false, "root": "", "siteTitle": "S"]
+        #expect(shapes.text("logs.md", values) == templates.render(values, with: "logs.md"))
+        #expect(shapes.learnedShapeCount == (filled: 0, refused: 0))
+    }
+
+    @Test func sectionsPragmasAndPartialsFollowTheirValues() throws {
+        let layout = """
+            <title>{{#title}}[{{.}}]{{/title}}</title>{{^head}}none{{/head}}{{{content}}}{{> twin}}
+            {{% CONTENT_TYPE: MARKDOWN }}{{title}} {{{title}}}
+            """
+        let templates = try Self.templates(overriding: ["layout.html.mustache": layout, "twin.mustache": "<a href=\"{{twin}}\">{{{twin}}}</a>"])
+        let shapes = Self.shapes(templates)
+        for _ in 0..<2 {
+            for text in [Self.hostile, "", "x"] {
+                let values: [String: Any] = ["title": text, "head": text, "content": text, "twin": text]
+                #expect(shapes.text("layout.html", values) == templates.render(values, with: "layout.html"))
+            }
+        }
+        #expect(shapes.learnedShapeCount.filled == 1)
+    }
+
+    @Test func aTemplateHoldingAStandInCharacterIsRenderedInFull() throws {
+        let templates = try Self.templates(overriding: ["layout.html.mustache": "\u{E100}\u{E101}{{title}}{{{content}}}"])
+        let shapes = Self.shapes(templates)
+        for _ in 0..<2 {
+            let values: [String: Any] = ["title": "<a>", "content": "<b>"]
+            #expect(shapes.text("layout.html", values) == templates.render(values, with: "layout.html"))
+        }
+        #expect(shapes.learnedShapeCount == (filled: 0, refused: 1))
+    }
+
+    @Test func aTransformAnywhereTurnsTheShortcutOff() throws {
+        let templates = try Self.templates(overriding: ["layout.html.mustache": "{{#empty(head)}}no head{{/empty(head)}}{{{content}}}"])
+        #expect(templates.usesTransforms)
+        #expect(try !Self.templates().usesTransforms)
+        // With the shortcut off, the transform sees each page's own value.
+        let renderer = PageRenderer(templates: templates)
+        let html = renderer.render(Page(path: "logs/x", title: "X", template: "log", context: Self.logValues("x", tasteTag: false, note: false, recipe: false)))
+        #expect(html.last.map { String(decoding: $0.contents, as: UTF8.self) }?.hasPrefix("no head") == true)
+    }
+}
