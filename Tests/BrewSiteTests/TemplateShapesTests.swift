@@ -103,3 +103,43 @@ struct TemplateShapesTests {
         #expect(html.last.map { String(decoding: $0.contents, as: UTF8.self) }?.hasPrefix("no head") == true)
     }
 }
+
+/// The early returns of the escaping functions must never skip a change the full escaping makes.
+@Suite("Escaping shortcuts")
+struct EscapingShortcutTests {
+    static let alphabet = [" ", "\t", "#", "1", ".", ")", "a", "&", "<", ">", "\"", "'", "\n", "é", "-", "*", "\u{E100}"]
+
+    static var shortTexts: [String] {
+        var texts = [""]
+        var last = [""]
+        for _ in 1...3 {
+            last = last.flatMap { prefix in alphabet.map { prefix + $0 } }
+            texts += last
+        }
+        return texts
+    }
+
+    @Test func markdownEscapingSkipsOnlyTextsItWouldNotChange() {
+        for text in Self.shortTexts {
+            var bytes = text
+            let full = bytes.withUTF8 { MarkdownEscaping.escape($0, always: true) }
+            #expect(MarkdownEscaping.escape(text) == full, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func htmlEscapingMatchesTheCharacterTable() {
+        for text in Self.shortTexts {
+            let expected = text.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "&": "&amp;"
+                case "<": "&lt;"
+                case ">": "&gt;"
+                case "\"": "&quot;"
+                case "'": "&#39;"
+                default: String(scalar)
+                }
+            }.joined()
+            #expect(HTMLEscaping.escape(text) == expected, "\(text.debugDescription)")
+        }
+    }
+}

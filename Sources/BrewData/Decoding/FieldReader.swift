@@ -11,8 +11,16 @@ struct FieldReader {
     let pathPrefix: String
     let recordLocation: SourceLocation
     private(set) var diagnostics: [Diagnostic] = []
-    private(set) var fieldLocations: [String: SourceLocation] = [:]
     private(set) var failed = false
+
+    /// Where each field of the record is, by its path (made when asked: logs never ask).
+    var fieldLocations: [String: SourceLocation] {
+        var locations: [String: SourceLocation] = [:]
+        for member in members.values {
+            locations[pathPrefix + member.key] = member.node.location.naming(pathPrefix + member.key)
+        }
+        return locations
+    }
 
     init(_ node: RawNode, pathPrefix: String = "") {
         var members: [String: RawMember] = [:]
@@ -32,9 +40,6 @@ struct FieldReader {
         self.pathPrefix = pathPrefix
         self.recordLocation = node.location
         self.diagnostics = duplicates
-        for member in members.values {
-            fieldLocations[pathPrefix + member.key] = member.node.location.naming(pathPrefix + member.key)
-        }
     }
 
     func has(_ key: String) -> Bool { node(key) != nil }
@@ -44,7 +49,7 @@ struct FieldReader {
         guard let node = members[key]?.node else { return nil }
         switch node.value {
         case .null: return nil
-        case .text(let text) where text.trimmingCharacters(in: .whitespaces).isEmpty: return nil
+        case .text(let text) where text.trimmingSpaces.isEmpty: return nil
         default: return node
         }
     }
@@ -58,8 +63,8 @@ struct FieldReader {
         diagnostics.append(.error(message, at: location))
     }
 
-    private mutating func missing(_ key: String, _ what: String) {
-        error("missing required field \"\(pathPrefix)\(key)\" (\(what))", at: key)
+    private mutating func missing(_ key: String, _ what: @autoclosure () -> String) {
+        error("missing required field \"\(pathPrefix)\(key)\" (\(what()))", at: key)
     }
 
     private mutating func wrongType(_ key: String, expected: String, found node: RawNode) {
@@ -68,21 +73,21 @@ struct FieldReader {
 
     // MARK: Typed fields
 
-    mutating func string(_ key: String, required: Bool = false, what: String = "text") -> String? {
+    mutating func string(_ key: String, required: Bool = false, what: @autoclosure () -> String = "text") -> String? {
         guard let node = members[key]?.node else {
-            if required { missing(key, what) }
+            if required { missing(key, what()) }
             return nil
         }
         switch node.value {
         case .string(let text), .text(let text):
             return text
         case .null:
-            if required { missing(key, what) }
+            if required { missing(key, what()) }
             return nil
         case .number(let number) where key == "id" || key.hasSuffix("Id"):
             return Format.number(number, decimals: 0)
         default:
-            wrongType(key, expected: what, found: node)
+            wrongType(key, expected: what(), found: node)
             return nil
         }
     }
@@ -96,7 +101,7 @@ struct FieldReader {
         case .number(let number):
             return number
         case .text(let text):
-            if let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite { return number }
+            if let number = Double(text.trimmingSpaces), number.isFinite { return number }
             wrongType(key, expected: what, found: node)
             return nil
         default:
@@ -124,7 +129,7 @@ struct FieldReader {
         case .bool(let flag):
             return flag
         case .text(let text):
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch text.trimmingSpaces.lowercased() {
             case "true", "yes", "1": return true
             case "false", "no", "0": return false
             default: break
@@ -138,23 +143,22 @@ struct FieldReader {
 
     mutating func date(_ key: String, required: Bool = false) -> Date? {
         guard let text = string(key, required: required, what: "an ISO 8601 date-time such as 2026-03-14T07:42:00Z") else { return nil }
-        if let date = ISO8601.date(from: text.trimmingCharacters(in: .whitespaces)) { return date }
+        if let date = ISO8601.date(from: text.trimmingSpaces) { return date }
         error("\(pathPrefix)\(key): expected an ISO 8601 date-time such as 2026-03-14T07:42:00Z, found \"\(text)\"", at: key)
         return nil
     }
 
     mutating func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ key: String, required: Bool = false) -> E? where E.RawValue == String {
-        let allowed = E.allCases.map(\.rawValue)
-        let what = "one of " + allowed.joined(separator: ", ")
-        guard let raw = string(key, required: required, what: what) else { return nil }
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        func what() -> String { "one of " + E.allCases.map(\.rawValue).joined(separator: ", ") }
+        guard let raw = string(key, required: required, what: what()) else { return nil }
+        let trimmed = raw.trimmingSpaces
         if trimmed.isEmpty {
-            if required { missing(key, what) }
+            if required { missing(key, what()) }
             return nil
         }
         if let value = E(rawValue: trimmed) { return value }
-        var message = "\(pathPrefix)\(key): unknown value \"\(trimmed)\"; expected \(what)"
-        if let near = Suggestion.closest(to: trimmed, in: allowed) { message += " (did you mean \"\(near)\"?)" }
+        var message = "\(pathPrefix)\(key): unknown value \"\(trimmed)\"; expected \(what())"
+        if let near = Suggestion.closest(to: trimmed, in: E.allCases.map(\.rawValue)) { message += " (did you mean \"\(near)\"?)" }
         error(message, at: key)
         return nil
     }
@@ -174,7 +178,7 @@ struct FieldReader {
             }
         case .text(let text):
             for part in text.split(separator: ";") {
-                guard let number = Double(part.trimmingCharacters(in: .whitespaces)) else {
+                guard let number = Double(String(part).trimmingSpaces) else {
                     error("\(pathPrefix)\(key): expected numbers separated by ';', found \"\(text)\"", at: key)
                     return []
                 }
@@ -196,5 +200,16 @@ struct FieldReader {
             if let near = Suggestion.closest(to: key, in: known) { message += "; did you mean \"\(near)\"?" }
             diagnostics.append(.warning(message, at: member.node.location.naming(pathPrefix + key)))
         }
+    }
+}
+
+extension String {
+    /// The text without spaces and tabs at either end (Foundation's `.whitespaces`), returned
+    /// as it is, without a call into Foundation, when it has none: fields are read by the thousand.
+    var trimmingSpaces: String {
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        let plain = { (byte: UInt8) in byte > 0x20 && byte < 0x80 }
+        if plain(first) && plain(last) { return self }
+        return trimmingCharacters(in: .whitespaces)
     }
 }

@@ -1,19 +1,28 @@
 /// Escaping for text placed in HTML and XML by code rather than by a template.
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: needsEscape) else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 16)
+            result.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
+                default: result.append(byte)
+                }
             }
-        }
-        return result
+            return String(decoding: result, as: UTF8.self)
+        } ?? text
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 
     /// JSON text safe inside `<script type="application/ld+json">`: `<`, `>` and `&` as `\u` escapes,

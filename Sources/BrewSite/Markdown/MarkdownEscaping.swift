@@ -23,10 +23,20 @@ public struct MarkdownEscaping: MustacheContentType {
 
     public static func escape(_ text: String) -> String {
         var text = text
-        return text.withUTF8(escape)
+        return text.withUTF8 { escape($0) } ?? text
     }
 
-    static func escape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// Whether the text reads the same escaped: nothing special anywhere, and nothing at its
+    /// start that could begin a block (white space, `#`, `-`, a digit, …).
+    static func isLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return true }
+        if first == 0x20 || first == 0x09 || lineStartSpecial.contains(first) || (first >= 0x30 && first <= 0x39) { return false }
+        return !bytes.contains { inlineSpecial.contains($0) || $0 == UInt8(ascii: "&") || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// The escaped text; nil when it reads the same escaped (unless `always`).
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, always: Bool = false) -> String? {
+        if !always && isLiteral(bytes) { return nil }
         var result = [UInt8]()
         result.reserveCapacity(bytes.count + 8)
         var index = 0
