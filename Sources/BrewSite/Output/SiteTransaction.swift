@@ -97,7 +97,7 @@ public final class SiteTransaction: @unchecked Sendable {
 
     /// Puts one file into the staging copy, unless the same bytes are already there.
     public func put(_ file: OutputFile) throws(SiteWriteError) {
-        let directory = (file.path as NSString).deletingLastPathComponent
+        let directory = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(file.path[..<$0]) } ?? ""
         try ensureDirectory(directory, under: stagingDirectory)
         let path = stagingDirectory + "/" + file.path
         let outcome = stagingIsNew ? FileSync.create(file.contents, at: path) : FileSync.write(file.contents, to: path)
@@ -136,7 +136,8 @@ public final class SiteTransaction: @unchecked Sendable {
         var removed: [String]
         switch mode {
         case .replaceAll:
-            removed = FileSync.removeFiles(under: stagingDirectory, keeping: producedPaths)
+            // A new staging copy holds only what was put.
+            removed = stagingIsNew ? [] : FileSync.removeFiles(under: stagingDirectory, keeping: producedPaths)
         case .update:
             removed = removalPaths.filter { FileSync.removeFile(stagingDirectory + "/" + $0) }
         }

@@ -3,7 +3,8 @@ import Foundation
 
 /// The data set arranged for pages: recipes in library order, logs newest first, and the
 /// page contexts each template reads. Every value a template shows is a string formatted here.
-struct Journal {
+/// A class, since every page of the site is made from it, often in closures that would copy it.
+final class Journal {
     let validated: ValidatedDataset
     let recipes: [Recipe]
     let logs: [BrewLog]

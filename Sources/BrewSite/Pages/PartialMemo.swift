@@ -15,11 +15,10 @@ final class PartialMemo: @unchecked Sendable {
 
     private let renderer: PageRenderer
     private let lock = NSLock()
-    /// Rendered partials, by log id for rows and `browseKey` for the browse links.
-    private var rendered: [String: String] = [:]
-    /// The values of each log's row, by log id.
-    private var rows: [String: TemplateValues] = [:]
-    private static let browseKey = "\u{0}browse"
+    /// Each log's row, by log id: its values, and its markdown with the root stand-in.
+    private var rows: [String: (values: TemplateValues, markdown: String)] = [:]
+    /// The browse links with the root stand-in, once rendered.
+    private var browse: String?
 
     init(renderer: PageRenderer) {
         self.renderer = renderer
@@ -27,40 +26,33 @@ final class PartialMemo: @unchecked Sendable {
 
     /// The log's row for a list page at `root`: its values (made by `values` the first time),
     /// with `markdown`, the row as the `log-row.md` partial makes it, without its final line break.
+    /// Two threads may both make a missing row; they make the same row, so either may be kept.
     func logRow(id: String, root: String, values: () -> [String: Any]) -> ListRow {
         lock.lock()
-        let known = rows[id]
+        var row = rows[id]
         lock.unlock()
-        let row: TemplateValues
-        if let known {
-            row = known
-        } else {
-            row = TemplateValues(values())
+        if row == nil {
+            let made = TemplateValues(values())
+            row = (made, render(made.values, with: Self.logRowTemplate))
             lock.lock()
             rows[id] = row
             lock.unlock()
         }
-        let markdown = memoized(id) { render(row.values, with: Self.logRowTemplate) }
-        return ListRow(values: row, markdown: Self.placing(root, in: markdown))
+        return ListRow(values: row!.values, markdown: Self.placing(root, in: row!.markdown))
     }
 
     /// The `browse.md` partial for the browse links, for a page at `root`.
     func browseLinks(_ links: [String: Any], root: String) -> String {
-        Self.placing(root, in: memoized(Self.browseKey) { render(links, with: Self.browseTemplate) })
-    }
-
-    /// The text rendered under `key`, rendering it the first time. Two threads may both render
-    /// a missing key; they render the same text, so either may be kept.
-    private func memoized(_ key: String, _ make: () -> String) -> String {
         lock.lock()
-        let known = rendered[key]
+        var text = browse
         lock.unlock()
-        if let known { return known }
-        let text = make()
-        lock.lock()
-        rendered[key] = text
-        lock.unlock()
-        return text
+        if text == nil {
+            text = render(links, with: Self.browseTemplate)
+            lock.lock()
+            browse = text
+            lock.unlock()
+        }
+        return Self.placing(root, in: text!)
     }
 
     private func render(_ values: [String: Any], with template: String) -> String {
@@ -79,8 +71,20 @@ final class PartialMemo: @unchecked Sendable {
 
 /// One row of a list page: the log's values and its rendered `markdown`.
 struct ListRow: MustacheParent {
+    /// Text that swift-mustache writes without trying the casts it tries on a `String` (a list
+    /// page shows fifty rows; this takes an eighth off rendering them).
+    struct Rendered: MustacheCustomRenderable {
+        let renderText: String
+        var isNull: Bool { false }
+    }
+
     let values: TemplateValues
-    let markdown: String
+    let markdown: Rendered
+
+    init(values: TemplateValues, markdown: String) {
+        self.values = values
+        self.markdown = Rendered(renderText: markdown)
+    }
 
     func child(named name: String) -> Any? {
         name == "markdown" ? markdown : values.child(named: name)
