@@ -143,3 +143,21 @@ struct EscapingShortcutTests {
         }
     }
 }
+
+/// A user's `logs.md` may read any value of a row, not only the rendered `markdown`.
+@Suite("List rows")
+struct ListRowTests {
+    @Test func aListTemplateReadsEveryValueOfARow() throws {
+        let templates = try TemplateShapesTests.templates(overriding: [
+            "logs.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n{{#logs}}\n- {{recipeName}} on {{when}}: {{stars}}{{#tasteTag}} ({{tasteTag}}){{/tasteTag}} [open]({{root}}logs/{{id}}.md)\n{{/logs}}\n",
+        ])
+        let data = TemplateShapesTests.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
+        let validated = DataDirectoryReader(root: data).read().validated
+        let files = SiteBuilder(renderer: PageRenderer(templates: templates)).build(validated)
+        let list = try #require(files.first { $0.path == "logs/index.md" }).contents
+        let text = String(decoding: list, as: UTF8.self)
+        #expect(text.contains("- V60 Starter on "))
+        #expect(text.contains("[open](../logs/first-brew.md)"))
+        #expect(!text.contains("{{"))
+    }
+}

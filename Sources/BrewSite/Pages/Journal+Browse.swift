@@ -59,7 +59,9 @@ extension Journal {
         var context: [String: Any] = [
             "title": list.title,
             "intro": list.intro,
-            "logs": chunk.map { log in partials.logRow(id: log.id, root: root) { logRow(log) } },
+            "logs": chunk.map { log in
+                ListRow(markdown: partials.logRow(id: log.id, root: root) { logRow(log) }) { [unowned self] in logRow(log) }
+            },
             "pageNumber": String(number),
             "pageCount": String(pageCount),
             "isPaged": pageCount > 1,

@@ -15,8 +15,8 @@ final class PartialMemo: @unchecked Sendable {
 
     private let renderer: PageRenderer
     private let lock = NSLock()
-    /// Each log's row, by log id: its values, and its markdown with the root stand-in.
-    private var rows: [String: (values: TemplateValues, markdown: String)] = [:]
+    /// Each log's row as Markdown with the root stand-in, by log id.
+    private var rows: [String: String] = [:]
     /// The browse links with the root stand-in, once rendered.
     private var browse: String?
 
@@ -24,21 +24,20 @@ final class PartialMemo: @unchecked Sendable {
         self.renderer = renderer
     }
 
-    /// The log's row for a list page at `root`: its values (made by `values` the first time),
-    /// with `markdown`, the row as the `log-row.md` partial makes it, without its final line break.
-    /// Two threads may both make a missing row; they make the same row, so either may be kept.
-    func logRow(id: String, root: String, values: () -> [String: Any]) -> ListRow {
+    /// The log's row as the `log-row.md` partial makes it from `values` (asked for the first time
+    /// only), without its final line break, for a page at `root`. Two threads may both make a
+    /// missing row; they make the same row, so either may be kept.
+    func logRow(id: String, root: String, values: () -> [String: Any]) -> String {
         lock.lock()
         var row = rows[id]
         lock.unlock()
         if row == nil {
-            let made = TemplateValues(values())
-            row = (made, render(made.values, with: Self.logRowTemplate))
+            row = render(values(), with: Self.logRowTemplate)
             lock.lock()
             rows[id] = row
             lock.unlock()
         }
-        return ListRow(values: row!.values, markdown: Self.placing(root, in: row!.markdown))
+        return Self.placing(root, in: row!)
     }
 
     /// The `browse.md` partial for the browse links, for a page at `root`.
@@ -69,7 +68,8 @@ final class PartialMemo: @unchecked Sendable {
     }
 }
 
-/// One row of a list page: the log's values and its rendered `markdown`.
+/// One row of a list page: its rendered `markdown`, and the log's other values for a template
+/// that reads them (made when asked: the default `logs.md` shows only `markdown`).
 struct ListRow: MustacheParent {
     /// Text that swift-mustache writes without trying the casts it tries on a `String` (a list
     /// page shows fifty rows; this takes an eighth off rendering them).
@@ -78,15 +78,15 @@ struct ListRow: MustacheParent {
         var isNull: Bool { false }
     }
 
-    let values: TemplateValues
     let markdown: Rendered
+    let values: () -> [String: Any]
 
-    init(values: TemplateValues, markdown: String) {
-        self.values = values
+    init(markdown: String, values: @escaping () -> [String: Any]) {
         self.markdown = Rendered(renderText: markdown)
+        self.values = values
     }
 
     func child(named name: String) -> Any? {
-        name == "markdown" ? markdown : values.child(named: name)
+        name == "markdown" ? markdown : values()[name]
     }
 }
