@@ -45,6 +45,8 @@ public final class JournalSite {
     private let now: @Sendable () -> Date
     private var data: IncrementalDataReader
     private var templates: TemplateSet?
+    /// The renderer of the current templates, kept between builds with the shapes it learned.
+    private var renderer: PageRenderer?
     private var templateDiagnostics: [Diagnostic] = []
     private var templateSignatures: [String: FileSignature] = [:]
     /// The plan of the site on disk, once a build succeeded.
@@ -89,7 +91,9 @@ public final class JournalSite {
             return outcome
         }
 
-        let builder = SiteBuilder(renderer: PageRenderer(templates: templates), baseURL: settings.baseURL)
+        let renderer = self.renderer ?? PageRenderer(templates: templates)
+        self.renderer = renderer
+        let builder = SiteBuilder(renderer: renderer, baseURL: settings.baseURL)
         let plan = builder.plan(validated, now: now())
         outcome.pagesInSite = plan.pageCount
         clock.lap("plan")
@@ -155,6 +159,7 @@ public final class JournalSite {
         templateSignatures = signatures
         let (loaded, diagnostics) = TemplateSet.load(defaultDirectory: settings.defaultTemplatesDirectory, overrideDirectory: settings.templatesDirectory)
         templates = loaded
+        renderer = nil
         templateDiagnostics = diagnostics
         return true
     }

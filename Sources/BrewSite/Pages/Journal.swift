@@ -146,7 +146,7 @@ final class Journal {
             "stars": String(repeating: "★", count: max(0, min(5, log.rating))) + String(repeating: "☆", count: max(0, 5 - max(0, log.rating))),
         ]
         if let tag = log.tasteTag { row["tasteTag"] = tag.displayName }
-        if let recipeId = log.recipeId, recipesByID[recipeId] != nil { row["recipeId"] = recipeId }
+        if let recipeId = log.recipeId, recipesByID.index(forKey: recipeId) != nil { row["recipeId"] = recipeId }
         return row
     }
 }

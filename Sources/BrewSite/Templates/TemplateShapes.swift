@@ -56,8 +56,8 @@ final class TemplateShapes: @unchecked Sendable {
 
     private let render: @Sendable (_ values: [String: Any], _ template: String) -> String
     private let lock = NSLock()
-    /// Learned shapes by template and shape key; nil for a shape that must be rendered in full.
-    private var shapes: [String: Shape?] = [:]
+    /// Learned shapes by shape key; nil for a shape that must be rendered in full.
+    private var shapes: [ShapeKey: Shape?] = [:]
 
     /// - Parameter render: renders a template by name with a context, in full.
     init(render: @escaping @Sendable (_ values: [String: Any], _ template: String) -> String) {
@@ -89,27 +89,35 @@ final class TemplateShapes: @unchecked Sendable {
         return rendered
     }
 
-    /// The template's name, then each value's name (sorted) and, for a flag, its value; nil when a
-    /// value is neither text nor a flag.
-    static func shapeKey(_ template: String, _ values: [String: Any]) -> String? {
-        var names: [String] = []
-        names.reserveCapacity(values.count)
+    /// Which shape a set of values has: the template, and each value's name with, for a flag,
+    /// its value. Order does not matter, so the names are hashed one by one and the hashes summed
+    /// two ways (128 bits in all) instead of sorted: this is asked for every page.
+    struct ShapeKey: Hashable {
+        let template: String
+        let count: Int
+        let sum: UInt64
+        let mix: UInt64
+    }
+
+    /// The shape key of `values`; nil when a value is neither text nor a flag.
+    static func shapeKey(_ template: String, _ values: [String: Any]) -> ShapeKey? {
+        var sum: UInt64 = 0
+        var mix: UInt64 = 0
         for (name, value) in values {
+            var hasher = Hasher()
+            hasher.combine(name)
             if value is String {
-                names.append(name)
+                hasher.combine(0 as UInt8)
             } else if let flag = value as? Bool {
-                names.append(name + (flag ? "=1" : "=0"))
+                hasher.combine(flag ? 1 : 2 as UInt8)
             } else {
                 return nil
             }
+            let hash = UInt64(bitPattern: Int64(hasher.finalize()))
+            sum &+= hash
+            mix ^= (hash &* 0x9E37_79B9_7F4A_7C15) >> 7 | hash << 57
         }
-        names.sort()
-        var key = template
-        for name in names {
-            key += "\u{0}"
-            key += name
-        }
-        return key
+        return ShapeKey(template: template, count: values.count, sum: sum, mix: mix)
     }
 
     private func learn(_ template: String, _ values: [String: Any]) -> Shape? {
