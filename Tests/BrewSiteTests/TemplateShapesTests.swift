@@ -160,4 +160,22 @@ struct ListRowTests {
         #expect(text.contains("[open](../logs/first-brew.md)"))
         #expect(!text.contains("{{"))
     }
+
+    @Test(arguments: ["Browse: {{{browseMarkdown}}} (end)\n", "\n{{{browseMarkdown}}}\n"])
+    func theBrowseLinksAreConvertedWhereverTheTemplatePutsThem(body: String) throws {
+        let templates = try TemplateShapesTests.templates(overriding: ["logs.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n# {{title}}\n\n" + body])
+        let data = TemplateShapesTests.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
+        let validated = DataDirectoryReader(root: data).read().validated
+        let files = SiteBuilder(renderer: PageRenderer(templates: templates)).build(validated)
+        let page = try #require(files.first { $0.path == "logs/index.html" })
+        let html = String(decoding: page.contents, as: UTF8.self)
+        let markdown = String(decoding: try #require(files.first { $0.path == "logs/index.md" }).contents, as: UTF8.self)
+        #expect(!html.contains("[[fragment:"))
+        #expect(!markdown.contains("[[fragment:"))
+        #expect(html.contains("href=\"../logs/by-tag/tooSour/index.html\""))
+        #expect(markdown.contains("(../logs/by-tag/tooSour/index.md)"))
+        // Either way the HTML is what cmark makes of the page's Markdown.
+        let body = html.components(separatedBy: "<main id=\"content\">\n")[1].components(separatedBy: "</main>")[0]
+        #expect(body == Markdown.html(from: markdown) + "\n")  // the layout puts a line break after the content
+    }
 }

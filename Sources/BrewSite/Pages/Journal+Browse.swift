@@ -71,7 +71,9 @@ extension Journal {
         if number == 2 { context["previous"] = "../index.md" }
         if number > 2 { context["previous"] = "\(number - 1).md" }
         if number < pageCount { context["next"] = number == 1 ? "page/2.md" : "\(number + 1).md" }
-        context["browseMarkdown"] = partials.browseLinks(browseLinks, root: root)
-        return Page(path: path, title: number == 1 ? list.title : "\(list.title), page \(number)", template: "logs", context: context)
+        // The browse links are the same on every list page: converted once, placed as a fragment.
+        context["browseMarkdown"] = PageFragment.placeholder("browse")
+        return Page(path: path, title: number == 1 ? list.title : "\(list.title), page \(number)", template: "logs", context: context,
+                    fragments: ["browse": partials.browseLinks(browseLinks, root: root)])
     }
 }

@@ -4,10 +4,22 @@
 public struct PageFragment: Sendable {
     public var html: String
     public var markdown: String
+    /// Whether `html` is what cmark makes of `markdown`: then a template may also place the
+    /// fragment within other text, and the page is converted with the Markdown in its place.
+    public var htmlIsMarkdown: Bool
 
-    public init(html: String, markdown: String) {
+    public init(html: String, markdown: String, htmlIsMarkdown: Bool = false) {
         self.html = html
         self.markdown = markdown
+        self.htmlIsMarkdown = htmlIsMarkdown
+    }
+
+    /// Markdown converted once and placed in many pages as it is (the browse links of every list page).
+    public init(markdown: String) {
+        // Without its last line break: the paragraph it takes the place of keeps its own.
+        var html = Markdown.html(from: markdown)
+        if html.hasSuffix("\n") { html.removeLast() }
+        self.init(html: html, markdown: markdown, htmlIsMarkdown: true)
     }
 
     /// The placeholder a template writes on a line of its own.

@@ -25,12 +25,27 @@ public struct PageRenderer: Sendable {
         var context = page.context
         context["root"] = root
         context["siteTitle"] = siteTitle
-        var markdown = text(page.template + ".md", context)
-        var body = Markdown.html(from: markdown)
+        let template = text(page.template + ".md", context)
+        var markdown = template
+        var body = Markdown.html(from: template)
+        var placedAsParagraphs = true
         for (name, fragment) in page.fragments.sorted(by: { $0.key < $1.key }) {
             let placeholder = PageFragment.placeholder(name)
             body = TextReplacement.replacing("<p>\(placeholder)</p>", with: fragment.html, in: body)
             markdown = TextReplacement.replacing(placeholder, with: fragment.markdown, in: markdown)
+            if fragment.htmlIsMarkdown && TextScan.contains(body, placeholder) { placedAsParagraphs = false }
+        }
+        if !placedAsParagraphs {
+            // A template put a converted fragment within other text: convert the page with the
+            // fragments' Markdown in place, then place the others (charts) as before.
+            var withMarkdown = template
+            for (name, fragment) in page.fragments where fragment.htmlIsMarkdown {
+                withMarkdown = TextReplacement.replacing(PageFragment.placeholder(name), with: fragment.markdown, in: withMarkdown)
+            }
+            body = Markdown.html(from: withMarkdown)
+            for (name, fragment) in page.fragments.sorted(by: { $0.key < $1.key }) where !fragment.htmlIsMarkdown {
+                body = TextReplacement.replacing("<p>\(PageFragment.placeholder(name))</p>", with: fragment.html, in: body)
+            }
         }
         let layout: [String: Any] = [
             "title": page.title,

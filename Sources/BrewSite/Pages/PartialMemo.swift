@@ -17,8 +17,8 @@ final class PartialMemo: @unchecked Sendable {
     private let lock = NSLock()
     /// Each log's row as Markdown with the root stand-in, by log id.
     private var rows: [String: String] = [:]
-    /// The browse links with the root stand-in, once rendered.
-    private var browse: String?
+    /// The browse links by `root`, once rendered.
+    private var browse: [String: PageFragment] = [:]
 
     init(renderer: PageRenderer) {
         self.renderer = renderer
@@ -40,18 +40,19 @@ final class PartialMemo: @unchecked Sendable {
         return Self.placing(root, in: row!)
     }
 
-    /// The `browse.md` partial for the browse links, for a page at `root`.
-    func browseLinks(_ links: [String: Any], root: String) -> String {
+    /// The `browse.md` partial for the browse links, for a page at `root`, with its HTML: the
+    /// same on every list page of that depth, so converted once per depth.
+    func browseLinks(_ links: [String: Any], root: String) -> PageFragment {
         lock.lock()
-        var text = browse
+        var fragment = browse[root]
         lock.unlock()
-        if text == nil {
-            text = render(links, with: Self.browseTemplate)
+        if fragment == nil {
+            fragment = PageFragment(markdown: Self.placing(root, in: render(links, with: Self.browseTemplate)))
             lock.lock()
-            browse = text
+            browse[root] = fragment
             lock.unlock()
         }
-        return Self.placing(root, in: text!)
+        return fragment!
     }
 
     private func render(_ values: [String: Any], with template: String) -> String {
