@@ -25,28 +25,7 @@ public struct PageRenderer: Sendable {
         var context = page.context
         context["root"] = root
         context["siteTitle"] = siteTitle
-        let template = text(page.template + ".md", context)
-        var markdown = template
-        var body = Markdown.html(from: template)
-        var placedAsParagraphs = true
-        for (name, fragment) in page.fragments.sorted(by: { $0.key < $1.key }) {
-            let placeholder = PageFragment.placeholder(name)
-            body = TextReplacement.replacing("<p>\(placeholder)</p>", with: fragment.html, in: body)
-            markdown = TextReplacement.replacing(placeholder, with: fragment.markdown, in: markdown)
-            if fragment.htmlIsMarkdown && TextScan.contains(body, placeholder) { placedAsParagraphs = false }
-        }
-        if !placedAsParagraphs {
-            // A template put a converted fragment within other text: convert the page with the
-            // fragments' Markdown in place, then place the others (charts) as before.
-            var withMarkdown = template
-            for (name, fragment) in page.fragments where fragment.htmlIsMarkdown {
-                withMarkdown = TextReplacement.replacing(PageFragment.placeholder(name), with: fragment.markdown, in: withMarkdown)
-            }
-            body = Markdown.html(from: withMarkdown)
-            for (name, fragment) in page.fragments.sorted(by: { $0.key < $1.key }) where !fragment.htmlIsMarkdown {
-                body = TextReplacement.replacing("<p>\(PageFragment.placeholder(name))</p>", with: fragment.html, in: body)
-            }
-        }
+        let (markdown, body) = Self.convert(text(page.template + ".md", context), placing: page.fragments)
         let layout: [String: Any] = [
             "title": page.title,
             "siteTitle": siteTitle,
@@ -59,6 +38,31 @@ public struct PageRenderer: Sendable {
         ]
         let html = text(Self.layoutTemplate, layout)
         return [OutputFile(path: page.path + ".md", text: markdown), OutputFile(path: page.path + ".html", text: html)]
+    }
+
+    /// The page's Markdown and its HTML body, with each fragment in place of its placeholder.
+    /// A fragment stands in a paragraph of its own; a converted one (`htmlIsMarkdown`) that a
+    /// template put within other text makes the page be converted with its Markdown in place.
+    static func convert(_ rendered: String, placing fragments: [String: PageFragment]) -> (markdown: String, html: String) {
+        var markdown = rendered
+        var html = Markdown.html(from: rendered)
+        var convertedInText: [String] = []
+        for (name, fragment) in fragments.sorted(by: { $0.key < $1.key }) {
+            let placeholder = PageFragment.placeholder(name)
+            html = TextReplacement.replacing("<p>\(placeholder)</p>", with: fragment.html, in: html)
+            markdown = TextReplacement.replacing(placeholder, with: fragment.markdown, in: markdown)
+            if fragment.htmlIsMarkdown && TextScan.contains(html, placeholder) { convertedInText.append(name) }
+        }
+        guard !convertedInText.isEmpty else { return (markdown, html) }
+        var withMarkdown = rendered
+        for name in convertedInText {
+            withMarkdown = TextReplacement.replacing(PageFragment.placeholder(name), with: fragments[name]!.markdown, in: withMarkdown)
+        }
+        html = Markdown.html(from: withMarkdown)
+        for (name, fragment) in fragments.sorted(by: { $0.key < $1.key }) where !convertedInText.contains(name) {
+            html = TextReplacement.replacing("<p>\(PageFragment.placeholder(name))</p>", with: fragment.html, in: html)
+        }
+        return (markdown, html)
     }
 
     /// A template rendered with `context`, filled in from its shape where it can be (`TemplateShapes`).
