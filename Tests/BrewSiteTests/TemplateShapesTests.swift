@@ -59,6 +59,46 @@ struct TemplateShapesTests {
         #expect(shapes.learnedShapeCount == (filled: 17, refused: 0))
     }
 
+    static func listValues(rows: Int, hostile: Bool) -> [String: Any] {
+        let text = hostile ? Self.hostile : "Brews"
+        var values: [String: Any] = [
+            "title": text, "intro": text, "pageNumber": "2", "pageCount": "3", "isPaged": rows > 1,
+            "browseMarkdown": "## Browse\n\n[x](../x.md)", "root": "../../", "siteTitle": text,
+            "logs": (0..<rows).map { index in ListRow(markdown: "- row \(index) " + (hostile ? Self.hostile : "")) { ["when": "Mon"] } },
+        ]
+        if rows > 2 { values["previous"] = "1.md" }
+        if rows > 3 { values["next"] = "3.md" }
+        return values
+    }
+
+    @Test func listPagesAreFilledInRowByRow() throws {
+        let templates = try Self.templates()
+        let shapes = Self.shapes(templates)
+        for _ in 0..<2 {
+            for rows in [0, 1, 3, 50] {
+                for hostile in [false, true] {
+                    let values = Self.listValues(rows: rows, hostile: hostile)
+                    #expect(shapes.text("logs.md", values) == templates.render(values, with: "logs.md"), "\(rows) rows")
+                }
+            }
+        }
+        #expect(shapes.learnedShapeCount == (filled: 4, refused: 0))
+    }
+
+    @Test func aListTemplateReadingMoreOfARowIsRenderedInFull() throws {
+        let templates = try Self.templates(overriding: ["logs.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n{{#logs}}{{#when}}{{{markdown}}} on {{when}}{{/when}}\n{{/logs}}"])
+        let shapes = Self.shapes(templates)
+        // The first page's rows have no `when`, the next page's have: a shape learned from the
+        // first would leave it out of the second.
+        var first = Self.listValues(rows: 3, hostile: true)
+        first["logs"] = (0..<3).map { ListRow(markdown: "- row \($0)") { [:] } }
+        #expect(shapes.text("logs.md", first) == templates.render(first, with: "logs.md"))
+        let second = Self.listValues(rows: 3, hostile: true)
+        #expect(shapes.text("logs.md", second) == templates.render(second, with: "logs.md"))
+        #expect(shapes.text("logs.md", second).contains("on Mon"))
+        #expect(shapes.learnedShapeCount == (filled: 0, refused: 1))
+    }
+
     @Test func valuesOtherThanTextAndFlagsAreRenderedInFull() throws {
         let templates = try Self.templates()
         let shapes = Self.shapes(templates)

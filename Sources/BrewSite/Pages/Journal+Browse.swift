@@ -65,7 +65,6 @@ extension Journal {
             "pageNumber": String(number),
             "pageCount": String(pageCount),
             "isPaged": pageCount > 1,
-            "browse": browseLinks,
         ]
         // Page 1 is <folder>/index; page n is <folder>/page/n, one folder deeper.
         if number == 2 { context["previous"] = "../index.md" }

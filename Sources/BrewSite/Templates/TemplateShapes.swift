@@ -1,11 +1,13 @@
 import BrewKit
 import Foundation
+import Mustache
 
 /// Templates rendered once per shape of their values and then filled in, page after page.
 ///
 /// Most pages hand their template a flat set of values: text and yes/no flags (a log page, a
-/// log's row, the layout). Which sections such a template shows depends only on which names are
-/// present and on the flags, never on what the texts say. So for each template and each such
+/// log's row, the layout), and list pages add their rows (`ListRow`), of which the default
+/// template shows only the rendered `markdown`. Which sections such a template shows depends only
+/// on which names are present, on the flags and on the number of rows, never on what the texts say. So for each template and each such
 /// *shape* (the names, and the flags' values), the template is rendered once with a private-use
 /// stand-in character for every text, cut into pieces at the stand-ins, and each page is then
 /// its pieces joined with its own texts, escaped as the template escapes them at each place. That
@@ -15,7 +17,8 @@ import Foundation
 /// - a second rendering, with each stand-in followed by `&<`, tells how each place escapes: as
 ///   HTML (`&amp;&lt;`), as Markdown (`&\<`), or not at all (`&<`); anything else, no shortcut;
 /// - the first page of each shape is also rendered in full and must come out the same;
-/// - values other than text and flags (lists, nested values) are always rendered in full;
+/// - values other than text, flags and list rows (nested values, other lists) are always rendered
+///   in full, and so is a shape whose template reads anything of a row but its `markdown`;
 /// - so is every template when any template applies a transform (`{{uppercased(name)}}`),
 ///   since a transform can make a section depend on what a text says.
 final class TemplateShapes: @unchecked Sendable {
@@ -32,23 +35,54 @@ final class TemplateShapes: @unchecked Sendable {
         }
     }
 
+    /// Where the value of a place comes from: a text of the page, or the `markdown` of a row.
+    enum Source: Equatable {
+        case text(String)
+        case row(String, Int)
+    }
+
     /// A template's output for one shape: text pieces with a value between each two.
     struct Shape {
         /// One more piece than places.
         let pieces: [String]
-        let places: [(name: String, escaping: Escaping)]
+        let places: [(source: Source, escaping: Escaping)]
         let length: Int
 
         func fill(_ values: [String: Any]) -> String {
             var text = ""
             text.reserveCapacity(length + 256)
             text += pieces[0]
+            var rows: (name: String, rows: [ListRow])?
             for (index, place) in places.enumerated() {
-                text += place.escaping.apply(values[place.name] as? String ?? "")
+                switch place.source {
+                case .text(let name):
+                    text += place.escaping.apply(values[name] as? String ?? "")
+                case .row(let name, let row):
+                    if rows?.name != name { rows = (name, values[name] as? [ListRow] ?? []) }
+                    if let list = rows?.rows, row < list.count { text += place.escaping.apply(list[row].markdown.renderText) }
+                }
                 text += pieces[index + 1]
             }
             return text
         }
+    }
+
+    /// Stands for a row while a shape is learned: its `markdown` is a stand-in, and asking it for
+    /// anything else is noted, since a shape cannot hold what the rows say.
+    private struct ProbeRow: MustacheParent {
+        let markdown: ListRow.Rendered
+        let asked: LookupNote
+
+        func child(named name: String) -> Any? {
+            if name == "markdown" { return markdown }
+            asked.note(name)
+            return nil
+        }
+    }
+
+    private final class LookupNote: @unchecked Sendable {
+        private(set) var names: [String] = []
+        func note(_ name: String) { names.append(name) }
     }
 
     private static let firstStandIn: UInt32 = 0xE100
@@ -90,7 +124,7 @@ final class TemplateShapes: @unchecked Sendable {
     }
 
     /// Which shape a set of values has: the template, and each value's name with, for a flag,
-    /// its value. Order does not matter, so the names are hashed one by one and the hashes summed
+    /// its value, and for rows, how many. Order does not matter, so the names are hashed one by one and the hashes summed
     /// two ways (128 bits in all) instead of sorted: this is asked for every page.
     struct ShapeKey: Hashable {
         let template: String
@@ -99,7 +133,7 @@ final class TemplateShapes: @unchecked Sendable {
         let mix: UInt64
     }
 
-    /// The shape key of `values`; nil when a value is neither text nor a flag.
+    /// The shape key of `values`; nil when a value is not text, a flag or list rows.
     static func shapeKey(_ template: String, _ values: [String: Any]) -> ShapeKey? {
         var sum: UInt64 = 0
         var mix: UInt64 = 0
@@ -110,6 +144,9 @@ final class TemplateShapes: @unchecked Sendable {
                 hasher.combine(0 as UInt8)
             } else if let flag = value as? Bool {
                 hasher.combine(flag ? 1 : 2 as UInt8)
+            } else if let rows = value as? [ListRow] {
+                hasher.combine(3 as UInt8)
+                hasher.combine(rows.count)
             } else {
                 return nil
             }
@@ -123,25 +160,42 @@ final class TemplateShapes: @unchecked Sendable {
     private func learn(_ template: String, _ values: [String: Any]) -> Shape? {
         var plainValues = values
         var markedValues = values
-        var names: [String] = []
-        for (name, value) in values where value is String {
-            guard let standIn = Unicode.Scalar(Self.firstStandIn + UInt32(names.count)) else { return nil }
-            names.append(name)
-            plainValues[name] = String(Character(standIn))
-            markedValues[name] = String(Character(standIn)) + Self.marker
+        var sources: [Source] = []
+        let asked = LookupNote()
+        func standIn(for source: Source) -> String? {
+            guard let scalar = Unicode.Scalar(Self.firstStandIn + UInt32(sources.count)), scalar.value < 0xF8FF else { return nil }
+            sources.append(source)
+            return String(Character(scalar))
         }
-        let plain = Self.cut(render(plainValues, template), names: names)
-        let marked = Self.cut(render(markedValues, template), names: names)
-        guard plain.places == marked.places else { return nil }
-        var places: [(name: String, escaping: Escaping)] = []
-        for (index, name) in plain.places.enumerated() {
+        for (name, value) in values {
+            if value is String {
+                guard let standIn = standIn(for: .text(name)) else { return nil }
+                plainValues[name] = standIn
+                markedValues[name] = standIn + Self.marker
+            } else if let rows = value as? [ListRow] {
+                var plainRows: [ProbeRow] = []
+                var markedRows: [ProbeRow] = []
+                for index in rows.indices {
+                    guard let standIn = standIn(for: .row(name, index)) else { return nil }
+                    plainRows.append(ProbeRow(markdown: .init(renderText: standIn), asked: asked))
+                    markedRows.append(ProbeRow(markdown: .init(renderText: standIn + Self.marker), asked: asked))
+                }
+                plainValues[name] = plainRows
+                markedValues[name] = markedRows
+            }
+        }
+        let plain = Self.cut(render(plainValues, template), sources: sources)
+        let marked = Self.cut(render(markedValues, template), sources: sources)
+        guard asked.names.isEmpty, plain.places == marked.places else { return nil }
+        var places: [(source: Source, escaping: Escaping)] = []
+        for (index, source) in plain.places.enumerated() {
             let follower = marked.pieces[index + 1]
             if follower.hasPrefix("&amp;&lt;") {
-                places.append((name, .html))
+                places.append((source, .html))
             } else if follower.hasPrefix("&\\<") {
-                places.append((name, .markdown))
+                places.append((source, .markdown))
             } else if follower.hasPrefix(Self.marker) {
-                places.append((name, .none))
+                places.append((source, .none))
             } else {
                 return nil
             }
@@ -149,16 +203,16 @@ final class TemplateShapes: @unchecked Sendable {
         return Shape(pieces: plain.pieces, places: places, length: plain.pieces.reduce(0) { $0 + $1.utf8.count })
     }
 
-    /// The text cut at each stand-in, with the name each stands for.
-    private static func cut(_ text: String, names: [String]) -> (pieces: [String], places: [String]) {
+    /// The text cut at each stand-in, with the source each stands for.
+    private static func cut(_ text: String, sources: [Source]) -> (pieces: [String], places: [Source]) {
         var pieces: [String] = []
-        var places: [String] = []
+        var places: [Source] = []
         var piece = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let index = Int(scalar.value) - Int(firstStandIn)
-            if index >= 0, index < names.count {
+            if index >= 0, index < sources.count {
                 pieces.append(String(piece))
-                places.append(names[index])
+                places.append(sources[index])
                 piece = String.UnicodeScalarView()
             } else {
                 piece.append(scalar)
