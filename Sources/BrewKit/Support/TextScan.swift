@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Cheap questions about text, for code run on every record or every link: plain scans of the
 /// UTF-8 bytes and scalars instead of Foundation calls that build new strings.
 public enum TextScan {
@@ -18,10 +24,14 @@ public enum TextScan {
     /// Where `pattern` first starts in `bytes`; 0 for an empty pattern.
     public static func firstIndex(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         guard let first = pattern.first else { return start }
-        guard bytes.count >= pattern.count else { return nil }
+        guard bytes.count >= pattern.count, let base = bytes.baseAddress, start <= bytes.count - pattern.count else { return nil }
         var index = start
-        while index <= bytes.count - pattern.count {
-            if bytes[index] == first && (1..<pattern.count).allSatisfy({ bytes[index + $0] == pattern[$0] }) { return index }
+        let last = bytes.count - pattern.count
+        while index <= last {
+            // memchr finds the candidate first bytes far faster than a loop over every byte.
+            guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + index, pattern.baseAddress!, pattern.count) == 0 { return index }
             index += 1
         }
         return nil

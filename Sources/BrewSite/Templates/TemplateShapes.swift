@@ -47,16 +47,38 @@ final class TemplateShapes: @unchecked Sendable {
         let pieces: [String]
         let places: [(source: Source, escaping: Escaping)]
         let length: Int
+        /// For each place of a text, which of the distinct (name, escaping) pairs it shows: a
+        /// value shown many times (the layout's `root`) is looked up and escaped once.
+        private let slots: [Int]
+        private let slotCount: Int
+
+        init(pieces: [String], places: [(source: Source, escaping: Escaping)]) {
+            self.pieces = pieces
+            self.places = places
+            self.length = pieces.reduce(0) { $0 + $1.utf8.count }
+            var known: [String: Int] = [:]
+            self.slots = places.map { place in
+                guard case .text(let name) = place.source else { return -1 }
+                let key = "\(place.escaping)\u{0}\(name)"
+                if let slot = known[key] { return slot }
+                known[key] = known.count
+                return known.count - 1
+            }
+            self.slotCount = known.count
+        }
 
         func fill(_ values: [String: Any]) -> String {
             var text = ""
             text.reserveCapacity(length + 256)
             text += pieces[0]
+            var shown = [String?](repeating: nil, count: slotCount)
             var rows: (name: String, rows: [ListRow])?
             for (index, place) in places.enumerated() {
                 switch place.source {
                 case .text(let name):
-                    text += place.escaping.apply(values[name] as? String ?? "")
+                    let slot = slots[index]
+                    if shown[slot] == nil { shown[slot] = place.escaping.apply(values[name] as? String ?? "") }
+                    text += shown[slot]!
                 case .row(let name, let row):
                     if rows?.name != name { rows = (name, values[name] as? [ListRow] ?? []) }
                     if let list = rows?.rows, row < list.count { text += place.escaping.apply(list[row].markdown.renderText) }
@@ -138,23 +160,31 @@ final class TemplateShapes: @unchecked Sendable {
         var sum: UInt64 = 0
         var mix: UInt64 = 0
         for (name, value) in values {
-            var hasher = Hasher()
-            hasher.combine(name)
+            var hash = fnv1a(name)
             if value is String {
-                hasher.combine(0 as UInt8)
+                hash = fnv1a(0, hash)
             } else if let flag = value as? Bool {
-                hasher.combine(flag ? 1 : 2 as UInt8)
+                hash = fnv1a(flag ? 1 : 2, hash)
             } else if let rows = value as? [ListRow] {
-                hasher.combine(3 as UInt8)
-                hasher.combine(rows.count)
+                hash = fnv1a(UInt8(truncatingIfNeeded: rows.count), fnv1a(UInt8(truncatingIfNeeded: rows.count >> 8), fnv1a(3, hash)))
             } else {
                 return nil
             }
-            let hash = UInt64(bitPattern: Int64(hasher.finalize()))
             sum &+= hash
             mix ^= (hash &* 0x9E37_79B9_7F4A_7C15) >> 7 | hash << 57
         }
         return ShapeKey(template: template, count: values.count, sum: sum, mix: mix)
+    }
+
+    /// FNV-1a over a name's bytes: names are short, and a `Hasher` costs more to set up and finish.
+    private static func fnv1a(_ name: String, _ start: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
+        var hash = start
+        for byte in name.utf8 { hash = fnv1a(byte, hash) }
+        return hash
+    }
+
+    private static func fnv1a(_ byte: UInt8, _ hash: UInt64) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
     private func learn(_ template: String, _ values: [String: Any]) -> Shape? {
@@ -200,7 +230,7 @@ final class TemplateShapes: @unchecked Sendable {
                 return nil
             }
         }
-        return Shape(pieces: plain.pieces, places: places, length: plain.pieces.reduce(0) { $0 + $1.utf8.count })
+        return Shape(pieces: plain.pieces, places: places)
     }
 
     /// The text cut at each stand-in, with the source each stands for.
