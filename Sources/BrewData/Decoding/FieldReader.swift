@@ -5,48 +5,57 @@ import Foundation
 /// diagnostic for every field that is missing, of the wrong type or out of its set,
 /// and warning about fields nobody reads ("did you mean `defaultDose`?").
 struct FieldReader {
-    private let members: [String: RawMember]
-    private let order: [String]
+    /// The record's fields in file order. A record has a dozen or so: looking one up by
+    /// comparing names costs less than hashing them into a dictionary for every record.
+    private let members: [RawMember]
     /// Prefix of field paths in this record: `""` or `steps[2].`.
     let pathPrefix: String
     let recordLocation: SourceLocation
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var failed = false
 
-    /// Where each field of the record is, by its path (made when asked: logs never ask).
+    /// Where each field of the record is, by its path.
     var fieldLocations: [String: SourceLocation] {
         var locations: [String: SourceLocation] = [:]
-        for member in members.values {
+        locations.reserveCapacity(members.count)
+        for member in members {
             locations[pathPrefix + member.key] = member.node.location.naming(pathPrefix + member.key)
         }
         return locations
     }
 
     init(_ node: RawNode, pathPrefix: String = "") {
-        var members: [String: RawMember] = [:]
-        var order: [String] = []
+        var members: [RawMember] = []
         var duplicates: [Diagnostic] = []
         if case .object(let list) = node.value {
-            for member in list {
-                if members[member.key] != nil {
+            members = list
+            // Pairwise for a record of usual size; hashed for a long one.
+            var seen = Set<String>()
+            for (index, member) in list.enumerated() {
+                let repeated = list.count <= 32
+                    ? list[..<index].contains { $0.key == member.key }
+                    : !seen.insert(member.key).inserted
+                if repeated {
                     duplicates.append(.error("the field \"\(pathPrefix)\(member.key)\" appears twice in this record", at: member.node.location))
                 }
-                members[member.key] = member
-                order.append(member.key)
             }
         }
         self.members = members
-        self.order = order
         self.pathPrefix = pathPrefix
         self.recordLocation = node.location
         self.diagnostics = duplicates
+    }
+
+    /// The field named `key`; the last one when a record has it twice (an error already said so).
+    private func member(_ key: String) -> RawMember? {
+        members.last { $0.key == key }
     }
 
     func has(_ key: String) -> Bool { node(key) != nil }
 
     /// The node of a field; an empty CSV cell and a JSON null count as absent.
     func node(_ key: String) -> RawNode? {
-        guard let node = members[key]?.node else { return nil }
+        guard let node = member(key)?.node else { return nil }
         switch node.value {
         case .null: return nil
         case .text(let text) where text.trimmingSpaces.isEmpty: return nil
@@ -59,7 +68,7 @@ struct FieldReader {
 
     mutating func error(_ message: String, at key: String) {
         failed = true
-        let location = members[key]?.node.location.naming(pathPrefix + key) ?? recordLocation.naming(pathPrefix + key)
+        let location = member(key)?.node.location.naming(pathPrefix + key) ?? recordLocation.naming(pathPrefix + key)
         diagnostics.append(.error(message, at: location))
     }
 
@@ -74,7 +83,7 @@ struct FieldReader {
     // MARK: Typed fields
 
     mutating func string(_ key: String, required: Bool = false, what: @autoclosure () -> String = "text") -> String? {
-        guard let node = members[key]?.node else {
+        guard let node = member(key)?.node else {
             if required { missing(key, what()) }
             return nil
         }
@@ -111,7 +120,7 @@ struct FieldReader {
     }
 
     mutating func int(_ key: String, required: Bool = false, what: String = "a whole number") -> Int? {
-        let location = members[key]?.node
+        let location = member(key)?.node
         guard let number = double(key, required: required, what: what) else { return nil }
         guard number == number.rounded(), abs(number) < 1e15 else {
             if let location { wrongType(key, expected: what, found: location) }
@@ -194,8 +203,8 @@ struct FieldReader {
 
     /// Warns about every field not in `known`, suggesting the closest known name.
     mutating func warnAboutUnknownFields(known: Set<String>, ignoring ignored: Set<String> = []) {
-        for key in order where !known.contains(key) && !ignored.contains(key) {
-            guard let member = members[key] else { continue }
+        for key in members.map(\.key) where !known.contains(key) && !ignored.contains(key) {
+            guard let member = member(key) else { continue }
             var message = "unknown field \"\(pathPrefix)\(key)\" is ignored"
             if let near = Suggestion.closest(to: key, in: known) { message += "; did you mean \"\(near)\"?" }
             diagnostics.append(.warning(message, at: member.node.location.naming(pathPrefix + key)))

@@ -1,0 +1,28 @@
+import BrewData
+import BrewKit
+import Foundation
+import Testing
+
+/// A record read field by field: a field given twice is an error at its second place, and the
+/// last value is the one read.
+@Suite("Field reader")
+struct FieldReaderTests {
+    @Test func aFieldGivenTwiceIsAnErrorAndTheLastValueCounts() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("field-reader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        let log = """
+            [
+              {"id": "twice", "timestamp": "2026-03-14T07:42:00Z", "recipeNameAtBrew": "V60",
+               "doseGrams": 15, "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium",
+               "rating": 9, "rating": 4}
+            ]
+            """
+        try log.write(to: root.appendingPathComponent("logs/2026-03.json"), atomically: true, encoding: .utf8)
+        let validated = DataDirectoryReader(root: root.path).read().validated
+        // (The directory has no recipes, which is an error of its own.)
+        #expect(validated.diagnostics.map(\.description).filter { $0.hasPrefix(root.path) } == [
+            "\(root.path)/logs/2026-03.json:4:27: error: the field \"rating\" appears twice in this record",
+        ])
+        #expect(validated.dataset.logs.map(\.value.rating) == [4])
+    }
+}
