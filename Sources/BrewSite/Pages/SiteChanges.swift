@@ -28,7 +28,7 @@ public struct SiteChanges: Sendable {
         let recipesChanged = recipeSignature(old.journal) != recipeSignature(new.journal)
         let browseChanged = ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
         let sessionsChanged = sessionSignature(old.journal.validated.dataset) != sessionSignature(new.journal.validated.dataset)
-        var sources: [SitePlan.Source] = new.summaryPages.indices.map { .summary($0) }
+        var sources: [SitePlan.Source] = new.summaryPaths.indices.map { .summary($0) }
         let cardDoses = { (plan: SitePlan) in plan.journal.validated.dataset.preferences?.value.cardDosesGrams ?? [] }
         if old.cardRecipes != new.cardRecipes || cardDoses(old) != cardDoses(new) {
             sources += new.cardRecipes.indices.map { .card($0) }
@@ -61,8 +61,8 @@ public struct SiteChanges: Sendable {
 
     /// Pages of `old` that `new` does not have, found without listing every page of either.
     static func removedPaths(_ old: SitePlan, _ new: SitePlan, removedLogs: [String]) -> [String] {
-        let summaries = Set(new.summaryPages.map(\.path))
-        var removed = old.summaryPages.map(\.path).filter { !summaries.contains($0) }
+        let summaries = Set(new.summaryPaths)
+        var removed = old.summaryPaths.filter { !summaries.contains($0) }
         let cards = Set(new.cardRecipes.map(\.id))
         removed += old.cardRecipes.filter { !cards.contains($0.id) }.map { "cards/\($0.id)" }
         let sessions = Set((0..<new.sessions.count).map(new.sessions.path(at:)))

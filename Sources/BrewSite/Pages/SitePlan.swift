@@ -1,16 +1,15 @@
 import BrewKit
 import Foundation
 
-/// Every page of one build, named before any is made: the few pages made from the whole journal
-/// (home, recipes, statistics, hints) are made at once; the many list, log and session pages,
-/// and the cards, are made on demand from their source, so an incremental build makes only those it needs.
+/// Every page of one build, named before any is made and made on demand from its source (on all
+/// cores, while others are written), so an incremental build makes only those it needs.
 ///
 /// Holds `[String: Any]` contexts of immutable values, made before rendering starts and only read
 /// after, which is why it may cross threads.
 public struct SitePlan: @unchecked Sendable {
     /// Where one page comes from.
     public enum Source: Hashable, Sendable {
-        /// One of `summaryPages`, by index.
+        /// One of `summaryPaths` (home, the recipes, statistics, hints), by index.
         case summary(Int)
         /// Page `number` of `lists[list]`.
         case list(Int, number: Int)
@@ -25,8 +24,8 @@ public struct SitePlan: @unchecked Sendable {
     }
 
     let journal: Journal
-    /// Home, then the recipe pages, then statistics and hints.
-    let summaryPages: [Page]
+    /// The pages made from the whole journal: home, then the recipe pages, then statistics and hints.
+    let summaryPaths: [String]
     /// The recipes that have a card (the valid ones), in library order.
     let cardRecipes: [Recipe]
     let sessions: SessionPages
@@ -36,12 +35,7 @@ public struct SitePlan: @unchecked Sendable {
     init(journal: Journal, sessions: SessionPages, perPage: Int) {
         self.journal = journal
         self.perPage = perPage
-        var home = journal.homePage()
-        home.context["sessionHeadlines"] = sessions.homeHeadlines()
-        var pages: [Page] = [home]
-        pages += journal.recipes.map { journal.recipePage($0) }
-        pages += [journal.statisticsPage(), journal.hintsPage()]
-        self.summaryPages = pages
+        self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + ["statistics", "hints"]
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
         self.sessions = sessions
         self.lists = journal.logLists()
@@ -53,7 +47,7 @@ public struct SitePlan: @unchecked Sendable {
         let cardsAfter = 1 + journal.recipes.count
         var sources = (0..<cardsAfter).map(Source.summary)
         sources += cardRecipes.indices.map(Source.card)
-        sources += (cardsAfter..<summaryPages.count).map(Source.summary)
+        sources += (cardsAfter..<summaryPaths.count).map(Source.summary)
         sources += sessionSources
         for (index, list) in lists.enumerated() {
             sources += (1...list.pageCount(perPage: perPage)).map { Source.list(index, number: $0) }
@@ -69,14 +63,14 @@ public struct SitePlan: @unchecked Sendable {
 
     /// How many pages the site has, without listing them.
     public var pageCount: Int {
-        summaryPages.count + cardRecipes.count + sessionSources.count + journal.logs.count
+        summaryPaths.count + cardRecipes.count + sessionSources.count + journal.logs.count
             + lists.reduce(0) { $0 + $1.pageCount(perPage: perPage) }
     }
 
     /// The page's path without extension.
     public func path(of source: Source) -> String {
         switch source {
-        case .summary(let index): summaryPages[index].path
+        case .summary(let index): summaryPaths[index]
         case .list(let index, let number): lists[index].pagePath(number)
         case .log(let index): "logs/\(journal.logs[index].id)"
         case .card(let index): "cards/\(cardRecipes[index].id)"
@@ -87,12 +81,25 @@ public struct SitePlan: @unchecked Sendable {
 
     public func page(for source: Source) -> Page {
         switch source {
-        case .summary(let index): summaryPages[index]
+        case .summary(let index): summaryPage(index)
         case .list(let index, let number): journal.listPage(lists[index], number: number, perPage: perPage)
         case .log(let index): journal.logPage(journal.logs[index])
         case .card(let index): journal.cardPage(cardRecipes[index]) ?? Page(path: "cards/\(cardRecipes[index].id)", title: "", template: "card", context: [:])
         case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])
         case .session(let index): sessions.page(at: index)
+        }
+    }
+
+    /// Home, a recipe's page, statistics or hints, by its place in `summaryPaths`.
+    func summaryPage(_ index: Int) -> Page {
+        switch index {
+        case 0:
+            var home = journal.homePage()
+            home.context["sessionHeadlines"] = sessions.homeHeadlines()
+            return home
+        case summaryPaths.count - 2: return journal.statisticsPage()
+        case summaryPaths.count - 1: return journal.hintsPage()
+        default: return journal.recipePage(journal.recipes[index - 1])
         }
     }
 
