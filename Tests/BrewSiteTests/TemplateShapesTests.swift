@@ -27,7 +27,8 @@ struct TemplateShapesTests {
         TemplateShapes { templates.render($0, with: $1) }
     }
 
-    static let hostile = EscapingTests.hostile + " \u{E100} 1. # > - `x` é\n\nsecond line"
+    /// With a `<` and a `&` that a combining mark follows: one character each to swift-mustache.
+    static let hostile = EscapingTests.hostile + " \u{E100} 1. # > - `x` é <\u{301} &\u{301}\n\nsecond line"
 
     static func logValues(_ text: String, tasteTag: Bool, note: Bool, recipe: Bool) -> [String: Any] {
         var values: [String: Any] = [
