@@ -25,4 +25,19 @@ struct FieldReaderTests {
         ])
         #expect(validated.dataset.logs.map(\.value.rating) == [4])
     }
+
+    @Test func aLogIDUsedTwiceOrDifferingOnlyInCaseIsAnErrorAtTheLaterOne() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("log-ids-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        let log = { (id: String) in
+            "{\"id\": \"\(id)\", \"timestamp\": \"2026-03-14T07:42:00Z\", \"recipeNameAtBrew\": \"V60\", \"doseGrams\": 15, \"targetYieldGrams\": 250, \"waterTemperatureCelsius\": 94, \"grindLabel\": \"medium\", \"rating\": 4}"
+        }
+        try "[\n\(log("brew-1")),\n\(log("Brew-1")),\n\(log("brew-1"))\n]\n".write(to: root.appendingPathComponent("logs/2026-03.json"), atomically: true, encoding: .utf8)
+        let validated = DataDirectoryReader(root: root.path).read().validated
+        let file = "\(root.path)/logs/2026-03.json"
+        #expect(validated.diagnostics.map(\.description).filter { $0.hasPrefix(root.path) } == [
+            "\(file):3:8: error: log id \"Brew-1\" differs only in case from \"brew-1\", and both would be the same file (first at \(file):2:8)",
+            "\(file):4:8: error: log id \"brew-1\" is already used (first at \(file):2:8)",
+        ])
+    }
 }

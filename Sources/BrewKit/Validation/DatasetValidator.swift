@@ -9,10 +9,10 @@ public struct DatasetValidator: Sendable {
         for recipe in dataset.recipes {
             diagnostics += recipeValidator.diagnostics(for: recipe)
         }
-        diagnostics += idDiagnostics(dataset.recipes.map { ($0.value.id, $0.source, $0.value.id) }, kind: "recipe")
-        diagnostics += idDiagnostics(dataset.logs.map { ($0.value.id, $0.source, nil) }, kind: "log")
+        diagnostics += idDiagnostics(dataset.recipes.map { $0.value.id }, kind: "recipe") { dataset.recipes[$0].source }
+        diagnostics += idDiagnostics(dataset.logs.map { $0.value.id }, kind: "log") { dataset.logs[$0].source }
         diagnostics += starterDiagnostics(dataset)
-        diagnostics += idDiagnostics(dataset.sessions.map { ($0.value.id, $0.source, nil) }, kind: "session")
+        diagnostics += idDiagnostics(dataset.sessions.map { $0.value.id }, kind: "session") { dataset.sessions[$0].source }
         diagnostics += presetIDDiagnostics(dataset.drinkPresets)
         diagnostics += SessionValidator().diagnostics(for: dataset)
 
@@ -38,22 +38,22 @@ public struct DatasetValidator: Sendable {
     }
 
     /// Ids must be safe file names and unique, also on a disk that ignores case.
-    private func idDiagnostics(_ records: [(id: String, source: SourceMap, recipeID: String?)], kind: String) -> [Diagnostic] {
+    private func idDiagnostics(_ ids: [String], kind: String, source: (Int) -> SourceMap) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         // Locations are looked up only for findings: there are ten thousand ids and few findings.
-        var firstByKey: [String: (id: String, source: SourceMap)] = [:]
-        firstByKey.reserveCapacity(records.count)
-        for record in records {
-            if let problem = RecordID.problem(with: record.id) {
-                diagnostics.append(Diagnostic(.error, "\(kind) \(problem)", at: record.source.location(of: "id")))
+        var firstByKey: [String: Int] = [:]
+        firstByKey.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() {
+            if let problem = RecordID.problem(with: id) {
+                diagnostics.append(Diagnostic(.error, "\(kind) \(problem)", at: source(index).location(of: "id")))
                 continue
             }
-            let key = RecordID.fileKey(record.id)
+            let key = RecordID.fileKey(id)
             if let first = firstByKey[key] {
-                let how = first.id == record.id ? "is already used" : "differs only in case from \(quoted(first.id)), and both would be the same file"
-                diagnostics.append(Diagnostic(.error, "\(kind) id \(quoted(record.id)) \(how) (first at \(first.source.location(of: "id")))", at: record.source.location(of: "id")))
+                let how = ids[first] == id ? "is already used" : "differs only in case from \(quoted(ids[first])), and both would be the same file"
+                diagnostics.append(Diagnostic(.error, "\(kind) id \(quoted(id)) \(how) (first at \(source(first).location(of: "id")))", at: source(index).location(of: "id")))
             } else {
-                firstByKey[key] = (record.id, record.source)
+                firstByKey[key] = index
             }
         }
         return diagnostics

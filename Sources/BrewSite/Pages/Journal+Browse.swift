@@ -3,7 +3,7 @@ import BrewKit
 /// The log lists beyond the chronological one: by recipe, month, rating and taste tag.
 extension Journal {
     /// Links to every browse list, for the navigation of list pages (relative to the site root).
-    static func browseLinks(recipes: [Recipe], logsByRecipe: [String: [BrewLog]], statistics: JournalStatistics) -> [String: Any] {
+    static func browseLinks(recipes: [Recipe], logsByRecipe: [String: [Int]], statistics: JournalStatistics) -> [String: Any] {
         [
             "months": statistics.months.map { ["title": JournalDate.monthTitle($0.month), "path": "logs/by-month/\($0.month)/index.md", "count": String($0.count)] },
             "ratings": (1...5).reversed().compactMap { rating -> [String: Any]? in
@@ -23,29 +23,32 @@ extension Journal {
 
     /// Every list of logs: all brews, then by month, rating, taste tag and recipe.
     func logLists() -> [LogList] {
-        var lists = [LogList(folder: "logs", title: "All brews", intro: "Every brew, newest first.", logs: logs)]
-        var byMonth: [String: [BrewLog]] = [:]
-        var byRating: [Int: [BrewLog]] = [:]
-        var byTag: [TasteTag: [BrewLog]] = [:]
-        for log in logs {
-            byMonth[JournalStatistics.monthKey(log.timestamp), default: []].append(log)
-            byRating[log.rating, default: []].append(log)
-            if let tag = log.tasteTag { byTag[tag, default: []].append(log) }
+        func list(_ folder: String, _ title: String, _ intro: String, _ positions: [Int]) -> LogList {
+            LogList(folder: folder, title: title, intro: intro, journalLogs: logs, positions: positions)
         }
-        for (month, list) in byMonth.sorted(by: { $0.key > $1.key }) {
-            lists.append(LogList(folder: "logs/by-month/\(month)", title: "Brews in \(JournalDate.monthTitle(month))", intro: "\(list.count) brews, newest first.", logs: list))
+        var lists = [list("logs", "All brews", "Every brew, newest first.", Array(logs.indices))]
+        var byMonth: [String: [Int]] = [:]
+        var byRating: [Int: [Int]] = [:]
+        var byTag: [TasteTag: [Int]] = [:]
+        for position in logs.indices {
+            byMonth[JournalStatistics.monthKey(logs[position].timestamp), default: []].append(position)
+            byRating[logs[position].rating, default: []].append(position)
+            if let tag = logs[position].tasteTag { byTag[tag, default: []].append(position) }
         }
-        for (rating, list) in byRating.sorted(by: { $0.key > $1.key }) where (1...5).contains(rating) {
-            lists.append(LogList(folder: "logs/by-rating/\(rating)", title: "Brews rated \(rating) of 5", intro: "\(list.count) brews, newest first.", logs: list))
+        for (month, positions) in byMonth.sorted(by: { $0.key > $1.key }) {
+            lists.append(list("logs/by-month/\(month)", "Brews in \(JournalDate.monthTitle(month))", "\(positions.count) brews, newest first.", positions))
+        }
+        for (rating, positions) in byRating.sorted(by: { $0.key > $1.key }) where (1...5).contains(rating) {
+            lists.append(list("logs/by-rating/\(rating)", "Brews rated \(rating) of 5", "\(positions.count) brews, newest first.", positions))
         }
         for tag in TasteTag.allCases {
-            guard let list = byTag[tag] else { continue }
-            lists.append(LogList(folder: "logs/by-tag/\(tag.rawValue)", title: "Brews tagged \(tag.displayName)",
-                                 intro: "\(list.count) brews, newest first. The hint for this tag: \(AdjustmentHint.text(for: tag)).", logs: list))
+            guard let positions = byTag[tag] else { continue }
+            lists.append(list("logs/by-tag/\(tag.rawValue)", "Brews tagged \(tag.displayName)",
+                              "\(positions.count) brews, newest first. The hint for this tag: \(AdjustmentHint.text(for: tag)).", positions))
         }
         for recipe in recipes {
-            guard let list = logsByRecipe[recipe.id] else { continue }
-            lists.append(LogList(folder: "logs/by-recipe/\(recipe.id)", title: "Brews of \(recipe.name)", intro: "\(list.count) brews, newest first.", logs: list))
+            guard let positions = logsByRecipe[recipe.id] else { continue }
+            lists.append(list("logs/by-recipe/\(recipe.id)", "Brews of \(recipe.name)", "\(positions.count) brews, newest first.", positions))
         }
         return lists
     }

@@ -10,8 +10,8 @@ final class Journal {
     let logs: [BrewLog]
     let invalidReasons: [String: [Diagnostic]]
     let recipesByID: [String: Recipe]
-    /// Logs of each recipe id, newest first.
-    let logsByRecipe: [String: [BrewLog]]
+    /// Where the logs of each recipe id are in `logs` (newest first).
+    let logsByRecipe: [String: [Int]]
     let statistics: JournalStatistics
     /// Statistics of each recipe with logs, computed once for its page and the statistics page.
     let recipeStatistics: [String: RecipeStatistics]
@@ -28,11 +28,12 @@ final class Journal {
         self.logs = validated.dataset.logsNewestFirst
         self.invalidReasons = validated.invalidRecipeReasons
         self.recipesByID = Dictionary(recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var byRecipe: [String: [BrewLog]] = [:]
-        for log in logs { if let id = log.recipeId { byRecipe[id, default: []].append(log) } }
+        var byRecipe: [String: [Int]] = [:]
+        for position in logs.indices { if let id = logs[position].recipeId { byRecipe[id, default: []].append(position) } }
         self.logsByRecipe = byRecipe
         self.statistics = JournalStatistics(logs: logs)
-        self.recipeStatistics = byRecipe.mapValues { RecipeStatistics(logs: $0) }
+        let logs = self.logs
+        self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: positions.lazy.map { logs[$0] }) }
         self.browseLinks = Self.browseLinks(recipes: recipes, logsByRecipe: byRecipe, statistics: statistics)
         let known = Set(recipes.map(\.id))
         let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId
@@ -81,7 +82,7 @@ final class Journal {
             }
         }
         let recipeLogs = logsByRecipe[recipe.id] ?? []
-        context["logs"] = recipeLogs.prefix(20).map(logRow)
+        context["logs"] = recipeLogs.prefix(20).map { logRow(logs[$0]) }
         context["hasMoreLogs"] = recipeLogs.count > 20
         context["hasLogs"] = !recipeLogs.isEmpty
         let stats = recipeStatistics[recipe.id] ?? RecipeStatistics(logs: [])

@@ -7,17 +7,30 @@ struct LogList {
     let folder: String
     let title: String
     let intro: String
-    let logs: [BrewLog]
+    /// The journal's logs, newest first (the same array for every list, not a copy).
+    let journalLogs: [BrewLog]
+    /// Where this list's logs are in `journalLogs`, in order: a list holds positions, not logs,
+    /// so that making the lists (and comparing them on each rebuild) copies no log.
+    let positions: [Int]
+
+    var count: Int { positions.count }
 
     /// An empty list still has its first page, which says nothing was logged.
     func pageCount(perPage: Int) -> Int {
-        max(1, (logs.count + perPage - 1) / perPage)
+        max(1, (positions.count + perPage - 1) / perPage)
     }
 
-    func logs(onPage number: Int, perPage: Int) -> ArraySlice<BrewLog> {
-        let start = min((number - 1) * perPage, logs.count)
-        return logs[start..<min(start + perPage, logs.count)]
+    func positions(onPage number: Int, perPage: Int) -> ArraySlice<Int> {
+        let start = min((number - 1) * perPage, positions.count)
+        return positions[start..<min(start + perPage, positions.count)]
     }
+
+    func logs(onPage number: Int, perPage: Int) -> [BrewLog] {
+        positions(onPage: number, perPage: perPage).map { journalLogs[$0] }
+    }
+
+    /// The id of the log at a position in `journalLogs`.
+    func id(at position: Int) -> String { journalLogs[position].id }
 
     /// Page 1 is `<folder>/index`; page n is `<folder>/page/n`.
     func pagePath(_ number: Int) -> String {

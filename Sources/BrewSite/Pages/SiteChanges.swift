@@ -46,9 +46,10 @@ public struct SiteChanges: Sendable {
                 continue
             }
             for number in 1...pageCount {
-                let before = previous.logs(onPage: number, perPage: old.perPage)
-                let after = list.logs(onPage: number, perPage: new.perPage)
-                if !before.map(\.id).elementsEqual(after.map(\.id)) || after.contains(where: { changedLogs.contains($0.id) }) {
+                let before = previous.positions(onPage: number, perPage: old.perPage)
+                let after = list.positions(onPage: number, perPage: new.perPage)
+                let sameLogs = before.count == after.count && zip(before, after).allSatisfy { previous.id(at: $0) == list.id(at: $1) }
+                if !sameLogs || after.contains(where: { changedLogs.contains(list.id(at: $0)) }) {
                     sources.append(.list(index, number: number))
                 }
             }
@@ -84,9 +85,9 @@ public struct SiteChanges: Sendable {
         if old.count == new.count {
             var changed: Set<String> = []
             var sameOrder = true
-            for (before, after) in zip(old, new) where before != after {
-                guard before.id == after.id else { sameOrder = false; break }
-                changed.insert(after.id)
+            for index in old.indices where old[index] != new[index] {
+                guard old[index].id == new[index].id else { sameOrder = false; break }
+                changed.insert(new[index].id)
             }
             if sameOrder { return (changed, []) }
         }
