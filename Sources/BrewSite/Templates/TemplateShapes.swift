@@ -7,11 +7,12 @@ import Mustache
 /// Most pages hand their template a flat set of values: text and yes/no flags (a log page, a
 /// log's row, the layout), and list pages add their rows (`ListRow`), of which the default
 /// template shows only the rendered `markdown`. Which sections such a template shows depends only
-/// on which names are present, on the flags and on the number of rows, never on what the texts say. So for each template and each such
-/// *shape* (the names, and the flags' values), the template is rendered once with a private-use
-/// stand-in character for every text, cut into pieces at the stand-ins, and each page is then
-/// its pieces joined with its own texts, escaped as the template escapes them at each place. That
-/// takes a few microseconds instead of a Mustache render of twenty lookups.
+/// on which names are present, on the flags and on the number of rows, never on what the texts
+/// say. So for each template and each such *shape* (the names, the flags' values, the number of
+/// rows), the template is rendered once with a private-use stand-in character for every text, cut
+/// into pieces at the stand-ins, and each page is then its pieces joined with its own texts,
+/// escaped as the template escapes them at each place. That takes a few microseconds instead of a
+/// Mustache render of twenty lookups.
 ///
 /// It is only a shortcut, and it steps aside whenever it cannot be sure:
 /// - a second rendering, with each stand-in followed by `&<`, tells how each place escapes: as
@@ -22,97 +23,6 @@ import Mustache
 /// - so is every template when any template applies a transform (`{{uppercased(name)}}`),
 ///   since a transform can make a section depend on what a text says.
 final class TemplateShapes: @unchecked Sendable {
-    /// How a value is written at one place of a shape.
-    enum Escaping {
-        case none, html, markdown
-
-        func apply(_ text: String) -> String {
-            switch self {
-            case .none: text
-            case .html: Self.mustacheHTML(text)
-            case .markdown: MarkdownEscaping.escape(text)
-            }
-        }
-
-        /// HTML escaping as swift-mustache does it, character by character: a `<` with a
-        /// combining mark after it is one character to it and stays as it is (harmless: no tag
-        /// starts so). Doing the same keeps a filled-in page byte for byte the page Mustache makes.
-        static func mustacheHTML(_ text: String) -> String {
-            let special = { (byte: UInt8) in
-                byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
-                    || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-            }
-            guard text.utf8.contains(where: special) else { return text }
-            var escaped = ""
-            escaped.reserveCapacity(text.utf8.count + 16)
-            for character in text {
-                switch character {
-                case "<": escaped += "&lt;"
-                case ">": escaped += "&gt;"
-                case "&": escaped += "&amp;"
-                case "\"": escaped += "&quot;"
-                case "'": escaped += "&#39;"
-                default: escaped.append(character)
-                }
-            }
-            return escaped
-        }
-    }
-
-    /// Where the value of a place comes from: a text of the page, or the `markdown` of a row.
-    enum Source: Equatable {
-        case text(String)
-        case row(String, Int)
-    }
-
-    /// A template's output for one shape: text pieces with a value between each two.
-    struct Shape {
-        /// One more piece than places.
-        let pieces: [String]
-        let places: [(source: Source, escaping: Escaping)]
-        let length: Int
-        /// For each place of a text, which of the distinct (name, escaping) pairs it shows: a
-        /// value shown many times (the layout's `root`) is looked up and escaped once.
-        private let slots: [Int]
-        private let slotCount: Int
-
-        init(pieces: [String], places: [(source: Source, escaping: Escaping)]) {
-            self.pieces = pieces
-            self.places = places
-            self.length = pieces.reduce(0) { $0 + $1.utf8.count }
-            var known: [String: Int] = [:]
-            self.slots = places.map { place in
-                guard case .text(let name) = place.source else { return -1 }
-                let key = "\(place.escaping)\u{0}\(name)"
-                if let slot = known[key] { return slot }
-                known[key] = known.count
-                return known.count - 1
-            }
-            self.slotCount = known.count
-        }
-
-        func fill(_ values: [String: Any]) -> String {
-            var text = ""
-            text.reserveCapacity(length + 256)
-            text += pieces[0]
-            var shown = [String?](repeating: nil, count: slotCount)
-            var rows: (name: String, rows: [ListRow])?
-            for (index, place) in places.enumerated() {
-                switch place.source {
-                case .text(let name):
-                    let slot = slots[index]
-                    if shown[slot] == nil { shown[slot] = place.escaping.apply(values[name] as? String ?? "") }
-                    text += shown[slot]!
-                case .row(let name, let row):
-                    if rows?.name != name { rows = (name, values[name] as? [ListRow] ?? []) }
-                    if let list = rows?.rows, row < list.count { text += place.escaping.apply(list[row].markdown.renderText) }
-                }
-                text += pieces[index + 1]
-            }
-            return text
-        }
-    }
-
     /// Stands for a row while a shape is learned: its `markdown` is a stand-in, and asking it for
     /// anything else is noted, since a shape cannot hold what the rows say.
     private struct ProbeRow: MustacheParent {
@@ -170,8 +80,9 @@ final class TemplateShapes: @unchecked Sendable {
     }
 
     /// Which shape a set of values has: the template, and each value's name with, for a flag,
-    /// its value, and for rows, how many. Order does not matter, so the names are hashed one by one and the hashes summed
-    /// two ways (128 bits in all) instead of sorted: this is asked for every page.
+    /// its value, and for rows, how many. Order does not matter, so the names are hashed one by
+    /// one and the hashes summed two ways (128 bits in all) instead of sorted: this is asked for
+    /// every page.
     struct ShapeKey: Hashable {
         let template: String
         let count: Int
@@ -211,6 +122,9 @@ final class TemplateShapes: @unchecked Sendable {
         (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
+    /// The shape of `values`: the template rendered with a stand-in for each text and each row's
+    /// `markdown`, then again with each stand-in followed by `&<` to tell how each place escapes;
+    /// nil when the renders disagree, a row was asked for more, or an escaping is not one we know.
     private func learn(_ template: String, _ values: [String: Any]) -> Shape? {
         var plainValues = values
         var markedValues = values

@@ -1,0 +1,96 @@
+import Foundation
+
+/// What a shape holds: the pieces of a template's output and, between them, where each value
+/// goes and how it is escaped there.
+extension TemplateShapes {
+    /// How a value is written at one place of a shape.
+    enum Escaping {
+        case none, html, markdown
+
+        func apply(_ text: String) -> String {
+            switch self {
+            case .none: text
+            case .html: Self.mustacheHTML(text)
+            case .markdown: MarkdownEscaping.escape(text)
+            }
+        }
+
+        /// HTML escaping as swift-mustache does it, character by character: a `<` with a
+        /// combining mark after it is one character to it and stays as it is (harmless: no tag
+        /// starts so). Doing the same keeps a filled-in page byte for byte the page Mustache makes.
+        static func mustacheHTML(_ text: String) -> String {
+            let special = { (byte: UInt8) in
+                byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+                    || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            }
+            guard text.utf8.contains(where: special) else { return text }
+            var escaped = ""
+            escaped.reserveCapacity(text.utf8.count + 16)
+            for character in text {
+                switch character {
+                case "<": escaped += "&lt;"
+                case ">": escaped += "&gt;"
+                case "&": escaped += "&amp;"
+                case "\"": escaped += "&quot;"
+                case "'": escaped += "&#39;"
+                default: escaped.append(character)
+                }
+            }
+            return escaped
+        }
+    }
+
+    /// Where the value of a place comes from: a text of the page, or the `markdown` of a row.
+    enum Source: Equatable {
+        case text(String)
+        case row(String, Int)
+    }
+
+    /// A template's output for one shape: text pieces with a value between each two.
+    struct Shape {
+        /// One more piece than places.
+        let pieces: [String]
+        let places: [(source: Source, escaping: Escaping)]
+        let length: Int
+        /// For each place of a text, which of the distinct (name, escaping) pairs it shows: a
+        /// value shown many times (the layout's `root`) is looked up and escaped once.
+        private let slots: [Int]
+        private let slotCount: Int
+
+        init(pieces: [String], places: [(source: Source, escaping: Escaping)]) {
+            self.pieces = pieces
+            self.places = places
+            self.length = pieces.reduce(0) { $0 + $1.utf8.count }
+            var known: [String: Int] = [:]
+            self.slots = places.map { place in
+                guard case .text(let name) = place.source else { return -1 }
+                let key = "\(place.escaping)\u{0}\(name)"
+                if let slot = known[key] { return slot }
+                known[key] = known.count
+                return known.count - 1
+            }
+            self.slotCount = known.count
+        }
+
+        func fill(_ values: [String: Any]) -> String {
+            var text = ""
+            text.reserveCapacity(length + 256)
+            text += pieces[0]
+            var shown = [String?](repeating: nil, count: slotCount)
+            var rows: (name: String, rows: [ListRow])?
+            for (index, place) in places.enumerated() {
+                switch place.source {
+                case .text(let name):
+                    let slot = slots[index]
+                    if shown[slot] == nil { shown[slot] = place.escaping.apply(values[name] as? String ?? "") }
+                    text += shown[slot]!
+                case .row(let name, let row):
+                    if rows?.name != name { rows = (name, values[name] as? [ListRow] ?? []) }
+                    if let list = rows?.rows, row < list.count { text += place.escaping.apply(list[row].markdown.renderText) }
+                }
+                text += pieces[index + 1]
+            }
+            return text
+        }
+    }
+}
