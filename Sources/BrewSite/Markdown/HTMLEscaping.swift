@@ -1,28 +1,44 @@
 /// Escaping for text placed in HTML and XML by code rather than by a template.
 public enum HTMLEscaping {
+    /// `&`, `<`, `>`, `"` and `'` as entities, byte by byte.
     public static func escape(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: needsEscape) else { return nil }
+            guard let first = bytes.firstIndex(where: { entity($0) != nil }) else { return nil }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + 16)
             result.append(contentsOf: bytes[..<first])
             for byte in bytes[first...] {
-                switch byte {
-                case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
-                default: result.append(byte)
-                }
+                if let entity = entity(byte) { result.append(contentsOf: entity.utf8) } else { result.append(byte) }
             }
             return String(decoding: result, as: UTF8.self)
         } ?? text
     }
 
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    /// The same escaping as swift-mustache does it for a template, character by character: a `<`
+    /// with a combining mark after it is one character to it, not `<`, and stays as it is
+    /// (harmless: no tag starts so). Pages filled in without Mustache (`TemplateShapes`) use this,
+    /// so that they are byte for byte the pages Mustache makes.
+    static func escapeAsMustache(_ text: String) -> String {
+        guard text.utf8.contains(where: { entity($0) != nil }) else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for character in text {
+            if let ascii = character.asciiValue, let entity = entity(ascii) { escaped += entity } else { escaped.append(character) }
+        }
+        return escaped
+    }
+
+    /// The entity for one of the five bytes HTML escaping replaces; nil for any other.
+    private static func entity(_ byte: UInt8) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
     }
 
     /// JSON text safe inside `<script type="application/ld+json">`: `<`, `>` and `&` as `\u` escapes,

@@ -10,33 +10,9 @@ extension TemplateShapes {
         func apply(_ text: String) -> String {
             switch self {
             case .none: text
-            case .html: Self.mustacheHTML(text)
+            case .html: HTMLEscaping.escapeAsMustache(text)
             case .markdown: MarkdownEscaping.escape(text)
             }
-        }
-
-        /// HTML escaping as swift-mustache does it, character by character: a `<` with a
-        /// combining mark after it is one character to it and stays as it is (harmless: no tag
-        /// starts so). Doing the same keeps a filled-in page byte for byte the page Mustache makes.
-        static func mustacheHTML(_ text: String) -> String {
-            let special = { (byte: UInt8) in
-                byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
-                    || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-            }
-            guard text.utf8.contains(where: special) else { return text }
-            var escaped = ""
-            escaped.reserveCapacity(text.utf8.count + 16)
-            for character in text {
-                switch character {
-                case "<": escaped += "&lt;"
-                case ">": escaped += "&gt;"
-                case "&": escaped += "&amp;"
-                case "\"": escaped += "&quot;"
-                case "'": escaped += "&#39;"
-                default: escaped.append(character)
-                }
-            }
-            return escaped
         }
     }
 
