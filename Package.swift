@@ -64,14 +64,16 @@ let package = Package(
             name: "brewbench",
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // What several test targets share: a seeded random generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "BrewKitTests",
-            dependencies: ["BrewKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["BrewKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData"], exclude: ["Fixtures"]),
+        .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite"], exclude: ["Golden"]),
         .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["brewguide"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"]),
         .testTarget(name: "BrewServeTests", dependencies: ["BrewServe"]),
         .testTarget(name: "BrewBenchTests", dependencies: ["brewbench"]),
     ],

@@ -88,7 +88,7 @@ import Testing
         #expect(throws: RightsError.self) { _ = try Importer.run(archive: Array(Self.archive().prefix(100)), name: "a", into: folder) }
         #expect(!FileManager.default.fileExists(atPath: folder))
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/preferences.json", contents: Data("{}".utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/preferences.json", contents: Data("{}".utf8))
         #expect(throws: RightsError.self) { _ = try Importer.run(archive: Self.archive(), name: "a", into: folder) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["preferences.json"])
     }

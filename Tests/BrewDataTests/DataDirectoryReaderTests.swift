@@ -6,7 +6,7 @@ import Testing
 @Suite("Reading fixture data directories")
 struct DataDirectoryReaderTests {
     init() {
-        FileManager.default.changeCurrentDirectoryPath(Fixture.packageRoot.path)
+        _ = FileManager.default.changeCurrentDirectoryPath(Fixture.packageRoot.path)
     }
 
     @Test func validFixtureHasNoErrors() {

@@ -1,5 +1,6 @@
 import BrewKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `Format.number` writes numbers without a format string; it must say what `%.Nf` with the
@@ -19,14 +20,8 @@ struct FormatTests {
     }
 
     @Test func agreesWithTheFormatStringOnManyValues() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> UInt64 { random.next() }
         var mismatches: [String] = []
         for _ in 0..<20_000 {
             let magnitude = [1.0, 10, 100, 1_000, 1e6][Int(next() % 5)]

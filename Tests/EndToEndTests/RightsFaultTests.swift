@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built binary, kills it (SIGKILL) at random moments while it erases or imports,
@@ -51,7 +52,7 @@ import Testing
         let before = Self.files(after)
         #expect(try Self.run(["erase", "--data", after, "--all", "--yes"]) == 0)
         let afterFiles = Self.files(after)
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for round in 0..<25 {
             let folder = Self.temporary()
             defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -83,7 +84,7 @@ import Testing
         let complete = (work as NSString).appendingPathComponent("complete")
         #expect(try Self.run(["import", archive, "--into", complete]) == 0)
         let expected = Self.files(complete)
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for round in 0..<25 {
             let target = (work as NSString).appendingPathComponent("t\(round)")
             _ = try Self.run(["import", archive, "--into", target], killAfterMicroseconds: UInt32(generator.next() % 80_000))
@@ -91,17 +92,5 @@ import Testing
                 #expect(Self.files(target) == expected, "round \(round): a partial import is visible")
             }
         }
-    }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

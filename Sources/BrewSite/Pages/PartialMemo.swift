@@ -25,34 +25,29 @@ final class PartialMemo: @unchecked Sendable {
     }
 
     /// The log's row as the `log-row.md` partial makes it from `values` (asked for the first time
-    /// only), without its final line break, for a page at `root`. Two threads may both make a
-    /// missing row; they make the same row, so either may be kept.
+    /// only), without its final line break, for a page at `root`.
     func logRow(id: String, root: String, values: () -> [String: Any]) -> String {
-        lock.lock()
-        var row = rows[id]
-        lock.unlock()
-        if row == nil {
-            row = render(values(), with: Self.logRowTemplate)
-            lock.lock()
-            rows[id] = row
-            lock.unlock()
-        }
-        return Self.placing(root, in: row!)
+        Self.placing(root, in: memoized(\.rows, id) { render(values(), with: Self.logRowTemplate) })
     }
 
     /// The `browse.md` partial for the browse links, for a page at `root`, with its HTML: the
     /// same on every list page of that depth, so converted once per depth.
     func browseLinks(_ links: [String: Any], root: String) -> PageFragment {
+        memoized(\.browse, root) { PageFragment(markdown: Self.placing(root, in: render(links, with: Self.browseTemplate))) }
+    }
+
+    /// The value cached under `key`, made the first time. Two threads may both make a missing
+    /// value; they make the same one, so either may be kept.
+    private func memoized<Value>(_ cache: ReferenceWritableKeyPath<PartialMemo, [String: Value]>, _ key: String, _ make: () -> Value) -> Value {
         lock.lock()
-        var fragment = browse[root]
+        let known = self[keyPath: cache][key]
         lock.unlock()
-        if fragment == nil {
-            fragment = PageFragment(markdown: Self.placing(root, in: render(links, with: Self.browseTemplate)))
-            lock.lock()
-            browse[root] = fragment
-            lock.unlock()
-        }
-        return fragment!
+        if let known { return known }
+        let made = make()
+        lock.lock()
+        self[keyPath: cache][key] = made
+        lock.unlock()
+        return made
     }
 
     private func render(_ values: [String: Any], with template: String) -> String {
@@ -70,7 +65,7 @@ final class PartialMemo: @unchecked Sendable {
 }
 
 /// One row of a list page: its rendered `markdown`, and the log's other values for a template
-/// that reads them (made when asked: the default `logs.md` shows only `markdown`).
+/// that reads them (made the first time one is asked for: the default `logs.md` shows only `markdown`).
 struct ListRow: MustacheParent {
     /// Text that swift-mustache writes without trying the casts it tries on a `String` (a list
     /// page shows fifty rows; this takes an eighth off rendering them).
@@ -79,15 +74,22 @@ struct ListRow: MustacheParent {
         var isNull: Bool { false }
     }
 
+    /// The row's values, made once when first asked for. A row is read by one page's render, on one thread.
+    private final class LazyValues: @unchecked Sendable {
+        let make: () -> [String: Any]
+        lazy var values: [String: Any] = make()
+        init(_ make: @escaping () -> [String: Any]) { self.make = make }
+    }
+
     let markdown: Rendered
-    let values: () -> [String: Any]
+    private let values: LazyValues
 
     init(markdown: String, values: @escaping () -> [String: Any]) {
         self.markdown = Rendered(renderText: markdown)
-        self.values = values
+        self.values = LazyValues(values)
     }
 
     func child(named name: String) -> Any? {
-        name == "markdown" ? markdown : values()[name]
+        name == "markdown" ? markdown : values.values[name]
     }
 }

@@ -23,12 +23,6 @@ public struct SiteBuilder: Sendable {
         return SitePlan(journal: Journal(validated, partials: partials), sessions: SessionPages(validated, now: now), perPage: Self.logsPerPage)
     }
 
-    /// Every page of the site.
-    public func pages(for validated: ValidatedDataset, now: Date = Date()) -> [Page] {
-        let plan = plan(validated, now: now)
-        return plan.sources.map(plan.page(for:))
-    }
-
     /// Every file of the site, in memory (for tests and small sites).
     public func build(_ validated: ValidatedDataset, now: Date = Date()) -> [OutputFile] {
         let plan = plan(validated, now: now)

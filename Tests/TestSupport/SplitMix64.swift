@@ -1,0 +1,18 @@
+/// Steele, Lea and Flood's SplitMix64: a small seeded generator for tests whose random inputs
+/// must be the same on every run and machine. (`brewbench` has its own, with range helpers,
+/// since it links nothing of brewguide.)
+public struct SplitMix64: Sendable {
+    public private(set) var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
