@@ -60,7 +60,8 @@ public struct TemplateSet: Sendable {
                 usesTransforms = usesTransforms || TemplateShapes.hasTransform(text)
             } catch let error as MustacheTemplate.ParserError {
                 let location = SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber)
-                diagnostics.append(.error("template does not parse: \(Self.describe(error.error)) in \"\(error.context.line.trimmingCharacters(in: .whitespaces))\"", at: location))
+                let line = error.context.line.trimmingCharacters(in: .whitespaces)
+                diagnostics.append(.error("template does not parse: \(Self.describe(error.error))" + (line.isEmpty ? "" : " in \"\(line)\""), at: location))
             } catch {
                 diagnostics.append(.error("template does not parse: \(error)", at: .file(path)))
             }
@@ -68,6 +69,8 @@ public struct TemplateSet: Sendable {
     }
 
     static func describe(_ error: Error) -> String {
+        // swift-mustache's reader says only "overflow" when the text ends before a tag does.
+        if String(describing: error) == "overflow" { return "the template ends inside a tag (is a }} missing?)" }
         guard let parserError = error as? MustacheTemplate.Error else { return "\(error)" }
         switch parserError {
         case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened"
