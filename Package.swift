@@ -71,7 +71,7 @@ let package = Package(
             dependencies: ["BrewKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite"], exclude: ["Golden"]),
+        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"]),
         .testTarget(name: "BrewServeTests", dependencies: ["BrewServe"]),

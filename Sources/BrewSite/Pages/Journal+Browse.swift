@@ -59,12 +59,12 @@ extension Journal {
         let chunk = list.logs(onPage: number, perPage: perPage)
         let path = list.pagePath(number)
         let root = Page.rootPrefix(of: path)
+        let rows = partials.logRows(chunk) { logRow($0) }
+        let rowsMarkdown = rows.map { PartialMemo.placing(root, in: $0.markdown) }
         var context: [String: Any] = [
             "title": list.title,
             "intro": list.intro,
-            "logs": chunk.map { log in
-                ListRow(markdown: partials.logRow(id: log.id, root: root) { logRow(log) }) { [unowned self] in logRow(log) }
-            },
+            "logs": zip(chunk, rowsMarkdown).map { log, markdown in ListRow(markdown: markdown) { [unowned self] in logRow(log) } },
             "pageNumber": String(number),
             "pageCount": String(pageCount),
             "isPaged": pageCount > 1,
@@ -75,7 +75,17 @@ extension Journal {
         if number < pageCount { context["next"] = number == 1 ? "page/2.md" : "\(number + 1).md" }
         // The browse links are the same on every list page: converted once, placed as a fragment.
         context["browseMarkdown"] = PageFragment.placeholder("browse")
-        return Page(path: path, title: number == 1 ? list.title : "\(list.title), page \(number)", template: "logs", context: context,
-                    fragments: ["browse": partials.browseLinks(browseLinks, root: root)])
+        var page = Page(path: path, title: number == 1 ? list.title : "\(list.title), page \(number)", template: "logs", context: context,
+                        fragments: ["browse": partials.browseLinks(browseLinks, root: root)])
+        page.splicedRows = {
+            var spliced: [ListSplice.Row] = []
+            spliced.reserveCapacity(rows.count)
+            for (row, markdown) in zip(rows, rowsMarkdown) {
+                guard let item = row.item else { return nil }
+                spliced.append(ListSplice.Row(markdown: markdown, item: item))
+            }
+            return spliced
+        }
+        return page
     }
 }

@@ -10,6 +10,9 @@ public struct Page {
     public var headHTML: String = ""
     /// Charts and tables the template places with `[[fragment:NAME]]`.
     public var fragments: [String: PageFragment] = [:]
+    /// A list page's rows as converted once for the whole site, when each could be
+    /// (`ListSplice`): asked for only when the page is converted.
+    var splicedRows: (@Sendable () -> [ListSplice.Row]?)?
 
     public init(path: String, title: String, template: String, context: [String: Any], headHTML: String = "", fragments: [String: PageFragment] = [:]) {
         self.path = path

@@ -25,7 +25,7 @@ public struct PageRenderer: Sendable {
         var context = page.context
         context["root"] = root
         context["siteTitle"] = siteTitle
-        let (markdown, body) = Self.convert(text(page.template + ".md", context), placing: page.fragments)
+        let (markdown, body) = Self.convert(text(page.template + ".md", context), placing: page.fragments, rows: page.splicedRows?(), root: root)
         let layout: [String: Any] = [
             "title": page.title,
             "siteTitle": siteTitle,
@@ -43,9 +43,10 @@ public struct PageRenderer: Sendable {
     /// The page's Markdown and its HTML body, with each fragment in place of its placeholder.
     /// A fragment stands in a paragraph of its own; a converted one (`htmlIsMarkdown`) that a
     /// template put within other text makes the page be converted with its Markdown in place.
-    static func convert(_ rendered: String, placing fragments: [String: PageFragment]) -> (markdown: String, html: String) {
+    /// A list page's `rows`, converted once for the site, are spliced in where they can be (`ListSplice`).
+    static func convert(_ rendered: String, placing fragments: [String: PageFragment], rows: [ListSplice.Row]? = nil, root: String = "") -> (markdown: String, html: String) {
         var markdown = rendered
-        var html = Markdown.html(from: rendered)
+        var html = rows.flatMap { ListSplice.html(of: rendered, rows: $0, root: root) } ?? Markdown.html(from: rendered)
         var convertedInText: [String] = []
         for (name, fragment) in fragments.sorted(by: { $0.key < $1.key }) {
             let placeholder = PageFragment.placeholder(name)

@@ -8,6 +8,13 @@ import Mustache
 ///
 /// A memoised partial sees its own values, `root` and `siteTitle`, not the page around it.
 final class PartialMemo: @unchecked Sendable {
+    /// A log's row: its Markdown with the root stand-in, and its HTML as a list item when
+    /// `ListItemHTML` can convert it alone.
+    struct Row {
+        let markdown: String
+        let item: ListItemHTML?
+    }
+
     /// Stands for `root` while a partial is rendered: a private-use character no escaping touches.
     static let rootStandIn = "\u{E000}"
     static let logRowTemplate = "log-row.md"
@@ -15,8 +22,8 @@ final class PartialMemo: @unchecked Sendable {
 
     private let renderer: PageRenderer
     private let lock = NSLock()
-    /// Each log's row as Markdown with the root stand-in, by log id.
-    private var rows: [String: String] = [:]
+    /// Each log's row, by log id.
+    private var rows: [String: Row] = [:]
     /// The browse links by `root`, once rendered.
     private var browse: [String: PageFragment] = [:]
 
@@ -24,10 +31,26 @@ final class PartialMemo: @unchecked Sendable {
         self.renderer = renderer
     }
 
-    /// The log's row as the `log-row.md` partial makes it from `values` (asked for the first time
-    /// only), without its final line break, for a page at `root`.
-    func logRow(id: String, root: String, values: () -> [String: Any]) -> String {
-        Self.placing(root, in: memoized(\.rows, id) { render(values(), with: Self.logRowTemplate) })
+    /// The rows of a list page's logs as the `log-row.md` partial makes them from `values`
+    /// (asked for a log's first row only), without their final line break. One lock for the page,
+    /// not one per row: the threads rendering list pages all ask for rows.
+    func logRows(_ logs: [BrewLog], values: (BrewLog) -> [String: Any]) -> [Row] {
+        lock.lock()
+        var found = logs.map { rows[$0.id] }
+        lock.unlock()
+        var made: [(id: String, row: Row)] = []
+        for (index, log) in zip(found.indices, logs) where found[index] == nil {
+            let markdown = render(values(log), with: Self.logRowTemplate)
+            let row = Row(markdown: markdown, item: ListItemHTML(row: markdown, standIn: Self.rootStandIn))
+            found[index] = row
+            made.append((log.id, row))
+        }
+        if !made.isEmpty {
+            lock.lock()
+            for (id, row) in made { rows[id] = row }
+            lock.unlock()
+        }
+        return found.map { $0! }
     }
 
     /// The `browse.md` partial for the browse links, for a page at `root`, with its HTML: the

@@ -110,6 +110,10 @@ struct SizeBenchmark {
     }
 
     private func measureWatch(into result: inout SizeResult) throws {
+        guard watchEdits > 0 else {
+            result.watchNote = "watch: not measured (--watch-edits 0)"
+            return
+        }
         guard WatchLatencyProbe.isAvailable(binary: binary, scratch: folder + "/logs") else {
             progress("  watch: not available")
             result.watchNote = "watch: not available (`brewguide watch --help` is not the help of a watch command)"

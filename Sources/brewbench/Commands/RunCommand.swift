@@ -28,7 +28,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Where data (cached as data-N) and the runs' output go.")
     var work = "Benchmarks/work"
 
-    @Option(help: "Edits timed in watch mode per size (median).")
+    @Option(help: "Edits timed in watch mode per size (median); 0 skips watch mode.")
     var watchEdits = 5
 
     @Flag(inversion: .prefixedNo, help: "At the end, time the file-creation floor again right after deleting a site copy.")
