@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Installs what brewguide needs that Swift packages cannot bring: libcmark (Debian's libcmark-dev).
+# Installs what brewguide needs that Swift packages cannot bring: libcmark (Debian's
+# libcmark-dev) for Markdown, and jemalloc (libjemalloc-dev), the allocator brewguide links.
 set -euo pipefail
-if pkg-config --exists libcmark 2>/dev/null; then
+needed="libcmark"
+# jemalloc is linked on Linux only.
+if [ "$(uname -s)" = "Linux" ]; then needed="libcmark jemalloc"; fi
+if pkg-config --exists $needed 2>/dev/null; then
   exit 0
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "brewguide needs libcmark and its pkg-config file (Debian/Ubuntu: libcmark-dev; macOS: brew install cmark)" >&2
+  echo "brewguide needs libcmark and jemalloc with their pkg-config files (Debian/Ubuntu: libcmark-dev libjemalloc-dev; macOS: brew install cmark)" >&2
   exit 1
 fi
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-echo "installing libcmark-dev (CommonMark) ..." >&2
+echo "installing libcmark-dev (CommonMark) and libjemalloc-dev (memory allocator) ..." >&2
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libcmark-dev pkg-config >/dev/null
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libcmark-dev libjemalloc-dev pkg-config >/dev/null

@@ -20,7 +20,10 @@ struct ListItemHTML: Sendable, Equatable {
     /// The item's inner HTML cut at each place the root goes.
     let pieces: [String]
 
-    static let encodedStandIn = "%EE%80%80"
+    private static let standInBytes: [UInt8] = Array("\u{E000}".utf8)
+    private static let encodedStandIn: [UInt8] = Array("%EE%80%80".utf8)
+    private static let head: [UInt8] = Array("<ul>\n<li>".utf8)
+    private static let tail: [UInt8] = Array("</li>\n</ul>\n".utf8)
 
     /// - Parameters:
     ///   - row: the row's Markdown, one line without its line break, with `standIn` for the root.
@@ -28,29 +31,12 @@ struct ListItemHTML: Sendable, Equatable {
     ///     `href` as `%EE%80%80`.
     init?(row: String, standIn: String) {
         precondition(standIn == "\u{E000}", "cmark's encoding of the stand-in is spelled out above")
-        guard row.utf8.starts(with: "- ".utf8),
-              !row.utf8.contains(UInt8(ascii: "\n")), !row.utf8.contains(UInt8(ascii: "\r")) else { return nil }
-        let standInsInRow = Self.occurrences(of: standIn, in: row)
-        guard standInsInRow.allSatisfy({ row.utf8[..<$0].reversed().starts(with: "(]".utf8) }) else { return nil }
-        let html = Markdown.html(from: row)
-        let head = "<ul>\n<li>", tail = "</li>\n</ul>\n"
-        guard html.utf8.starts(with: head.utf8), html.utf8.reversed().starts(with: tail.utf8.reversed()),
-              html.utf8.count > head.utf8.count + tail.utf8.count else { return nil }
-        let item = String(html.utf8.dropFirst(head.utf8.count).dropLast(tail.utf8.count))!
-        guard !item.utf8.contains(UInt8(ascii: "\n")), !TextScan.contains(item, standIn),
-              Self.unescaped(UInt8(ascii: "<"), in: row) == 0,
-              Self.occurrences(of: "<a href=", in: item).count == Self.unescaped(UInt8(ascii: "["), in: row),
-              !TextScan.contains(item, "<img") else { return nil }
-        let encoded = Self.occurrences(of: Self.encodedStandIn, in: item)
-        guard encoded.count == standInsInRow.count,
-              encoded.allSatisfy({ item.utf8[..<$0].reversed().starts(with: "\"=ferh ".utf8) }) else { return nil }
-        var pieces: [String] = []
-        var start = item.utf8.startIndex
-        for index in encoded {
-            pieces.append(String(item.utf8[start..<index])!)
-            start = item.utf8.index(index, offsetBy: Self.encodedStandIn.utf8.count)
-        }
-        pieces.append(String(item.utf8[start...])!)
+        var row = row
+        let standIns = row.withUTF8 { Self.rowStandIns($0) }
+        guard let standIns else { return nil }
+        var html = Markdown.html(from: row)
+        let pieces = html.withUTF8 { Self.itemPieces($0, links: standIns.links, standIns: standIns.count) }
+        guard let pieces else { return nil }
         self.pieces = pieces
     }
 
@@ -65,32 +51,61 @@ struct ListItemHTML: Sendable, Equatable {
         html += "</li>\n"
     }
 
-    /// How many times `character` is in `text` without a backslash before it.
-    private static func unescaped(_ character: UInt8, in text: String) -> Int {
+    /// How many root stand-ins the row has and how many links it must make; nil when it is not
+    /// one line starting with `- `, has a stand-in anywhere but at a link destination's start,
+    /// or has a `<` no backslash escapes.
+    private static func rowStandIns(_ row: UnsafeBufferPointer<UInt8>) -> (count: Int, links: Int)? {
+        guard row.count >= 2, row[0] == UInt8(ascii: "-"), row[1] == UInt8(ascii: " ") else { return nil }
         var count = 0
+        var links = 0
         var escaped = false
-        for byte in text.utf8 {
-            if byte == character && !escaped { count += 1 }
+        for index in row.indices {
+            let byte = row[index]
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return nil
+            case UInt8(ascii: "<") where !escaped: return nil
+            case UInt8(ascii: "[") where !escaped: links += 1
+            case standInBytes[0]:
+                if index + 2 < row.count, row[index + 1] == standInBytes[1], row[index + 2] == standInBytes[2] {
+                    guard index >= 2, row[index - 2] == UInt8(ascii: "]"), row[index - 1] == UInt8(ascii: "(") else { return nil }
+                    count += 1
+                }
+            default: break
+            }
             escaped = byte == UInt8(ascii: "\\") && !escaped
         }
-        return count
+        return (count, links)
     }
 
-    /// Where `needle` starts in `text`, each occurrence.
-    private static func occurrences(of needle: String, in text: String) -> [String.Index] {
-        var needle = needle
-        var text = text
-        let offsets = needle.withUTF8 { pattern in
-            text.withUTF8 { bytes -> [Int] in
-                var found: [Int] = []
-                var from = 0
-                while let index = TextScan.firstIndex(of: pattern, in: bytes, from: from) {
-                    found.append(index)
-                    from = index + pattern.count
-                }
-                return found
-            }
+    /// The item's HTML cut at each encoded stand-in; nil unless `html` is one list item of one
+    /// line with `links` links and the stand-in only, `standIns` times, at an `href`'s start.
+    private static func itemPieces(_ html: UnsafeBufferPointer<UInt8>, links: Int, standIns: Int) -> [String]? {
+        guard html.count > head.count + tail.count, html.starts(with: head), html.reversed().starts(with: tail.reversed()) else { return nil }
+        let item = UnsafeBufferPointer(rebasing: html[head.count..<(html.count - tail.count)])
+        guard !item.contains(UInt8(ascii: "\n")),
+              standInBytes.withUnsafeBufferPointer({ TextScan.firstIndex(of: $0, in: item) }) == nil,
+              count("<a href=", in: item) == links, count("<img", in: item) == 0 else { return nil }
+        let hrefStart = Array(" href=\"".utf8)
+        var pieces: [String] = []
+        var start = 0
+        while let found = encodedStandIn.withUnsafeBufferPointer({ TextScan.firstIndex(of: $0, in: item, from: start) }) {
+            guard found >= hrefStart.count, item[(found - hrefStart.count)..<found].elementsEqual(hrefStart) else { return nil }
+            pieces.append(String(decoding: UnsafeBufferPointer(rebasing: item[start..<found]), as: UTF8.self))
+            start = found + encodedStandIn.count
         }
-        return offsets.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
+        pieces.append(String(decoding: UnsafeBufferPointer(rebasing: item[start...]), as: UTF8.self))
+        return pieces.count == standIns + 1 ? pieces : nil
+    }
+
+    private static func count(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        needle.withUTF8Buffer { needle in
+            var found = 0
+            var from = 0
+            while let index = TextScan.firstIndex(of: needle, in: bytes, from: from) {
+                found += 1
+                from = index + needle.count
+            }
+            return found
+        }
     }
 }

@@ -10,7 +10,7 @@ enum FileSync {
 
     /// Makes the file at `path` hold `bytes`: untouched when it already does, rewritten in place
     /// when it differs (cheaper here than a new file and an unlink), created when missing.
-    static func write(_ bytes: [UInt8], to path: String) -> Outcome {
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Outcome {
         let existing = open(path, O_RDWR | O_CLOEXEC)
         if existing < 0 {
             return errno == ENOENT ? create(bytes, at: path) : .failed(String(cString: strerror(errno)))
@@ -22,7 +22,7 @@ enum FileSync {
     }
 
     /// Creates a file known not to exist yet (in a new folder): one `open`, no lookup first.
-    static func create(_ bytes: [UInt8], at path: String) -> Outcome {
+    static func create(_ bytes: UnsafeBufferPointer<UInt8>, at path: String) -> Outcome {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return .failed(String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -30,7 +30,7 @@ enum FileSync {
     }
 
     /// Whether the open file holds exactly `bytes`.
-    static func holds(_ bytes: [UInt8], descriptor: Int32) -> Bool {
+    static func holds(_ bytes: UnsafeBufferPointer<UInt8>, descriptor: Int32) -> Bool {
         var status = stat()
         guard fstat(descriptor, &status) == 0, Int(status.st_size) == bytes.count else { return false }
         if bytes.isEmpty { return true }
@@ -41,13 +41,13 @@ enum FileSync {
             if count <= 0 { return false }
             offset += count
         }
-        return buffer == bytes
+        return memcmp(buffer, bytes.baseAddress!, bytes.count) == 0
     }
 
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written <= 0 { return false }
             offset += written
         }

@@ -100,7 +100,7 @@ public final class SiteTransaction: @unchecked Sendable {
         let directory = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(file.path[..<$0]) } ?? ""
         try ensureDirectory(directory, under: stagingDirectory)
         let path = stagingDirectory + "/" + file.path
-        let outcome = stagingIsNew ? FileSync.create(file.contents, at: path) : FileSync.write(file.contents, to: path)
+        let outcome = file.withBytes { stagingIsNew ? FileSync.create($0, at: path) : FileSync.write($0, to: path) }
         lock.lock()
         defer { lock.unlock() }
         producedPaths.insert(file.path)
@@ -155,7 +155,7 @@ public final class SiteTransaction: @unchecked Sendable {
             let live = outputDirectory + "/" + path
             guard let bytes = FileManager.default.contents(atPath: live) else { continue }
             try? ensureDirectory((path as NSString).deletingLastPathComponent, under: stagingDirectory)
-            _ = FileSync.write([UInt8](bytes), to: stagingDirectory + "/" + path)
+            _ = [UInt8](bytes).withUnsafeBufferPointer { FileSync.write($0, to: stagingDirectory + "/" + path) }
         }
         switch mode {
         case .replaceAll: _ = FileSync.removeFiles(under: stagingDirectory, keeping: producedPaths)

@@ -56,15 +56,16 @@ extension Journal {
     /// Page `number` (from 1) of a list: `<folder>/index`, then `<folder>/page/2`, …
     func listPage(_ list: LogList, number: Int, perPage: Int) -> Page {
         let pageCount = list.pageCount(perPage: perPage)
-        let chunk = list.logs(onPage: number, perPage: perPage)
+        // Positions in the journal's logs, not copies of the logs: a copy retains each of a log's texts.
+        let positions = Array(list.positions(onPage: number, perPage: perPage))
         let path = list.pagePath(number)
         let root = Page.rootPrefix(of: path)
-        let rows = partials.logRows(chunk) { logRow($0) }
+        let rows = partials.logRows(ids: positions.map { logs[$0].id }) { logRow(logs[positions[$0]]) }
         let rowsMarkdown = rows.map { PartialMemo.placing(root, in: $0.markdown) }
         var context: [String: Any] = [
             "title": list.title,
             "intro": list.intro,
-            "logs": zip(chunk, rowsMarkdown).map { log, markdown in ListRow(markdown: markdown) { [unowned self] in logRow(log) } },
+            "logs": zip(positions, rowsMarkdown).map { position, markdown in ListRow(markdown: markdown) { [unowned self] in logRow(logs[position]) } },
             "pageNumber": String(number),
             "pageCount": String(pageCount),
             "isPaged": pageCount > 1,

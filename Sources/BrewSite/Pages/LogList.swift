@@ -25,10 +25,6 @@ struct LogList {
         return positions[start..<min(start + perPage, positions.count)]
     }
 
-    func logs(onPage number: Int, perPage: Int) -> [BrewLog] {
-        positions(onPage: number, perPage: perPage).map { journalLogs[$0] }
-    }
-
     /// The id of the log at a position in `journalLogs`.
     func id(at position: Int) -> String { journalLogs[position].id }
 

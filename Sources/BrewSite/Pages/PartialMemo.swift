@@ -31,19 +31,19 @@ final class PartialMemo: @unchecked Sendable {
         self.renderer = renderer
     }
 
-    /// The rows of a list page's logs as the `log-row.md` partial makes them from `values`
-    /// (asked for a log's first row only), without their final line break. One lock for the page,
-    /// not one per row: the threads rendering list pages all ask for rows.
-    func logRows(_ logs: [BrewLog], values: (BrewLog) -> [String: Any]) -> [Row] {
+    /// The rows of a list page's logs, by id, as the `log-row.md` partial makes them from
+    /// `values(index)` (asked for a log's first row only), without their final line break. One
+    /// lock for the page, not one per row: the threads rendering list pages all ask for rows.
+    func logRows(ids: [String], values: (Int) -> [String: Any]) -> [Row] {
         lock.lock()
-        var found = logs.map { rows[$0.id] }
+        var found = ids.map { rows[$0] }
         lock.unlock()
         var made: [(id: String, row: Row)] = []
-        for (index, log) in zip(found.indices, logs) where found[index] == nil {
-            let markdown = render(values(log), with: Self.logRowTemplate)
+        for index in found.indices where found[index] == nil {
+            let markdown = render(values(index), with: Self.logRowTemplate)
             let row = Row(markdown: markdown, item: ListItemHTML(row: markdown, standIn: Self.rootStandIn))
             found[index] = row
-            made.append((log.id, row))
+            made.append((ids[index], row))
         }
         if !made.isEmpty {
             lock.lock()

@@ -49,21 +49,31 @@ extension TemplateShapes {
         }
 
         func fill(_ values: [String: Any]) -> String {
-            var text = ""
-            text.reserveCapacity(length + 256)
-            text += pieces[0]
+            // Each place's text first, so that the page is allocated once at its full length.
             var shown = [String?](repeating: nil, count: slotCount)
+            var placed: [String] = []
+            placed.reserveCapacity(places.count)
+            var placedLength = 0
             var rows: (name: String, rows: [ListRow])?
             for (index, place) in places.enumerated() {
+                let value: String
                 switch place.source {
                 case .text(let name):
                     let slot = slots[index]
                     if shown[slot] == nil { shown[slot] = place.escaping.apply(values[name] as? String ?? "") }
-                    text += shown[slot]!
+                    value = shown[slot]!
                 case .row(let name, let row):
                     if rows?.name != name { rows = (name, values[name] as? [ListRow] ?? []) }
-                    if let list = rows?.rows, row < list.count { text += place.escaping.apply(list[row].markdown.renderText) }
+                    if let list = rows?.rows, row < list.count { value = place.escaping.apply(list[row].markdown.renderText) } else { value = "" }
                 }
+                placedLength += value.utf8.count
+                placed.append(value)
+            }
+            var text = ""
+            text.reserveCapacity(length + placedLength)
+            text += pieces[0]
+            for index in placed.indices {
+                text += placed[index]
                 text += pieces[index + 1]
             }
             return text
