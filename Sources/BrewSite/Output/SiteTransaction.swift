@@ -39,6 +39,9 @@ public final class SiteTransaction: @unchecked Sendable {
     /// Whether the staging directory was made by this transaction: then no file is there yet and
     /// each is created without first looking for it.
     private var stagingIsNew = false
+    /// Whether the paths put must be kept: to prune the staging copy, or to bring the old live
+    /// copy up to date after the swap. A first build (no staging copy, no site) needs neither.
+    private var tracksPaths = true
     private let lock = NSLock()
     private var knownDirectories: Set<String> = []
     private var producedPaths: Set<String> = []
@@ -66,6 +69,7 @@ public final class SiteTransaction: @unchecked Sendable {
             }
         }
         stagingIsNew = !stagingExists || !isDirectory.boolValue
+        tracksPaths = !stagingIsNew || fileManager.fileExists(atPath: self.outputDirectory)
         do {
             try fileManager.createDirectory(atPath: stagingDirectory, withIntermediateDirectories: true)
         } catch {
@@ -103,11 +107,11 @@ public final class SiteTransaction: @unchecked Sendable {
         let outcome = file.withBytes { stagingIsNew ? FileSync.create($0, at: path) : FileSync.write($0, to: path) }
         lock.lock()
         defer { lock.unlock() }
-        producedPaths.insert(file.path)
+        if tracksPaths { producedPaths.insert(file.path) }
         switch outcome {
         case .unchanged: report.unchanged += 1
-        case .created: report.created += 1; changedPaths.append(file.path)
-        case .rewritten: report.rewritten += 1; changedPaths.append(file.path)
+        case .created: report.created += 1; if tracksPaths { changedPaths.append(file.path) }
+        case .rewritten: report.rewritten += 1; if tracksPaths { changedPaths.append(file.path) }
         case .failed(let reason):
             throw SiteWriteError(path: stagingDirectory + "/" + file.path, reason: "cannot write the file: \(reason)")
         }
@@ -147,6 +151,11 @@ public final class SiteTransaction: @unchecked Sendable {
                 throw SiteWriteError(path: outputDirectory, reason: "cannot move the new site into place: \(String(cString: strerror(errno)))")
             }
             return report
+        }
+        guard tracksPaths else {
+            // Something made the output directory while this build ran: the swap would leave a
+            // staging copy this transaction cannot bring up to date. The next build starts over.
+            throw SiteWriteError(path: outputDirectory, reason: "the output directory appeared while the site was being built; nothing was replaced")
         }
         try exchange()
         // The staging path now holds the previous site: make it the same as the live one, so that

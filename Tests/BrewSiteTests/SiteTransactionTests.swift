@@ -1,0 +1,72 @@
+@testable import BrewSite
+import Foundation
+import Testing
+
+/// The site is replaced all at once: a reader sees the old site or the new one, the staging copy
+/// left beside it equals the live site, and nothing outside the two is touched.
+@Suite("Site transaction")
+final class SiteTransactionTests {
+    let folder: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("site-transaction-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func files(under root: String) -> [String: String] {
+        var found: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let relative = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = root + "/" + relative
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                found[relative] = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            }
+        }
+        return found
+    }
+
+    private func build(_ files: [String: String], into output: String) throws -> SiteTransaction.Report {
+        let transaction = try SiteTransaction(outputDirectory: output, mode: .replaceAll)
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) { try transaction.put(OutputFile(path: path, text: text)) }
+        return try transaction.commit()
+    }
+
+    @Test func firstBuildMovesTheStagingCopyIntoPlace() throws {
+        let output = folder + "/Site"
+        let report = try build(["index.html": "home", "logs/a.html": "a"], into: output)
+        #expect(report.created == 2)
+        #expect(files(under: output) == ["index.html": "home", "logs/a.html": "a"])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.Site.staging"))
+    }
+
+    @Test func laterBuildsReplaceTheSiteAndLeaveAnEqualStagingCopy() throws {
+        let output = folder + "/Site"
+        _ = try build(["index.html": "home", "logs/a.html": "a", "logs/b.html": "b"], into: output)
+        _ = try build(["index.html": "home", "logs/a.html": "a, edited"], into: output)
+        let report = try build(["index.html": "home", "logs/a.html": "a, edited", "logs/c.html": "c"], into: output)
+        #expect(report.created + report.rewritten == 1)
+        #expect(report.unchanged == 2)
+        let expected = ["index.html": "home", "logs/a.html": "a, edited", "logs/c.html": "c"]
+        #expect(files(under: output) == expected)
+        #expect(files(under: folder + "/.Site.staging") == expected)
+    }
+
+    @Test func anOutputDirectoryMadeDuringAFirstBuildIsLeftAlone() throws {
+        let output = folder + "/Site"
+        let transaction = try SiteTransaction(outputDirectory: output, mode: .replaceAll)
+        try transaction.put(OutputFile(path: "index.html", text: "home"))
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try Data("someone else's".utf8).write(to: URL(fileURLWithPath: output + "/notes.txt"))
+        #expect(throws: SiteWriteError.self) { try transaction.commit() }
+        #expect(files(under: output) == ["notes.txt": "someone else's"])
+    }
+
+    @Test func anUpdateNeedsAStagingCopy() throws {
+        #expect(throws: SiteWriteError.self) { try SiteTransaction(outputDirectory: folder + "/Site", mode: .update) }
+    }
+}
