@@ -45,9 +45,10 @@ public struct Dataset: Sendable {
     /// Logs newest first (004 `fetchAllLogs`); equal timestamps by id, so the order is stable.
     public var logsNewestFirst: [BrewLog] {
         // Sorting indices moves integers instead of logs, which are large to copy.
+        // The comparison reads the two fields in place: binding whole logs would copy them.
         let order = logs.indices.sorted { left, right in
-            let a = logs[left].value, b = logs[right].value
-            return a.timestamp != b.timestamp ? a.timestamp > b.timestamp : a.id < b.id
+            let a = logs[left].value.timestamp, b = logs[right].value.timestamp
+            return a != b ? a > b : logs[left].value.id < logs[right].value.id
         }
         return order.map { logs[$0].value }
     }

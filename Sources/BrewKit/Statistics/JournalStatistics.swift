@@ -27,28 +27,31 @@ public struct JournalStatistics: Sendable {
 
     public init(logs: [BrewLog]) {
         overall = RecipeStatistics(logs: logs)
-        let monthKeys = logs.map { Self.monthKey($0.timestamp) }
+        let monthKeys = logs.indices.map { Self.monthKey(logs[$0].timestamp) }
         var monthCounts: [String: Int] = [:]
         for key in monthKeys { monthCounts[key, default: 0] += 1 }
         months = monthCounts.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
         latestMonth = months.first?.month
         brewsInLatestMonth = months.first?.count ?? 0
 
+        // Fields are read in place (`logs[index].…`): copying a log retains each of its texts.
         var byRecipe: [String: (name: String, recipeId: String?, count: Int, last: Date)] = [:]
-        for log in logs {
-            let key = log.recipeId ?? "name:" + log.recipeNameAtBrew
-            var entry = byRecipe[key] ?? (log.recipeNameAtBrew, log.recipeId, 0, log.timestamp)
+        for index in logs.indices {
+            let recipeId = logs[index].recipeId
+            let timestamp = logs[index].timestamp
+            let key = recipeId ?? "name:" + logs[index].recipeNameAtBrew
+            var entry = byRecipe[key] ?? (logs[index].recipeNameAtBrew, recipeId, 0, timestamp)
             entry.count += 1
-            if log.timestamp >= entry.last { entry.last = log.timestamp; entry.name = log.recipeNameAtBrew }
+            if timestamp >= entry.last { entry.last = timestamp; entry.name = logs[index].recipeNameAtBrew }
             byRecipe[key] = entry
         }
         mostBrewed = byRecipe.values.max { a, b in a.count != b.count ? a.count < b.count : a.name > b.name }
             .map { ($0.name, $0.recipeId, $0.count) }
 
         var weeks: [Int: (sum: Int, count: Int)] = [:]
-        for log in logs {
-            let week = Self.weekStartDay(log.timestamp)
-            weeks[week, default: (0, 0)].sum += log.rating
+        for index in logs.indices {
+            let week = Self.weekStartDay(logs[index].timestamp)
+            weeks[week, default: (0, 0)].sum += logs[index].rating
             weeks[week, default: (0, 0)].count += 1
         }
         var rating: [Bucket] = []
@@ -63,8 +66,8 @@ public struct JournalStatistics: Sendable {
         }
         ratingByWeek = rating
         brewsByWeek = brews
-        doseDistribution = Self.histogram(logs.map(\.doseGrams), width: 1) { "\(Format.number($0)) g" }
-        ratioDistribution = Self.histogram(logs.map(\.ratio), width: 0.5) { "1:\(Format.number($0, decimals: 1))" }
+        doseDistribution = Self.histogram(logs.indices.map { logs[$0].doseGrams }, width: 1) { "\(Format.number($0)) g" }
+        ratioDistribution = Self.histogram(logs.indices.map { logs[$0].ratio }, width: 0.5) { "1:\(Format.number($0, decimals: 1))" }
     }
 
     static func histogram(_ values: [Double], width: Double, label: (Double) -> String) -> [Bucket] {

@@ -12,19 +12,27 @@ public struct RecipeStatistics: Sendable, Hashable {
     public var untaggedCount: Int
     public var lastBrewed: Date?
 
-    public init(logs: some Sequence<BrewLog>) {
+    public init(logs: [BrewLog]) {
+        self.init(logs: logs, at: logs.indices)
+    }
+
+    /// The statistics of the logs at `positions` in `logs`. Each log's fields are read where it
+    /// is: a copy of a log retains each of its texts, and a journal has thousands.
+    public init(logs: [BrewLog], at positions: some Sequence<Int>) {
         var count = 0
         var ratingSum = 0
         var ratings = [Int](repeating: 0, count: 5)
         var tags: [TasteTag: Int] = [:]
         var untagged = 0
         var last: Date?
-        for log in logs {
+        for position in positions {
+            let rating = logs[position].rating
+            let timestamp = logs[position].timestamp
             count += 1
-            ratingSum += log.rating
-            if (1...5).contains(log.rating) { ratings[log.rating - 1] += 1 }
-            if let tag = log.tasteTag { tags[tag, default: 0] += 1 } else { untagged += 1 }
-            if last.map({ log.timestamp > $0 }) ?? true { last = log.timestamp }
+            ratingSum += rating
+            if (1...5).contains(rating) { ratings[rating - 1] += 1 }
+            if let tag = logs[position].tasteTag { tags[tag, default: 0] += 1 } else { untagged += 1 }
+            if last.map({ timestamp > $0 }) ?? true { last = timestamp }
         }
         brewCount = count
         averageRating = count == 0 ? nil : Double(ratingSum) / Double(count)

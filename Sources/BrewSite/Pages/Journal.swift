@@ -33,7 +33,7 @@ final class Journal {
         self.logsByRecipe = byRecipe
         self.statistics = JournalStatistics(logs: logs)
         let logs = self.logs
-        self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: positions.lazy.map { logs[$0] }) }
+        self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: logs, at: positions) }
         self.browseLinks = Self.browseLinks(recipes: recipes, logsByRecipe: byRecipe, statistics: statistics)
         let known = Set(recipes.map(\.id))
         let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId

@@ -36,6 +36,10 @@ public struct SiteChanges: Sendable {
         if sessionsChanged {
             sources += new.sessionSources
         }
+        // Where the changed logs are in the new journal: lists hold positions, and an integer is
+        // cheaper to look up than a log id on every row of every list.
+        let newLogs = new.journal.logs
+        let changedPositions = Set(newLogs.indices.filter { recipesChanged || changedLogs.contains(newLogs[$0].id) })
         let oldLists = Dictionary(old.lists.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, list) in new.lists.enumerated() {
             let pageCount = list.pageCount(perPage: new.perPage)
@@ -49,14 +53,12 @@ public struct SiteChanges: Sendable {
                 let before = previous.positions(onPage: number, perPage: old.perPage)
                 let after = list.positions(onPage: number, perPage: new.perPage)
                 let sameLogs = before.count == after.count && zip(before, after).allSatisfy { previous.id(at: $0) == list.id(at: $1) }
-                if !sameLogs || after.contains(where: { changedLogs.contains(list.id(at: $0)) }) {
+                if !sameLogs || after.contains(where: changedPositions.contains) {
                     sources.append(.list(index, number: number))
                 }
             }
         }
-        for (index, log) in new.journal.logs.enumerated() where recipesChanged || changedLogs.contains(log.id) {
-            sources.append(.log(index))
-        }
+        sources += changedPositions.sorted().map { .log($0) }
         return SiteChanges(sources: sources, removedPaths: removedPaths(old, new, removedLogs: removedLogs), changedLogIDs: changedLogs)
     }
 
