@@ -26,47 +26,55 @@ enum ListSplice {
     /// The page's HTML, or nil when the rows cannot be spliced in.
     static func html(of page: String, rows: [Row], root: String) -> String? {
         // cmark writes `../` in an href as it is: any other root would need its escaping.
-        guard let first = rows.first, root.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }) else { return nil }
+        guard !rows.isEmpty, root.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }) else { return nil }
         var page = page
-        let found = page.withUTF8 { bytes -> (start: Int, end: Int)? in
-            var needle = first.markdown
-            guard let start = needle.withUTF8({ TextScan.firstIndex(of: $0, in: bytes) }),
-                  start == 0 || bytes[start - 1] == UInt8(ascii: "\n") else { return nil }
-            var end = start
-            for row in rows {
-                var line = row.markdown
-                let matches = line.withUTF8 { line in
-                    end + line.count < bytes.count && memcmp(bytes.baseAddress! + end, line.baseAddress!, line.count) == 0
-                        && bytes[end + line.count] == UInt8(ascii: "\n")
-                }
-                guard matches else { return nil }
-                end += row.markdown.utf8.count + 1
-            }
-            guard blankLineBefore(start, in: bytes), quietAfter(end, in: bytes) else { return nil }
-            return (start, end)
-        }
-        guard let found, !TextScan.contains(page, placeholder), !TextScan.contains(page, "\r") else { return nil }
+        guard let lines = page.withUTF8({ rowLines(rows, in: $0) }),
+              !TextScan.contains(page, placeholder), !TextScan.contains(page, "\r") else { return nil }
         let utf8 = page.utf8
-        let rest = String(page[..<utf8.index(utf8.startIndex, offsetBy: found.start)]) + placeholder + "\n"
-            + String(page[utf8.index(utf8.startIndex, offsetBy: found.end)...])
+        let rest = String(page[..<utf8.index(utf8.startIndex, offsetBy: lines.lowerBound)]) + placeholder + "\n"
+            + String(page[utf8.index(utf8.startIndex, offsetBy: lines.upperBound)...])
         var html = Markdown.html(from: rest)
-        return html.withUTF8 { html -> String? in
-            var paragraph = "<p>\(placeholder)</p>\n"
-            var bare = placeholder
-            guard let at = paragraph.withUTF8({ TextScan.firstIndex(of: $0, in: html) }),
-                  bare.withUTF8({ TextScan.firstIndex(of: $0, in: html) }) == at + 3 else { return nil }
-            let after = at + paragraph.utf8.count
-            guard bare.withUTF8({ TextScan.firstIndex(of: $0, in: html, from: after) }) == nil else { return nil }
-            let before = UnsafeBufferPointer(rebasing: html[..<at])
-            if before.reversed().starts(with: "\n>lu/<".utf8) || before.reversed().starts(with: "\n>lo/<".utf8) { return nil }
-            var spliced = String(decoding: before, as: UTF8.self)
-            spliced.reserveCapacity(html.count + rows.count * 256)
-            spliced += "<ul>\n"
-            for row in rows { row.item.append(root: root, to: &spliced) }
-            spliced += "</ul>\n"
-            spliced += String(decoding: UnsafeBufferPointer(rebasing: html[after...]), as: UTF8.self)
-            return spliced
+        return html.withUTF8 { replacingPlaceholder(in: $0, with: rows, root: root) }
+    }
+
+    /// Where the rows' lines are in the page, when they follow each other from the start of a
+    /// line, with a blank line before and a quiet line after.
+    private static func rowLines(_ rows: [Row], in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var first = rows[0].markdown
+        guard let start = first.withUTF8({ TextScan.firstIndex(of: $0, in: bytes) }),
+              start == 0 || bytes[start - 1] == UInt8(ascii: "\n") else { return nil }
+        var end = start
+        for row in rows {
+            var line = row.markdown
+            let matches = line.withUTF8 { line in
+                end + line.count < bytes.count && memcmp(bytes.baseAddress! + end, line.baseAddress!, line.count) == 0
+                    && bytes[end + line.count] == UInt8(ascii: "\n")
+            }
+            guard matches else { return nil }
+            end += row.markdown.utf8.count + 1
         }
+        guard blankLineBefore(start, in: bytes), quietAfter(end, in: bytes) else { return nil }
+        return start..<end
+    }
+
+    /// The converted rest of the page with its placeholder paragraph replaced by the rows' list;
+    /// nil unless the placeholder is there once, as a paragraph, and not right after a list.
+    private static func replacingPlaceholder(in html: UnsafeBufferPointer<UInt8>, with rows: [Row], root: String) -> String? {
+        var paragraph = "<p>\(placeholder)</p>\n"
+        var bare = placeholder
+        guard let at = paragraph.withUTF8({ TextScan.firstIndex(of: $0, in: html) }),
+              bare.withUTF8({ TextScan.firstIndex(of: $0, in: html) }) == at + 3 else { return nil }
+        let after = at + paragraph.utf8.count
+        guard bare.withUTF8({ TextScan.firstIndex(of: $0, in: html, from: after) }) == nil else { return nil }
+        let before = UnsafeBufferPointer(rebasing: html[..<at])
+        if before.reversed().starts(with: "\n>lu/<".utf8) || before.reversed().starts(with: "\n>lo/<".utf8) { return nil }
+        var spliced = String(decoding: before, as: UTF8.self)
+        spliced.reserveCapacity(html.count + rows.count * 256)
+        spliced += "<ul>\n"
+        for row in rows { row.item.append(root: root, to: &spliced) }
+        spliced += "</ul>\n"
+        spliced += String(decoding: UnsafeBufferPointer(rebasing: html[after...]), as: UTF8.self)
+        return spliced
     }
 
     /// Whether the line before `start` (which starts a line) is blank, or there is none.
