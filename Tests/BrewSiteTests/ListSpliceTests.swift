@@ -1,3 +1,4 @@
+import BrewData
 import BrewKit
 @testable import BrewSite
 import Foundation
@@ -40,6 +41,28 @@ struct ListSpliceTests {
             #expect(spliced == Markdown.html(from: page))
             #expect(spliced.contains("href=\"\(root)logs/log-0.html\""))
         }
+    }
+
+    /// The default templates on the bundled journal: every list page takes the splice, and it
+    /// gives what converting the whole page gives.
+    @Test func everyListPageOfTheBundledJournalIsSpliced() throws {
+        let validated = DataDirectoryReader(root: TemplateShapesTests.packageRoot.appendingPathComponent("Data").path).read().validated
+        let renderer = PageRenderer(templates: try TemplateShapesTests.templates())
+        let plan = SiteBuilder(renderer: renderer).plan(validated)
+        var listPages = 0
+        for source in plan.sources {
+            guard case .list = source else { continue }
+            let page = plan.page(for: source)
+            var context = page.context
+            context["root"] = page.rootPrefix
+            context["siteTitle"] = renderer.siteTitle
+            let rendered = renderer.text(page.template + ".md", context)
+            let rows = try #require(page.splicedRows?(), "\(page.path)")
+            let spliced = try #require(ListSplice.html(of: rendered, rows: rows, root: page.rootPrefix), "\(page.path)")
+            #expect(spliced == Markdown.html(from: rendered), "\(page.path)")
+            listPages += 1
+        }
+        #expect(listPages >= 10)
     }
 
     @Test func refusesRowsThatCouldDependOnTheirPage() {
