@@ -203,11 +203,10 @@ struct FieldReader {
 
     /// Warns about every field not in `known`, suggesting the closest known name.
     mutating func warnAboutUnknownFields(known: Set<String>, ignoring ignored: Set<String> = []) {
-        for key in members.map(\.key) where !known.contains(key) && !ignored.contains(key) {
-            guard let member = member(key) else { continue }
-            var message = "unknown field \"\(pathPrefix)\(key)\" is ignored"
-            if let near = Suggestion.closest(to: key, in: known) { message += "; did you mean \"\(near)\"?" }
-            diagnostics.append(.warning(message, at: member.node.location.naming(pathPrefix + key)))
+        for member in members where !known.contains(member.key) && !ignored.contains(member.key) {
+            var message = "unknown field \"\(pathPrefix)\(member.key)\" is ignored"
+            if let near = Suggestion.closest(to: member.key, in: known) { message += "; did you mean \"\(near)\"?" }
+            diagnostics.append(.warning(message, at: member.node.location.naming(pathPrefix + member.key)))
         }
     }
 }

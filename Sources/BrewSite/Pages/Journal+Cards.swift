@@ -12,9 +12,9 @@ extension Journal {
         return [doses[0]] + doses.dropFirst().sorted()
     }
 
-    /// The card page of a valid recipe; nil for an invalid one (US-026: nothing to brew from).
-    func cardPage(_ recipe: Recipe) -> Page? {
-        guard invalidReasons[recipe.id] == nil else { return nil }
+    /// The card page of a valid recipe (`SitePlan.cardRecipes`: an invalid one has none,
+    /// US-026: nothing to brew from).
+    func cardPage(_ recipe: Recipe) -> Page {
         var fragments: [String: PageFragment] = [:]
         var variants: [[String: Any]] = []
         for (index, dose) in cardDoses(for: recipe).enumerated() {

@@ -13,8 +13,6 @@ struct LogList {
     /// so that making the lists (and comparing them on each rebuild) copies no log.
     let positions: [Int]
 
-    var count: Int { positions.count }
-
     /// An empty list still has its first page, which says nothing was logged.
     func pageCount(perPage: Int) -> Int {
         max(1, (positions.count + perPage - 1) / perPage)

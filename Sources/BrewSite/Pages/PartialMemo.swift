@@ -1,6 +1,5 @@
 import BrewKit
 import Foundation
-import Mustache
 
 /// Partials that many pages show, rendered once and reused: the row of each log (it appears in
 /// five or so lists) and the browse links (on every list page). They are rendered with a stand-in
@@ -54,21 +53,16 @@ final class PartialMemo: @unchecked Sendable {
     }
 
     /// The `browse.md` partial for the browse links, for a page at `root`, with its HTML: the
-    /// same on every list page of that depth, so converted once per depth.
+    /// same on every list page of that depth, so converted once per depth. Two threads may both
+    /// make a missing one; they make the same, so either may be kept.
     func browseLinks(_ links: [String: Any], root: String) -> PageFragment {
-        memoized(\.browse, root) { PageFragment(markdown: Self.placing(root, in: render(links, with: Self.browseTemplate))) }
-    }
-
-    /// The value cached under `key`, made the first time. Two threads may both make a missing
-    /// value; they make the same one, so either may be kept.
-    private func memoized<Value>(_ cache: ReferenceWritableKeyPath<PartialMemo, [String: Value]>, _ key: String, _ make: () -> Value) -> Value {
         lock.lock()
-        let known = self[keyPath: cache][key]
+        let known = browse[root]
         lock.unlock()
         if let known { return known }
-        let made = make()
+        let made = PageFragment(markdown: Self.placing(root, in: render(links, with: Self.browseTemplate)))
         lock.lock()
-        self[keyPath: cache][key] = made
+        browse[root] = made
         lock.unlock()
         return made
     }
@@ -84,35 +78,5 @@ final class PartialMemo: @unchecked Sendable {
 
     static func placing(_ root: String, in text: String) -> String {
         TextReplacement.replacing(rootStandIn, with: root, in: text)
-    }
-}
-
-/// One row of a list page: its rendered `markdown`, and the log's other values for a template
-/// that reads them (made the first time one is asked for: the default `logs.md` shows only `markdown`).
-struct ListRow: MustacheParent {
-    /// Text that swift-mustache writes without trying the casts it tries on a `String` (a list
-    /// page shows fifty rows; this takes an eighth off rendering them).
-    struct Rendered: MustacheCustomRenderable {
-        let renderText: String
-        var isNull: Bool { false }
-    }
-
-    /// The row's values, made once when first asked for. A row is read by one page's render, on one thread.
-    private final class LazyValues: @unchecked Sendable {
-        let make: () -> [String: Any]
-        lazy var values: [String: Any] = make()
-        init(_ make: @escaping () -> [String: Any]) { self.make = make }
-    }
-
-    let markdown: Rendered
-    private let values: LazyValues
-
-    init(markdown: String, values: @escaping () -> [String: Any]) {
-        self.markdown = Rendered(renderText: markdown)
-        self.values = LazyValues(values)
-    }
-
-    func child(named name: String) -> Any? {
-        name == "markdown" ? markdown : values.values[name]
     }
 }

@@ -4,10 +4,11 @@ import Foundation
 /// The pages one change to the data touches: what an incremental build renders and removes.
 ///
 /// Pages made from the whole journal (home, recipes, statistics, hints) are always remade, as
-/// they are few; cards when a recipe or the card doses of the preferences changed. A log page is remade when its log changed; a list page when the logs on it,
-/// their order or the list's heading changed; every list and log page when the recipes' names,
-/// order or validity changed (they link to recipes) or the browse links shared by all lists did;
-/// session pages when sessions, presets or Waterline settings changed.
+/// they are few; cards when a recipe or the card doses of the preferences changed. A log page
+/// is remade when its log changed; a list page when the logs on it, their order or the list's
+/// heading changed; every list and log page when the recipes' names, order or validity changed
+/// (they link to recipes) or the browse links shared by all lists did; session pages when
+/// sessions, presets or Waterline settings changed.
 public struct SiteChanges: Sendable {
     /// Sources of the new plan to render.
     public var sources: [SitePlan.Source]

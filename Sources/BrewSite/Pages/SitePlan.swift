@@ -84,7 +84,7 @@ public struct SitePlan: @unchecked Sendable {
         case .summary(let index): summaryPage(index)
         case .list(let index, let number): journal.listPage(lists[index], number: number, perPage: perPage)
         case .log(let index): journal.logPage(journal.logs[index])
-        case .card(let index): journal.cardPage(cardRecipes[index]) ?? Page(path: "cards/\(cardRecipes[index].id)", title: "", template: "card", context: [:])
+        case .card(let index): journal.cardPage(cardRecipes[index])
         case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])
         case .session(let index): sessions.page(at: index)
         }
