@@ -13,6 +13,11 @@ struct ReportTests {
         let renamed = BuildLine(output: "note: x\nbuilt Out: 3 pages (6 files) in 9 ms [plan 1.5 ms, render and write 7 ms]\n")
         #expect(renamed?.stages == [.init(name: "plan", milliseconds: 1.5), .init(name: "render and write", milliseconds: 7)])
         #expect(BuildLine(output: "nothing here") == nil)
+        let current = BuildLine(line: "built Site: 11046 pages, 22094 files written, 0 unchanged, 0 removed in 668 ms [read 36 ms, validate 11 ms, templates 4 ms, plan 12 ms, render and write 587 ms, swap 0 ms]")
+        #expect(current.pages == 11_046)
+        #expect(current.files == 22_094)
+        #expect(current.totalMilliseconds == 668)
+        #expect(current.stages.map(\.name) == ["read", "validate", "templates", "plan", "render and write", "swap"])
     }
 
     @Test func mediansOfOddAndEvenCounts() {

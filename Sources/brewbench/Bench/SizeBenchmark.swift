@@ -22,7 +22,8 @@ struct SizeBenchmark {
     /// Seconds spent in `settleDisk()`.
     let settledSeconds = SecondsTally()
 
-    func run() throws -> SizeResult {
+    /// The measurements, and the listing of the first site built (for `measureDeleteEffect`).
+    func run() throws -> (result: SizeResult, firstSite: SiteInventory?) {
         var result = SizeResult(logs: logs, format: format)
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
         defer {
@@ -56,14 +57,14 @@ struct SizeBenchmark {
         try measureWatch(into: &result)
         result.diskSettleSeconds = settledSeconds.value
         result.summarize()
-        return result
+        return (result, inventory)
     }
 
     /// Deletes the first site copy, then at once creates the floor again: the cost of creating
     /// files right after a large deletion on this file system.
-    func measureDeleteEffect(of result: inout SizeResult) throws {
-        guard let inventory = try? SiteInventory(root: "\(folder)/site-0") else { return }
+    func measureDeleteEffect(of result: inout SizeResult, firstSite inventory: SiteInventory) throws {
         settleDisk()
+        result.diskSettleSeconds = settledSeconds.value
         let deleteClock = MonotonicClock()
         try FileManager.default.removeItem(atPath: "\(folder)/site-0")
         let deleteSeconds = deleteClock.elapsedSeconds

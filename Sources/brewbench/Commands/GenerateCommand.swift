@@ -29,7 +29,6 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let clock = MonotonicClock()
         let generated = try SyntheticDataSet.write(logs: logs, seed: seed, format: format, to: output, replacing: force)
-        let message = "wrote \(output): \(logs) logs, \(generated.recipes) recipes, \(generated.sessions) sessions, \(generated.files) files (\(format.rawValue), seed \(seed)) in \(Int(clock.elapsedSeconds * 1000)) ms\n"
-        FileHandle.standardError.write(Data(message.utf8))
+        Progress.say("wrote \(output): \(logs) logs, \(generated.recipes) recipes, \(generated.sessions) sessions, \(generated.files) files (\(format.rawValue), seed \(seed)) in \(Int(clock.elapsedSeconds * 1000)) ms")
     }
 }

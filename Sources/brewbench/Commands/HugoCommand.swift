@@ -34,6 +34,11 @@ struct HugoCommand: ParsableCommand {
     @Flag(help: "Keep the built sites instead of deleting them at the end.")
     var keep = false
 
+    func validate() throws {
+        guard logs > 0 else { throw ValidationError("--logs must be at least 1") }
+        guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
+    }
+
     func run() throws {
         let runFolder = try WorkFolders.newRunFolder(under: work, name: "hugo")
         let scratch = runFolder + "/versions"

@@ -46,12 +46,14 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Keep the built sites and floors instead of deleting them at the end.")
     var keep = false
 
-    var sizeList: [Int] {
-        sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    /// The sizes asked for; nil when any entry is not a whole number (`10k`).
+    var sizeList: [Int]? {
+        let entries = sizes.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return entries.contains(nil) ? nil : entries.compactMap { $0 }
     }
 
     func validate() throws {
-        guard !sizeList.isEmpty, sizeList.allSatisfy({ $0 > 0 }) else { throw ValidationError("--sizes needs positive numbers, like 1000,10000") }
+        guard let sizeList, !sizeList.isEmpty, sizeList.allSatisfy({ $0 > 0 }) else { throw ValidationError("--sizes needs positive whole numbers, like 1000,10000; found \"\(sizes)\"") }
         guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw ValidationError("no brewguide binary at \(binary); build it with swift build -c release --product brewguide") }
     }
@@ -61,8 +63,8 @@ struct RunCommand: ParsableCommand {
         var machine = MachineFacts.current(scratch: runFolder)
         Progress.say("brewbench run: \(machine.processorCount) cores, \(machine.cpuModel), load \(machine.loadAverageAtStart); brewguide \(machine.brewguideCommit.prefix(10)); outputs in \(runFolder)")
         var results: [SizeResult] = []
-        var benchmarks: [SizeBenchmark] = []
-        for logs in sizeList {
+        var benchmarks: [(benchmark: SizeBenchmark, firstSite: SiteInventory?)] = []
+        for logs in sizeList ?? [] {  // validate() made sure it parses
             let data = WorkFolders.dataFolder(under: work, logs: logs, format: format)
             let clock = MonotonicClock()
             try SyntheticDataSet.ensure(logs: logs, seed: seed, format: format, at: data)
@@ -72,12 +74,16 @@ struct RunCommand: ParsableCommand {
                 folder: "\(runFolder)/n\(logs)", watchEdits: watchEdits,
                 quietMaximum: waitForQuiet, quietTimeoutSeconds: quietTimeout,
                 settle: settle ? DiskSettle(folder: runFolder) : nil, progress: Progress.say)
-            results.append(try benchmark.run())
-            benchmarks.append(benchmark)
+            let (result, firstSite) = try benchmark.run()
+            results.append(result)
+            benchmarks.append((benchmark, firstSite))
         }
         if deleteEffect {
             Progress.say("deletion effect: deleting a site copy, then creating the floor again at once")
-            for index in results.indices { try benchmarks[index].measureDeleteEffect(of: &results[index]) }
+            for index in results.indices {
+                guard let firstSite = benchmarks[index].firstSite else { continue }
+                try benchmarks[index].benchmark.measureDeleteEffect(of: &results[index], firstSite: firstSite)
+            }
         }
         machine.loadAverageAtEnd = MachineFacts.loadAverage()
         Progress.say("load average at the end: \(machine.loadAverageAtEnd ?? [])")

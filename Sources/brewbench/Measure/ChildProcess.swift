@@ -97,9 +97,4 @@ final class ChildProcess {
     private static func seconds(_ time: timeval) -> Double {
         Double(time.tv_sec) + Double(time.tv_usec) / 1e6
     }
-
-    /// Runs a program quietly and tells whether it exited with 0 (for `watch --help`, `hugo version`).
-    static func succeeds(_ arguments: [String], logPrefix: String) -> Bool {
-        (try? measure(arguments, logPrefix: logPrefix))?.exitStatus == 0
-    }
 }

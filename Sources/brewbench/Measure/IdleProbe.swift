@@ -6,7 +6,8 @@ enum IdleProbe {
     static func busyFraction(overSeconds window: Double = 1) -> Double? {
         guard let before = cpuTimes() else { return nil }
         usleep(useconds_t(window * 1_000_000))
-        guard let after = cpuTimes(), after.total > before.total else { return nil }
+        // The kernel's iowait count, part of idle here, can go down: no reading then.
+        guard let after = cpuTimes(), after.total > before.total, after.idle >= before.idle else { return nil }
         let idle = Double(after.idle - before.idle)
         return 1 - idle / Double(after.total - before.total)
     }

@@ -33,13 +33,14 @@ struct WatchLatencyProbe {
         let data = workFolder + "/data"
         let site = workFolder + "/site"
         try FileManager.default.copyItem(atPath: dataDirectory, toPath: data)
-        let targets = editTargets()
+        let months = journal.logsByMonth
+        let targets = editTargets(in: months)
 
         let watcher = ChildProcess([binary, "watch", "--data", data, "--output", site],
                                    standardOutputPath: workFolder + "/watch.out", standardErrorPath: workFolder + "/watch.err")
         try watcher.start()
         do {
-            var result = try measure(watcher: watcher, data: data, site: site, targets: targets)
+            var result = try measure(watcher: watcher, data: data, site: site, months: months, targets: targets)
             result.watcherPeakResidentBytes = watcher.stop()?.peakResidentBytes
             return result
         } catch {
@@ -48,7 +49,7 @@ struct WatchLatencyProbe {
         }
     }
 
-    private func measure(watcher: ChildProcess, data: String, site: String,
+    private func measure(watcher: ChildProcess, data: String, site: String, months groups: [(month: String, logs: [SyntheticLog])],
                          targets: [(month: String, index: Int, log: SyntheticLog)]) throws -> Result {
         guard let first = targets.first else { throw BenchError("no log with a note to edit") }
         let clock = MonotonicClock()
@@ -59,12 +60,13 @@ struct WatchLatencyProbe {
         }
         let initialBuild = clock.elapsedSeconds
 
-        var months = Dictionary(uniqueKeysWithValues: journal.logsByMonth.map { ($0.month, $0.logs) })
+        var months = Dictionary(uniqueKeysWithValues: groups.map { ($0.month, $0.logs) })
         let layout = DataDirectoryLayout(format: format)
         var latencies: [Double] = []
         var timedOut = 0
         for (number, target) in targets.enumerated() {
             usleep(300_000)  // let the watcher settle, as between two real saves
+            if watcher.poll() != nil { throw BenchError("watch ended during the edits; see \(workFolder)/watch.err") }
             let marker = "benchmark\(number)x\(MonotonicClock.nowNanoseconds() % 1_000_000_000)"
             guard var logs = months[target.month] else { continue }
             logs[target.index].note = marker + " " + (logs[target.index].note ?? "")
@@ -90,16 +92,17 @@ struct WatchLatencyProbe {
     }
 
     /// Logs with a note, spread over the journal, the last one in its newest month.
-    private func editTargets() -> [(month: String, index: Int, log: SyntheticLog)] {
-        let groups = journal.logsByMonth
+    private func editTargets(in groups: [(month: String, logs: [SyntheticLog])]) -> [(month: String, index: Int, log: SyntheticLog)] {
         var candidates: [(month: String, index: Int, log: SyntheticLog)] = []
         for group in groups {
             for (index, log) in group.logs.enumerated() where log.note != nil {
                 candidates.append((group.month, index, log))
             }
         }
-        guard !candidates.isEmpty else { return [] }
-        return (1...edits).map { step in candidates[min(candidates.count - 1, candidates.count * step / (edits + 1))] }
+        // Each log at most once: a second marker on the same note could take it past its length limit.
+        let count = min(edits, candidates.count)
+        guard count > 0 else { return [] }
+        return (1...count).map { step in candidates[min(candidates.count - 1, candidates.count * step / (count + 1))] }
     }
 
     /// Polls `condition` every millisecond until it holds.

@@ -23,17 +23,7 @@ struct CSVText {
             return
         }
         out += "\""
-        out += cell.replacingQuotes()
+        out += cell.replacingOccurrences(of: "\"", with: "\"\"")
         out += "\""
-    }
-}
-
-extension String {
-    fileprivate func replacingQuotes() -> String {
-        var out = ""
-        for character in self {
-            out += character == "\"" ? "\"\"" : String(character)
-        }
-        return out
     }
 }
