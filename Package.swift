@@ -13,7 +13,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
@@ -22,6 +21,13 @@ let package = Package(
             name: "Ccmark",
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // SHA-256 from the system's libcrypto (Debian: libssl-dev), for the export archive's checksum.
+        // swift-crypto would compile BoringSSL from source: 362 C and C++ files on every clean build.
+        .systemLibrary(
+            name: "Clibcrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
         // One Linux system call Glibc's Swift module does not show: renameat2's exchange.
         .target(name: "CLinux"),
@@ -33,7 +39,7 @@ let package = Package(
             dependencies: [
                 "BrewKit",
                 .product(name: "CSV", package: "CSV.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Clibcrypto",
             ]
         ),
         // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer.

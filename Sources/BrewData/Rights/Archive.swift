@@ -1,5 +1,5 @@
 import BrewKit
-import Crypto
+import Clibcrypto
 import Foundation
 
 /// The export archive: one JSON file with a manifest and the contents.
@@ -72,7 +72,14 @@ public enum Archive {
 
     /// Lower-case hex SHA-256.
     public static func sha256(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { byte in
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var digestLength: UInt32 = 0
+        let succeeded = bytes.withUnsafeBytes { input in
+            EVP_Digest(input.baseAddress, input.count, &digest, &digestLength, EVP_sha256(), nil)
+        }
+        // EVP_Digest fails only when memory cannot be had; there is no checksum to give then.
+        precondition(succeeded == 1, "SHA-256 from libcrypto failed")
+        return digest.prefix(Int(digestLength)).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()

@@ -55,7 +55,8 @@ public enum Markdown {
                   let raw = cmark_node_get_url(node) else { continue }
             let url = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
             guard let retargeted = htmlDestination(url) else { continue }
-            retargeted.withUnsafeBufferPointer { bytes in
+            // cmark_node_set_url reports only whether memory could be had for the copy.
+            _ = retargeted.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { cmark_node_set_url(node, $0.baseAddress) }
             }
         }
