@@ -54,6 +54,9 @@ public enum RecordFileParser {
         case .sessions:
             file.rawRecords = nodes
             SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
+        case .kitchenRecipes:
+            file.rawRecords = nodes
+            KitchenFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
         }
         return file
     }

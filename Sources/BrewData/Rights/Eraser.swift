@@ -12,6 +12,8 @@ public enum Eraser {
         case recipe(String)
         case log(String)
         case session(String)
+        /// A kitchen recipe (issue 14), with its CSV ingredient and step rows.
+        case kitchenRecipe(String)
         /// Logs timestamped before this moment.
         case logsBefore(Date)
         case kind(RecordKind)
@@ -52,10 +54,12 @@ public enum Eraser {
         let recipes = records(.recipes)
         let logs = records(.logs)
         let sessions = records(.sessions)
+        let kitchenRecipes = records(.kitchenRecipes)
 
         var recipeIDs: Set<String> = []
         var logIDs: Set<String> = []
         var sessionIDs: Set<String> = []
+        var kitchenIDs: Set<String> = []
         func pick(_ id: String, kind: ErasureRecord.Kind, from pool: [JSONValue], into set: inout Set<String>) {
             if let record = pool.first(where: { $0.text("id") == id }) {
                 if kind == .recipe && record.isStarterRecipe {
@@ -80,14 +84,17 @@ public enum Eraser {
             allRecipes()
             logIDs = Set(logs.compactMap { $0.text("id") })
             sessionIDs = Set(sessions.compactMap { $0.text("id") })
+            kitchenIDs = Set(kitchenRecipes.compactMap { $0.text("id") })
         case .recipe(let id): pick(id, kind: .recipe, from: recipes, into: &recipeIDs)
         case .log(let id): pick(id, kind: .log, from: logs, into: &logIDs)
         case .session(let id): pick(id, kind: .session, from: sessions, into: &sessionIDs)
+        case .kitchenRecipe(let id): pick(id, kind: .kitchenRecipe, from: kitchenRecipes, into: &kitchenIDs)
         case .logsBefore(let date):
             logIDs = Set(logs.filter { log in log.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false }.compactMap { $0.text("id") })
         case .kind(.recipes): allRecipes()
         case .kind(.logs): logIDs = Set(logs.compactMap { $0.text("id") })
         case .kind(.sessions): sessionIDs = Set(sessions.compactMap { $0.text("id") })
+        case .kind(.kitchenRecipes): kitchenIDs = Set(kitchenRecipes.compactMap { $0.text("id") })
         }
 
         for file in files {
@@ -96,6 +103,7 @@ public enum Eraser {
             case .recipes, .recipeSteps: ids = recipeIDs
             case .logs: ids = logIDs
             case .sessions, .sessionEntries: ids = sessionIDs
+            case .kitchenRecipes, .kitchenIngredients, .kitchenSteps: ids = kitchenIDs
             case .other:
                 if selection == .all { plan.fileChanges.append(FileChange(path: file.path, content: nil, removedRecords: 0)) }
                 continue
@@ -122,6 +130,7 @@ public enum Eraser {
         plan.erasures = recipeIDs.map { ErasureRecord(kind: .recipe, id: $0, erasedAt: now) }
             + logIDs.map { ErasureRecord(kind: .log, id: $0, erasedAt: now) }
             + sessionIDs.map { ErasureRecord(kind: .session, id: $0, erasedAt: now) }
+            + kitchenIDs.map { ErasureRecord(kind: .kitchenRecipe, id: $0, erasedAt: now) }
             + (plan.removesPreferences ? [ErasureRecord(kind: .preferences, id: "preferences", erasedAt: now)] : [])
         plan.erasures = ErasureRecord.normalized(plan.erasures)
         return plan

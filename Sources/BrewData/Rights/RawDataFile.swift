@@ -7,6 +7,8 @@ public struct RawDataFile: Sendable {
     /// What a file's records are.
     public enum Role: Sendable {
         case recipes, recipeSteps, logs, sessions, sessionEntries
+        /// Kitchen recipes, and the CSV rows of their ingredients and steps.
+        case kitchenRecipes, kitchenIngredients, kitchenSteps
         /// A file of the sessions folder that holds no session records (presets).
         case other
     }
@@ -21,7 +23,7 @@ public struct RawDataFile: Sendable {
     /// The field that ties a record to the id it is erased by.
     public var ownerKey: String {
         switch role {
-        case .recipeSteps: "recipeId"
+        case .recipeSteps, .kitchenIngredients, .kitchenSteps: "recipeId"
         case .sessionEntries: "sessionId"
         default: "id"
         }
@@ -57,6 +59,9 @@ public struct RawDataFile: Sendable {
         case (.logs, _): .logs
         case (.sessions, .csv(let header, _)): header.contains("sessionId") ? .sessionEntries : header.contains("startTime") ? .sessions : .other
         case (.sessions, .json): name.lowercased() == "presets.json" ? .other : .sessions
+        case (.kitchenRecipes, .csv(let header, _)):
+            header.contains("recipeId") ? (header.contains("amount") ? .kitchenIngredients : .kitchenSteps) : .kitchenRecipes
+        case (.kitchenRecipes, .json): .kitchenRecipes
         }
     }
 
