@@ -4,7 +4,7 @@ import ArgumentParser
 struct KitchenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kitchen",
-        abstract: "Cooking recipes: scale, archive, restore, favourite. See docs/KITCHEN.md.",
-        subcommands: [KitchenScaleCommand.self, KitchenArchiveCommand.self, KitchenRestoreCommand.self, KitchenFavouriteCommand.self]
+        abstract: "Cooking recipes: scale, clip, archive, restore, favourite. See docs/KITCHEN.md.",
+        subcommands: [KitchenScaleCommand.self, KitchenClipCommand.self, KitchenArchiveCommand.self, KitchenRestoreCommand.self, KitchenFavouriteCommand.self]
     )
 }
