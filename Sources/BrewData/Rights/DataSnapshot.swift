@@ -12,8 +12,11 @@ public struct DataSnapshot: Hashable, Sendable {
     public var sessionFiles: [SessionFile]
     public var preferences: JSONValue?
     public var erasures: [ErasureRecord]
+    /// Kitchen recipes (issue 14), sorted by id.
+    public var kitchenRecipes: [KitchenRecipe]
 
-    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = []) {
+    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], kitchenRecipes: [KitchenRecipe] = []) {
+        self.kitchenRecipes = kitchenRecipes.sorted { $0.id < $1.id }
         self.recipes = recipes.sorted { $0.id < $1.id }
         self.logs = logs.sorted { $0.id < $1.id }
         self.sessionFiles = sessionFiles.sorted { $0.relativePath < $1.relativePath }
@@ -52,6 +55,6 @@ public struct DataSnapshot: Hashable, Sendable {
         }
         return DataSnapshot(
             recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
-            preferences: preferences, erasures: try ErasureLedger.load(root: root))
+            preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value))
     }
 }

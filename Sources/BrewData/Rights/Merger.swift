@@ -14,6 +14,12 @@ import Foundation
 /// - Derived ids depend only on content, so merging the same source again finds them identical.
 /// - An id erased in the target or in any source is never brought back; erasure records are combined.
 public enum Merger {
+    /// What a record edited on both sides becomes (`merge --on-conflict`, MOD/SYS/014 TC-133):
+    /// both kept (the older as a "(Conflicted Copy)"), the target's kept, or the source's kept.
+    public enum ConflictPolicy: String, Sendable, CaseIterable {
+        case both, target, source
+    }
+
     public struct Report: Sendable {
         public var added: [String] = []
         public var identical: [String] = []
@@ -33,12 +39,15 @@ public enum Merger {
         public var newSessions: [SessionRecord] = []
         /// Target recipes whose stored version is replaced (the old one lives on as a conflicted copy).
         public var replacedRecipeIDs: [String] = []
+        /// Kitchen recipes to write into the target, and target kitchen recipes they replace.
+        public var newKitchenRecipes: [KitchenRecipe] = []
+        public var replacedKitchenRecipeIDs: [String] = []
         public var newErasures: [ErasureRecord] = []
         public var adoptedPreferences: JSONValue?
         public var report = Report()
     }
 
-    public static func merge(_ sources: [DataSnapshot], into target: DataSnapshot) -> Outcome {
+    public static func merge(_ sources: [DataSnapshot], into target: DataSnapshot, onConflict policy: ConflictPolicy = .both) -> Outcome {
         var outcome = Outcome(merged: target)
         let allErasures = ErasureRecord.normalized(target.erasures + sources.flatMap(\.erasures))
         let known = Set(target.erasures.map(\.key))
@@ -60,6 +69,17 @@ public enum Merger {
                     continue
                 }
                 if existing == recipe { outcome.report.identical.append("recipe \(recipe.id)"); continue }
+                if policy == .target || (policy == .source && existing.isStarter) {
+                    outcome.report.conflicted.append("recipe \(recipe.id): kept the target's version (--on-conflict \(policy.rawValue))")
+                    continue
+                }
+                if policy == .source {
+                    recipes[recipe.id] = recipe
+                    newRecipes[recipe.id] = recipe
+                    if target.recipes.contains(where: { $0.id == recipe.id }) { outcome.replacedRecipeIDs.append(recipe.id) }
+                    outcome.report.conflicted.append("recipe \(recipe.id): took the incoming version (--on-conflict source)")
+                    continue
+                }
                 let incomingWins = !existing.isStarter && !recipe.isStarter && recipe.modifiedAt > existing.modifiedAt
                 let loser = incomingWins ? existing : recipe
                 let copy = conflictedCopy(of: loser)
@@ -98,6 +118,7 @@ public enum Merger {
             }
         }
 
+        mergeKitchen(sources, into: target, policy: policy, erased: erased, outcome: &outcome)
         outcome.newRecipes = newRecipes.values.sorted { $0.id < $1.id }
         let targetSessionIDs = Set(target.sessions.map(\.id))
         outcome.newSessions = sessions.values.filter { !targetSessionIDs.contains($0.id) }.sorted { $0.id < $1.id }
@@ -115,8 +136,69 @@ public enum Merger {
             logs: target.logs + outcome.newLogs,
             sessionFiles: target.sessionFiles + sessionFiles(for: outcome.newSessions, existing: Set(target.sessionFiles.map(\.relativePath))),
             preferences: target.preferences ?? outcome.adoptedPreferences,
-            erasures: allErasures)
+            erasures: allErasures,
+            kitchenRecipes: target.kitchenRecipes.filter { !Set(outcome.replacedKitchenRecipeIDs).contains($0.id) } + outcome.newKitchenRecipes)
         return outcome
+    }
+
+    /// Kitchen recipes (issue 14), by the rule of `RecordKind.kitchenRecipes`: a recipe edited on
+    /// both sides keeps both, the later `updatedAt` (a recipe without one counts as oldest; the
+    /// target on a tie) keeping the id and the other becoming "<title> (Conflicted Copy)" under
+    /// `<id>-conflict-<8 hex>`, unless `policy` keeps only the target's or the source's.
+    static func mergeKitchen(_ sources: [DataSnapshot], into target: DataSnapshot, policy: ConflictPolicy, erased: Set<String>, outcome: inout Outcome) {
+        let ledgerKind = ErasureRecord.Kind.kitchenRecipe.rawValue
+        var pool = Dictionary(target.kitchenRecipes.map { ($0.id, $0) }) { a, _ in a }
+        var added: [String: KitchenRecipe] = [:]
+        let targetIDs = Set(target.kitchenRecipes.map(\.id))
+        func keep(_ recipe: KitchenRecipe) {
+            pool[recipe.id] = recipe
+            added[recipe.id] = recipe
+        }
+        for source in sources {
+            for recipe in source.kitchenRecipes {
+                if erased.contains("\(ledgerKind)/\(recipe.id)") { outcome.report.skippedAsErased.append("kitchen recipe \(recipe.id)"); continue }
+                guard let existing = pool[recipe.id] else {
+                    keep(recipe)
+                    outcome.report.added.append("kitchen recipe \(recipe.id)")
+                    continue
+                }
+                if existing == recipe { outcome.report.identical.append("kitchen recipe \(recipe.id)"); continue }
+                switch policy {
+                case .target:
+                    outcome.report.conflicted.append("kitchen recipe \(recipe.id): kept the target's version (--on-conflict target)")
+                    continue
+                case .source:
+                    keep(recipe)
+                    if targetIDs.contains(recipe.id) { outcome.replacedKitchenRecipeIDs.append(recipe.id) }
+                    outcome.report.conflicted.append("kitchen recipe \(recipe.id): took the incoming version (--on-conflict source)")
+                    continue
+                case .both:
+                    break
+                }
+                let incomingWins = (recipe.updatedAt ?? .distantPast) > (existing.updatedAt ?? .distantPast)
+                let loser = incomingWins ? existing : recipe
+                var copy = loser
+                copy.id = derivedID(loser.id, infix: "conflict", content: KitchenRecordEncoder.json(loser))
+                copy.title = String((loser.title + " (Conflicted Copy)").suffix(KitchenRecipe.maximumTitleLength))
+                if erased.contains("\(ledgerKind)/\(copy.id)") {
+                    outcome.report.skippedAsErased.append("kitchen recipe \(recipe.id) (its conflicted copy \(copy.id) was erased)")
+                } else if pool[copy.id] == copy {
+                    outcome.report.identical.append("kitchen recipe \(recipe.id) (conflicted copy \(copy.id) already present)")
+                    if !incomingWins { continue }
+                } else {
+                    keep(copy)
+                    outcome.report.conflicted.append("kitchen recipe \(recipe.id): kept both; the \(incomingWins ? "target's" : "incoming") version is now \(copy.id) \"\(copy.title)\"")
+                }
+                if incomingWins {
+                    keep(recipe)
+                    if targetIDs.contains(recipe.id) { outcome.replacedKitchenRecipeIDs.append(recipe.id) }
+                }
+            }
+        }
+        for id in targetIDs.sorted() where erased.contains("\(ledgerKind)/\(id)") {
+            outcome.report.notes.append("kitchen recipe \(id) is in the target but was erased on a source; `brewguide erase --kitchen-recipe \(id) --yes` removes it")
+        }
+        outcome.newKitchenRecipes = added.values.sorted { $0.id < $1.id }
     }
 
     private static func appendOnly<Record: Equatable>(
@@ -236,6 +318,10 @@ public enum Merger {
             let bytes = CanonicalJSON.bytes(.array(outcome.newRecipes.map(RecordEncoder.json)))
             writes.append((path("recipes", bytes), bytes))
         }
+        if !outcome.newKitchenRecipes.isEmpty {
+            let bytes = CanonicalJSON.bytes(.array(outcome.newKitchenRecipes.map(KitchenRecordEncoder.json)))
+            writes.append((path(RecordKind.kitchenRecipes.folderName, bytes), bytes))
+        }
         if !outcome.newLogs.isEmpty {
             let bytes = CanonicalJSON.bytes(.array(outcome.newLogs.map(RecordEncoder.json)))
             writes.append((path("logs", bytes), bytes))
@@ -252,10 +338,11 @@ public enum Merger {
         if !outcome.newErasures.isEmpty {
             try ErasureLedger.write(try ErasureLedger.load(root: root) + outcome.newErasures, root: root)
         }
-        guard !outcome.replacedRecipeIDs.isEmpty else { return }
-        let replaced = Set(outcome.replacedRecipeIDs)
+        guard !outcome.replacedRecipeIDs.isEmpty || !outcome.replacedKitchenRecipeIDs.isEmpty else { return }
         let newPaths = Set(writes.map(\.0))
-        for file in try RawDataFile.loadAll(root: root) where file.folderKind == .recipes && !newPaths.contains(file.relativePath) {
+        for file in try RawDataFile.loadAll(root: root) where (file.folderKind == .recipes || file.folderKind == .kitchenRecipes) && !newPaths.contains(file.relativePath) {
+            let replaced = Set(file.folderKind == .recipes ? outcome.replacedRecipeIDs : outcome.replacedKitchenRecipeIDs)
+            if replaced.isEmpty { continue }
             let (content, removed) = file.content.removing { record in
                 file.kind(of: record).flatMap { record.text(RawDataFile.ownerKey(of: $0)) }.map(replaced.contains) ?? false
             }
