@@ -173,7 +173,8 @@ enum KitchenHTML {
         var markdown = "| Ingredient | " + factors.map { md($0.label) }.joined(separator: " | ") + " |\n"
         markdown += "|---|" + factors.map { _ in "---|" }.joined() + "\n"
         for ingredient in recipe.ingredients {
-            let cells = factors.map { shownAmount(ingredient, factor: $0.factor, units: units).text }
+            let amount = ingredient.parsedAmount
+            let cells = factors.map { KitchenScaler.scale(amount, written: ingredient.amount, by: $0.factor, units: units).text }
             html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + cells.map { "<td>\(h($0))</td>" }.joined() + "</tr>"
             markdown += "| \(md(ingredient.name)) | " + cells.map { md($0).replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
         }
