@@ -115,3 +115,41 @@ import Testing
         #expect(missing.stderr.contains("the server answered 404"))
     }
 }
+
+/// `kitchen clip --inbox`: every pending entry clipped, each outcome recorded in the inbox,
+/// and the inbox listed on the kitchen's index with each status.
+@Suite struct KitchenInboxTests {
+    @Test func pendingEntriesAreClippedAndRecorded() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let inbox = data.appendingPathComponent("kitchen/inbox.json")
+        try """
+            [
+              {"id": "share-1", "type": "text", "content": "Garlic toast\\n2 slices bread\\n1 clove garlic\\n1. Toast the bread.\\n2. Rub with garlic.", "createdAt": "2026-11-20T08:00:00Z", "sourceApp": "Instagram", "status": "pending"},
+              {"id": "share-2", "type": "url", "content": "http://example.com/not-https", "createdAt": "2026-11-20T08:01:00Z", "status": "pending"},
+              {"id": "share-3", "type": "text", "content": "just a photo of dinner", "status": "pending"},
+              {"id": "share-4", "type": "url", "content": "https://example.com/done", "status": "ready", "recipeId": "hummus"}
+            ]
+            """.write(to: inbox, atomically: true, encoding: .utf8)
+        let result = try BrewGuideProcess.run(["kitchen", "clip", "--inbox", "--data", data.path])
+        #expect(result.status == 1, "two entries fail")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: inbox)) as? [[String: Any]])
+        #expect(entries.map { $0["status"] as? String } == ["ready", "failed", "failed", "ready"])
+        #expect(entries[0]["recipeId"] as? String == "garlic-toast")
+        #expect((entries[1]["error"] as? String)?.contains("only https://") == true)
+        #expect(entries[0]["sourceApp"] as? String == "Instagram", "the rest of an entry is kept")
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("kitchen/recipes/garlic-toast.json").path))
+
+        let site = data.deletingLastPathComponent().appendingPathComponent("Site")
+        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let index = try String(contentsOf: site.appendingPathComponent("kitchen/index.html"), encoding: .utf8)
+        #expect(index.contains("<h2>Inbox</h2>"))
+        #expect(index.contains("inbox-failed"))
+        #expect(index.contains("href=\"recipes/garlic-toast.html\""))
+
+        let again = try BrewGuideProcess.run(["kitchen", "clip", "--inbox", "--data", data.path])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("the inbox has nothing pending"))
+    }
+}

@@ -57,7 +57,7 @@ public enum RecordFileParser {
         case .kitchenRecipes:
             file.rawRecords = nodes
             KitchenFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps:
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox:
             // Read with the kind that owns their folder, or by a reader of their own.
             file.diagnostics.append(.error("\(kind.rules.summary) is not read as a folder of its own; \(RecordKind.layoutDescription)", at: .file(path)))
         }

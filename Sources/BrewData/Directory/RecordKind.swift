@@ -29,6 +29,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case kitchenRecipes
     case kitchenIngredients
     case kitchenSteps
+    /// Pages, links and captions waiting to be clipped (`kitchen clip --inbox`; MOD/DATA/005).
+    case kitchenInbox
 
     /// Where the records of a kind live.
     public enum Place: Sendable, Equatable {
@@ -140,6 +142,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
             Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: (.kitchenRecipes, "recipeId")),
                   merge: .withOwner, erase: .withOwner,
                   summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
+        case .kitchenInbox:
+            Rules(place: .file("kitchen/inbox.json"), identity: Identity(idField: "id"),
+                  merge: .targetKeeps, erase: .withEverything(ledgerKind: nil),
+                  summary: "the kitchen inbox: kitchen/inbox.json")
         }
     }
 
@@ -186,7 +192,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .kitchenRecipes:
             header.contains("recipeId") ? (header.contains("amount") ? .kitchenIngredients : header.contains("order") ? .kitchenSteps : nil)
                 : header.contains("title") ? .kitchenRecipes : nil
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
         }
     }
 
@@ -197,7 +203,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .logs: .logs
         case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
         case .kitchenRecipes: .kitchenRecipes
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
         }
     }
 }

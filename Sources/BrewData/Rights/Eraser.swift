@@ -117,6 +117,10 @@ public enum Eraser {
             if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
         }
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])
+        // The kitchen inbox (a file kind erased with everything) goes with --all.
+        if selection == .all, FileManager.default.fileExists(atPath: KitchenInbox.path(root: root)) {
+            plan.fileChanges.append(FileChange(path: KitchenInbox.path(root: root), content: nil, removedRecords: 1))
+        }
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
         if let data = FileManager.default.contents(atPath: preferencesPath) {

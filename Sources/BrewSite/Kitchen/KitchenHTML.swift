@@ -69,6 +69,31 @@ enum KitchenHTML {
         return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
     }
 
+    /// The inbox (MOD/SYS/003.1, TC-027): each shared link or caption with its status.
+    static func inbox(_ entries: [KitchenInboxEntry], recipeIDs: Set<String>) -> PageFragment {
+        guard !entries.isEmpty else { return PageFragment(html: "", markdown: "") }
+        let pending = entries.filter { $0.status == .pending }.count
+        var html = "<section class=\"kitchen-inbox\"><h2>Inbox</h2><p>\(entries.count) shared, \(pending) waiting: <code>brewguide kitchen clip --inbox</code> clips them.</p><ul>"
+        var markdown = "## Inbox\n\n\(entries.count) shared, \(pending) waiting: `brewguide kitchen clip --inbox` clips them.\n\n"
+        for entry in entries {
+            let shown = String(entry.content.split(whereSeparator: \.isNewline).first ?? "").prefix(80)
+            var line = "<li><span class=\"inbox-status inbox-\(entry.status.rawValue)\">\(entry.status.rawValue)</span> \(h(String(shown)))"
+            var lineMarkdown = "- **\(entry.status.rawValue)** \(md(String(shown)))"
+            if let recipe = entry.recipeId, recipeIDs.contains(recipe) {
+                line += " → <a href=\"recipes/\(h(recipe)).html\">\(h(recipe))</a>"
+                lineMarkdown += " → [\(md(recipe))](recipes/\(recipe).md)"
+            }
+            if let error = entry.error, entry.status == .failed {
+                line += " <span class=\"kitchen-note\">(\(h(error)))</span>"
+                lineMarkdown += " (\(md(error)))"
+            }
+            html += line + "</li>"
+            markdown += lineMarkdown + "\n"
+        }
+        html += "</ul></section>"
+        return PageFragment(html: html, markdown: markdown)
+    }
+
     // MARK: A recipe
 
     static func meta(_ recipe: KitchenRecipe) -> PageFragment {

@@ -17,7 +17,10 @@ struct KitchenClipCommand: ParsableCommand {
     )
 
     @Argument(help: "Saved pages, URLs, caption files or - (standard input).")
-    var sources: [String]
+    var sources: [String] = []
+
+    @Flag(help: "Clip every pending entry of kitchen/inbox.json and record each outcome there.")
+    var inbox = false
 
     @OptionGroup var dataOptions: DataOptions
 
@@ -30,10 +33,15 @@ struct KitchenClipCommand: ParsableCommand {
     @Flag(help: "When nothing can be read, keep a recipe shell (title, source, servings 1) to edit by hand.")
     var keepSource = false
 
+    func validate() throws {
+        if sources.isEmpty && !inbox { throw ValidationError("name a saved page, a URL, a caption file or -, or give --inbox") }
+    }
+
     func run() throws {
         let root = dataOptions.data
         var taken = Set(DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value.id))
         var failures = 0
+        if inbox { failures += try clipInbox(taken: &taken) }
         for source in sources {
             switch clip(source, taken: taken) {
             case .success(let id): taken.insert(id)
@@ -43,6 +51,53 @@ struct KitchenClipCommand: ParsableCommand {
             }
         }
         if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// Clips every pending inbox entry, recording each outcome in the inbox file (rewritten
+    /// atomically after each entry); the number that failed.
+    func clipInbox(taken: inout Set<String>) throws -> Int {
+        let root = dataOptions.data
+        var diagnostics: [Diagnostic] = []
+        let entries = KitchenInbox.read(root: root, diagnostics: &diagnostics)
+        if diagnostics.hasErrors {
+            StandardError.write(DiagnosticPrinter.text(diagnostics))
+            StandardError.write("error: \(KitchenInbox.path(root: root)) has errors; fix them first\n")
+            throw ExitCode(1)
+        }
+        let pending = entries.map(\.value).filter { $0.status == .pending }
+        if pending.isEmpty { print("the inbox has nothing pending") }
+        var failures = 0
+        for entry in pending {
+            let outcome: Result<String, RightsError>
+            if entry.type == .url {
+                outcome = clip(entry.content, taken: taken)
+            } else {
+                let clipped = KitchenCaptionReader.read(entry.content)
+                outcome = clipped.hasRecipe ? write(clipped, source: "inbox \(entry.id)", taken: taken, shell: false)
+                    : nothingRead("inbox \(entry.id)", because: "no ingredients or steps found in the text", fallback: clipped)
+            }
+            let recorded: (status: KitchenInboxEntry.Status, error: String?, recipeId: String?)
+            switch outcome {
+            case .success(let id):
+                taken.insert(id)
+                recorded = (.ready, nil, id)
+            case .failure(let error):
+                failures += 1
+                StandardError.write("error: \(error.message)\n")
+                recorded = (.failed, error.message, nil)
+            }
+            if dryRun { continue }
+            let path = KitchenInbox.path(root: root)
+            do {
+                let file = try RawDataFile.load(path: path, relativePath: KitchenInbox.relativePath, folderKind: .kitchenRecipes)
+                guard case .json(let value) = file.content else { continue }
+                try AtomicFile.write(CanonicalJSON.bytes(KitchenInbox.recording(recorded, forEntry: entry.id, in: value), sortKeys: false), to: path)
+            } catch {
+                StandardError.write("error: cannot record the outcome in \(path): \(error)\n")
+                throw ExitCode(1)
+            }
+        }
+        return failures
     }
 
     /// Reads one source and writes (or prints) its recipe; the id written.
