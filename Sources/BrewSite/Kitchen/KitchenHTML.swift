@@ -113,7 +113,8 @@ enum KitchenHTML {
         }
         if let url = recipe.sourceUrl, KitchenValidator.isWebURL(url) {
             let host = URL(string: url)?.host ?? url
-            let platform = recipe.sourcePlatform.map { $0 == .web ? "" : " (\($0.rawValue.capitalized))" } ?? ""
+            let names: [KitchenSourcePlatform: String] = [.instagram: "Instagram", .tiktok: "TikTok", .youtube: "YouTube"]
+            let platform = recipe.sourcePlatform.flatMap { names[$0] }.map { " (\($0))" } ?? ""
             notes.append("Source: <a href=\"\(h(url))\" rel=\"nofollow noopener\">\(h(host))</a>\(h(platform))")
             notesMarkdown.append("Source: [\(md(host))](<\(url)>)\(md(platform))")
         }
