@@ -10,9 +10,9 @@ import Foundation
 public enum Importer {
     public static func run(archive bytes: [UInt8], name: String, into target: String) throws(RightsError) -> DataSnapshot {
         var snapshot = try ArchiveReader.read(bytes, name: name)
-        let erased = Set(snapshot.erasures.map(\.key))
-        snapshot.recipes.removeAll { erased.contains("recipe/\($0.id)") }
-        snapshot.logs.removeAll { erased.contains("log/\($0.id)") }
+        let erased = ErasureSet(snapshot.erasures)
+        snapshot.recipes.removeAll { !$0.isStarter && erased.covers(.recipe, $0.id) }
+        snapshot.logs.removeAll { erased.covers(.log, $0.id) }
 
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
