@@ -20,6 +20,8 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         do throws(RightsError) {
+            let lock = yes ? try DataDirectoryLock.acquire(root: into, command: "brewguide merge") : nil
+            defer { lock?.release() }
             let target = try DataSnapshot.load(root: into)
             var snapshots: [DataSnapshot] = []
             for source in sources { snapshots.append(try DataSnapshot.load(root: source)) }

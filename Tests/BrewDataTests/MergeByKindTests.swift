@@ -20,7 +20,10 @@ import Testing
             }
         }
 
-        deinit { try? FileManager.default.removeItem(atPath: root) }
+        deinit {
+            try? FileManager.default.removeItem(atPath: root)
+            try? FileManager.default.removeItem(atPath: DirectoryLock.lockPath(for: root))
+        }
 
         var validated: ValidatedDataset { DataDirectoryReader(root: root).read().validated }
         var errors: [String] { validated.diagnostics.filter { $0.severity == .error }.map(\.description) }

@@ -28,6 +28,7 @@ public enum Importer {
         let staging = ((parent.isEmpty ? "." : parent) as NSString)
             .appendingPathComponent(".\((absolute as NSString).lastPathComponent).import-\(getpid())")
         try? manager.removeItem(atPath: staging)
+        LeftoverFiles.removeDeadImportStaging(beside: absolute)
         do {
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
