@@ -50,10 +50,9 @@ public enum LeftoverFiles {
     /// - Returns: the paths removed.
     @discardableResult
     public static func removeDeadImportStaging(beside target: String) -> [String] {
-        let absolute = (target as NSString).standardizingPath
-        let parent = (absolute as NSString).deletingLastPathComponent
-        let folder = parent.isEmpty ? "." : parent
-        let prefix = ".\((absolute as NSString).lastPathComponent).import-"
+        let absolute = URL(fileURLWithPath: target).standardizedFileURL
+        let folder = absolute.deletingLastPathComponent().path
+        let prefix = ".\(absolute.lastPathComponent).import-"
         var removed: [String] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
             let digits = name.dropFirst(prefix.count)
