@@ -8,6 +8,9 @@ struct FieldReader {
     /// The record's fields in file order. A record has a dozen or so: looking one up by
     /// comparing names costs less than hashing them into a dictionary for every record.
     private let members: [RawMember]
+    /// Longer than any field name: keys beyond it are never looked up, hashed or located.
+    static let maximumKnownKeyBytes = 128
+
     /// Prefix of field paths in this record: `""` or `steps[2].`.
     let pathPrefix: String
     let recordLocation: SourceLocation
@@ -18,7 +21,7 @@ struct FieldReader {
     var fieldLocations: [String: SourceLocation] {
         var locations: [String: SourceLocation] = [:]
         locations.reserveCapacity(members.count)
-        for member in members {
+        for member in members where member.key.utf8.count <= Self.maximumKnownKeyBytes {
             locations[pathPrefix + member.key] = member.node.location.naming(pathPrefix + member.key)
         }
         return locations
@@ -218,7 +221,9 @@ struct FieldReader {
 
     /// Warns about every field not in `known`, suggesting the closest known name.
     mutating func warnAboutUnknownFields(known: Set<String>, ignoring ignored: Set<String> = []) {
-        for member in members where !known.contains(member.key) && !ignored.contains(member.key) {
+        // A key longer than any field name is unknown without hashing it (a 5 MB key of combining
+        // marks takes seconds to hash, since hashing a String normalises it).
+        for member in members where member.key.utf8.count > Self.maximumKnownKeyBytes || (!known.contains(member.key) && !ignored.contains(member.key)) {
             var message = "unknown field \"\(pathPrefix)\(ShownText.escaped(member.key))\" is ignored"
             if let near = Suggestion.closest(to: member.key, in: known) { message += "; did you mean \"\(near)\"?" }
             diagnostics.append(.warning(message, at: member.node.location.naming(pathPrefix + member.key)))

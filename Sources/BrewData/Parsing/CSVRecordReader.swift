@@ -15,7 +15,7 @@ public enum CSVRecordReader {
     public static let maximumRows = 100_000
 
     /// - Parameter bytes: UTF-8 (the caller has checked), with or without a byte order mark.
-    public static func read(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> Table? {
+    public static func read(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic], maximumRows rowLimit: Int = maximumRows) -> Table? {
         // A byte order mark (spreadsheets write one) is not part of the first column's name.
         let text = String(decoding: TextEncodingCheck.droppingByteOrderMark(bytes), as: UTF8.self)
         let empty = "the CSV file is empty; expected a header row naming the fields"
@@ -48,9 +48,9 @@ public enum CSVRecordReader {
             let line = cells.first?.line ?? (positions.last?.first?.line ?? 1)
             let rowLocation = SourceLocation(file: file, line: line, column: 1)
             if row.count == 1 && row[0].isEmpty && header.count > 1 { continue }
-            if rows.count == maximumRows {
+            if rows.count == rowLimit {
                 diagnostics.append(.error(
-                    "this file has more than \(maximumRows) rows, the most one file may hold; split it into several files (the rows after this one are not read)",
+                    "this file has more than \(rowLimit) rows, the most one file may hold; split it into several files (the rows after this one are not read)",
                     at: rowLocation))
                 break
             }

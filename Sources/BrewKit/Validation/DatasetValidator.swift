@@ -72,7 +72,7 @@ public struct DatasetValidator: Sendable {
     private func starterDiagnostics(_ dataset: Dataset) -> [Diagnostic] {
         let starters = dataset.recipes.filter(\.value.isStarter)
         if starters.isEmpty {
-            let location = dataset.recipes.first?.source.record ?? SourceLocation(file: "recipes", line: 1)
+            let location = dataset.recipes.first?.source.record ?? .file("recipes")
             return [.error("the data has no starter recipe; exactly one recipe must have isStarter true (the V60 starter)", at: location)]
         }
         return starters.dropFirst().map { extra in
