@@ -9,4 +9,9 @@ export BREWGUIDE_FUZZ_COUNT="${1:-20000}"
 export BREWGUIDE_FUZZ_SEED="${2:-$(date +%s)}"
 export BREWGUIDE_FUZZ_SECONDS="${3:-10}"
 swift build --build-tests
-swift test --disable-xctest --skip-build --filter FuzzCheckTests 2>&1 | grep -E '^fuzz:|✘|recorded an issue' || true
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+status=0
+swift test --disable-xctest --skip-build --filter FuzzCheckTests >"$log" 2>&1 || status=$?
+grep -E '^fuzz:|✘|recorded an issue' "$log" || tail -n 20 "$log"
+exit "$status"
