@@ -18,7 +18,7 @@ public enum CSVExport {
 
     public static func files(for snapshot: DataSnapshot) throws -> [(name: String, bytes: [UInt8])] {
         func table(_ columns: [String], _ records: [JSONValue]) throws -> [UInt8] {
-            try CSVTableWriter.bytes(header: columns, rows: records.map { record in columns.map { RecordEncoder.cell(record[$0]) } })
+            try CSVTableWriter.bytes(header: columns, rows: records.map { record in columns.map { SpreadsheetCell.neutralized(RecordEncoder.cell(record[$0])) } })
         }
         var files: [(String, [UInt8])] = []
         files.append(("recipes.csv", try table(recipeColumns, snapshot.recipes.map(RecordEncoder.json))))
@@ -68,6 +68,10 @@ public enum CSVExport {
         - `drink-presets.csv`: \(presetColumns.joined(separator: ", ")). Quick-drink presets; an entry's `presetId` names one.
         - `preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).
         - `erasures.csv`: kind, id, erasedAt: records erased earlier; nothing else about them is kept.
+
+        A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (and is not a plain
+        number) starts with `'` here, so that a spreadsheet shows it as text instead of running it
+        as a formula (OWASP's advice on CSV injection); the data itself has no `'`.
 
         The JSON archive (`brewguide export --output FILE`) holds the same data and can be imported back.
 
