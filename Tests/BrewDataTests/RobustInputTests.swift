@@ -122,6 +122,13 @@ struct RobustInputTests {
         """
     }
 
+    @Test func listsOfNumbersAreBounded() {
+        let doses = (1...51).map(String.init).joined(separator: ", ")
+        let file = Self.parse(Self.recipe(steps: "{\"stepId\": \"end\", \"kind\": \"wait\"}").replacingOccurrences(of: "\"defaultDose\": 15,", with: "\"defaultDose\": 15, \"cardDosesGrams\": [\(doses)],"), path: "recipes/big.json", kind: .recipes)
+        #expect(Self.errors(file).count == 1)
+        #expect(Self.errors(file).first?.contains("cardDosesGrams must hold at most 50 numbers, found 51") == true)
+    }
+
     @Test func stepTimesAreBoundedTo24Hours() {
         // 1e300 crashed `check` (Format.clock converted it to Int from RecipeValidator).
         let file = Self.parse(Self.recipe(steps: #"{"stepId": "wait", "kind": "wait", "targetElapsedSeconds": 1e300, "targetElapsedMaxSeconds": 86401}"#), path: "recipes/big.json", kind: .recipes)
