@@ -179,6 +179,18 @@ struct RobustInputTests {
         #expect(Suggestion.closest(to: key, in: ["doseGrams"]) == nil)
     }
 
+    @Test func aFiveMegabyteCSVColumnNameIsQuick() {
+        let key = String(repeating: "a\u{301}", count: 1_250_000)
+        let csv = "id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating,\(key)\n"
+            + (1...20).map { "log-\($0),2026-08-03T09:15:00Z,Bright,18,300,96,medium,4,x\n" }.joined()
+        let started = Date()
+        let file = Self.parse(csv, path: "logs/wide.csv")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(file.logs.count == 20)
+        #expect(file.diagnostics.count == 20)
+        #expect(file.diagnostics.allSatisfy { $0.severity == .warning && $0.description.utf8.count < 400 })
+    }
+
     @Test func rowsBeyondTheLimitOfAFileAreRefused() {
         // The limit is 100,000 rows; the same rule at 3 keeps this test fast.
         var diagnostics: [Diagnostic] = []
