@@ -46,6 +46,18 @@ struct RobustInputTests {
         #expect(!message.contains("\u{FFFD}"))
     }
 
+    @Test func everyJSONReadIsCheckedAsUTF8() {
+        // Archives, preferences and the erasure ledger are parsed by the same parser.
+        let bytes = Array("{\"contents\": {\"name\": \"Caf".utf8) + [0xE9] + Array("\"}}".utf8)
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(bytes, file: "archive.json") }
+        do {
+            _ = try JSONParser.parse(bytes, file: "archive.json")
+        } catch {
+            #expect(error.line == 1 && error.column == 27)
+            #expect(error.message.hasPrefix("byte 0xE9 is not valid UTF-8; the file looks like Latin-1 or Windows-1252"))
+        }
+    }
+
     @Test func latin1InACSVIsLocatedToo() {
         var bytes = Array("id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating,note\nlog-1,2026-08-03T09:15:00Z,Bright,18,300,96,medium,4,caf".utf8)
         bytes += [0xE9, 0x0A]
