@@ -20,6 +20,8 @@ struct BrewGuide: AsyncParsableCommand {
             EraseCommand.self,
             MergeCommand.self,
             InitCommand.self,
+            LogCommand.self,
+            DuplicateCommand.self,
         ]
     )
 }

@@ -62,6 +62,17 @@ public struct LocalTime: Sendable, Hashable {
     /// 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).
     public var weekdayFromMonday: Int { ((daysSince1970 + 3) % 7 + 7) % 7 }
 
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    /// `Thu 1 Oct 2026, 07:00`.
+    public var dayAndTime: String {
+        "\(Self.weekdayNames[weekdayFromMonday]) \(day) \(Self.monthNames[month - 1]) \(year), \(Self.two(hour)):\(Self.two(minute))"
+    }
+
+    /// `07:00`.
+    public var clock: String { "\(Self.two(hour)):\(Self.two(minute))" }
+
     /// `2026-10`.
     public var monthKey: String { "\(year)-\(Self.two(month))" }
 

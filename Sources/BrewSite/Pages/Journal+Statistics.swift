@@ -47,9 +47,9 @@ extension Journal {
 
     func hintsPage() -> Page {
         let hints: [[String: Any]] = TasteTag.allCases.map { tag in
-            ["tag": tag.displayName, "hint": AdjustmentHint.text(for: tag), "count": String(statistics.overall.tasteTagCounts[tag] ?? 0), "path": "logs/by-tag/\(tag.rawValue)/index.md", "hasLogs": statistics.overall.tasteTagCounts[tag] != nil]
+            ["tag": tag.displayName, "hint": AdjustmentHint.advice(for: tag), "count": String(statistics.overall.tasteTagCounts[tag] ?? 0), "path": "logs/by-tag/\(tag.rawValue)/index.md", "hasLogs": statistics.overall.tasteTagCounts[tag] != nil]
         }
         return Page(path: "hints", title: "Adjustment hints", template: "hints",
-                    context: ["hints": hints, "perfect": AdjustmentHint.perfect])
+                    context: ["hints": hints])
     }
 }

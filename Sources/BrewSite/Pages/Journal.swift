@@ -112,7 +112,7 @@ final class Journal {
         context["ratio"] = Format.ratio(log.ratio)
         context["temperature"] = "\(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C"
         context["grind"] = log.grindLabel.rawValue
-        context["hint"] = AdjustmentHint.text(for: log.tasteTag)
+        if let hint = AdjustmentHint.hint(for: log.tasteTag) { context["hint"] = hint }
         context["note"] = log.note ?? ""
         context["hasNote"] = !(log.note ?? "").isEmpty
         context["hintsLink"] = true
