@@ -78,7 +78,7 @@ public struct IncrementalDataReader: Sendable {
         let hasFolder = FileManager.default.fileExists(atPath: recipes)
         let message = hasFolder
             ? "no recipes in \(recipes)/; a journal needs the V60 starter recipe: run `brewguide init \(root) --force` to add it (nothing else is changed)"
-            : "\(root) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(root)`\(Self.isEmptyFolder(root) ? "" : " --force") (it adds the V60 starter, logs/, sessions/ and preferences.json)"
+            : "\(root) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(root)\(Self.isEmptyFolder(root) ? "" : " --force")` (it adds the V60 starter, logs/, sessions/ and preferences.json)"
         return diagnostics.map { diagnostic in
             guard diagnostic.message == DatasetValidator.noRecipesMessage else { return diagnostic }
             return .error(message, at: .file(hasFolder ? recipes : root))

@@ -31,7 +31,7 @@ extension Journal {
         var byRating: [Int: [Int]] = [:]
         var byTag: [TasteTag: [Int]] = [:]
         for position in logs.indices {
-            byMonth[JournalStatistics.monthKey(logs[position].timestamp), default: []].append(position)
+            byMonth[local(logs[position]).monthKey, default: []].append(position)
             byRating[logs[position].rating, default: []].append(position)
             if let tag = logs[position].tasteTag { byTag[tag, default: []].append(position) }
         }

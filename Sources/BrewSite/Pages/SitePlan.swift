@@ -105,7 +105,7 @@ public struct SitePlan: @unchecked Sendable {
 
     /// The feed, and the sitemap when the site has a public address.
     func feeds(siteTitle: String, baseURL: String?) -> [OutputFile] {
-        var files = [Feeds.atom(logs: journal.logs, siteTitle: siteTitle, baseURL: baseURL)]
+        var files = [Feeds.atom(logs: journal.logs, siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone)]
         if let baseURL { files.append(Feeds.sitemap(pagePaths: sources.map(path(of:)), baseURL: baseURL)) }
         return files
     }
