@@ -36,7 +36,7 @@ public struct JournalStarter: Sendable {
             }
         }
         var made: [String] = []
-        for kind in RecordKind.allCases {
+        for kind in RecordKind.folderKinds {
             let folder = (root as NSString).appendingPathComponent(kind.folderName)
             if manager.fileExists(atPath: folder) { continue }
             do {

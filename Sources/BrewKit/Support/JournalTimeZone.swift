@@ -79,8 +79,9 @@ public struct LocalTime: Sendable, Hashable {
     /// `20261001-0700`, for log ids.
     public var compactMinute: String { "\(year)\(Self.two(month))\(Self.two(day))-\(Self.two(hour))\(Self.two(minute))" }
 
-    /// `2026-10-01T07:00:00+09:00`.
+    /// `2026-10-01T07:00:00+09:00`; `Z` for UTC.
     public var iso8601: String {
+        guard offsetSeconds != 0 else { return "\(year)-\(Self.two(month))-\(Self.two(day))T\(Self.two(hour)):\(Self.two(minute)):\(Self.two(second))Z" }
         let sign = offsetSeconds < 0 ? "-" : "+"
         let magnitude = abs(offsetSeconds)
         return "\(year)-\(Self.two(month))-\(Self.two(day))T\(Self.two(hour)):\(Self.two(minute)):\(Self.two(second))\(sign)\(Self.two(magnitude / 3600)):\(Self.two(magnitude % 3600 / 60))"

@@ -5,6 +5,7 @@ extension Journal {
     /// Links to every browse list, for the navigation of list pages (relative to the site root).
     static func browseLinks(recipes: [Recipe], logsByRecipe: [String: [Int]], statistics: JournalStatistics) -> [String: Any] {
         [
+            "hasAny": !statistics.months.isEmpty,
             "months": statistics.months.map { ["title": JournalDate.monthTitle($0.month), "path": "logs/by-month/\($0.month)/index.md", "count": String($0.count)] },
             "ratings": (1...5).reversed().compactMap { rating -> [String: Any]? in
                 let count = statistics.overall.ratingCounts[rating - 1]

@@ -59,6 +59,7 @@ final class Journal {
             "latestLogs": logs.prefix(10).map(logRow),
             "hasLogs": !logs.isEmpty,
             "logCount": String(logs.count),
+            "firstRecipeId": lastSelectedRecipeId ?? recipes.first?.id ?? "RECIPE_ID",
             "browse": browseLinks,
         ]
         if let month = statistics.latestMonth {

@@ -25,6 +25,8 @@ public struct SiteChanges: Sendable {
     }
 
     public static func between(_ old: SitePlan, _ new: SitePlan) -> SiteChanges {
+        // Every page's navigation changes when a section appears or goes.
+        if old.navigation != new.navigation { return everything(in: new, replacing: old) }
         let (changedLogs, removedLogs) = changedLogIDs(old.journal.logs, new.journal.logs)
         let recipesChanged = recipeSignature(old.journal) != recipeSignature(new.journal)
         let browseChanged = ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)

@@ -79,7 +79,19 @@ public struct SitePlan: @unchecked Sendable {
         }
     }
 
+    /// What the navigation of every page shows: only sections that exist (`hasSessions`: the
+    /// session pages are made only when there are sessions).
+    public var navigation: [String: Bool] {
+        ["hasSessions": sessions.count > 0]
+    }
+
     public func page(for source: Source) -> Page {
+        var page = unlaidPage(for: source)
+        page.layoutFlags = navigation
+        return page
+    }
+
+    func unlaidPage(for source: Source) -> Page {
         switch source {
         case .summary(let index): summaryPage(index)
         case .list(let index, let number): journal.listPage(lists[index], number: number, perPage: perPage)
