@@ -35,6 +35,7 @@ public struct SiteChanges: Sendable {
         let cardDoses = { (plan: SitePlan) in plan.journal.validated.dataset.preferences?.value.cardDosesGrams ?? [] }
         if old.cardRecipes != new.cardRecipes || cardDoses(old) != cardDoses(new) {
             sources += new.cardRecipes.indices.map { .card($0) }
+            sources += new.brewAlongs.indices.map { .brew($0) }
         }
         if sessionsChanged {
             sources += new.sessionSources
