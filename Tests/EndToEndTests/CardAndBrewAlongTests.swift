@@ -51,6 +51,8 @@ struct CardAndBrewAlongTests {
         #expect(twenty.contains("Pour to 333 g by 2:15"))
         let script = try String(contentsOf: site.appendingPathComponent("assets/brew.js"), encoding: .utf8)
         #expect(script.contains("navigator.wakeLock.request(\"screen\")"))
+        let main = try String(contentsOf: site.appendingPathComponent("brew/v60-starter.md"), encoding: .utf8)
+        #expect(main.contains("Brew along with another dose: [20 g](../brew/v60-starter/20g.md) · "))
         let recipe = try String(contentsOf: site.appendingPathComponent("recipes/v60-starter.md"), encoding: .utf8)
         #expect(recipe.contains("[Brew along](../brew/v60-starter.md)"))
     }
@@ -63,5 +65,25 @@ struct CardAndBrewAlongTests {
         let html = try String(contentsOf: site.appendingPathComponent("brew/\(page)"), encoding: .utf8)
         #expect(html.contains("Mine \\u003c/script>\\u003cscript>alert(1)\\u003c/script>"))
         #expect(!html.contains("<script>alert(1)"))
+    }
+
+    @Test func guardrailsOfARecipesDefaultsShowInCheckAndOnItsPage() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("journal"), site = folder.appendingPathComponent("Site")
+        #expect(try BrewGuideProcess.run(["init", data.path]).status == 0)
+        #expect(try BrewGuideProcess.run(["duplicate", "v60-starter", "--name", "Hot", "--data", data.path]).status == 0)
+        let file = data.appendingPathComponent("recipes/hot.json")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"defaultWaterTemperature\": 94", with: "\"defaultWaterTemperature\": 99")
+        try Data(text.utf8).write(to: file)
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("hot.json:9:30: warning: water temperature 99 °C is above the recommended range 90–96 °C (a warning: the recipe can still be brewed)"))
+        #expect(try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path]).status == 0)
+        let page = try String(contentsOf: site.appendingPathComponent("recipes/hot.md"), encoding: .utf8)
+        #expect(page.contains("Outside the recommended range (PRD 3.7.4; it can still be brewed):"))
+        #expect(page.contains("- water temperature 99 °C is above the recommended range 90–96 °C"))
+        let starter = try String(contentsOf: site.appendingPathComponent("recipes/v60-starter.md"), encoding: .utf8)
+        #expect(!starter.contains("Outside the recommended range"))
     }
 }

@@ -49,6 +49,7 @@ extension Journal {
         }
         let context: [String: Any] = [
             "otherDoses": otherDoses,
+            "hasOtherDoses": !otherDoses.isEmpty,
             "id": recipe.id,
             "name": recipe.name,
             "dose": Format.grams(plan.doseGrams),

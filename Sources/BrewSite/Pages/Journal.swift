@@ -76,7 +76,9 @@ final class Journal {
     func recipePage(_ recipe: Recipe) -> Page {
         var context = recipeSummary(recipe)
         // PRD 3.7.4's ranges for the recipe's own defaults, as `check` warns about them.
-        context["warnings"] = RecipeValidator.guardrailWarnings(for: recipe).map { ["message": $0.message] }
+        let warnings = RecipeValidator.guardrailWarnings(for: recipe)
+        context["warnings"] = warnings.map { ["message": $0.message] }
+        context["hasWarnings"] = !warnings.isEmpty
         var fragments: [String: PageFragment] = [:]
         if invalidReasons[recipe.id] == nil, let plan = try? BrewPlanner.plan(recipe) {
             context["steps"] = Self.stepRows(plan)
