@@ -25,6 +25,16 @@ struct DuplicateCommand: ParsableCommand {
 
     func run() throws {
         let root = dataOptions.data
+        // The data directory is locked from the read to the last write, so two commands never
+        // add to the same file at once (DataDirectoryLock).
+        let lock: DirectoryLock
+        do {
+            lock = try DataDirectoryLock.acquire(root: root, command: "brewguide duplicate")
+        } catch {
+            StandardError.write("error: \(error)\n")
+            throw ExitCode(1)
+        }
+        defer { lock.release() }
         let data = DataDirectoryReader(root: root).read()
         let copy: RecipeDuplicator.Copy
         do {

@@ -27,6 +27,8 @@ struct InitCommand: ParsableCommand {
         let zone = LocalTimeZone.detect()
         let made: [String]
         do {
+            let lock = try DataDirectoryLock.acquire(root: directory, command: "brewguide init")
+            defer { lock.release() }
             made = try JournalStarter(root: directory, timeZone: zone).run(force: force)
         } catch {
             StandardError.write("error: \(error)\n")

@@ -50,6 +50,16 @@ struct LogCommand: ParsableCommand {
 
     func run() throws {
         let root = dataOptions.data
+        // The data directory is locked from the read to the last write, so two commands never
+        // add to the same file at once (DataDirectoryLock).
+        let lock: DirectoryLock
+        do {
+            lock = try DataDirectoryLock.acquire(root: root, command: "brewguide log")
+        } catch {
+            StandardError.write("error: \(error)\n")
+            throw ExitCode(1)
+        }
+        defer { lock.release() }
         let data = DataDirectoryReader(root: root).read()
         let request = BrewRecorder.Request(
             recipeId: recipeId, rating: rating, tasteTag: tag, note: note, doseGrams: dose, targetYieldGrams: targetYield,

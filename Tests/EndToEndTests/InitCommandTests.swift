@@ -60,12 +60,12 @@ struct InitCommandTests {
             let result = try BrewGuideProcess.run(arguments)
             #expect(result.status == 1)
             let text = result.stdout + result.stderr
-            #expect(text.contains("\(folder.path):1: error: \(folder.path) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(folder.path)`"))
+            #expect(text.contains("\(folder.path): error: \(folder.path) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(folder.path)`"))
             #expect(!text.contains("recipes:1"))
         }
         // An empty recipes/ folder is named itself.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("recipes"), withIntermediateDirectories: true)
         let check = try BrewGuideProcess.run(["check", "--data", folder.path])
-        #expect(check.stdout.hasPrefix("\(folder.path)/recipes:1: error: no recipes in \(folder.path)/recipes/"))
+        #expect(check.stdout.hasPrefix("\(folder.path)/recipes: error: no recipes in \(folder.path)/recipes/"))
     }
 }

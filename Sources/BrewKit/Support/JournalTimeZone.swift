@@ -52,10 +52,10 @@ public struct LocalTime: Sendable, Hashable {
     public let offsetSeconds: Int
 
     public init(_ date: Date, offsetSeconds: Int) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+        let seconds = Int(saturating: date.timeIntervalSince1970.rounded(.down)).addingReportingOverflow(offsetSeconds).partialValue
         let parts = ISO8601.civil(fromSecondsSince1970: seconds)
         (year, month, day, hour, minute, second) = parts
-        daysSince1970 = Int((Double(seconds) / 86_400).rounded(.down))
+        daysSince1970 = Int(saturating: (Double(seconds) / 86_400).rounded(.down))
         self.offsetSeconds = offsetSeconds
     }
 
