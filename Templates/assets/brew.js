@@ -25,7 +25,8 @@
     const step = plan.steps[index], next = plan.steps[index + 1];
     clockEl.textContent = startedAt == null ? "Brew clock 0:00 (it starts with the bloom)" : `Brew clock ${clock(elapsed())}${pausedAt ? " (paused)" : ""}`;
     stepEl.textContent = step ? `${index + 1}/${plan.steps.length} · ${step.instruction}` : (index < 0 ? "Ready when you are." : "Done.");
-    targetEl.textContent = step ? target(step) : "";
+    // The target, unless the instruction already says it ("Pour to 150 g by 1:30").
+    targetEl.textContent = step && !(step.timed && step.instruction.includes(clock(step.end))) ? target(step) : "";
     const left = step && step.timed && startedAt != null ? step.end - elapsed() : null;
     countEl.textContent = left == null ? "" : (left > 0 ? `${clock(left)} left` : "Time: go on when ready");
     countEl.classList.toggle("due", left != null && left <= 0);

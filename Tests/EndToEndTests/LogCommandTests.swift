@@ -195,4 +195,33 @@ struct LogCommandTests {
         #expect(check.stdout.contains("\(starter.path):7:18: warning"))
         #expect(check.stdout.contains("warning: the starter recipe differs from PRD 3.5 in defaultDose; the starter is not edited in place: put it back and make your own version with `brewguide duplicate v60-starter --name NAME`"))
     }
+
+    @Test func aCSVMonthWithoutTheColumnIsRefused() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let file = journal.appendingPathComponent("logs/2026-11.csv")
+        let mine = "id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating\n"
+        try Data(mine.utf8).write(to: file)
+        let result = try Self.log(["v60-starter", "--rating", "3", "--note", "hm", "--at", "2026-11-03T08:00"], in: journal)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(file.path):1: error: the header has no column for recipeId, note"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == mine)
+    }
+
+    @Test func anInvalidRecipeCannotBeLoggedNorAnEmptyNameDuplicated() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        #expect(try BrewGuideProcess.run(["duplicate", "v60-starter", "--name", "Broken", "--data", journal.path]).status == 0)
+        let file = journal.appendingPathComponent("recipes/broken.json")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"defaultTargetYield\": 250", with: "\"defaultTargetYield\": 300")
+        try Data(text.utf8).write(to: file)
+        let result = try Self.log(["broken", "--rating", "3"], in: journal)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: recipe \"broken\" is invalid and cannot be brewed until it is fixed:"))
+        #expect(result.stderr.contains("water additions reach 250 g but defaultTargetYield is 300 g"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.appendingPathComponent("logs").path).isEmpty)
+        let empty = try BrewGuideProcess.run(["duplicate", "v60-starter", "--name", "  ", "--data", journal.path])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("--name must not be empty"))
+    }
 }

@@ -211,7 +211,8 @@ public struct BrewRecorder: Sendable {
             throw Refusal(lines: diagnostics.map(\.description) + ["error: \(file) must be fixed before a brew can be added to it; nothing was written"])
         }
         let header = table.header
-        let missing = fields.map(\.0).filter { !header.contains($0) }
+        // `method` may be left out: v60 is what an absent method means. Anything else given needs its column.
+        let missing = fields.map(\.0).filter { !header.contains($0) && $0 != "method" }
         if !missing.isEmpty {
             throw Refusal(lines: ["\(file):1: error: the header has no column for \(missing.joined(separator: ", ")); add \(missing.count == 1 ? "it" : "them") to the header (and an empty cell to each row), or record the brew without it; nothing was written"])
         }
