@@ -98,10 +98,6 @@ public struct DataDirectoryReader: Sendable {
         case .success(let read): bytes = read
         case .failure(let problem): diagnostics.append(problem.diagnostic); return (nil, nil)
         }
-        if let problem = TextEncodingCheck.problem(in: bytes, file: path) {
-            diagnostics.append(problem)
-            return (nil, nil)
-        }
         do {
             let node = try JSONParser.parse(bytes, file: path)
             let preferences = PreferencesDecoder.decode(node, diagnostics: &diagnostics)
