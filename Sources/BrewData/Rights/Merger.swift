@@ -138,6 +138,12 @@ public enum Merger {
         (outcome.newDrinkPresets, outcome.replacedDrinkPresetIDs) = mergeByID(
             "drink preset", target: target.drinkPresets, sources: sources.map(\.drinkPresets), erased: erased, ledgerKind: .drinkPreset,
             combine: combinePresets, report: &outcome.report)
+        // Files carried whole of a folder this merge has no rule for yet are said, never dropped in silence.
+        for source in sources {
+            for file in source.sessionFiles where file.folderKind != .sessions {
+                outcome.report.notes.append("\(file.relativePath) was not merged: merge has no rule for \(file.folderKind.map { "\($0.folderName)/" } ?? "this folder") yet; copy it by hand")
+            }
+        }
         for recipe in target.recipes where !recipe.isStarter && erased.covers(.recipe, recipe.id) { outcome.report.removedAsErased.append("recipe \(recipe.id)") }
         for log in target.logs where erased.covers(.log, log.id) { outcome.report.removedAsErased.append("log \(log.id)") }
         for session in target.sessions where erased.covers(.session, session.id) { outcome.report.removedAsErased.append("session \(session.id)") }
@@ -154,7 +160,8 @@ public enum Merger {
 
         let replaced = Set(outcome.replacedRecipeIDs)
         let keptFiles = target.sessionFiles.compactMap { sessionFile -> SessionFile? in
-            let file = RawDataFile(path: sessionFile.relativePath, relativePath: sessionFile.relativePath, folderKind: .sessions, content: sessionFile.content)
+            guard let folderKind = sessionFile.folderKind else { return sessionFile }
+            let file = RawDataFile(path: sessionFile.relativePath, relativePath: sessionFile.relativePath, folderKind: folderKind, content: sessionFile.content)
             let (content, removed) = file.content.removing { record in
                 file.kind(of: record).map { outcome.removesFromTarget(record, kind: $0, ownerID: file.ownerID(of: record, kind: $0)) } ?? false
             }
