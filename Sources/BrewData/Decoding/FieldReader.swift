@@ -224,6 +224,10 @@ struct FieldReader {
         default:
             wrongType(key, expected: "an array of numbers", found: node)
         }
+        if values.count > FieldBounds.listValues {
+            error("\(pathPrefix)\(key) must hold at most \(FieldBounds.listValues) numbers, found \(values.count)", at: key)
+            return []
+        }
         return values
     }
 

@@ -60,6 +60,7 @@ public struct IncrementalDataReader: Sendable {
         let preferencesChanged = preferencesNow != preferencesSignature
         preferencesSignature = preferencesNow
         let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &diagnostics)
+        reader.checkErasuresFile(diagnostics: &diagnostics)
 
         let read = DispatchTime.now().uptimeNanoseconds
         let files = paths.compactMap { parsed[$0.path]?.file }
