@@ -29,7 +29,7 @@ public struct SessionPages {
     public func indexPage() -> Page? {
         guard !sessions.isEmpty else { return nil }
         return Page(
-            path: "sessions/index", title: "Night-out sessions", template: "sessions",
+            path: "sessions/index", title: "Night out", template: "sessions",
             context: ["sessions": sessions.map { row(summary(of: $0)) }, "guardrail": SessionText.guardrail, "count": String(sessions.count)])
     }
 
@@ -46,11 +46,13 @@ public struct SessionPages {
         return ["count": String(sessions.count), "latest": sessions.prefix(3).map { row(summary(of: $0)) }]
     }
 
-    func title(_ summary: SessionSummary) -> String { "Night out, \(SessionText.dayAndTime(summary.start))" }
+    func title(_ summary: SessionSummary) -> String { SessionText.title(summary) }
 
     func row(_ summary: SessionSummary) -> [String: Any] {
         var row: [String: Any] = [
             "id": summary.sessionId,
+            "title": title(summary),
+            "warnings": summary.pacingWarnings.isEmpty ? "" : (summary.pacingWarnings.count == 1 ? "1 pacing warning" : "\(summary.pacingWarnings.count) pacing warnings"),
             "when": SessionText.dayAndTime(summary.start),
             "duration": SessionText.duration(minutes: summary.durationMinutes),
             "drinks": summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks",
@@ -68,6 +70,15 @@ public struct SessionPages {
         var context = row(summary)
         context["title"] = title(summary)
         context["status"] = SessionText.status(summary)
+        context["endClock"] = SessionText.clock(summary.end)
+        context["updated"] = summary.sessionUpdatedAt.map(SessionText.dayAndTime) ?? ""
+        context["range"] = SessionText.range(summary)
+        context["lowest"] = SessionText.position(summary.minWaterline)
+        context["warningsText"] = SessionText.warnings(summary)
+        context["endsAbove"] = summary.finalWaterline >= summary.settings.warningThreshold
+        context["returnToCentre"] = SessionText.returnToCentre
+        context["quietRule"] = summary.settings.stopRemindersAfterInactiveMinutes.map { "; they stop after \($0) min without an entry, until the next one" } ?? ""
+        context["abandonAfter"] = Format.number(summary.settings.abandonAfterHours)
         context["guardrail"] = SessionText.guardrail
         context["standardDrinks"] = SessionText.standardDrinks(summary.standardDrinks)
         context["standardGrams"] = Format.number(summary.settings.standardDrinkGrams)
@@ -81,11 +92,14 @@ public struct SessionPages {
         context["timeReminders"] = summary.settings.timeReminderIntervalMinutes.map { "every \($0) min" } ?? "off"
         context["hasEntries"] = !summary.timeline.isEmpty
         context["rows"] = SessionReport.timelineRows(summary, presets: presets).map { row -> [String: Any] in
-            ["time": row.time, "what": row.what, "change": row.change, "waterline": row.waterline, "isReminder": row.isReminder]
+            [
+                "time": row.time, "what": row.what, "change": row.change, "waterline": row.waterline, "isReminder": row.isReminder,
+                "isWarning": row.kind == .warning, "isNote": row.kind == .reminder || row.kind == .timeReminders, "edited": row.edited,
+            ]
         }
         let title = title(summary)
         return Page(
             path: "sessions/\(summary.sessionId)", title: title, template: "session", context: context,
-            fragments: ["waterline": WaterlineChart.fragment(summary, title: "Waterline, \(SessionText.dayAndTime(summary.start))")])
+            fragments: ["waterline": WaterlineChart.fragment(summary, title: "Waterline, \(title)")])
     }
 }
