@@ -7,7 +7,7 @@ struct SummaryCommandTests {
     @Test func textSummaryOfAnEndedSession() throws {
         let result = try BrewGuideProcess.run(["summary", "pub-quiz-1007"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Wednesday night, 7 Oct\nSession id: pub-quiz-1007\n"))
+        #expect(result.stdout.hasPrefix("Pub quiz at the Crown\nSession id: pub-quiz-1007\n"))
         #expect(result.stdout.contains("Wed 7 Oct 2026, 19:00 to 22:30 (3 h 30 min). Ended."))
         #expect(result.stdout.contains("Drinks: 4 (3.8 standard drinks of 14 g)"))
         #expect(result.stdout.contains("Pacing: 100 %: 1 of 1 water reminders were followed"))

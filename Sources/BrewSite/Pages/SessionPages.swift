@@ -52,7 +52,6 @@ public struct SessionPages {
         var row: [String: Any] = [
             "id": summary.sessionId,
             "title": title(summary),
-            "warnings": summary.pacingWarnings.isEmpty ? "" : (summary.pacingWarnings.count == 1 ? "1 pacing warning" : "\(summary.pacingWarnings.count) pacing warnings"),
             "when": SessionText.dayAndTime(summary.start),
             "duration": SessionText.duration(minutes: summary.durationMinutes),
             "drinks": summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks",
@@ -62,6 +61,8 @@ public struct SessionPages {
             "isActive": summary.status == .active,
         ]
         if let percent = summary.adherencePercent { row["adherence"] = "\(percent) %" }
+        let warnings = summary.pacingWarnings.count
+        if warnings > 0 { row["warnings"] = warnings == 1 ? "1 pacing warning" : "\(warnings) pacing warnings" }
         return row
     }
 
@@ -71,7 +72,8 @@ public struct SessionPages {
         context["title"] = title(summary)
         context["status"] = SessionText.status(summary)
         context["endClock"] = SessionText.clock(summary.end)
-        context["updated"] = summary.sessionUpdatedAt.map(SessionText.dayAndTime) ?? ""
+        // Absent, not empty, when unknown: Mustache shows a section for an empty string.
+        if let updated = summary.sessionUpdatedAt { context["updated"] = SessionText.dayAndTime(updated) }
         context["range"] = SessionText.range(summary)
         context["lowest"] = SessionText.position(summary.minWaterline)
         context["warningsText"] = SessionText.warnings(summary)
@@ -92,10 +94,12 @@ public struct SessionPages {
         context["timeReminders"] = summary.settings.timeReminderIntervalMinutes.map { "every \($0) min" } ?? "off"
         context["hasEntries"] = !summary.timeline.isEmpty
         context["rows"] = SessionReport.timelineRows(summary, presets: presets).map { row -> [String: Any] in
-            [
+            var values: [String: Any] = [
                 "time": row.time, "what": row.what, "change": row.change, "waterline": row.waterline, "isReminder": row.isReminder,
-                "isWarning": row.kind == .warning, "isNote": row.kind == .reminder || row.kind == .timeReminders, "edited": row.edited,
+                "isWarning": row.kind == .warning, "isNote": row.kind == .reminder || row.kind == .timeReminders,
             ]
+            if !row.edited.isEmpty { values["edited"] = row.edited }
+            return values
         }
         let title = title(summary)
         return Page(

@@ -1,0 +1,49 @@
+import BrewKit
+@testable import BrewSite
+import Foundation
+import Testing
+
+/// Session titles (issue 20: "Saturday night, 21 Nov") and the waterline chart's time axis.
+@Suite struct SessionTitleAndChartTests {
+    private func date(_ text: String) -> Date { ISO8601.date(from: text)! }
+
+    @Test(arguments: [
+        ("2026-11-21T16:30:00Z", "Saturday night, 21 Nov"),  // from 16:00: night
+        ("2026-11-14T15:00:00Z", "Saturday afternoon, 14 Nov"),
+        ("2026-11-15T11:59:00Z", "Sunday morning, 15 Nov"),
+        ("2026-10-31T01:30:00Z", "Friday night, 30 Oct"),  // after midnight: the night before
+        ("2026-10-31T05:00:00Z", "Saturday morning, 31 Oct"),
+    ])
+    func titlesByWeekdayAndPartOfTheDay(start: String, title: String) {
+        #expect(SessionText.title(Session(id: "s", startTime: date(start))) == title)
+    }
+
+    @Test func aNameWinsAndABlankNameDoesNot() {
+        #expect(SessionText.title(Session(id: "s", name: "Sam's birthday", startTime: date("2026-11-21T16:30:00Z"))) == "Sam's birthday")
+        #expect(SessionText.title(Session(id: "s", name: "  ", startTime: date("2026-11-21T16:30:00Z"))) == "Saturday night, 21 Nov")
+    }
+
+    @Test func ticksEveryHourOrQuarterOrHalfHour() {
+        // Up to 1 h: 15 min; up to 2 h 30 min: 30 min; longer: hourly.
+        #expect(WaterlineChart.tickMinutes(spanSeconds: 5 * 60) == 15)
+        #expect(WaterlineChart.tickMinutes(spanSeconds: 3600) == 15)
+        #expect(WaterlineChart.tickMinutes(spanSeconds: 2 * 3600) == 30)
+        #expect(WaterlineChart.tickMinutes(spanSeconds: 3.5 * 3600) == 60)
+        // 19:10 to 22:30 hourly: 20:00, 21:00, 22:00 (whole hours on the clock inside the period).
+        let hourly = WaterlineChart.ticks(from: date("2026-10-07T19:10:00Z"), to: date("2026-10-07T22:30:00Z"), minutes: 60)
+        #expect(hourly.map(SessionText.clock) == ["20:00", "21:00", "22:00"])
+        // 20:00 to 20:05 by quarters: 20:00 only.
+        #expect(WaterlineChart.ticks(from: date("2026-10-24T20:00:00Z"), to: date("2026-10-24T20:05:00Z"), minutes: 15).map(SessionText.clock) == ["20:00"])
+    }
+
+    @Test func theChartNamesTheThresholdInItsLegendAndLabelsTheHours() {
+        let session = Session(id: "pub", startTime: date("2026-10-07T19:00:00Z"), endTime: date("2026-10-07T22:30:00Z"), entries: [
+            .alcohol("a", at: date("2026-10-07T19:10:00Z"), AlcoholMeta(standardDrinkEstimate: 2)),
+        ])
+        let svg = WaterlineChart.svg(SessionSummary(session: session, now: date("2026-10-08T00:00:00Z")), title: "Quiz <night>")
+        #expect(svg.contains(">water-break mark (2)</text>"))
+        #expect(svg.contains("Quiz &lt;night&gt;"))
+        for hour in ["19:00", "20:00", "21:00", "22:00"] { #expect(svg.contains(">\(hour)</text>")) }
+        #expect(svg.contains("class=\"wl-warn-zone\""))
+    }
+}
