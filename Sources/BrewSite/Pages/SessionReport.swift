@@ -99,7 +99,7 @@ public enum SessionReport {
             }
             if item.entry.type == .water, returns[moment] != nil, item.waterline < summary.settings.warningThreshold, !returnShown.contains(moment) {
                 returnShown.insert(moment)
-                add(moment, Row(time: time, what: "Back below the water-break mark of \(summary.settings.warningThreshold)", change: "", waterline: "", kind: .warning))
+                add(moment, Row(time: time, what: "Back below the water-break mark of \(summary.settings.warningThreshold)", change: "", waterline: "", kind: .reminder))
             }
         }
         for run in timeReminderRuns(summary) {
