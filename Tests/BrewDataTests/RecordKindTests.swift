@@ -54,4 +54,15 @@ import Testing
             #expect(text.contains("| `\(kind.rawValue)` |"), "docs/DATA-RIGHTS.md has no row for \(kind.rawValue)")
         }
     }
+
+    /// The CSV export (Art. 15 access) carries drink presets too, which it used to leave out.
+    @Test func theCSVExportHasTheDrinkPresets() throws {
+        let data = Fixture.packageRoot.appendingPathComponent("Data").path
+        let files = try CSVExport.files(for: try DataSnapshot.load(root: data))
+        let presets = try #require(files.first { $0.name == "drink-presets.csv" })
+        let lines = String(decoding: presets.bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+        #expect(lines.first?.hasPrefix("id,name,drinkType") == true)
+        #expect(lines.count == 6)
+        #expect(lines.contains { $0.hasPrefix("lager-can,") })
+    }
 }

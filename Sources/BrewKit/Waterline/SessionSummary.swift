@@ -88,8 +88,8 @@ public struct SessionSummary: Hashable, Sendable {
 
     public var abandoned: Bool { status == .abandoned }
     public var durationSeconds: Double { max(0, end.timeIntervalSince(start)) }
-    public var durationMinutes: Int { Int((durationSeconds / 60).rounded(.toNearestOrAwayFromZero)) }
-    public var minutesAtOrAboveWarning: Int { Int((secondsAtOrAboveWarning / 60).rounded(.toNearestOrAwayFromZero)) }
+    public var durationMinutes: Int { Int(saturating: (durationSeconds / 60).rounded(.toNearestOrAwayFromZero)) }
+    public var minutesAtOrAboveWarning: Int { Int(saturating: (secondsAtOrAboveWarning / 60).rounded(.toNearestOrAwayFromZero)) }
 
     public var alcoholicDrinks: Int { timeline.lazy.filter { $0.entry.type == .alcohol }.count }
     /// The sum of every drink's standard drinks; a drink of unknown size or ABV counts 1.
@@ -111,6 +111,9 @@ public struct SessionSummary: Hashable, Sendable {
         guard remindersFired > 0 else { return nil }
         return Int((Double(remindersFollowed) * 100 / Double(remindersFired)).rounded(.toNearestOrAwayFromZero))
     }
+
+    /// The most time-based reminders a summary lists (a week of reminders every 10 minutes).
+    public static let maximumTimeReminders = 1_000
 
     /// Computes the summary.
     /// - Parameters:
@@ -202,7 +205,8 @@ public struct SessionSummary: Hashable, Sendable {
             var lastActivity = session.startTime
             var nextEntry = 0
             var moment = session.startTime.addingTimeInterval(Double(minutes) * 60)
-            while moment < end {
+            // Bounded by count, not by the span: an end time in the year 9999 must not make millions.
+            while moment < end, timeReminders.count + quiet.count < Self.maximumTimeReminders {
                 while nextEntry < moments.count, moments[nextEntry] <= moment {
                     lastActivity = max(lastActivity, moments[nextEntry])
                     nextEntry += 1

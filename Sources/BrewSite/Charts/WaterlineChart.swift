@@ -68,8 +68,11 @@ public enum WaterlineChart {
         // The zone at or above the threshold, the centre band, the grid.
         svg += "<rect class=\"wl-warn-zone\" x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(y(Double(threshold) - 0.5) - top))\"/>\n"
         svg += "<rect class=\"wl-centre\" x=\"\(n(left))\" y=\"\(n(y(0.5)))\" width=\"\(n(plotWidth))\" height=\"\(n(y(-0.5) - y(0.5)))\"/>\n"
+        // One grid line per whole value, at most about 24 however far a mistyped drink took the line;
+        // labels as often as there is room, always at centre and at the threshold.
+        let gridStep = (high - low) / 24 + 1
         let labelEvery = rowHeight >= minimumRowGap ? 1 : Int((minimumRowGap / rowHeight).rounded(.up))
-        for value in low...high {
+        for value in stride(from: low, through: high, by: gridStep) {
             svg += "<line class=\"wl-grid\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(Double(value))))\" y2=\"\(n(y(Double(value))))\"/>"
             if value == 0 || value == threshold || value % labelEvery == 0 {
                 let label = value == 0 ? "centre" : SessionText.signed(value)
