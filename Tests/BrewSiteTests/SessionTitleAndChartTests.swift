@@ -46,4 +46,25 @@ import Testing
         for hour in ["19:00", "20:00", "21:00", "22:00"] { #expect(svg.contains(">\(hour)</text>")) }
         #expect(svg.contains("class=\"wl-warn-zone\""))
     }
+
+    @Test func timeRemindersFoldIntoOneRowPerRunAndTheQuietOnesAreCounted() {
+        // Every 30 min from 19:00 to 00:00 (end): 19:30 … 23:30, nine. A drink at 19:10 and water at
+        // 19:35 (5 min after the 19:30 reminder: followed) and at 22:40. Quiet after 90 min without an
+        // entry: 21:30 (115 min after 19:35) … 22:30 are held back (three); 23:00 and 23:30 follow the
+        // 22:40 water. Runs: 19:30–21:00 (4, 1 followed) and 23:00–23:30 (2, none followed).
+        let start = date("2026-10-07T19:00:00Z")
+        let session = Session(id: "s", startTime: start, endTime: date("2026-10-08T00:00:00Z"),
+                              settings: .init(timeReminderIntervalMinutes: 30, stopRemindersAfterInactiveMinutes: 90), entries: [
+            .alcohol("a", at: date("2026-10-07T19:10:00Z")),
+            .water("b", at: date("2026-10-07T19:35:00Z")),
+            .water("c", at: date("2026-10-07T22:40:00Z")),
+        ])
+        let rows = SessionReport.timelineRows(SessionSummary(session: session, now: date("2026-10-08T01:00:00Z")), presets: [:])
+        let folded = rows.filter { $0.kind == .timeReminders }.map { "\($0.time) \($0.what)" }
+        #expect(folded == [
+            "19:30 Time reminders every 30 min, 19:30 to 21:00: 4, 1 followed by water within 10 min",
+            "21:30 Quiet: 3 time reminders not given after 90 min without an entry",
+            "23:00 Time reminders every 30 min, 23:00 to 23:30: 2, 0 followed by water within 10 min",
+        ])
+    }
 }
