@@ -18,6 +18,8 @@ public enum WaterlineChart {
     static let bottom = 30.0
     /// The least room, in drawing units, between two time labels ("21:00" is about 34 wide).
     static let minimumLabelGap = 46.0
+    /// The width of a time label such as "21:00" at the labels' 13 units.
+    static let labelWidth = 36.0
     /// The least room between two value labels.
     static let minimumRowGap = 15.0
 
@@ -88,13 +90,16 @@ public enum WaterlineChart {
         let tickGap = plotWidth * Double(minutes * 60) / span
         let tickLabelEvery = tickGap >= minimumLabelGap ? 1 : Int((minimumLabelGap / tickGap).rounded(.up))
         svg += "<line class=\"wl-axis\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(axisY))\" y2=\"\(n(axisY))\"/>\n"
+        var lastLabelEnd = -Double.infinity
         for (index, tick) in ticks.enumerated() {
             let tx = x(tick)
             svg += "<line class=\"wl-axis\" x1=\"\(n(tx))\" x2=\"\(n(tx))\" y1=\"\(n(axisY))\" y2=\"\(n(axisY + 5))\"/>"
-            if index % tickLabelEvery == 0 {
-                // Labels keep inside the drawing at both ends.
-                let anchor = tx - left < 18 ? "start" : (width - tx < 18 ? "end" : "middle")
+            // Labels keep inside the drawing at both ends, and never touch the one before.
+            let anchor = tx - left < labelWidth / 2 ? "start" : (width - tx < labelWidth / 2 ? "end" : "middle")
+            let labelStart = anchor == "start" ? tx : (anchor == "end" ? tx - labelWidth : tx - labelWidth / 2)
+            if index % tickLabelEvery == 0, labelStart >= lastLabelEnd + 6 {
                 svg += "<text class=\"wl-label\" x=\"\(n(tx))\" y=\"\(n(axisY + 18))\" text-anchor=\"\(anchor)\">\(SessionText.clock(tick))</text>"
+                lastLabelEnd = labelStart + labelWidth
             }
             svg += "\n"
         }
