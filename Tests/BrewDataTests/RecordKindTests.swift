@@ -26,9 +26,9 @@ import Testing
         let messages = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .warning }.map(\.description)
         let layout = "the data directory reads recipes/, logs/, sessions/, preferences.json, erasures.json"
         #expect(messages == [
-            "\(root)/Preferences.json:1: warning: not read: no kind of record lives in \"Preferences.json\" (did you mean \"preferences.json\"?); \(layout)",
-            "\(root)/log:1: warning: not read: no kind of record lives in the folder \"log/\"; \(layout)",
-            "\(root)/logs/photo.jpg:1: warning: not read: only .json and .csv files are read in logs/ (brew logs: logs/*.json or *.csv)",
+            "\(root)/Preferences.json: warning: not read: no kind of record lives in \"Preferences.json\" (did you mean \"preferences.json\"?); \(layout)",
+            "\(root)/log: warning: not read: no kind of record lives in the folder \"log/\"; \(layout)",
+            "\(root)/logs/photo.jpg: warning: not read: only .json and .csv files are read in logs/ (brew logs: logs/*.json or *.csv)",
         ])
     }
 
