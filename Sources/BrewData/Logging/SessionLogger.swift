@@ -63,7 +63,7 @@ public struct SessionLogger: Sendable {
             }
             edit = try startEdit(name: name, start: start, dataset: dataset)
         case .drink(let meta, let at):
-            guard let active else { throw noActiveSession(dataset) }
+            guard let active else { throw Self.noActiveSession }
             if let preset = meta.presetId, !dataset.drinkPresets.contains(where: { $0.value.id == preset }) {
                 let known = dataset.drinkPresets.map(\.value.id)
                 var message = "no drink preset \"\(preset)\" in \(sessionsFolder)"
@@ -73,11 +73,11 @@ public struct SessionLogger: Sendable {
             }
             edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .alcohol, alcoholMeta: meta, updatedAt: now), files: result.files)
         case .water(let amount, let at):
-            guard let active else { throw noActiveSession(dataset) }
+            guard let active else { throw Self.noActiveSession }
             let meta = amount.map { WaterMeta(amount: $0) }
             edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .water, waterMeta: meta, updatedAt: now), files: result.files)
         case .end(let at):
-            guard let active else { throw noActiveSession(dataset) }
+            guard let active else { throw Self.noActiveSession }
             edit = try endEdit(active, end: at)
         }
 
@@ -102,8 +102,9 @@ public struct SessionLogger: Sendable {
         } catch {
             throw Failure(message: "could not write \(error.description); nothing was changed")
         }
-        let warnings = validated.diagnostics.filter { $0.severity == .warning && $0.location.file == session.source.record.file || ($0.severity == .warning && $0.location.file == edit.path) }
-        let abandoned = SessionValidator().abandonedDiagnostics(for: after, now: now).filter { $0.location.file == session.source.record.file }
+        let sessionFiles = [session.source.record.file, edit.path]
+        let warnings = validated.diagnostics.filter { $0.severity == .warning && sessionFiles.contains($0.location.file) }
+        let abandoned = SessionValidator().abandonedDiagnostics(for: after, now: now).filter { sessionFiles.contains($0.location.file) }
         return Outcome(path: edit.path, session: session.value, entryID: edit.entryID, warnings: warnings + abandoned, dataset: after)
     }
 
@@ -115,9 +116,7 @@ public struct SessionLogger: Sendable {
         }
     }
 
-    func noActiveSession(_ dataset: Dataset) -> Failure {
-        Failure(message: "no session is active; start one with brewguide session start")
-    }
+    static let noActiveSession = Failure(message: "no session is active; start one with brewguide session start")
 
     // MARK: Start
 
@@ -174,8 +173,9 @@ public struct SessionLogger: Sendable {
     func nextEntryID(_ session: Session) -> String {
         let ids = Set(session.entries.map(\.id))
         var prefix = "entry-"
-        if let last = session.entries.last?.id, let digits = last.lastIndex(where: { !$0.isNumber }).map({ last.index(after: $0) }) ?? (last.first?.isNumber == true ? last.startIndex : nil), digits < last.endIndex {
-            prefix = String(last[..<digits])
+        if let last = session.entries.last?.id {
+            let stem = String(last.reversed().drop(while: \.isNumber).reversed())
+            if stem.count < last.count { prefix = stem }
         }
         let numbers = session.entries.compactMap { entry -> Int? in
             guard entry.id.hasPrefix(prefix) else { return nil }
