@@ -121,7 +121,7 @@ public enum WaterlineChart {
 
     /// The chart in words: its `<desc>` and the Markdown twin's stand-in.
     public static func description(_ summary: SessionSummary) -> String {
-        "Waterline from \(SessionText.clock(summary.start)) to \(SessionText.clock(summary.end)): it started at centre, went as low as \(SessionText.position(summary.minWaterline)) and as high as \(SessionText.position(summary.maxWaterline)), and ended \(SessionText.position(summary.finalWaterline)); it was at or above the water-break mark of \(summary.settings.warningThreshold) for \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))."
+        "Waterline from \(SessionText.clock(summary.start)) to \(SessionText.clock(summary.end)): it started at centre, \(summary.minWaterline < 0 ? "went as low as \(SessionText.position(summary.minWaterline))" : "never went below centre") and as high as \(SessionText.position(summary.maxWaterline)), and ended \(SessionText.position(summary.finalWaterline)); it was at or above the water-break mark of \(summary.settings.warningThreshold) for \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))."
     }
 
     /// The fragment a session page places with `[[fragment:waterline]]`.

@@ -78,6 +78,7 @@ public struct SessionPages {
         context["lowest"] = SessionText.position(summary.minWaterline)
         context["warningsText"] = SessionText.warnings(summary)
         context["endsAbove"] = summary.finalWaterline >= summary.settings.warningThreshold
+        context["waterEveryN"] = String(summary.settings.waterEveryNDrinks)
         context["finalVerb"] = summary.status == .active ? "is" : "ended"
         context["returnToCentre"] = SessionText.returnToCentre
         context["quietRule"] = summary.settings.stopRemindersAfterInactiveMinutes.map { "; they stop after \($0) min without an entry, until the next one" } ?? ""
