@@ -92,7 +92,6 @@ public struct SessionPages {
         context["threshold"] = String(summary.settings.warningThreshold)
         context["timeAtOrAbove"] = SessionText.duration(minutes: summary.minutesAtOrAboveWarning)
         context["adherenceText"] = SessionText.adherence(summary)
-        context["everyN"] = summary.settings.waterEveryNDrinks == 1 ? "after every drink" : "every \(summary.settings.waterEveryNDrinks) drinks"
         context["timeReminders"] = summary.settings.timeReminderIntervalMinutes.map { "every \($0) min" } ?? "off"
         context["hasEntries"] = !summary.timeline.isEmpty
         context["rows"] = SessionReport.timelineRows(summary, presets: presets).map { row -> [String: Any] in
