@@ -33,11 +33,12 @@ public enum WaterlineChart {
         }
     }
 
-    /// The tick moments: whole multiples of `minutes` on the clock, from the first at or after
-    /// `start` to the last at or before `end`.
-    public static func ticks(from start: Date, to end: Date, minutes: Int) -> [Date] {
+    /// The tick moments: whole multiples of `minutes` on the clock `offsetSeconds` from UTC, from the
+    /// first at or after `start` to the last at or before `end`.
+    public static func ticks(from start: Date, to end: Date, minutes: Int, offsetSeconds: Int = 0) -> [Date] {
         let step = Double(minutes * 60)
-        var moment = (start.timeIntervalSince1970 / step).rounded(.up) * step
+        let offset = Double(offsetSeconds)
+        var moment = ((start.timeIntervalSince1970 + offset) / step).rounded(.up) * step - offset
         var result: [Date] = []
         while moment <= end.timeIntervalSince1970, result.count < 500 {
             result.append(Date(timeIntervalSince1970: moment))

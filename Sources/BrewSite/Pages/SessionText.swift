@@ -76,9 +76,9 @@ public enum SessionText {
         return dayPartTitle(start)
     }
 
-    /// "Saturday night, 21 Nov" for a moment.
-    public static func dayPartTitle(_ date: Date) -> String {
-        var seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    /// "Saturday night, 21 Nov" for a moment, on the clock `offsetSeconds` from UTC.
+    public static func dayPartTitle(_ date: Date, offsetSeconds: Int = 0) -> String {
+        var seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
         let hour = ISO8601.civil(fromSecondsSince1970: seconds).hour
         let part: String
         switch hour {
