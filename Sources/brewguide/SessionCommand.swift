@@ -28,7 +28,8 @@ struct SessionCommand: ParsableCommand {
         func run() throws {
             let now = RunClock.now()
             let outcome = try SessionCommand.perform(.start(name: name, at: try SessionCommand.moment(at, now: now)), data: dataOptions.data, now: now)
-            print("started \(outcome.session.id) (\(SessionText.title(outcome.session))) at \(SessionText.clock(outcome.session.startTime)) in \(outcome.path)")
+            let zone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
+            print("started \(outcome.session.id) (\(SessionText.title(outcome.session, in: zone))) at \(SessionText.clock(outcome.session.startTime, in: zone)) in \(outcome.path)")
             print("the waterline is at centre")
         }
     }
@@ -81,8 +82,8 @@ struct SessionCommand: ParsableCommand {
         func run() throws {
             let now = RunClock.now()
             let outcome = try SessionCommand.perform(.end(at: try SessionCommand.moment(at, now: now)), data: dataOptions.data, now: now)
-            let summary = SessionSummary(session: outcome.session, settings: outcome.dataset.waterline, presets: outcome.dataset.drinkPresetsByID, now: now)
-            print("ended \(outcome.session.id) (\(SessionText.title(outcome.session))) at \(SessionText.clock(summary.end)) after \(SessionText.duration(minutes: summary.durationMinutes)) in \(outcome.path)")
+            let summary = SessionCommand.summary(outcome, now: now)
+            print("ended \(outcome.session.id) (\(SessionText.title(summary))) at \(SessionText.clock(summary.end, in: summary.timeZone)) after \(SessionText.duration(minutes: summary.durationMinutes)) in \(outcome.path)")
             print("\(summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks"), \(summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks"); waterline \(SessionText.range(summary))")
             print("pacing warnings: \(SessionText.warnings(summary)); pacing: \(SessionText.adherence(summary))")
             print("brewguide summary \(outcome.session.id) shows the whole night")
@@ -113,11 +114,11 @@ struct SessionCommand: ParsableCommand {
     /// What a drink or water did: "+1 → 2 above centre: drink water to return to centre", then any
     /// reminder or warning it raised.
     static func report(_ outcome: SessionLogger.Outcome, now: Date) {
-        let summary = SessionSummary(session: outcome.session, settings: outcome.dataset.waterline, presets: outcome.dataset.drinkPresetsByID, now: now)
+        let summary = summary(outcome, now: now)
         guard let id = outcome.entryID, let item = summary.timeline.first(where: { $0.entry.id == id }) else { return }
         let threshold = summary.settings.warningThreshold
         let what = SessionText.describe(item, presets: outcome.dataset.drinkPresetsByID, units: summary.settings.units)
-        print("\(what) at \(SessionText.clock(item.entry.timestamp)), entry \(id) of \(outcome.session.id)")
+        print("\(what) at \(SessionText.clock(item.entry.timestamp, in: summary.timeZone)), entry \(id) of \(outcome.session.id)")
         var line = "\(SessionText.signed(item.delta)) → \(SessionText.position(item.waterline))"
         if item.waterline >= threshold { line += ": \(SessionText.returnToCentre.lowercased())" }
         print(line)
@@ -134,6 +135,13 @@ struct SessionCommand: ParsableCommand {
             print("back below the water-break mark of \(threshold)")
         }
         printWarnings(outcome)
+    }
+
+    /// The session's summary after the edit, in the journal's time zone.
+    static func summary(_ outcome: SessionLogger.Outcome, now: Date) -> SessionSummary {
+        var summary = SessionSummary(session: outcome.session, settings: outcome.dataset.waterline, presets: outcome.dataset.drinkPresetsByID, now: now)
+        summary.timeZone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
+        return summary
     }
 
     static func printWarnings(_ outcome: SessionLogger.Outcome) {

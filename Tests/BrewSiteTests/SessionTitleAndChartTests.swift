@@ -31,16 +31,16 @@ import Testing
         #expect(WaterlineChart.tickMinutes(spanSeconds: 3.5 * 3600) == 60)
         // 19:10 to 22:30 hourly: 20:00, 21:00, 22:00 (whole hours on the clock inside the period).
         let hourly = WaterlineChart.ticks(from: date("2026-10-07T19:10:00Z"), to: date("2026-10-07T22:30:00Z"), minutes: 60)
-        #expect(hourly.map(SessionText.clock) == ["20:00", "21:00", "22:00"])
+        #expect(hourly.map { SessionText.clock($0) } == ["20:00", "21:00", "22:00"])
         // On a clock 5 h 30 min ahead of UTC (India), whole local hours fall at :30 UTC.
         let india = WaterlineChart.ticks(from: date("2026-10-07T19:10:00Z"), to: date("2026-10-07T22:30:00Z"), minutes: 60, offsetSeconds: 19_800)
-        #expect(india.map(SessionText.clock) == ["19:30", "20:30", "21:30", "22:30"])
+        #expect(india.map { SessionText.clock($0) } == ["19:30", "20:30", "21:30", "22:30"])
         // 16:30 UTC is 22:00 in India: still Saturday night; 20:00 UTC there is 01:30 Sunday, Saturday's night.
         #expect(SessionText.dayPartTitle(date("2026-11-21T16:30:00Z"), offsetSeconds: 19_800) == "Saturday night, 21 Nov")
         #expect(SessionText.dayPartTitle(date("2026-11-21T20:00:00Z"), offsetSeconds: 19_800) == "Saturday night, 21 Nov")
         #expect(SessionText.dayPartTitle(date("2026-11-21T06:00:00Z"), offsetSeconds: 19_800) == "Saturday morning, 21 Nov")
         // 20:00 to 20:05 by quarters: 20:00 only.
-        #expect(WaterlineChart.ticks(from: date("2026-10-24T20:00:00Z"), to: date("2026-10-24T20:05:00Z"), minutes: 15).map(SessionText.clock) == ["20:00"])
+        #expect(WaterlineChart.ticks(from: date("2026-10-24T20:00:00Z"), to: date("2026-10-24T20:05:00Z"), minutes: 15).map { SessionText.clock($0) } == ["20:00"])
     }
 
     @Test func theChartNamesTheThresholdInItsLegendAndLabelsTheHours() {

@@ -36,7 +36,8 @@ extension Merger {
 
     /// A message with `path:line[:column]` places and the scratch folder's name left out.
     static func withoutLocations(_ message: String, scratch: String) -> String {
-        let text = message.replacingOccurrences(of: scratch + "/", with: "")
+        // The folder itself may be named too (`brewguide init <folder>` in the no-recipes error).
+        let text = message.replacingOccurrences(of: scratch + "/", with: "").replacingOccurrences(of: scratch, with: "the data directory")
         return text.replacingOccurrences(of: #"[^\s()"]+\.(json|csv):\d+(:\d+)?"#, with: "…", options: .regularExpression)
     }
 }

@@ -74,7 +74,8 @@ public enum Merger {
                 guard let id = id("sessionId") else { return false }
                 return erased.covers(.session, id) || replacedSessionIDs.contains(id)
             case .drinkPresets:
-                return id("id").map(replacedDrinkPresetIDs.contains) ?? false
+                guard let id = id("id") else { return false }
+                return erased.covers(.drinkPreset, id) || replacedDrinkPresetIDs.contains(id)
             case .preferences, .erasures:
                 return false
             }
@@ -134,11 +135,12 @@ public enum Merger {
             "session", target: target.sessions, sources: sources.map(\.sessions), erased: erased, ledgerKind: .session,
             combine: combineSessions, report: &outcome.report)
         (outcome.newDrinkPresets, outcome.replacedDrinkPresetIDs) = mergeByID(
-            "drink preset", target: target.drinkPresets, sources: sources.map(\.drinkPresets), erased: erased, ledgerKind: nil,
+            "drink preset", target: target.drinkPresets, sources: sources.map(\.drinkPresets), erased: erased, ledgerKind: .drinkPreset,
             combine: combinePresets, report: &outcome.report)
         for recipe in target.recipes where !recipe.isStarter && erased.covers(.recipe, recipe.id) { outcome.report.removedAsErased.append("recipe \(recipe.id)") }
         for log in target.logs where erased.covers(.log, log.id) { outcome.report.removedAsErased.append("log \(log.id)") }
         for session in target.sessions where erased.covers(.session, session.id) { outcome.report.removedAsErased.append("session \(session.id)") }
+        for preset in target.drinkPresets where erased.covers(.drinkPreset, preset.id) { outcome.report.removedAsErased.append("drink preset \(preset.id)") }
 
         outcome.newRecipes = newRecipes.values.sorted { $0.id < $1.id }
         let targetLogIDs = Set(target.logs.map(\.id))

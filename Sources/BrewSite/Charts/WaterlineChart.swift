@@ -87,7 +87,7 @@ public enum WaterlineChart {
         // Time axis: ticks on the clock, labelled as often as there is room.
         let axisY = height - bottom
         let minutes = tickMinutes(spanSeconds: span)
-        let ticks = ticks(from: summary.start, to: summary.end, minutes: minutes)
+        let ticks = ticks(from: summary.start, to: summary.end, minutes: minutes, offsetSeconds: summary.timeZone.offsetSeconds(at: summary.start))
         let tickGap = plotWidth * Double(minutes * 60) / span
         let tickLabelEvery = tickGap >= minimumLabelGap ? 1 : Int((minimumLabelGap / tickGap).rounded(.up))
         svg += "<line class=\"wl-axis\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(axisY))\" y2=\"\(n(axisY))\"/>\n"
@@ -99,7 +99,7 @@ public enum WaterlineChart {
             let anchor = tx - left < labelWidth / 2 ? "start" : (width - tx < labelWidth / 2 ? "end" : "middle")
             let labelStart = anchor == "start" ? tx : (anchor == "end" ? tx - labelWidth : tx - labelWidth / 2)
             if index % tickLabelEvery == 0, labelStart >= lastLabelEnd + 6 {
-                svg += "<text class=\"wl-label\" x=\"\(n(tx))\" y=\"\(n(axisY + 18))\" text-anchor=\"\(anchor)\">\(SessionText.clock(tick))</text>"
+                svg += "<text class=\"wl-label\" x=\"\(n(tx))\" y=\"\(n(axisY + 18))\" text-anchor=\"\(anchor)\">\(SessionText.clock(tick, in: summary.timeZone))</text>"
                 lastLabelEnd = labelStart + labelWidth
             }
             svg += "\n"
@@ -114,15 +114,15 @@ public enum WaterlineChart {
         for item in summary.timeline {
             let kind = item.entry.type == .water ? "water" : "drink"
             let what = item.entry.type == .water ? "water break" : "drink"
-            svg += "<circle class=\"wl-\(kind)\" cx=\"\(n(x(item.entry.timestamp)))\" cy=\"\(n(y(Double(item.waterline))))\" r=\"4\"><title>\(SessionText.clock(item.entry.timestamp)) \(what), \(SessionText.position(item.waterline))</title></circle>\n"
+            svg += "<circle class=\"wl-\(kind)\" cx=\"\(n(x(item.entry.timestamp)))\" cy=\"\(n(y(Double(item.waterline))))\" r=\"4\"><title>\(SessionText.clock(item.entry.timestamp, in: summary.timeZone)) \(what), \(SessionText.position(item.waterline))</title></circle>\n"
         }
         svg += "</svg>"
-        return "<figure class=\"waterline\">\n\(svg)\n<figcaption>The waterline from \(SessionText.clock(summary.start)) to \(SessionText.clock(summary.end)); the shaded band is the centre, the tinted zone at or above the water-break mark of \(threshold). Every point is listed in the timeline below.</figcaption>\n</figure>"
+        return "<figure class=\"waterline\">\n\(svg)\n<figcaption>The waterline from \(SessionText.clock(summary.start, in: summary.timeZone)) to \(SessionText.clock(summary.end, in: summary.timeZone)); the shaded band is the centre, the tinted zone at or above the water-break mark of \(threshold). Every point is listed in the timeline below.</figcaption>\n</figure>"
     }
 
     /// The chart in words: its `<desc>` and the Markdown twin's stand-in.
     public static func description(_ summary: SessionSummary) -> String {
-        "Waterline from \(SessionText.clock(summary.start)) to \(SessionText.clock(summary.end)): it started at centre, \(summary.minWaterline < 0 ? "went as low as \(SessionText.position(summary.minWaterline))" : "never went below centre") and as high as \(SessionText.position(summary.maxWaterline)), and ended \(SessionText.position(summary.finalWaterline)); it was at or above the water-break mark of \(summary.settings.warningThreshold) for \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))."
+        "Waterline from \(SessionText.clock(summary.start, in: summary.timeZone)) to \(SessionText.clock(summary.end, in: summary.timeZone)): it started at centre, \(summary.minWaterline < 0 ? "went as low as \(SessionText.position(summary.minWaterline))" : "never went below centre") and as high as \(SessionText.position(summary.maxWaterline)), and ended \(SessionText.position(summary.finalWaterline)); it was at or above the water-break mark of \(summary.settings.warningThreshold) for \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))."
     }
 
     /// The fragment a session page places with `[[fragment:waterline]]`.

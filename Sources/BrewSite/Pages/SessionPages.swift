@@ -9,6 +9,8 @@ public struct SessionPages {
     let settings: WaterlineSettings
     let presets: [String: DrinkPreset]
     let now: Date
+    /// The journal's time zone (`preferences.json` `timeZone`).
+    let timeZone: JournalTimeZone
 
     /// - Parameter now: the moment "still active" and "abandoned" are measured against.
     public init(_ validated: ValidatedDataset, now: Date = Date()) {
@@ -17,10 +19,13 @@ public struct SessionPages {
         self.settings = dataset.waterline
         self.presets = dataset.drinkPresetsByID
         self.now = now
+        self.timeZone = JournalTimeZone(identifier: dataset.preferences?.value.timeZone)
     }
 
     public func summary(of session: Session) -> SessionSummary {
-        SessionSummary(session: session, settings: settings, presets: presets, now: now)
+        var summary = SessionSummary(session: session, settings: settings, presets: presets, now: now)
+        summary.timeZone = timeZone
+        return summary
     }
 
     public var count: Int { sessions.count }
@@ -52,7 +57,7 @@ public struct SessionPages {
         var row: [String: Any] = [
             "id": summary.sessionId,
             "title": title(summary),
-            "when": SessionText.dayAndTime(summary.start),
+            "when": SessionText.dayAndTime(summary.start, in: summary.timeZone),
             "duration": SessionText.duration(minutes: summary.durationMinutes),
             "drinks": summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks",
             "water": summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks",
@@ -71,9 +76,9 @@ public struct SessionPages {
         var context = row(summary)
         context["title"] = title(summary)
         context["status"] = SessionText.status(summary)
-        context["endClock"] = SessionText.clock(summary.end)
+        context["endClock"] = SessionText.clock(summary.end, in: summary.timeZone)
         // Absent, not empty, when unknown: Mustache shows a section for an empty string.
-        if let updated = summary.sessionUpdatedAt { context["updated"] = SessionText.dayAndTime(updated) }
+        if let updated = summary.sessionUpdatedAt { context["updated"] = SessionText.dayAndTime(updated, in: summary.timeZone) }
         context["range"] = SessionText.range(summary)
         context["lowest"] = SessionText.position(summary.minWaterline)
         context["warningsText"] = SessionText.warnings(summary)

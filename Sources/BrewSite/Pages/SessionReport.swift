@@ -19,8 +19,8 @@ public enum SessionReport {
         lines.append(markdown ? "# \(MarkdownEscaping.escape(title))" : title)
         lines.append(markdown ? "Session id: `\(summary.sessionId)`" : "Session id: \(summary.sessionId)")
         lines.append("")
-        var when = "\(SessionText.dayAndTime(summary.start)) to \(SessionText.clock(summary.end)) (\(SessionText.duration(minutes: summary.durationMinutes))). \(SessionText.status(summary))."
-        if let updated = summary.sessionUpdatedAt { when += " Last edited \(SessionText.dayAndTime(updated))." }
+        var when = "\(SessionText.dayAndTime(summary.start, in: summary.timeZone)) to \(SessionText.clock(summary.end, in: summary.timeZone)) (\(SessionText.duration(minutes: summary.durationMinutes))). \(SessionText.status(summary))."
+        if let updated = summary.sessionUpdatedAt { when += " Last edited \(SessionText.dayAndTime(updated, in: summary.timeZone))." }
         lines.append(when)
         lines.append("")
         lines.append(bullet + "Drinks: \(summary.alcoholicDrinks) (\(SessionText.standardDrinks(summary.standardDrinks)) standard drinks of \(Format.number(summary.settings.standardDrinkGrams)) g)")
@@ -81,11 +81,11 @@ public enum SessionReport {
         var returnShown = Set<Date>()
         for item in summary.timeline {
             let moment = item.entry.timestamp
-            let time = SessionText.clock(moment)
+            let time = SessionText.clock(moment, in: summary.timeZone)
             var row = Row(
                 time: time, what: SessionText.describe(item, presets: presets, units: summary.settings.units),
                 change: SessionText.signed(item.delta), waterline: SessionText.position(item.waterline), kind: .entry)
-            if let updated = item.entry.updatedAt { row.edited = SessionText.dayAndTime(updated) }
+            if let updated = item.entry.updatedAt { row.edited = SessionText.dayAndTime(updated, in: summary.timeZone) }
             add(moment, row)
             // Warnings belong to the entry that raised them (entry ids are unique within a session).
             let warnings = (warningsByEntry[item.entry.id] ?? []).filter { $0.timestamp == moment }
@@ -95,7 +95,7 @@ public enum SessionReport {
             // A drinks-since-water warning always comes with a per-drink reminder: one row says both.
             if item.reminder != nil {
                 let warned = warnings.contains { $0.kind == .drinksSinceWater }
-                add(moment, Row(time: time, what: SessionText.reminderNote(item, warned: warned), change: "", waterline: "", kind: warned ? .warning : .reminder))
+                add(moment, Row(time: time, what: SessionText.reminderNote(item, warned: warned, in: summary.timeZone), change: "", waterline: "", kind: warned ? .warning : .reminder))
             }
             if item.entry.type == .water, returns[moment] != nil, item.waterline < summary.settings.warningThreshold, !returnShown.contains(moment) {
                 returnShown.insert(moment)
@@ -103,12 +103,12 @@ public enum SessionReport {
             }
         }
         for run in timeReminderRuns(summary) {
-            add(run.first!, Row(time: SessionText.clock(run.first!), what: timeReminderLine(run, summary: summary), change: "", waterline: "", kind: .timeReminders))
+            add(run.first!, Row(time: SessionText.clock(run.first!, in: summary.timeZone), what: timeReminderLine(run, summary: summary), change: "", waterline: "", kind: .timeReminders))
         }
         if let firstQuiet = summary.quietTimeReminders.first, let minutes = summary.settings.stopRemindersAfterInactiveMinutes {
             let count = summary.quietTimeReminders.count
             add(firstQuiet, Row(
-                time: SessionText.clock(firstQuiet),
+                time: SessionText.clock(firstQuiet, in: summary.timeZone),
                 what: "Quiet: \(count == 1 ? "1 time reminder" : "\(count) time reminders") not given after \(minutes) min without an entry",
                 change: "", waterline: "", kind: .timeReminders))
         }
@@ -136,7 +136,7 @@ public enum SessionReport {
         let followed = run.filter { moment in
             waters.contains { $0 >= moment && $0.timeIntervalSince(moment) <= timeReminderFollowMinutes * 60 }
         }.count
-        let span = run.count == 1 ? "" : ", \(SessionText.clock(run.first!)) to \(SessionText.clock(run.last!))"
+        let span = run.count == 1 ? "" : ", \(SessionText.clock(run.first!, in: summary.timeZone)) to \(SessionText.clock(run.last!, in: summary.timeZone))"
         return "Time reminders every \(interval) min\(span): \(run.count), \(followed) followed by water within \(Format.number(timeReminderFollowMinutes)) min"
     }
 
