@@ -14,7 +14,7 @@ struct SessionCommand: ParsableCommand {
             Each subcommand works on the one active session, checks the data as brewguide check \
             does, writes one file atomically (keeping every other byte of it) and prints the \
             waterline's new value with any reminder or warning. --at takes an ISO 8601 date-time \
-            or HH:MM (the latest such time, UTC, not after now); without it, now (or BREWGUIDE_NOW).
+            or HH:MM (the latest such time in the journal's time zone, not after now); without it, now (or BREWGUIDE_NOW).
             """,
         subcommands: [Start.self, Drink.self, Water.self, End.self]
     )
@@ -27,7 +27,7 @@ struct SessionCommand: ParsableCommand {
 
         func run() throws {
             let now = RunClock.now()
-            let outcome = try SessionCommand.perform(.start(name: name, at: try SessionCommand.moment(at, now: now)), data: dataOptions.data, now: now)
+            let outcome = try SessionCommand.perform(.start(name: name, at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
             let zone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
             print("started \(outcome.session.id) (\(SessionText.title(outcome.session, in: zone))) at \(SessionText.clock(outcome.session.startTime, in: zone)) in \(outcome.path)")
             print("the waterline is at centre")
@@ -55,7 +55,7 @@ struct SessionCommand: ParsableCommand {
             }
             let volume = try size.map { try SessionCommand.volume($0, option: "--size") }
             let meta = AlcoholMeta(drinkType: drinkType, size: volume, abvPercent: abv, standardDrinkEstimate: estimate, presetId: preset)
-            let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(at, now: now)), data: dataOptions.data, now: now)
+            let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
             SessionCommand.report(outcome, now: now)
         }
     }
@@ -69,7 +69,7 @@ struct SessionCommand: ParsableCommand {
         func run() throws {
             let now = RunClock.now()
             let volume = try amount.map { try SessionCommand.volume($0, option: "--amount") }
-            let outcome = try SessionCommand.perform(.water(amount: volume, at: try SessionCommand.moment(at, now: now)), data: dataOptions.data, now: now)
+            let outcome = try SessionCommand.perform(.water(amount: volume, at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
             SessionCommand.report(outcome, now: now)
         }
     }
@@ -81,7 +81,7 @@ struct SessionCommand: ParsableCommand {
 
         func run() throws {
             let now = RunClock.now()
-            let outcome = try SessionCommand.perform(.end(at: try SessionCommand.moment(at, now: now)), data: dataOptions.data, now: now)
+            let outcome = try SessionCommand.perform(.end(at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
             let summary = SessionCommand.summary(outcome, now: now)
             print("ended \(outcome.session.id) (\(SessionText.title(summary))) at \(SessionText.clock(summary.end, in: summary.timeZone)) after \(SessionText.duration(minutes: summary.durationMinutes)) in \(outcome.path)")
             print("\(summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks"), \(summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks"); waterline \(SessionText.range(summary))")
@@ -160,9 +160,17 @@ struct SessionCommand: ParsableCommand {
         return Volume(value, unit)
     }
 
-    /// An ISO 8601 date-time, or HH:MM: the latest moment with that clock time (UTC) not after `now`.
-    /// A moment after now is refused: the log records what happened.
-    static func moment(_ text: String?, now: Date) throws -> Date {
+    /// `--at` in the data directory's journal time zone (`preferences.json` `timeZone`, else UTC).
+    static func moment(_ text: String?, now: Date, data: String) throws -> Date {
+        var ignored: [Diagnostic] = []
+        let zone = JournalTimeZone(identifier: DataDirectoryReader(root: data).readPreferencesFile(diagnostics: &ignored).preferences?.value.timeZone)
+        return try moment(text, now: now, offsetSeconds: zone.offsetSeconds(at: now))
+    }
+
+    /// An ISO 8601 date-time, or HH:MM: the latest moment with that clock time (on the clock
+    /// `offsetSeconds` from UTC) not after `now`. A moment after now is refused: the log records
+    /// what happened.
+    static func moment(_ text: String?, now: Date, offsetSeconds: Int = 0) throws -> Date {
         guard let text = text?.trimmingCharacters(in: .whitespaces) else { return now }
         if let date = ISO8601.date(from: text) {
             if date.timeIntervalSince(now) > 60 { throw ValidationError("--at \(text) is after now (\(ISO8601.string(from: now))); log what has happened") }
@@ -171,7 +179,8 @@ struct SessionCommand: ParsableCommand {
         let parts = text.split(separator: ":")
         if parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute), parts[1].count == 2 {
             let seconds = Int(now.timeIntervalSince1970.rounded(.down))
-            let midnight = seconds - ((seconds % 86_400) + 86_400) % 86_400
+            let local = seconds + offsetSeconds
+            let midnight = local - ((local % 86_400) + 86_400) % 86_400 - offsetSeconds
             var moment = midnight + hour * 3600 + minute * 60
             if moment > seconds { moment -= 86_400 }
             return Date(timeIntervalSince1970: Double(moment))

@@ -121,9 +121,10 @@ public struct SessionLogger: Sendable {
     // MARK: Start
 
     /// A new file `sessions/<id>.json` holding the session. The id is the name made safe, or
-    /// `night-out`, with the start's date and time: `sams-birthday-2026-11-21-1630`.
+    /// `night-out`, with the start's date and time in the journal's zone: `sams-birthday-2026-11-21-1630`.
     func startEdit(name: String?, start: Date, dataset: Dataset) throws(Failure) -> (path: String, bytes: [UInt8], sessionID: String, entryID: String?) {
-        let parts = ISO8601.civil(fromSecondsSince1970: Int(start.timeIntervalSince1970.rounded(.down)))
+        // The date and time on the journal's clock, as the pages show it.
+        let parts = JournalTimeZone(identifier: dataset.preferences?.value.timeZone).local(start)
         let stamp = String(format: "%04d-%02d-%02d-%02d%02d", parts.year, parts.month, parts.day, parts.hour, parts.minute)
         let trimmedName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
         let slug = Self.slug(trimmedName ?? "")
