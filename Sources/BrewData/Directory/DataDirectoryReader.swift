@@ -107,4 +107,12 @@ public struct DataDirectoryReader: Sendable {
             return (nil, nil)
         }
     }
+
+    /// `erasures.json` (`RecordKind.erasures`): not part of the site, but checked, so that a ledger
+    /// `erase`, `merge` or `import` would refuse is reported by `check` with its place.
+    public func checkErasuresFile(diagnostics: inout [Diagnostic]) {
+        let path = ErasureLedger.path(root: root)
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        diagnostics += ErasureLedger.diagnostics(of: [UInt8](data), path: path)
+    }
 }

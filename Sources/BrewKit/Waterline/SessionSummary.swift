@@ -39,6 +39,8 @@ public struct SessionSummary: Hashable, Sendable {
 
     public var sessionId: String
     public var settings: WaterlineSettings
+    /// The journal's time zone, in which the session's times are shown (issue 16).
+    public var timeZone: JournalTimeZone = .asWritten
     public var status: Status
     public var start: Date
     /// The end of the summarised period: `endTime`; for a session ended without one, or

@@ -47,19 +47,19 @@ public enum WaterlineChart {
         for item in summary.timeline {
             let kind = item.entry.type == .water ? "water" : "drink"
             let what = item.entry.type == .water ? "water break" : "drink"
-            svg += "<circle class=\"wl-\(kind)\" cx=\"\(n(x(item.entry.timestamp)))\" cy=\"\(n(y(Double(item.waterline))))\" r=\"4\"><title>\(SessionText.clock(item.entry.timestamp)) \(what), \(SessionText.position(item.waterline))</title></circle>\n"
+            svg += "<circle class=\"wl-\(kind)\" cx=\"\(n(x(item.entry.timestamp)))\" cy=\"\(n(y(Double(item.waterline))))\" r=\"4\"><title>\(SessionText.clock(item.entry.timestamp, in: summary.timeZone)) \(what), \(SessionText.position(item.waterline))</title></circle>\n"
         }
         // Time axis: start and end.
         let axisY = height - bottom + 18
-        svg += "<text class=\"wl-label\" x=\"\(n(left))\" y=\"\(n(axisY))\">\(SessionText.clock(summary.start))</text>"
-        svg += "<text class=\"wl-label\" x=\"\(n(width - right))\" y=\"\(n(axisY))\" text-anchor=\"end\">\(SessionText.clock(summary.end))</text>\n"
+        svg += "<text class=\"wl-label\" x=\"\(n(left))\" y=\"\(n(axisY))\">\(SessionText.clock(summary.start, in: summary.timeZone))</text>"
+        svg += "<text class=\"wl-label\" x=\"\(n(width - right))\" y=\"\(n(axisY))\" text-anchor=\"end\">\(SessionText.clock(summary.end, in: summary.timeZone))</text>\n"
         svg += "</svg>"
-        return "<figure class=\"waterline\">\n\(svg)\n<figcaption>The waterline from \(SessionText.clock(summary.start)) to \(SessionText.clock(summary.end)); the shaded band is the centre, the dashed line the water-break mark. Every point is listed in the timeline below.</figcaption>\n</figure>"
+        return "<figure class=\"waterline\">\n\(svg)\n<figcaption>The waterline from \(SessionText.clock(summary.start, in: summary.timeZone)) to \(SessionText.clock(summary.end, in: summary.timeZone)); the shaded band is the centre, the dashed line the water-break mark. Every point is listed in the timeline below.</figcaption>\n</figure>"
     }
 
     /// The chart in words: its `<desc>` and the Markdown twin's stand-in.
     public static func description(_ summary: SessionSummary) -> String {
-        "Waterline from \(SessionText.clock(summary.start)) to \(SessionText.clock(summary.end)): it started at centre, rose as high as \(SessionText.position(summary.maxWaterline)) and ended \(SessionText.position(summary.finalWaterline)); it was at or above the water-break mark of \(summary.settings.warningThreshold) for \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))."
+        "Waterline from \(SessionText.clock(summary.start, in: summary.timeZone)) to \(SessionText.clock(summary.end, in: summary.timeZone)): it started at centre, rose as high as \(SessionText.position(summary.maxWaterline)) and ended \(SessionText.position(summary.finalWaterline)); it was at or above the water-break mark of \(summary.settings.warningThreshold) for \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))."
     }
 
     /// The fragment a session page places with `[[fragment:waterline]]`.
