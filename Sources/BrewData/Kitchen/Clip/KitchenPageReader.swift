@@ -113,7 +113,7 @@ public enum KitchenPageReader {
     /// "steak (, thinly sliced)"): shown as the page shows them ("flour (200g)", "steak, thinly sliced").
     static func cleanLine(_ text: String) -> String {
         var line = HTMLText.plain(HTMLText.decodeEntities(text))
-        line = line.replacingOccurrences(of: "((", with: "(").replacingOccurrences(of: "))", with: ")")
+        line = unwrapDoubledParentheses(line)
         while let range = line.range(of: "(, ") {
             guard let close = line[range.upperBound...].firstIndex(of: ")") else { break }
             let inner = line[range.upperBound..<close]
@@ -141,6 +141,35 @@ public enum KitchenPageReader {
         default:
             return []
         }
+    }
+
+    /// A parenthesis whose whole content is itself in parentheses loses its outer pair:
+    /// "((200g))" → "(200g)", "((or thin noodles) (note 1))" → "(or thin noodles) (note 1)";
+    /// "(boneless (about 2))" stays.
+    static func unwrapDoubledParentheses(_ text: String) -> String {
+        var characters = Array(text)
+        var index = 0
+        while index + 1 < characters.count {
+            guard characters[index] == "(", characters[index + 1] == "(" else { index += 1; continue }
+            var depth = 0
+            var close: Int?
+            for position in index..<characters.count {
+                if characters[position] == "(" { depth += 1 }
+                if characters[position] == ")" { depth -= 1; if depth == 0 { close = position; break } }
+            }
+            guard let end = close, end > index + 1, characters[end - 1] == ")" else { index += 1; continue }
+            // The content (index+1 ... end-1) must be balanced on its own to be one group or several.
+            var balance = 0
+            var balanced = true
+            for position in (index + 1)..<end {
+                if characters[position] == "(" { balance += 1 }
+                if characters[position] == ")" { balance -= 1; if balance < 0 { balanced = false } }
+            }
+            guard balanced, balance == 0 else { index += 1; continue }
+            characters.remove(at: end)
+            characters.remove(at: index)
+        }
+        return String(characters)
     }
 
     /// "1. Mix" → "Mix"; "Step 2: Bake" → "Bake".
