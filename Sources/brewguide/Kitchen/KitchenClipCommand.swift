@@ -39,6 +39,9 @@ struct KitchenClipCommand: ParsableCommand {
 
     func run() throws {
         let root = dataOptions.data
+        // The data directory is locked from the read of the ids taken to the last write (DataDirectoryLock).
+        let lock = dryRun ? nil : try CommandLock.data(root, for: "brewguide kitchen clip")
+        defer { lock?.release() }
         var taken = Set(DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value.id))
         var failures = 0
         if inbox { failures += try clipInbox(taken: &taken) }
