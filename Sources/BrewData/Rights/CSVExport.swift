@@ -14,6 +14,8 @@ public enum CSVExport {
     static let logColumns = [
         "id", "timestamp", "method", "recipeId", "recipeNameAtBrew", "doseGrams", "targetYieldGrams",
         "waterTemperatureCelsius", "grindLabel", "rating", "tasteTag", "note",
+        "bean", "roaster", "mill", "grinderSetting", "brewTimeSeconds", "bloomSeconds", "tds", "extractionYieldPercent",
+        "source", "sourceId", "fromRecipe",
     ]
 
     public static func files(for snapshot: DataSnapshot) throws -> [(name: String, bytes: [UInt8])] {
@@ -58,7 +60,7 @@ public enum CSVExport {
 
         - `recipes.csv`: \(recipeColumns.joined(separator: ", ")). Grams for dose and yield, °C for the temperature.
         - `recipe-steps.csv`: \(stepColumns.joined(separator: ", ")). `recipeId` names the recipe; water is cumulative grams on the scale; times are seconds.
-        - `logs.csv`: \(logColumns.joined(separator: ", ")). Rating 1–5; `recipeNameAtBrew` is the name when brewed.
+        - `logs.csv`: \(logColumns.joined(separator: ", ")). Rating 1–5 (empty for an imported brew not rated there); `recipeNameAtBrew` is the name when brewed; `fromRecipe` lists, `;`-joined, the fields an import took from the recipe.
         - `sessions.csv`: \(sessionColumns.joined(separator: ", ")). Values as the session files hold them (nested values as JSON).
         - `session-entries.csv`: \(entryColumns.joined(separator: ", ")). `sessionId` names the session.
         - `preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).

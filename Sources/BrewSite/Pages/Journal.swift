@@ -143,9 +143,18 @@ final class Journal {
             "when": JournalDate.dayAndTime(log.timestamp),
             "isoTimestamp": ISO8601.string(from: log.timestamp),
             "recipeName": log.recipeNameAtBrew,
-            "rating": String(log.rating),
-            "stars": String(repeating: "★", count: max(0, min(5, log.rating))) + String(repeating: "☆", count: max(0, 5 - max(0, log.rating))),
         ]
+        if let rating = log.rating {
+            let stars = String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: max(0, 5 - max(0, rating)))
+            row["rating"] = String(rating)
+            row["stars"] = stars
+            row["ratingText"] = "\(stars) (\(rating)/5)"
+        } else {
+            // An imported brew not rated where it was recorded: said so, never shown as 0 stars.
+            row["rating"] = "–"
+            row["stars"] = "not rated"
+            row["ratingText"] = "not rated"
+        }
         if let tag = log.tasteTag { row["tasteTag"] = tag.displayName }
         if let recipeId = log.recipeId, recipesByID.index(forKey: recipeId) != nil { row["recipeId"] = recipeId }
         return row
