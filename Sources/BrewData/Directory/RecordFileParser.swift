@@ -7,6 +7,16 @@ public enum RecordFileParser {
 
     public static func parse(_ bytes: [UInt8], path: String, kind: RecordKind) -> ParsedFile {
         var file = ParsedFile(path: path, kind: kind)
+        if kind == .flows {
+            guard !path.lowercased().hasSuffix(".csv") else {
+                file.diagnostics.append(.error("a recorded pour is a JSON file, flows/<log-id>.json; a CSV is not read here", at: .file(path)))
+                return file
+            }
+            if let flow = FlowFile.decode(bytes, path: path, diagnostics: &file.diagnostics) {
+                file.flows.append(Located(flow, source: SourceMap(record: SourceLocation(file: path, line: 1, column: 1), fields: [:])))
+            }
+            return file
+        }
         let nodes: [RawNode]
         var isStepsCSV = false
         var csvHeader: [String]?
@@ -54,6 +64,8 @@ public enum RecordFileParser {
         case .sessions:
             file.rawRecords = nodes
             SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
+        case .flows:
+            break
         }
         return file
     }

@@ -88,13 +88,14 @@ public enum Eraser {
         case .kind(.recipes): allRecipes()
         case .kind(.logs): logIDs = Set(logs.compactMap { $0.text("id") })
         case .kind(.sessions): sessionIDs = Set(sessions.compactMap { $0.text("id") })
+        case .kind(.flows): break
         }
 
         for file in files {
             let ids: Set<String>
             switch file.role {
             case .recipes, .recipeSteps: ids = recipeIDs
-            case .logs: ids = logIDs
+            case .logs, .flows: ids = logIDs
             case .sessions, .sessionEntries: ids = sessionIDs
             case .other:
                 if selection == .all { plan.fileChanges.append(FileChange(path: file.path, content: nil, removedRecords: 0)) }

@@ -7,6 +7,8 @@ public struct RawDataFile: Sendable {
     /// What a file's records are.
     public enum Role: Sendable {
         case recipes, recipeSteps, logs, sessions, sessionEntries
+        /// A recorded pour (`flows/<log-id>.json`), owned by its log.
+        case flows
         /// A file of the sessions folder that holds no session records (presets).
         case other
     }
@@ -23,6 +25,7 @@ public struct RawDataFile: Sendable {
         switch role {
         case .recipeSteps: "recipeId"
         case .sessionEntries: "sessionId"
+        case .flows: "logId"
         default: "id"
         }
     }
@@ -57,6 +60,7 @@ public struct RawDataFile: Sendable {
         case (.logs, _): .logs
         case (.sessions, .csv(let header, _)): header.contains("sessionId") ? .sessionEntries : header.contains("startTime") ? .sessions : .other
         case (.sessions, .json): name.lowercased() == "presets.json" ? .other : .sessions
+        case (.flows, _): .flows
         }
     }
 

@@ -11,6 +11,8 @@ public struct Dataset: Sendable {
     public var drinkPresets: [Located<DrinkPreset>]
     /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
+    /// Recorded pours (`flows/`), by the id of the log they belong to.
+    public var flows: [String: BrewFlow] = [:]
 
     public init(
         recipes: [Located<Recipe>] = [], logs: [Located<BrewLog>] = [], preferences: Located<Preferences>? = nil,
