@@ -18,8 +18,17 @@ struct JournalBuild {
     func run() -> JournalSite.Outcome {
         let start = DispatchTime.now().uptimeNanoseconds
         let outcome = JournalSite(settings: settings).build(full: true)
+        finish()
         report(outcome, startNanoseconds: start, verbose: true)
         return outcome
+    }
+
+    /// Ends a command that builds: nothing is left beside the output unless `--keep-staging` asks.
+    func finish() {
+        guard !site.keepStaging else { return }
+        if !SiteTransaction.removeStagingCopy(of: site.output) {
+            StandardError.write("warning: could not remove \(SiteTransaction.stagingPath(of: site.output)); it is safe to delete\n")
+        }
     }
 
     /// Prints the diagnostics of a build and one line saying what it did.

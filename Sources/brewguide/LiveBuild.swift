@@ -62,6 +62,7 @@ struct LiveBuild {
             build.report(outcome, startNanoseconds: start, verbose: false)
             await after(outcome, generation)
         }
+        build.finish()
         if !site.quiet { print("stopped; \(site.output) holds the last good build") }
     }
 }

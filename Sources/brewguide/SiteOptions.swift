@@ -15,6 +15,11 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(name: .customLong("keep-staging"), help: ArgumentHelp(
+        "Keep the previous site's copy beside the output (.Site.staging for Site) when the command ends.",
+        discussion: "The next build then writes only the files that changed into it instead of every file: worth it for a journal of thousands of brews rebuilt often."))
+    var keepStaging = false
+
     /// The default templates: `BREWGUIDE_TEMPLATES`, else `Templates/` in the current directory,
     /// else the `Templates/` of the source tree this binary was built from.
     var defaultTemplatesDirectory: String {

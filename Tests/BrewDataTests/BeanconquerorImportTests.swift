@@ -138,3 +138,60 @@ struct BeanconquerorImportTests {
         #expect(imported.log.rating == stars)
     }
 }
+
+/// `flows` is a record kind: exported and imported with its log, merged with it, erased with it.
+@Suite("Recorded pours as a kind")
+struct FlowKindTests {
+    func importedDirectory() throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flows-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
+        _ = try BrewImporter(options: .init(dataRoot: root)).run(files: [Fixture.absolutePath("beanconqueror/beanconqueror_real_with_id.json")])
+        return root
+    }
+
+    @Test func theArchiveCarriesThePourAndImportWritesItBack() throws {
+        let root = try importedDirectory()
+        let snapshot = try DataSnapshot.load(root: root)
+        #expect(snapshot.flows.map(\.logId) == ["bc-20221228-1441-d8647dd2"])
+        let bytes = Archive.bytes(for: snapshot, toolVersion: "test", createdAt: Date(timeIntervalSince1970: 0))
+        let restored = FileManager.default.temporaryDirectory.appendingPathComponent("flows-restored-\(UUID().uuidString)").path
+        let imported = try Importer.run(archive: bytes, name: "archive.json", into: restored)
+        #expect(imported.flows == snapshot.flows)
+        let reread = DataDirectoryReader(root: restored).read().validated
+        #expect(reread.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
+        #expect(reread.dataset.flows["bc-20221228-1441-d8647dd2"]?.samples.count == 332)
+        // The CSV export has the samples, one row each.
+        let csv = try CSVExport.files(for: snapshot).first { $0.name == "flows.csv" }
+        #expect(csv.map { String(decoding: $0.bytes, as: UTF8.self).split(separator: "\n").count } == 333)
+    }
+
+    @Test func aMergeBringsThePourWithItsLog() throws {
+        let source = try DataSnapshot.load(root: try importedDirectory())
+        let target = DataSnapshot()
+        let outcome = Merger.merge([source], into: target)
+        #expect(outcome.newFlows.map(\.logId) == ["bc-20221228-1441-d8647dd2"])
+    }
+
+    @Test func erasingTheLogErasesItsPour() throws {
+        let root = try importedDirectory()
+        let plan = try Eraser.plan(root: root, selection: .log("bc-20221228-1441-d8647dd2"))
+        #expect(plan.fileChanges.map { ($0.path as NSString).lastPathComponent }.sorted() == ["bc-20221228-1441-d8647dd2.json", "bc-20221228-1441-d8647dd2.json"])
+        try Eraser.apply(plan, root: root)
+        #expect(!FileManager.default.fileExists(atPath: FlowFile.path(root: root, logId: "bc-20221228-1441-d8647dd2")))
+        #expect(DataDirectoryReader(root: root).read().validated.dataset.flows.isEmpty)
+    }
+
+    @Test func aPourWithoutItsLogIsAWarningAndABadPourAnError() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flows-bad-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
+        try FileManager.default.createDirectory(atPath: "\(root)/flows", withIntermediateDirectories: true)
+        try "{\"logId\": \"nobody\", \"samples\": [{\"seconds\": 0, \"grams\": 0}]}".write(toFile: "\(root)/flows/nobody.json", atomically: true, encoding: .utf8)
+        try "{\"logId\": \"other\", \"samples\": [{\"seconds\": 5, \"grams\": 1}, {\"seconds\": 2, \"grams\": 3}]}".write(toFile: "\(root)/flows/wrong.json", atomically: true, encoding: .utf8)
+        let messages = DataDirectoryReader(root: root).read().validated.diagnostics.map(\.description).filter { $0.contains("/flows/") }
+        #expect(messages == [
+            "\(root)/flows/nobody.json:1:1: warning: this recorded pour belongs to log \"nobody\", which is not in the data; it is not shown",
+            "\(root)/flows/wrong.json:1:1: error: logId \"other\" does not match the file's name; a recorded pour is flows/<log-id>.json",
+            "\(root)/flows/wrong.json:1:60: error: samples[1].seconds must be from 0 to 7200 and not before the sample ahead of it, found 2",
+        ])
+    }
+}

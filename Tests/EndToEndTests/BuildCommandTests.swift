@@ -19,6 +19,23 @@ struct BuildCommandTests {
         #expect(siblings == ["Site"])
     }
 
+    @Test func aSecondBuildLeavesNothingBesideTheSiteUnlessAskedTo() throws {
+        let directory = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Site")
+        for _ in 0..<2 {
+            let result = try BrewGuideProcess.run(["build", "--data", "Data", "--output", output.path, "--quiet"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Site"])
+        }
+        let kept = try BrewGuideProcess.run(["build", "--data", "Data", "--output", output.path, "--quiet", "--keep-staging"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [".Site.staging", "Site"])
+        // The kept copy is used and then removed by the next build that does not keep it.
+        #expect(try BrewGuideProcess.run(["build", "--data", "Data", "--output", output.path, "--quiet"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Site"])
+    }
+
     @Test func scriptInANoteComesOutInert() throws {
         let directory = try BrewGuideProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

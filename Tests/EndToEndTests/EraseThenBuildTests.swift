@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// After an erasure and a build, nothing of the erased records is left on disk: not in the site,
-/// and not in the staging copy the build keeps beside it.
+/// and not in the staging copy a build keeps beside it with `--keep-staging`.
 @Suite("Erase, then build")
 struct EraseThenBuildTests {
     /// Every file under a folder, with its text.
@@ -34,14 +34,14 @@ struct EraseThenBuildTests {
 
         // Two builds, so both copies exist and hold the log.
         for _ in 0..<2 {
-            let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
+            let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet", "--keep-staging"])
             #expect(build.status == 0, "\(build.stderr)")
         }
         #expect(try Self.texts(under: staging).values.contains { $0.contains(note) }, "the staging copy holds the log before the erasure")
 
         let erase = try BrewGuideProcess.run(["erase", "--data", data.path, "--log", erased, "--yes"])
         #expect(erase.status == 0, "\(erase.stderr)")
-        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
+        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet", "--keep-staging"])
         #expect(build.status == 0, "\(build.stderr)")
 
         for folder in [site, staging] {

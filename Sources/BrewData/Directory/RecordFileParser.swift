@@ -1,6 +1,6 @@
 import BrewKit
 
-/// Reads one `.json` or `.csv` file of a kind into records and findings. Pure: bytes in, values out.
+/// Reads one `.json` or `.csv` file of a folder kind (`RecordKind.folderKinds`) into records and findings. Pure: bytes in, values out.
 public enum RecordFileParser {
     /// The columns that mark a CSV in `recipes/` as a steps file rather than a recipes file.
     static let stepsFileMarker = "recipeId"
@@ -24,7 +24,7 @@ public enum RecordFileParser {
             guard let table = CSVRecordReader.read(bytes, file: path, diagnostics: &file.diagnostics) else { return file }
             nodes = table.rows
             csvHeader = table.header
-            isStepsCSV = kind == .recipes && table.header.contains(stepsFileMarker) && !table.header.contains("defaultDose")
+            isStepsCSV = kind == .recipes && kind.claim(csvHeader: table.header) == .recipeSteps
         } else {
             do {
                 let root = try JSONParser.parse(bytes, file: path)
@@ -65,7 +65,10 @@ public enum RecordFileParser {
             file.rawRecords = nodes
             SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
         case .flows:
-            break
+            break  // Read above, as one recorded pour per file.
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures:
+            // Read with the kind that owns their folder, or by a reader of their own.
+            file.diagnostics.append(.error("\(kind.rules.summary) is not read as a folder of its own; \(RecordKind.layoutDescription)", at: .file(path)))
         }
         return file
     }

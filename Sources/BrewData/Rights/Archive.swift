@@ -19,13 +19,17 @@ public enum Archive {
     public static let schemaVersion = 1
 
     public static func contents(of snapshot: DataSnapshot) -> JSONValue {
-        .object([
+        var members = [
             JSONMember("recipes", .array(snapshot.recipes.map(RecordEncoder.json))),
             JSONMember("logs", .array(snapshot.logs.map(RecordEncoder.json))),
             JSONMember("sessionFiles", .array(snapshot.sessionFiles.map(json))),
             JSONMember("preferences", snapshot.preferences ?? .null),
             JSONMember("erasures", .array(snapshot.erasures.map(\.json))),
-        ])
+        ]
+        // Recorded pours (issue 17), only when there are any: an archive without them is the
+        // same bytes as before they existed, and older brewguides read it.
+        if !snapshot.flows.isEmpty { members.append(JSONMember("flows", .array(snapshot.flows.map(FlowFile.json)))) }
+        return .object(members)
     }
 
     static func json(_ file: SessionFile) -> JSONValue {
@@ -51,7 +55,7 @@ public enum Archive {
             ("sessionFiles", snapshot.sessionFiles.count),
             ("preferences", snapshot.preferences == nil ? 0 : 1),
             ("erasures", snapshot.erasures.count),
-        ]
+        ] + (snapshot.flows.isEmpty ? [] : [("flows", snapshot.flows.count)])
     }
 
     public static func bytes(for snapshot: DataSnapshot, toolVersion: String, createdAt: Date) -> [UInt8] {

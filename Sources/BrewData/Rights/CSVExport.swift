@@ -45,6 +45,10 @@ public enum CSVExport {
         files.append(("session-entries.csv", try table(entryColumns, entries)))
         let preferences = (snapshot.preferences?.members ?? []).map { JSONValue.object([JSONMember("key", .string($0.key)), JSONMember("value", $0.value)]) }
         files.append(("preferences.csv", try table(["key", "value"], preferences)))
+        let samples = snapshot.flows.flatMap { flow in
+            flow.samples.map { JSONValue.object([JSONMember("logId", .string(flow.logId)), JSONMember("seconds", .number($0.seconds)), JSONMember("grams", .number($0.grams))]) }
+        }
+        if !samples.isEmpty { files.append(("flows.csv", try table(["logId", "seconds", "grams"], samples))) }
         files.append(("erasures.csv", try table(["kind", "id", "erasedAt"], snapshot.erasures.map(\.json))))
         files.append(("README.md", Array(readme(sessionColumns: sessionColumns, entryColumns: entryColumns).utf8)))
         return files
@@ -64,6 +68,7 @@ public enum CSVExport {
         - `sessions.csv`: \(sessionColumns.joined(separator: ", ")). Values as the session files hold them (nested values as JSON).
         - `session-entries.csv`: \(entryColumns.joined(separator: ", ")). `sessionId` names the session.
         - `preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).
+        - `flows.csv` (when a brew has a recorded pour): logId, seconds, grams: the scale's readings on the brew clock, one row per sample.
         - `erasures.csv`: kind, id, erasedAt: records erased earlier; nothing else about them is kept.
 
         The JSON archive (`brewguide export --output FILE`) holds the same data and can be imported back.

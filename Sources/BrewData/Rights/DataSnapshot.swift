@@ -12,13 +12,16 @@ public struct DataSnapshot: Hashable, Sendable {
     public var sessionFiles: [SessionFile]
     public var preferences: JSONValue?
     public var erasures: [ErasureRecord]
+    /// Recorded pours (`flows/`), sorted by log id; each belongs to one of `logs`.
+    public var flows: [BrewFlow]
 
-    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = []) {
+    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], flows: [BrewFlow] = []) {
         self.recipes = recipes.sorted { $0.id < $1.id }
         self.logs = logs.sorted { $0.id < $1.id }
         self.sessionFiles = sessionFiles.sorted { $0.relativePath < $1.relativePath }
         self.preferences = preferences
         self.erasures = ErasureRecord.normalized(erasures)
+        self.flows = flows.sorted { $0.logId < $1.logId }
     }
 
     public var sessions: [SessionRecord] { SessionRecord.records(in: sessionFiles) }
@@ -38,7 +41,7 @@ public struct DataSnapshot: Hashable, Sendable {
         }
         let dataset = result.validated.dataset
         var sessionFiles: [SessionFile] = []
-        for file in try RawDataFile.loadAll(root: root) where file.kind == .sessions {
+        for file in try RawDataFile.loadAll(root: root) where file.folderKind == .sessions {
             sessionFiles.append(SessionFile(relativePath: file.relativePath, content: file.content))
         }
         var preferences: JSONValue?
@@ -52,6 +55,6 @@ public struct DataSnapshot: Hashable, Sendable {
         }
         return DataSnapshot(
             recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
-            preferences: preferences, erasures: try ErasureLedger.load(root: root))
+            preferences: preferences, erasures: try ErasureLedger.load(root: root), flows: Array(dataset.flows.values))
     }
 }

@@ -30,6 +30,8 @@ public enum Merger {
         /// Records to write into the target: added ones, incoming winners, conflicted copies.
         public var newRecipes: [Recipe] = []
         public var newLogs: [BrewLog] = []
+        /// The recorded pours of `newLogs` that a source had (under the new log's id).
+        public var newFlows: [BrewFlow] = []
         public var newSessions: [SessionRecord] = []
         /// Target recipes whose stored version is replaced (the old one lives on as a conflicted copy).
         public var replacedRecipeIDs: [String] = []
@@ -103,6 +105,15 @@ public enum Merger {
         outcome.newSessions = sessions.values.filter { !targetSessionIDs.contains($0.id) }.sorted { $0.id < $1.id }
         let targetLogIDs = Set(target.logs.map(\.id))
         outcome.newLogs = logs.values.filter { !targetLogIDs.contains($0.id) }.sorted { $0.id < $1.id }
+        // A recorded pour comes along with its log, under the id the log is added with.
+        var sourceFlows: [String: BrewFlow] = [:]
+        for source in sources { for flow in source.flows where sourceFlows[flow.logId] == nil { sourceFlows[flow.logId] = flow } }
+        outcome.newFlows = outcome.newLogs.compactMap { log in
+            let original = log.id.range(of: "-merged-").map { String(log.id[..<$0.lowerBound]) } ?? log.id
+            guard var flow = sourceFlows[original] ?? sourceFlows[log.id] else { return nil }
+            flow.logId = log.id
+            return flow
+        }
         if target.preferences == nil, !erased.contains("preferences/preferences"),
            let preferences = sources.lazy.compactMap(\.preferences).first {
             outcome.adoptedPreferences = preferences
@@ -115,7 +126,8 @@ public enum Merger {
             logs: target.logs + outcome.newLogs,
             sessionFiles: target.sessionFiles + sessionFiles(for: outcome.newSessions, existing: Set(target.sessionFiles.map(\.relativePath))),
             preferences: target.preferences ?? outcome.adoptedPreferences,
-            erasures: allErasures)
+            erasures: allErasures,
+            flows: target.flows + outcome.newFlows)
         return outcome
     }
 
@@ -240,6 +252,10 @@ public enum Merger {
             let bytes = CanonicalJSON.bytes(.array(outcome.newLogs.map(RecordEncoder.json)))
             writes.append((path("logs", bytes), bytes))
         }
+        // Pours before their logs: a log never names a pour that is not there yet.
+        for flow in outcome.newFlows {
+            writes.insert(("\(FlowFile.folderName)/\(flow.logId).json", Array(FlowFile.text(flow).utf8)), at: 0)
+        }
         do {
             for file in sessionFiles(for: outcome.newSessions, existing: existingSessionFiles) { writes.append((file.relativePath, try file.content.bytes())) }
             if let preferences = outcome.adoptedPreferences { writes.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
@@ -255,9 +271,10 @@ public enum Merger {
         guard !outcome.replacedRecipeIDs.isEmpty else { return }
         let replaced = Set(outcome.replacedRecipeIDs)
         let newPaths = Set(writes.map(\.0))
-        for file in try RawDataFile.loadAll(root: root) where (file.role == .recipes || file.role == .recipeSteps) && !newPaths.contains(file.relativePath) {
-            let key = file.ownerKey
-            let (content, removed) = file.content.removing { record in record.text(key).map(replaced.contains) ?? false }
+        for file in try RawDataFile.loadAll(root: root) where file.folderKind == .recipes && !newPaths.contains(file.relativePath) {
+            let (content, removed) = file.content.removing { record in
+                file.kind(of: record).flatMap { record.text(RawDataFile.ownerKey(of: $0)) }.map(replaced.contains) ?? false
+            }
             guard removed > 0 else { continue }
             do {
                 if let content { try AtomicFile.write(try content.bytes(), to: file.path) } else { try AtomicFile.remove(file.path) }

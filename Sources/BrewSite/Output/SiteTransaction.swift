@@ -54,7 +54,7 @@ public final class SiteTransaction: @unchecked Sendable {
     public init(outputDirectory: String, mode: Mode) throws(SiteWriteError) {
         let output = URL(fileURLWithPath: outputDirectory).standardizedFileURL
         self.outputDirectory = output.path
-        self.stagingDirectory = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).staging").path
+        self.stagingDirectory = Self.stagingPath(of: output.path)
         self.mode = mode
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -82,7 +82,7 @@ public final class SiteTransaction: @unchecked Sendable {
     /// into place), so that the next `.update` transaction finds one. Does nothing when it exists.
     public static func prepareStagingCopy(of outputDirectory: String) throws(SiteWriteError) {
         let output = URL(fileURLWithPath: outputDirectory).standardizedFileURL
-        let staging = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).staging").path
+        let staging = stagingPath(of: output.path)
         guard FileManager.default.fileExists(atPath: output.path), !FileManager.default.fileExists(atPath: staging) else { return }
         let building = staging + ".copying"
         try? FileManager.default.removeItem(atPath: building)
@@ -95,6 +95,25 @@ public final class SiteTransaction: @unchecked Sendable {
         guard rename(building, staging) == 0 else {
             throw SiteWriteError(path: staging, reason: "cannot make the staging copy: \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// The staging copy beside an output directory: `.Site.staging` for `Site`.
+    public static func stagingPath(of outputDirectory: String) -> String {
+        let output = URL(fileURLWithPath: outputDirectory).standardizedFileURL
+        return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).staging").path
+    }
+
+    /// Removes the staging copy beside an output directory (and a half-made copy of it), for a
+    /// command that ends and will not build again: the next build makes a new one. Returns whether
+    /// nothing is left beside the output.
+    @discardableResult
+    public static func removeStagingCopy(of outputDirectory: String) -> Bool {
+        let staging = stagingPath(of: outputDirectory)
+        var removedAll = true
+        for path in [staging, staging + ".copying"] where FileManager.default.fileExists(atPath: path) {
+            do { try FileManager.default.removeItem(atPath: path) } catch { removedAll = false }
+        }
+        return removedAll
     }
 
     // MARK: Writing

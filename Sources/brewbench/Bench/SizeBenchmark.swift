@@ -77,7 +77,7 @@ struct SizeBenchmark {
 
     private func build(_ site: String, phase: String, round: Int) throws -> ProcessMeasurement {
         settleDisk()
-        let measured = try measure([binary, "build", "--data", dataDirectory, "--output", site], name: "\(phase)-\(round)")
+        let measured = try measure([binary, "build", "--data", dataDirectory, "--output", site, "--keep-staging"], name: "\(phase)-\(round)")
         progress("  \(phase) \(round + 1)/\(runs): \(decimal(measured.wallSeconds)) s wall, \(decimal(measured.cpuSeconds)) s CPU, \(measured.peakResidentBytes / 1_048_576) MiB")
         return measured
     }

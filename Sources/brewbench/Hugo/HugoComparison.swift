@@ -32,7 +32,7 @@ struct HugoComparison {
                 let output = "\(folder)/\(tool)-\(round)"
                 let arguments = tool == "hugo"
                     ? [hugo, "--quiet", "--source", hugoSource, "-d", output]
-                    : [binary, "build", "--data", dataDirectory, "--output", output]
+                    : [binary, "build", "--data", dataDirectory, "--output", output, "--keep-staging"]
                 _ = settle?.wait()
                 let measured = try ChildProcess.measure(arguments, logPrefix: "\(folder)/logs/\(tool)-\(round)")
                 guard measured.exitStatus == 0 else {
