@@ -12,6 +12,10 @@ final class Journal {
     let recipesByID: [String: Recipe]
     /// Where the logs of each recipe id are in `logs` (newest first).
     let logsByRecipe: [String: [Int]]
+    /// For a log's position, the position of the next (later) brew of the same recipe.
+    let nextInRecipe: [Int: Int]
+    /// Each recipe's hash, for telling when the pages of its logs must be made again.
+    let recipeHashes: [String: Int]
     let statistics: JournalStatistics
     /// Statistics of each recipe with logs, computed once for its page and the statistics page.
     let recipeStatistics: [String: RecipeStatistics]
@@ -31,6 +35,12 @@ final class Journal {
         var byRecipe: [String: [Int]] = [:]
         for position in logs.indices { if let id = logs[position].recipeId { byRecipe[id, default: []].append(position) } }
         self.logsByRecipe = byRecipe
+        var next: [Int: Int] = [:]
+        for positions in byRecipe.values where positions.count > 1 {
+            for index in positions.indices.dropFirst() { next[positions[index]] = positions[index - 1] }
+        }
+        self.nextInRecipe = next
+        self.recipeHashes = Dictionary(recipes.map { ($0.id, $0.hashValue) }, uniquingKeysWith: { first, _ in first })
         self.statistics = JournalStatistics(logs: logs)
         let logs = self.logs
         self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: logs, at: positions) }
@@ -105,18 +115,74 @@ final class Journal {
                     headHTML: RecipeJSONLD.script(for: recipe), fragments: fragments)
     }
 
-    func logPage(_ log: BrewLog) -> Page {
+    func logPage(at position: Int) -> Page {
+        let log = logs[position]
         var context = logRow(log)
+        let fromRecipe = " (recipe's default; not recorded)"
         context["dose"] = Format.grams(log.doseGrams)
         context["yield"] = Format.grams(log.targetYieldGrams)
         context["ratio"] = Format.ratio(log.ratio)
-        context["temperature"] = "\(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C"
-        context["grind"] = log.grindLabel.rawValue
-        context["hint"] = AdjustmentHint.text(for: log.tasteTag)
+        context["temperature"] = "\(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C" + (log.recordedTemperatureCelsius == nil ? fromRecipe : "")
+        context["grind"] = log.grindLabel.rawValue + (log.recordedGrindLabel == nil ? fromRecipe : "")
+        // An imported brew has no taste tag to base a hint on: no "Perfect" for it.
+        if log.tasteTag != nil || !log.isImported { context["hint"] = AdjustmentHint.text(for: log.tasteTag) }
         context["note"] = log.note ?? ""
         context["hasNote"] = !(log.note ?? "").isEmpty
         context["hintsLink"] = true
-        return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(JournalDate.dayAndTime(log.timestamp))", template: "log", context: context)
+        context["details"] = Self.details(of: log)
+        var fragments: [String: PageFragment] = [:]
+        let recipe = log.recipeId.flatMap { recipesByID[$0] }
+        if let recipe {
+            let differences = BrewComparison.differences(log, from: recipe)
+            context["comparison"] = differences.isEmpty ? "the same dose, water, temperature and grind" : differences.joined(separator: ", ")
+            if let nextPosition = nextInRecipe[position] {
+                let next = logs[nextPosition]
+                let followUp = BrewComparison.followUp(from: log, to: next)
+                context["next"] = [
+                    "id": next.id, "when": JournalDate.dayAndTime(next.timestamp),
+                    "sentence": BrewComparison.sentence(followUp, from: log, to: next),
+                ] as [String: Any]
+            } else {
+                context["isLatestOfRecipe"] = true
+            }
+        }
+        let plan = recipe.flatMap { recipe in invalidReasons[recipe.id] == nil ? try? BrewPlanner.plan(recipe, inputs: .dose(log.doseGrams)) : nil }
+        if let pour = PourChart.fragment(log: log, flow: validated.dataset.flows[log.id], plan: plan, id: "pour-\(log.id)") {
+            fragments["pour"] = pour
+            context["hasPour"] = true
+            context["hasFlow"] = validated.dataset.flows[log.id] != nil
+        }
+        return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(JournalDate.dayAndTime(log.timestamp))", template: "log", context: context, fragments: fragments)
+    }
+
+    /// The optional details of a log, as label and value rows, in a fixed order.
+    static func details(of log: BrewLog) -> [[String: String]] {
+        var rows: [(String, String)] = []
+        if log.method != BrewLog.recordedMethod { rows.append(("Method", log.method)) }
+        if let bean = log.bean { rows.append(("Bean", bean)) }
+        if let roaster = log.roaster { rows.append(("Roaster", roaster)) }
+        if let mill = log.mill { rows.append(("Grinder", mill)) }
+        if let setting = log.grinderSetting { rows.append(("Grinder setting", setting)) }
+        if let seconds = log.brewTimeSeconds { rows.append(("Brew time", Format.clock(seconds))) }
+        if let seconds = log.bloomSeconds { rows.append(("Bloom", Format.clock(seconds))) }
+        if let tds = log.tds { rows.append(("TDS", "\(Format.number(tds, decimals: 2)) %")) }
+        if let yield = log.extractionYieldPercent { rows.append(("Extraction yield", "\(Format.number(yield, decimals: 1)) %")) }
+        if let source = log.source { rows.append(("Imported from", source == "beanconqueror" ? "Beanconqueror" : source)) }
+        return rows.map { ["label": $0.0, "value": $0.1] }
+    }
+
+    /// What a log's page shows besides the log itself: its recipe, its recorded pour, the next
+    /// brew of its recipe. A log page is made again when this changes (`SiteChanges`).
+    func logPageKey(at position: Int) -> Int {
+        var hasher = Hasher()
+        let log = logs[position]
+        if let recipeId = log.recipeId {
+            hasher.combine(recipeHashes[recipeId])
+            hasher.combine(invalidReasons[recipeId] == nil)
+        }
+        hasher.combine(validated.dataset.flows[log.id])
+        if let next = nextInRecipe[position] { hasher.combine(logs[next]) }
+        return hasher.finalize()
     }
 
     // MARK: Shared pieces
