@@ -14,6 +14,12 @@ public struct ChartAxis: Sendable, Hashable {
     public var upper: Double
     public var step: Double
 
+    public init(lower: Double, upper: Double, step: Double) {
+        self.lower = lower
+        self.upper = upper
+        self.step = step
+    }
+
     public var ticks: [Double] {
         guard step > 0, upper >= lower else { return [lower] }
         var values: [Double] = []
@@ -47,6 +53,15 @@ public struct ChartAxis: Sendable, Hashable {
         let rough = max(seconds, 1) / Double(max(target, 1))
         let step = candidates.first { $0 >= rough } ?? 600
         return ChartAxis(lower: 0, upper: max((seconds / step).rounded(.up) * step, step), step: step)
+    }
+
+    /// A brew-clock axis around `lowerSeconds…upperSeconds` (brew times of several brews).
+    public static func time(seconds: Double = 0, upperSeconds: Double, lowerSeconds: Double, target: Int = 4) -> ChartAxis {
+        let candidates: [Double] = [5, 10, 15, 30, 60, 120, 300, 600]
+        let rough = max(upperSeconds - lowerSeconds, 1) / Double(max(target, 1))
+        let step = candidates.first { $0 >= rough } ?? 600
+        let lower = (lowerSeconds / step).rounded(.down) * step
+        return ChartAxis(lower: lower, upper: max((upperSeconds / step).rounded(.up) * step, lower + step), step: step)
     }
 
     /// 1, 2 or 5 × 10ⁿ, the smallest at least `rough`.

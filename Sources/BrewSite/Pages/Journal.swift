@@ -14,11 +14,15 @@ final class Journal {
     let logsByRecipe: [String: [Int]]
     /// For a log's position, the position of the next (later) brew of the same recipe.
     let nextInRecipe: [Int: Int]
+    /// Where each log is in `logs`, by id.
+    let positionByID: [String: Int]
     /// Each recipe's hash, for telling when the pages of its logs must be made again.
     let recipeHashes: [String: Int]
     let statistics: JournalStatistics
     /// Statistics of each recipe with logs, computed once for its page and the statistics page.
     let recipeStatistics: [String: RecipeStatistics]
+    /// What the ratings of each recipe with logs show, for its page and the statistics page.
+    let ratingFactors: [String: RatingFactors]
     /// The browse links every list page shows, made once.
     let browseLinks: [String: Any]
     let lastSelectedRecipeId: String?
@@ -40,10 +44,13 @@ final class Journal {
             for index in positions.indices.dropFirst() { next[positions[index]] = positions[index - 1] }
         }
         self.nextInRecipe = next
+        let newestFirst = self.logs
+        self.positionByID = Dictionary(newestFirst.indices.map { (newestFirst[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         self.recipeHashes = Dictionary(recipes.map { ($0.id, $0.hashValue) }, uniquingKeysWith: { first, _ in first })
         self.statistics = JournalStatistics(logs: logs)
         let logs = self.logs
         self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: logs, at: positions) }
+        self.ratingFactors = byRecipe.mapValues { positions in RatingFactors(logs: logs, at: positions) }
         self.browseLinks = Self.browseLinks(recipes: recipes, logsByRecipe: byRecipe, statistics: statistics)
         let known = Set(recipes.map(\.id))
         let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId
@@ -109,7 +116,14 @@ final class Journal {
                 summary: "How many brews got each rating, 1 to 5 stars; \(stats.brewCount) brews in all.",
                 labelHeading: "Rating", valueHeading: "Brews",
                 points: (1...5).map { ChartData.Point(label: "\($0) ★", value: Double(stats.ratingCounts[$0 - 1]), valueText: "\(stats.ratingCounts[$0 - 1])") },
-                style: .bars))
+                style: .bars, valueKind: .count))
+        }
+        if let factors = ratingFactors[recipe.id], factors.ratedCount >= 2 {
+            context["ratings"] = ratingSummary(factors)
+            fragments["rating-factors"] = PointChart.factorsFragment(factors.factors, recipeName: recipe.name, idPrefix: "factors-\(recipe.id)")
+            fragments["rating-trend"] = PointChart.trendFragment(factors.trend, recipeName: recipe.name, id: "trend-\(recipe.id)")
+            context["hasFactorCharts"] = fragments["rating-factors"] != nil
+            context["hasTrend"] = fragments["rating-trend"] != nil
         }
         return Page(path: "recipes/\(recipe.id)", title: recipe.name, template: "recipe", context: context,
                     headHTML: RecipeJSONLD.script(for: recipe), fragments: fragments)
@@ -183,6 +197,21 @@ final class Journal {
         hasher.combine(validated.dataset.flows[log.id])
         if let next = nextInRecipe[position] { hasher.combine(logs[next]) }
         return hasher.finalize()
+    }
+
+    /// The best-rated brews of a recipe and what they shared, for its page and the statistics page.
+    func ratingSummary(_ factors: RatingFactors) -> [String: Any] {
+        var summary: [String: Any] = ["rated": String(factors.ratedCount)]
+        if let best = factors.bestRating {
+            summary["best"] = String(best)
+            summary["bestCount"] = String(factors.bestLogIDs.count)
+            summary["bestBrews"] = factors.bestLogIDs.prefix(5).compactMap { id -> [String: Any]? in
+                guard let position = positionByID[id] else { return nil }
+                return ["id": id, "when": JournalDate.dayAndTime(logs[position].timestamp)]
+            }
+            if !factors.bestShared.isEmpty { summary["shared"] = factors.bestShared.joined(separator: ", ") }
+        }
+        return summary
     }
 
     // MARK: Shared pieces
