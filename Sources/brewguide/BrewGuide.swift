@@ -19,6 +19,9 @@ struct BrewGuide: AsyncParsableCommand {
             ImportCommand.self,
             EraseCommand.self,
             MergeCommand.self,
+            InitCommand.self,
+            LogCommand.self,
+            DuplicateCommand.self,
             ImportBrewsCommand.self,
         ]
     )

@@ -13,13 +13,13 @@ struct EraseCommand: ParsableCommand {
 
     @OptionGroup var dataOptions: DataOptions
 
-    @Flag(help: "Everything the person owns: custom recipes, logs, sessions, preferences.")
+    @Flag(help: "Everything the person owns: custom recipes, logs, sessions, drink presets, preferences.")
     var all = false
     @Option(help: "A recipe id.") var recipe: String?
     @Option(help: "A log id.") var log: String?
     @Option(help: "A session id.") var session: String?
     @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
-    @Option(help: "Every record of a kind: recipes (custom ones), logs or sessions.") var kind: String?
+    @Option(help: "Every record of a kind: recipes (custom ones), logs, sessions or drinkPresets.") var kind: String?
     @Flag(help: "Carry out the erasure; without it nothing changes.") var yes = false
 
     func validate() throws {
@@ -52,7 +52,9 @@ struct EraseCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        do throws(RightsError) {
+            let lock = yes ? try DataDirectoryLock.acquire(root: dataOptions.data, command: "brewguide erase") : nil
+            defer { lock?.release() }
             let plan = try Eraser.plan(root: dataOptions.data, selection: selection)
             for kind in ErasureRecord.Kind.allCases where kind != .preferences {
                 let ids = plan.ids(kind)

@@ -50,7 +50,8 @@ struct SummaryCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let presets = dataset.drinkPresetsByID
-        let summary = SessionSummary(session: session, settings: dataset.waterline, presets: presets, now: Date())
+        var summary = SessionSummary(session: session, settings: dataset.waterline, presets: presets, now: Date())
+        summary.timeZone = JournalTimeZone(identifier: dataset.preferences?.value.timeZone)
         switch format {
         case .text: print(SessionReport.text(summary, presets: presets), terminator: "")
         case .markdown: print(SessionReport.markdown(summary, presets: presets), terminator: "")

@@ -79,7 +79,7 @@ struct BeanconquerorImportTests {
         let zip = FileManager.default.temporaryDirectory.appendingPathComponent("backup-\(UUID().uuidString).zip").path
         try Data([0x50, 0x4B, 0x03, 0x04, 0, 0]).write(to: URL(fileURLWithPath: zip))
         let report = try BrewImporter(options: .init(dataRoot: root)).run(files: [zip])
-        #expect(report.fileErrors.map(\.description) == ["\(zip):1: error: this is a .zip archive; unpack it and import the Beanconqueror.json inside (brewguide reads the JSON, not the zip)"])
+        #expect(report.fileErrors.map(\.description) == ["\(zip): error: this is a .zip archive; unpack it and import the Beanconqueror.json inside (brewguide reads the JSON, not the zip)"])
     }
 
     /// A backup: brews refer to beans, mills and preparations by uuid; the settings give a 0–10 scale.

@@ -61,9 +61,16 @@ import Testing
                 let copy = Merger.conflictedCopy(of: recipe)
                 #expect(merged.recipes.contains { $0 == recipe || $0 == copy }, "seed \(seed): lost recipe \(recipe.id)")
             }
-            let mergedSessions = merged.sessions.map { $0.value.removing("id") }
+            // Sessions are one per id with the union of their entries (last write wins per entry).
+            func entryIDs(_ session: SessionRecord) -> Set<String> {
+                guard case .array(let list)? = session.value["entries"] else { return [] }
+                return Set(list.compactMap { $0["id"]?.stringValue })
+            }
+            let mergedEntryIDs = Dictionary(merged.sessions.map { ($0.id, entryIDs($0)) }) { a, _ in a }
             for session in target.sessions + source.sessions {
-                #expect(mergedSessions.contains(session.value.removing("id")), "seed \(seed): lost session \(session.id)")
+                let kept = mergedEntryIDs[session.id]
+                #expect(kept != nil, "seed \(seed): lost session \(session.id)")
+                #expect(entryIDs(session).isSubset(of: kept ?? []), "seed \(seed): lost an entry of session \(session.id)")
             }
         }
     }
@@ -75,16 +82,17 @@ import Testing
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rights-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
             _ = try Importer.run(archive: Archive.bytes(for: snapshot, toolVersion: "t", createdAt: Date()), name: "t", into: folder)
-            let selection: Eraser.Selection = generator.pick([.all, .kind(.logs), .kind(.recipes), .kind(.sessions)])
+            let selection: Eraser.Selection = generator.pick([.all, .kind(.logs), .kind(.recipes), .kind(.sessions), .kind(.drinkPresets)])
             let plan = try Eraser.plan(root: folder, selection: selection)
             try Eraser.apply(plan, root: folder)
             let afterErase = try DataSnapshot.load(root: folder)
             let outcome = Merger.merge([snapshot], into: afterErase)
-            try Merger.apply(outcome, root: folder)
+            try Merger.apply(outcome, target: afterErase, root: folder)
             let merged = try DataSnapshot.load(root: folder)
             let erasedIDs = Set(plan.erasures.map(\.key))
             for key in erasedIDs {
                 let present = merged.recipes.map { "recipe/\($0.id)" } + merged.logs.map { "log/\($0.id)" } + merged.sessions.map { "session/\($0.id)" }
+                    + merged.drinkPresets.map { "drinkPreset/\($0.id)" }
                 #expect(!present.contains(key), "seed \(seed): \(key) came back")
             }
             #expect(outcome.report.added.isEmpty && outcome.report.conflicted.isEmpty, "seed \(seed): \(outcome.report.added)")

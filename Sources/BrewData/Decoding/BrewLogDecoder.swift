@@ -16,7 +16,7 @@ enum BrewLogDecoder {
         }
         var reader = FieldReader(node)
         let id = reader.string("id", required: true, what: "the log's id, used in its page's file name")
-        let timestamp = reader.date("timestamp", required: true)
+        let timestamp = reader.dateAndOffset("timestamp", required: true)
         // Any text here: `v60` for brews recorded here, another app's method for imported ones
         // (the validator says which is allowed where).
         let method = reader.node("method") == nil ? nil : reader.string("method", what: "a brew method such as v60")
@@ -48,8 +48,8 @@ enum BrewLogDecoder {
         }
         func present(_ text: String?) -> String? { text.flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } }
         let log = BrewLog(
-            id: id, timestamp: timestamp, method: present(method)?.trimmingSpaces ?? BrewLog.recordedMethod,
-            recipeId: recipeId, recipeNameAtBrew: recipeName,
+            id: id, timestamp: timestamp.date, timestampOffsetSeconds: timestamp.offsetSeconds,
+            method: present(method)?.trimmingSpaces ?? BrewLog.recordedMethod, recipeId: recipeId, recipeNameAtBrew: recipeName,
             doseGrams: dose, targetYieldGrams: yield, waterTemperatureCelsius: temperature, grindLabel: grind,
             rating: rating, tasteTag: tasteTag, note: note.flatMap { $0.isEmpty ? nil : $0 },
             bean: present(bean), roaster: present(roaster), mill: present(mill), grinderSetting: present(grinderSetting),

@@ -2,9 +2,9 @@ import BrewKit
 
 /// Reads `preferences.json`.
 enum PreferencesDecoder {
-    static let fields: Set<String> = ["lastSelectedRecipeId", "cardDosesGrams"]
+    static let fields: Set<String> = ["lastSelectedRecipeId", "cardDosesGrams", "timeZone"]
     /// Fields later parts of the tool read (sessions' settings); not warned about here.
-    static let reservedFields: Set<String> = ["waterline", "timeZone"]
+    static let reservedFields: Set<String> = ["waterline"]
 
     static func decode(_ node: RawNode, diagnostics: inout [Diagnostic]) -> Located<Preferences>? {
         guard case .object = node.value else {
@@ -14,9 +14,10 @@ enum PreferencesDecoder {
         var reader = FieldReader(node)
         let last = reader.string("lastSelectedRecipeId")
         let doses = reader.doubles("cardDosesGrams")
+        let zone = reader.string("timeZone")
         reader.warnAboutUnknownFields(known: fields, ignoring: reservedFields)
         diagnostics += reader.diagnostics
-        let preferences = Preferences(lastSelectedRecipeId: last, cardDosesGrams: doses)
+        let preferences = Preferences(lastSelectedRecipeId: last, cardDosesGrams: doses, timeZone: zone)
         return Located(preferences, source: SourceMap(record: node.location, fields: reader.fieldLocations))
     }
 }

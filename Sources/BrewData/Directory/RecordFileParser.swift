@@ -17,6 +17,11 @@ public enum RecordFileParser {
             }
             return file
         }
+        // UTF-8 or an error at the first bad byte (`JSONParser` checks JSON itself).
+        if path.lowercased().hasSuffix(".csv"), let problem = TextEncodingCheck.problem(in: bytes, file: path) {
+            file.diagnostics.append(problem)
+            return file
+        }
         let nodes: [RawNode]
         var isStepsCSV = false
         var csvHeader: [String]?
@@ -29,7 +34,14 @@ public enum RecordFileParser {
             do {
                 let root = try JSONParser.parse(bytes, file: path)
                 switch root.value {
-                case .array(let elements): nodes = elements
+                case .array(let elements):
+                    if elements.count > CSVRecordReader.maximumRows {
+                        file.diagnostics.append(.error(
+                            "this file has \(elements.count) records, more than the \(CSVRecordReader.maximumRows) one file may hold; split it into several files (none of its records are read)",
+                            at: elements[CSVRecordReader.maximumRows].location))
+                        return file
+                    }
+                    nodes = elements
                 case .object: nodes = [root]
                 default:
                     file.diagnostics.append(.error("expected an object or an array of objects, found \(root.summary)", at: root.location))

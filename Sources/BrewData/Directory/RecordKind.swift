@@ -116,7 +116,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
                   summary: "session entries: nested under a session, or a CSV in sessions/ with a sessionId column")
         case .drinkPresets:
             Rules(place: .within(.sessions), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .byID(ledgerKind: .drinkPreset),
                   summary: "drink presets: objects with name (and no startTime) in sessions/*.json, or a CSV with a name column")
         case .preferences:
             Rules(place: .file("preferences.json"), identity: Identity(idField: nil),

@@ -10,26 +10,43 @@ public enum CSVRecordReader {
         public var rows: [RawNode]
     }
 
-    public static func read(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> Table? {
-        let text = String(decoding: bytes, as: UTF8.self)
+    /// The most records one file may hold: ten times a heavy brewer's lifetime of logs, and far
+    /// more than a page-per-record site should be built from in one go.
+    public static let maximumRows = 100_000
+
+    /// - Parameter bytes: UTF-8 (the caller has checked), with or without a byte order mark.
+    public static func read(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic], maximumRows rowLimit: Int = maximumRows) -> Table? {
+        // Counted before anything is parsed: a file over the limit is refused whole, in the
+        // time of one scan of its bytes, instead of being read row by row for minutes.
+        let positions = CSVPositions.scan(bytes)
+        if positions.count - 1 > rowLimit, let first = positions[rowLimit + 1].first {
+            diagnostics.append(.error(
+                "this file has \(positions.count - 1) rows, more than the \(rowLimit) one file may hold; split it into several files (none of its rows are read)",
+                at: SourceLocation(file: file, line: first.line, column: first.column)))
+            return nil
+        }
+        // A byte order mark (spreadsheets write one) is not part of the first column's name.
+        let text = String(decoding: TextEncodingCheck.droppingByteOrderMark(bytes), as: UTF8.self)
+        let empty = "the CSV file is empty; expected a header row naming the fields"
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
         } catch {
-            diagnostics.append(.error("cannot read the CSV: \(error)", at: .file(file)))
+            // CSV.swift reading a string throws only `cannotReadHeaderRow`, for no text at all.
+            diagnostics.append(.error(empty, at: .file(file)))
             return nil
         }
-        guard let header = reader.headerRow, !(header.count == 1 && header[0].isEmpty) else {
-            diagnostics.append(.error("the CSV file is empty; expected a header row naming the fields", at: .file(file)))
+        guard let header = reader.headerRow, !(header.count == 1 && header[0].trimmingSpaces.isEmpty) else {
+            diagnostics.append(.error(empty, at: .file(file)))
             return nil
         }
-        let positions = CSVPositions.scan(bytes)
         let headerCells = positions.first ?? []
-        let cleanHeader = header.map { $0.trimmingCharacters(in: .whitespaces) }
+        let cleanHeader = header.map(\.trimmingSpaces)
         var seen: Set<String> = []
-        for (index, name) in cleanHeader.enumerated() where !seen.insert(name).inserted {
+        // (Names longer than any field are not hashed: hashing normalises, seconds for 5 MB of combining marks.)
+        for (index, name) in cleanHeader.enumerated() where name.utf8.count <= 128 && !seen.insert(name).inserted {
             let cell = index < headerCells.count ? headerCells[index] : CSVPositions.Cell(line: 1, column: 1)
-            diagnostics.append(.error("the column \"\(name)\" appears twice in the header", at: SourceLocation(file: file, line: cell.line, column: cell.column)))
+            diagnostics.append(.error("the column \"\(ShownText.escaped(name))\" appears twice in the header", at: SourceLocation(file: file, line: cell.line, column: cell.column)))
         }
 
         var rows: [RawNode] = []
@@ -55,8 +72,8 @@ public enum CSVRecordReader {
             }
             rows.append(RawNode(.object(members), at: rowLocation))
         }
-        if let error = reader.error {
-            diagnostics.append(.error("cannot read the CSV after row \(recordIndex): \(error)", at: .file(file)))
+        if reader.error != nil {
+            diagnostics.append(.error("cannot read the CSV after row \(recordIndex); check for an unclosed quote", at: .file(file)))
         }
         return Table(header: cleanHeader, rows: rows)
     }

@@ -30,6 +30,12 @@ public struct JSONParser {
     }
 
     mutating func parseDocument() throws(SyntaxError) -> RawNode {
+        // Not UTF-8 (a file saved as Latin-1): refused where the first bad byte is, never read
+        // with U+FFFD in its place. Every JSON the tool reads comes through here (data files,
+        // preferences, archives).
+        if let problem = TextEncodingCheck.problem(in: bytes, file: file) {
+            throw SyntaxError(message: problem.message, line: problem.location.line, column: problem.location.column ?? 1)
+        }
         // A UTF-8 byte order mark is allowed and skipped.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
         skipWhitespace()
@@ -137,7 +143,7 @@ public struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+                throw error("expected ':' after the key \"\(ShownText.escaped(key))\", found \(describeCurrent())")
             }
             index += 1
             skipWhitespace()
@@ -146,7 +152,7 @@ public struct JSONParser {
             guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file (is the file truncated?)") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; break }
-            throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeCurrent())")
+            throw error("expected ',' or '}' after the value of \"\(ShownText.escaped(key))\", found \(describeCurrent())")
         }
         depth -= 1
         return RawNode(.object(members), at: start)

@@ -2,9 +2,11 @@ import BrewKit
 import Foundation
 
 /// Erases records from a data directory: `plan` says what would go, `apply` does it.
-/// Records are removed from the files that hold them (steps and session entries with
-/// them), each file replaced atomically; the erasure record is written first, so an
-/// interrupted erase is finished by running it again.
+/// What each kind loses follows its `RecordKind.EraseRule`: kinds erased by id are picked by the
+/// selection, in every case of the id and every `-merged-`/`-conflict-` copy (`ErasureSet`);
+/// steps and session entries go with their owner. Records are removed from the files that hold
+/// them, each file replaced atomically; the erasure record is written first, so an interrupted
+/// erase is finished by running it again.
 public enum Eraser {
     public enum Selection: Sendable, Equatable {
         /// Every record whose kind can be erased (`RecordKind.EraseRule`): custom recipes, logs,

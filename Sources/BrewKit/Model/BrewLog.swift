@@ -14,6 +14,9 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
 
     public var id: String
     public var timestamp: Date
+    /// The UTC offset written with the timestamp, in seconds east (0 for `Z`): where no journal
+    /// time zone is set, the brew's day and hour are read at this offset (`JournalTimeZone`).
+    public var timestampOffsetSeconds: Int
     /// `v60`; an imported brew may keep its app's method (`chemex`), see `isImported`.
     public var method: String
     /// For "brew again" only; the log outlives its recipe.
@@ -52,6 +55,7 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
     public init(
         id: String,
         timestamp: Date,
+        timestampOffsetSeconds: Int = 0,
         method: String = BrewLog.recordedMethod,
         recipeId: String?,
         recipeNameAtBrew: String,
@@ -76,6 +80,7 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
     ) {
         self.id = id
         self.timestamp = timestamp
+        self.timestampOffsetSeconds = timestampOffsetSeconds
         self.method = method
         self.recipeId = recipeId
         self.recipeNameAtBrew = recipeNameAtBrew

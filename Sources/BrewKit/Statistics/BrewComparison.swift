@@ -70,7 +70,7 @@ public enum BrewComparison {
             if doseChange < -0.05 { changes.append(dosePhrase("less")) }
             if coarser == true { changes.append(grindPhrase("coarser")) }
             followed = !changes.isEmpty
-        case nil:
+        case .perfect?, nil:
             followed = nil
         }
         let ratingChange = log.rating.flatMap { before in next.rating.map { $0 - before } }
@@ -84,7 +84,9 @@ public enum BrewComparison {
         switch followUp.hintFollowed {
         case true?: text = "The hint was followed (\(followUp.changes.joined(separator: ", ")))"
         case false?: text = "The hint was not followed"
-        case nil: text = log.tasteTag == nil ? "This brew had no hint to follow" : "Whether the hint was followed cannot be told"
+        case nil:
+            let noHint = log.tasteTag == nil || log.tasteTag == .perfect
+            text = noHint ? "This brew had no hint to follow" : "Whether the hint was followed cannot be told"
         }
         if let before = log.rating, let after = next.rating {
             switch after - before {

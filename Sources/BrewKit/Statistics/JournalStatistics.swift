@@ -1,7 +1,8 @@
 import Foundation
 
 /// Headline numbers and series for the home and statistics pages. Deterministic: "this month"
-/// is the calendar month (UTC) of the newest log, so the same data always gives the same pages.
+/// is the calendar month of the newest log, so the same data always gives the same pages. Months,
+/// weeks and days are local to the journal's time zone (`JournalTimeZone`).
 public struct JournalStatistics: Sendable {
     public struct Bucket: Sendable, Hashable {
         public var label: String
@@ -25,9 +26,10 @@ public struct JournalStatistics: Sendable {
     /// Months with brews, newest first: `2026-11` and the count.
     public var months: [(month: String, count: Int)]
 
-    public init(logs: [BrewLog]) {
+    public init(logs: [BrewLog], timeZone: JournalTimeZone = .asWritten) {
         overall = RecipeStatistics(logs: logs)
-        let monthKeys = logs.indices.map { Self.monthKey(logs[$0].timestamp) }
+        let localTimes = logs.indices.map { timeZone.local(logs[$0].timestamp, writtenOffsetSeconds: logs[$0].timestampOffsetSeconds) }
+        let monthKeys = localTimes.map(\.monthKey)
         var monthCounts: [String: Int] = [:]
         for key in monthKeys { monthCounts[key, default: 0] += 1 }
         months = monthCounts.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
@@ -51,7 +53,7 @@ public struct JournalStatistics: Sendable {
         var weeks: [Int: (sum: Int, count: Int)] = [:]
         var brewsPerWeek: [Int: Int] = [:]
         for index in logs.indices {
-            let week = Self.weekStartDay(logs[index].timestamp)
+            let week = localTimes[index].daysSince1970 - localTimes[index].weekdayFromMonday
             brewsPerWeek[week, default: 0] += 1
             // Unrated (imported) brews count as brews, not in the average rating.
             guard let rating = logs[index].rating else { continue }
@@ -61,7 +63,11 @@ public struct JournalStatistics: Sendable {
         var rating: [Bucket] = []
         var brews: [Bucket] = []
         if let first = brewsPerWeek.keys.min(), let last = brewsPerWeek.keys.max() {
-            for day in stride(from: first, through: last, by: 7) {
+            // Every week from the first to the last, empty ones too, while that is a readable
+            // chart; over a longer span only the weeks with brews (sized by records, not dates).
+            let span = (last - first) / 7 + 1
+            let days = span <= Self.maximumBuckets ? Array(stride(from: first, through: last, by: 7)) : brewsPerWeek.keys.sorted()
+            for day in days {
                 let label = Self.dayLabel(day)
                 let entry = weeks[day] ?? (0, 0)
                 let brewCount = brewsPerWeek[day] ?? 0
@@ -75,29 +81,24 @@ public struct JournalStatistics: Sendable {
         ratioDistribution = Self.histogram(logs.indices.map { logs[$0].ratio }, width: 0.5) { "1:\(Format.number($0, decimals: 1))" }
     }
 
+    /// The most buckets a chart shows with its empty ones filled in. Beyond it (values far
+    /// apart, such as a dose of 1e9 g beside 15 g) only the non-empty buckets are kept, so the
+    /// number of buckets never exceeds the number of values, however large the values are.
+    public static let maximumBuckets = 1_000
+
     static func histogram(_ values: [Double], width: Double, label: (Double) -> String) -> [Bucket] {
         var bins: [Int: Int] = [:]
-        for value in values where value.isFinite { bins[Int((value / width).rounded(.down)), default: 0] += 1 }
+        for value in values where value.isFinite { bins[Int(saturating: (value / width).rounded(.down)), default: 0] += 1 }
         guard let low = bins.keys.min(), let high = bins.keys.max() else { return [] }
-        return (low...high).map { bin in
+        let filled = high - low < Self.maximumBuckets
+        return (filled ? Array(low...high) : bins.keys.sorted()).map { bin in
             let count = bins[bin] ?? 0
             return Bucket(label: label(Double(bin) * width), value: Double(count), count: count)
         }
     }
 
     /// `2026-11` for a moment in UTC.
-    public static func monthKey(_ date: Date) -> String {
-        let parts = ISO8601.civil(fromSecondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)))
-        return "\(parts.year)-\(parts.month < 10 ? "0" : "")\(parts.month)"
-    }
-
-    /// Days since 1970 of the Monday starting the date's week (UTC).
-    static func weekStartDay(_ date: Date) -> Int {
-        let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-        // 1970-01-01 was a Thursday: Monday is 3 days earlier.
-        let weekday = ((day + 3) % 7 + 7) % 7
-        return day - weekday
-    }
+    public static func monthKey(_ date: Date) -> String { LocalTime(date, offsetSeconds: 0).monthKey }
 
     static func dayLabel(_ day: Int) -> String {
         let parts = ISO8601.civil(fromSecondsSince1970: day * 86_400)

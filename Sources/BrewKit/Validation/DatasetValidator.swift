@@ -1,7 +1,14 @@
+import Foundation
+
 /// Validation across a whole data set: every record's rules, then the rules that
 /// span records (one starter, unique and safe ids, references).
 public struct DatasetValidator: Sendable {
-    public init() {}
+    /// The day of the run, which bounds the dates the data may hold (`DateBounds`).
+    public var today: Date
+
+    public init(today: Date = DateBounds.today) {
+        self.today = today
+    }
 
     public func diagnostics(for dataset: Dataset) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -13,8 +20,10 @@ public struct DatasetValidator: Sendable {
         diagnostics += idDiagnostics(dataset.logs.map { $0.value.id }, kind: "log") { dataset.logs[$0].source }
         diagnostics += starterDiagnostics(dataset)
         diagnostics += idDiagnostics(dataset.sessions.map { $0.value.id }, kind: "session") { dataset.sessions[$0].source }
-        diagnostics += presetIDDiagnostics(dataset.drinkPresets)
+        // Preset ids are checked like every other id: entries name them, exports and merges copy them.
+        diagnostics += idDiagnostics(dataset.drinkPresets.map { $0.value.id }, kind: "drink preset") { dataset.drinkPresets[$0].source }
         diagnostics += SessionValidator().diagnostics(for: dataset)
+        diagnostics += DateBounds(today: today).diagnostics(for: dataset)
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
         // The logs are most of the records: checked in chunks on all cores, in order.
@@ -28,6 +37,9 @@ public struct DatasetValidator: Sendable {
             diagnostics.append(.warning(
                 "lastSelectedRecipeId \(quoted(last)) names no recipe in the data; the starter is selected instead",
                 at: preferences.source.location(of: "lastSelectedRecipeId")))
+        }
+        if let preferences = dataset.preferences, let zone = preferences.value.timeZone, let problem = JournalTimeZone.problem(with: zone) {
+            diagnostics.append(.error(problem, at: preferences.source.location(of: "timeZone")))
         }
         if let preferences = dataset.preferences {
             for dose in preferences.value.cardDosesGrams where !(dose > 0) {
@@ -59,32 +71,30 @@ public struct DatasetValidator: Sendable {
         return diagnostics
     }
 
-    /// Preset ids are not file names, but an entry names its preset by id: they must be unique.
-    private func presetIDDiagnostics(_ presets: [Located<DrinkPreset>]) -> [Diagnostic] {
-        var first: [String: SourceLocation] = [:]
-        var diagnostics: [Diagnostic] = []
-        for preset in presets {
-            let location = preset.source.location(of: "id")
-            if let earlier = first[preset.value.id] {
-                diagnostics.append(.error("drink preset id \(quoted(preset.value.id)) is already used (first at \(earlier))", at: location))
-            } else {
-                first[preset.value.id] = location
-            }
-        }
-        return diagnostics
-    }
+    /// The message when the data has no recipe at all. The directory reader, which knows the
+    /// folder, replaces it with one that points at the folder and says how to start.
+    public static let noRecipesMessage = "the data has no recipes; a journal needs the V60 starter recipe (start one with `brewguide init`)"
 
-    /// Exactly one starter recipe (PRD 3.4.1).
+    /// Exactly one starter recipe (PRD 3.4.1), as PRD 3.5 describes it: the starter is not
+    /// editable in place (004), so one edited away from 3.5 is a warning that says to duplicate it.
     private func starterDiagnostics(_ dataset: Dataset) -> [Diagnostic] {
         let starters = dataset.recipes.filter(\.value.isStarter)
         if starters.isEmpty {
-            let location = dataset.recipes.first?.source.record ?? SourceLocation(file: "recipes", line: 1)
-            return [.error("the data has no starter recipe; exactly one recipe must have isStarter true (the V60 starter)", at: location)]
+            guard let first = dataset.recipes.first else { return [.error(Self.noRecipesMessage, at: .file("recipes"))] }
+            return [.error("the data has no starter recipe; exactly one recipe must have isStarter true (the V60 starter)", at: first.source.record)]
         }
-        return starters.dropFirst().map { extra in
+        var diagnostics: [Diagnostic] = starters.dropFirst().map { extra in
             .error(
                 "there must be exactly one starter recipe; \(quoted(starters[0].value.id)) (at \(starters[0].source.record)) is already the starter",
                 at: extra.source.location(of: "isStarter"))
         }
+        let starter = starters[0]
+        let changed = StarterRecipe.differences(from: starter.value)
+        if let field = changed.first {
+            diagnostics.append(.warning(
+                "the starter recipe differs from PRD 3.5 in \(changed.joined(separator: ", ")); the starter is not edited in place: put it back and make your own version with `brewguide duplicate \(starter.value.id) --name NAME`",
+                at: starter.source.location(of: field)))
+        }
+        return diagnostics
     }
 }

@@ -50,9 +50,10 @@ public struct ChartAxis: Sendable, Hashable {
     /// A brew-clock axis from 0 to at least `seconds`.
     public static func time(seconds: Double, target: Int = 6) -> ChartAxis {
         let candidates: [Double] = [5, 10, 15, 30, 60, 120, 300, 600]
-        let rough = max(seconds, 1) / Double(max(target, 1))
-        let step = candidates.first { $0 >= rough } ?? 600
-        return ChartAxis(lower: 0, upper: max((seconds / step).rounded(.up) * step, step), step: step)
+        let rough = max(seconds.isFinite ? seconds : 1, 1) / Double(max(target, 1))
+        // Beyond 10 minutes a step, whole minutes at 1, 2 or 5 × 10ⁿ.
+        let step = candidates.first { $0 >= rough } ?? niceStep(rough / 60) * 60
+        return ChartAxis(lower: 0, upper: max((max(seconds, 0) / step).rounded(.up) * step, step), step: step)
     }
 
     /// A brew-clock axis around `lowerSeconds…upperSeconds` (brew times of several brews).

@@ -52,7 +52,10 @@ public enum TimelineChart {
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         let endSeconds = max(plan.latestFinishSeconds, plan.totalSeconds, 30)
-        let maxSeconds = (endSeconds / 30).rounded(.up) * 30
+        // Round times across (30 s, 1 min, 2 min …), a handful of them however long the clock runs:
+        // an invalid recipe's clock may run for hours or 1e300 s.
+        let timeAxis = ChartAxis.time(seconds: endSeconds)
+        let maxSeconds = timeAxis.upper
         // Round grams up the side (50 g steps, not 63 g): the axis may end above the yield.
         let gramsAxis = ChartAxis.values(maximum: max(plan.targetYieldGrams, 1), target: 4)
         let maxGrams = gramsAxis.upper
@@ -78,13 +81,9 @@ public enum TimelineChart {
                 svg += "<text class=\"axis\" x=\"\(f((x(from) + x(to)) / 2))\" y=\"\(f(top + 14))\" text-anchor=\"middle\">finish</text>\n"
             }
         }
-        // Grid: every 30 s across, quarters of the yield up.
-        for second in stride(from: 0.0, through: maxSeconds, by: 30) {
+        for second in timeAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(x(second)))\" y1=\"\(f(top))\" x2=\"\(f(x(second)))\" y2=\"\(f(top + plotHeight))\"/>"
-            if Int(second) % 60 == 0 || maxSeconds <= 240 {
-                svg += "<text class=\"axis\" x=\"\(f(x(second)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(Format.clock(second))</text>"
-            }
-            svg += "\n"
+            svg += "<text class=\"axis\" x=\"\(f(x(second)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(Format.clock(second))</text>\n"
         }
         for grams in gramsAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y(grams)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(grams)))\"/>"

@@ -28,7 +28,8 @@ public enum WaterlineChart {
         svg += "<title id=\"\(id)-title\">\(HTMLEscaping.escape(title))</title>\n"
         svg += "<desc id=\"\(id)-desc\">\(HTMLEscaping.escape(description(summary)))</desc>\n"
         // Grid and labels: one line per whole value.
-        for value in low...high {
+        // (At most about 24 lines, however far a mistyped drink took the waterline.)
+        for value in stride(from: low, through: high, by: (high - low) / 24 + 1) {
             let label = value == 0 ? "centre" : SessionText.signed(value)
             svg += "<line class=\"wl-grid\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(Double(value))))\" y2=\"\(n(y(Double(value))))\"/>"
             svg += "<text class=\"wl-label\" x=\"\(n(left - 8))\" y=\"\(n(y(Double(value)) + 4))\" text-anchor=\"end\">\(label)</text>\n"
@@ -46,19 +47,19 @@ public enum WaterlineChart {
         for item in summary.timeline {
             let kind = item.entry.type == .water ? "water" : "drink"
             let what = item.entry.type == .water ? "water break" : "drink"
-            svg += "<circle class=\"wl-\(kind)\" cx=\"\(n(x(item.entry.timestamp)))\" cy=\"\(n(y(Double(item.waterline))))\" r=\"4\"><title>\(SessionText.clock(item.entry.timestamp)) \(what), \(SessionText.position(item.waterline))</title></circle>\n"
+            svg += "<circle class=\"wl-\(kind)\" cx=\"\(n(x(item.entry.timestamp)))\" cy=\"\(n(y(Double(item.waterline))))\" r=\"4\"><title>\(SessionText.clock(item.entry.timestamp, in: summary.timeZone)) \(what), \(SessionText.position(item.waterline))</title></circle>\n"
         }
         // Time axis: start and end.
         let axisY = height - bottom + 18
-        svg += "<text class=\"wl-label\" x=\"\(n(left))\" y=\"\(n(axisY))\">\(SessionText.clock(summary.start))</text>"
-        svg += "<text class=\"wl-label\" x=\"\(n(width - right))\" y=\"\(n(axisY))\" text-anchor=\"end\">\(SessionText.clock(summary.end))</text>\n"
+        svg += "<text class=\"wl-label\" x=\"\(n(left))\" y=\"\(n(axisY))\">\(SessionText.clock(summary.start, in: summary.timeZone))</text>"
+        svg += "<text class=\"wl-label\" x=\"\(n(width - right))\" y=\"\(n(axisY))\" text-anchor=\"end\">\(SessionText.clock(summary.end, in: summary.timeZone))</text>\n"
         svg += "</svg>"
-        return "<figure class=\"waterline\">\n\(svg)\n<figcaption>The waterline from \(SessionText.clock(summary.start)) to \(SessionText.clock(summary.end)); the shaded band is the centre, the dashed line the water-break mark. Every point is listed in the timeline below.</figcaption>\n</figure>"
+        return "<figure class=\"waterline\">\n\(svg)\n<figcaption>The waterline from \(SessionText.clock(summary.start, in: summary.timeZone)) to \(SessionText.clock(summary.end, in: summary.timeZone)); the shaded band is the centre, the dashed line the water-break mark. Every point is listed in the timeline below.</figcaption>\n</figure>"
     }
 
     /// The chart in words: its `<desc>` and the Markdown twin's stand-in.
     public static func description(_ summary: SessionSummary) -> String {
-        "Waterline from \(SessionText.clock(summary.start)) to \(SessionText.clock(summary.end)): it started at centre, rose as high as \(SessionText.position(summary.maxWaterline)) and ended \(SessionText.position(summary.finalWaterline)); it was at or above the water-break mark of \(summary.settings.warningThreshold) for \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))."
+        "Waterline from \(SessionText.clock(summary.start, in: summary.timeZone)) to \(SessionText.clock(summary.end, in: summary.timeZone)): it started at centre, rose as high as \(SessionText.position(summary.maxWaterline)) and ended \(SessionText.position(summary.finalWaterline)); it was at or above the water-break mark of \(summary.settings.warningThreshold) for \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))."
     }
 
     /// The fragment a session page places with `[[fragment:waterline]]`.

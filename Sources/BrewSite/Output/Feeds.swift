@@ -7,15 +7,18 @@ import Foundation
 public enum Feeds {
     public static let feedEntries = 50
 
-    static func atom(logs newestFirst: [BrewLog], siteTitle: String, baseURL: String?) -> OutputFile {
-        let updated = newestFirst.first.map { ISO8601.string(from: $0.timestamp) } ?? "1970-01-01T00:00:00Z"
+    /// Entry dates are local to the journal's time zone (`2026-10-01T07:00:00+09:00`, titled with
+    /// that day), the same moment as in UTC.
+    static func atom(logs newestFirst: [BrewLog], siteTitle: String, baseURL: String?, timeZone: JournalTimeZone = .asWritten) -> OutputFile {
+        func local(_ log: BrewLog) -> LocalTime { timeZone.local(log.timestamp, writtenOffsetSeconds: log.timestampOffsetSeconds) }
+        let updated = newestFirst.first.map { local($0).iso8601 } ?? "1970-01-01T00:00:00Z"
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(baseURL.map { " xml:base=\"\(HTMLEscaping.escape($0))\"" } ?? "")>\n"
         xml += "<title>\(HTMLEscaping.escape(siteTitle))</title>\n<id>urn:brewguide:journal</id>\n<updated>\(updated)</updated>\n"
         xml += "<link rel=\"alternate\" type=\"text/html\" href=\"index.html\"/>\n<link rel=\"self\" href=\"feed.xml\"/>\n"
         xml += "<author><name>\(HTMLEscaping.escape(siteTitle))</name></author>\n"
         for log in newestFirst.prefix(feedEntries) {
-            let when = ISO8601.string(from: log.timestamp)
+            let when = local(log).iso8601
             let rated = log.rating.map { "rated \($0) of 5" } ?? "not rated"
             var summary = "\(log.recipeNameAtBrew): \(rated), \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams))"
             if let tag = log.tasteTag { summary += ", \(tag.displayName)" }

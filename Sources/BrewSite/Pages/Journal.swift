@@ -26,6 +26,8 @@ final class Journal {
     /// The browse links every list page shows, made once.
     let browseLinks: [String: Any]
     let lastSelectedRecipeId: String?
+    /// The journal's time zone: every day, month and week of the site is made in it.
+    let timeZone: JournalTimeZone
     /// Rows and browse links rendered once for all list pages.
     let partials: PartialMemo
 
@@ -47,7 +49,9 @@ final class Journal {
         let newestFirst = self.logs
         self.positionByID = Dictionary(newestFirst.indices.map { (newestFirst[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         self.recipeHashes = Dictionary(recipes.map { ($0.id, $0.hashValue) }, uniquingKeysWith: { first, _ in first })
-        self.statistics = JournalStatistics(logs: logs)
+        let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
+        self.timeZone = timeZone
+        self.statistics = JournalStatistics(logs: logs, timeZone: timeZone)
         let logs = self.logs
         self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: logs, at: positions) }
         self.ratingFactors = byRecipe.mapValues { positions in RatingFactors(logs: logs, at: positions) }
@@ -72,6 +76,7 @@ final class Journal {
             "latestLogs": logs.prefix(10).map(logRow),
             "hasLogs": !logs.isEmpty,
             "logCount": String(logs.count),
+            "firstRecipeId": lastSelectedRecipeId ?? recipes.first?.id ?? "RECIPE_ID",
             "browse": browseLinks,
         ]
         if let month = statistics.latestMonth {
@@ -87,6 +92,10 @@ final class Journal {
 
     func recipePage(_ recipe: Recipe) -> Page {
         var context = recipeSummary(recipe)
+        // PRD 3.7.4's ranges for the recipe's own defaults, as `check` warns about them.
+        let warnings = RecipeValidator.guardrailWarnings(for: recipe)
+        context["warnings"] = warnings.map { ["message": $0.message] }
+        context["hasWarnings"] = !warnings.isEmpty
         var fragments: [String: PageFragment] = [:]
         if invalidReasons[recipe.id] == nil, let plan = try? BrewPlanner.plan(recipe) {
             context["steps"] = Self.stepRows(plan)
@@ -105,7 +114,7 @@ final class Journal {
         let stats = recipeStatistics[recipe.id] ?? RecipeStatistics(logs: [])
         context["brewCount"] = String(stats.brewCount)
         if let average = stats.averageRating { context["averageRating"] = Format.number(average, decimals: 1) }
-        if let last = stats.lastBrewed { context["lastBrewed"] = JournalDate.dayAndTime(last) }
+        if let newest = recipeLogs.first { context["lastBrewed"] = local(logs[newest]).dayAndTime }
         context["tasteTags"] = TasteTag.allCases.compactMap { tag in
             stats.tasteTagCounts[tag].map { ["tag": tag.displayName, "count": String($0)] as [String: Any] }
         }
@@ -138,8 +147,7 @@ final class Journal {
         context["ratio"] = Format.ratio(log.ratio)
         context["temperature"] = "\(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C" + (log.recordedTemperatureCelsius == nil ? fromRecipe : "")
         context["grind"] = log.grindLabel.rawValue + (log.recordedGrindLabel == nil ? fromRecipe : "")
-        // An imported brew has no taste tag to base a hint on: no "Perfect" for it.
-        if log.tasteTag != nil || !log.isImported { context["hint"] = AdjustmentHint.text(for: log.tasteTag) }
+        if let hint = AdjustmentHint.hint(for: log.tasteTag) { context["hint"] = hint }
         context["note"] = log.note ?? ""
         context["hasNote"] = !(log.note ?? "").isEmpty
         context["hintsLink"] = true
@@ -153,7 +161,7 @@ final class Journal {
                 let next = logs[nextPosition]
                 let followUp = BrewComparison.followUp(from: log, to: next)
                 context["next"] = [
-                    "id": next.id, "when": JournalDate.dayAndTime(next.timestamp),
+                    "id": next.id, "when": local(next).dayAndTime,
                     "sentence": BrewComparison.sentence(followUp, from: log, to: next),
                 ] as [String: Any]
             } else {
@@ -166,7 +174,7 @@ final class Journal {
             context["hasPour"] = true
             context["hasFlow"] = validated.dataset.flows[log.id] != nil
         }
-        return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(JournalDate.dayAndTime(log.timestamp))", template: "log", context: context, fragments: fragments)
+        return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(local(log).dayAndTime)", template: "log", context: context, fragments: fragments)
     }
 
     /// The optional details of a log, as label and value rows, in a fixed order.
@@ -207,7 +215,7 @@ final class Journal {
             summary["bestCount"] = String(factors.bestLogIDs.count)
             summary["bestBrews"] = factors.bestLogIDs.prefix(5).compactMap { id -> [String: Any]? in
                 guard let position = positionByID[id] else { return nil }
-                return ["id": id, "when": JournalDate.dayAndTime(logs[position].timestamp)]
+                return ["id": id, "when": local(logs[position]).dayAndTime]
             }
             if !factors.bestShared.isEmpty { summary["shared"] = factors.bestShared.joined(separator: ", ") }
         }
@@ -232,11 +240,16 @@ final class Journal {
         ]
     }
 
+    /// When a brew was, in the journal's time zone (`JournalTimeZone`).
+    func local(_ log: BrewLog) -> LocalTime {
+        timeZone.local(log.timestamp, writtenOffsetSeconds: log.timestampOffsetSeconds)
+    }
+
     func logRow(_ log: BrewLog) -> [String: Any] {
         var row: [String: Any] = [
             "id": log.id,
-            "when": JournalDate.dayAndTime(log.timestamp),
-            "isoTimestamp": ISO8601.string(from: log.timestamp),
+            "when": local(log).dayAndTime,
+            "isoTimestamp": local(log).iso8601,
             "recipeName": log.recipeNameAtBrew,
         ]
         if let rating = log.rating {

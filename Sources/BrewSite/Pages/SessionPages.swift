@@ -9,6 +9,8 @@ public struct SessionPages {
     let settings: WaterlineSettings
     let presets: [String: DrinkPreset]
     let now: Date
+    /// The journal's time zone (`preferences.json` `timeZone`).
+    let timeZone: JournalTimeZone
 
     /// - Parameter now: the moment "still active" and "abandoned" are measured against.
     public init(_ validated: ValidatedDataset, now: Date = Date()) {
@@ -17,10 +19,13 @@ public struct SessionPages {
         self.settings = dataset.waterline
         self.presets = dataset.drinkPresetsByID
         self.now = now
+        self.timeZone = JournalTimeZone(identifier: dataset.preferences?.value.timeZone)
     }
 
     public func summary(of session: Session) -> SessionSummary {
-        SessionSummary(session: session, settings: settings, presets: presets, now: now)
+        var summary = SessionSummary(session: session, settings: settings, presets: presets, now: now)
+        summary.timeZone = timeZone
+        return summary
     }
 
     public var count: Int { sessions.count }
@@ -46,12 +51,12 @@ public struct SessionPages {
         return ["count": String(sessions.count), "latest": sessions.prefix(3).map { row(summary(of: $0)) }]
     }
 
-    func title(_ summary: SessionSummary) -> String { "Night out, \(SessionText.dayAndTime(summary.start))" }
+    func title(_ summary: SessionSummary) -> String { "Night out, \(SessionText.dayAndTime(summary.start, in: summary.timeZone))" }
 
     func row(_ summary: SessionSummary) -> [String: Any] {
         var row: [String: Any] = [
             "id": summary.sessionId,
-            "when": SessionText.dayAndTime(summary.start),
+            "when": SessionText.dayAndTime(summary.start, in: summary.timeZone),
             "duration": SessionText.duration(minutes: summary.durationMinutes),
             "drinks": summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks",
             "water": summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks",
@@ -86,6 +91,6 @@ public struct SessionPages {
         let title = title(summary)
         return Page(
             path: "sessions/\(summary.sessionId)", title: title, template: "session", context: context,
-            fragments: ["waterline": WaterlineChart.fragment(summary, title: "Waterline, \(SessionText.dayAndTime(summary.start))")])
+            fragments: ["waterline": WaterlineChart.fragment(summary, title: "Waterline, \(SessionText.dayAndTime(summary.start, in: summary.timeZone))")])
     }
 }

@@ -17,7 +17,7 @@ public enum SessionReport {
         var lines: [String] = []
         lines.append(markdown ? "# Session \(MarkdownEscaping.escape(summary.sessionId))" : "Session \(summary.sessionId)")
         lines.append("")
-        lines.append("\(SessionText.dayAndTime(summary.start)) to \(SessionText.clock(summary.end)) (\(SessionText.duration(minutes: summary.durationMinutes))). \(SessionText.status(summary)).")
+        lines.append("\(SessionText.dayAndTime(summary.start, in: summary.timeZone)) to \(SessionText.clock(summary.end, in: summary.timeZone)) (\(SessionText.duration(minutes: summary.durationMinutes))). \(SessionText.status(summary)).")
         lines.append("")
         lines.append(bullet + "Drinks: \(summary.alcoholicDrinks) (\(SessionText.standardDrinks(summary.standardDrinks)) standard drinks of \(Format.number(summary.settings.standardDrinkGrams)) g)")
         lines.append(bullet + "Water breaks: \(summary.waterEntries) (\(SessionText.volume(millilitres: summary.waterVolumeMillilitres, units: units)))")
@@ -56,15 +56,15 @@ public enum SessionReport {
         var rows: [(Date, Int, Row)] = []
         for (index, item) in summary.timeline.enumerated() {
             rows.append((item.entry.timestamp, index * 2, Row(
-                time: SessionText.clock(item.entry.timestamp),
+                time: SessionText.clock(item.entry.timestamp, in: summary.timeZone),
                 what: SessionText.describe(item, presets: presets, units: summary.settings.units),
                 change: SessionText.signed(item.delta), waterline: SessionText.position(item.waterline), isReminder: false)))
             if item.reminder != nil {
-                rows.append((item.entry.timestamp, index * 2 + 1, Row(time: SessionText.clock(item.entry.timestamp), what: SessionText.reminderNote(item), change: "", waterline: "", isReminder: true)))
+                rows.append((item.entry.timestamp, index * 2 + 1, Row(time: SessionText.clock(item.entry.timestamp, in: summary.timeZone), what: SessionText.reminderNote(item, in: summary.timeZone), change: "", waterline: "", isReminder: true)))
             }
         }
         for moment in summary.timeReminders {
-            rows.append((moment, -1, Row(time: SessionText.clock(moment), what: "Time reminder (every \(summary.settings.timeReminderIntervalMinutes ?? 0) min)", change: "", waterline: "", isReminder: true)))
+            rows.append((moment, -1, Row(time: SessionText.clock(moment, in: summary.timeZone), what: "Time reminder (every \(summary.settings.timeReminderIntervalMinutes ?? 0) min)", change: "", waterline: "", isReminder: true)))
         }
         return rows.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }.map(\.2)
     }

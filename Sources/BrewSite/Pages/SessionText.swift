@@ -7,14 +7,15 @@ public enum SessionText {
     /// PRD §10.1's guardrail copy, shown on every session page.
     public static let guardrail = "This is a pacing tool. It does not estimate intoxication or guarantee how you’ll feel tomorrow."
 
-    /// `19:05`, in UTC like the rest of the journal.
-    public static func clock(_ date: Date) -> String {
-        let parts = ISO8601.civil(fromSecondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)))
-        return "\(two(parts.hour)):\(two(parts.minute))"
+    /// `19:05`, in the journal's time zone (`JournalTimeZone`; UTC when none is set).
+    public static func clock(_ date: Date, in zone: JournalTimeZone = .asWritten) -> String {
+        zone.local(date).clock
     }
 
-    /// `Sat 12 Sep 2026, 18:30`.
-    public static func dayAndTime(_ date: Date) -> String { JournalDate.dayAndTime(date) }
+    /// `Sat 12 Sep 2026, 18:30`, in the journal's time zone.
+    public static func dayAndTime(_ date: Date, in zone: JournalTimeZone = .asWritten) -> String {
+        zone.local(date).dayAndTime
+    }
 
     /// `45 min`, `2 h`, `3 h 20 min`.
     public static func duration(minutes: Int) -> String {
@@ -85,10 +86,10 @@ public enum SessionText {
     }
 
     /// What a reminder on this entry did.
-    public static func reminderNote(_ item: SessionSummary.TimelineItem) -> String {
+    public static func reminderNote(_ item: SessionSummary.TimelineItem, in zone: JournalTimeZone = .asWritten) -> String {
         guard let reminder = item.reminder else { return "" }
         let drinks = reminder.drinksSinceWater == 1 ? "1 drink" : "\(reminder.drinksSinceWater) drinks"
-        if reminder.followed, let at = reminder.followedAt { return "Water reminder (\(drinks) since water): water break at \(clock(at))" }
+        if reminder.followed, let at = reminder.followedAt { return "Water reminder (\(drinks) since water): water break at \(clock(at, in: zone))" }
         return "Water reminder (\(drinks) since water): no water break before the next drink or the end"
     }
 

@@ -17,6 +17,8 @@ public struct SitePlan: @unchecked Sendable {
         case log(Int)
         /// The printable card of `cardRecipes[index]`.
         case card(Int)
+        /// The brew-along page `brewAlongs[index]`.
+        case brew(Int)
         /// The session list, and the page of `sessions` at an index (newest first).
         case sessionIndex
         case session(Int)
@@ -28,6 +30,8 @@ public struct SitePlan: @unchecked Sendable {
     let summaryPaths: [String]
     /// The recipes that have a card (the valid ones), in library order.
     let cardRecipes: [Recipe]
+    /// The brew-along pages: each card recipe at each of its card doses.
+    let brewAlongs: [Journal.BrewAlong]
     let sessions: SessionPages
     let lists: [LogList]
     public let perPage: Int
@@ -37,6 +41,7 @@ public struct SitePlan: @unchecked Sendable {
         self.perPage = perPage
         self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + ["statistics", "hints"]
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
+        self.brewAlongs = journal.brewAlongs(of: cardRecipes)
         self.sessions = sessions
         self.lists = journal.logLists()
     }
@@ -47,6 +52,7 @@ public struct SitePlan: @unchecked Sendable {
         let cardsAfter = 1 + journal.recipes.count
         var sources = (0..<cardsAfter).map(Source.summary)
         sources += cardRecipes.indices.map(Source.card)
+        sources += brewAlongs.indices.map(Source.brew)
         sources += (cardsAfter..<summaryPaths.count).map(Source.summary)
         sources += sessionSources
         for (index, list) in lists.enumerated() {
@@ -63,7 +69,7 @@ public struct SitePlan: @unchecked Sendable {
 
     /// How many pages the site has, without listing them.
     public var pageCount: Int {
-        summaryPaths.count + cardRecipes.count + sessionSources.count + journal.logs.count
+        summaryPaths.count + cardRecipes.count + brewAlongs.count + sessionSources.count + journal.logs.count
             + lists.reduce(0) { $0 + $1.pageCount(perPage: perPage) }
     }
 
@@ -74,17 +80,31 @@ public struct SitePlan: @unchecked Sendable {
         case .list(let index, let number): lists[index].pagePath(number)
         case .log(let index): "logs/\(journal.logs[index].id)"
         case .card(let index): "cards/\(cardRecipes[index].id)"
+        case .brew(let index): brewAlongs[index].path
         case .sessionIndex: "sessions/index"
         case .session(let index): sessions.path(at: index)
         }
     }
 
+    /// What the navigation of every page shows: only sections that exist (`hasSessions`: the
+    /// session pages are made only when there are sessions).
+    public var navigation: [String: Bool] {
+        ["hasSessions": sessions.count > 0]
+    }
+
     public func page(for source: Source) -> Page {
+        var page = unlaidPage(for: source)
+        page.layoutFlags = navigation
+        return page
+    }
+
+    func unlaidPage(for source: Source) -> Page {
         switch source {
         case .summary(let index): summaryPage(index)
         case .list(let index, let number): journal.listPage(lists[index], number: number, perPage: perPage)
         case .log(let index): journal.logPage(at: index)
         case .card(let index): journal.cardPage(cardRecipes[index])
+        case .brew(let index): journal.brewPage(brewAlongs[index])
         case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])
         case .session(let index): sessions.page(at: index)
         }
@@ -105,7 +125,7 @@ public struct SitePlan: @unchecked Sendable {
 
     /// The feed, and the sitemap when the site has a public address.
     func feeds(siteTitle: String, baseURL: String?) -> [OutputFile] {
-        var files = [Feeds.atom(logs: journal.logs, siteTitle: siteTitle, baseURL: baseURL)]
+        var files = [Feeds.atom(logs: journal.logs, siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone)]
         if let baseURL { files.append(Feeds.sitemap(pagePaths: sources.map(path(of:)), baseURL: baseURL)) }
         return files
     }
