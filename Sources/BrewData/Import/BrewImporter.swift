@@ -96,6 +96,11 @@ public struct BrewImporter {
                 let name = "brew \(brew.uuid.isEmpty ? "at line \(brew.location.line)" : String(brew.uuid.prefix(8)))"
                     + (brew.unixTimestamp.map { " of \(Self.day(Date(timeIntervalSince1970: $0)))" } ?? "")
                 func line(_ result: Line.Result, _ message: String) { report.lines.append(Line(file: file, brew: name, result: result, message: message)) }
+                // A brew already imported (by its uuid) is there, whatever it would be mapped to now.
+                if !brew.uuid.isEmpty, let existing = bySource["\(BeanconquerorMapping.source)/\(String(brew.uuid.prefix(BrewLogValidator.maximumNameCharacters)))"] {
+                    line(.alreadyThere, "already imported as \(existing); nothing added")
+                    continue
+                }
                 switch BeanconquerorMapping.map(brew, options: mapping) {
                 case .skipped(let reason):
                     line(.skipped, "skipped: \(reason)")
