@@ -36,6 +36,8 @@ public struct PourReading: Sendable, Hashable {
     public var finishWindow: ClosedRange<Double>
     public var fastestGramsPerSecond: Double?
     public var finalGrams: Double?
+    /// How long the scale recorded, when it stopped well before the brew's total time.
+    public var recordedSeconds: Double?
 
     /// - Parameters:
     ///   - samples: the recorded pour, in time order; empty for a log with only a total time.
@@ -80,6 +82,9 @@ public struct PourReading: Sendable, Hashable {
         self.plannedLastPourSeconds = plan?.waterSteps.last?.endSeconds
         self.plannedBloomEndSeconds = plan?.steps.first { $0.kind == .bloom }?.endSeconds
         self.totalSeconds = brewTimeSeconds ?? (samples.count >= 2 ? samples.last?.seconds : nil)
+        if let last = samples.last?.seconds, samples.count >= 2, let total = brewTimeSeconds, total - last > 30 {
+            self.recordedSeconds = last
+        }
         if let plan, plan.latestFinishSeconds > plan.totalSeconds {
             self.finishWindow = plan.totalSeconds...plan.latestFinishSeconds
         } else {
@@ -127,6 +132,9 @@ public struct PourReading: Sendable, Hashable {
         }
         if let fastest = fastestGramsPerSecond {
             lines.append("The fastest pour ran at \(Format.number(fastest, decimals: 1)) g/s.")
+        }
+        if let recorded = recordedSeconds {
+            lines.append("The scale recorded only the first \(Format.clock(recorded)) of the brew.")
         }
         return lines
     }

@@ -4,7 +4,7 @@ import BrewKit
 /// with the bloom and wait periods, the pour windows, each milestone, and the drawdown's finish
 /// window; beside it a table of the same numbers.
 public enum TimelineChart {
-    static let width = 480.0
+    static let width = 420.0
     static let height = 260.0
     static let left = 48.0
     static let right = 16.0
