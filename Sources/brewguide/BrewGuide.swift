@@ -15,6 +15,7 @@ struct BrewGuide: AsyncParsableCommand {
             ServeCommand.self,
             ScaleCommand.self,
             SummaryCommand.self,
+            SessionCommand.self,
             ExportCommand.self,
             ImportCommand.self,
             EraseCommand.self,

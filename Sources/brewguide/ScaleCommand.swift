@@ -37,6 +37,16 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "Output format: text (at the counter), markdown (for notes) or json (for scripts).")
     var format: PlanPrinter.OutputFormat = .text
 
+    /// The bounds the data has (`FieldBounds`): a dose or yield far beyond any brew is a typo.
+    func validate() throws {
+        if let dose, !(dose <= FieldBounds.doseGrams.maximum) {
+            throw ValidationError("--dose must be at most \(Format.grams(FieldBounds.doseGrams.maximum)), found \(Format.number(dose))")
+        }
+        if let targetYield, !(targetYield <= FieldBounds.waterGrams.maximum) {
+            throw ValidationError("--yield must be at most \(Format.grams(FieldBounds.waterGrams.maximum)), found \(Format.number(targetYield))")
+        }
+    }
+
     func run() throws {
         let result = DataDirectoryReader(root: dataOptions.data).read()
         let validated = result.validated

@@ -23,7 +23,7 @@
   app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, nextEl, controls, doneEl);
   function render() {
     const step = plan.steps[index], next = plan.steps[index + 1];
-    clockEl.textContent = startedAt == null ? "Brew clock 0:00 (it starts with the bloom)" : `Brew clock ${clock(elapsed())}${pausedAt ? " (paused)" : ""}`;
+    clockEl.textContent = startedAt == null ? "Brew clock 0:00 (it starts with the bloom)" : `Brew clock ${clock(elapsed())}${pausedAt && index < plan.steps.length ? " (paused)" : ""}`;
     stepEl.textContent = step ? `${index + 1}/${plan.steps.length} · ${step.instruction}` : (index < 0 ? "Ready when you are." : "Done.");
     // The target, unless the instruction already says it ("Pour to 150 g by 1:30").
     targetEl.textContent = step && !(step.timed && step.instruction.includes(clock(step.end))) ? target(step) : "";
@@ -52,6 +52,7 @@
   }
   function restart() { index = -1; startedAt = pausedAt = null; doneEl.replaceChildren(); awake(false); render(); }
   function finish() {
+    if (startedAt != null && !pausedAt) pausedAt = Date.now();
     awake(false);
     const code = el("code", "", plan.command), copy = button("Copy", () => navigator.clipboard && navigator.clipboard.writeText(code.textContent).then(() => { copy.textContent = "Copied"; }));
     const pre = el("pre"); pre.append(code);

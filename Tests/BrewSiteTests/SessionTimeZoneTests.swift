@@ -19,9 +19,12 @@ struct SessionTimeZoneTests {
 
     @Test func theJournalsZoneNamesTheDayAndTimes() throws {
         let tokyo = Self.pages(timeZone: "Asia/Tokyo").page(at: 0)
-        #expect(tokyo.title == "Night out, Thu 1 Oct 2026, 00:30")
+        // 00:30 on Thursday in Tokyo belongs to Wednesday night (issue 20's titles); the date and time are Tokyo's.
+        #expect(tokyo.title == "Wednesday night, 30 Sep")
+        #expect(tokyo.context["when"] as? String == "Thu 1 Oct 2026, 00:30")
         let utc = Self.pages(timeZone: nil).page(at: 0)
-        #expect(utc.title == "Night out, Wed 30 Sep 2026, 15:30")
+        #expect(utc.title == "Wednesday afternoon, 30 Sep")
+        #expect(utc.context["when"] as? String == "Wed 30 Sep 2026, 15:30")
         let rows = try #require(tokyo.context["rows"] as? [[String: Any]])
         #expect(rows.first?["time"] as? String == "01:00")
     }

@@ -96,14 +96,14 @@ public enum Eraser {
 
         // Every record whose id, or whose owner's id, is chosen goes, in every case and copy.
         let erasing = chosen.reduce(into: [ErasureRecord.Kind: ErasureSet]()) { sets, pair in sets[pair.key] = ErasureSet(kind: pair.key, ids: pair.value) }
-        func isErased(_ record: JSONValue, kind: RecordKind) -> Bool {
+        func isErased(_ record: JSONValue, kind: RecordKind, in file: RawDataFile) -> Bool {
             switch kind.rules.erase {
             case .byID(let ledgerKind):
                 guard let id = record.text(kind.rules.identity.idField ?? "id") else { return false }
                 return erasing[ledgerKind]?.covers(ledgerKind, id) ?? false
             case .withOwner:
                 guard let owner = kind.rules.identity.owner, case .byID(let ledgerKind) = owner.kind.rules.erase,
-                      let id = record.text(owner.key) else { return false }
+                      let id = file.ownerID(of: record, kind: kind) else { return false }
                 return erasing[ledgerKind]?.covers(ledgerKind, id) ?? false
             case .withEverything:
                 return selection == .all
@@ -112,7 +112,7 @@ public enum Eraser {
             }
         }
         for file in files {
-            let (content, removed) = file.content.removing { record in file.kind(of: record).map { isErased(record, kind: $0) } ?? false }
+            let (content, removed) = file.content.removing { record in file.kind(of: record).map { isErased(record, kind: $0, in: file) } ?? false }
             if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
         }
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])

@@ -97,9 +97,6 @@ public struct JournalStatistics: Sendable {
         }
     }
 
-    /// `2026-11` for a moment in UTC.
-    public static func monthKey(_ date: Date) -> String { LocalTime(date, offsetSeconds: 0).monthKey }
-
     static func dayLabel(_ day: Int) -> String {
         let parts = ISO8601.civil(fromSecondsSince1970: day * 86_400)
         return "\(parts.year)-\(parts.month < 10 ? "0" : "")\(parts.month)-\(parts.day < 10 ? "0" : "")\(parts.day)"

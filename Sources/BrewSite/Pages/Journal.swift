@@ -71,6 +71,8 @@ final class Journal {
             "recipes": ordered.map { recipe in
                 var summary = recipeSummary(recipe)
                 summary["isLastSelected"] = recipe.id == lastSelectedRecipeId
+                // The brew-along page of the default dose (`brewAlongs`): a valid recipe that plans.
+                summary["canBrewAlong"] = invalidReasons[recipe.id] == nil && (try? BrewPlanner.plan(recipe)) != nil
                 return summary
             },
             "latestLogs": logs.prefix(10).map(logRow),

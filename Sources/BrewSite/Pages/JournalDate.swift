@@ -4,13 +4,6 @@ import Foundation
 /// Dates as a journal shows them. Days and times come from `LocalTime` in the journal's time
 /// zone (`JournalTimeZone`: `preferences.json` `timeZone`, else each timestamp's own offset).
 enum JournalDate {
-    /// `Sat 14 Mar 2026, 07:42`, in `zone`.
-    static func dayAndTime(_ date: Date, in zone: JournalTimeZone = .asWritten) -> String {
-        zone.local(date).dayAndTime
-    }
-}
-
-extension JournalDate {
     static let fullMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
     /// `November 2026` for `2026-11`.
