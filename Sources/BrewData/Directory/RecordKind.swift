@@ -146,7 +146,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
                   merge: .union, erase: .never,
                   summary: "the erasure ledger: erasures.json")
         case .flows:
-            Rules(place: .folder("flows"), identity: Identity(idField: "logId", owner: (.logs, "logId")),
+            Rules(place: .folder("flows"), identity: Identity(idField: "logId", owner: Owner(.logs, .fileName)),
                   merge: .withOwner, erase: .withOwner,
                   summary: "recorded pours: flows/<log-id>.json, the scale's readings of one brew")
         }

@@ -33,6 +33,8 @@ public struct DataSnapshot: Hashable, Sendable {
     public static func carriesFilesWhole(_ folderKind: RecordKind) -> Bool {
         switch folderKind {
         case .recipes, .logs: false
+        // Recorded pours are decoded (`flows`) and written back by `FlowFile`.
+        case .flows: false
         case .sessions: true
         case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: false  // not folder kinds
         }
