@@ -153,7 +153,9 @@ final class Journal {
         context["note"] = log.note ?? ""
         context["hasNote"] = !(log.note ?? "").isEmpty
         context["hintsLink"] = true
-        context["details"] = Self.details(of: log)
+        // Flat texts, not a list of rows: a page of texts and flags is filled in from its learned
+        // shape instead of a full Mustache render (`TemplateShapes`).
+        for (key, value) in Self.details(of: log) { context[key] = value }
         var fragments: [String: PageFragment] = [:]
         let recipe = log.recipeId.flatMap { recipesByID[$0] }
         if let recipe {
@@ -162,10 +164,9 @@ final class Journal {
             if let nextPosition = nextInRecipe[position] {
                 let next = logs[nextPosition]
                 let followUp = BrewComparison.followUp(from: log, to: next)
-                context["next"] = [
-                    "id": next.id, "when": local(next).dayAndTime,
-                    "sentence": BrewComparison.sentence(followUp, from: log, to: next),
-                ] as [String: Any]
+                context["nextId"] = next.id
+                context["nextWhen"] = local(next).dayAndTime
+                context["nextSentence"] = BrewComparison.sentence(followUp, from: log, to: next)
             } else {
                 context["isLatestOfRecipe"] = true
             }
@@ -179,20 +180,20 @@ final class Journal {
         return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(local(log).dayAndTime)", template: "log", context: context, fragments: fragments)
     }
 
-    /// The optional details of a log, as label and value rows, in a fixed order.
-    static func details(of log: BrewLog) -> [[String: String]] {
-        var rows: [(String, String)] = []
-        if log.method != BrewLog.recordedMethod { rows.append(("Method", log.method)) }
-        if let bean = log.bean { rows.append(("Bean", bean)) }
-        if let roaster = log.roaster { rows.append(("Roaster", roaster)) }
-        if let mill = log.mill { rows.append(("Grinder", mill)) }
-        if let setting = log.grinderSetting { rows.append(("Grinder setting", setting)) }
-        if let seconds = log.brewTimeSeconds { rows.append(("Brew time", Format.clock(seconds))) }
-        if let seconds = log.bloomSeconds { rows.append(("Bloom", Format.clock(seconds))) }
-        if let tds = log.tds { rows.append(("TDS", "\(Format.number(tds, decimals: 2)) %")) }
-        if let yield = log.extractionYieldPercent { rows.append(("Extraction yield", "\(Format.number(yield, decimals: 1)) %")) }
-        if let source = log.source { rows.append(("Imported from", source == "beanconqueror" ? "Beanconqueror" : source)) }
-        return rows.map { ["label": $0.0, "value": $0.1] }
+    /// The optional details of a log, by the names the log template shows them under.
+    static func details(of log: BrewLog) -> [(String, String)] {
+        var values: [(String, String)] = []
+        if log.method != BrewLog.recordedMethod { values.append(("methodName", log.method)) }
+        if let bean = log.bean { values.append(("bean", bean)) }
+        if let roaster = log.roaster { values.append(("roaster", roaster)) }
+        if let mill = log.mill { values.append(("mill", mill)) }
+        if let setting = log.grinderSetting { values.append(("grinderSetting", setting)) }
+        if let seconds = log.brewTimeSeconds { values.append(("brewTime", Format.clock(seconds))) }
+        if let seconds = log.bloomSeconds { values.append(("bloom", Format.clock(seconds))) }
+        if let tds = log.tds { values.append(("tds", "\(Format.number(tds, decimals: 2)) %")) }
+        if let yield = log.extractionYieldPercent { values.append(("extractionYield", "\(Format.number(yield, decimals: 1)) %")) }
+        if let source = log.source { values.append(("importedFrom", source == "beanconqueror" ? "Beanconqueror" : source)) }
+        return values
     }
 
     /// What a log's page shows besides the log itself: its recipe, its recorded pour, the next
@@ -205,7 +206,17 @@ final class Journal {
             hasher.combine(invalidReasons[recipeId] == nil)
         }
         hasher.combine(validated.dataset.flows[log.id])
-        if let next = nextInRecipe[position] { hasher.combine(logs[next]) }
+        // Of the next brew, what its link and the follow-up sentence read.
+        if let next = nextInRecipe[position] {
+            let log = logs[next]
+            hasher.combine(log.id)
+            hasher.combine(log.timestamp)
+            hasher.combine(log.timestampOffsetSeconds)
+            hasher.combine(log.rating)
+            hasher.combine(log.doseGrams)
+            hasher.combine(log.recordedTemperatureCelsius)
+            hasher.combine(log.recordedGrindLabel)
+        }
         return hasher.finalize()
     }
 
