@@ -239,12 +239,14 @@ struct RobustInputTests {
     }
 
     @Test func sessionDatesInTheYear9999AreErrors() {
-        let text = #"{"id": "late", "startTime": "2026-10-01T19:00:00Z", "endTime": "9999-01-01T00:00:00Z", "entries": [{"type": "water", "timestamp": "9999-01-01T00:00:00Z"}]}"#
+        let text = #"{"id": "late", "startTime": "2026-10-01T19:00:00Z", "endTime": "9999-01-01T00:00:00Z", "updatedAt": "9999-01-02T00:00:00Z", "entries": [{"type": "water", "timestamp": "9999-01-01T00:00:00Z", "updatedAt": "1999-01-01T00:00:00Z"}]}"#
         let file = Self.parse(text, path: "sessions/late.json", kind: .sessions)
         let (dataset, _) = DatasetAssembler.assemble([file], preferences: nil)
         let messages = DatasetValidator(today: ISO8601.date(from: "2026-11-23")!).diagnostics(for: dataset).map(\.description)
         #expect(messages.contains { $0.contains("endTime 9999-01-01T00:00:00Z is outside the dates") })
         #expect(messages.contains { $0.contains("entries[0].timestamp 9999-01-01T00:00:00Z is outside the dates") })
+        #expect(messages.contains { $0.contains("updatedAt 9999-01-02T00:00:00Z is outside the dates") })
+        #expect(messages.contains { $0.contains("entries[0].updatedAt 1999-01-01T00:00:00Z is outside the dates") })
     }
 
     // MARK: Drink preset ids

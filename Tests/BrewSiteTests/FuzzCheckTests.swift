@@ -21,7 +21,7 @@ struct FuzzCheckTests {
     static let count = environment["BREWGUIDE_FUZZ_COUNT"].flatMap(Int.init) ?? 2_000
     static let seed = environment["BREWGUIDE_FUZZ_SEED"].flatMap(UInt64.init) ?? 19
     /// Generous for a debug build on a busy machine; a hang is minutes, not seconds.
-    static let secondsPerInput = environment["BREWGUIDE_FUZZ_SECONDS"].flatMap(Double.init) ?? 10
+    static let secondsPerInput = environment["BREWGUIDE_FUZZ_SECONDS"].flatMap(Double.init) ?? 30
 
     static let dataRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data").path
@@ -143,10 +143,10 @@ struct FuzzCheckTests {
 
         func run(timeoutSeconds: Double) -> [Diagnostic]? {
             let thread = Thread { [self] in
-                // A little below the other tests' threads: the suite runs in parallel, and the
-                // watcher tests beside this one measure how promptly they stop. (On Linux `who` 0
-                // is the calling thread only.)
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+                // Below the other tests' threads (nice 10): the suite runs in parallel, and the
+                // watch tests beside this one measure how promptly they stop and coalesce. (On
+                // Linux `who` 0 is the calling thread only.)
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
                 result = body()
                 done.signal()
             }
