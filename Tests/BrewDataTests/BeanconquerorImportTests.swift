@@ -195,3 +195,17 @@ struct FlowKindTests {
         ])
     }
 }
+
+@Suite("Beanconqueror import in the journal's time zone")
+struct BeanconquerorTimeZoneTests {
+    @Test func theTimestampIsWrittenAtTheJournalsOffset() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bc-zone-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
+        try "{\"lastSelectedRecipeId\": \"v60-starter\", \"timeZone\": \"Europe/Berlin\"}".write(toFile: "\(root)/preferences.json", atomically: true, encoding: .utf8)
+        _ = try BrewImporter(options: .init(dataRoot: root)).run(files: [Fixture.absolutePath("beanconqueror/beanconqueror_real_with_id.json")])
+        let text = try String(contentsOfFile: "\(root)/\(BrewImporter.logsFolder)/bc-20221228-1441-d8647dd2.json", encoding: .utf8)
+        #expect(text.contains("\"timestamp\": \"2022-12-28T15:41:44+01:00\""))
+        let log = try #require(DataDirectoryReader(root: root).read().validated.dataset.logs.map(\.value).first { $0.source != nil })
+        #expect(log.timestamp == Date(timeIntervalSince1970: 1_672_238_504))
+    }
+}

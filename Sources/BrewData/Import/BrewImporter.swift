@@ -76,6 +76,9 @@ public struct BrewImporter {
             if let source = log.source, let sourceId = log.sourceId { bySource["\(source)/\(sourceId)"] = log.id }
         }
         let known = Set(validated.dataset.recipes.map(\.value.id))
+        // The instant is the app's; it is written at the journal's UTC offset, so the file reads
+        // as the person's clock read (UTC when the journal sets no time zone).
+        let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
 
         var report = Report()
         var plans: [(log: BrewLog, flow: BrewFlow?)] = []
@@ -106,6 +109,7 @@ public struct BrewImporter {
                     line(.skipped, "skipped: \(reason)")
                 case .imported(let imported):
                     var log = imported.log
+                    log.timestampOffsetSeconds = timeZone.offsetSeconds(at: log.timestamp)
                     if let existing = bySource["\(BeanconquerorMapping.source)/\(log.sourceId ?? "")"] {
                         line(.alreadyThere, "already imported as \(existing); nothing added")
                         continue
