@@ -24,6 +24,7 @@ struct BrewGuide: AsyncParsableCommand {
             LogCommand.self,
             DuplicateCommand.self,
             ImportBrewsCommand.self,
+            KitchenCommand.self,
         ]
     )
 }

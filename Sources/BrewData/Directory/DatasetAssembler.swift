@@ -44,6 +44,7 @@ public enum DatasetAssembler {
         var dataset = Dataset(
             recipes: recipes, logs: logs, preferences: preferences,
             sessions: sessions, drinkPresets: files.flatMap(\.drinkPresets), waterlineSettings: waterlineSettings)
+        dataset.kitchenRecipes = KitchenFileParser.assemble(files, diagnostics: &diagnostics)
         // A recorded pour belongs to a log: one without its log is kept out, with a warning.
         let flows = files.flatMap(\.flows)
         if !flows.isEmpty {

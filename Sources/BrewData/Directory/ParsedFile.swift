@@ -19,6 +19,8 @@ public struct ParsedFile: Sendable {
     public var drinkPresets: [Located<DrinkPreset>] = []
     /// The recorded pour of a `flows/` file.
     public var flows: [Located<BrewFlow>] = []
+    /// Kitchen recipes and their CSV rows (`kitchen/recipes/`).
+    public var kitchen = KitchenFileContent()
     public var diagnostics: [Diagnostic] = []
 
     public init(path: String, kind: RecordKind) {

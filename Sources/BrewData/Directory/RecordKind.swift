@@ -27,6 +27,12 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case erasures
     /// Recorded pours, `flows/<log-id>.json`, each belonging to a brew log (issue 17).
     case flows
+    /// Cooking recipes of the kitchen (issue 14), with their ingredients and steps as CSV rows of their own.
+    case kitchenRecipes
+    case kitchenIngredients
+    case kitchenSteps
+    /// Pages, links and captions waiting to be clipped (`kitchen clip --inbox`; MOD/DATA/005).
+    case kitchenInbox
 
     /// Where the records of a kind live.
     public enum Place: Sendable, Equatable {
@@ -149,6 +155,22 @@ public enum RecordKind: String, Sendable, CaseIterable {
             Rules(place: .folder("flows"), identity: Identity(idField: "logId", owner: Owner(.logs, .fileName)),
                   merge: .withOwner, erase: .withOwner,
                   summary: "recorded pours: flows/<log-id>.json, the scale's readings of one brew")
+        case .kitchenRecipes:
+            Rules(place: .folder("kitchen/recipes"), identity: Identity(idField: "id"),
+                  merge: .conflictedCopy(timestampField: "updatedAt"), erase: .byID(ledgerKind: .kitchenRecipe),
+                  summary: "kitchen recipes: kitchen/recipes/*.json (ingredients and steps nested) or a CSV with a title column")
+        case .kitchenIngredients:
+            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: Owner(.kitchenRecipes, .field("recipeId"))),
+                  merge: .withOwner, erase: .withOwner,
+                  summary: "kitchen ingredients: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and amount columns")
+        case .kitchenSteps:
+            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: Owner(.kitchenRecipes, .field("recipeId"))),
+                  merge: .withOwner, erase: .withOwner,
+                  summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
+        case .kitchenInbox:
+            Rules(place: .file("kitchen/inbox.json"), identity: Identity(idField: "id"),
+                  merge: .targetKeeps, erase: .withEverything(ledgerKind: nil),
+                  summary: "the kitchen inbox: kitchen/inbox.json")
         }
     }
 
@@ -193,7 +215,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .flows: nil  // A recorded pour is JSON only.
         case .sessions:
             header.contains("sessionId") ? .sessionEntries : header.contains("startTime") ? .sessions : header.contains("name") ? .drinkPresets : nil
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: nil
+        case .kitchenRecipes:
+            header.contains("recipeId") ? (header.contains("amount") ? .kitchenIngredients : header.contains("order") ? .kitchenSteps : nil)
+                : header.contains("title") ? .kitchenRecipes : nil
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
         }
     }
 
@@ -204,7 +229,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .logs: .logs
         case .flows: .flows
         case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: nil
+        case .kitchenRecipes: .kitchenRecipes
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
         }
     }
 }

@@ -71,7 +71,15 @@ public enum ArchiveReader {
                 flows.append(flow)
             }
         }
-        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, flows: flows)
+        var kitchenRecipes: [KitchenRecipe] = []
+        if let kitchen = contents["kitchenRecipes"] {
+            guard case .array(let nodes) = kitchen else { throw RightsError("\(name): error: contents.kitchenRecipes must be an array") }
+            kitchenRecipes = try KitchenRecordEncoder.recipes(from: nodes, context: "\(name)#kitchenRecipes")
+            for recipe in kitchenRecipes {
+                if let problem = RecordID.problem(with: recipe.id) { throw RightsError("\(name): error: kitchen recipe: unsafe \(problem)") }
+            }
+        }
+        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, kitchenRecipes: kitchenRecipes, flows: flows)
 
         if case .object(let counts)? = manifest["counts"] {
             for (kind, count) in Archive.counts(of: snapshot) {

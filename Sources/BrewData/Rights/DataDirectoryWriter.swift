@@ -15,6 +15,9 @@ public enum DataDirectoryWriter {
         }
         for file in snapshot.sessionFiles { files.append((file.relativePath, try file.content.bytes())) }
         for flow in snapshot.flows { files.append(("\(FlowFile.folderName)/\(flow.logId).json", Array(FlowFile.text(flow).utf8))) }
+        if !snapshot.kitchenRecipes.isEmpty {
+            files.append(("kitchen/recipes/kitchen.json", CanonicalJSON.bytes(.array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json)))))
+        }
         if let preferences = snapshot.preferences { files.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
         if !snapshot.erasures.isEmpty { files.append((ErasureLedger.fileName, CanonicalJSON.bytes(ErasureLedger.json(snapshot.erasures)))) }
         return files

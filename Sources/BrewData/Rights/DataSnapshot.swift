@@ -14,8 +14,11 @@ public struct DataSnapshot: Hashable, Sendable {
     public var erasures: [ErasureRecord]
     /// Recorded pours (`flows/`), sorted by log id; each belongs to one of `logs`.
     public var flows: [BrewFlow]
+    /// Kitchen recipes (issue 14), sorted by id.
+    public var kitchenRecipes: [KitchenRecipe]
 
-    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], flows: [BrewFlow] = []) {
+    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], kitchenRecipes: [KitchenRecipe] = [], flows: [BrewFlow] = []) {
+        self.kitchenRecipes = kitchenRecipes.sorted { $0.id < $1.id }
         self.recipes = recipes.sorted { $0.id < $1.id }
         self.logs = logs.sorted { $0.id < $1.id }
         self.sessionFiles = sessionFiles.sorted { $0.relativePath < $1.relativePath }
@@ -36,6 +39,8 @@ public struct DataSnapshot: Hashable, Sendable {
         // Recorded pours are decoded (`flows`) and written back by `FlowFile`.
         case .flows: false
         case .sessions: true
+        case .kitchenRecipes: false  // KitchenRecordEncoder carries them as records (contents.kitchenRecipes)
+        case .kitchenIngredients, .kitchenSteps, .kitchenInbox: false  // not folder kinds
         case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: false  // not folder kinds
         }
     }
@@ -72,6 +77,6 @@ public struct DataSnapshot: Hashable, Sendable {
         }
         return DataSnapshot(
             recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
-            preferences: preferences, erasures: try ErasureLedger.load(root: root), flows: Array(dataset.flows.values))
+            preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value), flows: Array(dataset.flows.values))
     }
 }

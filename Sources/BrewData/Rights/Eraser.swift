@@ -15,6 +15,8 @@ public enum Eraser {
         case recipe(String)
         case log(String)
         case session(String)
+        /// A kitchen recipe (issue 14), with its CSV ingredient and step rows.
+        case kitchenRecipe(String)
         /// Logs timestamped before this moment.
         case logsBefore(Date)
         /// Every record of a kind erased by id (`RecordKind.EraseRule.byID`).
@@ -88,6 +90,7 @@ public enum Eraser {
         case .recipe(let id): pick(id, kind: .recipe)
         case .log(let id): pick(id, kind: .log)
         case .session(let id): pick(id, kind: .session)
+        case .kitchenRecipe(let id): pick(id, kind: .kitchenRecipe)
         case .logsBefore(let date):
             choose(.log, (pools[.log] ?? []).filter { $0.record.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false })
         case .kind(let kind):
@@ -116,6 +119,10 @@ public enum Eraser {
             if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
         }
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])
+        // The kitchen inbox (a file kind erased with everything) goes with --all.
+        if selection == .all, FileManager.default.fileExists(atPath: KitchenInbox.path(root: root)) {
+            plan.fileChanges.append(FileChange(path: KitchenInbox.path(root: root), content: nil, removedRecords: 1))
+        }
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
         if let data = FileManager.default.contents(atPath: preferencesPath) {

@@ -13,6 +13,10 @@ public struct Dataset: Sendable {
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
     /// Recorded pours (`flows/`), by the id of the log they belong to.
     public var flows: [String: BrewFlow] = [:]
+    /// Cooking recipes of the kitchen (`kitchen/recipes/`, issue 14), in file order.
+    public var kitchenRecipes: [Located<KitchenRecipe>] = []
+    /// `kitchen/inbox.json`: shared links and captions waiting to be clipped.
+    public var kitchenInbox: [Located<KitchenInboxEntry>] = []
 
     public init(
         recipes: [Located<Recipe>] = [], logs: [Located<BrewLog>] = [], preferences: Located<Preferences>? = nil,

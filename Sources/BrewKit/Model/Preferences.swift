@@ -7,6 +7,10 @@ public struct Preferences: Hashable, Sendable {
     /// The journal's time zone, an IANA name such as `Asia/Tokyo` (issue 16): days, months and
     /// weeks of the journal are made in it. See `JournalTimeZone`.
     public var timeZone: String?
+    /// `kitchen.units`: the units kitchen amounts are shown in (MOD/SYS/012); metric when absent.
+    public var kitchenUnits: KitchenUnits?
+    /// `kitchen.cardServings`: extra servings for every kitchen recipe's scaling table.
+    public var kitchenCardServings: [Int] = []
 
     public init(lastSelectedRecipeId: String? = nil, cardDosesGrams: [Double] = [], timeZone: String? = nil) {
         self.lastSelectedRecipeId = lastSelectedRecipeId

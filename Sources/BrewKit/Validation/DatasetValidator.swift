@@ -24,6 +24,7 @@ public struct DatasetValidator: Sendable {
         diagnostics += idDiagnostics(dataset.drinkPresets.map { $0.value.id }, kind: "drink preset") { dataset.drinkPresets[$0].source }
         diagnostics += SessionValidator().diagnostics(for: dataset)
         diagnostics += DateBounds(today: today).diagnostics(for: dataset)
+        diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
         // The logs are most of the records: checked in chunks on all cores, in order.

@@ -8,10 +8,20 @@ public enum Feeds {
     public static let feedEntries = 50
 
     /// Entry dates are local to the journal's time zone (`2026-10-01T07:00:00+09:00`, titled with
-    /// that day), the same moment as in UTC.
-    static func atom(logs newestFirst: [BrewLog], siteTitle: String, baseURL: String?, timeZone: JournalTimeZone = .asWritten) -> OutputFile {
+    /// that day), the same moment as in UTC. The newest kitchen recipes follow the brews (by
+    /// `updatedAt`, else `createdAt`; recipes with neither are left out, since an entry needs a time).
+    static func atom(logs newestFirst: [BrewLog], kitchen: [KitchenRecipe] = [], siteTitle: String, baseURL: String?, timeZone: JournalTimeZone = .asWritten) -> OutputFile {
         func local(_ log: BrewLog) -> LocalTime { timeZone.local(log.timestamp, writtenOffsetSeconds: log.timestampOffsetSeconds) }
-        let updated = newestFirst.first.map { local($0).iso8601 } ?? "1970-01-01T00:00:00Z"
+        var dated: [(recipe: KitchenRecipe, when: Date)] = []
+        for recipe in kitchen {
+            if let when = recipe.updatedAt ?? recipe.createdAt { dated.append((recipe, when)) }
+        }
+        dated.sort { a, b in a.when != b.when ? a.when > b.when : a.recipe.id < b.recipe.id }
+        dated = Array(dated.prefix(feedEntries))
+        var updated = newestFirst.first.map { local($0).iso8601 } ?? "1970-01-01T00:00:00Z"
+        if let newestRecipe = dated.first?.when, newestFirst.first.map({ newestRecipe > $0.timestamp }) ?? true {
+            updated = ISO8601.string(from: newestRecipe)
+        }
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(baseURL.map { " xml:base=\"\(HTMLEscaping.escape($0))\"" } ?? "")>\n"
         xml += "<title>\(HTMLEscaping.escape(siteTitle))</title>\n<id>urn:brewguide:journal</id>\n<updated>\(updated)</updated>\n"
@@ -25,6 +35,15 @@ public enum Feeds {
             xml += "<entry>\n<title>\(HTMLEscaping.escape(log.recipeNameAtBrew)), \(when.prefix(10))</title>\n"
             xml += "<id>urn:brewguide:log:\(HTMLEscaping.escape(log.id))</id>\n<updated>\(when)</updated>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"logs/\(HTMLEscaping.escape(log.id)).html\"/>\n"
+            xml += "<summary>\(HTMLEscaping.escape(summary))</summary>\n</entry>\n"
+        }
+        for (recipe, when) in dated {
+            let time = ISO8601.string(from: when)
+            var summary = "\(recipe.category.rawValue), serves \(recipe.servings)"
+            if let perServing = recipe.nutritionPerServing { summary += ", \(perServing.calories) kcal a serving" }
+            xml += "<entry>\n<title>\(HTMLEscaping.escape(recipe.title))</title>\n"
+            xml += "<id>urn:brewguide:kitchen:\(HTMLEscaping.escape(recipe.id))</id>\n<updated>\(time)</updated>\n"
+            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"kitchen/recipes/\(HTMLEscaping.escape(recipe.id)).html\"/>\n"
             xml += "<summary>\(HTMLEscaping.escape(summary))</summary>\n</entry>\n"
         }
         xml += "</feed>\n"

@@ -22,6 +22,12 @@ public struct SitePlan: @unchecked Sendable {
         /// The session list, and the page of `sessions` at an index (newest first).
         case sessionIndex
         case session(Int)
+        /// The kitchen (issue 14): a list page (`KitchenPages.List.every`), and by recipe index
+        /// (`kitchen.recipes`) a recipe's page, cook mode (of `kitchen.cookable`) and card.
+        case kitchenList(Int)
+        case kitchenRecipe(Int)
+        case kitchenCook(Int)
+        case kitchenCard(Int)
 
     }
 
@@ -34,6 +40,7 @@ public struct SitePlan: @unchecked Sendable {
     let brewAlongs: [Journal.BrewAlong]
     let sessions: SessionPages
     let lists: [LogList]
+    let kitchen: KitchenPages
     public let perPage: Int
 
     init(journal: Journal, sessions: SessionPages, perPage: Int) {
@@ -44,6 +51,7 @@ public struct SitePlan: @unchecked Sendable {
         self.brewAlongs = journal.brewAlongs(of: cardRecipes)
         self.sessions = sessions
         self.lists = journal.logLists()
+        self.kitchen = KitchenPages(journal.validated.dataset)
     }
 
     /// Every page, in site order.
@@ -55,6 +63,7 @@ public struct SitePlan: @unchecked Sendable {
         sources += brewAlongs.indices.map(Source.brew)
         sources += (cardsAfter..<summaryPaths.count).map(Source.summary)
         sources += sessionSources
+        sources += kitchenSources
         for (index, list) in lists.enumerated() {
             sources += (1...list.pageCount(perPage: perPage)).map { Source.list(index, number: $0) }
         }
@@ -67,9 +76,16 @@ public struct SitePlan: @unchecked Sendable {
         sessions.count == 0 ? [] : [.sessionIndex] + (0..<sessions.count).map(Source.session)
     }
 
+    /// The kitchen's pages: its lists, then each recipe's page, cook mode and card.
+    var kitchenSources: [Source] {
+        KitchenPages.List.every.indices.map(Source.kitchenList) + (0..<kitchen.count).map(Source.kitchenRecipe)
+            + kitchen.cookable.indices.map(Source.kitchenCook) + (0..<kitchen.count).map(Source.kitchenCard)
+    }
+
     /// How many pages the site has, without listing them.
     public var pageCount: Int {
         summaryPaths.count + cardRecipes.count + brewAlongs.count + sessionSources.count + journal.logs.count
+            + KitchenPages.List.every.count + 2 * kitchen.count + kitchen.cookable.count
             + lists.reduce(0) { $0 + $1.pageCount(perPage: perPage) }
     }
 
@@ -83,6 +99,10 @@ public struct SitePlan: @unchecked Sendable {
         case .brew(let index): brewAlongs[index].path
         case .sessionIndex: "sessions/index"
         case .session(let index): sessions.path(at: index)
+        case .kitchenList(let index): KitchenPages.List.every[index].path
+        case .kitchenRecipe(let index): "kitchen/recipes/\(kitchen.recipes[index].id)"
+        case .kitchenCook(let index): "kitchen/cook/\(kitchen.recipes[kitchen.cookable[index]].id)"
+        case .kitchenCard(let index): "kitchen/cards/\(kitchen.recipes[index].id)"
         }
     }
 
@@ -107,6 +127,10 @@ public struct SitePlan: @unchecked Sendable {
         case .brew(let index): journal.brewPage(brewAlongs[index])
         case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])
         case .session(let index): sessions.page(at: index)
+        case .kitchenList(let index): kitchen.listPage(KitchenPages.List.every[index])
+        case .kitchenRecipe(let index): kitchen.recipePage(index)
+        case .kitchenCook(let index): kitchen.cookPage(index)
+        case .kitchenCard(let index): kitchen.cardPage(index)
         }
     }
 
@@ -125,7 +149,7 @@ public struct SitePlan: @unchecked Sendable {
 
     /// The feed, and the sitemap when the site has a public address.
     func feeds(siteTitle: String, baseURL: String?) -> [OutputFile] {
-        var files = [Feeds.atom(logs: journal.logs, siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone)]
+        var files = [Feeds.atom(logs: journal.logs, kitchen: kitchen.recipes, siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone), kitchen.searchIndexFile()]
         if let baseURL { files.append(Feeds.sitemap(pagePaths: sources.map(path(of:)), baseURL: baseURL)) }
         return files
     }

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `brewguide kitchen`: cooking recipes (issue 14).
+struct KitchenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kitchen",
+        abstract: "Cooking recipes: scale, clip, archive, restore, favourite. See docs/KITCHEN.md.",
+        subcommands: [KitchenScaleCommand.self, KitchenClipCommand.self, KitchenArchiveCommand.self, KitchenRestoreCommand.self, KitchenFavouriteCommand.self]
+    )
+}
