@@ -19,6 +19,7 @@ struct BrewGuide: AsyncParsableCommand {
             ImportCommand.self,
             EraseCommand.self,
             MergeCommand.self,
+            KitchenCommand.self,
         ]
     )
 }

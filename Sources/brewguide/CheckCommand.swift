@@ -17,7 +17,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let result = DataDirectoryReader(root: dataOptions.data).read()
-        let diagnostics = result.validated.diagnostics
+        // The meal planner's files (kitchen/plan/, snacks, shopping, goals), checked against the kitchen.
+        let diagnostics = (result.validated.diagnostics + MealPlanContext.load(root: dataOptions.data).diagnostics).sortedByLocation()
         switch format {
         case .text:
             print(DiagnosticPrinter.text(diagnostics), terminator: "")

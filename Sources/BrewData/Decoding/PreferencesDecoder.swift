@@ -4,7 +4,7 @@ import BrewKit
 enum PreferencesDecoder {
     static let fields: Set<String> = ["lastSelectedRecipeId", "cardDosesGrams"]
     /// Fields later parts of the tool read (sessions' settings); not warned about here.
-    static let reservedFields: Set<String> = ["waterline", "timeZone"]
+    static let reservedFields: Set<String> = ["waterline", "timeZone", "kitchen"]
 
     static func decode(_ node: RawNode, diagnostics: inout [Diagnostic]) -> Located<Preferences>? {
         guard case .object = node.value else {
