@@ -1,0 +1,350 @@
+/// Reads an ingredient's amount into a quantity and a unit.
+///
+/// The grammar, in order of reading:
+/// - a number: `500`, `0.5`, `0,5`, `1/2`, `½` (any Unicode vulgar fraction), `1½`, `1 ½`, `1 1/2`,
+///   or the words `a` / `an` before a unit ("a cup");
+/// - optionally a range: `-`, `–`, `—`, `to` or `or`, then a second number ("2-3", "2 – 3", "2 to 3");
+/// - optionally a package size in parentheses: "1 (400 g) can";
+/// - optionally a unit of measure (`KitchenUnit.named`: g, kg, ml, l, tsp, tbsp, cup, oz, lb, fl oz and
+///   their spellings) or one counted word ("cloves", "can"); a unit may end in a dot ("tbsp.");
+/// - after pounds, ounces: "1 lb 2 oz" is one quantity of 18 oz;
+/// - optionally an alternative in parentheses, ignored: "200 g (7 oz)".
+///
+/// Phrases that name no quantity ("a pinch", "to taste", "as needed") are `.unmeasured`.
+/// Anything else is `.unreadable`: kept as written, shown verbatim and never scaled.
+public enum AmountGrammar {
+    /// Reads a whole amount field.
+    public static func parse(_ text: String) -> KitchenAmount {
+        let trimmed = text.trimmingWhitespace
+        if trimmed.isEmpty { return .empty }
+        if isUnmeasured(trimmed) { return .unmeasured(trimmed) }
+        var reader = Reader(trimmed)
+        if let quantity = reader.quantity(countedWord: { _ in true }) {
+            reader.skipAlternative()
+            reader.skipSpaces()
+            if reader.atEnd { return .quantity(quantity) }
+        }
+        return .unreadable(trimmed)
+    }
+
+    /// Splits an ingredient line ("2 cloves garlic, minced") into the longest start the grammar
+    /// reads as an amount ("2 cloves") and the rest ("garlic, minced"). Only the words of
+    /// `countedWords` count as units here, so that "3 eggs" reads as 3 of "eggs".
+    public static func splitLine(_ line: String) -> (amount: String, rest: String) {
+        let trimmed = line.trimmingWhitespace
+        let lower = trimmed.lowercased()
+        for phrase in leadingPhrases where lower.hasPrefix(phrase) {
+            let end = trimmed.index(trimmed.startIndex, offsetBy: phrase.count)
+            if end == trimmed.endIndex || !trimmed[end].isLetter {
+                var rest = String(trimmed[end...]).trimmingWhitespace
+                if rest.lowercased().hasPrefix("of ") { rest = String(rest.dropFirst(3)) }
+                return (String(trimmed[..<end]), rest)
+            }
+        }
+        var reader = Reader(trimmed)
+        guard reader.quantity(countedWord: { countedWords.contains(singular(of: $0.lowercased())) }) != nil else {
+            return ("", trimmed)
+        }
+        reader.skipAlternative()
+        let end = reader.position
+        let amount = String(trimmed[..<end]).trimmingWhitespace
+        var rest = String(trimmed[end...]).trimmingWhitespace
+        if rest.lowercased().hasPrefix("of ") { rest = String(rest.dropFirst(3)) }
+        return (amount, rest)
+    }
+
+    /// Phrases that name no quantity, compared in lower case without a final dot.
+    public static let unmeasuredPhrases: Set<String> = [
+        "to taste", "a pinch", "pinch", "a dash", "dash", "as needed", "as required", "to serve",
+        "for serving", "optional", "a few", "some", "a handful", "handful", "a splash", "splash",
+        "a little", "a drizzle", "drizzle", "a sprinkle", "a knob", "knob", "pinch of", "a pinch of",
+        "to garnish", "for garnish", "for frying", "as desired",
+    ]
+
+    /// Phrases that may open an ingredient line as its amount, longest first.
+    static let leadingPhrases: [String] = ["a pinch", "a handful", "a splash", "a drizzle", "a dash", "a knob", "pinch"]
+
+    static func isUnmeasured(_ text: String) -> Bool {
+        var key = text.lowercased()
+        while key.hasSuffix(".") { key.removeLast() }
+        return unmeasuredPhrases.contains(key)
+    }
+
+    /// Words that count things, in the singular, recognised when splitting a line.
+    public static let countedWords: Set<String> = [
+        "clove", "can", "tin", "jar", "slice", "piece", "sprig", "bunch", "stalk", "stick", "head",
+        "packet", "package", "pack", "bag", "sheet", "leaf", "fillet", "cube", "knob", "bottle",
+        "carton", "box", "block", "ball", "rasher", "strip", "pinch", "dash", "handful", "drop", "scoop",
+        "loaf", "bulb", "ear", "sachet", "envelope", "link", "wedge", "sprinkle", "splash",
+    ]
+
+    /// A counted word in the singular: "cloves" → "clove", "leaves" → "leaf", "pinches" → "pinch".
+    public static func singular(of word: String) -> String {
+        let irregular = ["leaves": "leaf", "loaves": "loaf", "knives": "knife", "halves": "half"]
+        if let found = irregular[word] { return found }
+        for suffix in ["ches", "shes", "xes", "sses", "oes"] where word.hasSuffix(suffix) && word.count > suffix.count + 1 {
+            return String(word.dropLast(2))
+        }
+        if word.hasSuffix("ies") && word.count > 4 { return String(word.dropLast(3)) + "y" }
+        if word.hasSuffix("s") && !word.hasSuffix("ss") && word.count > 2 { return String(word.dropLast()) }
+        return word
+    }
+
+    /// A counted word in the plural: "clove" → "cloves", "pinch" → "pinches", "leaf" → "leaves".
+    public static func plural(of word: String) -> String {
+        let irregular = ["leaf": "leaves", "loaf": "loaves", "knife": "knives", "half": "halves"]
+        if let found = irregular[word] { return found }
+        if word.hasSuffix("ch") || word.hasSuffix("sh") || word.hasSuffix("x") || word.hasSuffix("ss") { return word + "es" }
+        if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) { return word.dropLast() + "ies" }
+        return word + "s"
+    }
+
+    /// The value of a Unicode vulgar fraction character.
+    static let vulgarFractions: [Character: Double] = [
+        "½": 1.0 / 2, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 1.0 / 4, "¾": 3.0 / 4, "⅕": 1.0 / 5, "⅖": 2.0 / 5,
+        "⅗": 3.0 / 5, "⅘": 4.0 / 5, "⅙": 1.0 / 6, "⅚": 5.0 / 6, "⅐": 1.0 / 7, "⅛": 1.0 / 8, "⅜": 3.0 / 8,
+        "⅝": 5.0 / 8, "⅞": 7.0 / 8, "⅑": 1.0 / 9, "⅒": 1.0 / 10,
+    ]
+}
+
+extension AmountGrammar {
+    /// A cursor over the characters of an amount.
+    struct Reader {
+        let text: String
+        let characters: [Character]
+        var index = 0
+
+        init(_ text: String) {
+            self.text = text
+            self.characters = Array(text)
+        }
+
+        var atEnd: Bool { index >= characters.count }
+        var position: String.Index { text.index(text.startIndex, offsetBy: index) }
+
+        func peek(_ offset: Int = 0) -> Character? {
+            index + offset < characters.count ? characters[index + offset] : nil
+        }
+
+        mutating func skipSpaces() {
+            while let character = peek(), character == " " || character == "\t" || character == "\u{00A0}" { index += 1 }
+        }
+
+        /// A word of letters (with inner dots, as in "fl." or "oz."), without moving the cursor.
+        func word(at start: Int) -> (text: String, end: Int)? {
+            var end = start
+            while end < characters.count, characters[end].isLetter { end += 1 }
+            guard end > start else { return nil }
+            var word = String(characters[start..<end])
+            if end < characters.count, characters[end] == "." {
+                word += "."
+                end += 1
+            }
+            return (word, end)
+        }
+
+        // MARK: Numbers
+
+        mutating func digits() -> String? {
+            var found = ""
+            while let character = peek(), character.isASCII, character.isNumber {
+                found.append(character)
+                index += 1
+            }
+            return found.isEmpty ? nil : found
+        }
+
+        /// `500`, `0.5`, `0,5`, `1/2`, `½`, `1½`, `1 ½`, `1 1/2`, `1⁄2`.
+        mutating func number() -> Double? {
+            let start = index
+            if let character = peek(), let fraction = vulgarFractions[character] {
+                index += 1
+                return fraction
+            }
+            guard let whole = digits() else { index = start; return nil }
+            var value = Double(whole) ?? 0
+            // A decimal: "0.5", "0,5" (a comma before exactly three digits is a thousands mark).
+            if let mark = peek(), mark == "." || mark == ",", let next = peek(1), next.isASCII, next.isNumber {
+                let save = index
+                index += 1
+                let decimals = digits() ?? ""
+                if mark == "," && decimals.count == 3 {
+                    value = Double(whole + decimals) ?? value
+                } else if let decimal = Double("0." + decimals) {
+                    value += decimal
+                } else {
+                    index = save
+                }
+                return value
+            }
+            // "1/2" or "1⁄2".
+            if let slash = peek(), slash == "/" || slash == "\u{2044}" {
+                let save = index
+                index += 1
+                if let denominator = digits(), let bottom = Double(denominator), bottom > 0 {
+                    return value / bottom
+                }
+                index = save
+                return value
+            }
+            // "1½", "1 ½", "1 1/2".
+            let save = index
+            skipSpaces()
+            if let character = peek(), let fraction = vulgarFractions[character] {
+                index += 1
+                return value + fraction
+            }
+            if index > save, let top = digits() {
+                if let slash = peek(), slash == "/" || slash == "\u{2044}" {
+                    index += 1
+                    if let denominator = digits(), let bottom = Double(denominator), bottom > 0, let numerator = Double(top), numerator < bottom {
+                        return value + numerator / bottom
+                    }
+                }
+            }
+            index = save
+            return value
+        }
+
+        /// A number, or a range of two ("2-3", "2 – 3", "2 to 3").
+        mutating func range() -> (Double, Double?)? {
+            guard let low = number() else { return nil }
+            let save = index
+            skipSpaces()
+            var separated = false
+            if let dash = peek(), dash == "-" || dash == "–" || dash == "—" {
+                index += 1
+                separated = true
+            } else if let word = word(at: index), ["to", "or"].contains(word.text.lowercased()) {
+                index = word.end
+                separated = true
+            }
+            if separated {
+                skipSpaces()
+                if let high = number(), high >= low { return (low, high) }
+            }
+            index = save
+            return (low, nil)
+        }
+
+        // MARK: Quantities
+
+        /// A whole quantity from the cursor; counted words are those `countedWord` accepts.
+        mutating func quantity(countedWord: (String) -> Bool) -> KitchenQuantity? {
+            skipSpaces()
+            let start = index
+            var low: Double
+            var high: Double?
+            var article = false
+            if let (value, maximum) = range() {
+                low = value
+                high = maximum
+            } else if let word = word(at: index), ["a", "an", "one"].contains(word.text.lowercased()) {
+                index = word.end
+                low = 1
+                article = true
+            } else {
+                return nil
+            }
+            let afterNumber = index
+            // "1 (400 g) can": a package size.
+            var packageSize: String?
+            skipSpaces()
+            if peek() == "(" {
+                let save = index
+                index += 1
+                let inner = index
+                var probe = self
+                probe.skipSpaces()
+                if probe.number() != nil {
+                    probe.skipSpaces()
+                    if probe.measureUnit() != nil {
+                        probe.skipSpaces()
+                        if probe.peek() == ")" {
+                            packageSize = String(characters[inner..<probe.index]).trimmingWhitespace
+                            index = probe.index + 1
+                        }
+                    }
+                }
+                if packageSize == nil { index = save }
+            }
+            if packageSize == nil { index = afterNumber }
+            let beforeUnit = index
+            skipSpaces()
+            var unit = KitchenQuantityUnit.none
+            if let measure = measureUnit() {
+                unit = .measure(measure)
+                // "1 lb 2 oz": pounds and ounces, one quantity in ounces.
+                if measure == .pound, high == nil {
+                    var probe = self
+                    probe.skipSpaces()
+                    if let ounces = probe.number() {
+                        probe.skipSpaces()
+                        if probe.measureUnit() == .ounce {
+                            self = probe
+                            low = low * 16 + ounces
+                            unit = .measure(.ounce)
+                        }
+                    }
+                }
+            } else if let word = word(at: index), word.text.first?.isLetter == true,
+                      !["to", "or", "of", "x"].contains(word.text.lowercased()) {
+                let bare = word.text.hasSuffix(".") ? String(word.text.dropLast()) : word.text
+                if countedWord(bare) {
+                    unit = .counted(AmountGrammar.singular(of: bare.lowercased()))
+                    index = bare.count + index
+                } else {
+                    index = beforeUnit
+                }
+            } else {
+                index = beforeUnit
+            }
+            if article, case .none = unit {
+                index = start
+                return nil
+            }
+            if packageSize != nil, case .measure = unit {
+                // "1 (400 g) g" is not a package; read only the number.
+                index = afterNumber
+                return KitchenQuantity(amount: low, maxAmount: high)
+            }
+            return KitchenQuantity(amount: low, maxAmount: high, unit: unit, packageSize: packageSize)
+        }
+
+        /// A unit of measure at the cursor, moving past it: two words first ("fl oz"), then one.
+        mutating func measureUnit() -> KitchenUnit? {
+            guard let first = word(at: index) else { return nil }
+            var probe = self
+            probe.index = first.end
+            probe.skipSpaces()
+            if let second = probe.word(at: probe.index), let unit = KitchenUnit.named(first.text + " " + second.text), unit == .fluidOunce {
+                index = second.end
+                return unit
+            }
+            guard let unit = KitchenUnit.named(first.text) else { return nil }
+            // A unit is a whole word: "500g" yes, "500 garlic" no ("g" would be the start of a name).
+            index = first.end
+            return unit
+        }
+
+        /// An alternative in parentheses right after the quantity, such as "(7 oz)": skipped.
+        mutating func skipAlternative() {
+            let save = index
+            skipSpaces()
+            guard peek() == "(" else { index = save; return }
+            var probe = self
+            probe.index += 1
+            probe.skipSpaces()
+            if probe.range() != nil {
+                probe.skipSpaces()
+                _ = probe.measureUnit()
+                probe.skipSpaces()
+                if probe.peek() == ")" {
+                    index = probe.index + 1
+                    return
+                }
+            }
+            index = save
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// A cooking recipe of the kitchen (ClipCook MOD/DATA/002), read from `kitchen/recipes/`.
+/// `userId` and `aiMeta` of the seed are accepted on reading and not kept: the data directory
+/// belongs to one person, and AI processing is not part of this tool.
+public struct KitchenRecipe: Hashable, Sendable {
+    public var id: String
+    /// Required, at most `KitchenRecipe.maximumTitleLength` characters.
+    public var title: String
+    /// A photo URL or a path relative to the data directory.
+    public var thumbnail: String?
+    /// Where the recipe was clipped from: an http(s) URL.
+    public var sourceUrl: String?
+    public var sourcePlatform: KitchenSourcePlatform?
+    /// The original post's caption or the text of the page it was clipped from.
+    public var caption: String?
+    /// Display strings such as "10 min".
+    public var prepTime: String?
+    public var cookTime: String?
+    /// The servings the amounts are written for: a whole number ≥ 1.
+    public var servings: Int
+    public var category: KitchenCategory
+    public var ingredients: [KitchenIngredient]
+    /// In `order` (1, 2, 3 … with no gaps).
+    public var steps: [KitchenStep]
+    /// For the whole recipe (all its servings).
+    public var nutrition: KitchenNutrition?
+    public var isArchived: Bool
+    public var isFavourite: Bool
+    public var createdAt: Date?
+    public var updatedAt: Date?
+    /// Extra servings to print a column for on the recipe page's scaling table.
+    public var cardServings: [Int]
+
+    public static let maximumTitleLength = 200
+
+    public init(
+        id: String, title: String, thumbnail: String? = nil, sourceUrl: String? = nil,
+        sourcePlatform: KitchenSourcePlatform? = nil, caption: String? = nil,
+        prepTime: String? = nil, cookTime: String? = nil, servings: Int = 1,
+        category: KitchenCategory = .dinner, ingredients: [KitchenIngredient] = [],
+        steps: [KitchenStep] = [], nutrition: KitchenNutrition? = nil,
+        isArchived: Bool = false, isFavourite: Bool = false,
+        createdAt: Date? = nil, updatedAt: Date? = nil, cardServings: [Int] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.thumbnail = thumbnail
+        self.sourceUrl = sourceUrl
+        self.sourcePlatform = sourcePlatform
+        self.caption = caption
+        self.prepTime = prepTime
+        self.cookTime = cookTime
+        self.servings = servings
+        self.category = category
+        self.ingredients = ingredients
+        self.steps = steps
+        self.nutrition = nutrition
+        self.isArchived = isArchived
+        self.isFavourite = isFavourite
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.cardServings = cardServings
+    }
+
+    /// Nutrition for one serving: each value of the whole recipe ÷ servings, rounded to a whole number.
+    public var nutritionPerServing: KitchenNutrition? {
+        nutrition?.divided(by: servings)
+    }
+}
+
+/// One ingredient line: the amount as written ("500g", "1½ cups", "to taste"), the name and notes.
+public struct KitchenIngredient: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    /// As written; read by `AmountGrammar`. May be empty ("salt and pepper").
+    public var amount: String
+    public var notes: String?
+
+    public init(id: String, name: String, amount: String, notes: String? = nil) {
+        self.id = id
+        self.name = name
+        self.amount = amount
+        self.notes = notes
+    }
+
+    /// The amount read by the grammar.
+    public var parsedAmount: KitchenAmount { AmountGrammar.parse(amount) }
+}
+
+/// One step; `order` counts from 1.
+public struct KitchenStep: Hashable, Sendable {
+    public var id: String
+    public var order: Int
+    public var text: String
+
+    public init(id: String, order: Int, text: String) {
+        self.id = id
+        self.order = order
+        self.text = text
+    }
+}
+
+/// Kilocalories and grams of protein, carbohydrate and fat: whole numbers ≥ 0.
+public struct KitchenNutrition: Hashable, Sendable {
+    public var calories: Int
+    public var protein: Int
+    public var carbs: Int
+    public var fats: Int
+
+    public init(calories: Int, protein: Int, carbs: Int, fats: Int) {
+        self.calories = calories
+        self.protein = protein
+        self.carbs = carbs
+        self.fats = fats
+    }
+
+    /// Each value × `factor`, rounded to a whole number (halves away from zero).
+    public func scaled(by factor: Double) -> KitchenNutrition {
+        func scale(_ value: Int) -> Int { Int((Double(value) * factor).rounded()) }
+        return KitchenNutrition(calories: scale(calories), protein: scale(protein), carbs: scale(carbs), fats: scale(fats))
+    }
+
+    /// Each value ÷ `servings`, rounded; the values themselves for servings below 1.
+    public func divided(by servings: Int) -> KitchenNutrition {
+        servings > 1 ? scaled(by: 1 / Double(servings)) : self
+    }
+
+    /// The share of energy from protein, carbohydrate and fat (4, 4 and 9 kcal per gram),
+    /// as fractions summing to 1; all zero when there are no macros.
+    public var energyShares: (protein: Double, carbs: Double, fats: Double) {
+        let protein = Double(protein) * 4, carbs = Double(carbs) * 4, fats = Double(fats) * 9
+        let total = protein + carbs + fats
+        guard total > 0 else { return (0, 0, 0) }
+        return (protein / total, carbs / total, fats / total)
+    }
+}
+
+/// The meal a recipe is filed under (MOD/DATA/002 `category`).
+public enum KitchenCategory: String, Hashable, Sendable, CaseIterable {
+    case breakfast = "Breakfast"
+    case lunch = "Lunch"
+    case dinner = "Dinner"
+    case snack = "Snack"
+
+    /// The page slug: `breakfast`.
+    public var slug: String { rawValue.lowercased() }
+}
+
+/// Where a recipe came from (MOD/DATA/002 `sourcePlatform`), plus `web` for a clipped page.
+public enum KitchenSourcePlatform: String, Hashable, Sendable, CaseIterable {
+    case instagram
+    case tiktok
+    case youtube
+    case web
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A unit of measure an amount can be written in, by its canonical symbol.
+///
+/// Conversions go through Foundation's `Measurement` where they are exact (g, kg, oz, lb;
+/// ml, l, tsp, tbsp, fl oz in US measures). A cup is the US cup of 236.6 ml, which
+/// `UnitVolume.cups` (a metric 240 ml cup) is not. Mass never converts to volume or back:
+/// the tool does not guess how much a cup of flour weighs.
+public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
+    case gram = "g"
+    case kilogram = "kg"
+    case millilitre = "ml"
+    case litre = "l"
+    case teaspoon = "tsp"
+    case tablespoon = "tbsp"
+    case cup = "cup"
+    case ounce = "oz"
+    case pound = "lb"
+    case fluidOunce = "fl oz"
+
+    public enum Dimension: Sendable { case mass, volume }
+
+    public var dimension: Dimension {
+        switch self {
+        case .gram, .kilogram, .ounce, .pound: .mass
+        default: .volume
+        }
+    }
+
+    /// Millilitres in a US cup (issue 14).
+    public static let cupMillilitres = 236.6
+
+    /// How many grams (mass) or millilitres (volume) one of this unit is.
+    public var baseAmount: Double {
+        switch self {
+        case .gram: 1
+        case .kilogram: Measurement(value: 1, unit: UnitMass.kilograms).converted(to: .grams).value
+        case .ounce: Measurement(value: 1, unit: UnitMass.ounces).converted(to: .grams).value
+        case .pound: Measurement(value: 1, unit: UnitMass.pounds).converted(to: .grams).value
+        case .millilitre: 1
+        case .litre: Measurement(value: 1, unit: UnitVolume.liters).converted(to: .milliliters).value
+        case .teaspoon: Measurement(value: 1, unit: UnitVolume.teaspoons).converted(to: .milliliters).value
+        case .tablespoon: Measurement(value: 1, unit: UnitVolume.tablespoons).converted(to: .milliliters).value
+        case .fluidOunce: Measurement(value: 1, unit: UnitVolume.fluidOunces).converted(to: .milliliters).value
+        case .cup: Self.cupMillilitres
+        }
+    }
+
+    /// The symbol shown after a quantity: `cups` for more than one cup, the symbol otherwise.
+    public func symbol(forQuantity quantity: Double) -> String {
+        self == .cup && quantity > 1 ? "cups" : rawValue
+    }
+
+    /// The unit a word names: `g`, `grams`, `Tbsp.`, `tablespoons`, `fl. oz` …; nil for any other word.
+    public static func named(_ word: String) -> KitchenUnit? {
+        var key = word.lowercased()
+        if key.hasSuffix(".") { key.removeLast() }
+        key = key.replacingOccurrences(of: ".", with: "")
+        return names[key] ?? (word == "T" ? .tablespoon : word == "t" ? .teaspoon : nil)
+    }
+
+    private static let names: [String: KitchenUnit] = {
+        var names: [String: KitchenUnit] = [:]
+        let words: [KitchenUnit: [String]] = [
+            .gram: ["g", "gr", "gram", "grams", "gramme", "grammes"],
+            .kilogram: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"],
+            .millilitre: ["ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters"],
+            .litre: ["l", "litre", "litres", "liter", "liters", "ltr"],
+            .teaspoon: ["tsp", "tsps", "teaspoon", "teaspoons", "tspn"],
+            .tablespoon: ["tbsp", "tbsps", "tbs", "tbl", "tablespoon", "tablespoons", "tbspn"],
+            .cup: ["cup", "cups", "c"],
+            .ounce: ["oz", "ozs", "ounce", "ounces"],
+            .pound: ["lb", "lbs", "pound", "pounds"],
+            .fluidOunce: ["fl oz", "floz", "fluid ounce", "fluid ounces", "fl ounce", "fl ounces"],
+        ]
+        for (unit, list) in words { for word in list { names[word] = unit } }
+        return names
+    }()
+}
+
+/// The measuring system amounts are shown in (`preferences.json` `kitchen.units`, MOD/SYS/012).
+public enum KitchenUnits: String, Hashable, Sendable, CaseIterable {
+    case metric
+    case imperial
+}
