@@ -28,7 +28,9 @@ struct EraseCommand: ParsableCommand {
         if let logsBefore, logsBefore.count != 10 || ISO8601.date(from: logsBefore) == nil {
             throw ValidationError("--logs-before needs a date as YYYY-MM-DD, found \"\(logsBefore)\"")
         }
-        if let kind, RecordKind(rawValue: kind) == nil { throw ValidationError("--kind must be recipes, logs or sessions") }
+        if let kind, Self.erasableKind(kind) == nil {
+            throw ValidationError("--kind must be one of \(Self.erasableKinds.map(\.rawValue).joined(separator: ", ")), found \"\(kind)\"")
+        }
     }
 
     var selection: Eraser.Selection {
@@ -37,7 +39,16 @@ struct EraseCommand: ParsableCommand {
         if let log { return .log(log) }
         if let session { return .session(session) }
         if let logsBefore, let date = ISO8601.date(from: logsBefore) { return .logsBefore(date) }
-        return .kind(RecordKind(rawValue: kind ?? "") ?? .logs)
+        return .kind(Self.erasableKind(kind ?? "") ?? .logs)
+    }
+
+    /// The kinds `--kind` takes: those erased by id (`RecordKind.EraseRule.byID`).
+    static var erasableKinds: [RecordKind] {
+        RecordKind.allCases.filter { if case .byID = $0.rules.erase { true } else { false } }
+    }
+
+    static func erasableKind(_ name: String) -> RecordKind? {
+        erasableKinds.first { $0.rawValue == name }
     }
 
     func run() throws {

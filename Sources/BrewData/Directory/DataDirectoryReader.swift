@@ -1,8 +1,8 @@
 import BrewKit
 import Foundation
 
-/// Reads a data directory: `recipes/`, `logs/` and `sessions/` (any depth of `.json` and
-/// `.csv` files) and `preferences.json`. Files are read in parallel and in a stable order.
+/// Reads a data directory: the folders and files of `RecordKind` (`recipes/`, `logs/` and
+/// `sessions/` at any depth of `.json` and `.csv` files, and `preferences.json`). Files are read in parallel and in a stable order.
 public struct DataDirectoryReader: Sendable {
     public static let preferencesFileName = "preferences.json"
     public let root: String
@@ -24,10 +24,13 @@ public struct DataDirectoryReader: Sendable {
         return incremental.refresh().result
     }
 
-    /// Every data file under the kind folders, sorted, with its kind.
+    /// Every data file under the folders of `RecordKind.folderKinds`, sorted, with the kind that
+    /// owns its folder. A file or folder that no kind claims is reported as a warning that says
+    /// what is read, never skipped in silence (notes ending in `.md` or `.txt` excepted).
     public func dataFilePaths(diagnostics: inout [Diagnostic]) -> [(path: String, kind: RecordKind)] {
         var result: [(String, RecordKind)] = []
-        for kind in RecordKind.allCases {
+        reportUnclaimedTopLevelEntries(diagnostics: &diagnostics)
+        for kind in RecordKind.folderKinds {
             let folder = (root as NSString).appendingPathComponent(kind.folderName)
             guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
             var found: [String] = []
@@ -40,14 +43,35 @@ public struct DataDirectoryReader: Sendable {
                 let lower = name.lowercased()
                 if lower.hasSuffix(".json") || lower.hasSuffix(".csv") {
                     found.append((folder as NSString).appendingPathComponent(relative))
-                } else if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular,
-                          !lower.hasSuffix(".md"), !lower.hasSuffix(".txt") {
-                    diagnostics.append(.warning("ignored: only .json and .csv files are read in \(kind.folderName)/", at: .file((folder as NSString).appendingPathComponent(relative))))
+                } else if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular, !Self.isNote(lower) {
+                    diagnostics.append(.warning(
+                        "not read: only .json and .csv files are read in \(kind.folderName)/ (\(kind.rules.summary))",
+                        at: .file((folder as NSString).appendingPathComponent(relative))))
                 }
             }
             result += found.sorted().map { ($0, kind) }
         }
         return result
+    }
+
+    /// A note for people beside the data (`README.md`, `notes.txt`), which no kind reads.
+    static func isNote(_ lowercasedName: String) -> Bool {
+        lowercasedName.hasSuffix(".md") || lowercasedName.hasSuffix(".txt")
+    }
+
+    /// Warns about each file or folder at the top of the data directory that no kind claims.
+    func reportUnclaimedTopLevelEntries(diagnostics: inout [Diagnostic]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
+        let claimed = RecordKind.claimedTopLevelNames
+        for name in names.sorted() where !claimed.contains(name) && !EditorDroppings.isIgnored(name) && !Self.isNote(name.lowercased()) {
+            let path = (root as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let near = claimed.first { $0.lowercased() == name.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            diagnostics.append(.warning(
+                "not read: no kind of record lives in \(isDirectory.boolValue ? "the folder \"\(name)/\"" : "\"\(name)\"")\(near); \(RecordKind.layoutDescription)",
+                at: .file(path)))
+        }
     }
 
     static func parseConcurrently(_ paths: [(path: String, kind: RecordKind)]) -> [ParsedFile] {

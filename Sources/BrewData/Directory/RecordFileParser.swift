@@ -1,6 +1,6 @@
 import BrewKit
 
-/// Reads one `.json` or `.csv` file of a kind into records and findings. Pure: bytes in, values out.
+/// Reads one `.json` or `.csv` file of a folder kind (`RecordKind.folderKinds`) into records and findings. Pure: bytes in, values out.
 public enum RecordFileParser {
     /// The columns that mark a CSV in `recipes/` as a steps file rather than a recipes file.
     static let stepsFileMarker = "recipeId"
@@ -14,7 +14,7 @@ public enum RecordFileParser {
             guard let table = CSVRecordReader.read(bytes, file: path, diagnostics: &file.diagnostics) else { return file }
             nodes = table.rows
             csvHeader = table.header
-            isStepsCSV = kind == .recipes && table.header.contains(stepsFileMarker) && !table.header.contains("defaultDose")
+            isStepsCSV = kind == .recipes && kind.claim(csvHeader: table.header) == .recipeSteps
         } else {
             do {
                 let root = try JSONParser.parse(bytes, file: path)
@@ -54,6 +54,9 @@ public enum RecordFileParser {
         case .sessions:
             file.rawRecords = nodes
             SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures:
+            // Read with the kind that owns their folder, or by a reader of their own.
+            file.diagnostics.append(.error("\(kind.rules.summary) is not read as a folder of its own; \(RecordKind.layoutDescription)", at: .file(path)))
         }
         return file
     }

@@ -1,9 +1,183 @@
-/// The kinds of record a data directory holds, each in its own folder.
+/// Every kind of record a data directory holds: the one list that `check`, `build`, `watch`,
+/// `export`, `import`, `erase` and `merge` consult to know what a file holds, how a record is
+/// identified, how two copies of it combine and what erasing it removes.
+///
+/// Rules:
+/// - A folder kind (`place` is `.folder`) owns a folder: every `.json` and `.csv` file under it,
+///   at any depth, is read, and its records are told apart by `claim(csvHeader:)` /
+///   `claim(jsonKeys:)` when the folder holds several kinds (steps beside recipes; entries and
+///   drink presets beside sessions).
+/// - A file kind (`place` is `.file`) owns one file.
+/// - A file or folder of the data directory that no kind claims is reported (a warning naming
+///   the folders and files that are read), never skipped in silence; `README.md` and other
+///   `.md`/`.txt` notes are the one exception, and hidden files and editor droppings
+///   (`EditorDroppings`) are never data.
+///
+/// Adding a kind is one case here, its `rules`, its decoder and its pages; every `switch` over
+/// `RecordKind` has no `default:`, so the compiler lists each place that must decide about it
+/// (docs/DATA-RIGHTS.md, "Adding a kind").
 public enum RecordKind: String, Sendable, CaseIterable {
     case recipes
+    case recipeSteps
     case logs
     case sessions
+    case sessionEntries
+    case drinkPresets
+    case preferences
+    case erasures
 
-    /// The folder under the data directory.
-    public var folderName: String { rawValue }
+    /// Where the records of a kind live.
+    public enum Place: Sendable, Equatable {
+        /// Every `.json` and `.csv` file under this folder of the data directory (a path with `/`).
+        case folder(String)
+        /// Records inside the files of another kind's folder, told apart by their content.
+        case within(RecordKind)
+        /// One file (a path with `/` under the data directory).
+        case file(String)
+    }
+
+    /// How a record names itself and the record it belongs to.
+    public struct Identity: Sendable, Equatable {
+        /// The field holding the record's id; nil for a kind with one record (preferences).
+        public var idField: String?
+        /// The kind of the record this one belongs to, and the field (in a CSV row) that names it.
+        public var owner: (kind: RecordKind, key: String)?
+
+        public static func == (a: Identity, b: Identity) -> Bool {
+            a.idField == b.idField && a.owner?.kind == b.owner?.kind && a.owner?.key == b.owner?.key
+        }
+    }
+
+    /// How `merge` combines a record found in the target and in a source.
+    public enum MergeRule: Sendable, Equatable {
+        /// Same id and content: kept once. Same id, different content: both kept, the incoming
+        /// one under `<id>-merged-<8 hex of its canonical JSON>`.
+        case appendOnly
+        /// Same id, different content: both kept; the later `timestampField` keeps the id, the
+        /// other becomes a "(Conflicted Copy)" under `<id>-conflict-<8 hex>`.
+        case conflictedCopy(timestampField: String)
+        /// Same id: one record; each field group and each nested record (by id) from the copy
+        /// with the later `timestampField` (last write wins); a copy without it counts as oldest.
+        case lastWriteWins(timestampField: String)
+        /// Merged as part of the record it belongs to (`identity.owner`).
+        case withOwner
+        /// The target's copy is kept; a target without one takes the first source's.
+        case targetKeeps
+        /// Every source's records are added to the target's (a set).
+        case union
+    }
+
+    /// What `erase` does with records of a kind.
+    public enum EraseRule: Sendable, Equatable {
+        /// Erased by id (`erase --<ledgerKind> ID`, `--kind`, `--all`), recorded in the erasure
+        /// ledger under `ledgerKind`, in every case of the id and every `-merged-`/`-conflict-` copy.
+        case byID(ledgerKind: ErasureRecord.Kind)
+        /// Erased with the record it belongs to.
+        case withOwner
+        /// Erased only by `erase --all`; `ledgerKind` is recorded when set.
+        case withEverything(ledgerKind: ErasureRecord.Kind?)
+        /// Never erased: the erasure ledger itself, which holds no personal content.
+        case never
+    }
+
+    /// The rules of a kind, in one place.
+    public struct Rules: Sendable, Equatable {
+        public var place: Place
+        public var identity: Identity
+        public var merge: MergeRule
+        public var erase: EraseRule
+        /// A line for people (docs, messages).
+        public var summary: String
+    }
+
+    public var rules: Rules {
+        switch self {
+        case .recipes:
+            Rules(place: .folder("recipes"), identity: Identity(idField: "id"),
+                  merge: .conflictedCopy(timestampField: "modifiedAt"), erase: .byID(ledgerKind: .recipe),
+                  summary: "recipes: recipes/*.json (steps nested) or a recipes CSV")
+        case .recipeSteps:
+            Rules(place: .within(.recipes), identity: Identity(idField: "stepId", owner: (.recipes, "recipeId")),
+                  merge: .withOwner, erase: .withOwner,
+                  summary: "recipe steps: a CSV in recipes/ with a recipeId column (and no defaultDose)")
+        case .logs:
+            Rules(place: .folder("logs"), identity: Identity(idField: "id"),
+                  merge: .appendOnly, erase: .byID(ledgerKind: .log),
+                  summary: "brew logs: logs/*.json or *.csv")
+        case .sessions:
+            Rules(place: .folder("sessions"), identity: Identity(idField: "id"),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .byID(ledgerKind: .session),
+                  summary: "night-out sessions: objects with startTime in sessions/*.json, or a CSV with a startTime column")
+        case .sessionEntries:
+            Rules(place: .within(.sessions), identity: Identity(idField: "id", owner: (.sessions, "sessionId")),
+                  merge: .withOwner, erase: .withOwner,
+                  summary: "session entries: nested under a session, or a CSV in sessions/ with a sessionId column")
+        case .drinkPresets:
+            Rules(place: .within(.sessions), identity: Identity(idField: "id"),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
+                  summary: "drink presets: objects with name (and no startTime) in sessions/*.json, or a CSV with a name column")
+        case .preferences:
+            Rules(place: .file("preferences.json"), identity: Identity(idField: nil),
+                  merge: .targetKeeps, erase: .withEverything(ledgerKind: .preferences),
+                  summary: "preferences: preferences.json")
+        case .erasures:
+            Rules(place: .file("erasures.json"), identity: Identity(idField: "id"),
+                  merge: .union, erase: .never,
+                  summary: "the erasure ledger: erasures.json")
+        }
+    }
+
+    /// The folder under the data directory that holds the kind's files ("" for the data
+    /// directory itself).
+    public var folderName: String {
+        switch rules.place {
+        case .folder(let folder): folder
+        case .within(let owner): owner.folderName
+        case .file(let path): path.split(separator: "/").dropLast().joined(separator: "/")
+        }
+    }
+
+    /// The kinds that own a folder, in reading order.
+    public static var folderKinds: [RecordKind] {
+        allCases.filter { if case .folder = $0.rules.place { true } else { false } }
+    }
+
+    /// The kinds that own one file, in order.
+    public static var fileKinds: [(kind: RecordKind, path: String)] {
+        allCases.compactMap { if case .file(let path) = $0.rules.place { ($0, path) } else { nil } }
+    }
+
+    /// The top-level names of the data directory that some kind claims (`recipes`, `preferences.json`, …).
+    public static var claimedTopLevelNames: Set<String> {
+        Set(folderKinds.map(\.folderName) + fileKinds.map(\.path)).reduce(into: Set<String>()) { names, path in
+            if let first = path.split(separator: "/").first { names.insert(String(first)) }
+        }
+    }
+
+    /// What the data directory reads, for messages about a file no kind claims.
+    public static var layoutDescription: String {
+        let folders = folderKinds.map { "\($0.folderName)/" }
+        return "the data directory reads " + (folders + fileKinds.map(\.path)).joined(separator: ", ")
+    }
+
+    /// The kind of a CSV file in this kind's folder, from its header; nil when no kind claims it.
+    public func claim(csvHeader header: [String]) -> RecordKind? {
+        switch self {
+        case .recipes: header.contains("recipeId") && !header.contains("defaultDose") ? .recipeSteps : .recipes
+        case .logs: .logs
+        case .sessions:
+            header.contains("sessionId") ? .sessionEntries : header.contains("startTime") ? .sessions : header.contains("name") ? .drinkPresets : nil
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: nil
+        }
+    }
+
+    /// The kind of one JSON record in this kind's folder, from its keys; nil when no kind claims it.
+    public func claim(jsonKeys keys: Set<String>) -> RecordKind? {
+        switch self {
+        case .recipes: .recipes
+        case .logs: .logs
+        case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: nil
+        }
+    }
 }

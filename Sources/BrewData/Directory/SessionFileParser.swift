@@ -7,21 +7,22 @@ import BrewKit
 enum SessionFileParser {
     static func parse(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile) {
         if let header = csvHeader {
-            if header.contains(SessionDecoder.entriesFileMarker) {
+            switch RecordKind.sessions.claim(csvHeader: header) {
+            case .sessionEntries?:
                 for (position, node) in nodes.enumerated() {
                     if let row = SessionDecoder.decodeEntryRow(node, position: position, diagnostics: &file.diagnostics) {
                         file.sessionEntryDrafts.append(row)
                     }
                 }
-            } else if header.contains("startTime") {
+            case .sessions?:
                 for node in nodes {
                     if let draft = SessionDecoder.decodeSession(node, isCSVRow: true, diagnostics: &file.diagnostics) { file.sessionDrafts.append(draft) }
                 }
-            } else if header.contains("name") {
+            case .drinkPresets?:
                 for node in nodes {
                     if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
                 }
-            } else {
+            case nil, .recipes?, .recipeSteps?, .logs?, .preferences?, .erasures?:
                 file.diagnostics.append(.error(
                     "cannot tell what this CSV holds: a sessions CSV has a startTime column, an entries CSV a sessionId column, a drink presets CSV a name column",
                     at: .file(file.path)))
@@ -33,12 +34,12 @@ enum SessionFileParser {
                 file.diagnostics.append(.error("expected a session or drink preset object, found \(node.summary)", at: node.location))
                 continue
             }
-            let keys = Set(members.map(\.key))
-            if keys.contains("startTime") {
+            switch RecordKind.sessions.claim(jsonKeys: Set(members.map(\.key))) {
+            case .sessions?:
                 if let draft = SessionDecoder.decodeSession(node, isCSVRow: false, diagnostics: &file.diagnostics) { file.sessionDrafts.append(draft) }
-            } else if keys.contains("name") {
+            case .drinkPresets?:
                 if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
-            } else {
+            case nil, .recipes?, .recipeSteps?, .logs?, .sessionEntries?, .preferences?, .erasures?:
                 file.diagnostics.append(.error(
                     "expected a session (with startTime) or a drink preset (with name); this object has neither",
                     at: node.location))

@@ -38,7 +38,7 @@ public struct DataSnapshot: Hashable, Sendable {
         }
         let dataset = result.validated.dataset
         var sessionFiles: [SessionFile] = []
-        for file in try RawDataFile.loadAll(root: root) where file.kind == .sessions {
+        for file in try RawDataFile.loadAll(root: root) where file.folderKind == .sessions {
             sessionFiles.append(SessionFile(relativePath: file.relativePath, content: file.content))
         }
         var preferences: JSONValue?

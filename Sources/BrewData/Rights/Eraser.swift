@@ -7,13 +7,15 @@ import Foundation
 /// interrupted erase is finished by running it again.
 public enum Eraser {
     public enum Selection: Sendable, Equatable {
-        /// Custom recipes, logs, sessions, preferences and session presets.
+        /// Every record whose kind can be erased (`RecordKind.EraseRule`): custom recipes, logs,
+        /// sessions, preferences and drink presets.
         case all
         case recipe(String)
         case log(String)
         case session(String)
         /// Logs timestamped before this moment.
         case logsBefore(Date)
+        /// Every record of a kind erased by id (`RecordKind.EraseRule.byID`).
         case kind(RecordKind)
     }
 
@@ -45,66 +47,73 @@ public enum Eraser {
             throw RightsError("the data directory \"\(root)\" does not exist")
         }
         let files = try RawDataFile.loadAll(root: root)
-        let ledger = Set(try ErasureLedger.load(root: root).map(\.key))
+        let ledger = ErasureSet(try ErasureLedger.load(root: root))
         var plan = Plan()
 
-        func records(_ role: RawDataFile.Role) -> [JSONValue] { files.filter { $0.role == role }.flatMap(\.content.records) }
-        let recipes = records(.recipes)
-        let logs = records(.logs)
-        let sessions = records(.sessions)
-
-        var recipeIDs: Set<String> = []
-        var logIDs: Set<String> = []
-        var sessionIDs: Set<String> = []
-        func pick(_ id: String, kind: ErasureRecord.Kind, from pool: [JSONValue], into set: inout Set<String>) {
-            if let record = pool.first(where: { $0.text("id") == id }) {
+        // The records of each kind erased by id, as (id, record), from every file.
+        var pools: [ErasureRecord.Kind: [(id: String, record: JSONValue)]] = [:]
+        for file in files {
+            for record in file.content.records {
+                guard let kind = file.kind(of: record), case .byID(let ledgerKind) = kind.rules.erase,
+                      let id = record.text(kind.rules.identity.idField ?? "id") else { continue }
+                pools[ledgerKind, default: []].append((id, record))
+            }
+        }
+        var chosen: [ErasureRecord.Kind: Set<String>] = [:]
+        func choose(_ kind: ErasureRecord.Kind, _ entries: [(id: String, record: JSONValue)]) {
+            for (id, record) in entries {
                 if kind == .recipe && record.isStarterRecipe {
                     plan.refused.append("recipe \(id) is the starter recipe, which cannot be erased")
                 } else {
-                    set.insert(id)
+                    chosen[kind, default: []].insert(id)
                 }
-            } else if ledger.contains("\(kind.rawValue)/\(id)") {
+            }
+        }
+        func pick(_ id: String, kind: ErasureRecord.Kind) {
+            let wanted = ErasureSet(kind: kind, ids: [id])
+            let matches = (pools[kind] ?? []).filter { wanted.covers(kind, $0.id) }
+            if !matches.isEmpty {
+                choose(kind, matches)
+            } else if ledger.covers(kind, id) {
                 plan.alreadyErased.append("\(kind.rawValue) \(id)")
             } else {
                 plan.notFound.append("\(kind.rawValue) \(id)")
             }
         }
-        func allRecipes() {
-            for record in recipes {
-                guard let id = record.text("id") else { continue }
-                if record.isStarterRecipe { plan.refused.append("recipe \(id) is the starter recipe, which cannot be erased") } else { recipeIDs.insert(id) }
-            }
-        }
         switch selection {
         case .all:
-            allRecipes()
-            logIDs = Set(logs.compactMap { $0.text("id") })
-            sessionIDs = Set(sessions.compactMap { $0.text("id") })
-        case .recipe(let id): pick(id, kind: .recipe, from: recipes, into: &recipeIDs)
-        case .log(let id): pick(id, kind: .log, from: logs, into: &logIDs)
-        case .session(let id): pick(id, kind: .session, from: sessions, into: &sessionIDs)
+            for (kind, entries) in pools { choose(kind, entries) }
+        case .recipe(let id): pick(id, kind: .recipe)
+        case .log(let id): pick(id, kind: .log)
+        case .session(let id): pick(id, kind: .session)
         case .logsBefore(let date):
-            logIDs = Set(logs.filter { log in log.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false }.compactMap { $0.text("id") })
-        case .kind(.recipes): allRecipes()
-        case .kind(.logs): logIDs = Set(logs.compactMap { $0.text("id") })
-        case .kind(.sessions): sessionIDs = Set(sessions.compactMap { $0.text("id") })
+            choose(.log, (pools[.log] ?? []).filter { $0.record.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false })
+        case .kind(let kind):
+            if case .byID(let ledgerKind) = kind.rules.erase { choose(ledgerKind, pools[ledgerKind] ?? []) }
         }
 
-        for file in files {
-            let ids: Set<String>
-            switch file.role {
-            case .recipes, .recipeSteps: ids = recipeIDs
-            case .logs: ids = logIDs
-            case .sessions, .sessionEntries: ids = sessionIDs
-            case .other:
-                if selection == .all { plan.fileChanges.append(FileChange(path: file.path, content: nil, removedRecords: 0)) }
-                continue
+        // Every record whose id, or whose owner's id, is chosen goes, in every case and copy.
+        let erasing = chosen.reduce(into: [ErasureRecord.Kind: ErasureSet]()) { sets, pair in sets[pair.key] = ErasureSet(kind: pair.key, ids: pair.value) }
+        func isErased(_ record: JSONValue, kind: RecordKind) -> Bool {
+            switch kind.rules.erase {
+            case .byID(let ledgerKind):
+                guard let id = record.text(kind.rules.identity.idField ?? "id") else { return false }
+                return erasing[ledgerKind]?.covers(ledgerKind, id) ?? false
+            case .withOwner:
+                guard let owner = kind.rules.identity.owner, case .byID(let ledgerKind) = owner.kind.rules.erase,
+                      let id = record.text(owner.key) else { return false }
+                return erasing[ledgerKind]?.covers(ledgerKind, id) ?? false
+            case .withEverything:
+                return selection == .all
+            case .never:
+                return false
             }
-            guard !ids.isEmpty else { continue }
-            let key = file.ownerKey
-            let (content, removed) = file.content.removing { record in record.text(key).map(ids.contains) ?? false }
+        }
+        for file in files {
+            let (content, removed) = file.content.removing { record in file.kind(of: record).map { isErased(record, kind: $0) } ?? false }
             if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
         }
+        let recipeIDs = erasing[.recipe] ?? ErasureSet([])
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
         if let data = FileManager.default.contents(atPath: preferencesPath) {
@@ -113,15 +122,13 @@ public enum Eraser {
                 plan.fileChanges.append(FileChange(path: preferencesPath, content: nil, removedRecords: 1))
             } else if let value = try? JSONParser.parse([UInt8](data), file: preferencesPath) {
                 let preferences = JSONValue(value)
-                if let last = preferences.text("lastSelectedRecipeId"), recipeIDs.contains(last) {
+                if let last = preferences.text("lastSelectedRecipeId"), recipeIDs.covers(.recipe, last) {
                     plan.fileChanges.append(FileChange(path: preferencesPath, content: .json(preferences.removing("lastSelectedRecipeId")), removedRecords: 0))
                 }
             }
         }
 
-        plan.erasures = recipeIDs.map { ErasureRecord(kind: .recipe, id: $0, erasedAt: now) }
-            + logIDs.map { ErasureRecord(kind: .log, id: $0, erasedAt: now) }
-            + sessionIDs.map { ErasureRecord(kind: .session, id: $0, erasedAt: now) }
+        plan.erasures = chosen.flatMap { kind, ids in ids.map { ErasureRecord(kind: kind, id: $0, erasedAt: now) } }
             + (plan.removesPreferences ? [ErasureRecord(kind: .preferences, id: "preferences", erasedAt: now)] : [])
         plan.erasures = ErasureRecord.normalized(plan.erasures)
         return plan

@@ -255,9 +255,10 @@ public enum Merger {
         guard !outcome.replacedRecipeIDs.isEmpty else { return }
         let replaced = Set(outcome.replacedRecipeIDs)
         let newPaths = Set(writes.map(\.0))
-        for file in try RawDataFile.loadAll(root: root) where (file.role == .recipes || file.role == .recipeSteps) && !newPaths.contains(file.relativePath) {
-            let key = file.ownerKey
-            let (content, removed) = file.content.removing { record in record.text(key).map(replaced.contains) ?? false }
+        for file in try RawDataFile.loadAll(root: root) where file.folderKind == .recipes && !newPaths.contains(file.relativePath) {
+            let (content, removed) = file.content.removing { record in
+                file.kind(of: record).flatMap { record.text(RawDataFile.ownerKey(of: $0)) }.map(replaced.contains) ?? false
+            }
             guard removed > 0 else { continue }
             do {
                 if let content { try AtomicFile.write(try content.bytes(), to: file.path) } else { try AtomicFile.remove(file.path) }

@@ -2,32 +2,38 @@ import BrewKit
 import Foundation
 
 /// One data file read to plain values, for the commands that rewrite files (erase, merge):
-/// they remove records and write the rest back, keeping the file's format.
+/// they remove records and write the rest back, keeping the file's format. What each record
+/// is comes from `RecordKind`, as when the site reads it.
 public struct RawDataFile: Sendable {
-    /// What a file's records are.
-    public enum Role: Sendable {
-        case recipes, recipeSteps, logs, sessions, sessionEntries
-        /// A file of the sessions folder that holds no session records (presets).
-        case other
-    }
-
     public var path: String
     /// The path under the data directory, with `/`.
     public var relativePath: String
-    public var kind: RecordKind
+    /// The kind that owns the folder the file is in (`RecordKind.folderKinds`).
+    public var folderKind: RecordKind
     public var content: FileContent
-    public var role: Role
 
-    /// The field that ties a record to the id it is erased by.
-    public var ownerKey: String {
-        switch role {
-        case .recipeSteps: "recipeId"
-        case .sessionEntries: "sessionId"
-        default: "id"
+    /// The kind of one of the file's records; nil when no kind claims it (`check` reports it).
+    public func kind(of record: JSONValue) -> RecordKind? {
+        Self.kind(of: record, in: content, folderKind: folderKind)
+    }
+
+    static func kind(of record: JSONValue, in content: FileContent, folderKind: RecordKind) -> RecordKind? {
+        switch content {
+        case .csv(let header, _): folderKind.claim(csvHeader: header)
+        case .json: folderKind.claim(jsonKeys: Set((record.members ?? []).map(\.key)))
         }
     }
 
-    public static func load(path: String, relativePath: String, kind: RecordKind) throws(RightsError) -> RawDataFile {
+    /// Every kind the file's records are.
+    public var kinds: Set<RecordKind> { Set(content.records.compactMap(kind(of:))) }
+
+    /// The field that ties a record of a kind to the id it is erased by: the owner's key for a
+    /// kind that belongs to another (`recipeId`, `sessionId`), else its id field.
+    public static func ownerKey(of kind: RecordKind) -> String {
+        kind.rules.identity.owner?.key ?? kind.rules.identity.idField ?? "id"
+    }
+
+    public static func load(path: String, relativePath: String, folderKind: RecordKind) throws(RightsError) -> RawDataFile {
         guard let data = FileManager.default.contents(atPath: path) else { throw RightsError("\(path): cannot read the file") }
         let bytes = [UInt8](data)
         let content: FileContent
@@ -47,17 +53,7 @@ public struct RawDataFile: Sendable {
                 throw RightsError("\(path):\(error.line):\(error.column): error: \(error.message)")
             }
         }
-        return RawDataFile(path: path, relativePath: relativePath, kind: kind, content: content, role: role(of: content, kind: kind, name: (path as NSString).lastPathComponent))
-    }
-
-    static func role(of content: FileContent, kind: RecordKind, name: String) -> Role {
-        switch (kind, content) {
-        case (.recipes, .csv(let header, _)): header.contains("recipeId") && !header.contains("defaultDose") ? .recipeSteps : .recipes
-        case (.recipes, .json): .recipes
-        case (.logs, _): .logs
-        case (.sessions, .csv(let header, _)): header.contains("sessionId") ? .sessionEntries : header.contains("startTime") ? .sessions : .other
-        case (.sessions, .json): name.lowercased() == "presets.json" ? .other : .sessions
-        }
+        return RawDataFile(path: path, relativePath: relativePath, folderKind: folderKind, content: content)
     }
 
     /// Every data file under a data directory, in the reader's order.
@@ -67,7 +63,7 @@ public struct RawDataFile: Sendable {
         var files: [RawDataFile] = []
         for (path, kind) in paths {
             let relative = String(path.dropFirst(root.count)).drop { $0 == "/" }
-            files.append(try load(path: path, relativePath: String(relative), kind: kind))
+            files.append(try load(path: path, relativePath: String(relative), folderKind: kind))
         }
         return files
     }

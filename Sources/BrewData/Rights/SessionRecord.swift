@@ -15,23 +15,18 @@ public struct SessionRecord: Hashable, Sendable {
     /// CSV with the rows of entries CSVs whose `sessionId` names them attached as `entries`.
     public static func records(in files: [SessionFile]) -> [SessionRecord] {
         var entriesBySession: [String: [JSONValue]] = [:]
-        for file in files where RawDataFile.role(of: file.content, kind: .sessions, name: file.relativePath.split(separator: "/").last.map(String.init) ?? "") == .sessionEntries {
-            for row in file.content.records {
+        for file in files {
+            for row in file.content.records where RawDataFile.kind(of: row, in: file.content, folderKind: .sessions) == .sessionEntries {
                 if let id = row.text("sessionId") { entriesBySession[id, default: []].append(row) }
             }
         }
         var result: [SessionRecord] = []
         for file in files {
-            let name = file.relativePath.split(separator: "/").last.map(String.init) ?? ""
-            switch RawDataFile.role(of: file.content, kind: .sessions, name: name) {
-            case .sessions:
-                let fromCSV = if case .csv = file.content { true } else { false }
-                for record in file.content.records {
-                    guard let id = record.text("id") else { continue }
-                    let value = fromCSV ? record.setting("entries", to: .array(entriesBySession[id] ?? [])) : record
-                    result.append(SessionRecord(id: id, value: value, fromCSV: fromCSV))
-                }
-            default: continue
+            let fromCSV = if case .csv = file.content { true } else { false }
+            for record in file.content.records where RawDataFile.kind(of: record, in: file.content, folderKind: .sessions) == .sessions {
+                guard let id = record.text("id") else { continue }
+                let value = fromCSV ? record.setting("entries", to: .array(entriesBySession[id] ?? [])) : record
+                result.append(SessionRecord(id: id, value: value, fromCSV: fromCSV))
             }
         }
         return result

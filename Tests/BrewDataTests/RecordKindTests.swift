@@ -1,0 +1,57 @@
+import BrewData
+import BrewKit
+import Foundation
+import Testing
+
+/// The one list of record kinds: every file of a data directory is claimed by a kind or reported.
+@Suite struct RecordKindTests {
+    static func temporaryFolder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("kinds-\(UUID().uuidString)").path
+    }
+
+    static func write(_ text: String, _ relative: String, in root: String) throws {
+        let path = (root as NSString).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aFileNoKindClaimsIsReportedWithWhatIsRead() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write("[]", "logs/a.json", in: root)
+        try Self.write("[]", "log/2026-11.json", in: root)
+        try Self.write("{}", "Preferences.json", in: root)
+        try Self.write("x", "logs/photo.jpg", in: root)
+        try Self.write("notes", "README.md", in: root)
+        let messages = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .warning }.map(\.description)
+        let layout = "the data directory reads recipes/, logs/, sessions/, preferences.json, erasures.json"
+        #expect(messages == [
+            "\(root)/Preferences.json:1: warning: not read: no kind of record lives in \"Preferences.json\" (did you mean \"preferences.json\"?); \(layout)",
+            "\(root)/log:1: warning: not read: no kind of record lives in the folder \"log/\"; \(layout)",
+            "\(root)/logs/photo.jpg:1: warning: not read: only .json and .csv files are read in logs/ (brew logs: logs/*.json or *.csv)",
+        ])
+    }
+
+    @Test func everyKindHasOnePlaceAndFolderKindsClaimTheirFiles() {
+        for kind in RecordKind.allCases {
+            switch kind.rules.place {
+            case .folder(let folder): #expect(kind.claim(jsonKeys: ["id"]) != nil || kind.claim(jsonKeys: ["id", "startTime"]) != nil, "\(folder)")
+            case .within(let owner): #expect(RecordKind.folderKinds.contains(owner), "\(kind) lives in \(owner)")
+            case .file(let path): #expect(!path.isEmpty)
+            }
+        }
+        #expect(RecordKind.sessions.claim(jsonKeys: ["id", "name", "drinkType"]) == .drinkPresets)
+        #expect(RecordKind.sessions.claim(csvHeader: ["id", "sessionId", "timestamp"]) == .sessionEntries)
+        #expect(RecordKind.recipes.claim(csvHeader: ["recipeId", "stepId"]) == .recipeSteps)
+        #expect(RecordKind.sessions.claim(jsonKeys: ["id"]) == nil)
+    }
+
+    /// docs/DATA-RIGHTS.md states each kind's merge and erase rule, in a table row per kind.
+    @Test func theDocumentStatesEveryKindsRules() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/DATA-RIGHTS.md"), encoding: .utf8)
+        for kind in RecordKind.allCases {
+            #expect(text.contains("| `\(kind.rawValue)` |"), "docs/DATA-RIGHTS.md has no row for \(kind.rawValue)")
+        }
+    }
+}
