@@ -106,7 +106,7 @@ struct KitchenShoppingCommand: ParsableCommand {
         } else {
             let errors = context.diagnostics.filter { $0.severity == .error && $0.location.file.contains("shopping") }
             if !errors.isEmpty { StandardError.write(DiagnosticPrinter.text(errors)) }
-            parts = ShoppingListBuilder.parts(stored: context.plan.shoppingItems.map(\.value), reading: read)
+            parts = ShoppingListBuilder.parts(stored: context.plan.shoppingItems.map(\.value))
         }
         let lines = ShoppingListMerger.merge(parts, reading: read)
         switch format {

@@ -13,5 +13,5 @@ public enum KitchenRecipeSource {
     }
 
     /// The kitchen's amount grammar, as the shopping list reads amounts.
-    public static let amountReader: ShoppingAmount.Reader = { ShoppingAmount.basic($0) }
+    public static let amountReader: ShoppingAmount.Reader = { ShoppingAmount.kitchen($0) }
 }

@@ -10,9 +10,14 @@ public enum ShoppingAmountFormat {
         if let quantityMax, format(quantityMax, unit: unit) != number { number += "–" + format(quantityMax, unit: unit) }
         guard let unit else { return number }
         if case .count = ShoppingUnit.dimension(of: unit) {
-            let plural = (quantityMax ?? quantity) > 1 && !unit.hasSuffix("s")
-            return "\(number) \(unit)\(plural ? "s" : "")"
+            guard (quantityMax ?? quantity) > 1 else { return "\(number) \(unit)" }
+            // "can (400 g)" → "cans (400 g)".
+            if let space = unit.firstIndex(of: " ") {
+                return "\(number) \(AmountGrammar.plural(of: String(unit[..<space])))\(unit[space...])"
+            }
+            return "\(number) \(AmountGrammar.plural(of: unit))"
         }
+        if unit == "cup", (quantityMax ?? quantity) > 1 { return "\(number) cups" }
         return "\(number) \(unit)"
     }
 

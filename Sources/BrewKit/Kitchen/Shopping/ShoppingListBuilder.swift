@@ -7,7 +7,8 @@ import Foundation
 /// - A recipe planned several times in the range counts once, with the servings of all its
 ///   slots added: its ingredients scale by (servings eaten, summed) ÷ the recipe's servings.
 /// - Slots naming a recipe that is not in the kitchen add nothing (and are reported).
-/// - A stored item's text is split into amount and ingredient (`ShoppingItemText`).
+/// - A stored item's text is split into amount and ingredient as clipping splits an ingredient
+///   line (`AmountGrammar.splitLine`): "500g Chicken breast" is "500g" of "Chicken breast".
 public enum ShoppingListBuilder {
     /// The ingredients of the recipes planned from `first` to `last` (inclusive, `yyyy-MM-dd`),
     /// and the ids of the slots whose recipe is missing.
@@ -37,9 +38,9 @@ public enum ShoppingListBuilder {
     }
 
     /// The stored items as parts, each split into amount and ingredient.
-    public static func parts(stored items: [ShoppingItem], reading read: ShoppingAmount.Reader) -> [ShoppingLine.Part] {
+    public static func parts(stored items: [ShoppingItem]) -> [ShoppingLine.Part] {
         items.map { item in
-            let (amount, name) = ShoppingItemText.split(item.name, reading: read)
+            let (amount, name) = AmountGrammar.splitLine(item.name)
             return ShoppingLine.Part(recipeID: item.recipeID, recipeName: item.recipeName, name: name, amountText: amount,
                                      itemID: item.id, checked: item.checked)
         }
