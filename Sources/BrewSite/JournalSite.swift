@@ -51,6 +51,8 @@ public final class JournalSite {
     private var templateSignatures: [String: FileSignature] = [:]
     /// The plan of the site on disk, once a build succeeded.
     private var published: SitePlan?
+    /// What the meal planner's pages showed at the last good build (`MealPlanContext.fingerprint`).
+    private var publishedMealPlanFingerprint: String?
 
     /// - Parameter now: the moment active sessions are measured against, asked at each build.
     public init(settings: Settings, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -69,17 +71,20 @@ public final class JournalSite {
         clock.restart()
         let templatesChanged = reloadTemplatesIfChanged()
         let validated = refresh.result.validated
+        // The meal planner's files, read whole on every build (they are small) and checked against the kitchen.
+        let mealPlan = MealPlanContext.load(root: settings.dataDirectory, dataset: validated.dataset)
+        let mealPlanChanged = mealPlan.fingerprint != publishedMealPlanFingerprint
         var missing: [Diagnostic] = []
         if let templates {
             missing = templates.missing(SiteBuilder.requiredTemplates).map {
                 .error("no template named \"\($0)\" (expected a file \($0).mustache)", at: .file(settings.templatesDirectory ?? settings.defaultTemplatesDirectory))
             }
         }
-        let diagnostics = (validated.diagnostics + templateDiagnostics + missing).sortedByLocation()
+        let diagnostics = (validated.diagnostics + mealPlan.diagnostics + templateDiagnostics + missing).sortedByLocation()
         var outcome = Outcome(
             succeeded: false, diagnostics: diagnostics,
             change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged),
-            changedAnything: published == nil || full || refresh.changedAnything || templatesChanged)
+            changedAnything: published == nil || full || refresh.changedAnything || templatesChanged || mealPlanChanged)
         outcome.invalidRecipeIDs = validated.invalidRecipeReasons.keys.sorted()
         guard let templates, !diagnostics.contains(where: { $0.severity == .error && $0.invalidatesRecipeID == nil }) else {
             return outcome
@@ -94,7 +99,9 @@ public final class JournalSite {
         let renderer = self.renderer ?? PageRenderer(templates: templates)
         self.renderer = renderer
         let builder = SiteBuilder(renderer: renderer, baseURL: settings.baseURL)
-        let plan = builder.plan(validated, now: now())
+        let planPages = MealPlanPages(plan: mealPlan.plan, recipes: mealPlan.recipes, erasedRecipeIDs: mealPlan.erasedRecipeIDs,
+                                      now: now(), linksRecipes: MealPlanPages.linksKitchenRecipes)
+        let plan = builder.plan(validated, now: now(), mealPlan: planPages, amountReader: KitchenRecipeSource.amountReader)
         outcome.pagesInSite = plan.pageCount
         clock.lap("plan")
         do throws(SiteWriteError) {
@@ -125,6 +132,7 @@ public final class JournalSite {
             return outcome
         }
         published = plan
+        publishedMealPlanFingerprint = mealPlan.fingerprint
         outcome.succeeded = true
         outcome.stages = clock.stages
         return outcome

@@ -18,7 +18,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let result = DataDirectoryReader(root: dataOptions.data).read()
         // The meal planner's files (kitchen/plan/, snacks, shopping, goals), checked against the kitchen.
-        let diagnostics = (result.validated.diagnostics + MealPlanContext.load(root: dataOptions.data).diagnostics).sortedByLocation()
+        let diagnostics = (result.validated.diagnostics + MealPlanContext.load(root: dataOptions.data, dataset: result.validated.dataset).diagnostics).sortedByLocation()
         switch format {
         case .text:
             print(DiagnosticPrinter.text(diagnostics), terminator: "")

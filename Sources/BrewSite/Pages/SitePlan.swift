@@ -20,6 +20,10 @@ public struct SitePlan: @unchecked Sendable {
         /// The session list, and the page of `sessions` at an index (newest first).
         case sessionIndex
         case session(Int)
+        /// The meal planner (issue 15): its index, the week at an index of `mealPlan.weeks`, the shopping list.
+        case planIndex
+        case planWeek(Int)
+        case shopping
 
     }
 
@@ -29,11 +33,18 @@ public struct SitePlan: @unchecked Sendable {
     /// The recipes that have a card (the valid ones), in library order.
     let cardRecipes: [Recipe]
     let sessions: SessionPages
+    /// The meal planner's pages; nil when the data has no plan slots and no shopping items.
+    let mealPlan: MealPlanPages?
+    /// The shopping list's amounts are read with this (the kitchen's amount grammar).
+    let amountReader: ShoppingAmount.Reader
     let lists: [LogList]
     public let perPage: Int
 
-    init(journal: Journal, sessions: SessionPages, perPage: Int) {
+    init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages? = nil,
+         amountReader: @escaping ShoppingAmount.Reader = { _ in nil }, perPage: Int) {
         self.journal = journal
+        self.mealPlan = mealPlan.flatMap { $0.hasPages ? $0 : nil }
+        self.amountReader = amountReader
         self.perPage = perPage
         self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + ["statistics", "hints"]
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
@@ -49,6 +60,7 @@ public struct SitePlan: @unchecked Sendable {
         sources += cardRecipes.indices.map(Source.card)
         sources += (cardsAfter..<summaryPaths.count).map(Source.summary)
         sources += sessionSources
+        sources += mealPlanSources
         for (index, list) in lists.enumerated() {
             sources += (1...list.pageCount(perPage: perPage)).map { Source.list(index, number: $0) }
         }
@@ -61,9 +73,15 @@ public struct SitePlan: @unchecked Sendable {
         sessions.count == 0 ? [] : [.sessionIndex] + (0..<sessions.count).map(Source.session)
     }
 
+    /// The planner's index, every week, and the shopping list; none without a plan.
+    var mealPlanSources: [Source] {
+        guard let mealPlan else { return [] }
+        return [.planIndex] + mealPlan.weeks.indices.map(Source.planWeek) + [.shopping]
+    }
+
     /// How many pages the site has, without listing them.
     public var pageCount: Int {
-        summaryPaths.count + cardRecipes.count + sessionSources.count + journal.logs.count
+        summaryPaths.count + cardRecipes.count + sessionSources.count + mealPlanSources.count + journal.logs.count
             + lists.reduce(0) { $0 + $1.pageCount(perPage: perPage) }
     }
 
@@ -76,6 +94,9 @@ public struct SitePlan: @unchecked Sendable {
         case .card(let index): "cards/\(cardRecipes[index].id)"
         case .sessionIndex: "sessions/index"
         case .session(let index): sessions.path(at: index)
+        case .planIndex: MealPlanPages.indexPath
+        case .planWeek(let index): mealPlan!.weekPath(mealPlan!.weeks[index])
+        case .shopping: MealPlanPages.shoppingPath
         }
     }
 
@@ -87,6 +108,9 @@ public struct SitePlan: @unchecked Sendable {
         case .card(let index): journal.cardPage(cardRecipes[index])
         case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])
         case .session(let index): sessions.page(at: index)
+        case .planIndex: mealPlan!.indexPage()
+        case .planWeek(let index): mealPlan!.weekPage(mealPlan!.weeks[index])
+        case .shopping: mealPlan!.shoppingPage(reading: amountReader)
         }
     }
 

@@ -54,7 +54,7 @@ let testAmountReader: ShoppingAmount.Reader = { text in
             .init(recipeID: "a", name: "chilli", amountText: "2-3", factor: 2),
             .init(recipeID: "b", name: "chillis", amountText: "1"),
         ])
-        #expect(lines.map(\.text) == ["5–7 chilli"])
+        #expect(lines.map(\.text) == ["5–7 chillis"])
         #expect(lines[0].quantity == 5)
         #expect(lines[0].quantityMax == 7)
     }

@@ -4,7 +4,7 @@ import Foundation
 /// The kitchen recipes as meal plans and shopping lists see them (`PlannableRecipe`), and the
 /// kitchen recipe ids that were erased (from the erasure records), read from a data directory.
 public enum KitchenRecipeSource {
-    public static func plannableRecipes(root: String) -> [String: PlannableRecipe] {
+    public static func plannableRecipes(in dataset: Dataset) -> [String: PlannableRecipe] {
         [:]
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 
-/// How a merged shopping amount is shown: grams and millilitres to one decimal below 10 and
-/// whole above; kilograms, litres, pounds and ounces to two decimals at most; spoons, cups and
-/// counts to two decimals at most (trailing zeros dropped). A counted word takes an s above 1.
+/// How a merged shopping amount is shown, with the kitchen's rounding (`KitchenRounding`):
+/// grams and millilitres by the metric rule, ounces to ¼, counts, spoons and cups to kitchen
+/// fractions (3½), kilograms, litres, pounds and fluid ounces to two decimals at most. A counted
+/// word takes its plural above 1 ("3 cloves"). Only the text rounds, never the quantity.
 /// A range shows its ends with an en dash: "2–3 cloves".
 public enum ShoppingAmountFormat {
     public static func text(quantity: Double, quantityMax: Double?, unit: String?) -> String {
@@ -22,11 +23,11 @@ public enum ShoppingAmountFormat {
     }
 
     static func format(_ value: Double, unit: String?) -> String {
-        let decimals: Int
         switch unit {
-        case "g", "ml": decimals = value < 10 ? 1 : 0
-        default: decimals = 2
+        case "g", "ml": Format.number(KitchenRounding.metric(value), decimals: 1)
+        case "oz": KitchenRounding.fractionText(KitchenRounding.quarter(value))
+        case "kg", "l", "lb", "fl oz": Format.number(value, decimals: 2)
+        default: KitchenRounding.fractionText(KitchenRounding.kitchenFraction(value))
         }
-        return Format.number(value, decimals: decimals)
     }
 }

@@ -52,7 +52,7 @@ public enum ShoppingListMerger {
             }
         }
         return groups.map { group in
-            let name = group.parts[0].name.trimmingCharacters(in: .whitespacesAndNewlines)
+            var name = group.parts[0].name.trimmingCharacters(in: .whitespacesAndNewlines)
             if let verbatim = group.verbatim {
                 return ShoppingLine(name: name, amount: verbatim, quantity: nil, quantityMax: nil, unit: nil, parts: group.parts)
             }
@@ -62,6 +62,11 @@ public enum ShoppingListMerger {
             let total = totalInBase(group.amounts)
             let units = group.amounts.map(\.unit)
             let unit = ShoppingUnit.displayUnit(for: units, totalBase: total.max ?? total.min)
+            // "3½ lemons", not "3½ lemon": a bare count above 1 takes a plural name when a part has one.
+            if unit == nil, (total.max ?? total.min) > 1,
+               let plural = group.parts.lazy.map({ $0.name.trimmingCharacters(in: .whitespacesAndNewlines) }).first(where: { $0.lowercased().hasSuffix("s") }) {
+                name = plural
+            }
             let size = ShoppingUnit.baseSize(of: unit)
             let quantity = total.min / size
             let quantityMax = total.max.map { $0 / size }
