@@ -23,7 +23,8 @@ struct CheckCommand: ParsableCommand {
         case .text:
             print(DiagnosticPrinter.text(diagnostics), terminator: "")
             let dataset = result.validated.dataset
-            StandardError.write("checked \(dataset.recipes.count) recipes, \(dataset.logs.count) logs and \(dataset.sessions.count) sessions: \(DiagnosticPrinter.summary(diagnostics))\n")
+            let kitchen = dataset.kitchenRecipes.isEmpty ? "" : ", \(dataset.kitchenRecipes.count) kitchen recipes"
+            StandardError.write("checked \(dataset.recipes.count) recipes, \(dataset.logs.count) logs and \(dataset.sessions.count) sessions\(kitchen): \(DiagnosticPrinter.summary(diagnostics))\n")
         case .json:
             print(DiagnosticPrinter.json(diagnostics), terminator: "")
         }

@@ -18,13 +18,14 @@ struct EraseCommand: ParsableCommand {
     @Option(help: "A recipe id.") var recipe: String?
     @Option(help: "A log id.") var log: String?
     @Option(help: "A session id.") var session: String?
+    @Option(name: .customLong("kitchen-recipe"), help: "A kitchen recipe id (permanent deletion, TC-122).") var kitchenRecipe: String?
     @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
     @Option(help: "Every record of a kind: recipes (custom ones), logs or sessions.") var kind: String?
     @Flag(help: "Carry out the erasure; without it nothing changes.") var yes = false
 
     func validate() throws {
-        let chosen = [all ? "all" : nil, recipe, log, session, logsBefore, kind].compactMap { $0 }
-        guard chosen.count == 1 else { throw ValidationError("choose exactly one of --all, --recipe, --log, --session, --logs-before, --kind") }
+        let chosen = [all ? "all" : nil, recipe, log, session, kitchenRecipe, logsBefore, kind].compactMap { $0 }
+        guard chosen.count == 1 else { throw ValidationError("choose exactly one of --all, --recipe, --log, --session, --kitchen-recipe, --logs-before, --kind") }
         if let logsBefore, logsBefore.count != 10 || ISO8601.date(from: logsBefore) == nil {
             throw ValidationError("--logs-before needs a date as YYYY-MM-DD, found \"\(logsBefore)\"")
         }
@@ -38,6 +39,7 @@ struct EraseCommand: ParsableCommand {
         if let recipe { return .recipe(recipe) }
         if let log { return .log(log) }
         if let session { return .session(session) }
+        if let kitchenRecipe { return .kitchenRecipe(kitchenRecipe) }
         if let logsBefore, let date = ISO8601.date(from: logsBefore) { return .logsBefore(date) }
         return .kind(Self.erasableKind(kind ?? "") ?? .logs)
     }

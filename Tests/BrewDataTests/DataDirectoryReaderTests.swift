@@ -45,7 +45,8 @@ struct DataDirectoryReaderTests {
 
     @Test func bundledDataIsValid() {
         let validated = DataDirectoryReader(root: "Data").read().validated
-        #expect(validated.diagnostics.map(\.description) == [])
+        // The one finding is intended: the bundled kitchen shows an amount that cannot be read (issue 14).
+        #expect(validated.diagnostics.map(\.description) == ["Data/kitchen/recipes/collection.json:33:52: warning: ingredients[0].amount \"a good glug\" of \"olive oil\" cannot be read as a quantity (such as 500 g, 1½ cups, 2-3 cloves); it is shown as written and never scaled"])
         #expect(validated.dataset.recipes.filter(\.value.isStarter).map(\.value.id) == ["v60-starter"])
         #expect(validated.dataset.logs.count >= 60)
     }

@@ -6,8 +6,9 @@ struct CheckCommandTests {
     @Test func bundledDataChecksClean() throws {
         let result = try BrewGuideProcess.run(["check", "--data", "Data"])
         #expect(result.status == 0)
-        #expect(result.stdout == "")
-        #expect(result.stderr.contains("0 errors, 0 warnings"))
+        // The one finding is intended: the bundled kitchen shows an amount that cannot be read (issue 14).
+        #expect(result.stdout == "Data/kitchen/recipes/collection.json:33:52: warning: ingredients[0].amount \"a good glug\" of \"olive oil\" cannot be read as a quantity (such as 500 g, 1½ cups, 2-3 cloves); it is shown as written and never scaled\n")
+        #expect(result.stderr.contains("0 errors, 1 warning"))
     }
 
     @Test func aRatingOfNineFailsWithItsFileAndLine() throws {
@@ -23,7 +24,7 @@ struct CheckCommandTests {
         let result = try BrewGuideProcess.run(["check", "--data", data.path])
         #expect(result.status == 1)
         let expectedPrefix = "\(data.path)/logs/2026-10.csv:4:"
-        #expect(result.stdout.hasPrefix(expectedPrefix))
+        #expect(result.stdout.contains(expectedPrefix))
         #expect(result.stdout.hasSuffix(": error: rating must be 1–5, found 9\n"))
     }
 

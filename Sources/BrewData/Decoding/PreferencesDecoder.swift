@@ -2,7 +2,8 @@ import BrewKit
 
 /// Reads `preferences.json`.
 enum PreferencesDecoder {
-    static let fields: Set<String> = ["lastSelectedRecipeId", "cardDosesGrams"]
+    static let fields: Set<String> = ["lastSelectedRecipeId", "cardDosesGrams", "kitchen"]
+    static let kitchenFields: Set<String> = ["units", "cardServings"]
     /// Fields later parts of the tool read (sessions' settings); not warned about here.
     static let reservedFields: Set<String> = ["waterline", "timeZone", "kitchen"]
 
@@ -16,7 +17,26 @@ enum PreferencesDecoder {
         let doses = reader.doubles("cardDosesGrams")
         reader.warnAboutUnknownFields(known: fields, ignoring: reservedFields)
         diagnostics += reader.diagnostics
-        let preferences = Preferences(lastSelectedRecipeId: last, cardDosesGrams: doses)
-        return Located(preferences, source: SourceMap(record: node.location, fields: reader.fieldLocations))
+        var preferences = Preferences(lastSelectedRecipeId: last, cardDosesGrams: doses)
+        var locations = reader.fieldLocations
+        if let kitchen = reader.node("kitchen") {
+            if case .object = kitchen.value {
+                var kitchenReader = FieldReader(kitchen, pathPrefix: "kitchen.")
+                preferences.kitchenUnits = kitchenReader.enumeration(KitchenUnits.self, "units")
+                for servings in kitchenReader.doubles("cardServings") {
+                    if servings >= 1, servings == servings.rounded(), servings <= 10_000 {
+                        preferences.kitchenCardServings.append(Int(servings))
+                    } else {
+                        kitchenReader.error("kitchen.cardServings: expected whole numbers of servings from 1 to 10000, found \(Format.number(servings))", at: "cardServings")
+                    }
+                }
+                kitchenReader.warnAboutUnknownFields(known: kitchenFields)
+                diagnostics += kitchenReader.diagnostics
+                locations.merge(kitchenReader.fieldLocations) { old, _ in old }
+            } else {
+                diagnostics.append(.error("kitchen: expected an object with units and cardServings, found \(kitchen.summary)", at: kitchen.location.naming("kitchen")))
+            }
+        }
+        return Located(preferences, source: SourceMap(record: node.location, fields: locations))
     }
 }

@@ -41,9 +41,10 @@ public enum DatasetAssembler {
         }
         let logs = files.flatMap(\.logs)
         let sessions = SessionFileParser.assemble(files, diagnostics: &diagnostics)
-        let dataset = Dataset(
+        var dataset = Dataset(
             recipes: recipes, logs: logs, preferences: preferences,
             sessions: sessions, drinkPresets: files.flatMap(\.drinkPresets), waterlineSettings: waterlineSettings)
+        dataset.kitchenRecipes = KitchenFileParser.assemble(files, diagnostics: &diagnostics)
         return (dataset, diagnostics)
     }
 }

@@ -54,7 +54,10 @@ public enum RecordFileParser {
         case .sessions:
             file.rawRecords = nodes
             SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures:
+        case .kitchenRecipes:
+            file.rawRecords = nodes
+            KitchenFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps:
             // Read with the kind that owns their folder, or by a reader of their own.
             file.diagnostics.append(.error("\(kind.rules.summary) is not read as a folder of its own; \(RecordKind.layoutDescription)", at: .file(path)))
         }

@@ -25,6 +25,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case drinkPresets
     case preferences
     case erasures
+    /// Cooking recipes of the kitchen (issue 14), with their ingredients and steps as CSV rows of their own.
+    case kitchenRecipes
+    case kitchenIngredients
+    case kitchenSteps
 
     /// Where the records of a kind live.
     public enum Place: Sendable, Equatable {
@@ -124,6 +128,18 @@ public enum RecordKind: String, Sendable, CaseIterable {
             Rules(place: .file("erasures.json"), identity: Identity(idField: "id"),
                   merge: .union, erase: .never,
                   summary: "the erasure ledger: erasures.json")
+        case .kitchenRecipes:
+            Rules(place: .folder("kitchen/recipes"), identity: Identity(idField: "id"),
+                  merge: .conflictedCopy(timestampField: "updatedAt"), erase: .byID(ledgerKind: .kitchenRecipe),
+                  summary: "kitchen recipes: kitchen/recipes/*.json (ingredients and steps nested) or a CSV with a title column")
+        case .kitchenIngredients:
+            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: (.kitchenRecipes, "recipeId")),
+                  merge: .withOwner, erase: .withOwner,
+                  summary: "kitchen ingredients: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and amount columns")
+        case .kitchenSteps:
+            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: (.kitchenRecipes, "recipeId")),
+                  merge: .withOwner, erase: .withOwner,
+                  summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
         }
     }
 
@@ -167,7 +183,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .logs: .logs
         case .sessions:
             header.contains("sessionId") ? .sessionEntries : header.contains("startTime") ? .sessions : header.contains("name") ? .drinkPresets : nil
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: nil
+        case .kitchenRecipes:
+            header.contains("recipeId") ? (header.contains("amount") ? .kitchenIngredients : header.contains("order") ? .kitchenSteps : nil)
+                : header.contains("title") ? .kitchenRecipes : nil
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
         }
     }
 
@@ -177,7 +196,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .recipes: .recipes
         case .logs: .logs
         case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: nil
+        case .kitchenRecipes: .kitchenRecipes
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
         }
     }
 }

@@ -13,6 +13,8 @@ public enum Eraser {
         case recipe(String)
         case log(String)
         case session(String)
+        /// A kitchen recipe (issue 14), with its CSV ingredient and step rows.
+        case kitchenRecipe(String)
         /// Logs timestamped before this moment.
         case logsBefore(Date)
         /// Every record of a kind erased by id (`RecordKind.EraseRule.byID`).
@@ -86,6 +88,7 @@ public enum Eraser {
         case .recipe(let id): pick(id, kind: .recipe)
         case .log(let id): pick(id, kind: .log)
         case .session(let id): pick(id, kind: .session)
+        case .kitchenRecipe(let id): pick(id, kind: .kitchenRecipe)
         case .logsBefore(let date):
             choose(.log, (pools[.log] ?? []).filter { $0.record.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false })
         case .kind(let kind):

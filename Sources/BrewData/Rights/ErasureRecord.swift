@@ -5,6 +5,7 @@ import Foundation
 public struct ErasureRecord: Hashable, Sendable {
     public enum Kind: String, Sendable, CaseIterable, Comparable {
         case recipe, log, session, preferences
+        case kitchenRecipe = "kitchen-recipe"
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -30,7 +31,7 @@ public struct ErasureRecord: Hashable, Sendable {
 
     public init(json: JSONValue, context: String) throws(RightsError) {
         guard let kindText = json.text("kind"), let kind = Kind(rawValue: kindText) else {
-            throw RightsError("\(context): an erasure needs a kind (recipe, log, session or preferences)")
+            throw RightsError("\(context): an erasure needs a kind (recipe, log, session, kitchen-recipe or preferences)")
         }
         guard let id = json.text("id") else { throw RightsError("\(context): an erasure needs an id") }
         if kind != .preferences, let problem = RecordID.problem(with: id) { throw RightsError("\(context): \(problem)") }

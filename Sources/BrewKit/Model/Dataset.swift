@@ -11,6 +11,8 @@ public struct Dataset: Sendable {
     public var drinkPresets: [Located<DrinkPreset>]
     /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
+    /// Cooking recipes of the kitchen (`kitchen/recipes/`, issue 14), in file order.
+    public var kitchenRecipes: [Located<KitchenRecipe>] = []
 
     public init(
         recipes: [Located<Recipe>] = [], logs: [Located<BrewLog>] = [], preferences: Located<Preferences>? = nil,

@@ -15,6 +15,7 @@ public struct DatasetValidator: Sendable {
         diagnostics += idDiagnostics(dataset.sessions.map { $0.value.id }, kind: "session") { dataset.sessions[$0].source }
         diagnostics += presetIDDiagnostics(dataset.drinkPresets)
         diagnostics += SessionValidator().diagnostics(for: dataset)
+        diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
         // The logs are most of the records: checked in chunks on all cores, in order.

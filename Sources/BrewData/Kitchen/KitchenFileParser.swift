@@ -1,0 +1,105 @@
+import BrewKit
+
+/// What one file of `kitchen/recipes/` holds, before the CSV rows are joined to their recipes.
+public struct KitchenFileContent: Sendable {
+    var recipes: [KitchenRecipeDecoder.Draft] = []
+    var ingredientRows: [(recipeID: String, draft: KitchenRecipeDecoder.IngredientDraft)] = []
+    var stepRows: [(recipeID: String, draft: KitchenRecipeDecoder.StepDraft)] = []
+
+    public init() {}
+}
+
+/// Sorts the records of a `kitchen/recipes/` file. JSON: one recipe object or an array of them.
+/// CSV: an ingredients file has `recipeId` and `amount` columns, a steps file `recipeId` and
+/// `order`, and a recipes file a `title` column.
+enum KitchenFileParser {
+    static let recipeIDColumn = "recipeId"
+
+    static func parse(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile) {
+        guard let header = csvHeader else {
+            for node in nodes {
+                if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: false, diagnostics: &file.diagnostics) { file.kitchen.recipes.append(draft) }
+            }
+            return
+        }
+        if header.contains(recipeIDColumn) && header.contains("amount") {
+            for (position, node) in nodes.enumerated() {
+                var reader = FieldReader(node)
+                let recipeID = reader.string(recipeIDColumn, required: true, what: "the id of the recipe this ingredient belongs to")
+                file.diagnostics += reader.diagnostics
+                if let draft = KitchenRecipeDecoder.decodeIngredient(node, pathPrefix: "", position: position, ignoring: [recipeIDColumn], diagnostics: &file.diagnostics),
+                   let recipeID {
+                    file.kitchen.ingredientRows.append((recipeID, draft))
+                }
+            }
+        } else if header.contains(recipeIDColumn) && header.contains("order") {
+            for (position, node) in nodes.enumerated() {
+                var reader = FieldReader(node)
+                let recipeID = reader.string(recipeIDColumn, required: true, what: "the id of the recipe this step belongs to")
+                file.diagnostics += reader.diagnostics
+                if let draft = KitchenRecipeDecoder.decodeStep(node, pathPrefix: "", position: position, ignoring: [recipeIDColumn], diagnostics: &file.diagnostics),
+                   let recipeID {
+                    file.kitchen.stepRows.append((recipeID, draft))
+                }
+            }
+        } else if header.contains("title") {
+            for node in nodes {
+                if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: true, diagnostics: &file.diagnostics) { file.kitchen.recipes.append(draft) }
+            }
+        } else {
+            file.diagnostics.append(.error(
+                "cannot tell what this CSV holds: a kitchen recipes CSV has a title column, an ingredients CSV recipeId and amount columns, a steps CSV recipeId and order columns",
+                at: .file(file.path)))
+        }
+    }
+
+    /// Joins ingredient and step rows to their recipes (by `recipeId`, in file order) and
+    /// reports rows whose recipe is missing or already lists them inline.
+    static func assemble(_ files: [ParsedFile], diagnostics: inout [Diagnostic]) -> [Located<KitchenRecipe>] {
+        var ingredientsByRecipe: [String: [KitchenRecipeDecoder.IngredientDraft]] = [:]
+        var stepsByRecipe: [String: [KitchenRecipeDecoder.StepDraft]] = [:]
+        for file in files {
+            for row in file.kitchen.ingredientRows { ingredientsByRecipe[row.recipeID, default: []].append(row.draft) }
+            for row in file.kitchen.stepRows { stepsByRecipe[row.recipeID, default: []].append(row.draft) }
+        }
+        var recipes: [Located<KitchenRecipe>] = []
+        var attached: Set<String> = []
+        for file in files {
+            for draft in file.kitchen.recipes {
+                var located = Located(draft.recipe, source: draft.source)
+                let id = draft.recipe.id
+                if let rows = ingredientsByRecipe[id], !attached.contains(id) {
+                    if draft.hasInlineIngredients {
+                        for row in rows { diagnostics.append(.error("kitchen recipe \"\(id)\" already lists its ingredients in \(draft.source.record.file); an ingredient cannot come from an ingredients CSV too", at: row.location)) }
+                    } else {
+                        located.value.ingredients = rows.map(\.ingredient)
+                        for (index, row) in rows.enumerated() {
+                            located.source.fields["ingredients[\(index)]"] = row.location.naming("ingredients[\(index)]")
+                            for (field, location) in row.fields { located.source.fields["ingredients[\(index)].\(field)"] = location }
+                        }
+                    }
+                }
+                if let rows = stepsByRecipe[id], !attached.contains(id) {
+                    if draft.hasInlineSteps {
+                        for row in rows { diagnostics.append(.error("kitchen recipe \"\(id)\" already lists its steps in \(draft.source.record.file); a step cannot come from a steps CSV too", at: row.location)) }
+                    } else {
+                        let (steps, locations) = KitchenRecipeDecoder.assembleSteps(rows, diagnostics: &diagnostics)
+                        located.value.steps = steps
+                        located.source.fields.merge(locations) { _, new in new }
+                    }
+                }
+                attached.insert(id)
+                recipes.append(located)
+            }
+        }
+        let known = recipes.map(\.value.id)
+        func orphan(_ recipeID: String, _ what: String, _ locations: [SourceLocation]) {
+            var message = "this \(what) names kitchen recipe \"\(recipeID)\", which is not in the data"
+            if let near = Suggestion.closest(to: recipeID, in: known) { message += " (did you mean \"\(near)\"?)" }
+            for location in locations { diagnostics.append(.error(message, at: location)) }
+        }
+        for (recipeID, rows) in ingredientsByRecipe where !attached.contains(recipeID) { orphan(recipeID, "ingredient", rows.map { $0.fields[recipeIDColumn] ?? $0.location }) }
+        for (recipeID, rows) in stepsByRecipe where !attached.contains(recipeID) { orphan(recipeID, "step", rows.map { $0.fields[recipeIDColumn] ?? $0.location }) }
+        return recipes
+    }
+}

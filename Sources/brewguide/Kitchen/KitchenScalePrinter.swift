@@ -1,0 +1,143 @@
+import BrewKit
+import Foundation
+
+/// Prints a scaled kitchen recipe for the kitchen (text), for notes (Markdown) or for scripts (JSON).
+struct KitchenScalePrinter {
+    enum OutputFormat: String, CaseIterable { case text, markdown, json }
+
+    let scaled: ScaledKitchenRecipe
+
+    func render(_ format: OutputFormat) -> String {
+        switch format {
+        case .text: text
+        case .markdown: markdown
+        case .json: json
+        }
+    }
+
+    var servingsLine: String {
+        let noun = scaled.servings == 1 ? "serving" : "servings"
+        let base = scaled.servings == scaled.baseServings ? "" : " (scaled from \(scaled.baseServings))"
+        return "\(scaled.servings) \(noun)\(base), \(scaled.units.rawValue)"
+    }
+
+    static func nutritionText(_ nutrition: KitchenNutrition) -> String {
+        "\(nutrition.calories) kcal, protein \(nutrition.protein) g, carbs \(nutrition.carbs) g, fats \(nutrition.fats) g"
+    }
+
+    static func ingredientLine(_ ingredient: ScaledIngredient) -> String {
+        var line = [ingredient.amount.text, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ")
+        if let notes = ingredient.notes, !notes.isEmpty { line += ", " + notes }
+        if !ingredient.amount.scaled && !ingredient.amount.text.isEmpty { line += "  (as written)" }
+        return line
+    }
+
+    var text: String {
+        var lines = [scaled.title, servingsLine, ""]
+        let width = scaled.ingredients.map(\.amount.text.count).max() ?? 0
+        for ingredient in scaled.ingredients {
+            let amount = ingredient.amount.text.padding(toLength: width, withPad: " ", startingAt: 0)
+            var line = "  \(amount)  \(ingredient.name)"
+            if let notes = ingredient.notes, !notes.isEmpty { line += ", " + notes }
+            if !ingredient.amount.scaled && !ingredient.amount.text.isEmpty { line += "  (as written)" }
+            lines.append(line)
+        }
+        if let total = scaled.nutritionTotal, let perServing = scaled.nutritionPerServing {
+            lines += ["", "Nutrition, all \(scaled.servings): \(Self.nutritionText(total))", "Per serving: \(Self.nutritionText(perServing))"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var markdown: String {
+        var lines = ["# \(MarkdownText.escape(scaled.title))", "", "*\(servingsLine)*", "", "## Ingredients", ""]
+        for ingredient in scaled.ingredients { lines.append("- " + MarkdownText.escape(Self.ingredientLine(ingredient))) }
+        if let total = scaled.nutritionTotal, let perServing = scaled.nutritionPerServing {
+            lines += ["", "## Nutrition", "", "| | kcal | protein | carbs | fats |", "|---|---:|---:|---:|---:|"]
+            for (label, value) in [("All \(scaled.servings) servings", total), ("Per serving", perServing)] {
+                lines.append("| \(label) | \(value.calories) | \(value.protein) g | \(value.carbs) g | \(value.fats) g |")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JSON
+
+    /// The shape of issue 14: numbers or null, never an absent key.
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(JSONRecipe(scaled))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    struct JSONRecipe: Encodable {
+        let scaled: ScaledKitchenRecipe
+        init(_ scaled: ScaledKitchenRecipe) { self.scaled = scaled }
+
+        enum Keys: String, CodingKey { case recipeId, servings, baseServings, units, ingredients, nutrition }
+        enum NutritionKeys: String, CodingKey { case total, perServing }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(scaled.recipeId, forKey: .recipeId)
+            try container.encode(scaled.servings, forKey: .servings)
+            try container.encode(scaled.baseServings, forKey: .baseServings)
+            try container.encode(scaled.units.rawValue, forKey: .units)
+            try container.encode(scaled.ingredients.map(JSONIngredient.init), forKey: .ingredients)
+            if let total = scaled.nutritionTotal, let perServing = scaled.nutritionPerServing {
+                var nutrition = container.nestedContainer(keyedBy: NutritionKeys.self, forKey: .nutrition)
+                try nutrition.encode(JSONNutrition(total), forKey: .total)
+                try nutrition.encode(JSONNutrition(perServing), forKey: .perServing)
+            } else {
+                try container.encodeNil(forKey: .nutrition)
+            }
+        }
+    }
+
+    struct JSONIngredient: Encodable {
+        let ingredient: ScaledIngredient
+        init(_ ingredient: ScaledIngredient) { self.ingredient = ingredient }
+
+        enum Keys: String, CodingKey { case name, notes, amount, quantity, quantityMax, unit, scaled }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(ingredient.name, forKey: .name)
+            try container.encode(ingredient.notes, forKey: .notes)
+            try container.encode(ingredient.amount.text, forKey: .amount)
+            try container.encode(ingredient.amount.quantity.map(Self.clean), forKey: .quantity)
+            try container.encode(ingredient.amount.quantityMax.map(Self.clean), forKey: .quantityMax)
+            try container.encode(ingredient.amount.unit, forKey: .unit)
+            try container.encode(ingredient.amount.scaled, forKey: .scaled)
+        }
+
+        /// Thirds print as 0.3333 rather than 0.33333333333333331.
+        static func clean(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+    }
+
+    struct JSONNutrition: Encodable {
+        var calories: Int
+        var protein: Int
+        var carbs: Int
+        var fats: Int
+        init(_ nutrition: KitchenNutrition) {
+            calories = nutrition.calories
+            protein = nutrition.protein
+            carbs = nutrition.carbs
+            fats = nutrition.fats
+        }
+    }
+}
+
+/// Markdown escaping for the command line's Markdown output: every punctuation mark that
+/// Markdown reads is escaped with a backslash, so a recipe's text stays text.
+enum MarkdownText {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "\\`*_{}[]()#+-.!|<>&~".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `brewguide kitchen scale` on the bundled kitchen, as a user runs it.
+@Suite struct KitchenScaleCommandTests {
+    @Test func jsonHasTheIssuesShape() throws {
+        let result = try BrewGuideProcess.run(["kitchen", "scale", "shakshuka", "--servings", "4", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["recipeId"] as? String == "shakshuka")
+        #expect(object["servings"] as? Int == 4)
+        #expect(object["baseServings"] as? Int == 2)
+        #expect(object["units"] as? String == "metric")
+        let ingredients = try #require(object["ingredients"] as? [[String: Any]])
+        let garlic = try #require(ingredients.first { $0["name"] as? String == "garlic" })
+        #expect(garlic["amount"] as? String == "4–6 cloves")
+        #expect(garlic["quantity"] as? Double == 4)
+        #expect(garlic["quantityMax"] as? Double == 6)
+        #expect(garlic["unit"] as? String == "clove")
+        #expect(garlic["scaled"] as? Bool == true)
+        let pinch = try #require(ingredients.first { $0["name"] as? String == "chilli flakes" })
+        #expect(pinch["amount"] as? String == "a pinch")
+        #expect(pinch["quantity"] is NSNull)
+        #expect(pinch["unit"] is NSNull)
+        #expect(pinch["scaled"] as? Bool == false)
+        let nutrition = try #require(object["nutrition"] as? [String: Any])
+        #expect((nutrition["total"] as? [String: Any])?["calories"] as? Int == 1280)
+        #expect((nutrition["perServing"] as? [String: Any])?["calories"] as? Int == 320)
+    }
+
+    @Test func imperialTextAndAnUnreadableAmount() throws {
+        let result = try BrewGuideProcess.run(["kitchen", "scale", "lentil-soup", "--servings", "2", "--units", "imperial"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2 servings (scaled from 4), imperial"))
+        #expect(result.stdout.contains("a good glug  olive oil  (as written)"))
+        #expect(result.stdout.contains("4½ oz"), "250 g ÷ 2 = 125 g ≈ 4½ oz")
+        #expect(result.stdout.contains("2½ cups"), "600 ml in cups")
+    }
+
+    @Test func unknownRecipeSuggestsTheClosest() throws {
+        let result = try BrewGuideProcess.run(["kitchen", "scale", "shakshuk", "--servings", "2"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no kitchen recipe with id \"shakshuk\""))
+        #expect(result.stderr.contains("did you mean \"shakshuka\"?"))
+    }
+}
