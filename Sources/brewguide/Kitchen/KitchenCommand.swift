@@ -4,7 +4,7 @@ import ArgumentParser
 struct KitchenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kitchen",
-        abstract: "Cooking recipes: scale by servings. See docs/KITCHEN.md.",
-        subcommands: [KitchenScaleCommand.self]
+        abstract: "Cooking recipes, meal plans, nutrition goals and the shopping list. See docs/KITCHEN.md.",
+        subcommands: [KitchenScaleCommand.self] + KitchenPlanCommands.all
     )
 }

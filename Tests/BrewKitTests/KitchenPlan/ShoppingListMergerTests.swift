@@ -66,7 +66,7 @@ let testAmountReader: ShoppingAmount.Reader = { text in
             .init(recipeID: "a", name: "parsley", amountText: ""),
             .init(recipeID: "b", name: "Parsley", amountText: " "),
         ])
-        #expect(lines.map(\.text) == ["to taste salt", "a pinch salt", "parsley"])
+        #expect(lines.map(\.text) == ["salt, to taste", "salt, a pinch", "parsley"])
         #expect(lines[2].recipeIDs == ["a", "b"])
         #expect(lines[0].quantity == nil)
     }

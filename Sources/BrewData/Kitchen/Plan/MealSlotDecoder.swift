@@ -24,8 +24,9 @@ enum MealSlotDecoder {
             }
         }
         let meal = readMeal(&reader)
-        let recipeID = reader.string("recipeId", what: "a kitchen recipe's id")?.trimmingSpaces
-        let snackID = reader.string("snackId", what: "a snack preset's id")?.trimmingSpaces
+        // An empty CSV cell is no value.
+        let recipeID = reader.node("recipeId") == nil ? nil : reader.string("recipeId", what: "a kitchen recipe's id")?.trimmingSpaces
+        let snackID = reader.node("snackId") == nil ? nil : reader.string("snackId", what: "a snack preset's id")?.trimmingSpaces
         var quickAdd: QuickAddItem?
         var quickAddGiven = false
         var nested: [String: SourceLocation] = [:]
@@ -51,7 +52,7 @@ enum MealSlotDecoder {
                 reader.error("servings: expected the servings eaten, a number greater than 0 and at most 100, found \(Format.number(value))", at: "servings")
             }
         }
-        let updatedAt = reader.string("updatedAt", what: "an ISO 8601 date-time")
+        let updatedAt = reader.node("updatedAt") == nil ? nil : reader.string("updatedAt", what: "an ISO 8601 date-time")
         if let updatedAt, ISO8601.date(from: updatedAt.trimmingSpaces) == nil {
             reader.error("updatedAt: expected an ISO 8601 date-time such as 2026-11-24T08:00:00Z, found \"\(updatedAt)\"", at: "updatedAt")
         }

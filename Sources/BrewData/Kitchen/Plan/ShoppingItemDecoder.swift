@@ -13,10 +13,11 @@ enum ShoppingItemDecoder {
         let id = reader.string("id", required: true, what: "the item's id")?.trimmingSpaces
         let name = reader.string("name", required: true, what: "the item, such as \"500g Chicken breast\"")
         if let name, name.trimmingSpaces.isEmpty { reader.error("name: the item is empty", at: "name") }
-        let recipeID = reader.string("recipeId", what: "a kitchen recipe's id")?.trimmingSpaces
-        let recipeName = reader.string("recipeName")
+        // An empty CSV cell is no value.
+        let recipeID = reader.node("recipeId") == nil ? nil : reader.string("recipeId", what: "a kitchen recipe's id")?.trimmingSpaces
+        let recipeName = reader.node("recipeName") == nil ? nil : reader.string("recipeName")
         let checked = reader.bool("checked") ?? false
-        let updatedAt = reader.string("updatedAt", what: "an ISO 8601 date-time")
+        let updatedAt = reader.node("updatedAt") == nil ? nil : reader.string("updatedAt", what: "an ISO 8601 date-time")
         if let updatedAt, ISO8601.date(from: updatedAt.trimmingSpaces) == nil {
             reader.error("updatedAt: expected an ISO 8601 date-time such as 2026-11-24T08:00:00Z, found \"\(updatedAt)\"", at: "updatedAt")
         }

@@ -46,6 +46,10 @@ public struct ShoppingLine: Hashable, Sendable {
     /// Every part is checked.
     public var checked: Bool { !parts.isEmpty && parts.allSatisfy(\.checked) }
 
-    /// The line as a shopping item's name would say it: "700 g onion".
-    public var text: String { amount.isEmpty ? name : "\(amount) \(name)" }
+    /// The line as a shopping item's name would say it: "700 g onion"; an amount that is not a
+    /// quantity follows the name: "salt, to taste".
+    public var text: String {
+        if amount.isEmpty { return name }
+        return quantity == nil ? "\(name), \(amount)" : "\(amount) \(name)"
+    }
 }
