@@ -181,7 +181,7 @@ public struct MealPlanPages {
             html += "</li>\n"
             markdown += "- [\(line.checked ? "x" : " ")] \(MarkdownEscaping.escape(line.text))\(from.isEmpty ? "" : " — \(MarkdownEscaping.escape(from))")\n"
         }
-        html += "</ul>\n<h2>By recipe</h2>\n"
+        html += "</ul>\n<section class=\"by-recipe\">\n<h2>By recipe</h2>\n"
         markdown += "\n## By recipe\n"
         for group in groups {
             let title = group.id == nil ? "Other items" : (group.name ?? recipes[group.id!]?.title ?? group.id!)
@@ -204,8 +204,9 @@ public struct MealPlanPages {
                     markdown1.append(gone)
                 }
                 if !html1.isEmpty {
-                    html += "<p class=\"attribution\">From \(html1.joined(separator: ", "))</p>\n"
-                    markdown += "From \(markdown1.joined(separator: ", "))\n\n"
+                    let htmlText = html1.joined(separator: ", "), markdownText = markdown1.joined(separator: ", ")
+                    html += "<p class=\"attribution\">\(htmlText.hasPrefix("clipped") ? "C" + htmlText.dropFirst() : "From " + htmlText)</p>\n"
+                    markdown += "\(markdownText.hasPrefix("clipped") ? "C" + markdownText.dropFirst() : "From " + markdownText)\n\n"
                 }
             }
             html += "<ul class=\"shopping-items\">\n"
@@ -218,7 +219,7 @@ public struct MealPlanPages {
             }
             html += "</ul>\n"
         }
-        html += "</div>\n"
+        html += "</section>\n</div>\n"
         let checked = items.filter(\.checked).count
         return Page(path: Self.shoppingPath, title: "Shopping list", template: "kitchen-shopping", context: [
             "title": "Shopping list", "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s")",
