@@ -89,3 +89,29 @@ import Testing
         #expect(scaled.baseServings == 4)
     }
 }
+
+/// Timers and display times read from kitchen text.
+@Suite struct KitchenDurationTests {
+    @Test(arguments: [
+        ("Simmer 10 minutes until thick.", 600 as Int?),
+        ("Roast for 45 minutes, turning once.", 2700),
+        ("Bake 1 hour 15 minutes.", 4500),
+        ("Rest 10-15 min.", 600),
+        ("Cook 2 mins a side", 120),
+        ("Boil for 1½ hours", 5400),
+        ("Stir in the garlic.", nil),
+        ("Heat the oven to 200 °C.", nil),
+        ("Blitz 30 seconds", 30),
+    ])
+    func stepTimers(text: String, seconds: Int?) {
+        #expect(KitchenDuration.seconds(in: text) == seconds)
+    }
+
+    @Test func isoDurations() {
+        #expect(KitchenDuration.iso8601("1 h 15 min") == "PT1H15M")
+        #expect(KitchenDuration.iso8601("10 min") == "PT10M")
+        #expect(KitchenDuration.iso8601("soon") == nil)
+        #expect(KitchenDuration.text(4500) == "1 h 15 min")
+        #expect(KitchenDuration.clock(605) == "10:05")
+    }
+}

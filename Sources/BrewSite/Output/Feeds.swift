@@ -7,8 +7,17 @@ import Foundation
 public enum Feeds {
     public static let feedEntries = 50
 
-    static func atom(logs newestFirst: [BrewLog], siteTitle: String, baseURL: String?) -> OutputFile {
-        let updated = newestFirst.first.map { ISO8601.string(from: $0.timestamp) } ?? "1970-01-01T00:00:00Z"
+    /// Brews, newest first, and the newest kitchen recipes (by `updatedAt`, else `createdAt`;
+    /// recipes with neither are left out, since a feed entry needs a time).
+    static func atom(logs newestFirst: [BrewLog], kitchen: [KitchenRecipe] = [], siteTitle: String, baseURL: String?) -> OutputFile {
+        var dated: [(recipe: KitchenRecipe, when: Date)] = []
+        for recipe in kitchen {
+            if let when = recipe.updatedAt ?? recipe.createdAt { dated.append((recipe, when)) }
+        }
+        dated.sort { a, b in a.when != b.when ? a.when > b.when : a.recipe.id < b.recipe.id }
+        dated = Array(dated.prefix(feedEntries))
+        let newest: Date? = [newestFirst.first?.timestamp, dated.first?.when].compactMap { $0 }.max()
+        let updated = newest.map { ISO8601.string(from: $0) } ?? "1970-01-01T00:00:00Z"
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(baseURL.map { " xml:base=\"\(HTMLEscaping.escape($0))\"" } ?? "")>\n"
         xml += "<title>\(HTMLEscaping.escape(siteTitle))</title>\n<id>urn:brewguide:journal</id>\n<updated>\(updated)</updated>\n"
@@ -21,6 +30,15 @@ public enum Feeds {
             xml += "<entry>\n<title>\(HTMLEscaping.escape(log.recipeNameAtBrew)), \(when.prefix(10))</title>\n"
             xml += "<id>urn:brewguide:log:\(HTMLEscaping.escape(log.id))</id>\n<updated>\(when)</updated>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"logs/\(HTMLEscaping.escape(log.id)).html\"/>\n"
+            xml += "<summary>\(HTMLEscaping.escape(summary))</summary>\n</entry>\n"
+        }
+        for (recipe, when) in dated {
+            let time = ISO8601.string(from: when)
+            var summary = "\(recipe.category.rawValue), serves \(recipe.servings)"
+            if let perServing = recipe.nutritionPerServing { summary += ", \(perServing.calories) kcal a serving" }
+            xml += "<entry>\n<title>\(HTMLEscaping.escape(recipe.title))</title>\n"
+            xml += "<id>urn:brewguide:kitchen:\(HTMLEscaping.escape(recipe.id))</id>\n<updated>\(time)</updated>\n"
+            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"kitchen/recipes/\(HTMLEscaping.escape(recipe.id)).html\"/>\n"
             xml += "<summary>\(HTMLEscaping.escape(summary))</summary>\n</entry>\n"
         }
         xml += "</feed>\n"

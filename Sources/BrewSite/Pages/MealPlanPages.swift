@@ -39,7 +39,7 @@ public struct MealPlanPages {
     public func weekPath(_ week: ISOWeek) -> String { "kitchen/plan/\(week)" }
     public static let indexPath = "kitchen/plan/index"
     /// Whether the site has kitchen recipe pages (`kitchen/recipes/<id>`) for plans to link to.
-    public static let linksKitchenRecipes = false
+    public static let linksKitchenRecipes = true
     public static let shoppingPath = "kitchen/shopping"
 
     // MARK: Week

@@ -38,6 +38,7 @@ public struct SiteChanges: Sendable {
             sources += new.sessionSources
         }
         sources += changedMealPlanSources(old, new)
+        sources += kitchenSources(old.kitchen, new.kitchen)
         // Where the changed logs are in the new journal: lists hold positions, and an integer is
         // cheaper to look up than a log id on every row of every list.
         let newLogs = new.journal.logs
@@ -82,7 +83,25 @@ public struct SiteChanges: Sendable {
             if after < before { removed += (after + 1...before).map(list.pagePath) }
         }
         removed += removedLogs.map { "logs/\($0)" }
+        let kitchenPaths = { (plan: SitePlan) in Set(plan.kitchenSources.map(plan.path(of:))) }
+        let newKitchen = kitchenPaths(new)
+        removed += kitchenPaths(old).subtracting(newKitchen).sorted()
         return removed
+    }
+
+    /// The kitchen pages a change touches: none when no kitchen recipe and no kitchen preference
+    /// changed; else the list pages (few, and each shows every recipe of its list) and the pages
+    /// of each recipe added or changed; every kitchen page when the units or card servings changed.
+    static func kitchenSources(_ old: KitchenPages, _ new: KitchenPages) -> [SitePlan.Source] {
+        let settingsChanged = old.units != new.units || old.preferenceCardServings != new.preferenceCardServings
+        if !settingsChanged && old.recipes == new.recipes { return [] }
+        let before = Dictionary(old.recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let changed = Set(new.recipes.indices.filter { settingsChanged || before[new.recipes[$0].id] != new.recipes[$0] })
+        var sources = KitchenPages.List.every.indices.map(SitePlan.Source.kitchenList)
+        sources += changed.sorted().map(SitePlan.Source.kitchenRecipe)
+        sources += new.cookable.indices.filter { changed.contains(new.cookable[$0]) }.map(SitePlan.Source.kitchenCook)
+        sources += changed.sorted().map(SitePlan.Source.kitchenCard)
+        return sources
     }
 
     /// Ids of logs added, removed or changed in any field, and of those removed.

@@ -24,6 +24,12 @@ public struct SitePlan: @unchecked Sendable {
         case planIndex
         case planWeek(Int)
         case shopping
+        /// The kitchen (issue 14): a list page (`KitchenPages.List.every`), and by recipe index
+        /// (`kitchen.recipes`) a recipe's page, cook mode (of `kitchen.cookable`) and card.
+        case kitchenList(Int)
+        case kitchenRecipe(Int)
+        case kitchenCook(Int)
+        case kitchenCard(Int)
 
     }
 
@@ -38,6 +44,7 @@ public struct SitePlan: @unchecked Sendable {
     /// The shopping list's amounts are read with this (the kitchen's amount grammar).
     let amountReader: ShoppingAmount.Reader
     let lists: [LogList]
+    let kitchen: KitchenPages
     public let perPage: Int
 
     init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages? = nil,
@@ -50,6 +57,7 @@ public struct SitePlan: @unchecked Sendable {
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
         self.sessions = sessions
         self.lists = journal.logLists()
+        self.kitchen = KitchenPages(journal.validated.dataset)
     }
 
     /// Every page, in site order.
@@ -61,6 +69,7 @@ public struct SitePlan: @unchecked Sendable {
         sources += (cardsAfter..<summaryPaths.count).map(Source.summary)
         sources += sessionSources
         sources += mealPlanSources
+        sources += kitchenSources
         for (index, list) in lists.enumerated() {
             sources += (1...list.pageCount(perPage: perPage)).map { Source.list(index, number: $0) }
         }
@@ -79,9 +88,16 @@ public struct SitePlan: @unchecked Sendable {
         return [.planIndex] + mealPlan.weeks.indices.map(Source.planWeek) + [.shopping]
     }
 
+    /// The kitchen's pages: its lists, then each recipe's page, cook mode and card.
+    var kitchenSources: [Source] {
+        KitchenPages.List.every.indices.map(Source.kitchenList) + (0..<kitchen.count).map(Source.kitchenRecipe)
+            + kitchen.cookable.indices.map(Source.kitchenCook) + (0..<kitchen.count).map(Source.kitchenCard)
+    }
+
     /// How many pages the site has, without listing them.
     public var pageCount: Int {
         summaryPaths.count + cardRecipes.count + sessionSources.count + mealPlanSources.count + journal.logs.count
+            + KitchenPages.List.every.count + 2 * kitchen.count + kitchen.cookable.count
             + lists.reduce(0) { $0 + $1.pageCount(perPage: perPage) }
     }
 
@@ -97,6 +113,10 @@ public struct SitePlan: @unchecked Sendable {
         case .planIndex: MealPlanPages.indexPath
         case .planWeek(let index): mealPlan!.weekPath(mealPlan!.weeks[index])
         case .shopping: MealPlanPages.shoppingPath
+        case .kitchenList(let index): KitchenPages.List.every[index].path
+        case .kitchenRecipe(let index): "kitchen/recipes/\(kitchen.recipes[index].id)"
+        case .kitchenCook(let index): "kitchen/cook/\(kitchen.recipes[kitchen.cookable[index]].id)"
+        case .kitchenCard(let index): "kitchen/cards/\(kitchen.recipes[index].id)"
         }
     }
 
@@ -111,7 +131,18 @@ public struct SitePlan: @unchecked Sendable {
         case .planIndex: mealPlan!.indexPage()
         case .planWeek(let index): mealPlan!.weekPage(mealPlan!.weeks[index])
         case .shopping: mealPlan!.shoppingPage(reading: amountReader)
+        case .kitchenList(let index): kitchenListPage(index)
+        case .kitchenRecipe(let index): kitchen.recipePage(index)
+        case .kitchenCook(let index): kitchen.cookPage(index)
+        case .kitchenCard(let index): kitchen.cardPage(index)
         }
+    }
+
+    /// A kitchen list page, linking to the meal planner when it has pages.
+    func kitchenListPage(_ index: Int) -> Page {
+        var page = kitchen.listPage(KitchenPages.List.every[index])
+        page.context["hasMealPlan"] = mealPlan != nil
+        return page
     }
 
     /// Home, a recipe's page, statistics or hints, by its place in `summaryPaths`.
@@ -129,7 +160,7 @@ public struct SitePlan: @unchecked Sendable {
 
     /// The feed, and the sitemap when the site has a public address.
     func feeds(siteTitle: String, baseURL: String?) -> [OutputFile] {
-        var files = [Feeds.atom(logs: journal.logs, siteTitle: siteTitle, baseURL: baseURL)]
+        var files = [Feeds.atom(logs: journal.logs, kitchen: kitchen.recipes, siteTitle: siteTitle, baseURL: baseURL), kitchen.searchIndexFile()]
         if let baseURL { files.append(Feeds.sitemap(pagePaths: sources.map(path(of:)), baseURL: baseURL)) }
         return files
     }

@@ -1,0 +1,246 @@
+import BrewKit
+import Foundation
+
+/// The HTML fragments of the kitchen pages, each with its Markdown stand-in for the twin.
+/// Every value from the data is escaped here (`HTMLEscaping`, `MarkdownEscaping`); links are
+/// relative to the page, so the site works opened from disk.
+enum KitchenHTML {
+    static func h(_ text: String) -> String { HTMLEscaping.escape(text) }
+    static func md(_ text: String) -> String { MarkdownEscaping.escape(text) }
+
+    /// "35 min" when both times read as durations, else the times as written, joined.
+    static func totalTime(_ recipe: KitchenRecipe) -> String? {
+        let times = [recipe.prepTime, recipe.cookTime].compactMap { $0 }
+        if times.isEmpty { return nil }
+        let seconds = times.map(KitchenDuration.seconds(in:))
+        if seconds.allSatisfy({ $0 != nil }) { return KitchenDuration.text(seconds.compactMap { $0 }.reduce(0, +)) }
+        return times.joined(separator: " + ")
+    }
+
+    /// The card's small line: total time, calories and protein per serving.
+    static func cardMeta(_ recipe: KitchenRecipe) -> String {
+        var parts: [String] = []
+        if let time = totalTime(recipe) { parts.append(time) }
+        if let perServing = recipe.nutritionPerServing {
+            parts.append("\(perServing.calories) kcal")
+            parts.append("\(perServing.protein) g protein")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    // MARK: Lists
+
+    static func chips(current: KitchenPages.List, archivedCount: Int) -> PageFragment {
+        var html = "<nav class=\"kitchen-chips\" aria-label=\"Kitchen\">"
+        var markdown: [String] = []
+        for list in KitchenPages.List.every {
+            let file = String(list.path.dropFirst("kitchen/".count))
+            let label = list == .archive ? "Archive (\(archivedCount))" : list.label
+            html += "<a href=\"\(file).html\"\(list == current ? " aria-current=\"page\"" : "")>\(h(label))</a>"
+            markdown.append("[\(md(label))](\(file).md)")
+        }
+        html += "</nav>"
+        return PageFragment(html: html, markdown: markdown.joined(separator: " · "))
+    }
+
+    static func grid(_ recipes: [KitchenRecipe], showSearch: Bool) -> PageFragment {
+        var html = ""
+        if showSearch {
+            html += "<div class=\"kitchen-search\" hidden><label for=\"kitchen-search\">Search</label> "
+            html += "<input type=\"search\" id=\"kitchen-search\" placeholder=\"Title or ingredient\" autocomplete=\"off\">"
+            html += "<p class=\"kitchen-nomatch\" hidden>No recipes match your search.</p></div>\n"
+        }
+        html += "<ul class=\"kitchen-grid\">\n"
+        var markdown: [String] = []
+        for recipe in recipes {
+            let meta = cardMeta(recipe)
+            html += "<li class=\"kitchen-card\" data-id=\"\(h(recipe.id))\"><a href=\"recipes/\(h(recipe.id)).html\">"
+            if let thumbnail = recipe.thumbnail, KitchenValidator.isWebURL(thumbnail) {
+                html += "<img class=\"kitchen-thumb\" src=\"\(h(thumbnail))\" alt=\"\" loading=\"lazy\">"
+            } else {
+                html += "<span class=\"kitchen-thumb kitchen-thumb-\(recipe.category.slug)\" aria-hidden=\"true\">\(h(String(recipe.title.trimmingCharacters(in: .whitespaces).prefix(1)).uppercased()))</span>"
+            }
+            html += "<span class=\"kitchen-card-title\">\(h(recipe.title))\(recipe.isFavourite ? " <span class=\"kitchen-fav\" title=\"Favourite\">♥</span>" : "")</span>"
+            html += "<span class=\"kitchen-card-meta\">\(h(recipe.category.rawValue))\(meta.isEmpty ? "" : " · " + h(meta))</span>"
+            html += "</a></li>\n"
+            markdown.append("- [\(md(recipe.title))](recipes/\(recipe.id).md)\(recipe.isFavourite ? " ♥" : "") — \(md(recipe.category.rawValue))\(meta.isEmpty ? "" : " · " + md(meta))")
+        }
+        html += "</ul>"
+        return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
+    }
+
+    // MARK: A recipe
+
+    static func meta(_ recipe: KitchenRecipe) -> PageFragment {
+        var items: [(label: String, value: String)] = [("Serves", String(recipe.servings)), ("Category", recipe.category.rawValue)]
+        if let prep = recipe.prepTime { items.append(("Prep", prep)) }
+        if let cook = recipe.cookTime { items.append(("Cook", cook)) }
+        var html = "<ul class=\"kitchen-meta\">"
+        html += items.map { "<li><span>\(h($0.label))</span> <strong>\(h($0.value))</strong></li>" }.joined()
+        html += "</ul>"
+        var markdown = items.map { "**\(md($0.label)):** \(md($0.value))" }.joined(separator: " · ")
+        var notes: [String] = []
+        var notesMarkdown: [String] = []
+        if recipe.isFavourite { notes.append("♥ Favourite"); notesMarkdown.append("♥ Favourite") }
+        if recipe.isArchived {
+            notes.append("Archived: listed only on the <a href=\"../archive.html\">archive</a>")
+            notesMarkdown.append("Archived: listed only on the [archive](../archive.md)")
+        }
+        if let url = recipe.sourceUrl, KitchenValidator.isWebURL(url) {
+            let host = URL(string: url)?.host ?? url
+            let platform = recipe.sourcePlatform.map { $0 == .web ? "" : " (\($0.rawValue.capitalized))" } ?? ""
+            notes.append("Source: <a href=\"\(h(url))\" rel=\"nofollow noopener\">\(h(host))</a>\(h(platform))")
+            notesMarkdown.append("Source: [\(md(host))](<\(url)>)\(md(platform))")
+        }
+        if !notes.isEmpty { html += "<p class=\"kitchen-notes\">\(notes.joined(separator: " · "))</p>" }
+        if !notesMarkdown.isEmpty { markdown += "\n\n" + notesMarkdown.joined(separator: " · ") }
+        return PageFragment(html: html, markdown: markdown)
+    }
+
+    /// The ingredient line's parts as shown at 1× in the person's units.
+    static func shownAmount(_ ingredient: KitchenIngredient, factor: Double = 1, units: KitchenUnits) -> ScaledAmount {
+        KitchenScaler.scale(ingredient.parsedAmount, written: ingredient.amount, by: factor, units: units)
+    }
+
+    /// Checkboxes that strike an ingredient through when ticked: HTML and CSS only, nothing stored.
+    static func ingredients(_ recipe: KitchenRecipe, units: KitchenUnits) -> PageFragment {
+        guard !recipe.ingredients.isEmpty else { return PageFragment(html: "<p>No ingredients yet.</p>", markdown: "No ingredients yet.") }
+        var html = "<ul class=\"kitchen-ingredients\">\n"
+        var markdown: [String] = []
+        for (index, ingredient) in recipe.ingredients.enumerated() {
+            let amount = shownAmount(ingredient, units: units).text
+            let notes = ingredient.notes.map { ", " + $0 } ?? ""
+            html += "<li><input type=\"checkbox\" id=\"ingredient-\(index + 1)\"><label for=\"ingredient-\(index + 1)\">"
+            if !amount.isEmpty { html += "<strong>\(h(amount))</strong> " }
+            html += "\(h(ingredient.name))<span class=\"kitchen-ingredient-notes\">\(h(notes))</span></label></li>\n"
+            markdown.append("- [ ] " + (amount.isEmpty ? "" : "**\(md(amount))** ") + md(ingredient.name + notes))
+        }
+        html += "</ul>"
+        return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
+    }
+
+    static func actions(_ recipe: KitchenRecipe) -> PageFragment {
+        var html = "<p class=\"kitchen-actions\">"
+        var markdown: [String] = []
+        if !recipe.steps.isEmpty {
+            html += "<a class=\"button\" href=\"../cook/\(h(recipe.id)).html\">Cook mode</a> "
+            markdown.append("[Cook mode](../cook/\(recipe.id).md)")
+        }
+        html += "<a class=\"button secondary\" href=\"../cards/\(h(recipe.id)).html\">Printable card</a></p>"
+        markdown.append("[Printable card](../cards/\(recipe.id).md)")
+        return PageFragment(html: html, markdown: markdown.joined(separator: " · "))
+    }
+
+    /// Nutrition for the whole recipe and per serving, with a bar of the energy from each macro.
+    static func nutrition(_ recipe: KitchenRecipe) -> PageFragment {
+        guard let total = recipe.nutrition, let perServing = recipe.nutritionPerServing else {
+            return PageFragment(html: "<p>No nutrition given.</p>", markdown: "No nutrition given.")
+        }
+        let rows: [(String, Int, Int, String)] = [
+            ("Energy", total.calories, perServing.calories, "kcal"), ("Protein", total.protein, perServing.protein, "g"),
+            ("Carbs", total.carbs, perServing.carbs, "g"), ("Fats", total.fats, perServing.fats, "g"),
+        ]
+        let servings = "\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"
+        var html = "<table class=\"kitchen-nutrition\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Whole recipe (\(servings))</th><th scope=\"col\">Per serving</th></tr></thead><tbody>"
+        var markdown = "| | Whole recipe (\(servings)) | Per serving |\n|---|---:|---:|\n"
+        for (label, whole, one, unit) in rows {
+            html += "<tr><th scope=\"row\">\(label)</th><td>\(whole) \(unit)</td><td>\(one) \(unit)</td></tr>"
+            markdown += "| \(label) | \(whole) \(unit) | \(one) \(unit) |\n"
+        }
+        html += "</tbody></table>"
+        let shares = total.energyShares
+        if shares.protein + shares.carbs + shares.fats > 0 {
+            let percent = { (share: Double) in Int((share * 100).rounded()) }
+            let parts = [("protein", "Protein", shares.protein), ("carbs", "Carbs", shares.carbs), ("fats", "Fats", shares.fats)]
+            let label = parts.map { "\($0.1) \(percent($0.2))%" }.joined(separator: ", ")
+            html += "<div class=\"macro-bar\" role=\"img\" aria-label=\"Energy from \(label)\">"
+            for (name, _, share) in parts where share > 0 {
+                html += "<span class=\"macro-\(name)\" style=\"width: \(Format.number(share * 100, decimals: 1))%\"></span>"
+            }
+            html += "</div><p class=\"macro-legend\">"
+            html += parts.map { "<span class=\"macro-key macro-\($0.0)\"></span>\($0.1) \(percent($0.2))%" }.joined(separator: " ")
+            html += " of the energy</p>"
+            markdown += "\nEnergy from \(label)."
+        }
+        return PageFragment(html: html, markdown: markdown)
+    }
+
+    /// The ingredients at ½×, 1×, 2× and the extra servings asked for.
+    static func scalingTable(_ recipe: KitchenRecipe, factors: [(label: String, factor: Double)], units: KitchenUnits) -> PageFragment {
+        guard !recipe.ingredients.isEmpty else { return PageFragment(html: "<p>Nothing to scale.</p>", markdown: "Nothing to scale.") }
+        var html = "<table class=\"kitchen-scaling\"><thead><tr><th scope=\"col\">Ingredient</th>"
+        html += factors.map { "<th scope=\"col\">\(h($0.label))</th>" }.joined() + "</tr></thead><tbody>"
+        var markdown = "| Ingredient | " + factors.map { md($0.label) }.joined(separator: " | ") + " |\n"
+        markdown += "|---|" + factors.map { _ in "---|" }.joined() + "\n"
+        for ingredient in recipe.ingredients {
+            let cells = factors.map { shownAmount(ingredient, factor: $0.factor, units: units).text }
+            html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + cells.map { "<td>\(h($0))</td>" }.joined() + "</tr>"
+            markdown += "| \(md(ingredient.name)) | " + cells.map { md($0).replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+        }
+        html += "</tbody></table>"
+        let unscaled = recipe.ingredients.filter { shownAmount($0, units: units).scaled == false && !$0.amount.isEmpty }
+        if !unscaled.isEmpty {
+            let note = "Amounts that are not quantities (\(unscaled.map { "“\($0.amount)”" }.joined(separator: ", "))) are shown as written."
+            html += "<p class=\"kitchen-note\">\(h(note))</p>"
+            markdown += "\n" + md(note)
+        }
+        return PageFragment(html: html, markdown: markdown)
+    }
+
+    // MARK: Cook mode
+
+    /// One section per step with "Step N of M", a progress bar, previous and next links, and a
+    /// timer the script shows; without script the sections read as a list.
+    static func cook(_ recipe: KitchenRecipe) -> PageFragment {
+        let count = recipe.steps.count
+        var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n<ol class=\"cook-steps\">\n"
+        var markdown: [String] = []
+        for (index, step) in recipe.steps.enumerated() {
+            let number = index + 1
+            let seconds = KitchenDuration.seconds(in: step.text) ?? 0
+            html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
+            html += "<p class=\"cook-count\">Step \(number) of \(count)</p><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
+            html += "<p class=\"cook-text\">\(h(step.text))</p>\n"
+            html += "<div class=\"cook-timer\" data-seconds=\"\(seconds)\" hidden><output>\(KitchenDuration.clock(seconds))</output> "
+            html += "<button type=\"button\" data-act=\"start\">Start</button> <button type=\"button\" data-act=\"pause\">Pause</button> <button type=\"button\" data-act=\"reset\">Reset</button></div>\n"
+            html += "<p class=\"cook-nav\">"
+            if number > 1 { html += "<a class=\"button secondary\" href=\"#step-\(number - 1)\">Previous</a> " }
+            if number < count {
+                html += "<a class=\"button\" href=\"#step-\(number + 1)\">Done — next step</a>"
+            } else {
+                html += "<a class=\"button finish cook-finish\" href=\"../recipes/\(h(recipe.id)).html\">Finish recipe</a>"
+            }
+            html += "</p>\n</li>\n"
+            markdown.append("\(number). **Step \(number) of \(count).** \(md(step.text))\(seconds > 0 ? " (timer \(KitchenDuration.clock(seconds)))" : "")")
+        }
+        html += "</ol>\n<p><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
+        markdown.append("\n[Back to the recipe](../recipes/\(recipe.id).md)")
+        return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
+    }
+
+    // MARK: The printable card
+
+    static func card(_ recipe: KitchenRecipe, units: KitchenUnits) -> PageFragment {
+        var facts = ["Serves \(recipe.servings)"]
+        if let prep = recipe.prepTime { facts.append("prep \(prep)") }
+        if let cook = recipe.cookTime { facts.append("cook \(cook)") }
+        if let perServing = recipe.nutritionPerServing { facts.append("\(perServing.calories) kcal a serving") }
+        var html = "<div class=\"kitchen-sheet\">\n<p class=\"kitchen-sheet-facts\">\(h(facts.joined(separator: " · ")))</p>\n<div class=\"kitchen-sheet-columns\">\n<section><h2>Ingredients</h2><ul>"
+        var markdown = "*\(md(facts.joined(separator: " · ")))*\n\n## Ingredients\n\n"
+        for ingredient in recipe.ingredients {
+            let amount = shownAmount(ingredient, units: units).text
+            let notes = ingredient.notes.map { ", " + $0 } ?? ""
+            html += "<li>\(amount.isEmpty ? "" : "<strong>\(h(amount))</strong> ")\(h(ingredient.name + notes))</li>"
+            markdown += "- \(amount.isEmpty ? "" : "**\(md(amount))** ")\(md(ingredient.name + notes))\n"
+        }
+        html += "</ul></section>\n<section><h2>Steps</h2><ol>"
+        markdown += "\n## Steps\n\n"
+        for step in recipe.steps {
+            html += "<li>\(h(step.text))</li>"
+            markdown += "\(step.order). \(md(step.text))\n"
+        }
+        html += "</ol></section>\n</div>\n<p class=\"kitchen-sheet-back\"><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
+        markdown += "\n[Back to the recipe](../recipes/\(recipe.id).md)"
+        return PageFragment(html: html, markdown: markdown)
+    }
+}

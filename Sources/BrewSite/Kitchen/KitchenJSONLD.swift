@@ -1,0 +1,38 @@
+import BrewKit
+import Foundation
+
+/// schema.org `Recipe` JSON-LD for a kitchen recipe page, with `NutritionInformation` per
+/// serving (the convention search engines read), made with JSONSerialization and made safe
+/// inside `<script>` by `HTMLEscaping.scriptSafeJSON`.
+enum KitchenJSONLD {
+    static func script(for recipe: KitchenRecipe, units: KitchenUnits) -> String {
+        var object: [String: Any] = [
+            "@context": "https://schema.org",
+            "@type": "Recipe",
+            "name": recipe.title,
+            "recipeCategory": recipe.category.rawValue,
+            "recipeYield": "\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")",
+            "recipeIngredient": recipe.ingredients.map { ingredient in
+                let amount = KitchenHTML.shownAmount(ingredient, units: units).text
+                return [amount, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ") + (ingredient.notes.map { ", " + $0 } ?? "")
+            },
+            "recipeInstructions": recipe.steps.map { ["@type": "HowToStep", "position": $0.order, "text": $0.text] as [String: Any] },
+        ]
+        if let thumbnail = recipe.thumbnail, KitchenValidator.isWebURL(thumbnail) { object["image"] = thumbnail }
+        if let url = recipe.sourceUrl, KitchenValidator.isWebURL(url) { object["isBasedOn"] = url }
+        if let prep = recipe.prepTime.flatMap(KitchenDuration.iso8601) { object["prepTime"] = prep }
+        if let cook = recipe.cookTime.flatMap(KitchenDuration.iso8601) { object["cookTime"] = cook }
+        if let perServing = recipe.nutritionPerServing {
+            object["nutrition"] = [
+                "@type": "NutritionInformation",
+                "servingSize": "1 serving",
+                "calories": "\(perServing.calories) kcal",
+                "proteinContent": "\(perServing.protein) g",
+                "carbohydrateContent": "\(perServing.carbs) g",
+                "fatContent": "\(perServing.fats) g",
+            ]
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "" }
+        return "<script type=\"application/ld+json\">\(HTMLEscaping.scriptSafeJSON(String(decoding: data, as: UTF8.self)))</script>"
+    }
+}

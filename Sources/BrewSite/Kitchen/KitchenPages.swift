@@ -1,0 +1,160 @@
+import BrewKit
+import Foundation
+
+/// The kitchen's pages (issue 14): the recipe grid with its category, favourites and archive
+/// pages, a page per recipe, cook mode and a printable card per recipe, and the search index.
+///
+/// Paths: `kitchen/index`, `kitchen/favourites`, `kitchen/<category>`, `kitchen/archive`,
+/// `kitchen/recipes/<id>`, `kitchen/cook/<id>` (recipes with steps), `kitchen/cards/<id>`.
+/// The list pages exist even when empty, so the site's links never break; archived recipes
+/// are listed only on the archive page (MOD/SYS/013) but keep their recipe page.
+public struct KitchenPages: Sendable {
+    /// Every kitchen recipe, by title then id.
+    let recipes: [KitchenRecipe]
+    /// Indices into `recipes` of those with steps (they have a cook-mode page).
+    let cookable: [Int]
+    let units: KitchenUnits
+    let preferenceCardServings: [Int]
+
+    /// The list pages, in order: all, favourites, the four categories, the archive.
+    enum List: Hashable, Sendable {
+        case all, favourites, category(KitchenCategory), archive
+
+        static let every: [List] = [.all, .favourites] + KitchenCategory.allCases.map(List.category) + [.archive]
+
+        var path: String {
+            switch self {
+            case .all: "kitchen/index"
+            case .favourites: "kitchen/favourites"
+            case .category(let category): "kitchen/\(category.slug)"
+            case .archive: "kitchen/archive"
+            }
+        }
+
+        var label: String {
+            switch self {
+            case .all: "All"
+            case .favourites: "Favourites"
+            case .category(let category): category.rawValue
+            case .archive: "Archive"
+            }
+        }
+
+        func includes(_ recipe: KitchenRecipe) -> Bool {
+            switch self {
+            case .all: !recipe.isArchived
+            case .favourites: !recipe.isArchived && recipe.isFavourite
+            case .category(let category): !recipe.isArchived && recipe.category == category
+            case .archive: recipe.isArchived
+            }
+        }
+    }
+
+    public init(_ dataset: Dataset) {
+        let sorted = dataset.kitchenRecipes.map(\.value).sorted { a, b in
+            let order = a.title.localizedStandardCompare(b.title)
+            return order != .orderedSame ? order == .orderedAscending : a.id < b.id
+        }
+        recipes = sorted
+        cookable = sorted.indices.filter { !sorted[$0].steps.isEmpty }
+        units = dataset.preferences?.value.kitchenUnits ?? .metric
+        preferenceCardServings = dataset.preferences?.value.kitchenCardServings ?? []
+    }
+
+    var count: Int { recipes.count }
+
+    public static let searchIndexPath = "kitchen/search-index.js"
+
+    // MARK: Pages
+
+    func listPage(_ list: List) -> Page {
+        let shown = recipes.filter(list.includes)
+        let root = Page.rootPrefix(of: list.path)
+        let archivedCount = recipes.filter(\.isArchived).count
+        var context: [String: Any] = [
+            "title": list == .all ? "Kitchen" : (list == .archive ? "Archived recipes" : "Kitchen: \(list.label)"),
+            "count": String(shown.count),
+            "isArchive": list == .archive,
+            "isEmpty": shown.isEmpty,
+            "isAll": list == .all,
+            "archivedCount": String(archivedCount),
+        ]
+        context["noun"] = shown.count == 1 ? "recipe" : "recipes"
+        let fragments: [String: PageFragment] = [
+            "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
+            "grid": KitchenHTML.grid(shown, showSearch: list != .archive),
+        ]
+        let head = "<script src=\"\(root)\(Self.searchIndexPath)\"></script>\n<script>\(KitchenScript.search)</script>"
+        return Page(path: list.path, title: context["title"] as? String ?? "Kitchen", template: "kitchen-index", context: context, headHTML: head, fragments: fragments)
+    }
+
+    func recipePage(_ index: Int) -> Page {
+        let recipe = recipes[index]
+        let path = "kitchen/recipes/\(recipe.id)"
+        let context: [String: Any] = [
+            "id": recipe.id,
+            "title": recipe.title,
+            "steps": recipe.steps.map { ["number": String($0.order), "text": $0.text] },
+            "hasSteps": !recipe.steps.isEmpty,
+            "caption": recipe.caption ?? "",
+            "hasCaption": !(recipe.caption ?? "").isEmpty,
+            "isArchived": recipe.isArchived,
+        ]
+        let servings = tableServings(recipe)
+        let fragments: [String: PageFragment] = [
+            "meta": KitchenHTML.meta(recipe),
+            "ingredients": KitchenHTML.ingredients(recipe, units: units),
+            "actions": KitchenHTML.actions(recipe),
+            "nutrition": KitchenHTML.nutrition(recipe),
+            "scaling": KitchenHTML.scalingTable(recipe, factors: servings, units: units),
+        ]
+        return Page(path: path, title: recipe.title, template: "kitchen-recipe", context: context,
+                    headHTML: KitchenJSONLD.script(for: recipe, units: units), fragments: fragments)
+    }
+
+    func cookPage(_ cookIndex: Int) -> Page {
+        let recipe = recipes[cookable[cookIndex]]
+        let context: [String: Any] = ["id": recipe.id, "title": recipe.title]
+        return Page(path: "kitchen/cook/\(recipe.id)", title: "\(recipe.title) — cook mode", template: "kitchen-cook", context: context,
+                    headHTML: "<script>\(KitchenScript.cook)</script>", fragments: ["cook": KitchenHTML.cook(recipe)])
+    }
+
+    func cardPage(_ index: Int) -> Page {
+        let recipe = recipes[index]
+        let context: [String: Any] = ["id": recipe.id, "title": recipe.title]
+        return Page(path: "kitchen/cards/\(recipe.id)", title: "\(recipe.title) — kitchen card", template: "kitchen-card", context: context,
+                    fragments: ["card": KitchenHTML.card(recipe, units: units)])
+    }
+
+    /// The columns of a recipe's scaling table: ½×, 1×, 2×, then the recipe's and the
+    /// preferences' `cardServings` not already shown, as factors with their labels.
+    func tableServings(_ recipe: KitchenRecipe) -> [(label: String, factor: Double)] {
+        let base = recipe.servings
+        func servings(_ value: Double) -> String {
+            let text = Format.number(value, decimals: 1)
+            return value == 1 ? "1 serving" : "\(text) servings"
+        }
+        var columns: [(String, Double)] = [
+            ("½× (\(servings(Double(base) / 2)))", 0.5), ("1× (\(servings(Double(base))))", 1), ("2× (\(servings(Double(base) * 2)))", 2),
+        ]
+        var shown: Set<Double> = [Double(base) / 2, Double(base), Double(base) * 2]
+        for extra in (recipe.cardServings + preferenceCardServings).sorted() where !shown.contains(Double(extra)) {
+            shown.insert(Double(extra))
+            columns.append((servings(Double(extra)), Double(extra) / Double(base)))
+        }
+        return columns
+    }
+
+    /// `window.kitchenSearchIndex`: each recipe's id with its title and ingredient names in
+    /// lower case, the text the search box matches; loaded with a `<script src>` so it works
+    /// from disk, where `fetch` is refused.
+    func searchIndexFile() -> OutputFile {
+        var index: [String: String] = [:]
+        for recipe in recipes {
+            index[recipe.id] = ([recipe.title] + recipe.ingredients.map(\.name)).joined(separator: " · ").lowercased()
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: index, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let json = HTMLEscaping.scriptSafeJSON(String(decoding: data, as: UTF8.self))
+        return OutputFile(path: Self.searchIndexPath, text: "window.kitchenSearchIndex = \(json);\n")
+    }
+}

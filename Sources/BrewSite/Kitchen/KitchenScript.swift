@@ -1,0 +1,73 @@
+/// The few lines of script of the kitchen pages. Without script every page still works:
+/// the grid shows all recipes, and cook mode reads as a list of steps with links between them.
+enum KitchenScript {
+    /// Filters the cards of a kitchen list as the person types, by title and ingredients.
+    static let search = """
+        document.addEventListener("DOMContentLoaded", function () {
+          var box = document.querySelector(".kitchen-search"), index = window.kitchenSearchIndex;
+          if (!box || !index) return;
+          box.hidden = false;
+          var input = box.querySelector("input"), none = box.querySelector(".kitchen-nomatch");
+          var cards = Array.prototype.slice.call(document.querySelectorAll(".kitchen-card"));
+          input.addEventListener("input", function () {
+            var query = input.value.trim().toLowerCase(), shown = 0;
+            cards.forEach(function (card) {
+              var match = !query || (index[card.dataset.id] || "").indexOf(query) >= 0;
+              card.hidden = !match;
+              if (match) shown++;
+            });
+            none.hidden = shown > 0;
+          });
+        });
+        """
+
+    /// Cook mode (MOD/SYS/006): one step per screen from the address's `#step-N`, a timer per
+    /// step (counting down from the step's duration, or up from 0:00 when it names none), the
+    /// screen kept awake where the Screen Wake Lock API is offered, and a toast on finishing.
+    static let cook = """
+        document.addEventListener("DOMContentLoaded", function () {
+          var cook = document.querySelector(".cook");
+          if (!cook) return;
+          cook.classList.add("cook-js");
+          var steps = Array.prototype.slice.call(cook.querySelectorAll(".cook-step")), ticking = null, value = 0;
+          function clock(s) { var m = Math.floor(s / 60), r = s % 60; return m + ":" + (r < 10 ? "0" : "") + r; }
+          function stop() { if (ticking) { clearInterval(ticking); ticking = null; } }
+          function reset(timer) { stop(); value = +timer.dataset.seconds; timer.querySelector("output").textContent = clock(value); timer.classList.remove("done"); }
+          function show(i) {
+            i = Math.max(0, Math.min(steps.length - 1, i));
+            steps.forEach(function (step, k) { step.classList.toggle("current", k === i); });
+            var timer = steps[i].querySelector(".cook-timer");
+            if (timer) reset(timer);
+          }
+          function fromAddress() { var m = /^#step-(\\d+)$/.exec(location.hash); show(m ? m[1] - 1 : 0); }
+          window.addEventListener("hashchange", fromAddress);
+          fromAddress();
+          cook.querySelectorAll(".cook-timer").forEach(function (timer) { timer.hidden = false; });
+          cook.addEventListener("click", function (event) {
+            var button = event.target.closest("button[data-act]");
+            if (!button) return;
+            var timer = button.closest(".cook-timer"), output = timer.querySelector("output"), down = +timer.dataset.seconds > 0;
+            if (button.dataset.act === "start" && !ticking) {
+              ticking = setInterval(function () {
+                value += down ? -1 : 1;
+                output.textContent = clock(value);
+                if (down && value <= 0) { stop(); timer.classList.add("done"); if (navigator.vibrate) navigator.vibrate(400); }
+              }, 1000);
+            }
+            if (button.dataset.act === "pause") stop();
+            if (button.dataset.act === "reset") reset(timer);
+          });
+          function stayAwake() {
+            if (navigator.wakeLock && document.visibilityState === "visible") navigator.wakeLock.request("screen").catch(function () {});
+          }
+          document.addEventListener("visibilitychange", stayAwake);
+          stayAwake();
+          var finish = cook.querySelector(".cook-finish");
+          if (finish) finish.addEventListener("click", function (event) {
+            event.preventDefault();
+            cook.querySelector(".cook-toast").hidden = false;
+            setTimeout(function () { location.href = finish.href; }, 1500);
+          });
+        });
+        """
+}
