@@ -26,6 +26,10 @@ struct GoldenPageTests {
         "logs/index.html", "logs/first-brew.html", "logs/first-brew.md",
         "logs/by-tag/tooSour/index.md",
         "statistics.html", "hints.md", "feed.xml", "sitemap.xml",
+        "kitchen/index.html", "kitchen/index.md", "kitchen/archive.md",
+        "kitchen/recipes/tomato-soup.html", "kitchen/recipes/tomato-soup.md",
+        "kitchen/cook/tomato-soup.html", "kitchen/cook/tomato-soup.md", "kitchen/cards/tomato-soup.md",
+        "kitchen/search-index.js",
     ])
     func page(_ path: String) throws {
         let site = Self.site()

@@ -60,8 +60,9 @@ enum KitchenRecipeDecoder {
         let category = reader.enumeration(KitchenCategory.self, "category", required: true)
         let isArchived = reader.bool("isArchived") ?? false
         let isFavourite = reader.bool("isFavourite") ?? false
-        let createdAt = reader.date("createdAt")
-        let updatedAt = reader.date("updatedAt")
+        // An empty CSV cell is no date.
+        let createdAt = reader.has("createdAt") ? reader.date("createdAt") : nil
+        let updatedAt = reader.has("updatedAt") ? reader.date("updatedAt") : nil
         let cardServings = reader.doubles("cardServings")
 
         var locations: [String: SourceLocation] = [:]

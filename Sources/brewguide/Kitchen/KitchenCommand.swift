@@ -4,7 +4,8 @@ import ArgumentParser
 struct KitchenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kitchen",
-        abstract: "Cooking recipes, meal plans, nutrition goals and the shopping list. See docs/KITCHEN.md.",
-        subcommands: [KitchenScaleCommand.self] + KitchenPlanCommands.all
+        abstract: "Cooking recipes (scale, archive, restore, favourite), meal plans, nutrition goals and the shopping list. See docs/KITCHEN.md.",
+        subcommands: [KitchenScaleCommand.self, KitchenArchiveCommand.self, KitchenRestoreCommand.self, KitchenFavouriteCommand.self]
+            + KitchenPlanCommands.all
     )
 }
