@@ -21,6 +21,8 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var siteOptions: SiteOptions
 
     func run() throws {
+        let lock = try siteOptions.lockOutput(command: "brewguide build")
+        defer { lock.release() }
         let outcome = JournalBuild(data: dataOptions.data, site: siteOptions).run()
         if !outcome.succeeded { throw ExitCode(1) }
     }

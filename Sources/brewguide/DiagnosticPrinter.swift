@@ -12,11 +12,12 @@ enum DiagnosticPrinter {
         diagnostics.map { "\($0)\n" }.joined()
     }
 
-    /// A JSON array of objects with `file`, `line`, `column`, `field`, `severity`, `message`.
+    /// A JSON array of objects with `file`, `line`, `column`, `field`, `severity`, `message`;
+    /// `line` is null for a finding about a whole file.
     static func json(_ diagnostics: [Diagnostic]) -> String {
         struct Entry: Encodable {
             var file: String
-            var line: Int
+            var line: Int?
             var column: Int?
             var field: String?
             var severity: String
@@ -35,7 +36,7 @@ enum DiagnosticPrinter {
             enum CodingKeys: String, CodingKey { case file, line, column, field, severity, message }
         }
         let entries = diagnostics.map {
-            Entry(file: $0.location.file, line: $0.location.line, column: $0.location.column, field: $0.location.field, severity: $0.severity.rawValue, message: $0.message)
+            Entry(file: $0.location.file, line: $0.location.isWholeFile ? nil : $0.location.line, column: $0.location.column, field: $0.location.field, severity: $0.severity.rawValue, message: $0.message)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -54,7 +54,9 @@ struct EraseCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        do throws(RightsError) {
+            let lock = yes ? try DataDirectoryLock.acquire(root: dataOptions.data, command: "brewguide erase") : nil
+            defer { lock?.release() }
             let plan = try Eraser.plan(root: dataOptions.data, selection: selection)
             for kind in ErasureRecord.Kind.allCases where kind != .preferences {
                 let ids = plan.ids(kind)

@@ -21,7 +21,9 @@ struct ImportCommand: ParsableCommand {
             StandardError.write("error: cannot read \(file)\n")
             throw ExitCode(1)
         }
-        do {
+        do throws(RightsError) {
+            let lock = try DataDirectoryLock.acquire(root: into, command: "brewguide import")
+            defer { lock.release() }
             let snapshot = try Importer.run(archive: [UInt8](data), name: file, into: into)
             let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             print("imported \(counts) into \(into)")

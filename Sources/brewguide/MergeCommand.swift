@@ -7,7 +7,7 @@ struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Merge data directories into one (dry run unless --yes).",
-        discussion: "Logs and sessions are append-only; a recipe edited in two places keeps both versions (the older becomes a \"(Conflicted Copy)\"); erased ids stay erased. See docs/DATA-RIGHTS.md."
+        discussion: "Logs are append-only; sessions and drink presets are one per id, last write wins by updatedAt, a session's entries merged entry by entry; a recipe edited in two places keeps both versions (the older becomes a \"(Conflicted Copy)\"); an erasure on any side is applied to the target. A merge that would leave the target invalid is refused before anything is written. See docs/DATA-RIGHTS.md."
     )
 
     @Argument(help: "The data directories to merge from.")
@@ -19,22 +19,27 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Write the merge; without it nothing changes.") var yes = false
 
     func run() throws {
-        do {
+        do throws(RightsError) {
+            let lock = yes ? try DataDirectoryLock.acquire(root: into, command: "brewguide merge") : nil
+            defer { lock?.release() }
             let target = try DataSnapshot.load(root: into)
             var snapshots: [DataSnapshot] = []
             for source in sources { snapshots.append(try DataSnapshot.load(root: source)) }
             let outcome = Merger.merge(snapshots, into: target)
             let report = outcome.report
             for line in report.added { print("added: \(line)") }
+            for line in report.updated { print("updated: \(line)") }
             for line in report.conflicted { print("conflicted: \(line)") }
             for line in report.skippedAsErased { print("skipped as erased: \(line)") }
+            for line in report.removedAsErased { print("removed as erased on a source: \(line)") }
             for line in report.notes { print("note: \(line)") }
-            print("\(report.added.count) added, \(report.identical.count) identical, \(report.conflicted.count) conflicted, \(report.skippedAsErased.count) skipped as erased")
+            print("\(report.added.count) added, \(report.updated.count) updated, \(report.identical.count) identical, \(report.conflicted.count) conflicted, \(report.skippedAsErased.count) skipped as erased, \(report.removedAsErased.count) removed as erased")
             guard yes else {
+                if let reason = Merger.refusal(of: outcome, target: target) { throw RightsError(reason) }
                 print("dry run: nothing changed; add --yes to merge")
                 return
             }
-            try Merger.apply(outcome, root: into)
+            try Merger.apply(outcome, target: target, root: into)
             print("merged into \(into)")
         } catch {
             StandardError.write("error: \(error.message)\n")

@@ -23,6 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
     var port: UInt16 = 8000
 
     func run() async throws {
+        let lock = try siteOptions.lockOutput(command: "brewguide serve")
+        defer { lock.release() }
         let server = PreviewServer(siteDirectory: siteOptions.output, port: port)
         let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)
         try await withThrowingTaskGroup(of: Void.self) { group in

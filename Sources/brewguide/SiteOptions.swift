@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrewData
 import Foundation
 
 /// Options of the commands that render the site.
@@ -30,5 +31,18 @@ struct SiteOptions: ParsableArguments {
         return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Templates").path
+    }
+}
+
+extension SiteOptions {
+    /// Takes the lock on the output directory for `command` (DirectoryLock), or prints who holds
+    /// it and exits 1: two commands building into one site at once would leave a mixed site.
+    func lockOutput(command: String) throws -> DirectoryLock {
+        do {
+            return try DirectoryLock.acquire(directory: output, command: command)
+        } catch {
+            StandardError.write("error: the output directory \(error.description)\n")
+            throw ExitCode(1)
+        }
     }
 }

@@ -21,6 +21,8 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var watchOptions: WatchOptions
 
     func run() async throws {
+        let lock = try siteOptions.lockOutput(command: "brewguide watch")
+        defer { lock.release() }
         try await LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend).run { _, _ in }
     }
 }

@@ -54,7 +54,7 @@ struct DataDirectoryReaderTests {
     @Test func missingDirectoryIsOneClearError() {
         let validated = DataDirectoryReader(root: "no-such-dir").read().validated
         #expect(validated.diagnostics.map(\.description) == [
-            "no-such-dir:1: error: the data directory \"no-such-dir\" does not exist; expected a folder with recipes/, logs/ and preferences.json",
+            "no-such-dir: error: the data directory \"no-such-dir\" does not exist; expected a folder with recipes/, logs/ and preferences.json",
         ])
     }
 }

@@ -26,9 +26,9 @@ import Testing
         let messages = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .warning }.map(\.description)
         let layout = "the data directory reads recipes/, logs/, sessions/, kitchen/recipes/, preferences.json, erasures.json"
         #expect(messages == [
-            "\(root)/Preferences.json:1: warning: not read: no kind of record lives in \"Preferences.json\" (did you mean \"preferences.json\"?); \(layout)",
-            "\(root)/log:1: warning: not read: no kind of record lives in the folder \"log/\"; \(layout)",
-            "\(root)/logs/photo.jpg:1: warning: not read: only .json and .csv files are read in logs/ (brew logs: logs/*.json or *.csv)",
+            "\(root)/Preferences.json: warning: not read: no kind of record lives in \"Preferences.json\" (did you mean \"preferences.json\"?); \(layout)",
+            "\(root)/log: warning: not read: no kind of record lives in the folder \"log/\"; \(layout)",
+            "\(root)/logs/photo.jpg: warning: not read: only .json and .csv files are read in logs/ (brew logs: logs/*.json or *.csv)",
         ])
     }
 
@@ -53,5 +53,16 @@ import Testing
         for kind in RecordKind.allCases {
             #expect(text.contains("| `\(kind.rawValue)` |"), "docs/DATA-RIGHTS.md has no row for \(kind.rawValue)")
         }
+    }
+
+    /// The CSV export (Art. 15 access) carries drink presets too, which it used to leave out.
+    @Test func theCSVExportHasTheDrinkPresets() throws {
+        let data = Fixture.packageRoot.appendingPathComponent("Data").path
+        let files = try CSVExport.files(for: try DataSnapshot.load(root: data))
+        let presets = try #require(files.first { $0.name == "drink-presets.csv" })
+        let lines = String(decoding: presets.bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+        #expect(lines.first?.hasPrefix("id,name,drinkType") == true)
+        #expect(lines.count == 6)
+        #expect(lines.contains { $0.hasPrefix("lager-can,") })
     }
 }

@@ -61,9 +61,16 @@ import Testing
                 let copy = Merger.conflictedCopy(of: recipe)
                 #expect(merged.recipes.contains { $0 == recipe || $0 == copy }, "seed \(seed): lost recipe \(recipe.id)")
             }
-            let mergedSessions = merged.sessions.map { $0.value.removing("id") }
+            // Sessions are one per id with the union of their entries (last write wins per entry).
+            func entryIDs(_ session: SessionRecord) -> Set<String> {
+                guard case .array(let list)? = session.value["entries"] else { return [] }
+                return Set(list.compactMap { $0["id"]?.stringValue })
+            }
+            let mergedEntryIDs = Dictionary(merged.sessions.map { ($0.id, entryIDs($0)) }) { a, _ in a }
             for session in target.sessions + source.sessions {
-                #expect(mergedSessions.contains(session.value.removing("id")), "seed \(seed): lost session \(session.id)")
+                let kept = mergedEntryIDs[session.id]
+                #expect(kept != nil, "seed \(seed): lost session \(session.id)")
+                #expect(entryIDs(session).isSubset(of: kept ?? []), "seed \(seed): lost an entry of session \(session.id)")
             }
         }
     }
@@ -80,7 +87,7 @@ import Testing
             try Eraser.apply(plan, root: folder)
             let afterErase = try DataSnapshot.load(root: folder)
             let outcome = Merger.merge([snapshot], into: afterErase)
-            try Merger.apply(outcome, root: folder)
+            try Merger.apply(outcome, target: afterErase, root: folder)
             let merged = try DataSnapshot.load(root: folder)
             let erasedIDs = Set(plan.erasures.map(\.key))
             for key in erasedIDs {

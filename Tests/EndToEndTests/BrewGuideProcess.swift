@@ -17,12 +17,16 @@ struct BrewGuideProcess {
         var stderr: String
     }
 
-    /// Runs `brewguide` with `arguments` in `directory` (the package root by default).
-    static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+    /// Runs `brewguide` with `arguments` in `directory` (the package root by default), with
+    /// `environment` added to this process's.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

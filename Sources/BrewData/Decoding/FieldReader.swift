@@ -8,6 +8,9 @@ struct FieldReader {
     /// The record's fields in file order. A record has a dozen or so: looking one up by
     /// comparing names costs less than hashing them into a dictionary for every record.
     private let members: [RawMember]
+    /// Longer than any field name: keys beyond it are never looked up, hashed or located.
+    static let maximumKnownKeyBytes = 128
+
     /// Prefix of field paths in this record: `""` or `steps[2].`.
     let pathPrefix: String
     let recordLocation: SourceLocation
@@ -18,7 +21,7 @@ struct FieldReader {
     var fieldLocations: [String: SourceLocation] {
         var locations: [String: SourceLocation] = [:]
         locations.reserveCapacity(members.count)
-        for member in members {
+        for member in members where member.key.utf8.count <= Self.maximumKnownKeyBytes {
             locations[pathPrefix + member.key] = member.node.location.naming(pathPrefix + member.key)
         }
         return locations
@@ -36,7 +39,7 @@ struct FieldReader {
                     ? list[..<index].contains { $0.key == member.key }
                     : !seen.insert(member.key).inserted
                 if repeated {
-                    duplicates.append(.error("the field \"\(pathPrefix)\(member.key)\" appears twice in this record", at: member.node.location))
+                    duplicates.append(.error("the field \"\(pathPrefix)\(ShownText.escaped(member.key))\" appears twice in this record", at: member.node.location))
                 }
             }
         }
@@ -89,6 +92,10 @@ struct FieldReader {
         }
         switch node.value {
         case .string(let text), .text(let text):
+            if let problem = FieldBounds.textProblem(text, key: key, path: pathPrefix + key) {
+                error(problem, at: key)
+                return nil
+            }
             return text
         case .null:
             if required { missing(key, what()) }
@@ -108,15 +115,24 @@ struct FieldReader {
         }
         switch node.value {
         case .number(let number):
-            return number
+            return bounded(number, key)
         case .text(let text):
-            if let number = Double(text.trimmingSpaces), number.isFinite { return number }
+            if let number = Double(text.trimmingSpaces), number.isFinite { return bounded(number, key) }
             wrongType(key, expected: what, found: node)
             return nil
         default:
             wrongType(key, expected: what, found: node)
             return nil
         }
+    }
+
+    /// The number when it is within the bound of its field (`FieldBounds`), else nil and an error.
+    private mutating func bounded(_ number: Double, _ key: String) -> Double? {
+        if let problem = FieldBounds.numberProblem(number, key: key, path: pathPrefix + key) {
+            error(problem, at: key)
+            return nil
+        }
+        return number
     }
 
     mutating func int(_ key: String, required: Bool = false, what: String = "a whole number") -> Int? {
@@ -153,7 +169,7 @@ struct FieldReader {
     mutating func date(_ key: String, required: Bool = false) -> Date? {
         guard let text = string(key, required: required, what: "an ISO 8601 date-time such as 2026-03-14T07:42:00Z") else { return nil }
         if let date = ISO8601.date(from: text.trimmingSpaces) { return date }
-        error("\(pathPrefix)\(key): expected an ISO 8601 date-time such as 2026-03-14T07:42:00Z, found \"\(text)\"", at: key)
+        error("\(pathPrefix)\(key): expected an ISO 8601 date-time such as 2026-03-14T07:42:00Z, found \"\(ShownText.escaped(text))\"", at: key)
         return nil
     }
 
@@ -166,7 +182,7 @@ struct FieldReader {
             return nil
         }
         if let value = E(rawValue: trimmed) { return value }
-        var message = "\(pathPrefix)\(key): unknown value \"\(trimmed)\"; expected \(what())"
+        var message = "\(pathPrefix)\(key): unknown value \"\(ShownText.escaped(trimmed))\"; expected \(what())"
         if let near = Suggestion.closest(to: trimmed, in: E.allCases.map(\.rawValue)) { message += " (did you mean \"\(near)\"?)" }
         error(message, at: key)
         return nil
@@ -183,18 +199,20 @@ struct FieldReader {
                     wrongType(key, expected: "an array of numbers", found: element)
                     return []
                 }
+                guard let number = bounded(number, key) else { return [] }
                 values.append(number)
             }
         case .text(let text):
             for part in text.split(separator: ";") {
-                guard let number = Double(String(part).trimmingSpaces) else {
-                    error("\(pathPrefix)\(key): expected numbers separated by ';', found \"\(text)\"", at: key)
+                guard let number = Double(String(part).trimmingSpaces), number.isFinite else {
+                    error("\(pathPrefix)\(key): expected numbers separated by ';', found \"\(ShownText.escaped(text))\"", at: key)
                     return []
                 }
+                guard let number = bounded(number, key) else { return [] }
                 values.append(number)
             }
         case .number(let number):
-            values = [number]
+            values = bounded(number, key).map { [$0] } ?? []
         default:
             wrongType(key, expected: "an array of numbers", found: node)
         }
@@ -203,8 +221,10 @@ struct FieldReader {
 
     /// Warns about every field not in `known`, suggesting the closest known name.
     mutating func warnAboutUnknownFields(known: Set<String>, ignoring ignored: Set<String> = []) {
-        for member in members where !known.contains(member.key) && !ignored.contains(member.key) {
-            var message = "unknown field \"\(pathPrefix)\(member.key)\" is ignored"
+        // A key longer than any field name is unknown without hashing it (a 5 MB key of combining
+        // marks takes seconds to hash, since hashing a String normalises it).
+        for member in members where member.key.utf8.count > Self.maximumKnownKeyBytes || (!known.contains(member.key) && !ignored.contains(member.key)) {
+            var message = "unknown field \"\(pathPrefix)\(ShownText.escaped(member.key))\" is ignored"
             if let near = Suggestion.closest(to: member.key, in: known) { message += "; did you mean \"\(near)\"?" }
             diagnostics.append(.warning(message, at: member.node.location.naming(pathPrefix + member.key)))
         }

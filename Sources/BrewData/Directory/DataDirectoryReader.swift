@@ -79,20 +79,31 @@ public struct DataDirectoryReader: Sendable {
     }
 
     public static func parseFile(at path: String, kind: RecordKind) -> ParsedFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        switch DataFileBytes.read(path) {
+        case .success(let bytes):
+            return RecordFileParser.parse(bytes, path: path, kind: kind)
+        case .failure(let problem):
             var file = ParsedFile(path: path, kind: kind)
-            file.diagnostics.append(.error("cannot read the file (is it readable?)", at: .file(path)))
+            file.diagnostics.append(problem.diagnostic)
             return file
         }
-        return RecordFileParser.parse([UInt8](data), path: path, kind: kind)
     }
 
     /// `preferences.json`: the preferences and its `waterline` settings.
     public func readPreferencesFile(diagnostics: inout [Diagnostic]) -> (preferences: Located<Preferences>?, waterline: Located<WaterlineSettings.Overrides>?) {
         let path = (root as NSString).appendingPathComponent(Self.preferencesFileName)
-        guard let data = FileManager.default.contents(atPath: path) else { return (nil, nil) }
+        guard FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
+        let bytes: [UInt8]
+        switch DataFileBytes.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let problem): diagnostics.append(problem.diagnostic); return (nil, nil)
+        }
+        if let problem = TextEncodingCheck.problem(in: bytes, file: path) {
+            diagnostics.append(problem)
+            return (nil, nil)
+        }
         do {
-            let node = try JSONParser.parse([UInt8](data), file: path)
+            let node = try JSONParser.parse(bytes, file: path)
             let preferences = PreferencesDecoder.decode(node, diagnostics: &diagnostics)
             return (preferences, WaterlineSettingsDecoder.decode(preferences: node, diagnostics: &diagnostics))
         } catch {

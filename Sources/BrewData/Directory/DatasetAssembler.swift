@@ -19,7 +19,7 @@ public enum DatasetAssembler {
                 if let drafts = stepsByRecipe[id] {
                     if !file.recipesAwaitingSteps.contains(id) {
                         for draft in drafts {
-                            diagnostics.append(.error("recipe \"\(id)\" already lists its steps in \(located.source.record.file); a step cannot come from a steps CSV too", at: draft.location))
+                            diagnostics.append(.error("recipe \"\(ShownText.escaped(id))\" already lists its steps in \(located.source.record.file); a step cannot come from a steps CSV too", at: draft.location))
                         }
                     } else if !attached.contains(id) {
                         var stepDiagnostics: [Diagnostic] = []
@@ -35,7 +35,7 @@ public enum DatasetAssembler {
         }
         for (recipeID, drafts) in stepsByRecipe where !attached.contains(recipeID) {
             let known = recipes.map(\.value.id)
-            var message = "this step names recipe \"\(recipeID)\", which is not in the data"
+            var message = "this step names recipe \"\(ShownText.escaped(recipeID))\", which is not in the data"
             if let near = Suggestion.closest(to: recipeID, in: known) { message += " (did you mean \"\(near)\"?)" }
             for draft in drafts { diagnostics.append(.error(message, at: draft.fieldLocations[RecordFileParser.stepsFileMarker] ?? draft.location)) }
         }

@@ -7,7 +7,11 @@ public enum RecordFileParser {
 
     public static func parse(_ bytes: [UInt8], path: String, kind: RecordKind) -> ParsedFile {
         var file = ParsedFile(path: path, kind: kind)
-        let nodes: [RawNode]
+        if let problem = TextEncodingCheck.problem(in: bytes, file: path) {
+            file.diagnostics.append(problem)
+            return file
+        }
+        var nodes: [RawNode]
         var isStepsCSV = false
         var csvHeader: [String]?
         if path.lowercased().hasSuffix(".csv") {
@@ -19,7 +23,14 @@ public enum RecordFileParser {
             do {
                 let root = try JSONParser.parse(bytes, file: path)
                 switch root.value {
-                case .array(let elements): nodes = elements
+                case .array(let elements):
+                    nodes = elements
+                    if nodes.count > CSVRecordReader.maximumRows {
+                        file.diagnostics.append(.error(
+                            "this file has more than \(CSVRecordReader.maximumRows) records, the most one file may hold; split it into several files (the records after this one are not read)",
+                            at: nodes[CSVRecordReader.maximumRows].location))
+                        nodes.removeSubrange(CSVRecordReader.maximumRows...)
+                    }
                 case .object: nodes = [root]
                 default:
                     file.diagnostics.append(.error("expected an object or an array of objects, found \(root.summary)", at: root.location))

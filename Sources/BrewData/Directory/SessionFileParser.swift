@@ -64,7 +64,7 @@ enum SessionFileParser {
                     attached.insert(id)
                     if !draft.awaitsEntries {
                         for row in rows {
-                            diagnostics.append(.error("session \"\(id)\" already lists its entries in \(draft.source.record.file); an entry cannot come from an entries CSV too", at: row.location))
+                            diagnostics.append(.error("session \"\(ShownText.escaped(id))\" already lists its entries in \(draft.source.record.file); an entry cannot come from an entries CSV too", at: row.location))
                         }
                     } else {
                         let offset = located.value.entries.count
@@ -81,7 +81,7 @@ enum SessionFileParser {
         }
         let known = sessions.map(\.value.id)
         for (sessionID, rows) in entriesBySession.sorted(by: { $0.key < $1.key }) where !attached.contains(sessionID) {
-            var message = "this entry names session \"\(sessionID)\", which is not in the data"
+            var message = "this entry names session \"\(ShownText.escaped(sessionID))\", which is not in the data"
             if let near = Suggestion.closest(to: sessionID, in: known) { message += " (did you mean \"\(near)\"?)" }
             for row in rows { diagnostics.append(.error(message, at: row.fieldLocations[SessionDecoder.entriesFileMarker] ?? row.location)) }
         }

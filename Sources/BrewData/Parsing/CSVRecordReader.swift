@@ -10,17 +10,25 @@ public enum CSVRecordReader {
         public var rows: [RawNode]
     }
 
-    public static func read(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> Table? {
-        let text = String(decoding: bytes, as: UTF8.self)
+    /// The most records one file may hold: ten times a heavy brewer's lifetime of logs, and far
+    /// more than a page-per-record site should be built from in one go.
+    public static let maximumRows = 100_000
+
+    /// - Parameter bytes: UTF-8 (the caller has checked), with or without a byte order mark.
+    public static func read(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic], maximumRows rowLimit: Int = maximumRows) -> Table? {
+        // A byte order mark (spreadsheets write one) is not part of the first column's name.
+        let text = String(decoding: TextEncodingCheck.droppingByteOrderMark(bytes), as: UTF8.self)
+        let empty = "the CSV file is empty; expected a header row naming the fields"
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
         } catch {
-            diagnostics.append(.error("cannot read the CSV: \(error)", at: .file(file)))
+            // CSV.swift reading a string throws only `cannotReadHeaderRow`, for no text at all.
+            diagnostics.append(.error(empty, at: .file(file)))
             return nil
         }
-        guard let header = reader.headerRow, !(header.count == 1 && header[0].isEmpty) else {
-            diagnostics.append(.error("the CSV file is empty; expected a header row naming the fields", at: .file(file)))
+        guard let header = reader.headerRow, !(header.count == 1 && header[0].trimmingSpaces.isEmpty) else {
+            diagnostics.append(.error(empty, at: .file(file)))
             return nil
         }
         let positions = CSVPositions.scan(bytes)
@@ -29,7 +37,7 @@ public enum CSVRecordReader {
         var seen: Set<String> = []
         for (index, name) in cleanHeader.enumerated() where !seen.insert(name).inserted {
             let cell = index < headerCells.count ? headerCells[index] : CSVPositions.Cell(line: 1, column: 1)
-            diagnostics.append(.error("the column \"\(name)\" appears twice in the header", at: SourceLocation(file: file, line: cell.line, column: cell.column)))
+            diagnostics.append(.error("the column \"\(ShownText.escaped(name))\" appears twice in the header", at: SourceLocation(file: file, line: cell.line, column: cell.column)))
         }
 
         var rows: [RawNode] = []
@@ -40,6 +48,12 @@ public enum CSVRecordReader {
             let line = cells.first?.line ?? (positions.last?.first?.line ?? 1)
             let rowLocation = SourceLocation(file: file, line: line, column: 1)
             if row.count == 1 && row[0].isEmpty && header.count > 1 { continue }
+            if rows.count == rowLimit {
+                diagnostics.append(.error(
+                    "this file has more than \(rowLimit) rows, the most one file may hold; split it into several files (the rows after this one are not read)",
+                    at: rowLocation))
+                break
+            }
             if row.count != header.count {
                 diagnostics.append(.error(
                     "this row has \(row.count) cells but the header names \(header.count) fields; check for a missing or extra comma or an unclosed quote",
@@ -55,8 +69,8 @@ public enum CSVRecordReader {
             }
             rows.append(RawNode(.object(members), at: rowLocation))
         }
-        if let error = reader.error {
-            diagnostics.append(.error("cannot read the CSV after row \(recordIndex): \(error)", at: .file(file)))
+        if reader.error != nil {
+            diagnostics.append(.error("cannot read the CSV after row \(recordIndex); check for an unclosed quote", at: .file(file)))
         }
         return Table(header: cleanHeader, rows: rows)
     }

@@ -137,7 +137,7 @@ public struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+                throw error("expected ':' after the key \"\(ShownText.escaped(key))\", found \(describeCurrent())")
             }
             index += 1
             skipWhitespace()
@@ -146,7 +146,7 @@ public struct JSONParser {
             guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file (is the file truncated?)") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; break }
-            throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeCurrent())")
+            throw error("expected ',' or '}' after the value of \"\(ShownText.escaped(key))\", found \(describeCurrent())")
         }
         depth -= 1
         return RawNode(.object(members), at: start)

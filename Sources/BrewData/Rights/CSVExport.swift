@@ -18,7 +18,7 @@ public enum CSVExport {
 
     public static func files(for snapshot: DataSnapshot) throws -> [(name: String, bytes: [UInt8])] {
         func table(_ columns: [String], _ records: [JSONValue]) throws -> [UInt8] {
-            try CSVTableWriter.bytes(header: columns, rows: records.map { record in columns.map { RecordEncoder.cell(record[$0]) } })
+            try CSVTableWriter.bytes(header: columns, rows: records.map { record in columns.map { SpreadsheetCell.neutralized(RecordEncoder.cell(record[$0])) } })
         }
         var files: [(String, [UInt8])] = []
         files.append(("recipes.csv", try table(recipeColumns, snapshot.recipes.map(RecordEncoder.json))))
@@ -41,14 +41,18 @@ public enum CSVExport {
         }
         files.append(("sessions.csv", try table(sessionColumns, sessions.map(\.value))))
         files.append(("session-entries.csv", try table(entryColumns, entries)))
+        let presets = snapshot.drinkPresets
+        var presetColumns = ["id"]
+        for preset in presets { for member in preset.value.members ?? [] where !presetColumns.contains(member.key) { presetColumns.append(member.key) } }
+        files.append(("drink-presets.csv", try table(presetColumns, presets.map(\.value))))
         let preferences = (snapshot.preferences?.members ?? []).map { JSONValue.object([JSONMember("key", .string($0.key)), JSONMember("value", $0.value)]) }
         files.append(("preferences.csv", try table(["key", "value"], preferences)))
         files.append(("erasures.csv", try table(["kind", "id", "erasedAt"], snapshot.erasures.map(\.json))))
-        files.append(("README.md", Array(readme(sessionColumns: sessionColumns, entryColumns: entryColumns).utf8)))
+        files.append(("README.md", Array(readme(sessionColumns: sessionColumns, entryColumns: entryColumns, presetColumns: presetColumns).utf8)))
         return files
     }
 
-    static func readme(sessionColumns: [String], entryColumns: [String]) -> String {
+    static func readme(sessionColumns: [String], entryColumns: [String], presetColumns: [String]) -> String {
         """
         # brewguide export (CSV)
 
@@ -61,8 +65,13 @@ public enum CSVExport {
         - `logs.csv`: \(logColumns.joined(separator: ", ")). Rating 1–5; `recipeNameAtBrew` is the name when brewed.
         - `sessions.csv`: \(sessionColumns.joined(separator: ", ")). Values as the session files hold them (nested values as JSON).
         - `session-entries.csv`: \(entryColumns.joined(separator: ", ")). `sessionId` names the session.
+        - `drink-presets.csv`: \(presetColumns.joined(separator: ", ")). Quick-drink presets; an entry's `presetId` names one.
         - `preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).
         - `erasures.csv`: kind, id, erasedAt: records erased earlier; nothing else about them is kept.
+
+        A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (and is not a plain
+        number) starts with `'` here, so that a spreadsheet shows it as text instead of running it
+        as a formula (OWASP's advice on CSV injection); the data itself has no `'`.
 
         The JSON archive (`brewguide export --output FILE`) holds the same data and can be imported back.
 

@@ -19,12 +19,21 @@ public enum DataDirectoryWriter {
         return files
     }
 
-    public static func write(_ snapshot: DataSnapshot, into root: String) throws(RightsError) {
+    /// - Parameter synced: false for a scratch copy that is thrown away (merge's check), which
+    ///   needs no fsync.
+    public static func write(_ snapshot: DataSnapshot, into root: String, synced: Bool = true) throws(RightsError) {
         do {
             for (relative, bytes) in try files(for: snapshot) {
-                try AtomicFile.write(bytes, to: (root as NSString).appendingPathComponent(relative))
+                let path = (root as NSString).appendingPathComponent(relative)
+                if synced {
+                    try AtomicFile.write(bytes, to: path)
+                } else {
+                    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try Data(bytes).write(to: URL(fileURLWithPath: path))
+                }
             }
-            for folder in RecordKind.allCases.map(\.folderName) {
+            guard synced else { return }
+            for folder in RecordKind.folderKinds.map(\.folderName) {
                 let path = (root as NSString).appendingPathComponent(folder)
                 if FileManager.default.fileExists(atPath: path) { AtomicFile.syncFolder(path) }
             }

@@ -23,6 +23,9 @@ public struct DataSnapshot: Hashable, Sendable {
 
     public var sessions: [SessionRecord] { SessionRecord.records(in: sessionFiles) }
 
+    /// The drink presets of the session files.
+    public var drinkPresets: [SessionRecord] { SessionRecord.presets(in: sessionFiles) }
+
     /// Reads a data directory. Refuses when any record cannot be read, since it could
     /// not be carried: `brewguide check` shows the errors.
     public static func load(root: String) throws(RightsError) -> DataSnapshot {

@@ -10,9 +10,9 @@ import Foundation
 public enum Importer {
     public static func run(archive bytes: [UInt8], name: String, into target: String) throws(RightsError) -> DataSnapshot {
         var snapshot = try ArchiveReader.read(bytes, name: name)
-        let erased = Set(snapshot.erasures.map(\.key))
-        snapshot.recipes.removeAll { erased.contains("recipe/\($0.id)") }
-        snapshot.logs.removeAll { erased.contains("log/\($0.id)") }
+        let erased = ErasureSet(snapshot.erasures)
+        snapshot.recipes.removeAll { !$0.isStarter && erased.covers(.recipe, $0.id) }
+        snapshot.logs.removeAll { erased.covers(.log, $0.id) }
 
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -23,11 +23,13 @@ public enum Importer {
                 throw RightsError("\(target) is not empty; import never writes over existing data. Import into a new folder, then combine with: brewguide merge NEW --into \(target)")
             }
         }
-        let absolute = (target as NSString).standardizingPath
-        let parent = (absolute as NSString).deletingLastPathComponent
-        let staging = ((parent.isEmpty ? "." : parent) as NSString)
-            .appendingPathComponent(".\((absolute as NSString).lastPathComponent).import-\(getpid())")
+        // Through URL: NSString's deletingLastPathComponent traps on a one-component relative path on Linux.
+        let url = URL(fileURLWithPath: target).standardizedFileURL
+        let absolute = url.path
+        let parent = url.deletingLastPathComponent().path
+        let staging = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).import-\(getpid())")
         try? manager.removeItem(atPath: staging)
+        LeftoverFiles.removeDeadImportStaging(beside: absolute)
         do {
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
@@ -38,7 +40,7 @@ public enum Importer {
             guard rename(staging, absolute) == 0 else {
                 throw RightsError("cannot move the imported data into \(target): \(String(cString: strerror(errno)))")
             }
-            AtomicFile.syncFolder(parent.isEmpty ? "." : parent)
+            AtomicFile.syncFolder(parent)
         } catch {
             try? FileManager.default.removeItem(atPath: staging)
             throw error

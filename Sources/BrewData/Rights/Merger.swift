@@ -1,27 +1,37 @@
 import BrewKit
 import Foundation
 
-/// Combines data directories (one per device) into a target.
+/// Combines data directories (one per device) into a target, kind by kind as `RecordKind`'s
+/// merge rules say (docs/DATA-RIGHTS.md).
 ///
-/// Rules (docs/DATA-RIGHTS.md):
-/// - Logs and sessions are append-only. The same id with the same content appears once;
-///   the same id with different content keeps both, the incoming one under the derived id
+/// Rules:
+/// - Logs are append-only. The same id with the same content appears once; the same id with
+///   different content keeps both, the incoming one under the derived id
 ///   `<id>-merged-<8 hex of the SHA-256 of its canonical JSON>`.
 /// - A recipe with the same id and different content keeps both: the later `modifiedAt`
 ///   keeps the id (the target on a tie, and always when either is a starter); the other becomes
 ///   "<name> (Conflicted Copy)", origin `conflictedCopy`, not a starter, steps intact, id
 ///   `<id>-conflict-<8 hex of its canonical JSON>`.
-/// - Derived ids depend only on content, so merging the same source again finds them identical.
-/// - An id erased in the target or in any source is never brought back; erasure records are combined.
+/// - Sessions and drink presets are one record per id, last write wins by `updatedAt`, a
+///   session's entries merged entry by entry (`Merger+Sessions.swift`).
+/// - Derived ids depend only on content, so merging the same source again finds them identical;
+///   merging twice changes nothing.
+/// - Erasures are combined, and an erasure from any side is applied everywhere (`ErasureSet`: the
+///   id in every case and every merge copy of it): an erased record is never brought in, and the
+///   target loses its copy.
 public enum Merger {
     public struct Report: Sendable {
         public var added: [String] = []
         public var identical: [String] = []
         public var conflicted: [String] = []
+        /// Records of the target replaced by a combination with an incoming copy.
+        public var updated: [String] = []
         public var skippedAsErased: [String] = []
+        /// Records of the target removed because a source erased them.
+        public var removedAsErased: [String] = []
         public var notes: [String] = []
 
-        public var changesNothing: Bool { added.isEmpty && conflicted.isEmpty }
+        public var changesNothing: Bool { added.isEmpty && conflicted.isEmpty && updated.isEmpty && removedAsErased.isEmpty }
     }
 
     public struct Outcome: Sendable {
@@ -30,12 +40,45 @@ public enum Merger {
         /// Records to write into the target: added ones, incoming winners, conflicted copies.
         public var newRecipes: [Recipe] = []
         public var newLogs: [BrewLog] = []
+        /// Sessions to write: new ids and the combined versions of target sessions.
         public var newSessions: [SessionRecord] = []
+        public var newDrinkPresets: [SessionRecord] = []
         /// Target recipes whose stored version is replaced (the old one lives on as a conflicted copy).
         public var replacedRecipeIDs: [String] = []
+        /// Target sessions and presets replaced by their combined version.
+        public var replacedSessionIDs: [String] = []
+        public var replacedDrinkPresetIDs: [String] = []
         public var newErasures: [ErasureRecord] = []
+        /// Every erasure of the target and the sources.
+        public var erased = ErasureSet([])
         public var adoptedPreferences: JSONValue?
         public var report = Report()
+
+        /// Whether the merge takes this record (of this kind) out of the target's files: erased on
+        /// some side, or replaced by a newer or combined version written elsewhere.
+        public func removesFromTarget(_ record: JSONValue, kind: RecordKind) -> Bool {
+            func id(_ key: String) -> String? { record.text(key) }
+            switch kind {
+            case .recipes:
+                guard let id = id("id"), !record.isStarterRecipe else { return false }
+                return erased.covers(.recipe, id) || replacedRecipeIDs.contains(id)
+            case .recipeSteps:
+                guard let id = id("recipeId") else { return false }
+                return erased.covers(.recipe, id) || replacedRecipeIDs.contains(id)
+            case .logs:
+                return id("id").map { erased.covers(.log, $0) } ?? false
+            case .sessions:
+                guard let id = id("id") else { return false }
+                return erased.covers(.session, id) || replacedSessionIDs.contains(id)
+            case .sessionEntries:
+                guard let id = id("sessionId") else { return false }
+                return erased.covers(.session, id) || replacedSessionIDs.contains(id)
+            case .drinkPresets:
+                return id("id").map(replacedDrinkPresetIDs.contains) ?? false
+            case .preferences, .erasures:
+                return false
+            }
+        }
     }
 
     public static func merge(_ sources: [DataSnapshot], into target: DataSnapshot) -> Outcome {
@@ -43,16 +86,16 @@ public enum Merger {
         let allErasures = ErasureRecord.normalized(target.erasures + sources.flatMap(\.erasures))
         let known = Set(target.erasures.map(\.key))
         outcome.newErasures = allErasures.filter { !known.contains($0.key) }
-        let erased = Set(allErasures.map(\.key))
+        let erased = ErasureSet(allErasures)
+        outcome.erased = erased
 
         var recipes = Dictionary(target.recipes.map { ($0.id, $0) }) { a, _ in a }
         var logs = Dictionary(target.logs.map { ($0.id, $0) }) { a, _ in a }
-        var sessions = Dictionary(target.sessions.map { ($0.id, $0) }) { a, _ in a }
         var newRecipes: [String: Recipe] = [:]
 
         for source in sources {
             for recipe in source.recipes {
-                if erased.contains("recipe/\(recipe.id)") { outcome.report.skippedAsErased.append("recipe \(recipe.id)"); continue }
+                if erased.covers(.recipe, recipe.id) { outcome.report.skippedAsErased.append("recipe \(recipe.id)"); continue }
                 guard let existing = recipes[recipe.id] else {
                     recipes[recipe.id] = recipe
                     newRecipes[recipe.id] = recipe
@@ -63,7 +106,7 @@ public enum Merger {
                 let incomingWins = !existing.isStarter && !recipe.isStarter && recipe.modifiedAt > existing.modifiedAt
                 let loser = incomingWins ? existing : recipe
                 let copy = conflictedCopy(of: loser)
-                if erased.contains("recipe/\(copy.id)") {
+                if erased.covers(.recipe, copy.id) {
                     outcome.report.skippedAsErased.append("recipe \(recipe.id) (its conflicted copy \(copy.id) was erased)")
                 } else if recipes[copy.id] == copy {
                     outcome.report.identical.append("recipe \(recipe.id) (conflicted copy \(copy.id) already present)")
@@ -86,44 +129,48 @@ public enum Merger {
                     return renamed
                 }
             }
-            for session in source.sessions {
-                appendOnly(session, id: session.id, kind: "session", content: session.value, erased: erased, pool: &sessions, outcome: &outcome) { id in
-                    renamedSession(session, to: id)
-                }
-            }
         }
-        for (kind, ids) in [("recipe", target.recipes.map(\.id)), ("log", target.logs.map(\.id)), ("session", target.sessions.map(\.id))] {
-            for id in ids where erased.contains("\(kind)/\(id)") {
-                outcome.report.notes.append("\(kind) \(id) is in the target but was erased on a source; `brewguide erase --\(kind) \(id) --yes` removes it")
-            }
-        }
+        (outcome.newSessions, outcome.replacedSessionIDs) = mergeByID(
+            "session", target: target.sessions, sources: sources.map(\.sessions), erased: erased, ledgerKind: .session,
+            combine: combineSessions, report: &outcome.report)
+        (outcome.newDrinkPresets, outcome.replacedDrinkPresetIDs) = mergeByID(
+            "drink preset", target: target.drinkPresets, sources: sources.map(\.drinkPresets), erased: erased, ledgerKind: nil,
+            combine: combinePresets, report: &outcome.report)
+        for recipe in target.recipes where !recipe.isStarter && erased.covers(.recipe, recipe.id) { outcome.report.removedAsErased.append("recipe \(recipe.id)") }
+        for log in target.logs where erased.covers(.log, log.id) { outcome.report.removedAsErased.append("log \(log.id)") }
+        for session in target.sessions where erased.covers(.session, session.id) { outcome.report.removedAsErased.append("session \(session.id)") }
 
         outcome.newRecipes = newRecipes.values.sorted { $0.id < $1.id }
-        let targetSessionIDs = Set(target.sessions.map(\.id))
-        outcome.newSessions = sessions.values.filter { !targetSessionIDs.contains($0.id) }.sorted { $0.id < $1.id }
         let targetLogIDs = Set(target.logs.map(\.id))
         outcome.newLogs = logs.values.filter { !targetLogIDs.contains($0.id) }.sorted { $0.id < $1.id }
-        if target.preferences == nil, !erased.contains("preferences/preferences"),
+        if target.preferences == nil, !erased.covers(.preferences, "preferences"),
            let preferences = sources.lazy.compactMap(\.preferences).first {
             outcome.adoptedPreferences = preferences
             outcome.report.added.append("preferences")
         }
 
         let replaced = Set(outcome.replacedRecipeIDs)
+        let keptFiles = target.sessionFiles.compactMap { file -> SessionFile? in
+            let (content, removed) = file.content.removing { record in
+                RawDataFile.kind(of: record, in: file.content, folderKind: .sessions).map { outcome.removesFromTarget(record, kind: $0) } ?? false
+            }
+            guard removed > 0 else { return file }
+            return content.map { SessionFile(relativePath: file.relativePath, content: $0) }
+        }
         outcome.merged = DataSnapshot(
-            recipes: target.recipes.filter { !replaced.contains($0.id) } + outcome.newRecipes,
-            logs: target.logs + outcome.newLogs,
-            sessionFiles: target.sessionFiles + sessionFiles(for: outcome.newSessions, existing: Set(target.sessionFiles.map(\.relativePath))),
+            recipes: target.recipes.filter { !replaced.contains($0.id) && ($0.isStarter || !erased.covers(.recipe, $0.id)) } + outcome.newRecipes,
+            logs: target.logs.filter { !erased.covers(.log, $0.id) } + outcome.newLogs,
+            sessionFiles: keptFiles + sessionFiles(for: outcome.newSessions + outcome.newDrinkPresets, existing: Set(target.sessionFiles.map(\.relativePath))),
             preferences: target.preferences ?? outcome.adoptedPreferences,
             erasures: allErasures)
         return outcome
     }
 
     private static func appendOnly<Record: Equatable>(
-        _ record: Record, id: String, kind: String, content: JSONValue, erased: Set<String>,
+        _ record: Record, id: String, kind: String, content: JSONValue, erased: ErasureSet,
         pool: inout [String: Record], outcome: inout Outcome, renamed: (String) -> Record
     ) {
-        if erased.contains("\(kind)/\(id)") { outcome.report.skippedAsErased.append("\(kind) \(id)"); return }
+        if erased.covers(.log, id) { outcome.report.skippedAsErased.append("\(kind) \(id)"); return }
         guard let existing = pool[id] else {
             pool[id] = record
             outcome.report.added.append("\(kind) \(id)")
@@ -135,7 +182,7 @@ public enum Merger {
         }
         let derived = derivedID(id, infix: "merged", content: content)
         let copy = renamed(derived)
-        if erased.contains("\(kind)/\(derived)") { outcome.report.skippedAsErased.append("\(kind) \(id) (as \(derived))"); return }
+        if erased.covers(.log, derived) { outcome.report.skippedAsErased.append("\(kind) \(id) (as \(derived))"); return }
         if let present = pool[derived], present == copy {
             outcome.report.identical.append("\(kind) \(id) (already kept as \(derived))")
             return
@@ -178,34 +225,43 @@ public enum Merger {
         return SessionRecord(id: id, value: value, fromCSV: session.fromCSV)
     }
 
-    /// The files that hold merged-in sessions: JSON sessions in `sessions/merged-<hash>.json`;
-    /// sessions read from CSV in `sessions/merged-<hash>-sessions.csv` and `-entries.csv`.
-    public static func sessionFiles(for sessions: [SessionRecord], existing: Set<String>) -> [SessionFile] {
-        guard !sessions.isEmpty else { return [] }
-        let tag = String(Archive.sha256(CanonicalJSON.bytes(.array(sessions.map(\.value)))).prefix(8))
+    /// The files that hold merged-in sessions and drink presets: JSON records in
+    /// `sessions/merged-<hash>.json`; records read from CSV in `sessions/merged-<hash>-sessions.csv`
+    /// and `-entries.csv`, and presets in `-presets.csv`.
+    public static func sessionFiles(for records: [SessionRecord], existing: Set<String>) -> [SessionFile] {
+        guard !records.isEmpty else { return [] }
+        let tag = String(Archive.sha256(CanonicalJSON.bytes(.array(records.map(\.value)))).prefix(8))
         var files: [SessionFile] = []
-        let json = sessions.filter { !$0.fromCSV }
+        let json = records.filter { !$0.fromCSV }
         if !json.isEmpty {
             files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)", ".json", existing), content: .json(.array(json.map(\.value)))))
         }
-        let csv = sessions.filter(\.fromCSV)
-        if !csv.isEmpty {
+        let csv = records.filter(\.fromCSV)
+        let csvSessions = csv.filter { $0.value["startTime"] != nil }
+        let csvPresets = csv.filter { $0.value["startTime"] == nil }
+        if !csvSessions.isEmpty {
             var header: [String] = []
             var entryHeader: [String] = []
             var entries: [JSONValue] = []
-            for session in csv {
+            for session in csvSessions {
                 for member in session.value.members ?? [] where member.key != "entries" && !header.contains(member.key) { header.append(member.key) }
                 if case .array(let list)? = session.value["entries"] {
                     entries += list
                     for entry in list { for member in entry.members ?? [] where !entryHeader.contains(member.key) { entryHeader.append(member.key) } }
                 }
             }
-            let rows = csv.map { session in header.map { session.value.text($0) ?? "" } }
+            let rows = csvSessions.map { session in header.map { session.value.text($0) ?? "" } }
             files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)-sessions", ".csv", existing), content: .csv(header: header, rows: rows)))
             if !entries.isEmpty {
                 let entryRows = entries.map { entry in entryHeader.map { entry.text($0) ?? "" } }
                 files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)-entries", ".csv", existing), content: .csv(header: entryHeader, rows: entryRows)))
             }
+        }
+        if !csvPresets.isEmpty {
+            var header: [String] = []
+            for preset in csvPresets { for member in preset.value.members ?? [] where !header.contains(member.key) { header.append(member.key) } }
+            let rows = csvPresets.map { preset in header.map { preset.value.text($0) ?? "" } }
+            files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)-presets", ".csv", existing), content: .csv(header: header, rows: rows)))
         }
         return files
     }
@@ -217,11 +273,13 @@ public enum Merger {
         return candidate
     }
 
-    /// Writes a merge into the target directory. New records go into new files first, then the
-    /// erasure records, then replaced recipes leave their old files: a crash in between can leave a
-    /// recipe twice (which `check` reports), never lose one.
-    public static func apply(_ outcome: Outcome, root: String) throws(RightsError) {
-        let existingSessionFiles = Set(((try? RawDataFile.loadAll(root: root)) ?? []).map(\.relativePath))
+    /// Writes a merge into the target directory, after `refusal(of:target:root:)` found nothing
+    /// wrong. New and combined records go into new files first, then the erasure records, then the
+    /// records the merge replaces or that were erased leave the target's files: a crash in between
+    /// can leave a record twice (which `check` reports), never lose one.
+    public static func apply(_ outcome: Outcome, target: DataSnapshot, root: String) throws(RightsError) {
+        if let reason = refusal(of: outcome, target: target) { throw RightsError(reason) }
+        let existingFiles = try RawDataFile.loadAll(root: root)
         var writes: [(String, [UInt8])] = []
         func path(_ folder: String, _ content: [UInt8]) -> String {
             let tag = Archive.sha256(content).prefix(8)
@@ -234,14 +292,17 @@ public enum Merger {
         }
         if !outcome.newRecipes.isEmpty {
             let bytes = CanonicalJSON.bytes(.array(outcome.newRecipes.map(RecordEncoder.json)))
-            writes.append((path("recipes", bytes), bytes))
+            writes.append((path(RecordKind.recipes.folderName, bytes), bytes))
         }
         if !outcome.newLogs.isEmpty {
             let bytes = CanonicalJSON.bytes(.array(outcome.newLogs.map(RecordEncoder.json)))
-            writes.append((path("logs", bytes), bytes))
+            writes.append((path(RecordKind.logs.folderName, bytes), bytes))
         }
         do {
-            for file in sessionFiles(for: outcome.newSessions, existing: existingSessionFiles) { writes.append((file.relativePath, try file.content.bytes())) }
+            let existing = Set(existingFiles.map(\.relativePath))
+            for file in sessionFiles(for: outcome.newSessions + outcome.newDrinkPresets, existing: existing) {
+                writes.append((file.relativePath, try file.content.bytes()))
+            }
             if let preferences = outcome.adoptedPreferences { writes.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
             for (relative, bytes) in writes { try AtomicFile.write(bytes, to: (root as NSString).appendingPathComponent(relative)) }
         } catch let error as AtomicFile.Failure {
@@ -252,13 +313,9 @@ public enum Merger {
         if !outcome.newErasures.isEmpty {
             try ErasureLedger.write(try ErasureLedger.load(root: root) + outcome.newErasures, root: root)
         }
-        guard !outcome.replacedRecipeIDs.isEmpty else { return }
-        let replaced = Set(outcome.replacedRecipeIDs)
         let newPaths = Set(writes.map(\.0))
-        for file in try RawDataFile.loadAll(root: root) where file.folderKind == .recipes && !newPaths.contains(file.relativePath) {
-            let (content, removed) = file.content.removing { record in
-                file.kind(of: record).flatMap { record.text(RawDataFile.ownerKey(of: $0)) }.map(replaced.contains) ?? false
-            }
+        for file in existingFiles where !newPaths.contains(file.relativePath) {
+            let (content, removed) = file.content.removing { record in file.kind(of: record).map { outcome.removesFromTarget(record, kind: $0) } ?? false }
             guard removed > 0 else { continue }
             do {
                 if let content { try AtomicFile.write(try content.bytes(), to: file.path) } else { try AtomicFile.remove(file.path) }

@@ -1,5 +1,6 @@
-/// One session as merge sees it: its id, its record (with its entries nested under
-/// `entries`) and whether it came from CSV files (cells as strings) or JSON.
+/// One record of the `sessions/` folder as merge sees it (a session, or a drink preset): its id,
+/// its record (a session with its entries nested under `entries`) and whether it came from CSV
+/// files (cells as strings) or JSON.
 public struct SessionRecord: Hashable, Sendable {
     public var id: String
     public var value: JSONValue
@@ -27,6 +28,18 @@ public struct SessionRecord: Hashable, Sendable {
                 guard let id = record.text("id") else { continue }
                 let value = fromCSV ? record.setting("entries", to: .array(entriesBySession[id] ?? [])) : record
                 result.append(SessionRecord(id: id, value: value, fromCSV: fromCSV))
+            }
+        }
+        return result
+    }
+
+    /// The drink presets of a set of session files (`RecordKind.drinkPresets`), in file order.
+    public static func presets(in files: [SessionFile]) -> [SessionRecord] {
+        var result: [SessionRecord] = []
+        for file in files {
+            let fromCSV = if case .csv = file.content { true } else { false }
+            for record in file.content.records where RawDataFile.kind(of: record, in: file.content, folderKind: .sessions) == .drinkPresets {
+                if let id = record.text("id") { result.append(SessionRecord(id: id, value: record, fromCSV: fromCSV)) }
             }
         }
         return result

@@ -31,9 +31,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         Diagnostic(.warning, message, at: location)
     }
 
-    /// `path:line:column: error: message`, as compilers print and editors parse.
+    /// `path:line:column: error: message`, as compilers print and editors parse. Control
+    /// characters are written out (`\u{1B}`): data shown in a message cannot drive the terminal.
     public var description: String {
-        "\(location): \(severity.rawValue): \(message)"
+        ShownText.escaped("\(location): \(severity.rawValue): \(message)", limit: .max)
     }
 }
 

@@ -13,10 +13,14 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         self.field = field
     }
 
-    /// A location for a whole file, when nothing more precise is known.
+    /// A location for a whole file, when no line is known (it could not be read, or is empty):
+    /// line 0, printed as the path alone.
     public static func file(_ path: String) -> SourceLocation {
-        SourceLocation(file: path, line: 1)
+        SourceLocation(file: path, line: 0)
     }
+
+    /// Whether this names a whole file rather than a place in it.
+    public var isWholeFile: Bool { line <= 0 && column == nil }
 
     /// The same place, naming the field it holds.
     public func naming(_ field: String) -> SourceLocation {
@@ -25,8 +29,10 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         return copy
     }
 
-    /// `path:line:column`, the compiler's form. Without a column the field name stands in its place.
+    /// `path:line:column`, the compiler's form. Without a column the field name stands in its
+    /// place; a whole file is the path alone (never a line that is not there).
     public var description: String {
+        if isWholeFile { return field.map { "\(file):\($0)" } ?? file }
         if let column { return "\(file):\(line):\(column)" }
         if let field { return "\(file):\(line):\(field)" }
         return "\(file):\(line)"

@@ -57,7 +57,11 @@ public struct JournalStatistics: Sendable {
         var rating: [Bucket] = []
         var brews: [Bucket] = []
         if let first = weeks.keys.min(), let last = weeks.keys.max() {
-            for day in stride(from: first, through: last, by: 7) {
+            // Every week from the first to the last, empty ones too, while that is a readable
+            // chart; over a longer span only the weeks with brews (sized by records, not dates).
+            let span = (last - first) / 7 + 1
+            let days = span <= Self.maximumBuckets ? Array(stride(from: first, through: last, by: 7)) : weeks.keys.sorted()
+            for day in days {
                 let label = Self.dayLabel(day)
                 let entry = weeks[day] ?? (0, 0)
                 brews.append(Bucket(label: label, value: Double(entry.count), count: entry.count))
@@ -70,11 +74,17 @@ public struct JournalStatistics: Sendable {
         ratioDistribution = Self.histogram(logs.indices.map { logs[$0].ratio }, width: 0.5) { "1:\(Format.number($0, decimals: 1))" }
     }
 
+    /// The most buckets a chart shows with its empty ones filled in. Beyond it (values far
+    /// apart, such as a dose of 1e9 g beside 15 g) only the non-empty buckets are kept, so the
+    /// number of buckets never exceeds the number of values, however large the values are.
+    public static let maximumBuckets = 1_000
+
     static func histogram(_ values: [Double], width: Double, label: (Double) -> String) -> [Bucket] {
         var bins: [Int: Int] = [:]
-        for value in values where value.isFinite { bins[Int((value / width).rounded(.down)), default: 0] += 1 }
+        for value in values where value.isFinite { bins[Int(saturating: (value / width).rounded(.down)), default: 0] += 1 }
         guard let low = bins.keys.min(), let high = bins.keys.max() else { return [] }
-        return (low...high).map { bin in
+        let filled = high - low < Self.maximumBuckets
+        return (filled ? Array(low...high) : bins.keys.sorted()).map { bin in
             let count = bins[bin] ?? 0
             return Bucket(label: label(Double(bin) * width), value: Double(count), count: count)
         }
@@ -82,13 +92,13 @@ public struct JournalStatistics: Sendable {
 
     /// `2026-11` for a moment in UTC.
     public static func monthKey(_ date: Date) -> String {
-        let parts = ISO8601.civil(fromSecondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)))
+        let parts = ISO8601.civil(fromSecondsSince1970: Int(saturating: date.timeIntervalSince1970.rounded(.down)))
         return "\(parts.year)-\(parts.month < 10 ? "0" : "")\(parts.month)"
     }
 
     /// Days since 1970 of the Monday starting the date's week (UTC).
     static func weekStartDay(_ date: Date) -> Int {
-        let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        let day = Int(saturating: (date.timeIntervalSince1970 / 86_400).rounded(.down))
         // 1970-01-01 was a Thursday: Monday is 3 days earlier.
         let weekday = ((day + 3) % 7 + 7) % 7
         return day - weekday

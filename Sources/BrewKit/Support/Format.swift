@@ -19,6 +19,8 @@ public enum Format {
             while fraction.hasSuffix("0") { fraction.removeLast() }
             return (rounded < 0 ? "-" : "") + String(count / perWhole) + (fraction.isEmpty ? "" : "." + fraction)
         }
+        // Beyond 2^53 no decimal place is exact: `1e+300`, not three hundred digits.
+        if abs(rounded) >= 9e15 { return "\(rounded)" }
         var text = String(format: "%.\(decimals)f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
@@ -31,7 +33,7 @@ public enum Format {
     /// `1:30`, `0:45`, `12:05`; negative times keep their sign.
     public static func clock(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "–" }
-        let total = Int(seconds.rounded())
+        let total = Int(saturating: seconds.rounded())
         let sign = total < 0 ? "-" : ""
         let magnitude = abs(total)
         let secondsPart = magnitude % 60

@@ -65,8 +65,8 @@ public enum ISO8601 {
     public static func string(from date: Date) -> String {
         let interval = date.timeIntervalSince1970
         let whole = interval.rounded(.down)
-        let milliseconds = Int(((interval - whole) * 1000).rounded())
-        let parts = civil(fromSecondsSince1970: Int(whole))
+        let milliseconds = Int(saturating: ((interval - whole) * 1000).rounded())
+        let parts = civil(fromSecondsSince1970: Int(saturating: whole))
         var text = "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))"
         if milliseconds > 0 && milliseconds < 1000 { text += ".\(pad(milliseconds, 3))" }
         return text + "Z"

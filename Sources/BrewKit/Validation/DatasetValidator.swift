@@ -1,7 +1,14 @@
+import Foundation
+
 /// Validation across a whole data set: every record's rules, then the rules that
 /// span records (one starter, unique and safe ids, references).
 public struct DatasetValidator: Sendable {
-    public init() {}
+    /// The day of the run, which bounds the dates the data may hold (`DateBounds`).
+    public var today: Date
+
+    public init(today: Date = DateBounds.today) {
+        self.today = today
+    }
 
     public func diagnostics(for dataset: Dataset) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -13,9 +20,11 @@ public struct DatasetValidator: Sendable {
         diagnostics += idDiagnostics(dataset.logs.map { $0.value.id }, kind: "log") { dataset.logs[$0].source }
         diagnostics += starterDiagnostics(dataset)
         diagnostics += idDiagnostics(dataset.sessions.map { $0.value.id }, kind: "session") { dataset.sessions[$0].source }
-        diagnostics += presetIDDiagnostics(dataset.drinkPresets)
+        // Preset ids are checked like every other id: entries name them, exports and merges copy them.
+        diagnostics += idDiagnostics(dataset.drinkPresets.map { $0.value.id }, kind: "drink preset") { dataset.drinkPresets[$0].source }
         diagnostics += SessionValidator().diagnostics(for: dataset)
         diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
+        diagnostics += DateBounds(today: today).diagnostics(for: dataset)
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
         // The logs are most of the records: checked in chunks on all cores, in order.
@@ -60,26 +69,11 @@ public struct DatasetValidator: Sendable {
         return diagnostics
     }
 
-    /// Preset ids are not file names, but an entry names its preset by id: they must be unique.
-    private func presetIDDiagnostics(_ presets: [Located<DrinkPreset>]) -> [Diagnostic] {
-        var first: [String: SourceLocation] = [:]
-        var diagnostics: [Diagnostic] = []
-        for preset in presets {
-            let location = preset.source.location(of: "id")
-            if let earlier = first[preset.value.id] {
-                diagnostics.append(.error("drink preset id \(quoted(preset.value.id)) is already used (first at \(earlier))", at: location))
-            } else {
-                first[preset.value.id] = location
-            }
-        }
-        return diagnostics
-    }
-
     /// Exactly one starter recipe (PRD 3.4.1).
     private func starterDiagnostics(_ dataset: Dataset) -> [Diagnostic] {
         let starters = dataset.recipes.filter(\.value.isStarter)
         if starters.isEmpty {
-            let location = dataset.recipes.first?.source.record ?? SourceLocation(file: "recipes", line: 1)
+            let location = dataset.recipes.first?.source.record ?? .file("recipes")
             return [.error("the data has no starter recipe; exactly one recipe must have isStarter true (the V60 starter)", at: location)]
         }
         return starters.dropFirst().map { extra in

@@ -41,5 +41,6 @@ public enum RecordID {
     }
 }
 
-/// `"text"` with a double-quoted rendering, for messages.
-func quoted(_ text: String) -> String { "\"\(text)\"" }
+/// `"text"` with a double-quoted rendering, for messages: control characters written out
+/// and long text cut (`ShownText`).
+func quoted(_ text: String) -> String { "\"\(ShownText.escaped(text, limit: RecordID.maximumLength))\"" }

@@ -1,10 +1,17 @@
 /// "Did you mean …?" for a misspelt field or value.
 public enum Suggestion {
     /// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
+    /// Only words of at most `maximumWordLength` UTF-8 bytes are compared: a suggestion is at most
+    /// 3 edits away from a field name or value of a few dozen characters, so a longer word has
+    /// none, and the edit distance (length × length) never runs on a 5 MB key.
+    public static let maximumWordLength = 128
+
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        guard word.utf8.count <= maximumWordLength else { return nil }
         let lowered = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
+            guard candidate.utf8.count <= maximumWordLength else { continue }
             let distance = editDistance(lowered, Array(candidate.lowercased()))
             if distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }

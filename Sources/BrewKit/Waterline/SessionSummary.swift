@@ -52,8 +52,8 @@ public struct SessionSummary: Hashable, Sendable {
 
     public var abandoned: Bool { status == .abandoned }
     public var durationSeconds: Double { max(0, end.timeIntervalSince(start)) }
-    public var durationMinutes: Int { Int((durationSeconds / 60).rounded(.toNearestOrAwayFromZero)) }
-    public var minutesAtOrAboveWarning: Int { Int((secondsAtOrAboveWarning / 60).rounded(.toNearestOrAwayFromZero)) }
+    public var durationMinutes: Int { Int(saturating: (durationSeconds / 60).rounded(.toNearestOrAwayFromZero)) }
+    public var minutesAtOrAboveWarning: Int { Int(saturating: (secondsAtOrAboveWarning / 60).rounded(.toNearestOrAwayFromZero)) }
 
     public var alcoholicDrinks: Int { timeline.lazy.filter { $0.entry.type == .alcohol }.count }
     /// The sum of every drink's standard drinks; a drink of unknown size or ABV counts 1.
@@ -75,6 +75,9 @@ public struct SessionSummary: Hashable, Sendable {
         guard remindersFired > 0 else { return nil }
         return Int((Double(remindersFollowed) * 100 / Double(remindersFired)).rounded(.toNearestOrAwayFromZero))
     }
+
+    /// The most time-based reminders a summary lists (a week of reminders every 10 minutes).
+    public static let maximumTimeReminders = 1_000
 
     /// Computes the summary.
     /// - Parameters:
@@ -147,7 +150,8 @@ public struct SessionSummary: Hashable, Sendable {
         var timeReminders: [Date] = []
         if let minutes = settings.timeReminderIntervalMinutes, minutes > 0 {
             var moment = session.startTime.addingTimeInterval(Double(minutes) * 60)
-            while moment < end {
+            // Bounded by count, not by the span: an end time in the year 9999 must not make millions.
+            while moment < end, timeReminders.count < Self.maximumTimeReminders {
                 timeReminders.append(moment)
                 moment = moment.addingTimeInterval(Double(minutes) * 60)
             }

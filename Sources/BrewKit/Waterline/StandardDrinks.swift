@@ -1,5 +1,9 @@
 /// Standard drinks from size and ABV, and what an alcoholic entry moves the waterline by.
 public enum StandardDrinks {
+    /// The most one drink moves the waterline: far above any real drink (a litre of spirits is
+    /// about 23 US standard drinks), so that a mistyped size cannot make a chart of a million lines.
+    public static let maximumWaterlineDelta = 100
+
     /// Grams per millilitre of ethanol at 20 °C.
     public static let ethanolDensityGramsPerMl = 0.789
 
@@ -34,9 +38,9 @@ public enum StandardDrinks {
     }
 
     /// The waterline step of an alcoholic drink: its standard drinks rounded to a whole number
-    /// (halves up), at least 1. A double (2 standard drinks) counts +2.
+    /// (halves up), at least 1 and at most `maximumWaterlineDelta`. A double (2 standard drinks) counts +2.
     public static func waterlineDelta(standardDrinks: Double) -> Int {
         guard standardDrinks.isFinite else { return 1 }
-        return max(1, Int(standardDrinks.rounded(.toNearestOrAwayFromZero)))
+        return min(maximumWaterlineDelta, max(1, Int(saturating: standardDrinks.rounded(.toNearestOrAwayFromZero))))
     }
 }

@@ -74,9 +74,11 @@ public enum TimelineChart {
             }
         }
         // Grid: every 30 s across, quarters of the yield up.
-        for second in stride(from: 0.0, through: maxSeconds, by: 30) {
+        // (At most 40 lines: an invalid recipe's clock may run for hours or 1e300 s.)
+        let gridSeconds = maxSeconds <= 40 * 30 ? 30 : (maxSeconds / 40 / 60).rounded(.up) * 60
+        for second in stride(from: 0.0, through: maxSeconds, by: gridSeconds) {
             svg += "<line class=\"grid\" x1=\"\(f(x(second)))\" y1=\"\(f(top))\" x2=\"\(f(x(second)))\" y2=\"\(f(top + plotHeight))\"/>"
-            if Int(second) % 60 == 0 || maxSeconds <= 240 {
+            if Int(saturating: second) % 60 == 0 || maxSeconds <= 240 {
                 svg += "<text class=\"axis\" x=\"\(f(x(second)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(Format.clock(second))</text>"
             }
             svg += "\n"

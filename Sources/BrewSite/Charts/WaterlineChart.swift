@@ -28,7 +28,8 @@ public enum WaterlineChart {
         svg += "<title id=\"\(id)-title\">\(HTMLEscaping.escape(title))</title>\n"
         svg += "<desc id=\"\(id)-desc\">\(HTMLEscaping.escape(description(summary)))</desc>\n"
         // Grid and labels: one line per whole value.
-        for value in low...high {
+        // (At most about 24 lines, however far a mistyped drink took the waterline.)
+        for value in stride(from: low, through: high, by: (high - low) / 24 + 1) {
             let label = value == 0 ? "centre" : SessionText.signed(value)
             svg += "<line class=\"wl-grid\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(Double(value))))\" y2=\"\(n(y(Double(value))))\"/>"
             svg += "<text class=\"wl-label\" x=\"\(n(left - 8))\" y=\"\(n(y(Double(value)) + 4))\" text-anchor=\"end\">\(label)</text>\n"

@@ -1,14 +1,17 @@
 /// Escaping for text placed in HTML and XML by code rather than by a template.
 public enum HTMLEscaping {
-    /// `&`, `<`, `>`, `"` and `'` as entities, byte by byte.
+    /// `&`, `<`, `>`, `"` and `'` as entities, byte by byte. C0 control characters other than
+    /// tab, line feed and carriage return are left out: XML 1.0 forbids them (one ESC makes
+    /// `feed.xml` not well-formed) and HTML reads them as errors. `check` refuses them in the
+    /// data; this keeps them out of anything written even so.
     public static func escape(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: { entity($0) != nil }) else { return nil }
+            guard let first = bytes.firstIndex(where: { entity($0) != nil || isForbiddenControl($0) }) else { return nil }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + 16)
             result.append(contentsOf: bytes[..<first])
-            for byte in bytes[first...] {
+            for byte in bytes[first...] where !isForbiddenControl(byte) {
                 if let entity = entity(byte) { result.append(contentsOf: entity.utf8) } else { result.append(byte) }
             }
             return String(decoding: result, as: UTF8.self)
@@ -27,6 +30,11 @@ public enum HTMLEscaping {
             if let ascii = character.asciiValue, let entity = entity(ascii) { escaped += entity } else { escaped.append(character) }
         }
         return escaped
+    }
+
+    /// A C0 control that XML 1.0 does not allow (all but tab, line feed and carriage return).
+    private static func isForbiddenControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
     }
 
     /// The entity for one of the five bytes HTML escaping replaces; nil for any other.

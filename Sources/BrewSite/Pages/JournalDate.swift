@@ -7,9 +7,9 @@ enum JournalDate {
 
     /// `Sat 14 Mar 2026, 07:42`.
     static func dayAndTime(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = Int(saturating: date.timeIntervalSince1970.rounded(.down))
         let parts = ISO8601.civil(fromSecondsSince1970: seconds)
-        let weekday = weekdayName(daysSince1970: Int((Double(seconds) / 86_400).rounded(.down)))
+        let weekday = weekdayName(daysSince1970: Int(saturating: (Double(seconds) / 86_400).rounded(.down)))
         return "\(weekday) \(parts.day) \(monthNames[parts.month - 1]) \(parts.year), \(two(parts.hour)):\(two(parts.minute))"
     }
 

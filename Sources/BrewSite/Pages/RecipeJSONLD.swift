@@ -28,7 +28,7 @@ enum RecipeJSONLD {
 
     /// `PT3M30S`.
     static func isoDuration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = Int(saturating: seconds.rounded())
         let minutes = total / 60
         let rest = total % 60
         return "PT" + (minutes > 0 ? "\(minutes)M" : "") + (rest > 0 || minutes == 0 ? "\(rest)S" : "")

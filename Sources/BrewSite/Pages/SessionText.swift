@@ -9,7 +9,7 @@ public enum SessionText {
 
     /// `19:05`, in UTC like the rest of the journal.
     public static func clock(_ date: Date) -> String {
-        let parts = ISO8601.civil(fromSecondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)))
+        let parts = ISO8601.civil(fromSecondsSince1970: Int(saturating: date.timeIntervalSince1970.rounded(.down)))
         return "\(two(parts.hour)):\(two(parts.minute))"
     }
 

@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A lock on a directory, so that two brewguide commands never write into it at once: `build`,
+/// `watch` and `serve` lock the output directory; `erase`, `import`, `merge` and the commands that
+/// write records lock the data directory (`DataDirectoryLock`).
+///
+/// Rules:
+/// - The lock is flock(2) on a hidden file beside the directory (`.Site.lock` for `Site`), since
+///   the directory itself may not exist yet (import) or may trade places with its staging copy
+///   (build). Every spelling of a path (`Site`, `./Site/`, an absolute path, a symbolic link)
+///   finds the same file.
+/// - The kernel releases a flock when its process ends, however it ends, so a lock held by a
+///   dead process never blocks. The holder removes the file as it lets go, and a waiting process
+///   that then gets the lock of a removed file opens the path again, so there is never more than
+///   one holder and nothing is left beside the directory after a clean exit.
+/// - The holder writes its command and pid into the file. A second command retries for `wait`
+///   (5 s, or `BREWGUIDE_LOCK_WAIT_SECONDS`), then fails with a message naming the holder.
+public final class DirectoryLock: @unchecked Sendable {
+    public struct Busy: Error, CustomStringConvertible, Sendable {
+        public var directory: String
+        /// "brewguide erase (pid 4242)", or nil when the holder did not say.
+        public var holder: String?
+        public var waitedSeconds: Double
+        public var description: String {
+            "\(directory) is in use by \(holder ?? "another brewguide command"); waited \(waitedSeconds == waitedSeconds.rounded() ? String(Int(waitedSeconds)) : String(waitedSeconds)) s. Try again when it has finished."
+        }
+    }
+
+    public let lockPath: String
+    private var descriptor: Int32
+
+    private init(lockPath: String, descriptor: Int32) {
+        self.lockPath = lockPath
+        self.descriptor = descriptor
+    }
+
+    deinit { release() }
+
+    /// The seconds a command waits for a lock another one holds.
+    public static var defaultWaitSeconds: Double {
+        ProcessInfo.processInfo.environment["BREWGUIDE_LOCK_WAIT_SECONDS"].flatMap(Double.init).map { max(0, min($0, 600)) } ?? 5
+    }
+
+    /// Takes the lock of `directory` for `command` (the words a person typed, such as
+    /// "brewguide build"), waiting up to `waitSeconds` while another process holds it.
+    public static func acquire(directory: String, command: String, waitSeconds: Double = defaultWaitSeconds) throws(Busy) -> DirectoryLock {
+        let path = lockPath(for: directory)
+        let deadline = Date().addingTimeInterval(waitSeconds)
+        var fd: Int32
+        while true {
+            fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                // A folder that cannot hold the lock file (read-only): the command's own writes will
+                // fail there with their own message; the lock cannot protect anything.
+                return DirectoryLock(lockPath: path, descriptor: -1)
+            }
+            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                    let holder = holder(readFrom: fd)
+                    close(fd)
+                    throw Busy(directory: directory, holder: holder, waitedSeconds: waitSeconds)
+                }
+                usleep(50_000)
+            }
+            // The holder before us removes the file as it lets go: the lock counts only when the
+            // file locked is still the one at the path.
+            var locked = stat()
+            var named = stat()
+            if fstat(fd, &locked) == 0, stat(path, &named) == 0, locked.st_ino == named.st_ino, locked.st_dev == named.st_dev { break }
+            close(fd)
+        }
+        let note = Array("\(command) (pid \(getpid()))\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = note.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        return DirectoryLock(lockPath: path, descriptor: fd)
+    }
+
+    /// Gives the lock up and removes its file (also done when the lock is deinitialised; when the
+    /// process ends, the system gives it up and the file stays until the next holder lets go).
+    public func release() {
+        guard descriptor >= 0 else { return }
+        _ = unlink(lockPath)
+        close(descriptor)
+        descriptor = -1
+    }
+
+    /// `<parent>/.<name>.lock` for a directory, its parent resolved to one real path.
+    public static func lockPath(for directory: String) -> String {
+        let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
+        var standardized = (absolute as NSString).standardizingPath
+        if let real = realpath(standardized, nil) {
+            standardized = String(cString: real)
+            free(real)
+        }
+        let name = (standardized as NSString).lastPathComponent
+        var parent = (standardized as NSString).deletingLastPathComponent
+        if let real = realpath(parent, nil) {
+            parent = String(cString: real)
+            free(real)
+        }
+        return (parent as NSString).appendingPathComponent(".\(name.isEmpty || name == "/" ? "root" : name).lock")
+    }
+
+    private static func holder(readFrom fd: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text.filter { !$0.isASCII || ($0.asciiValue ?? 0) >= 0x20 }
+    }
+}
+
+/// The lock every command that writes into a data directory takes first: `erase`, `import`,
+/// `merge`, and the commands that add records (`log`, `session`, `kitchen`). Once it holds the
+/// lock, it removes what killed commands left there (`LeftoverFiles`): temporaries of dead
+/// processes, and staging folders of dead imports beside the directory.
+///
+/// ```swift
+/// let lock = try DataDirectoryLock.acquire(root: dataOptions.data, command: "brewguide log")
+/// defer { lock.release() }
+/// ```
+public enum DataDirectoryLock {
+    public static func acquire(root: String, command: String) throws(RightsError) -> DirectoryLock {
+        let lock: DirectoryLock
+        do {
+            lock = try DirectoryLock.acquire(directory: root, command: command)
+        } catch {
+            throw RightsError("the data directory \(error.description)")
+        }
+        LeftoverFiles.removeDeadTemporaries(under: root)
+        LeftoverFiles.removeDeadImportStaging(beside: root)
+        return lock
+    }
+}

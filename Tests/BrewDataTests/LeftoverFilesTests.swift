@@ -1,0 +1,50 @@
+import BrewData
+import Foundation
+import Testing
+
+/// What a killed `import` or `erase` left is removed by the next command, and only when its process is gone.
+@Suite struct LeftoverFilesTests {
+    /// The id of a process that has ended.
+    static func deadPID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test func theNextDataCommandRemovesTemporariesOfDeadProcessesOnly() throws {
+        let folder = try MergeByKindTests.DataFolder(["logs/a.json": "[]"])
+        let dead = try Self.deadPID()
+        let leftovers = [".erasures.json.\(dead).tmp", ".erasures.json.\(dead)-12345.tmp", "logs/.a.json.\(dead)-9.tmp"]
+        let kept = [".erasures.json.\(getpid())-1.tmp", "logs/.notes.tmp", "logs/a.json"]
+        for relative in leftovers + kept.dropLast() { #expect(FileManager.default.createFile(atPath: folder.root + "/" + relative, contents: Data("x".utf8))) }
+        let lock = try DataDirectoryLock.acquire(root: folder.root, command: "brewguide erase")
+        lock.release()
+        for relative in leftovers { #expect(!FileManager.default.fileExists(atPath: folder.root + "/" + relative), "\(relative) stayed") }
+        for relative in kept { #expect(FileManager.default.fileExists(atPath: folder.root + "/" + relative), "\(relative) was removed") }
+    }
+
+    @Test func anImportRemovesTheStagingFolderADeadImportLeft() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("leftover-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let dead = try Self.deadPID()
+        let stale = parent + "/.target.import-\(dead)"
+        let live = parent + "/.target.import-\(getpid() == 1 ? 2 : 1)"  // pid 1 is always alive
+        try FileManager.default.createDirectory(atPath: stale + "/logs", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: true)
+        let archive = Archive.bytes(for: DataSnapshot(), toolVersion: "test", createdAt: Date(timeIntervalSince1970: 0))
+        _ = try Importer.run(archive: archive, name: "test", into: parent + "/target")
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(FileManager.default.fileExists(atPath: parent + "/target"))
+    }
+
+    @Test func onlyTheShapesBrewguideWritesAreRecognised() {
+        #expect(LeftoverFiles.pidOfTemporary(".logs.json.4242-77.tmp") == 4242)
+        #expect(LeftoverFiles.pidOfTemporary(".erasures.json.4242.tmp") == 4242)
+        #expect(LeftoverFiles.pidOfTemporary("logs.json.4242.tmp") == nil)
+        #expect(LeftoverFiles.pidOfTemporary(".backup.tmp") == nil)
+        #expect(LeftoverFiles.pidOfTemporary(".x.12a.tmp") == nil)
+    }
+}

@@ -1,0 +1,172 @@
+import BrewData
+import BrewKit
+import Foundation
+import Testing
+
+/// Merge findings of issue 19: each kind merged by its own rule, nothing lost, nothing invalid written.
+@Suite struct MergeByKindTests {
+    /// A data directory with the bundled starter recipe and the given files.
+    final class DataFolder {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("merge-kinds-\(UUID().uuidString)").path
+
+        init(_ files: [String: String]) throws {
+            let starter = Fixture.packageRoot.appendingPathComponent("Data/recipes/v60-starter.json").path
+            try FileManager.default.createDirectory(atPath: root + "/recipes", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: starter, toPath: root + "/recipes/v60-starter.json")
+            for (relative, text) in files {
+                let path = root + "/" + relative
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: root)
+            try? FileManager.default.removeItem(atPath: DirectoryLock.lockPath(for: root))
+        }
+
+        var validated: ValidatedDataset { DataDirectoryReader(root: root).read().validated }
+        var errors: [String] { validated.diagnostics.filter { $0.severity == .error }.map(\.description) }
+        func snapshot() throws -> DataSnapshot { try DataSnapshot.load(root: root) }
+
+        /// Every file's bytes, to show that nothing was written.
+        func contents() -> [String: Data] {
+            var result: [String: Data] = [:]
+            for case let relative as String in FileManager.default.enumerator(atPath: root)! {
+                result[relative] = FileManager.default.contents(atPath: root + "/" + relative)
+            }
+            return result
+        }
+    }
+
+    static func session(_ id: String, updatedAt: String?, endTime: String? = "2026-10-07T22:30:00Z", active: Bool = false, entries: [String]) -> String {
+        var fields = ["\"id\": \"\(id)\"", "\"startTime\": \"2026-10-07T19:00:00Z\"", "\"isActive\": \(active)"]
+        if let endTime { fields.append("\"endTime\": \"\(endTime)\"") }
+        if let updatedAt { fields.append("\"updatedAt\": \"\(updatedAt)\"") }
+        fields.append("\"entries\": [\(entries.joined(separator: ", "))]")
+        return "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    static func water(_ id: String, minute: Int, amountMl: Int = 300, updatedAt: String? = nil) -> String {
+        let stamp = updatedAt.map { ", \"updatedAt\": \"\($0)\"" } ?? ""
+        return "{ \"id\": \"\(id)\", \"timestamp\": \"2026-10-07T19:\(minute < 10 ? "0" : "")\(minute):00Z\", \"type\": \"water\", \"waterMeta\": { \"amountMl\": \(amountMl) }, \"source\": \"phone\"\(stamp) }"
+    }
+
+    static func merge(_ source: DataFolder, into target: DataFolder) throws -> Merger.Outcome {
+        let snapshot = try target.snapshot()
+        let outcome = Merger.merge([try source.snapshot()], into: snapshot)
+        try Merger.apply(outcome, target: snapshot, root: target.root)
+        return outcome
+    }
+
+    @Test func drinkPresetsAreMergedByID() throws {
+        let target = try DataFolder(["sessions/presets.json": #"[{ "id": "lager-can", "name": "12 oz lager", "drinkType": "beer", "sizeMl": 355, "abv": 5 }]"#])
+        let source = try DataFolder([
+            "sessions/presets.json": #"[{ "id": "lager-can", "name": "12 oz lager", "drinkType": "beer", "sizeMl": 355, "abv": 5 }, { "id": "big-ipa", "name": "Big IPA", "drinkType": "beer", "sizeMl": 568, "abv": 7 }]"#,
+            "sessions/night.json": #"{ "id": "ipa-night", "startTime": "2026-10-07T19:00:00Z", "endTime": "2026-10-07T21:00:00Z", "isActive": false, "entries": [{ "id": "d1", "timestamp": "2026-10-07T19:10:00Z", "type": "alcohol", "alcoholMeta": { "drinkType": "beer", "presetId": "big-ipa" }, "source": "phone" }] }"#,
+        ])
+        let outcome = try Self.merge(source, into: target)
+        #expect(outcome.report.added.contains("drink preset big-ipa"))
+        let presets = target.validated.dataset.drinkPresets.map(\.value.id).sorted()
+        #expect(presets == ["big-ipa", "lager-can"])
+        #expect(target.validated.diagnostics.map(\.description).filter { $0.contains("big-ipa") } == [])
+    }
+
+    @Test func aSessionEditedOnBothSidesIsMergedEntryByEntry() throws {
+        let target = try DataFolder(["sessions/s.json": Self.session("pub-quiz", updatedAt: "2026-10-07T21:00:00Z", endTime: "2026-10-07T21:00:00Z", entries: [
+            Self.water("q1", minute: 10), Self.water("q2", minute: 20, amountMl: 250, updatedAt: "2026-10-07T20:30:00Z"),
+        ])])
+        let source = try DataFolder(["sessions/s.json": Self.session("pub-quiz", updatedAt: "2026-10-07T22:40:00Z", endTime: "2026-10-07T22:30:00Z", entries: [
+            Self.water("q1", minute: 10), Self.water("q2", minute: 20, amountMl: 500, updatedAt: "2026-10-07T20:10:00Z"), Self.water("q3", minute: 40),
+        ])])
+        let outcome = try Self.merge(source, into: target)
+        #expect(outcome.report.conflicted == [])
+        let sessions = target.validated.dataset.sessions.map(\.value)
+        #expect(sessions.map(\.id) == ["pub-quiz"])
+        let session = try #require(sessions.first)
+        #expect(session.entries.map(\.id) == ["q1", "q2", "q3"])
+        #expect(session.endTime == ISO8601.date(from: "2026-10-07T22:30:00Z"), "the session's fields come from the later updatedAt")
+        #expect(session.entries[1].waterMeta?.amount?.amount == 250, "the entry changed on both sides comes from its later updatedAt")
+        #expect(target.errors == [])
+    }
+
+    @Test func twoCopiesOfAnActiveSessionLeaveOneSession() throws {
+        let target = try DataFolder(["sessions/live.json": Self.session("tonight", updatedAt: "2026-10-07T19:30:00Z", endTime: nil, active: true, entries: [Self.water("p1", minute: 5)])])
+        let source = try DataFolder(["sessions/live.json": Self.session("tonight", updatedAt: "2026-10-07T19:40:00Z", endTime: nil, active: true, entries: [Self.water("w1", minute: 7)])])
+        _ = try Self.merge(source, into: target)
+        #expect(target.errors == [])
+        #expect(target.validated.dataset.sessions.map(\.value.id) == ["tonight"])
+        #expect(target.validated.dataset.sessions.first?.value.entries.map(\.id) == ["p1", "w1"])
+    }
+
+    @Test func aMergeThatWouldLeaveTheTargetInvalidIsRefusedBeforeAnythingIsWritten() throws {
+        let target = try DataFolder(["sessions/a.json": Self.session("phone-night", updatedAt: nil, endTime: nil, active: true, entries: [])])
+        let source = try DataFolder(["sessions/b.json": Self.session("watch-night", updatedAt: nil, endTime: nil, active: true, entries: [])])
+        let before = target.contents()
+        let snapshot = try target.snapshot()
+        let outcome = Merger.merge([try source.snapshot()], into: snapshot)
+        #expect(throws: RightsError.self) { try Merger.apply(outcome, target: snapshot, root: target.root) }
+        let reason = try #require(Merger.refusal(of: outcome, target: snapshot))
+        #expect(reason.contains("only one session can be active at a time"))
+        #expect(target.contents() == before)
+    }
+
+    @Test func anErasureOnOneSideIsAppliedOnTheOther() throws {
+        let log = #"{ "id": "log-1", "timestamp": "2026-10-01T07:00:00Z", "recipeId": "v60-starter", "recipeNameAtBrew": "V60", "doseGrams": 15, "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium", "rating": 4 }"#
+        let target = try DataFolder(["logs/a.json": "[\(log)]"])
+        let source = try DataFolder(["logs/a.json": "[\(log)]"])
+        try Eraser.apply(try Eraser.plan(root: source.root, selection: .log("log-1")), root: source.root)
+        let outcome = try Self.merge(source, into: target)
+        #expect(outcome.report.removedAsErased == ["log log-1"])
+        #expect(target.validated.dataset.logs.map(\.value.id) == [])
+        #expect(try ErasureLedger.load(root: target.root).map(\.key) == ["log/log-1"])
+    }
+
+    @Test func mergingTwiceChangesNothing() throws {
+        let target = try DataFolder([
+            "sessions/s.json": Self.session("pub-quiz", updatedAt: "2026-10-07T21:00:00Z", entries: [Self.water("q1", minute: 10)]),
+            "sessions/presets.json": #"[{ "id": "lager-can", "name": "Lager", "drinkType": "beer", "sizeMl": 355, "abv": 5, "updatedAt": "2026-10-01T00:00:00Z" }]"#,
+        ])
+        let source = try DataFolder([
+            "sessions/s.json": Self.session("pub-quiz", updatedAt: "2026-10-07T23:00:00Z", entries: [Self.water("q2", minute: 30)]),
+            "sessions/presets.json": #"[{ "id": "lager-can", "name": "Lager (can)", "drinkType": "beer", "sizeMl": 330, "abv": 5, "updatedAt": "2026-10-02T00:00:00Z" }]"#,
+        ])
+        let first = try Self.merge(source, into: target)
+        #expect(first.report.updated.count == 2)
+        let after = target.contents()
+        let second = try Self.merge(source, into: target)
+        #expect(second.report.changesNothing, "\(second.report)")
+        #expect(target.contents() == after)
+        #expect(target.validated.dataset.drinkPresets.map(\.value.name) == ["Lager (can)"])
+        #expect(target.errors == [])
+    }
+}
+
+/// Erasure findings of issue 19: an erasure covers the record in every case and every copy made of it.
+@Suite struct EraseEveryCopyTests {
+    static func log(_ id: String, rating: Int = 4) -> String {
+        #"{ "id": "\#(id)", "timestamp": "2026-10-01T07:00:00Z", "recipeId": "v60-starter", "recipeNameAtBrew": "V60", "doseGrams": 15, "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium", "rating": \#(rating) }"#
+    }
+
+    @Test func erasingALogRemovesItsMergedCopiesAndCaseTwins() throws {
+        let folder = try MergeByKindTests.DataFolder([
+            "logs/a.json": "[\(Self.log("log-1"))]",
+            "logs/merged-1.json": "[\(Self.log("log-1-merged-0a1b2c3d", rating: 2))]",
+            "logs/old.json": "[\(Self.log("LOG-1", rating: 3)), \(Self.log("log-10"))]",
+        ])
+        let plan = try Eraser.plan(root: folder.root, selection: .log("log-1"))
+        #expect(plan.ids(.log).sorted() == ["LOG-1", "log-1", "log-1-merged-0a1b2c3d"])
+        try Eraser.apply(plan, root: folder.root)
+        #expect(folder.validated.dataset.logs.map(\.value.id) == ["log-10"])
+    }
+
+    @Test func anErasedLogNeverComesBackFromAnOldCopyInAnotherCase() throws {
+        let target = try MergeByKindTests.DataFolder(["logs/a.json": "[\(Self.log("log-1"))]"])
+        try Eraser.apply(try Eraser.plan(root: target.root, selection: .log("log-1")), root: target.root)
+        let oldCopy = try MergeByKindTests.DataFolder(["logs/a.json": "[\(Self.log("Log-1")), \(Self.log("log-1-merged-99aa88bb", rating: 1))]"])
+        let outcome = try MergeByKindTests.merge(oldCopy, into: target)
+        #expect(outcome.report.added == [])
+        #expect(outcome.report.skippedAsErased.sorted() == ["log Log-1", "log log-1-merged-99aa88bb"])
+        #expect(target.validated.dataset.logs.map(\.value.id) == [])
+    }
+}

@@ -1,0 +1,199 @@
+import BrewData
+import BrewKit
+import BrewSite
+import Foundation
+import Testing
+import TestSupport
+
+/// A seeded fuzz of the JSON and CSV readers (issue 19, "Done when"): mutated copies of the
+/// bundled `Data/` files (byte flips, truncations, huge numbers, far dates, long strings,
+/// control characters, invalid UTF-8, byte order marks, duplicated and dropped rows), each
+/// `check`ed in-process with a time limit, and, when the data checks clean, put through the
+/// computations `build` sizes from data (statistics, brew plans and their charts, session
+/// summaries and their charts, the feed). It asserts no crash (a crash ends the test run), no
+/// hang, and that every finding is located in the file it names.
+///
+/// Run longer by hand: `BREWGUIDE_FUZZ_COUNT=50000 BREWGUIDE_FUZZ_SEED=7 swift test
+/// --disable-xctest --skip-build --filter FuzzCheckTests` (or `Scripts/fuzz.sh COUNT SEED`).
+@Suite("Fuzzing check with mutated bundled data")
+struct FuzzCheckTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let count = environment["BREWGUIDE_FUZZ_COUNT"].flatMap(Int.init) ?? 2_000
+    static let seed = environment["BREWGUIDE_FUZZ_SEED"].flatMap(UInt64.init) ?? 19
+    /// Generous for a debug build on a busy machine; a hang is minutes, not seconds.
+    static let secondsPerInput = environment["BREWGUIDE_FUZZ_SECONDS"].flatMap(Double.init) ?? 10
+
+    static let dataRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data").path
+
+    /// One data file as bundled, with what the reader made of it.
+    struct Original: Sendable {
+        var path: String
+        var kind: RecordKind
+        var bytes: [UInt8]
+        var parsed: ParsedFile
+    }
+
+    static func originals() -> [Original] {
+        var ignored: [Diagnostic] = []
+        return DataDirectoryReader(root: dataRoot).dataFilePaths(diagnostics: &ignored).map { entry in
+            let bytes = [UInt8](FileManager.default.contents(atPath: entry.path) ?? Data())
+            return Original(path: entry.path, kind: entry.kind, bytes: bytes, parsed: RecordFileParser.parse(bytes, path: entry.path, kind: entry.kind))
+        }
+    }
+
+    @Test func mutatedBundledDataNeverCrashesHangsOrMislocates() throws {
+        let originals = Self.originals()
+        try #require(originals.count >= 8)
+        var preferencesDiagnostics: [Diagnostic] = []
+        let (preferences, waterline) = DataDirectoryReader(root: Self.dataRoot).readPreferencesFile(diagnostics: &preferencesDiagnostics)
+        let knownFiles = Set(originals.map(\.path)).union(["recipes", (Self.dataRoot as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)])
+        var random = SplitMix64(seed: Self.seed)
+        var tally: [Mutation: Int] = [:]
+        var clean = 0
+        let started = Date()
+
+        for index in 0..<Self.count {
+            let target = Int(random.next() % UInt64(originals.count))
+            let mutation = Mutation.allCases[Int(random.next() % UInt64(Mutation.allCases.count))]
+            let bytes = mutation.apply(to: originals[target].bytes, path: originals[target].path, random: &random)
+            tally[mutation, default: 0] += 1
+            let original = originals[target]
+            let work = Work {
+                let parsed = RecordFileParser.parse(bytes, path: original.path, kind: original.kind)
+                var files = originals.map(\.parsed)
+                files[target] = parsed
+                let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
+                let validated = ValidatedDataset(dataset: dataset, readDiagnostics: assembled)
+                if validated.blockingErrors.isEmpty { Self.buildComputations(validated) }
+                return validated.diagnostics
+            }
+            guard let diagnostics = work.run(timeoutSeconds: Self.secondsPerInput) else {
+                Issue.record("input \(index) (seed \(Self.seed), \(mutation) of \(original.path)) did not finish in \(Self.secondsPerInput) s")
+                return  // The stuck thread cannot be stopped; later inputs would only wait on the machine.
+            }
+            if !diagnostics.hasErrors { clean += 1 }
+            for diagnostic in diagnostics {
+                let location = diagnostic.location
+                let where_ = "input \(index) (seed \(Self.seed), \(mutation) of \(original.path)): \(diagnostic)"
+                if !knownFiles.contains(location.file) { Issue.record("not located in a data file: \(where_)") }
+                #expect(location.isWholeFile || location.line >= 1, "\(where_)")
+                #expect((location.column ?? 1) >= 1, "\(where_)")
+                #expect(!diagnostic.message.isEmpty, "\(where_)")
+                #expect(!diagnostic.description.unicodeScalars.contains { ShownText.isControl($0) }, "\(where_)")
+                #expect(!diagnostic.message.contains("CSVError") && !diagnostic.message.contains("cannotRead"), "\(where_)")
+            }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        print("fuzz: \(Self.count) inputs, seed \(Self.seed), \(clean) checked clean, \(String(format: "%.1f", seconds)) s; " +
+              tally.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
+    }
+
+    /// What `build` computes from the data before it renders: each was a crash or a hang.
+    static func buildComputations(_ validated: ValidatedDataset) {
+        let dataset = validated.dataset
+        let logs = dataset.logs.map(\.value)
+        _ = JournalStatistics(logs: logs)
+        let invalid = validated.invalidRecipeReasons
+        for recipe in dataset.recipes where invalid[recipe.value.id] == nil {
+            if let plan = try? BrewPlanner.plan(recipe.value) { _ = TimelineChart.fragment(for: plan, id: recipe.value.id) }
+        }
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        for session in dataset.sessions {
+            let summary = SessionSummary(session: session.value, settings: dataset.waterline, presets: dataset.drinkPresetsByID, now: now)
+            _ = WaterlineChart.svg(summary, title: session.value.id)
+        }
+    }
+
+    /// Runs a check on a thread of its own, so that a hang is reported instead of waited for.
+    final class Work: @unchecked Sendable {
+        private let body: @Sendable () -> [Diagnostic]
+        private var result: [Diagnostic]?
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ body: @escaping @Sendable () -> [Diagnostic]) { self.body = body }
+
+        func run(timeoutSeconds: Double) -> [Diagnostic]? {
+            let thread = Thread { [self] in
+                result = body()
+                done.signal()
+            }
+            thread.stackSize = 16 << 20
+            thread.start()
+            guard done.wait(timeout: .now() + timeoutSeconds) == .success else { return nil }
+            return result
+        }
+    }
+}
+
+/// The ways an input is changed, each as the fault campaign of issue 19 did it.
+enum Mutation: String, CaseIterable, Sendable {
+    case flipBytes, truncate, hugeNumber, farDate, longString, controlCharacter, latin1Byte,
+         byteOrderMark, duplicateRows, dropLine, deleteBytes, swapLines
+
+    func apply(to original: [UInt8], path: String, random: inout SplitMix64) -> [UInt8] {
+        var bytes = original
+        guard !bytes.isEmpty else { return bytes }
+        func position() -> Int { Int(random.next() % UInt64(bytes.count)) }
+        let isCSV = path.hasSuffix(".csv")
+        switch self {
+        case .flipBytes:
+            for _ in 0..<(1 + Int(random.next() % 4)) { bytes[position()] ^= UInt8(truncatingIfNeeded: 1 << (random.next() % 8)) }
+        case .truncate:
+            bytes.removeSubrange(position()...)
+        case .hugeNumber:
+            let numbers = ["1e300", "-1e300", "1e15", "1e9", "9007199254740993", "-0", "0.0000001", "1e-300", "86401", "1001", "20001", "99999999999999999999"]
+            let choice = numbers[Int(random.next() % UInt64(numbers.count))]
+            let digits = bytes.indices.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) }
+            guard !digits.isEmpty else { return bytes }
+            var start = digits[Int(random.next() % UInt64(digits.count))]
+            var end = start
+            while start > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: ".") { start -= 1 }
+            while end + 1 < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end + 1]) || bytes[end + 1] == UInt8(ascii: ".") { end += 1 }
+            bytes.replaceSubrange(start...end, with: Array(choice.utf8))
+        case .farDate:
+            let years = ["9999", "1999", "0001", "2099", "2000"]
+            let year = Array(years[Int(random.next() % UInt64(years.count))].utf8)
+            let starts = (0..<max(0, bytes.count - 5)).filter { bytes[$0] == UInt8(ascii: "2") && bytes[$0 + 1] == UInt8(ascii: "0") && bytes[$0 + 4] == UInt8(ascii: "-") }
+            guard !starts.isEmpty else { return bytes }
+            let at = starts[Int(random.next() % UInt64(starts.count))]
+            bytes.replaceSubrange(at..<at + 4, with: year)
+        case .longString:
+            let units = ["x", "a\u{301}", "☕", "\"", ",", "\\\\", "<script>"]
+            let unit = units[Int(random.next() % UInt64(units.count))]
+            let length = [10, 501, 5_000, 50_000][Int(random.next() % 4)]
+            let quotes = bytes.indices.filter { bytes[$0] == UInt8(ascii: isCSV ? "," : "\"") }
+            let at = quotes.isEmpty ? position() : quotes[Int(random.next() % UInt64(quotes.count))] + 1
+            bytes.insert(contentsOf: Array(String(repeating: unit, count: length).utf8), at: at)
+        case .controlCharacter:
+            let controls: [[UInt8]] = [[0x1B, 0x5B, 0x33, 0x31, 0x6D], [0x07], [0x00], [0x0D], [0x7F], [0xC2, 0x85], Array("\\u001b]0;x\\u0007".utf8)]
+            bytes.insert(contentsOf: controls[Int(random.next() % UInt64(controls.count))], at: position())
+        case .latin1Byte:
+            bytes.insert([0xE9, 0x80, 0xFF, 0xC3][Int(random.next() % 4)], at: position())
+        case .byteOrderMark:
+            bytes = random.next() % 4 == 0 ? [0xEF, 0xBB, 0xBF] : [0xEF, 0xBB, 0xBF] + bytes
+        case .duplicateRows:
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            guard lines.count > 2 else { return bytes }
+            let line = Int(random.next() % UInt64(lines.count - 1)) + 1
+            let times = [1, 2, 50, 300][Int(random.next() % 4)]
+            var result = Array(lines[..<line].joined(separator: [0x0A]))
+            for _ in 0..<times { result += [0x0A] + Array(lines[line]) }
+            result += [0x0A] + Array(lines[(line + 1)...].joined(separator: [0x0A]))
+            bytes = result
+        case .dropLine:
+            var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            lines.remove(at: Int(random.next() % UInt64(lines.count)))
+            bytes = Array(lines.joined(separator: [0x0A]))
+        case .deleteBytes:
+            let at = position()
+            bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(random.next() % 8)))
+        case .swapLines:
+            var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            guard lines.count > 1 else { return bytes }
+            lines.swapAt(Int(random.next() % UInt64(lines.count)), Int(random.next() % UInt64(lines.count)))
+            bytes = Array(lines.joined(separator: [0x0A]))
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// The rights commands as a person types them: relative paths, dry runs, refusals.
+@Suite struct RightsCommandTests {
+    @Test func importIntoARelativeFolderWorks() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let archive = folder.appendingPathComponent("archive.json").path
+        let data = BrewGuideProcess.packageRoot.appendingPathComponent("Data").path
+        #expect(try BrewGuideProcess.run(["export", "--data", data, "--output", archive]).status == 0)
+        let imported = try BrewGuideProcess.run(["import", "archive.json", "--into", "Restored"], in: folder)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Restored/recipes").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Restored", "archive.json"])
+    }
+
+    @Test func aMergeThatWouldAddASecondActiveSessionIsRefusedEvenInADryRun() throws {
+        let target = try BrewGuideProcess.copyOfBundledData()
+        let source = try BrewGuideProcess.copyOfBundledData()
+        defer {
+            try? FileManager.default.removeItem(at: target.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: source.deletingLastPathComponent())
+        }
+        try #"{ "id": "watch-night", "startTime": "2026-11-20T19:00:00Z", "isActive": true, "entries": [] }"#
+            .write(to: source.appendingPathComponent("sessions/watch.json"), atomically: true, encoding: .utf8)
+        for arguments in [["merge", source.path, "--into", target.path], ["merge", source.path, "--into", target.path, "--yes"]] {
+            let result = try BrewGuideProcess.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("the merge would leave the target invalid, so nothing was written"), "\(result.stderr)")
+            #expect(result.stderr.contains("only one session can be active at a time"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("sessions/watch.json").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("sessions").path).allSatisfy { !$0.hasPrefix("merged-") })
+    }
+}
