@@ -75,6 +75,10 @@ public enum Merger {
                 return erased.covers(.session, id) || replacedSessionIDs.contains(id)
             case .drinkPresets:
                 return id("id").map(replacedDrinkPresetIDs.contains) ?? false
+            case .kitchenRecipes:
+                return id("id").map { erased.covers(.kitchenRecipe, $0) } ?? false
+            case .kitchenIngredients, .kitchenSteps:
+                return id("recipeId").map { erased.covers(.kitchenRecipe, $0) } ?? false
             case .preferences, .erasures:
                 return false
             }
