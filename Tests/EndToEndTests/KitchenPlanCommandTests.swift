@@ -134,4 +134,21 @@ struct KitchenPlanCommandTests {
         #expect(list.stdout.contains("[ ] 5½ lemons"))
         #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
     }
+
+    @Test func eraseOldPlanSlotsTheShoppingListAndEverything() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let dry = try BrewGuideProcess.run(["erase", "--data", data.path, "--plan-before", "2026-11-26"])
+        #expect(dry.stdout.contains("dry run: nothing changed"))
+        #expect(try BrewGuideProcess.run(["erase", "--data", data.path, "--plan-before", "2026-11-26", "--yes"]).status == 0)
+        #expect(try BrewGuideProcess.run(["kitchen", "day", "2026-11-24", "--data", data.path]).stdout.contains("Nothing planned."))
+        #expect(!(try BrewGuideProcess.run(["kitchen", "day", "2026-11-26", "--data", data.path]).stdout.contains("Nothing planned.")))
+        #expect(try BrewGuideProcess.run(["erase", "--data", data.path, "--shopping", "--yes"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("kitchen/shopping.json").path))
+        #expect(try BrewGuideProcess.run(["erase", "--data", data.path, "--all", "--yes"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("kitchen/snacks.json").path))
+        let left = try BrewGuideProcess.run(["kitchen", "day", "2026-12-01", "--data", data.path])
+        #expect(left.stdout.contains("Nothing planned."))
+        #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+    }
 }

@@ -29,6 +29,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case kitchenRecipes
     case kitchenIngredients
     case kitchenSteps
+    /// Meal-plan slots (issue 15), in `kitchen/plan/`; read by `MealPlanReader`.
+    case mealPlanSlots
 
     /// Where the records of a kind live.
     public enum Place: Sendable, Equatable {
@@ -140,6 +142,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
             Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: (.kitchenRecipes, "recipeId")),
                   merge: .withOwner, erase: .withOwner,
                   summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
+        case .mealPlanSlots:
+            Rules(place: .folder("kitchen/plan"), identity: Identity(idField: "id"),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
+                  summary: "meal-plan slots: kitchen/plan/*.json or *.csv")
         }
     }
 
@@ -186,6 +192,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .kitchenRecipes:
             header.contains("recipeId") ? (header.contains("amount") ? .kitchenIngredients : header.contains("order") ? .kitchenSteps : nil)
                 : header.contains("title") ? .kitchenRecipes : nil
+        case .mealPlanSlots: .mealPlanSlots
         case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
         }
     }
@@ -197,6 +204,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .logs: .logs
         case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
         case .kitchenRecipes: .kitchenRecipes
+        case .mealPlanSlots: .mealPlanSlots
         case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
         }
     }

@@ -79,7 +79,7 @@ public enum Merger {
                 return id("id").map { erased.covers(.kitchenRecipe, $0) } ?? false
             case .kitchenIngredients, .kitchenSteps:
                 return id("recipeId").map { erased.covers(.kitchenRecipe, $0) } ?? false
-            case .preferences, .erasures:
+            case .preferences, .erasures, .mealPlanSlots:
                 return false
             }
         }
