@@ -83,7 +83,7 @@ public final class JournalSite {
         let diagnostics = (validated.diagnostics + mealPlan.diagnostics + templateDiagnostics + missing).sortedByLocation()
         var outcome = Outcome(
             succeeded: false, diagnostics: diagnostics,
-            change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged),
+            change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged, mealPlanChanged: mealPlanChanged),
             changedAnything: published == nil || full || refresh.changedAnything || templatesChanged || mealPlanChanged)
         outcome.invalidRecipeIDs = validated.invalidRecipeReasons.keys.sorted()
         guard let templates, !diagnostics.contains(where: { $0.severity == .error && $0.invalidatesRecipeID == nil }) else {
@@ -172,7 +172,7 @@ public final class JournalSite {
         return true
     }
 
-    private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool) -> String {
+    private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool, mealPlanChanged: Bool = false) -> String {
         var parts: [String] = []
         if templatesChanged { parts.append("templates") }
         let root = settings.dataDirectory.hasSuffix("/") ? settings.dataDirectory : settings.dataDirectory + "/"
@@ -180,6 +180,8 @@ public final class JournalSite {
         parts += files.prefix(3)
         if files.count > 3 { parts.append("\(files.count - 3) more files") }
         if refresh.preferencesChanged { parts.append(DataDirectoryReader.preferencesFileName) }
+        // The shopping list and the snack presets are single files outside the kinds' folders.
+        if parts.isEmpty && mealPlanChanged { parts.append("the meal planner's files (kitchen/shopping, kitchen/snacks.json)") }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 }
