@@ -15,10 +15,14 @@ struct BrewGuide: AsyncParsableCommand {
             ServeCommand.self,
             ScaleCommand.self,
             SummaryCommand.self,
+            SessionCommand.self,
             ExportCommand.self,
             ImportCommand.self,
             EraseCommand.self,
             MergeCommand.self,
+            InitCommand.self,
+            LogCommand.self,
+            DuplicateCommand.self,
             KitchenCommand.self,
         ]
     )

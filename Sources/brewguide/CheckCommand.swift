@@ -7,7 +7,11 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate the data directory and print every finding.",
-        discussion: "Exit status: 0 when there are no errors (warnings allowed), 1 when there are errors."
+        discussion: """
+            Exit status: 0 when there are no errors (warnings allowed), 1 when there are errors. \
+            A night-out session still active after abandonAfterHours is a warning, measured against \
+            now or the ISO 8601 moment in BREWGUIDE_NOW.
+            """
     )
 
     @OptionGroup var dataOptions: DataOptions
@@ -17,8 +21,11 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let result = DataDirectoryReader(root: dataOptions.data).read()
-        // The meal planner's files (kitchen/plan/, snacks, shopping, goals), checked against the kitchen.
-        let diagnostics = (result.validated.diagnostics + MealPlanContext.load(root: dataOptions.data, dataset: result.validated.dataset).diagnostics).sortedByLocation()
+        // Sessions left active past abandonAfterHours are measured against the run's clock; the meal
+        // planner's files (kitchen/plan/, snacks, shopping, goals) are checked against the kitchen.
+        let diagnostics = (result.validated.diagnostics
+            + SessionValidator().abandonedDiagnostics(for: result.validated.dataset, now: RunClock.now())
+            + MealPlanContext.load(root: dataOptions.data, dataset: result.validated.dataset).diagnostics).sortedByLocation()
         switch format {
         case .text:
             print(DiagnosticPrinter.text(diagnostics), terminator: "")

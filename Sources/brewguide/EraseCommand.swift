@@ -13,7 +13,7 @@ struct EraseCommand: ParsableCommand {
 
     @OptionGroup var dataOptions: DataOptions
 
-    @Flag(help: "Everything the person owns: custom recipes, logs, sessions, preferences.")
+    @Flag(help: "Everything the person owns: custom recipes, logs, sessions, drink presets, preferences.")
     var all = false
     @Option(help: "A recipe id.") var recipe: String?
     @Option(help: "A log id.") var log: String?
@@ -22,7 +22,7 @@ struct EraseCommand: ParsableCommand {
     @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
     @Option(name: .customLong("plan-before"), help: "Meal-plan slots of days before this one (YYYY-MM-DD).") var planBefore: String?
     @Flag(help: "The shopping list (kitchen/shopping.json or .csv).") var shopping = false
-    @Option(help: "Every record of a kind: recipes (custom ones), logs or sessions.") var kind: String?
+    @Option(help: "Every record of a kind: recipes (custom ones), logs, sessions or drinkPresets.") var kind: String?
     @Flag(help: "Carry out the erasure; without it nothing changes.") var yes = false
 
     func validate() throws {

@@ -17,7 +17,7 @@ struct JournalBuild {
     /// One full build, reported in full: diagnostics, then a line with the stage times.
     func run() -> JournalSite.Outcome {
         let start = DispatchTime.now().uptimeNanoseconds
-        let outcome = JournalSite(settings: settings).build(full: true)
+        let outcome = JournalSite(settings: settings, now: RunClock.provider).build(full: true)
         finish()
         report(outcome, startNanoseconds: start, verbose: true)
         return outcome

@@ -36,7 +36,7 @@ struct LiveBuild {
         let interrupt = Interrupt { watcher.stop() }
         defer { interrupt.cancel() }
         let build = JournalBuild(data: data, site: site)
-        let journal = JournalSite(settings: build.settings)
+        let journal = JournalSite(settings: build.settings, now: RunClock.provider)
         var start = DispatchTime.now().uptimeNanoseconds
         let first = journal.build(full: true)
         build.report(first, startNanoseconds: start, verbose: true)

@@ -17,8 +17,8 @@ struct ScaleCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The recipe id, as in `brewguide check` (for example v60-starter).")
-    var recipeId: String
+    @Argument(help: "The recipe id, as in `brewguide check` (default: the last selected recipe of preferences.json, else the starter).")
+    var recipeId: String?
 
     @Option(help: "Coffee dose in grams; the yield is derived.")
     var dose: Double?
@@ -37,9 +37,25 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "Output format: text (at the counter), markdown (for notes) or json (for scripts).")
     var format: PlanPrinter.OutputFormat = .text
 
+    /// The bounds the data has (`FieldBounds`): a dose or yield far beyond any brew is a typo.
+    func validate() throws {
+        if let dose, !(dose <= FieldBounds.doseGrams.maximum) {
+            throw ValidationError("--dose must be at most \(Format.grams(FieldBounds.doseGrams.maximum)), found \(Format.number(dose))")
+        }
+        if let targetYield, !(targetYield <= FieldBounds.waterGrams.maximum) {
+            throw ValidationError("--yield must be at most \(Format.grams(FieldBounds.waterGrams.maximum)), found \(Format.number(targetYield))")
+        }
+    }
+
     func run() throws {
         let result = DataDirectoryReader(root: dataOptions.data).read()
         let validated = result.validated
+        // US-001: without an id, the last selected recipe (preferences.json), else the starter.
+        guard let recipeId = recipeId ?? Self.lastSelected(in: validated.dataset) else {
+            StandardError.write(DiagnosticPrinter.text(validated.blockingErrors))
+            StandardError.write("error: no recipe id given, and \(dataOptions.data) has no last selected recipe or starter to use\n")
+            throw ExitCode(1)
+        }
         if let reasons = validated.invalidRecipeReasons[recipeId] {
             StandardError.write("error: recipe \"\(recipeId)\" is invalid and cannot be brewed until it is fixed:\n\(DiagnosticPrinter.text(reasons))")
             throw ExitCode(1)
@@ -61,6 +77,13 @@ struct ScaleCommand: ParsableCommand {
             throw ExitCode(1)
         }
         print(PlanPrinter(plan: plan, recipe: recipe).render(format), terminator: "")
+    }
+
+    /// The recipe `preferences.json` last selected, when it is in the data, else the starter.
+    static func lastSelected(in dataset: Dataset) -> String? {
+        let ids = Set(dataset.recipes.map(\.value.id))
+        if let last = dataset.preferences?.value.lastSelectedRecipeId, ids.contains(last) { return last }
+        return dataset.recipes.first(where: \.value.isStarter)?.value.id
     }
 
     /// Which of `--dose` and `--yield` comes last in the arguments, if either is there.

@@ -12,7 +12,8 @@ struct SummaryCommand: ParsableCommand {
         discussion: """
             Totals, the waterline after each entry, the reminders that would have fired and the \
             pacing adherence, as docs/SESSIONS.md describes. Exit status 1 when the session is not \
-            in the data or the sessions or preferences have errors.
+            in the data or the sessions or preferences have errors; an unknown id lists the ids \
+            there are. BREWGUIDE_NOW (ISO 8601) sets the moment an active session is measured to.
             """
     )
 
@@ -44,17 +45,28 @@ struct SummaryCommand: ParsableCommand {
             throw ExitCode(1)
         }
         guard let session = dataset.sessions.first(where: { $0.value.id == sessionID })?.value else {
-            var message = "error: no session with id \"\(sessionID)\" in \(sessionsFolder)"
-            if let near = Suggestion.closest(to: sessionID, in: dataset.sessions.map(\.value.id)) { message += " (did you mean \"\(near)\"?)" }
-            StandardError.write(message + "\n")
+            StandardError.write("error: " + Self.unknownSessionMessage(sessionID, known: dataset.sessions.map(\.value.id), folder: sessionsFolder) + "\n")
             throw ExitCode(1)
         }
         let presets = dataset.drinkPresetsByID
-        let summary = SessionSummary(session: session, settings: dataset.waterline, presets: presets, now: Date())
+        var summary = SessionSummary(session: session, settings: dataset.waterline, presets: presets, now: RunClock.now())
+        summary.timeZone = JournalTimeZone(identifier: dataset.preferences?.value.timeZone)
         switch format {
         case .text: print(SessionReport.text(summary, presets: presets), terminator: "")
         case .markdown: print(SessionReport.markdown(summary, presets: presets), terminator: "")
         case .json: print(SessionReport.json(summary), terminator: "")
         }
+    }
+
+    /// "no session with id "x" in Data/sessions (did you mean "y"?); sessions: a, b, c".
+    static func unknownSessionMessage(_ id: String, known: [String], folder: String) -> String {
+        var message = "no session with id \"\(id)\" in \(folder)"
+        if let near = Suggestion.closest(to: id, in: known) { message += " (did you mean \"\(near)\"?)" }
+        if known.isEmpty {
+            message += "; there are no sessions yet (brewguide session start begins one)"
+        } else {
+            message += "; sessions: \(known.sorted().joined(separator: ", "))"
+        }
+        return message
     }
 }

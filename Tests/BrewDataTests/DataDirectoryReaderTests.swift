@@ -22,7 +22,7 @@ struct DataDirectoryReaderTests {
         let expected = [
             "\(root)/logs/logs.csv:3:78: error: rating must be 1–5, found 9",
             "\(root)/logs/logs.csv:4:10: error: timestamp: expected an ISO 8601 date-time such as 2026-03-14T07:42:00Z, found \"2026-13-01T07:42:00Z\"",
-            "\(root)/logs/logs.csv:4:78: error: tasteTag: unknown value \"tooBiter\"; expected one of tooBitter, tooSour, tooWeak, tooStrong (did you mean \"tooBitter\"?)",
+            "\(root)/logs/logs.csv:4:78: error: tasteTag: unknown value \"tooBiter\"; expected one of tooBitter, tooSour, tooWeak, tooStrong, perfect (did you mean \"tooBitter\"?)",
             "\(root)/logs/logs.csv:5:1: error: log id \"../escape\" must start with a letter or digit",
             "\(root)/logs/logs.csv:6:1: error: this row has 3 cells but the header names 12 fields; check for a missing or extra comma or an unclosed quote",
             "\(root)/logs/syntax.json:3:28: error: a string runs past the end of the line (missing closing quote?)",
@@ -54,7 +54,7 @@ struct DataDirectoryReaderTests {
     @Test func missingDirectoryIsOneClearError() {
         let validated = DataDirectoryReader(root: "no-such-dir").read().validated
         #expect(validated.diagnostics.map(\.description) == [
-            "no-such-dir: error: the data directory \"no-such-dir\" does not exist; expected a folder with recipes/, logs/ and preferences.json",
+            "no-such-dir: error: the data directory \"no-such-dir\" does not exist; expected a folder with recipes/, logs/ and preferences.json (start one with `brewguide init no-such-dir`)",
         ])
     }
 }

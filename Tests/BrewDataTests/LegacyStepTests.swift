@@ -30,8 +30,27 @@ struct LegacyStepTests {
         // An increment (isCumulativeWaterTarget false) becomes a cumulative target.
         #expect(recipe.steps[4].waterAmountGrams == 250)
         #expect(recipe.steps[5].targetElapsedSeconds == 180)
+        // The drawdown keeps its window from its words (issue 16).
+        #expect(recipe.steps[5].targetElapsedMaxSeconds == 210)
+        #expect(StepInstruction.text(for: recipe.steps[5]) == "Wait for drawdown, target finish 3:00–3:30")
+        #expect(StarterRecipe.differences(from: recipe).isEmpty)
         let validated = ValidatedDataset(dataset: Dataset(recipes: parsed.recipes), readDiagnostics: [])
         #expect(validated.diagnostics.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("Wait for drawdown, target finish 3:00–3:30", 180.0, 210.0),
+        ("drawdown 2:45 - 3:15", 165, 195),
+        ("finish between 3:00 to 3:45", 180, 225),
+    ])
+    func finishWindows(text: String, from: Double, to: Double) throws {
+        let window = try #require(LegacyStepMigration.finishWindow(in: text))
+        #expect(window.from == from && window.to == to)
+    }
+
+    @Test func noWindowWithoutTwoRisingTimes() {
+        #expect(LegacyStepMigration.finishWindow(in: "Wait for drawdown, target finish 3:00") == nil)
+        #expect(LegacyStepMigration.finishWindow(in: "3:30–3:00") == nil)
     }
 
     @Test(arguments: [

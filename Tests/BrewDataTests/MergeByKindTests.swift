@@ -90,6 +90,19 @@ import Testing
         #expect(target.errors == [])
     }
 
+    @Test func aSessionInCSVFilesIsMergedEntryByEntryToo() throws {
+        let header = "id,startTime,endTime,isActive\nlive,2026-11-21T16:30:00Z,,true\n"
+        let entries = "sessionId,id,timestamp,type,waterAmountMl,source\nlive,b1,2026-11-21T17:00:00Z,water,300,phone\n"
+        let target = try DataFolder(["sessions/sessions.csv": header, "sessions/entries.csv": entries + "live,a7,2026-11-21T18:58:00Z,water,250,phone\n"])
+        let source = try DataFolder(["sessions/sessions.csv": header, "sessions/entries.csv": entries + "live,w9,2026-11-21T18:59:00Z,water,300,watch\n"])
+        _ = try Self.merge(source, into: target)
+        #expect(target.errors == [])
+        #expect(target.validated.dataset.sessions.map(\.value.id) == ["live"])
+        #expect(target.validated.dataset.sessions.first?.value.entries.map(\.id) == ["b1", "a7", "w9"])
+        let again = Merger.merge([try source.snapshot()], into: try target.snapshot())
+        #expect(again.report.changesNothing)
+    }
+
     @Test func twoCopiesOfAnActiveSessionLeaveOneSession() throws {
         let target = try DataFolder(["sessions/live.json": Self.session("tonight", updatedAt: "2026-10-07T19:30:00Z", endTime: nil, active: true, entries: [Self.water("p1", minute: 5)])])
         let source = try DataFolder(["sessions/live.json": Self.session("tonight", updatedAt: "2026-10-07T19:40:00Z", endTime: nil, active: true, entries: [Self.water("w1", minute: 7)])])

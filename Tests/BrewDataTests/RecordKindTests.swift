@@ -66,3 +66,17 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("lager-can,") })
     }
 }
+
+extension RecordKindTests {
+    /// The erasure ledger is a kind: `check` reads it and locates what erase and merge would refuse.
+    @Test func checkReportsABrokenErasureLedgerAtItsPlace() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write("[]", "logs/a.json", in: root)
+        try Self.write("{ \"schemaVersion\": 1, \"erasures\": [\n  { \"kind\": \"log\", \"id\": \"log-1\", \"erasedAt\": \"2026-01-01T00:00:00Z\" },\n  { \"kind\": \"photo\", \"id\": \"x\", \"erasedAt\": \"2026-01-01T00:00:00Z\" }\n] }", "erasures.json", in: root)
+        let errors = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .error && $0.location.file.hasSuffix("erasures.json") }
+        #expect(errors.map(\.description) == [
+            "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, drinkPreset, kitchen-recipe or preferences)",
+        ])
+    }
+}

@@ -45,12 +45,15 @@ struct RightsGenerator {
         let start = date()
         let entries: [JSONValue] = (0..<int(0...3)).map { index in
             let when = JSONMember("timestamp", .string(ISO8601.string(from: start.addingTimeInterval(Double(index + 1) * 600))))
+            let entryID = JSONMember("id", .string("\(id)-e\(index)"))
+            // An entry edited later on one device carries updatedAt (last write wins by it).
+            let stamp: [JSONMember] = bool() ? [] : [JSONMember("updatedAt", .string(ISO8601.string(from: start.addingTimeInterval(Double(int(0...7200))))))]
             if bool() {
-                return .object([JSONMember("id", .string("\(id)-e\(index)")), when, JSONMember("type", .string("water")),
-                                JSONMember("waterMeta", .object([JSONMember("amountMl", .number(Double(int(150...400))))]))])
+                return .object([entryID, when, JSONMember("type", .string("water")),
+                                JSONMember("waterMeta", .object([JSONMember("amountMl", .number(Double(int(150...400))))]))] + stamp)
             }
-            return .object([JSONMember("id", .string("\(id)-e\(index)")), when, JSONMember("type", .string("alcohol")),
-                            JSONMember("alcoholMeta", .object([JSONMember("drinkType", .string("beer")), JSONMember("sizeMl", .number(Double(int(100...500)))), JSONMember("abv", .number(5))]))])
+            return .object([entryID, when, JSONMember("type", .string("alcohol")),
+                            JSONMember("alcoholMeta", .object([JSONMember("drinkType", .string("beer")), JSONMember("sizeMl", .number(Double(int(100...500)))), JSONMember("abv", .number(5))]))] + stamp)
         }
         return .object([
             JSONMember("id", .string(id)),
@@ -58,7 +61,16 @@ struct RightsGenerator {
             JSONMember("endTime", .string(ISO8601.string(from: start.addingTimeInterval(3600)))),
             JSONMember("isActive", .bool(false)),
             JSONMember("entries", .array(entries)),
-        ])
+        ] + (bool() ? [] : [JSONMember("updatedAt", .string(ISO8601.string(from: start.addingTimeInterval(Double(int(3600...9000))))))]))
+    }
+
+    /// A drink preset, sometimes with updatedAt.
+    mutating func preset(id: String) -> JSONValue {
+        .object([
+            JSONMember("id", .string(id)), JSONMember("name", .string(pick(["Lager", "IPA", "Red"]))),
+            JSONMember("drinkType", .string(pick(["beer", "wine"]))), JSONMember("sizeMl", .number(Double(int(100...600)))),
+            JSONMember("abv", .number(Double(int(3...14)))),
+        ] + (bool() ? [] : [JSONMember("updatedAt", .string(ISO8601.string(from: date())))]))
     }
 
     /// A data set whose ids come from small pools, so that two sets share ids often.
@@ -69,7 +81,12 @@ struct RightsGenerator {
         for _ in 0..<int(0...pool * 2) { let id = "log-\(int(0...pool * 2))"; logs[id] = log(id: id) }
         var sessions: [String: JSONValue] = [:]
         for _ in 0..<int(0...pool) { let id = "session-\(int(0...pool))"; sessions[id] = session(id: id) }
-        let sessionFiles = sessions.isEmpty ? [] : [SessionFile(relativePath: "sessions/sessions.json", content: .json(.array(sessions.keys.sorted().map { sessions[$0]! })))]
+        var sessionFiles = sessions.isEmpty ? [] : [SessionFile(relativePath: "sessions/sessions.json", content: .json(.array(sessions.keys.sorted().map { sessions[$0]! })))]
+        var presets: [String: JSONValue] = [:]
+        for _ in 0..<int(0...3) { let id = "preset-\(int(0...3))"; presets[id] = preset(id: id) }
+        if !presets.isEmpty {
+            sessionFiles.append(SessionFile(relativePath: "sessions/presets.json", content: .json(.array(presets.keys.sorted().map { presets[$0]! }))))
+        }
         let preferences: JSONValue? = bool() ? .object([JSONMember("lastSelectedRecipeId", .string("r1")), JSONMember("cardDosesGrams", .array([.number(12), .number(20)]))]) : nil
         return DataSnapshot(recipes: Array(recipes.values), logs: Array(logs.values), sessionFiles: sessionFiles, preferences: preferences)
     }

@@ -82,7 +82,7 @@ import Testing
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rights-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
             _ = try Importer.run(archive: Archive.bytes(for: snapshot, toolVersion: "t", createdAt: Date()), name: "t", into: folder)
-            let selection: Eraser.Selection = generator.pick([.all, .kind(.logs), .kind(.recipes), .kind(.sessions)])
+            let selection: Eraser.Selection = generator.pick([.all, .kind(.logs), .kind(.recipes), .kind(.sessions), .kind(.drinkPresets)])
             let plan = try Eraser.plan(root: folder, selection: selection)
             try Eraser.apply(plan, root: folder)
             let afterErase = try DataSnapshot.load(root: folder)
@@ -92,6 +92,7 @@ import Testing
             let erasedIDs = Set(plan.erasures.map(\.key))
             for key in erasedIDs {
                 let present = merged.recipes.map { "recipe/\($0.id)" } + merged.logs.map { "log/\($0.id)" } + merged.sessions.map { "session/\($0.id)" }
+                    + merged.drinkPresets.map { "drinkPreset/\($0.id)" }
                 #expect(!present.contains(key), "seed \(seed): \(key) came back")
             }
             #expect(outcome.report.added.isEmpty && outcome.report.conflicted.isEmpty, "seed \(seed): \(outcome.report.added)")

@@ -46,6 +46,18 @@ struct RobustInputTests {
         #expect(!message.contains("\u{FFFD}"))
     }
 
+    @Test func everyJSONReadIsCheckedAsUTF8() {
+        // Archives, preferences and the erasure ledger are parsed by the same parser.
+        let bytes = Array("{\"contents\": {\"name\": \"Caf".utf8) + [0xE9] + Array("\"}}".utf8)
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(bytes, file: "archive.json") }
+        do {
+            _ = try JSONParser.parse(bytes, file: "archive.json")
+        } catch {
+            #expect(error.line == 1 && error.column == 27)
+            #expect(error.message.hasPrefix("byte 0xE9 is not valid UTF-8; the file looks like Latin-1 or Windows-1252"))
+        }
+    }
+
     @Test func latin1InACSVIsLocatedToo() {
         var bytes = Array("id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating,note\nlog-1,2026-08-03T09:15:00Z,Bright,18,300,96,medium,4,caf".utf8)
         bytes += [0xE9, 0x0A]
@@ -122,6 +134,13 @@ struct RobustInputTests {
         """
     }
 
+    @Test func listsOfNumbersAreBounded() {
+        let doses = (1...51).map(String.init).joined(separator: ", ")
+        let file = Self.parse(Self.recipe(steps: "{\"stepId\": \"end\", \"kind\": \"wait\"}").replacingOccurrences(of: "\"defaultDose\": 15,", with: "\"defaultDose\": 15, \"cardDosesGrams\": [\(doses)],"), path: "recipes/big.json", kind: .recipes)
+        #expect(Self.errors(file).count == 1)
+        #expect(Self.errors(file).first?.contains("cardDosesGrams must hold at most 50 numbers, found 51") == true)
+    }
+
     @Test func stepTimesAreBoundedTo24Hours() {
         // 1e300 crashed `check` (Format.clock converted it to Int from RecipeValidator).
         let file = Self.parse(Self.recipe(steps: #"{"stepId": "wait", "kind": "wait", "targetElapsedSeconds": 1e300, "targetElapsedMaxSeconds": 86401}"#), path: "recipes/big.json", kind: .recipes)
@@ -172,15 +191,30 @@ struct RobustInputTests {
         #expect(Suggestion.closest(to: key, in: ["doseGrams"]) == nil)
     }
 
+    @Test func aFiveMegabyteCSVColumnNameIsQuick() {
+        let key = String(repeating: "a\u{301}", count: 1_250_000)
+        let csv = "id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating,\(key)\n"
+            + (1...20).map { "log-\($0),2026-08-03T09:15:00Z,Bright,18,300,96,medium,4,x\n" }.joined()
+        let started = Date()
+        let file = Self.parse(csv, path: "logs/wide.csv")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(file.logs.count == 20)
+        #expect(file.diagnostics.count == 20)
+        #expect(file.diagnostics.allSatisfy { $0.severity == .warning && $0.description.utf8.count < 400 })
+    }
+
     @Test func rowsBeyondTheLimitOfAFileAreRefused() {
         // The limit is 100,000 rows; the same rule at 3 keeps this test fast.
         var diagnostics: [Diagnostic] = []
         let csv = "a,b\n" + (1...5).map { "\($0),x\n" }.joined()
         let table = CSVRecordReader.read(Array(csv.utf8), file: "logs/many.csv", diagnostics: &diagnostics, maximumRows: 3)
-        #expect(table?.rows.count == 3)
+        #expect(table == nil)
         #expect(diagnostics.map(\.description) == [
-            "logs/many.csv:5:1: error: this file has more than 3 rows, the most one file may hold; split it into several files (the rows after this one are not read)",
+            "logs/many.csv:5:1: error: this file has 5 rows, more than the 3 one file may hold; split it into several files (none of its rows are read)",
         ])
+        var fine: [Diagnostic] = []
+        #expect(CSVRecordReader.read(Array(csv.utf8), file: "logs/many.csv", diagnostics: &fine, maximumRows: 5)?.rows.count == 5)
+        #expect(fine.isEmpty)
         #expect(CSVRecordReader.maximumRows == 100_000)
     }
 
@@ -205,12 +239,14 @@ struct RobustInputTests {
     }
 
     @Test func sessionDatesInTheYear9999AreErrors() {
-        let text = #"{"id": "late", "startTime": "2026-10-01T19:00:00Z", "endTime": "9999-01-01T00:00:00Z", "entries": [{"type": "water", "timestamp": "9999-01-01T00:00:00Z"}]}"#
+        let text = #"{"id": "late", "startTime": "2026-10-01T19:00:00Z", "endTime": "9999-01-01T00:00:00Z", "updatedAt": "9999-01-02T00:00:00Z", "entries": [{"type": "water", "timestamp": "9999-01-01T00:00:00Z", "updatedAt": "1999-01-01T00:00:00Z"}]}"#
         let file = Self.parse(text, path: "sessions/late.json", kind: .sessions)
         let (dataset, _) = DatasetAssembler.assemble([file], preferences: nil)
         let messages = DatasetValidator(today: ISO8601.date(from: "2026-11-23")!).diagnostics(for: dataset).map(\.description)
         #expect(messages.contains { $0.contains("endTime 9999-01-01T00:00:00Z is outside the dates") })
         #expect(messages.contains { $0.contains("entries[0].timestamp 9999-01-01T00:00:00Z is outside the dates") })
+        #expect(messages.contains { $0.contains("updatedAt 9999-01-02T00:00:00Z is outside the dates") })
+        #expect(messages.contains { $0.contains("entries[0].updatedAt 1999-01-01T00:00:00Z is outside the dates") })
     }
 
     // MARK: Drink preset ids

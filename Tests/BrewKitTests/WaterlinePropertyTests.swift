@@ -58,4 +58,34 @@ private func shuffled<T>(_ items: [T], seed: Int) -> [T] {
             #expect(a == b)
         }
     }
+
+    @Test func thresholdWarningsMatchTheCrossingsOfTheLine() async {
+        // Each threshold warning is a step from below the mark to it or above; each return is the
+        // next step back below; the range holds the final value and the start.
+        await propertyCheck(input: Gen.int(in: 0...10_000).array(of: 0...40), Gen.int(in: 1...4)) { seeds, threshold in
+            let summary = summarise(ended(entries(from: seeds), endMinutes: 240), WaterlineSettings(warningThreshold: threshold))
+            let values = [0] + summary.timeline.map(\.waterline)
+            let crossings = zip(values, values.dropFirst()).filter { $0 < threshold && $1 >= threshold }.count
+            let warnings = summary.pacingWarnings.filter { $0.kind == .threshold }
+            #expect(warnings.count == crossings)
+            for warning in warnings {
+                #expect(warning.waterline >= threshold)
+                if let back = warning.returnedBelowAt { #expect(back >= warning.timestamp) }
+            }
+            #expect(warnings.dropLast().allSatisfy { $0.returnedBelowAt != nil })
+            #expect(summary.minWaterline <= min(0, summary.finalWaterline))
+            #expect(summary.maxWaterline >= max(0, summary.finalWaterline))
+            #expect(summary.minWaterline == values.min())
+        }
+    }
+
+    @Test func quietTimeRemindersAndGivenOnesAreAllTheReminders() async {
+        // The quiet rule only holds reminders back: given + held back = every interval before the end.
+        await propertyCheck(input: Gen.int(in: 0...10_000).array(of: 0...20), Gen.int(in: 5...60), Gen.int(in: 10...120)) { seeds, interval, quiet in
+            let settings = WaterlineSettings(timeReminderIntervalMinutes: interval, stopRemindersAfterInactiveMinutes: quiet)
+            let summary = summarise(ended(entries(from: seeds), endMinutes: 240), settings)
+            let all = (1...).lazy.map { at(Double($0 * interval)) }.prefix { $0 < at(240) }
+            #expect((summary.timeReminders + summary.quietTimeReminders).sorted() == Array(all))
+        }
+    }
 }

@@ -17,16 +17,21 @@ struct BrewGuideProcess {
         var stderr: String
     }
 
+    /// The moment the runs measure active sessions against (`BREWGUIDE_NOW`), so that they do not
+    /// depend on the day: the bundled `birthday-1121` started 3 h 30 min before it and is still active.
+    static let fixedNow = "2026-11-21T20:00:00Z"
+
     /// Runs `brewguide` with `arguments` in `directory` (the package root by default), with
-    /// `environment` added to this process's.
+    /// `BREWGUIDE_NOW` set to `fixedNow` unless `environment` sets it, and `environment` added.
     static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment
+        variables["BREWGUIDE_NOW"] = fixedNow
+        variables.merge(environment) { _, new in new }
+        process.environment = variables
         process.currentDirectoryURL = directory
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

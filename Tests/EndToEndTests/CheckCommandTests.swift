@@ -11,6 +11,15 @@ struct CheckCommandTests {
         #expect(result.stderr.contains("0 errors, 1 warning"))
     }
 
+    @Test func aSessionLeftActiveIsAWarningOnTheRunsClock() throws {
+        // birthday-1121 started 2026-11-21 16:30; 14 h 10 min later is past the default 12 h.
+        let result = try BrewGuideProcess.run(["check", "--data", "Data"], environment: ["BREWGUIDE_NOW": "2026-11-22T06:40:00Z"])
+        #expect(result.status == 0)
+        // With the bundled kitchen's one intended warning (an unreadable amount, issue 14) first.
+        #expect(result.stdout == "Data/kitchen/recipes/collection.json:33:52: warning: ingredients[0].amount \"a good glug\" of \"olive oil\" cannot be read as a quantity (such as 500 g, 1½ cups, 2-3 cloves); it is shown as written and never scaled\nData/sessions/sessions.csv:4:37: warning: session \"birthday-1121\" is still active after 14 h; end it with an endTime (or brewguide session end)\n")
+        #expect(result.stderr.contains("0 errors, 2 warnings"))
+    }
+
     @Test func aRatingOfNineFailsWithItsFileAndLine() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }

@@ -86,6 +86,15 @@ struct RobustInputCommandTests {
         ])
     }
 
+    @Test func scaleRefusesADoseOrYieldFarBeyondAnyBrew() throws {
+        let dose = try BrewGuideProcess.run(["scale", "v60-starter", "--dose", "1e300"])
+        #expect(dose.status == 64)
+        #expect(dose.stderr.contains("--dose must be at most 1000 g, found 1e+300"))
+        let yield = try BrewGuideProcess.run(["scale", "v60-starter", "--yield", "20001"])
+        #expect(yield.stderr.contains("--yield must be at most 20000 g, found 20001"))
+        #expect(try BrewGuideProcess.run(["scale", "v60-starter", "--dose", "1000"]).status == 0)
+    }
+
     @Test func escapeSequencesInKeysReachNoTerminal() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }

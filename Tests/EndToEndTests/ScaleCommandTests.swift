@@ -165,7 +165,7 @@ import Testing
         let instructions = (plan["steps"] as? [[String: Any]] ?? []).compactMap { $0["instruction"] as? String }
         #expect(instructions == [
             "Rinse filter and preheat", "Add coffee, level bed", "Bloom: pour 60 g, then wait 0:45",
-            "Pour to 200 g by 1:30", "Pour to 333 g by 2:15", "Wait for drawdown, target finish 3:00",
+            "Pour to 200 g by 1:30", "Pour to 333 g by 2:15", "Wait for drawdown, target finish 3:00–3:30",
         ])
         #expect(plan["totalSeconds"] as? Double == 180)
     }

@@ -14,7 +14,7 @@ enum BrewLogDecoder {
         }
         var reader = FieldReader(node)
         let id = reader.string("id", required: true, what: "the log's id, used in its page's file name")
-        let timestamp = reader.date("timestamp", required: true)
+        let timestamp = reader.dateAndOffset("timestamp", required: true)
         let method = reader.enumeration(BrewMethod.self, "method") ?? .v60
         let recipeId = reader.node("recipeId") == nil ? nil : reader.string("recipeId")
         let recipeName = reader.string("recipeNameAtBrew", required: true, what: "the recipe's name when it was brewed")
@@ -31,7 +31,7 @@ enum BrewLogDecoder {
             return nil
         }
         let log = BrewLog(
-            id: id, timestamp: timestamp, method: method, recipeId: recipeId, recipeNameAtBrew: recipeName,
+            id: id, timestamp: timestamp.date, timestampOffsetSeconds: timestamp.offsetSeconds, method: method, recipeId: recipeId, recipeNameAtBrew: recipeName,
             doseGrams: dose, targetYieldGrams: yield, waterTemperatureCelsius: temperature, grindLabel: grind,
             rating: rating, tasteTag: tasteTag, note: note.flatMap { $0.isEmpty ? nil : $0 })
         return Located(log, source: SourceMap(record: node.location, fields: reader.fieldLocations))

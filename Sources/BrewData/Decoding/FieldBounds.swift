@@ -13,6 +13,7 @@ import BrewKit
 /// | seconds (`…Seconds`)                     | up to 86,400 (24 h)           |
 /// | minutes (`…Minutes`)                     | up to 1,440 (24 h)            |
 /// | any other number                         | up to 1,000,000 either way    |
+/// | lists of numbers (`cardDosesGrams`)      | at most 50 values             |
 /// | notes (`note`, `notes`)                  | 280 characters                |
 /// | any other text (names, ids, tags…)       | 500 characters, one line      |
 ///
@@ -31,6 +32,8 @@ public enum FieldBounds {
     public static let minutes = NumberBound(maximum: 1_440, unit: " minutes (24 hours)")
     public static let other = NumberBound(maximum: 1_000_000, unit: "")
 
+    /// The most numbers a list field (`cardDosesGrams`) holds: each dose is a printed page.
+    public static let listValues = 50
     public static let noteCharacters = BrewLog.maximumNoteCharacters
     public static let textCharacters = 500
 

@@ -173,6 +173,14 @@ struct FieldReader {
         return nil
     }
 
+    /// A date with the UTC offset written with it.
+    mutating func dateAndOffset(_ key: String, required: Bool = false) -> (date: Date, offsetSeconds: Int)? {
+        guard let text = string(key, required: required, what: "an ISO 8601 date-time such as 2026-03-14T07:42:00Z") else { return nil }
+        if let parsed = ISO8601.dateAndOffset(from: text.trimmingSpaces) { return parsed }
+        error("\(pathPrefix)\(key): expected an ISO 8601 date-time such as 2026-03-14T07:42:00Z, found \"\(text)\"", at: key)
+        return nil
+    }
+
     mutating func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ key: String, required: Bool = false) -> E? where E.RawValue == String {
         func what() -> String { "one of " + E.allCases.map(\.rawValue).joined(separator: ", ") }
         guard let raw = string(key, required: required, what: what()) else { return nil }
@@ -215,6 +223,10 @@ struct FieldReader {
             values = bounded(number, key).map { [$0] } ?? []
         default:
             wrongType(key, expected: "an array of numbers", found: node)
+        }
+        if values.count > FieldBounds.listValues {
+            error("\(pathPrefix)\(key) must hold at most \(FieldBounds.listValues) numbers, found \(values.count)", at: key)
+            return []
         }
         return values
     }

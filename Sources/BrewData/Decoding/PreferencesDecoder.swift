@@ -2,10 +2,10 @@ import BrewKit
 
 /// Reads `preferences.json`.
 enum PreferencesDecoder {
-    static let fields: Set<String> = ["lastSelectedRecipeId", "cardDosesGrams", "kitchen"]
+    static let fields: Set<String> = ["lastSelectedRecipeId", "cardDosesGrams", "timeZone", "kitchen"]
     static let kitchenFields: Set<String> = ["units", "cardServings"]
     /// Fields later parts of the tool read (sessions' settings); not warned about here.
-    static let reservedFields: Set<String> = ["waterline", "timeZone", "kitchen"]
+    static let reservedFields: Set<String> = ["waterline"]
 
     static func decode(_ node: RawNode, diagnostics: inout [Diagnostic]) -> Located<Preferences>? {
         guard case .object = node.value else {
@@ -15,9 +15,10 @@ enum PreferencesDecoder {
         var reader = FieldReader(node)
         let last = reader.string("lastSelectedRecipeId")
         let doses = reader.doubles("cardDosesGrams")
+        let zone = reader.string("timeZone")
         reader.warnAboutUnknownFields(known: fields, ignoring: reservedFields)
         diagnostics += reader.diagnostics
-        var preferences = Preferences(lastSelectedRecipeId: last, cardDosesGrams: doses)
+        var preferences = Preferences(lastSelectedRecipeId: last, cardDosesGrams: doses, timeZone: zone)
         var locations = reader.fieldLocations
         if let kitchen = reader.node("kitchen") {
             if case .object = kitchen.value {

@@ -4,10 +4,10 @@ import Foundation
 /// Reads Waterline sessions (PRD §11 `Session`, `LogEntry`), their entries and drink presets,
 /// from JSON objects or CSV rows. docs/SESSIONS.md describes the format.
 enum SessionDecoder {
-    static let sessionFields: Set<String> = ["id", "startTime", "endTime", "isActive", "settings", "entries"]
+    static let sessionFields: Set<String> = ["id", "name", "startTime", "endTime", "isActive", "settings", "entries", "updatedAt"]
     /// PRD fields that a file may carry but the journal does not use.
     static let ignoredSessionFields: Set<String> = ["userId", "computedSummary"]
-    static let entryFields: Set<String> = ["id", "timestamp", "type", "alcoholMeta", "waterMeta", "source"]
+    static let entryFields: Set<String> = ["id", "timestamp", "type", "alcoholMeta", "waterMeta", "source", "updatedAt"]
     static let alcoholFields: Set<String> = ["drinkType", "size", "sizeMl", "sizeUnit", "abv", "standardDrinkEstimate", "presetId"]
     static let waterFields: Set<String> = ["amount", "amountMl", "unit"]
     /// The columns of an entries CSV that hold `waterMeta`, by the `waterMeta` field they stand for.
@@ -43,6 +43,8 @@ enum SessionDecoder {
         let start = reader.date("startTime", required: true)
         let end = reader.node("endTime") == nil ? nil : reader.date("endTime")
         let isActive = reader.bool("isActive") ?? false
+        let name = reader.node("name") == nil ? nil : reader.string("name", what: "the session's name, such as \"Sam's birthday\"")
+        let updatedAt = reader.node("updatedAt") == nil ? nil : reader.date("updatedAt")
         var settings = WaterlineSettings.Overrides()
         var fields: [String: SourceLocation] = [:]
         if isCSVRow {
@@ -87,7 +89,7 @@ enum SessionDecoder {
             for key in WaterlineSettingsDecoder.fields { if let location = sessionFieldLocations.removeValue(forKey: key) { sessionFieldLocations["settings." + key] = location } }
         }
         fields.merge(sessionFieldLocations) { a, _ in a }
-        let session = Session(id: id, startTime: start, endTime: end, isActive: isActive, settings: settings, entries: entries)
+        let session = Session(id: id, name: name.flatMap { $0.isEmpty ? nil : $0 }, startTime: start, endTime: end, isActive: isActive, settings: settings, entries: entries, updatedAt: updatedAt)
         return Draft(session: session, source: SourceMap(record: node.location, fields: fields), awaitsEntries: awaitsEntries)
     }
 
@@ -172,8 +174,9 @@ enum SessionDecoder {
         let timestamp = reader.date("timestamp", required: true)
         let type = reader.enumeration(LogEntry.Kind.self, "type", required: true)
         let source = reader.enumeration(EntrySource.self, "source")
+        let updatedAt = reader.node("updatedAt") == nil ? nil : reader.date("updatedAt")
         guard let timestamp, let type else { return EntryHead() }
-        return EntryHead(entry: LogEntry(id: id, timestamp: timestamp, type: type, source: source))
+        return EntryHead(entry: LogEntry(id: id, timestamp: timestamp, type: type, source: source, updatedAt: updatedAt))
     }
 
     private static func readAlcohol(_ reader: inout FieldReader) -> AlcoholMeta {

@@ -29,7 +29,7 @@ struct StepDecoder {
         var kind = reader.enumeration(StepKind.self, "kind")
         var duration = reader.double("durationSeconds")
         var target = reader.double("targetElapsedSeconds")
-        let targetMax = reader.double("targetElapsedMaxSeconds")
+        var targetMax = reader.double("targetElapsedMaxSeconds")
         let water = reader.double("waterAmountGrams")
         let fixed = reader.bool("isFixedWater") ?? false
         let cumulative = reader.bool("isCumulativeWaterTarget") ?? true
@@ -45,6 +45,10 @@ struct StepDecoder {
                 switch LegacyStepMigration.timerMeaning(for: kind) {
                 case .duration: duration = legacyTimer
                 case .milestone: target = legacyTimer
+                }
+                // 004's drawdown keeps its window: "target finish 3:00–3:30" with 180 s on the timer.
+                if kind == .wait, targetMax == nil, let window = LegacyStepMigration.finishWindow(in: text), window.from == legacyTimer {
+                    targetMax = window.to
                 }
             }
         }
@@ -114,6 +118,17 @@ public enum LegacyStepMigration {
         }
         if hasWater { return .pour }
         return hasTimer ? .wait : .preparation
+    }
+
+    /// The finish window an older step's words give: "target finish 3:00–3:30" → 180 s to 210 s
+    /// (an en dash, a hyphen or "to" between two m:ss times); nil without two rising times.
+    public static func finishWindow(in text: String) -> (from: Double, to: Double)? {
+        let pattern = /(\d{1,2}):([0-5]\d)\s*(?:–|-|—|to)\s*(\d{1,2}):([0-5]\d)/
+        guard let match = text.firstMatch(of: pattern),
+              let fromMinutes = Double(match.1), let fromSeconds = Double(match.2),
+              let toMinutes = Double(match.3), let toSeconds = Double(match.4) else { return nil }
+        let from = fromMinutes * 60 + fromSeconds, to = toMinutes * 60 + toSeconds
+        return to > from ? (from, to) : nil
     }
 
     /// What `timerDurationSeconds` meant for a kind (003 Issue 2): a wait after pouring for a

@@ -5,7 +5,7 @@ import BrewKit
 enum WaterlineSettingsDecoder {
     static let fields: Set<String> = [
         "waterEveryNDrinks", "warningThreshold", "timeRemindersEnabled", "timeReminderIntervalMinutes",
-        "units", "defaultWaterAmount", "standardDrinkGrams",
+        "units", "defaultWaterAmount", "standardDrinkGrams", "stopRemindersAfterInactiveMinutes", "abandonAfterHours",
     ]
 
     /// Reads the settings fields present in `reader`'s record.
@@ -17,7 +17,9 @@ enum WaterlineSettingsDecoder {
             timeReminderIntervalMinutes: reader.int("timeReminderIntervalMinutes", what: "whole minutes"),
             units: reader.enumeration(VolumeUnit.self, "units"),
             defaultWaterAmount: reader.double("defaultWaterAmount", what: "an amount in the units setting"),
-            standardDrinkGrams: reader.double("standardDrinkGrams", what: "grams of ethanol: 14 (US), 10 (Australia) or 8 (UK)"))
+            standardDrinkGrams: reader.double("standardDrinkGrams", what: "grams of ethanol: 14 (US), 10 (Australia) or 8 (UK)"),
+            stopRemindersAfterInactiveMinutes: reader.int("stopRemindersAfterInactiveMinutes", what: "whole minutes"),
+            abandonAfterHours: reader.double("abandonAfterHours", what: "hours"))
     }
 
     /// The `waterline` object of `preferences.json`, or nil when there is none.

@@ -98,10 +98,6 @@ public struct DataDirectoryReader: Sendable {
         case .success(let read): bytes = read
         case .failure(let problem): diagnostics.append(problem.diagnostic); return (nil, nil)
         }
-        if let problem = TextEncodingCheck.problem(in: bytes, file: path) {
-            diagnostics.append(problem)
-            return (nil, nil)
-        }
         do {
             let node = try JSONParser.parse(bytes, file: path)
             let preferences = PreferencesDecoder.decode(node, diagnostics: &diagnostics)
@@ -110,5 +106,13 @@ public struct DataDirectoryReader: Sendable {
             diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
             return (nil, nil)
         }
+    }
+
+    /// `erasures.json` (`RecordKind.erasures`): not part of the site, but checked, so that a ledger
+    /// `erase`, `merge` or `import` would refuse is reported by `check` with its place.
+    public func checkErasuresFile(diagnostics: inout [Diagnostic]) {
+        let path = ErasureLedger.path(root: root)
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        diagnostics += ErasureLedger.diagnostics(of: [UInt8](data), path: path)
     }
 }

@@ -33,7 +33,7 @@ public struct IncrementalDataReader: Sendable {
         let root = reader.root
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            let message = "the data directory \"\(root)\" does not exist; expected a folder with recipes/, logs/ and preferences.json"
+            let message = "the data directory \"\(root)\" does not exist; expected a folder with recipes/, logs/ and preferences.json (start one with `brewguide init \(root)`)"
             let removed = parsed.keys.sorted()
             parsed = [:]
             let result = DataDirectoryReader.Result(files: [], validated: ValidatedDataset(unreadable: [.error(message, at: .file(root))]))
@@ -60,12 +60,33 @@ public struct IncrementalDataReader: Sendable {
         let preferencesChanged = preferencesNow != preferencesSignature
         preferencesSignature = preferencesNow
         let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &diagnostics)
+        reader.checkErasuresFile(diagnostics: &diagnostics)
 
         let read = DispatchTime.now().uptimeNanoseconds
         let files = paths.compactMap { parsed[$0.path]?.file }
         let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
-        let result = DataDirectoryReader.Result(files: files, validated: ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled))
+        var validated = ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled)
+        if dataset.recipes.isEmpty { validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root) }
+        let result = DataDirectoryReader.Result(files: files, validated: validated)
         return Refresh(result: result, changedPaths: stale.map(\.path), removedPaths: removed, preferencesChanged: preferencesChanged,
                        readNanoseconds: read - start, validateNanoseconds: DispatchTime.now().uptimeNanoseconds - read)
+    }
+
+    /// The validator's "no recipes" finding, pointed at a place that exists (the `recipes/`
+    /// folder, else the data directory) and saying what is missing and how to start.
+    static func noRecipes(_ diagnostics: [Diagnostic], root: String) -> [Diagnostic] {
+        let recipes = (root as NSString).appendingPathComponent(RecordKind.recipes.folderName)
+        let hasFolder = FileManager.default.fileExists(atPath: recipes)
+        let message = hasFolder
+            ? "no recipes in \(recipes)/; a journal needs the V60 starter recipe: run `brewguide init \(root) --force` to add it (nothing else is changed)"
+            : "\(root) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(root)\(Self.isEmptyFolder(root) ? "" : " --force")` (it adds the V60 starter, logs/, sessions/ and preferences.json)"
+        return diagnostics.map { diagnostic in
+            guard diagnostic.message == DatasetValidator.noRecipesMessage else { return diagnostic }
+            return .error(message, at: .file(hasFolder ? recipes : root))
+        }
+    }
+
+    static func isEmptyFolder(_ path: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).allSatisfy { $0.hasPrefix(".") }
     }
 }

@@ -7,11 +7,12 @@ public enum RecordFileParser {
 
     public static func parse(_ bytes: [UInt8], path: String, kind: RecordKind) -> ParsedFile {
         var file = ParsedFile(path: path, kind: kind)
-        if let problem = TextEncodingCheck.problem(in: bytes, file: path) {
+        // UTF-8 or an error at the first bad byte (`JSONParser` checks JSON itself).
+        if path.lowercased().hasSuffix(".csv"), let problem = TextEncodingCheck.problem(in: bytes, file: path) {
             file.diagnostics.append(problem)
             return file
         }
-        var nodes: [RawNode]
+        let nodes: [RawNode]
         var isStepsCSV = false
         var csvHeader: [String]?
         if path.lowercased().hasSuffix(".csv") {
@@ -24,13 +25,13 @@ public enum RecordFileParser {
                 let root = try JSONParser.parse(bytes, file: path)
                 switch root.value {
                 case .array(let elements):
-                    nodes = elements
-                    if nodes.count > CSVRecordReader.maximumRows {
+                    if elements.count > CSVRecordReader.maximumRows {
                         file.diagnostics.append(.error(
-                            "this file has more than \(CSVRecordReader.maximumRows) records, the most one file may hold; split it into several files (the records after this one are not read)",
-                            at: nodes[CSVRecordReader.maximumRows].location))
-                        nodes.removeSubrange(CSVRecordReader.maximumRows...)
+                            "this file has \(elements.count) records, more than the \(CSVRecordReader.maximumRows) one file may hold; split it into several files (none of its records are read)",
+                            at: elements[CSVRecordReader.maximumRows].location))
+                        return file
                     }
+                    nodes = elements
                 case .object: nodes = [root]
                 default:
                     file.diagnostics.append(.error("expected an object or an array of objects, found \(root.summary)", at: root.location))

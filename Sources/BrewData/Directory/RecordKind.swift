@@ -46,11 +46,30 @@ public enum RecordKind: String, Sendable, CaseIterable {
     public struct Identity: Sendable, Equatable {
         /// The field holding the record's id; nil for a kind with one record (preferences).
         public var idField: String?
-        /// The kind of the record this one belongs to, and the field (in a CSV row) that names it.
-        public var owner: (kind: RecordKind, key: String)?
+        /// The record this one belongs to, if any: merged and erased with it.
+        public var owner: Owner?
 
-        public static func == (a: Identity, b: Identity) -> Bool {
-            a.idField == b.idField && a.owner?.kind == b.owner?.kind && a.owner?.key == b.owner?.key
+        public init(idField: String?, owner: Owner? = nil) {
+            self.idField = idField
+            self.owner = owner
+        }
+    }
+
+    /// The kind of record another belongs to, and where the owner's id is written.
+    public struct Owner: Sendable, Equatable {
+        public enum Reference: Sendable, Equatable {
+            /// A field (a CSV column) names the owner: `recipeId`, `sessionId`.
+            case field(String)
+            /// The file's name without its extension is the owner's id: `flows/<log-id>.json`.
+            case fileName
+        }
+
+        public var kind: RecordKind
+        public var reference: Reference
+
+        public init(_ kind: RecordKind, _ reference: Reference) {
+            self.kind = kind
+            self.reference = reference
         }
     }
 
@@ -103,7 +122,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
                   merge: .conflictedCopy(timestampField: "modifiedAt"), erase: .byID(ledgerKind: .recipe),
                   summary: "recipes: recipes/*.json (steps nested) or a recipes CSV")
         case .recipeSteps:
-            Rules(place: .within(.recipes), identity: Identity(idField: "stepId", owner: (.recipes, "recipeId")),
+            Rules(place: .within(.recipes), identity: Identity(idField: "stepId", owner: Owner(.recipes, .field("recipeId"))),
                   merge: .withOwner, erase: .withOwner,
                   summary: "recipe steps: a CSV in recipes/ with a recipeId column (and no defaultDose)")
         case .logs:
@@ -115,12 +134,12 @@ public enum RecordKind: String, Sendable, CaseIterable {
                   merge: .lastWriteWins(timestampField: "updatedAt"), erase: .byID(ledgerKind: .session),
                   summary: "night-out sessions: objects with startTime in sessions/*.json, or a CSV with a startTime column")
         case .sessionEntries:
-            Rules(place: .within(.sessions), identity: Identity(idField: "id", owner: (.sessions, "sessionId")),
+            Rules(place: .within(.sessions), identity: Identity(idField: "id", owner: Owner(.sessions, .field("sessionId"))),
                   merge: .withOwner, erase: .withOwner,
                   summary: "session entries: nested under a session, or a CSV in sessions/ with a sessionId column")
         case .drinkPresets:
             Rules(place: .within(.sessions), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .byID(ledgerKind: .drinkPreset),
                   summary: "drink presets: objects with name (and no startTime) in sessions/*.json, or a CSV with a name column")
         case .preferences:
             Rules(place: .file("preferences.json"), identity: Identity(idField: nil),
@@ -135,11 +154,11 @@ public enum RecordKind: String, Sendable, CaseIterable {
                   merge: .conflictedCopy(timestampField: "updatedAt"), erase: .byID(ledgerKind: .kitchenRecipe),
                   summary: "kitchen recipes: kitchen/recipes/*.json (ingredients and steps nested) or a CSV with a title column")
         case .kitchenIngredients:
-            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: (.kitchenRecipes, "recipeId")),
+            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: Owner(.kitchenRecipes, .field("recipeId"))),
                   merge: .withOwner, erase: .withOwner,
                   summary: "kitchen ingredients: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and amount columns")
         case .kitchenSteps:
-            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: (.kitchenRecipes, "recipeId")),
+            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: Owner(.kitchenRecipes, .field("recipeId"))),
                   merge: .withOwner, erase: .withOwner,
                   summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
         case .mealPlanSlots:

@@ -30,6 +30,12 @@ public struct JSONParser {
     }
 
     mutating func parseDocument() throws(SyntaxError) -> RawNode {
+        // Not UTF-8 (a file saved as Latin-1): refused where the first bad byte is, never read
+        // with U+FFFD in its place. Every JSON the tool reads comes through here (data files,
+        // preferences, archives).
+        if let problem = TextEncodingCheck.problem(in: bytes, file: file) {
+            throw SyntaxError(message: problem.message, line: problem.location.line, column: problem.location.column ?? 1)
+        }
         // A UTF-8 byte order mark is allowed and skipped.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
         skipWhitespace()

@@ -89,10 +89,14 @@ public enum ArchiveReader {
     private static func sessionFile(_ node: JSONValue, context: String) throws(RightsError) -> SessionFile {
         guard let path = node.text("path") else { throw RightsError("\(context) has no path") }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 2, parts[0] == RecordKind.sessions.folderName,
+        let carried = RecordKind.folderKinds.filter(DataSnapshot.carriesFilesWhole).map(\.folderName)
+        guard carried.contains(where: { folder in
+                  let prefix = folder.split(separator: "/").map(String.init)
+                  return parts.count > prefix.count && parts.starts(with: prefix)
+              }),
               parts.dropFirst().allSatisfy({ RecordID.problem(with: $0) == nil || $0.lowercased() == "presets.json" }),
               path.lowercased().hasSuffix(".json") || path.lowercased().hasSuffix(".csv")
-        else { throw RightsError("\(context): unsafe or unexpected path \"\(path)\"; session files must be sessions/<safe names>.json or .csv") }
+        else { throw RightsError("\(context): unsafe or unexpected path \"\(path)\"; files carried whole must be \(carried.map { "\($0)/" }.joined(separator: " or "))<safe names>.json or .csv") }
         if let value = node["json"] {
             guard path.lowercased().hasSuffix(".json") else { throw RightsError("\(context): JSON content for a .csv path") }
             return SessionFile(relativePath: path, content: .json(value))

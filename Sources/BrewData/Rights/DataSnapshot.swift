@@ -23,6 +23,21 @@ public struct DataSnapshot: Hashable, Sendable {
 
     public var sessions: [SessionRecord] { SessionRecord.records(in: sessionFiles) }
 
+    /// Whether the files of a folder kind are carried whole, as written (in `sessionFiles`, the
+    /// archive's `sessionFiles`), rather than decoded into the model and written again.
+    /// A new folder kind must decide here (no `default:`); carrying its files whole is what
+    /// export and import need until it has an encoder.
+    public static func carriesFilesWhole(_ folderKind: RecordKind) -> Bool {
+        switch folderKind {
+        case .recipes, .logs: false
+        case .sessions: true
+        case .kitchenRecipes: false  // not carried yet on this branch; the kitchen branch's encoder carries them as records
+        case .mealPlanSlots: false  // not carried yet: docs/KITCHEN.md says what the rights commands do not carry
+        case .kitchenIngredients, .kitchenSteps: false  // not folder kinds
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: false  // not folder kinds
+        }
+    }
+
     /// The drink presets of the session files.
     public var drinkPresets: [SessionRecord] { SessionRecord.presets(in: sessionFiles) }
 
@@ -41,7 +56,7 @@ public struct DataSnapshot: Hashable, Sendable {
         }
         let dataset = result.validated.dataset
         var sessionFiles: [SessionFile] = []
-        for file in try RawDataFile.loadAll(root: root) where file.folderKind == .sessions {
+        for file in try RawDataFile.loadAll(root: root) where carriesFilesWhole(file.folderKind) {
             sessionFiles.append(SessionFile(relativePath: file.relativePath, content: file.content))
         }
         var preferences: JSONValue?

@@ -2,9 +2,11 @@ import BrewKit
 import Foundation
 
 /// Erases records from a data directory: `plan` says what would go, `apply` does it.
-/// Records are removed from the files that hold them (steps and session entries with
-/// them), each file replaced atomically; the erasure record is written first, so an
-/// interrupted erase is finished by running it again.
+/// What each kind loses follows its `RecordKind.EraseRule`: kinds erased by id are picked by the
+/// selection, in every case of the id and every `-merged-`/`-conflict-` copy (`ErasureSet`);
+/// steps and session entries go with their owner. Records are removed from the files that hold
+/// them, each file replaced atomically; the erasure record is written first, so an interrupted
+/// erase is finished by running it again.
 public enum Eraser {
     public enum Selection: Sendable, Equatable {
         /// Every record whose kind can be erased (`RecordKind.EraseRule`): custom recipes, logs,
@@ -103,14 +105,14 @@ public enum Eraser {
 
         // Every record whose id, or whose owner's id, is chosen goes, in every case and copy.
         let erasing = chosen.reduce(into: [ErasureRecord.Kind: ErasureSet]()) { sets, pair in sets[pair.key] = ErasureSet(kind: pair.key, ids: pair.value) }
-        func isErased(_ record: JSONValue, kind: RecordKind) -> Bool {
+        func isErased(_ record: JSONValue, kind: RecordKind, in file: RawDataFile) -> Bool {
             switch kind.rules.erase {
             case .byID(let ledgerKind):
                 guard let id = record.text(kind.rules.identity.idField ?? "id") else { return false }
                 return erasing[ledgerKind]?.covers(ledgerKind, id) ?? false
             case .withOwner:
                 guard let owner = kind.rules.identity.owner, case .byID(let ledgerKind) = owner.kind.rules.erase,
-                      let id = record.text(owner.key) else { return false }
+                      let id = file.ownerID(of: record, kind: kind) else { return false }
                 return erasing[ledgerKind]?.covers(ledgerKind, id) ?? false
             case .withEverything:
                 if case .planBefore(let day) = selection {
@@ -122,7 +124,7 @@ public enum Eraser {
             }
         }
         for file in files {
-            let (content, removed) = file.content.removing { record in file.kind(of: record).map { isErased(record, kind: $0) } ?? false }
+            let (content, removed) = file.content.removing { record in file.kind(of: record).map { isErased(record, kind: $0, in: file) } ?? false }
             if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
         }
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])

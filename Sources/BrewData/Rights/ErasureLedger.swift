@@ -21,6 +21,32 @@ public enum ErasureLedger {
         return try records(from: value, context: path)
     }
 
+    /// What `check` says about an erasure ledger: located errors for a file that `erase`, `merge`
+    /// and `import` could not read (they would refuse to run).
+    public static func diagnostics(of bytes: [UInt8], path: String) -> [Diagnostic] {
+        let root: RawNode
+        do {
+            root = try JSONParser.parse(bytes, file: path)
+        } catch {
+            return [.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column))]
+        }
+        guard case .object(let members) = root.value, let list = members.first(where: { $0.key == "erasures" })?.node else {
+            return [.error("expected an object with an \"erasures\" array (the erasure record that erase writes), found \(root.summary)", at: root.location)]
+        }
+        guard case .array(let elements) = list.value else {
+            return [.error("erasures must be an array, found \(list.summary)", at: list.location)]
+        }
+        var diagnostics: [Diagnostic] = []
+        for (index, element) in elements.enumerated() {
+            do {
+                _ = try ErasureRecord(json: JSONValue(element), context: "erasures[\(index)]")
+            } catch {
+                diagnostics.append(.error(error.message, at: element.location))
+            }
+        }
+        return diagnostics
+    }
+
     public static func records(from value: JSONValue, context: String) throws(RightsError) -> [ErasureRecord] {
         guard case .array(let elements)? = value["erasures"] else { throw RightsError("\(context): expected an object with an \"erasures\" array") }
         var result: [ErasureRecord] = []

@@ -4,7 +4,7 @@ import Foundation
 /// That a record was erased: its kind, its id and when. Nothing else about it is kept.
 public struct ErasureRecord: Hashable, Sendable {
     public enum Kind: String, Sendable, CaseIterable, Comparable {
-        case recipe, log, session, preferences
+        case recipe, log, session, preferences, drinkPreset
         case kitchenRecipe = "kitchen-recipe"
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
@@ -31,7 +31,7 @@ public struct ErasureRecord: Hashable, Sendable {
 
     public init(json: JSONValue, context: String) throws(RightsError) {
         guard let kindText = json.text("kind"), let kind = Kind(rawValue: kindText) else {
-            throw RightsError("\(context): an erasure needs a kind (recipe, log, session, kitchen-recipe or preferences)")
+            throw RightsError("\(context): an erasure needs a kind (recipe, log, session, drinkPreset, kitchen-recipe or preferences)")
         }
         guard let id = json.text("id") else { throw RightsError("\(context): an erasure needs an id") }
         if kind != .preferences, let problem = RecordID.problem(with: id) { throw RightsError("\(context): \(problem)") }

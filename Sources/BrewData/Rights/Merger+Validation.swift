@@ -30,13 +30,29 @@ extension Merger {
         } catch {
             return ["cannot lay out the merged data to check it: \(error.message)"]
         }
-        let diagnostics = DataDirectoryReader(root: scratch).read().validated.diagnostics
-        return diagnostics.filter { $0.severity == .error }.map { withoutLocations($0.message, scratch: scratch) }
+        let validated = DataDirectoryReader(root: scratch).read().validated
+        // The record each error is in, by the nearest record start at or above its line: the
+        // scratch folder's places mean nothing to a person, the record's kind and id do.
+        let dataset = validated.dataset
+        var starts: [String: [(line: Int, name: String)]] = [:]
+        func note(_ source: SourceMap, _ name: String) { starts[source.record.file, default: []].append((source.record.line, name)) }
+        for recipe in dataset.recipes { note(recipe.source, "recipe \"\(recipe.value.id)\"") }
+        for log in dataset.logs { note(log.source, "log \"\(log.value.id)\"") }
+        for session in dataset.sessions { note(session.source, "session \"\(session.value.id)\"") }
+        for preset in dataset.drinkPresets { note(preset.source, "drink preset \"\(preset.value.id)\"") }
+        func record(at location: SourceLocation) -> String? {
+            starts[location.file]?.filter { $0.line <= location.line }.max { $0.line < $1.line }?.name
+        }
+        return validated.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+            let message = withoutLocations(diagnostic.message, scratch: scratch)
+            return record(at: diagnostic.location).map { "\($0): \(message)" } ?? message
+        }
     }
 
     /// A message with `path:line[:column]` places and the scratch folder's name left out.
     static func withoutLocations(_ message: String, scratch: String) -> String {
-        let text = message.replacingOccurrences(of: scratch + "/", with: "")
+        // The folder itself may be named too (`brewguide init <folder>` in the no-recipes error).
+        let text = message.replacingOccurrences(of: scratch + "/", with: "").replacingOccurrences(of: scratch, with: "the data directory")
         return text.replacingOccurrences(of: #"[^\s()"]+\.(json|csv):\d+(:\d+)?"#, with: "…", options: .regularExpression)
     }
 }

@@ -56,14 +56,15 @@ public enum Merger {
 
         /// Whether the merge takes this record (of this kind) out of the target's files: erased on
         /// some side, or replaced by a newer or combined version written elsewhere.
-        public func removesFromTarget(_ record: JSONValue, kind: RecordKind) -> Bool {
+        /// - Parameter ownerID: the id of the record it belongs to (`RawDataFile.ownerID(of:kind:)`).
+        public func removesFromTarget(_ record: JSONValue, kind: RecordKind, ownerID: String?) -> Bool {
             func id(_ key: String) -> String? { record.text(key) }
             switch kind {
             case .recipes:
                 guard let id = id("id"), !record.isStarterRecipe else { return false }
                 return erased.covers(.recipe, id) || replacedRecipeIDs.contains(id)
             case .recipeSteps:
-                guard let id = id("recipeId") else { return false }
+                guard let id = ownerID else { return false }
                 return erased.covers(.recipe, id) || replacedRecipeIDs.contains(id)
             case .logs:
                 return id("id").map { erased.covers(.log, $0) } ?? false
@@ -71,10 +72,11 @@ public enum Merger {
                 guard let id = id("id") else { return false }
                 return erased.covers(.session, id) || replacedSessionIDs.contains(id)
             case .sessionEntries:
-                guard let id = id("sessionId") else { return false }
+                guard let id = ownerID else { return false }
                 return erased.covers(.session, id) || replacedSessionIDs.contains(id)
             case .drinkPresets:
-                return id("id").map(replacedDrinkPresetIDs.contains) ?? false
+                guard let id = id("id") else { return false }
+                return erased.covers(.drinkPreset, id) || replacedDrinkPresetIDs.contains(id)
             case .kitchenRecipes:
                 return id("id").map { erased.covers(.kitchenRecipe, $0) } ?? false
             case .kitchenIngredients, .kitchenSteps:
@@ -138,11 +140,18 @@ public enum Merger {
             "session", target: target.sessions, sources: sources.map(\.sessions), erased: erased, ledgerKind: .session,
             combine: combineSessions, report: &outcome.report)
         (outcome.newDrinkPresets, outcome.replacedDrinkPresetIDs) = mergeByID(
-            "drink preset", target: target.drinkPresets, sources: sources.map(\.drinkPresets), erased: erased, ledgerKind: nil,
+            "drink preset", target: target.drinkPresets, sources: sources.map(\.drinkPresets), erased: erased, ledgerKind: .drinkPreset,
             combine: combinePresets, report: &outcome.report)
+        // Files carried whole of a folder this merge has no rule for yet are said, never dropped in silence.
+        for source in sources {
+            for file in source.sessionFiles where file.folderKind != .sessions {
+                outcome.report.notes.append("\(file.relativePath) was not merged: merge has no rule for \(file.folderKind.map { "\($0.folderName)/" } ?? "this folder") yet; copy it by hand")
+            }
+        }
         for recipe in target.recipes where !recipe.isStarter && erased.covers(.recipe, recipe.id) { outcome.report.removedAsErased.append("recipe \(recipe.id)") }
         for log in target.logs where erased.covers(.log, log.id) { outcome.report.removedAsErased.append("log \(log.id)") }
         for session in target.sessions where erased.covers(.session, session.id) { outcome.report.removedAsErased.append("session \(session.id)") }
+        for preset in target.drinkPresets where erased.covers(.drinkPreset, preset.id) { outcome.report.removedAsErased.append("drink preset \(preset.id)") }
 
         outcome.newRecipes = newRecipes.values.sorted { $0.id < $1.id }
         let targetLogIDs = Set(target.logs.map(\.id))
@@ -154,12 +163,14 @@ public enum Merger {
         }
 
         let replaced = Set(outcome.replacedRecipeIDs)
-        let keptFiles = target.sessionFiles.compactMap { file -> SessionFile? in
+        let keptFiles = target.sessionFiles.compactMap { sessionFile -> SessionFile? in
+            guard let folderKind = sessionFile.folderKind else { return sessionFile }
+            let file = RawDataFile(path: sessionFile.relativePath, relativePath: sessionFile.relativePath, folderKind: folderKind, content: sessionFile.content)
             let (content, removed) = file.content.removing { record in
-                RawDataFile.kind(of: record, in: file.content, folderKind: .sessions).map { outcome.removesFromTarget(record, kind: $0) } ?? false
+                file.kind(of: record).map { outcome.removesFromTarget(record, kind: $0, ownerID: file.ownerID(of: record, kind: $0)) } ?? false
             }
-            guard removed > 0 else { return file }
-            return content.map { SessionFile(relativePath: file.relativePath, content: $0) }
+            guard removed > 0 else { return sessionFile }
+            return content.map { SessionFile(relativePath: sessionFile.relativePath, content: $0) }
         }
         outcome.merged = DataSnapshot(
             recipes: target.recipes.filter { !replaced.contains($0.id) && ($0.isStarter || !erased.covers(.recipe, $0.id)) } + outcome.newRecipes,
@@ -319,7 +330,9 @@ public enum Merger {
         }
         let newPaths = Set(writes.map(\.0))
         for file in existingFiles where !newPaths.contains(file.relativePath) {
-            let (content, removed) = file.content.removing { record in file.kind(of: record).map { outcome.removesFromTarget(record, kind: $0) } ?? false }
+            let (content, removed) = file.content.removing { record in
+                file.kind(of: record).map { outcome.removesFromTarget(record, kind: $0, ownerID: file.ownerID(of: record, kind: $0)) } ?? false
+            }
             guard removed > 0 else { continue }
             do {
                 if let content { try AtomicFile.write(try content.bytes(), to: file.path) } else { try AtomicFile.remove(file.path) }

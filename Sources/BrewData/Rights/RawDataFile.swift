@@ -27,10 +27,15 @@ public struct RawDataFile: Sendable {
     /// Every kind the file's records are.
     public var kinds: Set<RecordKind> { Set(content.records.compactMap(kind(of:))) }
 
-    /// The field that ties a record of a kind to the id it is erased by: the owner's key for a
-    /// kind that belongs to another (`recipeId`, `sessionId`), else its id field.
-    public static func ownerKey(of kind: RecordKind) -> String {
-        kind.rules.identity.owner?.key ?? kind.rules.identity.idField ?? "id"
+    /// The id of the record that one of this file's records belongs to (`RecordKind.Owner`): the
+    /// owner field's value (`recipeId`, `sessionId`), or the file's name for a kind named by its
+    /// file; nil for a record of a kind that belongs to none.
+    public func ownerID(of record: JSONValue, kind: RecordKind) -> String? {
+        guard let owner = kind.rules.identity.owner else { return nil }
+        switch owner.reference {
+        case .field(let key): return record.text(key)
+        case .fileName: return (((relativePath as NSString).lastPathComponent) as NSString).deletingPathExtension
+        }
     }
 
     public static func load(path: String, relativePath: String, folderKind: RecordKind) throws(RightsError) -> RawDataFile {

@@ -16,13 +16,13 @@ public struct SessionRecord: Hashable, Sendable {
     /// CSV with the rows of entries CSVs whose `sessionId` names them attached as `entries`.
     public static func records(in files: [SessionFile]) -> [SessionRecord] {
         var entriesBySession: [String: [JSONValue]] = [:]
-        for file in files {
+        for file in files where file.folderKind == .sessions {
             for row in file.content.records where RawDataFile.kind(of: row, in: file.content, folderKind: .sessions) == .sessionEntries {
                 if let id = row.text("sessionId") { entriesBySession[id, default: []].append(row) }
             }
         }
         var result: [SessionRecord] = []
-        for file in files {
+        for file in files where file.folderKind == .sessions {
             let fromCSV = if case .csv = file.content { true } else { false }
             for record in file.content.records where RawDataFile.kind(of: record, in: file.content, folderKind: .sessions) == .sessions {
                 guard let id = record.text("id") else { continue }
@@ -36,7 +36,7 @@ public struct SessionRecord: Hashable, Sendable {
     /// The drink presets of a set of session files (`RecordKind.drinkPresets`), in file order.
     public static func presets(in files: [SessionFile]) -> [SessionRecord] {
         var result: [SessionRecord] = []
-        for file in files {
+        for file in files where file.folderKind == .sessions {
             let fromCSV = if case .csv = file.content { true } else { false }
             for record in file.content.records where RawDataFile.kind(of: record, in: file.content, folderKind: .sessions) == .drinkPresets {
                 if let id = record.text("id") { result.append(SessionRecord(id: id, value: record, fromCSV: fromCSV)) }

@@ -43,7 +43,7 @@ public enum RecordEncoder {
     public static func json(_ log: BrewLog) -> JSONValue {
         var members = [
             JSONMember("id", .string(log.id)),
-            JSONMember("timestamp", .string(ISO8601.string(from: log.timestamp))),
+            JSONMember("timestamp", .string(ISO8601.string(from: log.timestamp, offsetSeconds: log.timestampOffsetSeconds))),
             JSONMember("method", .string(log.method.rawValue)),
         ]
         if let recipeId = log.recipeId { members.append(JSONMember("recipeId", .string(recipeId))) }

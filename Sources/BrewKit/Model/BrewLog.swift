@@ -7,6 +7,9 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
 
     public var id: String
     public var timestamp: Date
+    /// The UTC offset written with the timestamp, in seconds east (0 for `Z`): where no journal
+    /// time zone is set, the brew's day and hour are read at this offset (`JournalTimeZone`).
+    public var timestampOffsetSeconds: Int
     public var method: BrewMethod
     /// For "brew again" only; the log outlives its recipe.
     public var recipeId: String?
@@ -23,6 +26,7 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
     public init(
         id: String,
         timestamp: Date,
+        timestampOffsetSeconds: Int = 0,
         method: BrewMethod = .v60,
         recipeId: String?,
         recipeNameAtBrew: String,
@@ -36,6 +40,7 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
     ) {
         self.id = id
         self.timestamp = timestamp
+        self.timestampOffsetSeconds = timestampOffsetSeconds
         self.method = method
         self.recipeId = recipeId
         self.recipeNameAtBrew = recipeNameAtBrew

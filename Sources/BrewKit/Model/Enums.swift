@@ -26,12 +26,14 @@ public enum GrindLabel: String, Sendable, Hashable, CaseIterable, Codable {
     }
 }
 
-/// The quick taste tag of a brew log (004 `TasteTag`).
+/// The quick taste tag of a brew log (004 `TasteTag`), and `perfect`, which earns PRD 3.8.4's
+/// fifth hint ("Perfect: great job - no tips!") that 3.8.2's list of four tags has no way to reach.
 public enum TasteTag: String, Sendable, Hashable, CaseIterable, Codable {
     case tooBitter
     case tooSour
     case tooWeak
     case tooStrong
+    case perfect
 
     /// The words the PRD uses: "too bitter".
     public var displayName: String {
@@ -40,6 +42,7 @@ public enum TasteTag: String, Sendable, Hashable, CaseIterable, Codable {
         case .tooSour: "too sour"
         case .tooWeak: "too weak"
         case .tooStrong: "too strong"
+        case .perfect: "perfect"
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Headline numbers and series for the home and statistics pages. Deterministic: "this month"
-/// is the calendar month (UTC) of the newest log, so the same data always gives the same pages.
+/// is the calendar month of the newest log, so the same data always gives the same pages. Months,
+/// weeks and days are local to the journal's time zone (`JournalTimeZone`).
 public struct JournalStatistics: Sendable {
     public struct Bucket: Sendable, Hashable {
         public var label: String
@@ -25,9 +26,10 @@ public struct JournalStatistics: Sendable {
     /// Months with brews, newest first: `2026-11` and the count.
     public var months: [(month: String, count: Int)]
 
-    public init(logs: [BrewLog]) {
+    public init(logs: [BrewLog], timeZone: JournalTimeZone = .asWritten) {
         overall = RecipeStatistics(logs: logs)
-        let monthKeys = logs.indices.map { Self.monthKey(logs[$0].timestamp) }
+        let localTimes = logs.indices.map { timeZone.local(logs[$0].timestamp, writtenOffsetSeconds: logs[$0].timestampOffsetSeconds) }
+        let monthKeys = localTimes.map(\.monthKey)
         var monthCounts: [String: Int] = [:]
         for key in monthKeys { monthCounts[key, default: 0] += 1 }
         months = monthCounts.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
@@ -50,7 +52,7 @@ public struct JournalStatistics: Sendable {
 
         var weeks: [Int: (sum: Int, count: Int)] = [:]
         for index in logs.indices {
-            let week = Self.weekStartDay(logs[index].timestamp)
+            let week = localTimes[index].daysSince1970 - localTimes[index].weekdayFromMonday
             weeks[week, default: (0, 0)].sum += logs[index].rating
             weeks[week, default: (0, 0)].count += 1
         }
@@ -88,20 +90,6 @@ public struct JournalStatistics: Sendable {
             let count = bins[bin] ?? 0
             return Bucket(label: label(Double(bin) * width), value: Double(count), count: count)
         }
-    }
-
-    /// `2026-11` for a moment in UTC.
-    public static func monthKey(_ date: Date) -> String {
-        let parts = ISO8601.civil(fromSecondsSince1970: Int(saturating: date.timeIntervalSince1970.rounded(.down)))
-        return "\(parts.year)-\(parts.month < 10 ? "0" : "")\(parts.month)"
-    }
-
-    /// Days since 1970 of the Monday starting the date's week (UTC).
-    static func weekStartDay(_ date: Date) -> Int {
-        let day = Int(saturating: (date.timeIntervalSince1970 / 86_400).rounded(.down))
-        // 1970-01-01 was a Thursday: Monday is 3 days earlier.
-        let weekday = ((day + 3) % 7 + 7) % 7
-        return day - weekday
     }
 
     static func dayLabel(_ day: Int) -> String {

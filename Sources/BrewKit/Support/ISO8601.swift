@@ -6,6 +6,11 @@ import Foundation
 /// times slower and this runs once per record.
 public enum ISO8601 {
     public static func date(from text: String) -> Date? {
+        dateAndOffset(from: text)?.date
+    }
+
+    /// The moment and the UTC offset written with it, in seconds east (0 for `Z` and a plain date).
+    public static func dateAndOffset(from text: String) -> (date: Date, offsetSeconds: Int)? {
         var utf8 = Array(text.utf8)
         if utf8.count == 10 { utf8 += Array("T00:00:00Z".utf8) }
         guard utf8.count >= 20 else { return nil }
@@ -58,7 +63,7 @@ public enum ISO8601 {
         }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return (Date(timeIntervalSince1970: Double(seconds) + fraction), offsetSeconds)
     }
 
     /// `2026-03-14T07:42:00Z`, in UTC, whole seconds (fractions kept to milliseconds when present).
@@ -70,6 +75,15 @@ public enum ISO8601 {
         var text = "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))"
         if milliseconds > 0 && milliseconds < 1000 { text += ".\(pad(milliseconds, 3))" }
         return text + "Z"
+    }
+
+    /// `2026-10-01T07:00:00+09:00`: the moment at a UTC offset; `Z` for offset 0.
+    public static func string(from date: Date, offsetSeconds: Int) -> String {
+        guard offsetSeconds != 0 else { return string(from: date) }
+        let shifted = string(from: date.addingTimeInterval(Double(offsetSeconds)))
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let magnitude = abs(offsetSeconds)
+        return String(shifted.dropLast()) + "\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude % 3600 / 60, 2))"
     }
 
     /// Calendar parts of a moment in UTC.

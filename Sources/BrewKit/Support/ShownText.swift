@@ -6,6 +6,8 @@ public enum ShownText {
     public static let defaultLimit = 80
 
     public static func escaped(_ text: String, limit: Int = defaultLimit) -> String {
+        // Most text has nothing to escape and is short: returned as it is.
+        if text.utf8.count <= limit, !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
         var result = ""
         var shown = 0
         for scalar in text.unicodeScalars {

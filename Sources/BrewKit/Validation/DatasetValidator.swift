@@ -39,6 +39,9 @@ public struct DatasetValidator: Sendable {
                 "lastSelectedRecipeId \(quoted(last)) names no recipe in the data; the starter is selected instead",
                 at: preferences.source.location(of: "lastSelectedRecipeId")))
         }
+        if let preferences = dataset.preferences, let zone = preferences.value.timeZone, let problem = JournalTimeZone.problem(with: zone) {
+            diagnostics.append(.error(problem, at: preferences.source.location(of: "timeZone")))
+        }
         if let preferences = dataset.preferences {
             for dose in preferences.value.cardDosesGrams where !(dose > 0) {
                 diagnostics.append(.error("cardDosesGrams must hold doses greater than 0 g, found \(Format.grams(dose))", at: preferences.source.location(of: "cardDosesGrams")))
@@ -69,17 +72,30 @@ public struct DatasetValidator: Sendable {
         return diagnostics
     }
 
-    /// Exactly one starter recipe (PRD 3.4.1).
+    /// The message when the data has no recipe at all. The directory reader, which knows the
+    /// folder, replaces it with one that points at the folder and says how to start.
+    public static let noRecipesMessage = "the data has no recipes; a journal needs the V60 starter recipe (start one with `brewguide init`)"
+
+    /// Exactly one starter recipe (PRD 3.4.1), as PRD 3.5 describes it: the starter is not
+    /// editable in place (004), so one edited away from 3.5 is a warning that says to duplicate it.
     private func starterDiagnostics(_ dataset: Dataset) -> [Diagnostic] {
         let starters = dataset.recipes.filter(\.value.isStarter)
         if starters.isEmpty {
-            let location = dataset.recipes.first?.source.record ?? .file("recipes")
-            return [.error("the data has no starter recipe; exactly one recipe must have isStarter true (the V60 starter)", at: location)]
+            guard let first = dataset.recipes.first else { return [.error(Self.noRecipesMessage, at: .file("recipes"))] }
+            return [.error("the data has no starter recipe; exactly one recipe must have isStarter true (the V60 starter)", at: first.source.record)]
         }
-        return starters.dropFirst().map { extra in
+        var diagnostics: [Diagnostic] = starters.dropFirst().map { extra in
             .error(
                 "there must be exactly one starter recipe; \(quoted(starters[0].value.id)) (at \(starters[0].source.record)) is already the starter",
                 at: extra.source.location(of: "isStarter"))
         }
+        let starter = starters[0]
+        let changed = StarterRecipe.differences(from: starter.value)
+        if let field = changed.first {
+            diagnostics.append(.warning(
+                "the starter recipe differs from PRD 3.5 in \(changed.joined(separator: ", ")); the starter is not edited in place: put it back and make your own version with `brewguide duplicate \(starter.value.id) --name NAME`",
+                at: starter.source.location(of: field)))
+        }
+        return diagnostics
     }
 }

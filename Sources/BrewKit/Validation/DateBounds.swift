@@ -44,8 +44,10 @@ public struct DateBounds: Sendable {
             var findings = Findings(source: session.source)
             check(session.value.startTime, "startTime", &findings)
             if let end = session.value.endTime { check(end, "endTime", &findings) }
+            if let updated = session.value.updatedAt { check(updated, "updatedAt", &findings) }
             for (index, entry) in session.value.entries.enumerated() {
                 check(entry.timestamp, "entries[\(index)].timestamp", &findings)
+                if let updated = entry.updatedAt { check(updated, "entries[\(index)].updatedAt", &findings) }
             }
             diagnostics += findings.all
         }

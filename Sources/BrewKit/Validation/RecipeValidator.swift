@@ -40,6 +40,31 @@ public struct RecipeValidator: Sendable {
         for dose in recipe.cardDosesGrams where !(dose > 0) {
             findings.error("cardDosesGrams must hold doses greater than 0 g, found \(Format.grams(dose))", at: "cardDosesGrams")
         }
+        for warning in Self.guardrailWarnings(for: recipe) {
+            findings.warning("\(warning.message) (a warning: the recipe can still be brewed)", at: Self.defaultField(for: warning.field))
+        }
+    }
+
+    /// PRD 3.7.4's recommended ranges applied to the recipe's own defaults (dose, yield, ratio,
+    /// temperature), as `scale` and the card apply them to a scaled brew. Only values that pass
+    /// the rules above are judged.
+    public static func guardrailWarnings(for recipe: Recipe) -> [PlanWarning] {
+        guard recipe.defaultDose > 0, recipe.defaultTargetYield > 0, (0...100).contains(recipe.defaultWaterTemperature) else { return [] }
+        return [
+            Guardrail.dose.warning(for: recipe.defaultDose),
+            Guardrail.targetYield.warning(for: recipe.defaultTargetYield),
+            Guardrail.ratio.warning(for: recipe.defaultRatio),
+            Guardrail.waterTemperature.warning(for: recipe.defaultWaterTemperature),
+        ].compactMap { $0 }
+    }
+
+    /// The recipe field a guardrail's warning points at.
+    static func defaultField(for guardrailField: String) -> String {
+        switch guardrailField {
+        case "doseGrams": "defaultDose"
+        case "waterTemperatureCelsius": "defaultWaterTemperature"
+        default: "defaultTargetYield"
+        }
     }
 
     private func checkSteps(of recipe: Recipe, into findings: inout Findings) {
@@ -91,8 +116,10 @@ public struct RecipeValidator: Sendable {
             }
         }
 
+        // PRD 3.4.4: "within ±1 g tolerance after rounding": both sides to whole grams first,
+        // so 251.4 g against 250 g is valid and 251.6 g is not.
         if let lastWaterGrams, recipe.defaultTargetYield > 0,
-           abs(lastWaterGrams - recipe.defaultTargetYield) > Self.waterToleranceGrams {
+           abs(lastWaterGrams.rounded() - recipe.defaultTargetYield.rounded()) > Self.waterToleranceGrams {
             findings.error(
                 "water additions reach \(Format.grams(lastWaterGrams)) but defaultTargetYield is \(Format.grams(recipe.defaultTargetYield)); they must match within ±1 g",
                 at: "defaultTargetYield")

@@ -38,6 +38,25 @@ public struct SessionValidator: Sendable {
         return diagnostics
     }
 
+    /// Active sessions still open more than `abandonAfterHours` after their start at `now` (PRD §9.2:
+    /// "prompt user to end"): a batch tool cannot prompt, so `check` warns, naming the whole hours
+    /// since the start. Kept apart from `diagnostics(for:)` so that everything else stays
+    /// independent of the clock.
+    public func abandonedDiagnostics(for dataset: Dataset, now: Date) -> [Diagnostic] {
+        let base = dataset.waterline
+        return dataset.sessions.compactMap { located in
+            let session = located.value
+            guard session.isActive else { return nil }
+            let settings = base.overridden(by: session.settings)
+            let elapsed = now.timeIntervalSince(session.startTime)
+            guard elapsed > settings.abandonAfterSeconds else { return nil }
+            let hours = Int((elapsed / 3600).rounded(.down))
+            return .warning(
+                "session \(quoted(session.id)) is still active after \(hours) h; end it with an endTime (or brewguide session end)",
+                at: located.source.location(of: "isActive"))
+        }
+    }
+
     /// The rules of one session, with its resolved settings.
     public func diagnostics(for located: Located<Session>, settings: WaterlineSettings, presetIDs: Set<String>) -> [Diagnostic] {
         var findings = Findings(source: located.source)
@@ -51,6 +70,12 @@ public struct SessionValidator: Sendable {
             }
         } else if !session.isActive {
             findings.warning("the session is not active but has no endTime; it is summarised up to its last entry", at: "isActive")
+        }
+        if let updated = session.updatedAt, updated < session.startTime {
+            findings.warning("updatedAt \(ISO8601.string(from: updated)) is before startTime \(ISO8601.string(from: session.startTime)); an edit comes after the start", at: "updatedAt")
+        }
+        if let name = session.name, name.trimmingWhitespace.isEmpty {
+            findings.warning("the session's name is blank; its pages name it by weekday and time", at: "name")
         }
         var seenIDs: [String: Int] = [:]
         for (index, entry) in session.entries.enumerated() {
@@ -66,6 +91,9 @@ public struct SessionValidator: Sendable {
                 findings.error("the entry at \(ISO8601.string(from: entry.timestamp)) is before the session's startTime \(ISO8601.string(from: session.startTime))", at: "\(path).timestamp")
             } else if let end = session.endTime, !session.isActive, entry.timestamp > end {
                 findings.error("the entry at \(ISO8601.string(from: entry.timestamp)) is after the session's endTime \(ISO8601.string(from: end))", at: "\(path).timestamp")
+            }
+            if let updated = entry.updatedAt, updated < entry.timestamp {
+                findings.warning("updatedAt \(ISO8601.string(from: updated)) is before the entry's timestamp \(ISO8601.string(from: entry.timestamp)); an edit comes after the entry", at: "\(path).updatedAt")
             }
             check(entry, at: path, settings: settings, presetIDs: presetIDs, into: &findings)
         }
@@ -136,6 +164,12 @@ public struct SessionValidator: Sendable {
             if !(ml > 0 && ml <= Self.maximumMillilitres) {
                 findings.error("defaultWaterAmount must be more than 0 and at most \(Format.number(Self.maximumMillilitres)) ml, found \(Format.number(amount))", at: "\(prefix)defaultWaterAmount")
             }
+        }
+        if let minutes = settings.stopRemindersAfterInactiveMinutes, !(1...1440).contains(minutes) {
+            findings.error("stopRemindersAfterInactiveMinutes must be from 1 to 1440 (a day), found \(minutes)", at: "\(prefix)stopRemindersAfterInactiveMinutes")
+        }
+        if let hours = settings.abandonAfterHours, !(hours >= 1 && hours <= 168) {
+            findings.error("abandonAfterHours must be from 1 to 168 (a week), found \(Format.number(hours))", at: "\(prefix)abandonAfterHours")
         }
         if let grams = settings.standardDrinkGrams, !(grams > 0 && grams <= 30) {
             findings.error("standardDrinkGrams must be more than 0 and at most 30 g (14 US, 10 Australia, 8 UK), found \(Format.number(grams))", at: "\(prefix)standardDrinkGrams")

@@ -52,8 +52,11 @@ public struct LogEntry: Hashable, Sendable, Identifiable {
     public var alcoholMeta: AlcoholMeta?
     public var waterMeta: WaterMeta?
     public var source: EntrySource?
+    /// When the entry was last edited (PRD §9.3 editing, §11 last write wins); nil when never recorded.
+    public var updatedAt: Date?
 
-    public init(id: String, timestamp: Date, type: Kind, alcoholMeta: AlcoholMeta? = nil, waterMeta: WaterMeta? = nil, source: EntrySource? = nil) {
+    public init(id: String, timestamp: Date, type: Kind, alcoholMeta: AlcoholMeta? = nil, waterMeta: WaterMeta? = nil, source: EntrySource? = nil, updatedAt: Date? = nil) {
+        self.updatedAt = updatedAt
         self.id = id
         self.timestamp = timestamp
         self.type = type

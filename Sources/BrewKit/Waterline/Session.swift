@@ -2,10 +2,9 @@ import Foundation
 
 /// A night out (PRD §9.2, §11 `Session`): a bounded time with its drinks and water.
 public struct Session: Hashable, Sendable, Identifiable {
-    /// A session still active this long after its start is abandoned (PRD §9.2).
-    public static let abandonedAfterSeconds: TimeInterval = 12 * 3600
-
     public var id: String
+    /// What the person called it ("Sam's birthday"); nil: the pages name it by its weekday and time.
+    public var name: String?
     public var startTime: Date
     public var endTime: Date?
     public var isActive: Bool
@@ -13,9 +12,13 @@ public struct Session: Hashable, Sendable, Identifiable {
     public var settings: WaterlineSettings.Overrides
     /// In file order; the waterline sorts them by timestamp.
     public var entries: [LogEntry]
+    /// When the session record was last edited (PRD §11: last write wins); nil when never recorded.
+    public var updatedAt: Date?
 
-    public init(id: String, startTime: Date, endTime: Date? = nil, isActive: Bool = false, settings: WaterlineSettings.Overrides = .init(), entries: [LogEntry] = []) {
+    public init(id: String, name: String? = nil, startTime: Date, endTime: Date? = nil, isActive: Bool = false, settings: WaterlineSettings.Overrides = .init(), entries: [LogEntry] = [], updatedAt: Date? = nil) {
         self.id = id
+        self.name = name
+        self.updatedAt = updatedAt
         self.startTime = startTime
         self.endTime = endTime
         self.isActive = isActive

@@ -6,9 +6,9 @@ public struct SessionSummary: Hashable, Sendable {
     public enum Status: String, Sendable, Hashable {
         /// Ended: it has an `endTime`, or is no longer active.
         case ended
-        /// Still active and under 12 hours old: summarised up to now.
+        /// Still active and younger than `abandonAfterHours` (12 by default): summarised up to now.
         case active
-        /// Still active more than 12 hours after its start: summarised up to its last entry.
+        /// Still active more than `abandonAfterHours` after its start: summarised up to its last entry.
         case abandoned
     }
 
@@ -37,8 +37,40 @@ public struct SessionSummary: Hashable, Sendable {
         public var followedAt: Date?
     }
 
+    /// A pacing warning (PRD §9.4, §9.5 "Pacing Warning"): an event in the timeline.
+    ///
+    /// - `threshold`: an entry lifted the waterline from below `warningThreshold` to it or above
+    ///   ("Drink water to return to centre"). One warning per stretch above the mark: further drinks
+    ///   while it is already at or above do not warn again. `returnedBelowAt` is the water entry that
+    ///   brought it back below the mark, nil when it was still at or above at the end.
+    /// - `drinksSinceWater`: a drink brought the alcoholic drinks since the last water (or the start)
+    ///   to exactly `waterEveryNDrinks` (PRD §9.4's "additional warning"); once per run of drinks
+    ///   without water. `returnedBelowAt` is nil.
+    ///
+    /// When one entry raises both, the `threshold` warning comes first.
+    public struct PacingWarning: Hashable, Sendable {
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            case threshold, drinksSinceWater
+        }
+
+        public var timestamp: Date
+        /// The waterline after the entry that raised it.
+        public var waterline: Int
+        public var kind: Kind
+        /// For `threshold`: when the waterline went back below the mark.
+        public var returnedBelowAt: Date?
+        /// The id of the entry that raised it.
+        public var entryId: String
+    }
+
     public var sessionId: String
+    /// The session's `name`, if it has one.
+    public var sessionName: String?
+    /// When the session record was last edited, if recorded.
+    public var sessionUpdatedAt: Date?
     public var settings: WaterlineSettings
+    /// The journal's time zone, in which the session's times are shown (issue 16).
+    public var timeZone: JournalTimeZone = .asWritten
     public var status: Status
     public var start: Date
     /// The end of the summarised period: `endTime`; for a session ended without one, or
@@ -46,8 +78,14 @@ public struct SessionSummary: Hashable, Sendable {
     public var end: Date
     public var timeline: [TimelineItem]
     public var drinkReminders: [DrinkReminder]
-    /// Time-based reminders: every interval from the start while the session was active, before `end`.
+    /// Time-based reminders: every interval from the start, strictly before `end`, except those the
+    /// quiet rule holds back: with `stopRemindersAfterInactiveMinutes` set, a reminder at a moment when
+    /// that many minutes or more have passed since the last entry (or the start) is not listed; the
+    /// next entry starts them again.
     public var timeReminders: [Date]
+    /// Time-based reminders the quiet rule (`stopRemindersAfterInactiveMinutes`) held back.
+    public var quietTimeReminders: [Date]
+    public var pacingWarnings: [PacingWarning]
     public var secondsAtOrAboveWarning: Double
 
     public var abandoned: Bool { status == .abandoned }
@@ -94,7 +132,7 @@ public struct SessionSummary: Hashable, Sendable {
             (status, end) = (.ended, endTime)
         } else if !session.isActive {
             (status, end) = (.ended, lastMoment)
-        } else if now.timeIntervalSince(session.startTime) > Session.abandonedAfterSeconds {
+        } else if now.timeIntervalSince(session.startTime) > settings.abandonAfterSeconds {
             (status, end) = (.abandoned, lastMoment)
         } else {
             (status, end) = (.active, max(now, lastMoment))
@@ -105,6 +143,10 @@ public struct SessionSummary: Hashable, Sendable {
         var timeline: [TimelineItem] = []
         var reminders: [DrinkReminder] = []
         var openReminder: Int?
+        var warnings: [PacingWarning] = []
+        var openThresholdWarning: Int?
+        let threshold = settings.warningThreshold
+        let everyN = max(1, settings.waterEveryNDrinks)
         for entry in entries {
             var item = TimelineItem(entry: entry, delta: 0, waterline: 0)
             switch entry.type {
@@ -129,16 +171,27 @@ public struct SessionSummary: Hashable, Sendable {
                 item.delta = StandardDrinks.waterlineDelta(standardDrinks: count)
                 drinksSinceWater += 1
                 openReminder = nil
-                if drinksSinceWater >= max(1, settings.waterEveryNDrinks) {
+                if drinksSinceWater >= everyN {
                     let reminder = DrinkReminder(firedAt: entry.timestamp, drinksSinceWater: drinksSinceWater, followed: false)
                     item.reminder = reminder
                     reminders.append(reminder)
                     openReminder = reminders.count - 1
                 }
             }
+            let before = waterline
             waterline += item.delta
             item.waterline = waterline
             timeline.append(item)
+            if before < threshold, waterline >= threshold {
+                warnings.append(PacingWarning(timestamp: entry.timestamp, waterline: waterline, kind: .threshold, entryId: entry.id))
+                openThresholdWarning = warnings.count - 1
+            } else if before >= threshold, waterline < threshold, let open = openThresholdWarning {
+                warnings[open].returnedBelowAt = entry.timestamp
+                openThresholdWarning = nil
+            }
+            if entry.type == .alcohol, drinksSinceWater == everyN {
+                warnings.append(PacingWarning(timestamp: entry.timestamp, waterline: waterline, kind: .drinksSinceWater, entryId: entry.id))
+            }
         }
         // The timeline's reminders carry the outcome too.
         var reminderIndex = 0
@@ -148,16 +201,30 @@ public struct SessionSummary: Hashable, Sendable {
         }
 
         var timeReminders: [Date] = []
+        var quiet: [Date] = []
         if let minutes = settings.timeReminderIntervalMinutes, minutes > 0 {
+            let moments = entries.map(\.timestamp)
+            var lastActivity = session.startTime
+            var nextEntry = 0
             var moment = session.startTime.addingTimeInterval(Double(minutes) * 60)
             // Bounded by count, not by the span: an end time in the year 9999 must not make millions.
-            while moment < end, timeReminders.count < Self.maximumTimeReminders {
-                timeReminders.append(moment)
+            while moment < end, timeReminders.count + quiet.count < Self.maximumTimeReminders {
+                while nextEntry < moments.count, moments[nextEntry] <= moment {
+                    lastActivity = max(lastActivity, moments[nextEntry])
+                    nextEntry += 1
+                }
+                if let inactive = settings.stopRemindersAfterInactiveMinutes, moment.timeIntervalSince(lastActivity) >= Double(inactive) * 60 {
+                    quiet.append(moment)
+                } else {
+                    timeReminders.append(moment)
+                }
                 moment = moment.addingTimeInterval(Double(minutes) * 60)
             }
         }
 
         self.sessionId = session.id
+        self.sessionName = session.name
+        self.sessionUpdatedAt = session.updatedAt
         self.settings = settings
         self.status = status
         self.start = session.startTime
@@ -165,6 +232,8 @@ public struct SessionSummary: Hashable, Sendable {
         self.timeline = timeline
         self.drinkReminders = reminders
         self.timeReminders = timeReminders
+        self.quietTimeReminders = quiet
+        self.pacingWarnings = warnings
         self.secondsAtOrAboveWarning = Self.secondsAtOrAbove(settings.warningThreshold, timeline: timeline, start: session.startTime, end: end)
     }
 

@@ -11,6 +11,8 @@ public struct WaterlineSettings: Hashable, Sendable {
 
     public static let defaultWaterEveryNDrinks = 1
     public static let defaultWarningThreshold = 2
+    /// A session still active this many hours after its start is abandoned (PRD §9.2).
+    public static let defaultAbandonAfterHours = 12.0
 
     public var waterEveryNDrinks: Int
     public var warningThreshold: Int
@@ -20,6 +22,11 @@ public struct WaterlineSettings: Hashable, Sendable {
     /// The amount a water entry without one counts as, in `units`.
     public var defaultWaterAmount: Double?
     public var standardDrinkGrams: Double
+    /// Quiet rule (PRD §9.5): once no entry has been logged for this many minutes, time reminders
+    /// stop until the next entry. Nil (the default): they never stop for inactivity.
+    public var stopRemindersAfterInactiveMinutes: Int?
+    /// A session still active this many hours after its start is abandoned (PRD §9.2).
+    public var abandonAfterHours: Double
 
     public init(
         waterEveryNDrinks: Int = defaultWaterEveryNDrinks,
@@ -27,7 +34,9 @@ public struct WaterlineSettings: Hashable, Sendable {
         timeReminderIntervalMinutes: Int? = nil,
         units: VolumeUnit = .ml,
         defaultWaterAmount: Double? = nil,
-        standardDrinkGrams: Double = Standard.unitedStatesGrams
+        standardDrinkGrams: Double = Standard.unitedStatesGrams,
+        stopRemindersAfterInactiveMinutes: Int? = nil,
+        abandonAfterHours: Double = defaultAbandonAfterHours
     ) {
         self.waterEveryNDrinks = waterEveryNDrinks
         self.warningThreshold = warningThreshold
@@ -35,7 +44,12 @@ public struct WaterlineSettings: Hashable, Sendable {
         self.units = units
         self.defaultWaterAmount = defaultWaterAmount
         self.standardDrinkGrams = standardDrinkGrams
+        self.stopRemindersAfterInactiveMinutes = stopRemindersAfterInactiveMinutes
+        self.abandonAfterHours = abandonAfterHours
     }
+
+    /// `abandonAfterHours` in seconds.
+    public var abandonAfterSeconds: Double { abandonAfterHours * 3600 }
 
     /// These settings with every value the overrides give put in its place.
     public func overridden(by overrides: Overrides) -> WaterlineSettings {
@@ -47,6 +61,8 @@ public struct WaterlineSettings: Hashable, Sendable {
         if let value = overrides.units { result.units = value }
         if let value = overrides.defaultWaterAmount { result.defaultWaterAmount = value }
         if let value = overrides.standardDrinkGrams { result.standardDrinkGrams = value }
+        if let value = overrides.stopRemindersAfterInactiveMinutes { result.stopRemindersAfterInactiveMinutes = value }
+        if let value = overrides.abandonAfterHours { result.abandonAfterHours = value }
         return result
     }
 
@@ -59,11 +75,13 @@ public struct WaterlineSettings: Hashable, Sendable {
         public var units: VolumeUnit?
         public var defaultWaterAmount: Double?
         public var standardDrinkGrams: Double?
+        public var stopRemindersAfterInactiveMinutes: Int?
+        public var abandonAfterHours: Double?
 
         public init(
             waterEveryNDrinks: Int? = nil, warningThreshold: Int? = nil, timeRemindersEnabled: Bool? = nil,
             timeReminderIntervalMinutes: Int? = nil, units: VolumeUnit? = nil, defaultWaterAmount: Double? = nil,
-            standardDrinkGrams: Double? = nil
+            standardDrinkGrams: Double? = nil, stopRemindersAfterInactiveMinutes: Int? = nil, abandonAfterHours: Double? = nil
         ) {
             self.waterEveryNDrinks = waterEveryNDrinks
             self.warningThreshold = warningThreshold
@@ -72,6 +90,8 @@ public struct WaterlineSettings: Hashable, Sendable {
             self.units = units
             self.defaultWaterAmount = defaultWaterAmount
             self.standardDrinkGrams = standardDrinkGrams
+            self.stopRemindersAfterInactiveMinutes = stopRemindersAfterInactiveMinutes
+            self.abandonAfterHours = abandonAfterHours
         }
 
         public var isEmpty: Bool { self == Overrides() }

@@ -7,24 +7,28 @@ import Foundation
 public enum Feeds {
     public static let feedEntries = 50
 
-    /// Brews, newest first, and the newest kitchen recipes (by `updatedAt`, else `createdAt`;
-    /// recipes with neither are left out, since a feed entry needs a time).
-    static func atom(logs newestFirst: [BrewLog], kitchen: [KitchenRecipe] = [], siteTitle: String, baseURL: String?) -> OutputFile {
+    /// Entry dates are local to the journal's time zone (`2026-10-01T07:00:00+09:00`, titled with
+    /// that day), the same moment as in UTC. The newest kitchen recipes follow the brews (by
+    /// `updatedAt`, else `createdAt`; recipes with neither are left out, since an entry needs a time).
+    static func atom(logs newestFirst: [BrewLog], kitchen: [KitchenRecipe] = [], siteTitle: String, baseURL: String?, timeZone: JournalTimeZone = .asWritten) -> OutputFile {
+        func local(_ log: BrewLog) -> LocalTime { timeZone.local(log.timestamp, writtenOffsetSeconds: log.timestampOffsetSeconds) }
         var dated: [(recipe: KitchenRecipe, when: Date)] = []
         for recipe in kitchen {
             if let when = recipe.updatedAt ?? recipe.createdAt { dated.append((recipe, when)) }
         }
         dated.sort { a, b in a.when != b.when ? a.when > b.when : a.recipe.id < b.recipe.id }
         dated = Array(dated.prefix(feedEntries))
-        let newest: Date? = [newestFirst.first?.timestamp, dated.first?.when].compactMap { $0 }.max()
-        let updated = newest.map { ISO8601.string(from: $0) } ?? "1970-01-01T00:00:00Z"
+        var updated = newestFirst.first.map { local($0).iso8601 } ?? "1970-01-01T00:00:00Z"
+        if let newestRecipe = dated.first?.when, newestFirst.first.map({ newestRecipe > $0.timestamp }) ?? true {
+            updated = ISO8601.string(from: newestRecipe)
+        }
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(baseURL.map { " xml:base=\"\(HTMLEscaping.escape($0))\"" } ?? "")>\n"
         xml += "<title>\(HTMLEscaping.escape(siteTitle))</title>\n<id>urn:brewguide:journal</id>\n<updated>\(updated)</updated>\n"
         xml += "<link rel=\"alternate\" type=\"text/html\" href=\"index.html\"/>\n<link rel=\"self\" href=\"feed.xml\"/>\n"
         xml += "<author><name>\(HTMLEscaping.escape(siteTitle))</name></author>\n"
         for log in newestFirst.prefix(feedEntries) {
-            let when = ISO8601.string(from: log.timestamp)
+            let when = local(log).iso8601
             var summary = "\(log.recipeNameAtBrew): rated \(log.rating) of 5, \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams))"
             if let tag = log.tasteTag { summary += ", \(tag.displayName)" }
             xml += "<entry>\n<title>\(HTMLEscaping.escape(log.recipeNameAtBrew)), \(when.prefix(10))</title>\n"

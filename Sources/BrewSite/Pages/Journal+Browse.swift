@@ -5,6 +5,7 @@ extension Journal {
     /// Links to every browse list, for the navigation of list pages (relative to the site root).
     static func browseLinks(recipes: [Recipe], logsByRecipe: [String: [Int]], statistics: JournalStatistics) -> [String: Any] {
         [
+            "hasAny": !statistics.months.isEmpty,
             "months": statistics.months.map { ["title": JournalDate.monthTitle($0.month), "path": "logs/by-month/\($0.month)/index.md", "count": String($0.count)] },
             "ratings": (1...5).reversed().compactMap { rating -> [String: Any]? in
                 let count = statistics.overall.ratingCounts[rating - 1]
@@ -31,7 +32,7 @@ extension Journal {
         var byRating: [Int: [Int]] = [:]
         var byTag: [TasteTag: [Int]] = [:]
         for position in logs.indices {
-            byMonth[JournalStatistics.monthKey(logs[position].timestamp), default: []].append(position)
+            byMonth[local(logs[position]).monthKey, default: []].append(position)
             byRating[logs[position].rating, default: []].append(position)
             if let tag = logs[position].tasteTag { byTag[tag, default: []].append(position) }
         }

@@ -5,6 +5,10 @@ extension Journal {
     func statisticsPage() -> Page {
         var fragments: [String: PageFragment] = [:]
         let stats = statistics
+        // Without brews there is nothing to chart: the page says so in a sentence instead.
+        guard stats.overall.brewCount > 0 else {
+            return Page(path: "statistics", title: "Statistics", template: "statistics", context: ["hasBrews": false, "brewCount": "0"])
+        }
         fragments["rating-by-week"] = SVGChart.fragment(ChartData(
             id: "rating-by-week", title: "Average rating per week",
             summary: stats.ratingByWeek.isEmpty ? "No brews yet." : "Weeks starting \(stats.ratingByWeek.first!.label) to \(stats.ratingByWeek.last!.label); ratings from 1 to 5.",
@@ -30,6 +34,7 @@ extension Journal {
             ]
         }
         let context: [String: Any] = [
+            "hasBrews": true,
             "brewCount": String(stats.overall.brewCount),
             "averageRating": stats.overall.averageRating.map { Format.number($0, decimals: 1) } ?? "–",
             "tagsPerRecipe": tagsPerRecipe,
@@ -47,9 +52,9 @@ extension Journal {
 
     func hintsPage() -> Page {
         let hints: [[String: Any]] = TasteTag.allCases.map { tag in
-            ["tag": tag.displayName, "hint": AdjustmentHint.text(for: tag), "count": String(statistics.overall.tasteTagCounts[tag] ?? 0), "path": "logs/by-tag/\(tag.rawValue)/index.md", "hasLogs": statistics.overall.tasteTagCounts[tag] != nil]
+            ["tag": tag.displayName, "hint": AdjustmentHint.advice(for: tag), "count": String(statistics.overall.tasteTagCounts[tag] ?? 0), "path": "logs/by-tag/\(tag.rawValue)/index.md", "hasLogs": statistics.overall.tasteTagCounts[tag] != nil]
         }
         return Page(path: "hints", title: "Adjustment hints", template: "hints",
-                    context: ["hints": hints, "perfect": AdjustmentHint.perfect])
+                    context: ["hints": hints])
     }
 }

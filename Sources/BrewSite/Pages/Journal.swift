@@ -18,6 +18,8 @@ final class Journal {
     /// The browse links every list page shows, made once.
     let browseLinks: [String: Any]
     let lastSelectedRecipeId: String?
+    /// The journal's time zone: every day, month and week of the site is made in it.
+    let timeZone: JournalTimeZone
     /// Rows and browse links rendered once for all list pages.
     let partials: PartialMemo
 
@@ -31,7 +33,9 @@ final class Journal {
         var byRecipe: [String: [Int]] = [:]
         for position in logs.indices { if let id = logs[position].recipeId { byRecipe[id, default: []].append(position) } }
         self.logsByRecipe = byRecipe
-        self.statistics = JournalStatistics(logs: logs)
+        let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
+        self.timeZone = timeZone
+        self.statistics = JournalStatistics(logs: logs, timeZone: timeZone)
         let logs = self.logs
         self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: logs, at: positions) }
         self.browseLinks = Self.browseLinks(recipes: recipes, logsByRecipe: byRecipe, statistics: statistics)
@@ -50,11 +54,14 @@ final class Journal {
             "recipes": ordered.map { recipe in
                 var summary = recipeSummary(recipe)
                 summary["isLastSelected"] = recipe.id == lastSelectedRecipeId
+                // The brew-along page of the default dose (`brewAlongs`): a valid recipe that plans.
+                summary["canBrewAlong"] = invalidReasons[recipe.id] == nil && (try? BrewPlanner.plan(recipe)) != nil
                 return summary
             },
             "latestLogs": logs.prefix(10).map(logRow),
             "hasLogs": !logs.isEmpty,
             "logCount": String(logs.count),
+            "firstRecipeId": lastSelectedRecipeId ?? recipes.first?.id ?? "RECIPE_ID",
             "browse": browseLinks,
         ]
         if let month = statistics.latestMonth {
@@ -70,6 +77,10 @@ final class Journal {
 
     func recipePage(_ recipe: Recipe) -> Page {
         var context = recipeSummary(recipe)
+        // PRD 3.7.4's ranges for the recipe's own defaults, as `check` warns about them.
+        let warnings = RecipeValidator.guardrailWarnings(for: recipe)
+        context["warnings"] = warnings.map { ["message": $0.message] }
+        context["hasWarnings"] = !warnings.isEmpty
         var fragments: [String: PageFragment] = [:]
         if invalidReasons[recipe.id] == nil, let plan = try? BrewPlanner.plan(recipe) {
             context["steps"] = Self.stepRows(plan)
@@ -88,7 +99,7 @@ final class Journal {
         let stats = recipeStatistics[recipe.id] ?? RecipeStatistics(logs: [])
         context["brewCount"] = String(stats.brewCount)
         if let average = stats.averageRating { context["averageRating"] = Format.number(average, decimals: 1) }
-        if let last = stats.lastBrewed { context["lastBrewed"] = JournalDate.dayAndTime(last) }
+        if let newest = recipeLogs.first { context["lastBrewed"] = local(logs[newest]).dayAndTime }
         context["tasteTags"] = TasteTag.allCases.compactMap { tag in
             stats.tasteTagCounts[tag].map { ["tag": tag.displayName, "count": String($0)] as [String: Any] }
         }
@@ -112,11 +123,11 @@ final class Journal {
         context["ratio"] = Format.ratio(log.ratio)
         context["temperature"] = "\(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C"
         context["grind"] = log.grindLabel.rawValue
-        context["hint"] = AdjustmentHint.text(for: log.tasteTag)
+        if let hint = AdjustmentHint.hint(for: log.tasteTag) { context["hint"] = hint }
         context["note"] = log.note ?? ""
         context["hasNote"] = !(log.note ?? "").isEmpty
         context["hintsLink"] = true
-        return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(JournalDate.dayAndTime(log.timestamp))", template: "log", context: context)
+        return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(local(log).dayAndTime)", template: "log", context: context)
     }
 
     // MARK: Shared pieces
@@ -137,11 +148,16 @@ final class Journal {
         ]
     }
 
+    /// When a brew was, in the journal's time zone (`JournalTimeZone`).
+    func local(_ log: BrewLog) -> LocalTime {
+        timeZone.local(log.timestamp, writtenOffsetSeconds: log.timestampOffsetSeconds)
+    }
+
     func logRow(_ log: BrewLog) -> [String: Any] {
         var row: [String: Any] = [
             "id": log.id,
-            "when": JournalDate.dayAndTime(log.timestamp),
-            "isoTimestamp": ISO8601.string(from: log.timestamp),
+            "when": local(log).dayAndTime,
+            "isoTimestamp": local(log).iso8601,
             "recipeName": log.recipeNameAtBrew,
             "rating": String(log.rating),
             "stars": String(repeating: "★", count: max(0, min(5, log.rating))) + String(repeating: "☆", count: max(0, 5 - max(0, log.rating))),

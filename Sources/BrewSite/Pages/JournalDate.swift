@@ -1,28 +1,9 @@
 import BrewKit
 import Foundation
 
-/// Dates as a journal shows them, in UTC so the same data always gives the same pages.
+/// Dates as a journal shows them. Days and times come from `LocalTime` in the journal's time
+/// zone (`JournalTimeZone`: `preferences.json` `timeZone`, else each timestamp's own offset).
 enum JournalDate {
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// `Sat 14 Mar 2026, 07:42`.
-    static func dayAndTime(_ date: Date) -> String {
-        let seconds = Int(saturating: date.timeIntervalSince1970.rounded(.down))
-        let parts = ISO8601.civil(fromSecondsSince1970: seconds)
-        let weekday = weekdayName(daysSince1970: Int(saturating: (Double(seconds) / 86_400).rounded(.down)))
-        return "\(weekday) \(parts.day) \(monthNames[parts.month - 1]) \(parts.year), \(two(parts.hour)):\(two(parts.minute))"
-    }
-
-    static func weekdayName(daysSince1970 days: Int) -> String {
-        // 1970-01-01 was a Thursday.
-        let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-        return names[((days % 7) + 7) % 7]
-    }
-
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-}
-
-extension JournalDate {
     static let fullMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
     /// `November 2026` for `2026-11`.

@@ -13,6 +13,8 @@ public struct Page {
     /// A list page's rows as converted once for the whole site, when each could be
     /// (`ListSplice`): asked for only when the page is converted.
     var splicedRows: (@Sendable () -> [ListSplice.Row]?)?
+    /// Flags the layout reads, the same on every page of a site (`SitePlan.navigation`).
+    public var layoutFlags: [String: Bool] = [:]
 
     public init(path: String, title: String, template: String, context: [String: Any], headHTML: String = "", fragments: [String: PageFragment] = [:]) {
         self.path = path

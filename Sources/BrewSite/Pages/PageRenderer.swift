@@ -26,7 +26,7 @@ public struct PageRenderer: Sendable {
         context["root"] = root
         context["siteTitle"] = siteTitle
         let (markdown, body) = Self.convert(text(page.template + ".md", context), placing: page.fragments, rows: page.splicedRows?(), root: root)
-        let layout: [String: Any] = [
+        var layout: [String: Any] = [
             "title": page.title,
             "siteTitle": siteTitle,
             "lang": language,
@@ -36,6 +36,7 @@ public struct PageRenderer: Sendable {
             "twin": String(page.path.split(separator: "/").last ?? "") + ".md",
             "section": String(page.path.prefix { $0 != "/" }),
         ]
+        for (name, flag) in page.layoutFlags { layout[name] = flag }
         let html = text(Self.layoutTemplate, layout)
         return [OutputFile(path: page.path + ".md", text: markdown), OutputFile(path: page.path + ".html", text: html)]
     }

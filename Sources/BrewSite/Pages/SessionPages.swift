@@ -9,6 +9,8 @@ public struct SessionPages {
     let settings: WaterlineSettings
     let presets: [String: DrinkPreset]
     let now: Date
+    /// The journal's time zone (`preferences.json` `timeZone`).
+    let timeZone: JournalTimeZone
 
     /// - Parameter now: the moment "still active" and "abandoned" are measured against.
     public init(_ validated: ValidatedDataset, now: Date = Date()) {
@@ -17,10 +19,13 @@ public struct SessionPages {
         self.settings = dataset.waterline
         self.presets = dataset.drinkPresetsByID
         self.now = now
+        self.timeZone = JournalTimeZone(identifier: dataset.preferences?.value.timeZone)
     }
 
     public func summary(of session: Session) -> SessionSummary {
-        SessionSummary(session: session, settings: settings, presets: presets, now: now)
+        var summary = SessionSummary(session: session, settings: settings, presets: presets, now: now)
+        summary.timeZone = timeZone
+        return summary
     }
 
     public var count: Int { sessions.count }
@@ -29,7 +34,7 @@ public struct SessionPages {
     public func indexPage() -> Page? {
         guard !sessions.isEmpty else { return nil }
         return Page(
-            path: "sessions/index", title: "Night-out sessions", template: "sessions",
+            path: "sessions/index", title: "Night out", template: "sessions",
             context: ["sessions": sessions.map { row(summary(of: $0)) }, "guardrail": SessionText.guardrail, "count": String(sessions.count)])
     }
 
@@ -46,12 +51,13 @@ public struct SessionPages {
         return ["count": String(sessions.count), "latest": sessions.prefix(3).map { row(summary(of: $0)) }]
     }
 
-    func title(_ summary: SessionSummary) -> String { "Night out, \(SessionText.dayAndTime(summary.start))" }
+    func title(_ summary: SessionSummary) -> String { SessionText.title(summary) }
 
     func row(_ summary: SessionSummary) -> [String: Any] {
         var row: [String: Any] = [
             "id": summary.sessionId,
-            "when": SessionText.dayAndTime(summary.start),
+            "title": title(summary),
+            "when": SessionText.dayAndTime(summary.start, in: summary.timeZone),
             "duration": SessionText.duration(minutes: summary.durationMinutes),
             "drinks": summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks",
             "water": summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks",
@@ -60,6 +66,8 @@ public struct SessionPages {
             "isActive": summary.status == .active,
         ]
         if let percent = summary.adherencePercent { row["adherence"] = "\(percent) %" }
+        let warnings = summary.pacingWarnings.count
+        if warnings > 0 { row["warnings"] = warnings == 1 ? "1 pacing warning" : "\(warnings) pacing warnings" }
         return row
     }
 
@@ -68,6 +76,18 @@ public struct SessionPages {
         var context = row(summary)
         context["title"] = title(summary)
         context["status"] = SessionText.status(summary)
+        context["endClock"] = SessionText.clock(summary.end, in: summary.timeZone)
+        // Absent, not empty, when unknown: Mustache shows a section for an empty string.
+        if let updated = summary.sessionUpdatedAt { context["updated"] = SessionText.dayAndTime(updated, in: summary.timeZone) }
+        context["range"] = SessionText.range(summary)
+        context["lowest"] = SessionText.position(summary.minWaterline)
+        context["warningsText"] = SessionText.warnings(summary)
+        context["endsAbove"] = summary.finalWaterline >= summary.settings.warningThreshold
+        context["waterEveryN"] = String(summary.settings.waterEveryNDrinks)
+        context["finalVerb"] = summary.status == .active ? "is" : "ended"
+        context["returnToCentre"] = SessionText.returnToCentre
+        context["quietRule"] = summary.settings.stopRemindersAfterInactiveMinutes.map { "; they stop after \($0) min without an entry, until the next one" } ?? ""
+        context["abandonAfter"] = Format.number(summary.settings.abandonAfterHours)
         context["guardrail"] = SessionText.guardrail
         context["standardDrinks"] = SessionText.standardDrinks(summary.standardDrinks)
         context["standardGrams"] = Format.number(summary.settings.standardDrinkGrams)
@@ -77,15 +97,19 @@ public struct SessionPages {
         context["threshold"] = String(summary.settings.warningThreshold)
         context["timeAtOrAbove"] = SessionText.duration(minutes: summary.minutesAtOrAboveWarning)
         context["adherenceText"] = SessionText.adherence(summary)
-        context["everyN"] = summary.settings.waterEveryNDrinks == 1 ? "after every drink" : "every \(summary.settings.waterEveryNDrinks) drinks"
         context["timeReminders"] = summary.settings.timeReminderIntervalMinutes.map { "every \($0) min" } ?? "off"
         context["hasEntries"] = !summary.timeline.isEmpty
         context["rows"] = SessionReport.timelineRows(summary, presets: presets).map { row -> [String: Any] in
-            ["time": row.time, "what": row.what, "change": row.change, "waterline": row.waterline, "isReminder": row.isReminder]
+            var values: [String: Any] = [
+                "time": row.time, "what": row.what, "change": row.change, "waterline": row.waterline, "isReminder": row.isReminder,
+                "isWarning": row.kind == .warning, "isNote": row.kind == .reminder || row.kind == .timeReminders,
+            ]
+            if !row.edited.isEmpty { values["edited"] = row.edited }
+            return values
         }
         let title = title(summary)
         return Page(
             path: "sessions/\(summary.sessionId)", title: title, template: "session", context: context,
-            fragments: ["waterline": WaterlineChart.fragment(summary, title: "Waterline, \(SessionText.dayAndTime(summary.start))")])
+            fragments: ["waterline": WaterlineChart.fragment(summary, title: "Waterline, \(title)")])
     }
 }

@@ -15,14 +15,19 @@ public enum SessionReport {
         let units = summary.settings.units
         let bullet = markdown ? "- " : "  "
         var lines: [String] = []
-        lines.append(markdown ? "# Session \(MarkdownEscaping.escape(summary.sessionId))" : "Session \(summary.sessionId)")
+        let title = SessionText.title(summary)
+        lines.append(markdown ? "# \(MarkdownEscaping.escape(title))" : title)
+        lines.append(markdown ? "Session id: `\(summary.sessionId)`" : "Session id: \(summary.sessionId)")
         lines.append("")
-        lines.append("\(SessionText.dayAndTime(summary.start)) to \(SessionText.clock(summary.end)) (\(SessionText.duration(minutes: summary.durationMinutes))). \(SessionText.status(summary)).")
+        var when = "\(SessionText.dayAndTime(summary.start, in: summary.timeZone)) to \(SessionText.clock(summary.end, in: summary.timeZone)) (\(SessionText.duration(minutes: summary.durationMinutes))). \(SessionText.status(summary))."
+        if let updated = summary.sessionUpdatedAt { when += " Last edited \(SessionText.dayAndTime(updated, in: summary.timeZone))." }
+        lines.append(when)
         lines.append("")
         lines.append(bullet + "Drinks: \(summary.alcoholicDrinks) (\(SessionText.standardDrinks(summary.standardDrinks)) standard drinks of \(Format.number(summary.settings.standardDrinkGrams)) g)")
         lines.append(bullet + "Water breaks: \(summary.waterEntries) (\(SessionText.volume(millilitres: summary.waterVolumeMillilitres, units: units)))")
-        lines.append(bullet + "Waterline: ended \(SessionText.position(summary.finalWaterline)), highest \(SessionText.position(summary.maxWaterline))")
+        lines.append(bullet + "Waterline: \(SessionText.range(summary))")
         lines.append(bullet + "At or above \(summary.settings.warningThreshold): \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))")
+        lines.append(bullet + "Pacing warnings: \(SessionText.warnings(summary))")
         lines.append(bullet + "Pacing: \(SessionText.adherence(summary))")
         lines.append("")
         lines.append(markdown ? "## Timeline" : "Timeline")
@@ -33,9 +38,10 @@ public enum SessionReport {
         }
         for item in timelineRows(summary, presets: presets) {
             if markdown {
-                lines.append("| \(item.time) | \(MarkdownEscaping.escape(item.what).replacingOccurrences(of: "|", with: "\\|")) | \(item.change) | \(item.waterline) |")
+                let what = item.what + (item.edited.isEmpty ? "" : " (edited \(item.edited))")
+                lines.append("| \(item.time) | \(MarkdownEscaping.escape(what).replacingOccurrences(of: "|", with: "\\|")) | \(item.change) | \(item.waterline) |")
             } else {
-                lines.append("  \(item.time)  \(item.change.padding(toLength: 3, withPad: " ", startingAt: 0))  \(item.waterline.padding(toLength: 16, withPad: " ", startingAt: 0))  \(item.what)")
+                lines.append("  \(item.time)  \(item.change.padding(toLength: 3, withPad: " ", startingAt: 0))  \(item.waterline.padding(toLength: 16, withPad: " ", startingAt: 0))  \(item.what)\(item.edited.isEmpty ? "" : " (edited \(item.edited))")")
             }
         }
         lines.append("")
@@ -43,30 +49,95 @@ public enum SessionReport {
         return lines
     }
 
-    /// Entries and reminders in time order, as rows.
+    /// Entries, reminders and warnings in time order, as rows.
     public struct Row {
+        public enum Kind: String { case entry, reminder, warning, timeReminders }
         public var time: String
         public var what: String
         public var change: String
         public var waterline: String
-        public var isReminder: Bool
+        public var kind: Kind
+        /// When the entry was last edited, `Sat 21 Nov 2026, 19:02`; empty when not recorded.
+        public var edited: String = ""
+        public var isReminder: Bool { kind != .entry }
     }
 
+    /// A time reminder counts as followed by water when a water entry comes at it or within
+    /// this many minutes after it.
+    public static let timeReminderFollowMinutes = 10.0
+
+    /// The rows of the timeline: each entry; after a drink, its per-drink reminder and any pacing
+    /// warning it raised; after the water that brought the line back below the mark, a note; and the
+    /// time reminders folded into one row per run (a run ends where the quiet rule held some back).
     public static func timelineRows(_ summary: SessionSummary, presets: [String: DrinkPreset]) -> [Row] {
         var rows: [(Date, Int, Row)] = []
-        for (index, item) in summary.timeline.enumerated() {
-            rows.append((item.entry.timestamp, index * 2, Row(
-                time: SessionText.clock(item.entry.timestamp),
-                what: SessionText.describe(item, presets: presets, units: summary.settings.units),
-                change: SessionText.signed(item.delta), waterline: SessionText.position(item.waterline), isReminder: false)))
+        var order = 0
+        func add(_ moment: Date, _ row: Row) {
+            rows.append((moment, order, row))
+            order += 1
+        }
+        let warningsByEntry = Dictionary(grouping: summary.pacingWarnings, by: \.entryId)
+        let returns = Dictionary(summary.pacingWarnings.compactMap { w in w.returnedBelowAt.map { ($0, w) } }, uniquingKeysWith: { a, _ in a })
+        var returnShown = Set<Date>()
+        for item in summary.timeline {
+            let moment = item.entry.timestamp
+            let time = SessionText.clock(moment, in: summary.timeZone)
+            var row = Row(
+                time: time, what: SessionText.describe(item, presets: presets, units: summary.settings.units),
+                change: SessionText.signed(item.delta), waterline: SessionText.position(item.waterline), kind: .entry)
+            if let updated = item.entry.updatedAt { row.edited = SessionText.dayAndTime(updated, in: summary.timeZone) }
+            add(moment, row)
+            // Warnings belong to the entry that raised them (entry ids are unique within a session).
+            let warnings = (warningsByEntry[item.entry.id] ?? []).filter { $0.timestamp == moment }
+            for warning in warnings where warning.kind == .threshold {
+                add(moment, Row(time: time, what: SessionText.warning(warning, settings: summary.settings), change: "", waterline: "", kind: .warning))
+            }
+            // A drinks-since-water warning always comes with a per-drink reminder: one row says both.
             if item.reminder != nil {
-                rows.append((item.entry.timestamp, index * 2 + 1, Row(time: SessionText.clock(item.entry.timestamp), what: SessionText.reminderNote(item), change: "", waterline: "", isReminder: true)))
+                let warned = warnings.contains { $0.kind == .drinksSinceWater }
+                add(moment, Row(time: time, what: SessionText.reminderNote(item, warned: warned, in: summary.timeZone), change: "", waterline: "", kind: warned ? .warning : .reminder))
+            }
+            if item.entry.type == .water, returns[moment] != nil, item.waterline < summary.settings.warningThreshold, !returnShown.contains(moment) {
+                returnShown.insert(moment)
+                add(moment, Row(time: time, what: "Back below the water-break mark of \(summary.settings.warningThreshold)", change: "", waterline: "", kind: .reminder))
             }
         }
-        for moment in summary.timeReminders {
-            rows.append((moment, -1, Row(time: SessionText.clock(moment), what: "Time reminder (every \(summary.settings.timeReminderIntervalMinutes ?? 0) min)", change: "", waterline: "", isReminder: true)))
+        for run in timeReminderRuns(summary) {
+            add(run.first!, Row(time: SessionText.clock(run.first!, in: summary.timeZone), what: timeReminderLine(run, summary: summary), change: "", waterline: "", kind: .timeReminders))
+        }
+        if let firstQuiet = summary.quietTimeReminders.first, let minutes = summary.settings.stopRemindersAfterInactiveMinutes {
+            let count = summary.quietTimeReminders.count
+            add(firstQuiet, Row(
+                time: SessionText.clock(firstQuiet, in: summary.timeZone),
+                what: "Quiet: \(count == 1 ? "1 time reminder" : "\(count) time reminders") not given after \(minutes) min without an entry",
+                change: "", waterline: "", kind: .timeReminders))
         }
         return rows.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }.map(\.2)
+    }
+
+    /// The time reminders split where the quiet rule held some back: each run is consecutive reminders.
+    static func timeReminderRuns(_ summary: SessionSummary) -> [[Date]] {
+        guard let minutes = summary.settings.timeReminderIntervalMinutes else { return [] }
+        var runs: [[Date]] = []
+        for moment in summary.timeReminders {
+            if let last = runs.last?.last, moment.timeIntervalSince(last) <= Double(minutes) * 60 + 0.5 {
+                runs[runs.count - 1].append(moment)
+            } else {
+                runs.append([moment])
+            }
+        }
+        return runs
+    }
+
+    /// "Time reminders every 45 min, 15:45 to 00:45: 13, 3 followed by water within 10 min".
+    static func timeReminderLine(_ run: [Date], summary: SessionSummary) -> String {
+        let interval = summary.settings.timeReminderIntervalMinutes ?? 0
+        let waters = summary.timeline.filter { $0.entry.type == .water }.map(\.entry.timestamp)
+        let followed = run.filter { moment in
+            waters.contains { $0 >= moment && $0.timeIntervalSince(moment) <= timeReminderFollowMinutes * 60 }
+        }.count
+        let span = run.count == 1 ? "" : ", \(SessionText.clock(run.first!, in: summary.timeZone)) to \(SessionText.clock(run.last!, in: summary.timeZone))"
+        return "Time reminders every \(interval) min\(span): \(run.count), \(followed) followed by water within \(Format.number(timeReminderFollowMinutes)) min"
     }
 
     /// The JSON object of docs/SESSIONS.md, keys sorted.
@@ -82,12 +153,21 @@ public enum SessionReport {
             "waterVolumeMl": summary.waterVolumeMillilitres.rounded(),
             "finalWaterline": summary.finalWaterline,
             "maxWaterline": summary.maxWaterline,
+            "minWaterline": summary.minWaterline,
             "minutesAtOrAboveWarning": summary.minutesAtOrAboveWarning,
             "remindersFired": summary.remindersFired,
             "remindersFollowed": summary.remindersFollowed,
             "adherencePercent": summary.adherencePercent.map { $0 as Any } ?? NSNull(),
             "abandoned": summary.abandoned,
         ]
+        object["pacingWarnings"] = summary.pacingWarnings.map { warning -> [String: Any] in
+            [
+                "timestamp": ISO8601.string(from: warning.timestamp),
+                "waterline": warning.waterline,
+                "kind": warning.kind.rawValue,
+                "returnedBelowAt": warning.returnedBelowAt.map { ISO8601.string(from: $0) as Any } ?? NSNull(),
+            ]
+        }
         object["timeline"] = summary.timeline.map { item -> [String: Any] in
             [
                 "timestamp": ISO8601.string(from: item.entry.timestamp),

@@ -7,14 +7,15 @@ public enum SessionText {
     /// PRD §10.1's guardrail copy, shown on every session page.
     public static let guardrail = "This is a pacing tool. It does not estimate intoxication or guarantee how you’ll feel tomorrow."
 
-    /// `19:05`, in UTC like the rest of the journal.
-    public static func clock(_ date: Date) -> String {
-        let parts = ISO8601.civil(fromSecondsSince1970: Int(saturating: date.timeIntervalSince1970.rounded(.down)))
-        return "\(two(parts.hour)):\(two(parts.minute))"
+    /// `19:05`, in the journal's time zone (`JournalTimeZone`; UTC when none is set).
+    public static func clock(_ date: Date, in zone: JournalTimeZone = .asWritten) -> String {
+        zone.local(date).clock
     }
 
-    /// `Sat 12 Sep 2026, 18:30`.
-    public static func dayAndTime(_ date: Date) -> String { JournalDate.dayAndTime(date) }
+    /// `Sat 12 Sep 2026, 18:30`, in the journal's time zone.
+    public static func dayAndTime(_ date: Date, in zone: JournalTimeZone = .asWritten) -> String {
+        zone.local(date).dayAndTime
+    }
 
     /// `45 min`, `2 h`, `3 h 20 min`.
     public static func duration(minutes: Int) -> String {
@@ -57,8 +58,82 @@ public enum SessionText {
         switch summary.status {
         case .ended: "Ended"
         case .active: "Still active"
-        case .abandoned: "Left open for more than 12 hours; summarised up to its last entry"
+        case .abandoned: "Left open for more than \(Format.number(summary.settings.abandonAfterHours)) hours; summarised up to its last entry"
         }
+    }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let weekdayNames = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
+
+    /// A session's title: its `name`, else its weekday, part of the day and date, as a person would
+    /// say it: "Saturday night, 21 Nov". From 16:00 it is "night", 12:00–15:59 "afternoon",
+    /// 05:00–11:59 "morning"; a start after midnight and before 05:00 belongs to the night before
+    /// ("Friday night, 30 Oct" for 01:30 on Saturday).
+    public static func title(_ session: Session, in zone: JournalTimeZone = .asWritten) -> String {
+        title(name: session.name, start: session.startTime, in: zone)
+    }
+
+    public static func title(_ summary: SessionSummary) -> String { title(name: summary.sessionName, start: summary.start, in: summary.timeZone) }
+
+    static func title(name: String?, start: Date, in zone: JournalTimeZone) -> String {
+        if let name = name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { return name }
+        return dayPartTitle(start, offsetSeconds: zone.offsetSeconds(at: start))
+    }
+
+    /// "Saturday night, 21 Nov" for a moment, on the clock `offsetSeconds` from UTC.
+    public static func dayPartTitle(_ date: Date, offsetSeconds: Int = 0) -> String {
+        var seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+        let hour = ISO8601.civil(fromSecondsSince1970: seconds).hour
+        let part: String
+        switch hour {
+        case 0..<5:
+            part = "night"
+            seconds -= 86_400
+        case 5..<12: part = "morning"
+        case 12..<16: part = "afternoon"
+        default: part = "night"
+        }
+        let parts = ISO8601.civil(fromSecondsSince1970: seconds)
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        return "\(weekdayNames[((days % 7) + 7) % 7]) \(part), \(parts.day) \(monthNames[parts.month - 1])"
+    }
+
+    /// PRD §9.4's words where the waterline is at or above the warning threshold.
+    public static let returnToCentre = "Drink water to return to centre"
+
+    /// What a pacing warning said, for the timeline.
+    public static func warning(_ warning: SessionSummary.PacingWarning, settings: WaterlineSettings) -> String {
+        switch warning.kind {
+        case .threshold:
+            return "Pacing warning: \(position(warning.waterline)), at or above the water-break mark of \(settings.warningThreshold). \(returnToCentre)"
+        case .drinksSinceWater:
+            let drinks = settings.waterEveryNDrinks == 1 ? "1 drink" : "\(settings.waterEveryNDrinks) drinks"
+            return "Pacing warning: \(drinks) since the last water break. \(returnToCentre)"
+        }
+    }
+
+    /// The pacing warnings in one sentence, for the totals.
+    public static func warnings(_ summary: SessionSummary) -> String {
+        let warnings = summary.pacingWarnings
+        guard !warnings.isEmpty else { return "none" }
+        var parts: [String] = []
+        let threshold = warnings.filter { $0.kind == .threshold }
+        if !threshold.isEmpty {
+            let zone = summary.timeZone
+            let times = threshold.map { w in clock(w.timestamp, in: zone) + (w.returnedBelowAt.map { " (back below at \(clock($0, in: zone)))" } ?? " (still at or above at the end)") }
+            parts.append("reached the water-break mark of \(summary.settings.warningThreshold) at " + times.joined(separator: ", "))
+        }
+        let dry = warnings.filter { $0.kind == .drinksSinceWater }
+        if !dry.isEmpty {
+            let n = summary.settings.waterEveryNDrinks
+            parts.append("\(n == 1 ? "a drink" : "\(n) drinks") without water at " + dry.map { clock($0.timestamp, in: summary.timeZone) }.joined(separator: ", "))
+        }
+        return "\(warnings.count): " + parts.joined(separator: "; ")
+    }
+
+    /// The range of the waterline: "lowest 1 below centre, highest 3 above centre, ended 2 above centre".
+    public static func range(_ summary: SessionSummary) -> String {
+        "lowest \(position(summary.minWaterline)), highest \(position(summary.maxWaterline)), ended \(position(summary.finalWaterline))"
     }
 
     /// What an entry was: `Drink: wine, 150 ml, 13.5 % (1.1 standard drinks)` or `Water break: 250 ml`.
@@ -85,11 +160,13 @@ public enum SessionText {
     }
 
     /// What a reminder on this entry did.
-    public static func reminderNote(_ item: SessionSummary.TimelineItem) -> String {
+    /// With `warned`, the drink also raised the drinks-since-water pacing warning.
+    public static func reminderNote(_ item: SessionSummary.TimelineItem, warned: Bool = false, in zone: JournalTimeZone = .asWritten) -> String {
         guard let reminder = item.reminder else { return "" }
         let drinks = reminder.drinksSinceWater == 1 ? "1 drink" : "\(reminder.drinksSinceWater) drinks"
-        if reminder.followed, let at = reminder.followedAt { return "Water reminder (\(drinks) since water): water break at \(clock(at))" }
-        return "Water reminder (\(drinks) since water): no water break before the next drink or the end"
+        let head = warned ? "Pacing warning and water reminder (\(drinks) since water)" : "Water reminder (\(drinks) since water)"
+        if reminder.followed, let at = reminder.followedAt { return "\(head): water break at \(clock(at, in: zone))" }
+        return "\(head): no water break before the next drink or the end"
     }
 
     /// How adherence is computed, for the pages and docs.

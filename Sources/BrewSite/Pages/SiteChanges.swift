@@ -25,6 +25,8 @@ public struct SiteChanges: Sendable {
     }
 
     public static func between(_ old: SitePlan, _ new: SitePlan) -> SiteChanges {
+        // Every page's navigation changes when a section appears or goes.
+        if old.navigation != new.navigation { return everything(in: new, replacing: old) }
         let (changedLogs, removedLogs) = changedLogIDs(old.journal.logs, new.journal.logs)
         let recipesChanged = recipeSignature(old.journal) != recipeSignature(new.journal)
         let browseChanged = ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
@@ -33,6 +35,7 @@ public struct SiteChanges: Sendable {
         let cardDoses = { (plan: SitePlan) in plan.journal.validated.dataset.preferences?.value.cardDosesGrams ?? [] }
         if old.cardRecipes != new.cardRecipes || cardDoses(old) != cardDoses(new) {
             sources += new.cardRecipes.indices.map { .card($0) }
+            sources += new.brewAlongs.indices.map { .brew($0) }
         }
         if sessionsChanged {
             sources += new.sessionSources

@@ -17,6 +17,8 @@ public struct SitePlan: @unchecked Sendable {
         case log(Int)
         /// The printable card of `cardRecipes[index]`.
         case card(Int)
+        /// The brew-along page `brewAlongs[index]`.
+        case brew(Int)
         /// The session list, and the page of `sessions` at an index (newest first).
         case sessionIndex
         case session(Int)
@@ -38,6 +40,8 @@ public struct SitePlan: @unchecked Sendable {
     let summaryPaths: [String]
     /// The recipes that have a card (the valid ones), in library order.
     let cardRecipes: [Recipe]
+    /// The brew-along pages: each card recipe at each of its card doses.
+    let brewAlongs: [Journal.BrewAlong]
     let sessions: SessionPages
     /// The meal planner's pages; nil when the data has no plan slots and no shopping items.
     let mealPlan: MealPlanPages?
@@ -55,6 +59,7 @@ public struct SitePlan: @unchecked Sendable {
         self.perPage = perPage
         self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + ["statistics", "hints"]
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
+        self.brewAlongs = journal.brewAlongs(of: cardRecipes)
         self.sessions = sessions
         self.lists = journal.logLists()
         self.kitchen = KitchenPages(journal.validated.dataset)
@@ -66,6 +71,7 @@ public struct SitePlan: @unchecked Sendable {
         let cardsAfter = 1 + journal.recipes.count
         var sources = (0..<cardsAfter).map(Source.summary)
         sources += cardRecipes.indices.map(Source.card)
+        sources += brewAlongs.indices.map(Source.brew)
         sources += (cardsAfter..<summaryPaths.count).map(Source.summary)
         sources += sessionSources
         sources += mealPlanSources
@@ -96,7 +102,7 @@ public struct SitePlan: @unchecked Sendable {
 
     /// How many pages the site has, without listing them.
     public var pageCount: Int {
-        summaryPaths.count + cardRecipes.count + sessionSources.count + mealPlanSources.count + journal.logs.count
+        summaryPaths.count + cardRecipes.count + brewAlongs.count + sessionSources.count + mealPlanSources.count + journal.logs.count
             + KitchenPages.List.every.count + 2 * kitchen.count + kitchen.cookable.count
             + lists.reduce(0) { $0 + $1.pageCount(perPage: perPage) }
     }
@@ -108,6 +114,7 @@ public struct SitePlan: @unchecked Sendable {
         case .list(let index, let number): lists[index].pagePath(number)
         case .log(let index): "logs/\(journal.logs[index].id)"
         case .card(let index): "cards/\(cardRecipes[index].id)"
+        case .brew(let index): brewAlongs[index].path
         case .sessionIndex: "sessions/index"
         case .session(let index): sessions.path(at: index)
         case .planIndex: MealPlanPages.indexPath
@@ -120,12 +127,25 @@ public struct SitePlan: @unchecked Sendable {
         }
     }
 
+    /// What the navigation of every page shows: only sections that exist (`hasSessions`: the
+    /// session pages are made only when there are sessions).
+    public var navigation: [String: Bool] {
+        ["hasSessions": sessions.count > 0]
+    }
+
     public func page(for source: Source) -> Page {
+        var page = unlaidPage(for: source)
+        page.layoutFlags = navigation
+        return page
+    }
+
+    func unlaidPage(for source: Source) -> Page {
         switch source {
         case .summary(let index): summaryPage(index)
         case .list(let index, let number): journal.listPage(lists[index], number: number, perPage: perPage)
         case .log(let index): journal.logPage(journal.logs[index])
         case .card(let index): journal.cardPage(cardRecipes[index])
+        case .brew(let index): journal.brewPage(brewAlongs[index])
         case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])
         case .session(let index): sessions.page(at: index)
         case .planIndex: mealPlan!.indexPage()
@@ -160,7 +180,7 @@ public struct SitePlan: @unchecked Sendable {
 
     /// The feed, and the sitemap when the site has a public address.
     func feeds(siteTitle: String, baseURL: String?) -> [OutputFile] {
-        var files = [Feeds.atom(logs: journal.logs, kitchen: kitchen.recipes, siteTitle: siteTitle, baseURL: baseURL), kitchen.searchIndexFile()]
+        var files = [Feeds.atom(logs: journal.logs, kitchen: kitchen.recipes, siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone), kitchen.searchIndexFile()]
         if let baseURL { files.append(Feeds.sitemap(pagePaths: sources.map(path(of:)), baseURL: baseURL)) }
         return files
     }

@@ -1,0 +1,233 @@
+import BrewKit
+import Foundation
+
+/// Records one brew (`brewguide log`, PRD 3.8, US-017–019): works out the log and the bytes of
+/// the files it changes, without writing anything, so the caller writes all or nothing.
+///
+/// - The log is a snapshot of the recipe (004): its name, and its defaults for what is not given.
+///   A dose alone derives the yield from the recipe's ratio (1 g), a yield alone the dose (0.1 g).
+/// - The time is now, or `--at`: an ISO 8601 date-time with an offset, or a local one without,
+///   read in the journal's zone. Its local date (`JournalTimeZone`) picks the file,
+///   `logs/YYYY-MM.json` or `.csv` (JSON when neither exists), and the id, `log-YYYYMMDD-HHMM`,
+///   with `-2`, `-3` … when that id is taken.
+/// - The record is appended to that file's text; every other byte stays. The changed file is then
+///   read and the whole data validated as `check` does; any error in the new record refuses it.
+/// - `preferences.json`'s `lastSelectedRecipeId` is set to the recipe (US-001), other bytes kept.
+public struct BrewRecorder: Sendable {
+    /// What the person gave on the command line; nil means "not given".
+    public struct Request: Sendable {
+        public var recipeId: String
+        public var rating: Int
+        public var tasteTag: String?
+        public var note: String?
+        public var doseGrams: Double?
+        public var targetYieldGrams: Double?
+        public var waterTemperatureCelsius: Double?
+        public var grindLabel: String?
+        public var at: String?
+
+        public init(recipeId: String, rating: Int, tasteTag: String? = nil, note: String? = nil, doseGrams: Double? = nil,
+                    targetYieldGrams: Double? = nil, waterTemperatureCelsius: Double? = nil, grindLabel: String? = nil, at: String? = nil) {
+            self.recipeId = recipeId
+            self.rating = rating
+            self.tasteTag = tasteTag
+            self.note = note
+            self.doseGrams = doseGrams
+            self.targetYieldGrams = targetYieldGrams
+            self.waterTemperatureCelsius = waterTemperatureCelsius
+            self.grindLabel = grindLabel
+            self.at = at
+        }
+    }
+
+    /// The files to write and what was recorded.
+    public struct Recording: Sendable {
+        public var log: BrewLog
+        public var local: LocalTime
+        public var logPath: String
+        public var logBytes: [UInt8]
+        /// nil when `preferences.json` cannot be edited (it has errors); `note` says so.
+        public var preferencesPath: String
+        public var preferencesBytes: [UInt8]?
+        /// Warnings about the new record, and notes to show.
+        public var warnings: [Diagnostic]
+        public var notes: [String]
+    }
+
+    /// Why nothing was recorded: lines to print, each a finding or a sentence.
+    public struct Refusal: Error, Sendable {
+        public var lines: [String]
+    }
+
+    public let root: String
+
+    public init(root: String) { self.root = root }
+
+    /// Which option of `brewguide log` sets each field, for messages.
+    public static let optionForField: [String: String] = [
+        "rating": "--rating", "tasteTag": "--tag", "note": "--note", "doseGrams": "--dose", "targetYieldGrams": "--yield",
+        "waterTemperatureCelsius": "--temperature", "grindLabel": "--grind", "timestamp": "--at",
+    ]
+
+    public func record(_ request: Request, data: DataDirectoryReader.Result, now: Date = Date(),
+                       localZone: TimeZone = .current) throws(Refusal) -> Recording {
+        let validated = data.validated
+        if let reasons = validated.invalidRecipeReasons[request.recipeId] {
+            throw Refusal(lines: ["error: recipe \"\(request.recipeId)\" is invalid and cannot be brewed until it is fixed:"] + reasons.map(\.description))
+        }
+        guard let recipe = validated.dataset.recipes.first(where: { $0.value.id == request.recipeId })?.value else {
+            var message = "error: no recipe with id \"\(request.recipeId)\" in \(root)"
+            let known = validated.dataset.recipes.map(\.value.id)
+            if let closest = Suggestion.closest(to: request.recipeId, in: known) {
+                message += "; did you mean \"\(closest)\"?"
+            } else if !known.isEmpty {
+                message += "; recipes: \(known.sorted().joined(separator: ", "))"
+            }
+            throw Refusal(lines: [message])
+        }
+        let preferences = validated.dataset.preferences?.value
+        let journalZone = JournalTimeZone(identifier: preferences?.timeZone)
+        let writingZone = journalZone.zone ?? localZone
+
+        // When.
+        let moment: (date: Date, offsetSeconds: Int, text: String)
+        if let at = request.at?.trimmingCharacters(in: .whitespaces) {
+            guard let parsed = Self.moment(from: at, zone: writingZone) else {
+                throw Refusal(lines: ["error: --at: expected an ISO 8601 date-time such as 2026-10-01T07:00:00+09:00 (or 2026-10-01T07:00 in the journal's time zone, \(writingZone.identifier)), found \"\(at)\""])
+            }
+            moment = parsed
+        } else {
+            let date = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+            let offset = writingZone.secondsFromGMT(for: date)
+            moment = (date, offset, LocalTime(date, offsetSeconds: offset).iso8601)
+        }
+        let local = journalZone.local(moment.date, writtenOffsetSeconds: moment.offsetSeconds)
+
+        // The id, unique also on a disk that ignores case.
+        let taken = Set(validated.dataset.logs.map { RecordID.fileKey($0.value.id) })
+        let base = "log-\(local.compactMinute)"
+        var id = base
+        var suffix = 2
+        while taken.contains(RecordID.fileKey(id)) {
+            id = "\(base)-\(suffix)"
+            suffix += 1
+        }
+
+        // What: the recipe's defaults where nothing is given (PRD 3.7.3 rounding).
+        var dose = request.doseGrams ?? recipe.defaultDose
+        var yield = request.targetYieldGrams ?? recipe.defaultTargetYield
+        switch (request.doseGrams, request.targetYieldGrams) {
+        case (let given?, nil) where given > 0: yield = (given * recipe.defaultRatio).rounded()
+        case (nil, let given?) where given > 0: dose = (given / recipe.defaultRatio * 10).rounded() / 10
+        default: break
+        }
+        let fields: [(String, JSONValue)] = [
+            ("id", .string(id)),
+            ("timestamp", .string(moment.text)),
+            ("method", .string(recipe.method.rawValue)),
+            ("recipeId", .string(recipe.id)),
+            ("recipeNameAtBrew", .string(recipe.name)),
+            ("doseGrams", .number(dose)),
+            ("targetYieldGrams", .number(yield)),
+            ("waterTemperatureCelsius", .number(request.waterTemperatureCelsius ?? recipe.defaultWaterTemperature)),
+            ("grindLabel", .string(request.grindLabel ?? recipe.defaultGrindLabel.rawValue)),
+            ("rating", .number(Double(request.rating))),
+        ] + (request.tasteTag.map { [("tasteTag", JSONValue.string($0))] } ?? [])
+            + (request.note.map { [("note", JSONValue.string($0))] } ?? [])
+
+        // Where, and the file's new text.
+        let logs = (root as NSString).appendingPathComponent(RecordKind.logs.folderName)
+        let jsonPath = (logs as NSString).appendingPathComponent("\(local.monthKey).json")
+        let csvPath = (logs as NSString).appendingPathComponent("\(local.monthKey).csv")
+        let manager = FileManager.default
+        let path = !manager.fileExists(atPath: jsonPath) && manager.fileExists(atPath: csvPath) ? csvPath : jsonPath
+        let old: [UInt8] = manager.contents(atPath: path).map { [UInt8]($0) } ?? []
+        let appended: (bytes: [UInt8], recordOffset: Int)
+        if path.hasSuffix(".csv") {
+            appended = try Self.appendingRow(fields, to: old, file: path)
+        } else {
+            do {
+                let text = String(CanonicalJSON.string(.object(fields.map { JSONMember($0.0, $0.1) }), sortKeys: false).dropLast())
+                appended = try JSONTextEdit.appending(objectText: text, to: old, file: path)
+            } catch {
+                throw Refusal(lines: ["\(error.description)", "error: \(path) must be fixed before a brew can be added to it; nothing was written"])
+            }
+        }
+
+        // Validate as `check` does, with the changed file in place of the old one.
+        let firstLine = 1 + appended.bytes[..<appended.recordOffset].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let parsed = RecordFileParser.parse(appended.bytes, path: path, kind: .logs)
+        let files = data.files.filter { $0.path != path } + [parsed]
+        let (dataset, assembled) = DatasetAssembler.assemble(
+            files.sorted { $0.path < $1.path }, preferences: validated.dataset.preferences, waterlineSettings: validated.dataset.waterlineSettings)
+        let after = ValidatedDataset(dataset: dataset, readDiagnostics: assembled)
+        let mine = after.diagnostics.filter { $0.location.file == path && $0.location.line >= firstLine }
+        let errors = mine.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            throw Refusal(lines: errors.map { diagnostic in
+                let option = diagnostic.location.field.flatMap { Self.optionForField[$0] }.map { " (\($0))" } ?? ""
+                return "\(diagnostic)\(option)"
+            } + ["error: the brew was not recorded; nothing was written"])
+        }
+        guard let log = parsed.logs.first(where: { $0.value.id == id })?.value else {
+            throw Refusal(lines: ["error: the new record could not be read back from \(path); nothing was written"])
+        }
+
+        // The last selected recipe.
+        let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
+        var notes: [String] = []
+        var preferencesBytes: [UInt8]?
+        if preferences?.lastSelectedRecipeId != recipe.id || validated.dataset.preferences == nil {
+            let oldPreferences = manager.contents(atPath: preferencesPath).map { [UInt8]($0) } ?? []
+            do {
+                preferencesBytes = try JSONTextEdit.settingMember(
+                    "lastSelectedRecipeId", to: String(CanonicalJSON.string(.string(recipe.id)).dropLast()), in: oldPreferences, file: preferencesPath)
+            } catch {
+                notes.append("note: \(preferencesPath) was left as it is (\(error.description)), so the last selected recipe is unchanged")
+            }
+        }
+        let others = validated.blockingErrors.count
+        if others > 0 { notes.append("note: the data has \(others) other error\(others == 1 ? "" : "s"); `brewguide check` lists them") }
+        return Recording(log: log, local: local, logPath: path, logBytes: appended.bytes, preferencesPath: preferencesPath,
+                         preferencesBytes: preferencesBytes, warnings: mine.filter { $0.severity == .warning }, notes: notes)
+    }
+
+    /// `--at`: with an offset as written, or a local date-time read in `zone`.
+    static func moment(from text: String, zone: TimeZone) -> (date: Date, offsetSeconds: Int, text: String)? {
+        if text.count > 10, let parsed = ISO8601.dateAndOffset(from: text) { return (parsed.date, parsed.offsetSeconds, text) }
+        // 2026-10-01T07:00 or 2026-10-01T07:00:00, no offset: local time in the journal's zone.
+        let withSeconds = text.count == 16 ? text + ":00" : text
+        guard withSeconds.count == 19, let naive = ISO8601.date(from: withSeconds + "Z") else { return nil }
+        var offset = zone.secondsFromGMT(for: naive)
+        offset = zone.secondsFromGMT(for: naive.addingTimeInterval(-Double(offset)))
+        let date = naive.addingTimeInterval(-Double(offset))
+        return (date, offset, LocalTime(date, offsetSeconds: offset).iso8601)
+    }
+
+    /// A CSV file with a row added, its cells in the order of the file's header.
+    static func appendingRow(_ fields: [(String, JSONValue)], to bytes: [UInt8], file: String) throws(Refusal) -> (bytes: [UInt8], recordOffset: Int) {
+        var diagnostics: [Diagnostic] = []
+        guard let table = CSVRecordReader.read(bytes, file: file, diagnostics: &diagnostics), diagnostics.allSatisfy({ $0.severity != .error }) else {
+            throw Refusal(lines: diagnostics.map(\.description) + ["error: \(file) must be fixed before a brew can be added to it; nothing was written"])
+        }
+        let header = table.header
+        // `method` may be left out: v60 is what an absent method means. Anything else given needs its column.
+        let missing = fields.map(\.0).filter { !header.contains($0) && $0 != "method" }
+        if !missing.isEmpty {
+            throw Refusal(lines: ["\(file):1: error: the header has no column for \(missing.joined(separator: ", ")); add \(missing.count == 1 ? "it" : "them") to the header (and an empty cell to each row), or record the brew without it; nothing was written"])
+        }
+        let values = Dictionary(fields, uniquingKeysWith: { first, _ in first })
+        let newline = JSONTextEdit.usesCRLF(bytes) ? "\r\n" : "\n"
+        let row = header.map { csvCell(RecordEncoder.cell(values[$0])) }.joined(separator: ",") + newline
+        var prefix = bytes
+        if let last = prefix.last, last != UInt8(ascii: "\n") { prefix += Array(newline.utf8) }
+        return (prefix + Array(row.utf8), prefix.count)
+    }
+
+    /// RFC 4180: quoted when it holds a comma, quote, line break or edge space.
+    static func csvCell(_ text: String) -> String {
+        let needsQuotes = text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+            || text.first == " " || text.last == " "
+        return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+}

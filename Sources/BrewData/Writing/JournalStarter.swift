@@ -1,0 +1,119 @@
+import BrewKit
+import Foundation
+
+/// Makes a new journal (`brewguide init`): the V60 starter of PRD 3.5, an empty folder for each
+/// record kind, and `preferences.json` with the starter selected and the local time zone.
+///
+/// A folder that holds anything but hidden files is refused unless `force` is set; with it only
+/// what is missing is added and nothing that exists is changed. Files are written atomically.
+public struct JournalStarter: Sendable {
+    public struct Refusal: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    public let root: String
+    public let timeZone: String
+    public let now: Date
+
+    public init(root: String, timeZone: String, now: Date = Date()) {
+        self.root = root
+        self.timeZone = timeZone
+        self.now = now
+    }
+
+    /// The starter's path under the root.
+    public static let starterPath = "recipes/\(StarterRecipe.id).json"
+
+    /// Writes what is missing and returns the paths made, relative to the root, in order.
+    public func run(force: Bool) throws -> [String] {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: root, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw Refusal(description: "\(root) is a file, not a folder") }
+            let visible = ((try? manager.contentsOfDirectory(atPath: root)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+            if !visible.isEmpty && !force {
+                throw Refusal(description: "\(root) is not empty (it holds \(visible.prefix(3).joined(separator: ", "))\(visible.count > 3 ? ", …" : "")); choose an empty folder, or give --force to add only what is missing")
+            }
+        }
+        var made: [String] = []
+        for kind in RecordKind.folderKinds {
+            let folder = (root as NSString).appendingPathComponent(kind.folderName)
+            if manager.fileExists(atPath: folder) { continue }
+            do {
+                try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw Refusal(description: "\(folder): cannot create the folder: \(error.localizedDescription)")
+            }
+            made.append(kind.folderName + "/")
+        }
+        let files: [(String, String)] = [
+            (Self.starterPath, Self.starterJSON(createdAt: now)),
+            (DataDirectoryReader.preferencesFileName, Self.preferencesJSON(timeZone: timeZone)),
+        ]
+        for (relative, text) in files {
+            let path = (root as NSString).appendingPathComponent(relative)
+            if manager.fileExists(atPath: path) { continue }
+            // With --force, a starter already in the data under another file name is not added twice.
+            if relative == Self.starterPath, force, hasStarter() { continue }
+            do {
+                try AtomicFile.write(Array(text.utf8), to: path)
+            } catch {
+                throw Refusal(description: error.description)
+            }
+            made.append(relative)
+        }
+        return made
+    }
+
+    /// Whether the data already has a starter recipe (read as `check` reads it).
+    private func hasStarter() -> Bool {
+        DataDirectoryReader(root: root).read().validated.dataset.recipes.contains { $0.value.isStarter }
+    }
+
+    /// The starter as a JSON file, laid out as a person would write it.
+    public static func starterJSON(createdAt: Date) -> String {
+        let recipe = StarterRecipe.recipe(createdAt: createdAt)
+        let date = ISO8601.string(from: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970.rounded(.down)))
+        func number(_ value: Double?) -> String { value.map { Format.number($0) } ?? "" }
+        let steps = recipe.steps.map { step -> String in
+            var members = ["\"stepId\": \"\(step.stepId)\"", "\"kind\": \"\(step.kind.rawValue)\""]
+            if !step.instructionText.isEmpty { members.append("\"instructionText\": \"\(step.instructionText)\"") }
+            if let value = step.waterAmountGrams { members.append("\"waterAmountGrams\": \(number(value))") }
+            if let value = step.durationSeconds { members.append("\"durationSeconds\": \(number(value))") }
+            if let value = step.targetElapsedSeconds { members.append("\"targetElapsedSeconds\": \(number(value))") }
+            if let value = step.targetElapsedMaxSeconds { members.append("\"targetElapsedMaxSeconds\": \(number(value))") }
+            return "    { " + members.joined(separator: ", ") + " }"
+        }
+        return """
+            {
+              "id": "\(recipe.id)",
+              "isStarter": true,
+              "origin": "starterTemplate",
+              "method": "v60",
+              "name": "\(recipe.name)",
+              "defaultDose": \(number(recipe.defaultDose)),
+              "defaultTargetYield": \(number(recipe.defaultTargetYield)),
+              "defaultWaterTemperature": \(number(recipe.defaultWaterTemperature)),
+              "defaultGrindLabel": "\(recipe.defaultGrindLabel.rawValue)",
+              "grindTactileDescriptor": "\(recipe.grindTactileDescriptor)",
+              "createdAt": "\(date)",
+              "modifiedAt": "\(date)",
+              "bloomRatio": 3.0,
+              "steps": [
+            \(steps.joined(separator: ",\n"))
+              ]
+            }
+
+            """
+    }
+
+    public static func preferencesJSON(timeZone: String) -> String {
+        """
+        {
+          "lastSelectedRecipeId": "\(StarterRecipe.id)",
+          "timeZone": "\(timeZone)"
+        }
+
+        """
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import BrewData
+import BrewKit
+import Foundation
+
+/// `brewguide log`: records a brew (PRD 3.8, US-017–019) in the logs file of its month.
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Record a brew: its rating, taste tag and note, with the recipe's values.",
+        discussion: """
+            The brew is a snapshot of the recipe (its name and its defaults for what is not given; a \
+            dose alone derives the yield from the recipe's ratio, a yield alone the dose) at the current \
+            time in the journal's time zone, or --at. It is checked as `brewguide check` checks a log and \
+            appended to logs/YYYY-MM.json (or the month's .csv when that is what exists) of its local \
+            month, keeping every other byte of the file; its id is log-YYYYMMDD-HHMM. A bad value is \
+            refused with check's message and nothing is written. The recipe becomes the last selected \
+            one in preferences.json. See docs/JOURNAL.md.
+            """
+    )
+
+    @Argument(help: "The recipe brewed, as in `brewguide check` (for example v60-starter).")
+    var recipeId: String
+
+    @Option(help: "How it tasted, 1 to 5 stars.")
+    var rating: Int
+
+    @Option(help: "Taste tag: tooBitter, tooSour, tooWeak, tooStrong or perfect (default: none, and no hint).")
+    var tag: String?
+
+    @Option(help: "A short note, at most 280 characters (Markdown).")
+    var note: String?
+
+    @Option(help: "Coffee dose in grams (default: the recipe's; alone, the yield follows the recipe's ratio).")
+    var dose: Double?
+
+    @Option(name: .customLong("yield"), help: "Target yield in grams (default: the recipe's; alone, the dose follows).")
+    var targetYield: Double?
+
+    @Option(help: "Water temperature in °C (default: the recipe's).")
+    var temperature: Double?
+
+    @Option(help: "Grind label: fine, medium or coarse (default: the recipe's).")
+    var grind: String?
+
+    @Option(help: "When it was brewed: 2026-10-01T07:00:00+09:00, or 2026-10-01T07:00 in the journal's time zone (default: now).")
+    var at: String?
+
+    @OptionGroup var dataOptions: DataOptions
+
+    func run() throws {
+        let root = dataOptions.data
+        // The data directory is locked from the read to the last write, so two commands never
+        // add to the same file at once (DataDirectoryLock).
+        let lock: DirectoryLock
+        do {
+            lock = try DataDirectoryLock.acquire(root: root, command: "brewguide log")
+        } catch {
+            StandardError.write("error: \(error)\n")
+            throw ExitCode(1)
+        }
+        defer { lock.release() }
+        let data = DataDirectoryReader(root: root).read()
+        let request = BrewRecorder.Request(
+            recipeId: recipeId, rating: rating, tasteTag: tag, note: note, doseGrams: dose, targetYieldGrams: targetYield,
+            waterTemperatureCelsius: temperature, grindLabel: grind, at: at)
+        let recording: BrewRecorder.Recording
+        do {
+            recording = try BrewRecorder(root: root).record(request, data: data)
+        } catch {
+            StandardError.write(error.lines.map { $0 + "\n" }.joined())
+            throw ExitCode(1)
+        }
+        do {
+            try AtomicFile.write(recording.logBytes, to: recording.logPath)
+        } catch {
+            StandardError.write("error: \(error); nothing was written\n")
+            throw ExitCode(1)
+        }
+        if let bytes = recording.preferencesBytes {
+            do {
+                try AtomicFile.write(bytes, to: recording.preferencesPath)
+            } catch {
+                StandardError.write("warning: the brew was recorded, but the last selected recipe was not saved: \(error)\n")
+            }
+        }
+        StandardError.write(DiagnosticPrinter.text(recording.warnings) + recording.notes.map { $0 + "\n" }.joined())
+        print(Self.describe(recording))
+    }
+
+    /// What was recorded, as a brewer reads it.
+    static func describe(_ recording: BrewRecorder.Recording) -> String {
+        let log = recording.log
+        let stars = String(repeating: "★", count: max(0, min(5, log.rating))) + String(repeating: "☆", count: max(0, 5 - max(0, log.rating)))
+        var lines = [
+            "Recorded \(log.id) in \(recording.logPath)",
+            "  \(recording.local.dayAndTime) · \(log.recipeNameAtBrew)",
+            "  \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams)) (\(Format.ratio(log.ratio))) · \(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C · grind \(log.grindLabel.rawValue)",
+            "  \(stars) (\(log.rating)/5)" + (log.tasteTag.map { " · \($0.displayName)" } ?? ""),
+        ]
+        if let note = log.note { lines.append("  Note: \(note)") }
+        if let hint = AdjustmentHint.hint(for: log.tasteTag) {
+            lines.append("Hint: \(hint)")
+        } else {
+            lines.append("No taste tag, so no hint (add --tag tooBitter|tooSour|tooWeak|tooStrong|perfect).")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

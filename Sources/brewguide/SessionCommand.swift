@@ -1,0 +1,190 @@
+import ArgumentParser
+import BrewData
+import BrewKit
+import BrewSite
+import Foundation
+
+/// `brewguide session start|drink|water|end`: logging to the one active night-out session
+/// (PRD §9.2, §9.3), as `log` records a brew. See docs/SESSIONS.md, "Logging from the command line".
+struct SessionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "session",
+        abstract: "Start a night-out session, log drinks and water to it, end it.",
+        discussion: """
+            Each subcommand works on the one active session, checks the data as brewguide check \
+            does, writes one file atomically (keeping every other byte of it) and prints the \
+            waterline's new value with any reminder or warning. --at takes an ISO 8601 date-time \
+            or HH:MM (the latest such time in the journal's time zone, not after now); without it, now (or BREWGUIDE_NOW).
+            """,
+        subcommands: [Start.self, Drink.self, Water.self, End.self]
+    )
+
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a session (none may be active).")
+        @OptionGroup var dataOptions: DataOptions
+        @Option(help: "A name for the session, such as \"Sam's birthday\"; it becomes its title.") var name: String?
+        @Option(help: "When it started: ISO 8601 or HH:MM; default now.") var at: String?
+
+        func run() throws {
+            let now = RunClock.now()
+            let outcome = try SessionCommand.perform(.start(name: name, at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
+            let zone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
+            print("started \(outcome.session.id) (\(SessionText.title(outcome.session, in: zone))) at \(SessionText.clock(outcome.session.startTime, in: zone)) in \(outcome.path)")
+            print("the waterline is at centre")
+        }
+    }
+
+    struct Drink: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Log an alcoholic drink: a preset, or its type, size and ABV.")
+        @OptionGroup var dataOptions: DataOptions
+        @Option(help: "A drink preset's id (sessions/presets.json).") var preset: String?
+        @Option(help: "beer, wine, liquor, cocktail or other.") var type: String?
+        @Option(help: "The size: millilitres (473), or ounces with oz (12oz).") var size: String?
+        @Option(help: "Alcohol by volume in percent (6.5).") var abv: Double?
+        @Option(help: "Standard drinks, when size or ABV is unknown.") var estimate: Double?
+        @Option(help: "When: ISO 8601 or HH:MM; default now.") var at: String?
+
+        func run() throws {
+            let now = RunClock.now()
+            var drinkType: DrinkType?
+            if let type {
+                guard let known = DrinkType(rawValue: type.lowercased()) else {
+                    throw ValidationError("--type must be one of \(DrinkType.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(type)\"")
+                }
+                drinkType = known
+            }
+            let volume = try size.map { try SessionCommand.volume($0, option: "--size") }
+            let meta = AlcoholMeta(drinkType: drinkType, size: volume, abvPercent: abv, standardDrinkEstimate: estimate, presetId: preset)
+            let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
+            SessionCommand.report(outcome, now: now)
+        }
+    }
+
+    struct Water: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Log a glass of water.")
+        @OptionGroup var dataOptions: DataOptions
+        @Option(help: "The amount: millilitres (250), or ounces with oz (8oz); default the defaultWaterAmount setting.") var amount: String?
+        @Option(help: "When: ISO 8601 or HH:MM; default now.") var at: String?
+
+        func run() throws {
+            let now = RunClock.now()
+            let volume = try amount.map { try SessionCommand.volume($0, option: "--amount") }
+            let outcome = try SessionCommand.perform(.water(amount: volume, at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
+            SessionCommand.report(outcome, now: now)
+        }
+    }
+
+    struct End: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "End the active session.")
+        @OptionGroup var dataOptions: DataOptions
+        @Option(help: "When it ended: ISO 8601 or HH:MM; default now.") var at: String?
+
+        func run() throws {
+            let now = RunClock.now()
+            let outcome = try SessionCommand.perform(.end(at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
+            let summary = SessionCommand.summary(outcome, now: now)
+            print("ended \(outcome.session.id) (\(SessionText.title(summary))) at \(SessionText.clock(summary.end, in: summary.timeZone)) after \(SessionText.duration(minutes: summary.durationMinutes)) in \(outcome.path)")
+            print("\(summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks"), \(summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks"); waterline \(SessionText.range(summary))")
+            print("pacing warnings: \(SessionText.warnings(summary)); pacing: \(SessionText.adherence(summary))")
+            print("brewguide summary \(outcome.session.id) shows the whole night")
+            SessionCommand.printWarnings(outcome)
+        }
+    }
+
+    /// Runs the action holding the data directory's lock, so that a merge, an erase or another
+    /// `session` cannot write between the read and the write.
+    static func perform(_ action: SessionLogger.Action, data: String, now: Date) throws -> SessionLogger.Outcome {
+        let lock: DirectoryLock
+        do throws(RightsError) {
+            lock = try DataDirectoryLock.acquire(root: data, command: "brewguide session")
+        } catch {
+            StandardError.write("error: \(error.message)\nnothing was written\n")
+            throw ExitCode(1)
+        }
+        defer { lock.release() }
+        do {
+            return try SessionLogger(root: data, now: now).perform(action)
+        } catch {
+            if !error.diagnostics.isEmpty { StandardError.write(DiagnosticPrinter.text(error.diagnostics)) }
+            StandardError.write("error: \(error.message)\n")
+            throw ExitCode(1)
+        }
+    }
+
+    /// What a drink or water did: "+1 → 2 above centre: drink water to return to centre", then any
+    /// reminder or warning it raised.
+    static func report(_ outcome: SessionLogger.Outcome, now: Date) {
+        let summary = summary(outcome, now: now)
+        guard let id = outcome.entryID, let item = summary.timeline.first(where: { $0.entry.id == id }) else { return }
+        let threshold = summary.settings.warningThreshold
+        let what = SessionText.describe(item, presets: outcome.dataset.drinkPresetsByID, units: summary.settings.units)
+        print("\(what) at \(SessionText.clock(item.entry.timestamp, in: summary.timeZone)), entry \(id) of \(outcome.session.id)")
+        var line = "\(SessionText.signed(item.delta)) → \(SessionText.position(item.waterline))"
+        if item.waterline >= threshold { line += ": \(SessionText.returnToCentre.lowercased())" }
+        print(line)
+        for warning in summary.pacingWarnings where warning.entryId == id {
+            switch warning.kind {
+            case .threshold: print("pacing warning: the waterline reached the water-break mark of \(threshold)")
+            case .drinksSinceWater: print("pacing warning: \(summary.settings.waterEveryNDrinks == 1 ? "a drink" : "\(summary.settings.waterEveryNDrinks) drinks") since the last water break")
+            }
+        }
+        if let reminder = item.reminder {
+            print("water reminder: \(reminder.drinksSinceWater == 1 ? "1 drink" : "\(reminder.drinksSinceWater) drinks") since the last water break")
+        }
+        if summary.pacingWarnings.contains(where: { $0.returnedBelowAt == item.entry.timestamp }), item.waterline < threshold {
+            print("back below the water-break mark of \(threshold)")
+        }
+        printWarnings(outcome)
+    }
+
+    /// The session's summary after the edit, in the journal's time zone.
+    static func summary(_ outcome: SessionLogger.Outcome, now: Date) -> SessionSummary {
+        var summary = SessionSummary(session: outcome.session, settings: outcome.dataset.waterline, presets: outcome.dataset.drinkPresetsByID, now: now)
+        summary.timeZone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
+        return summary
+    }
+
+    static func printWarnings(_ outcome: SessionLogger.Outcome) {
+        if !outcome.warnings.isEmpty { StandardError.write(DiagnosticPrinter.text(outcome.warnings)) }
+    }
+
+    /// `473` (ml), `473ml`, `12oz`, `12 oz`.
+    static func volume(_ text: String, option: String) throws -> Volume {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var unit = VolumeUnit.ml
+        var number = trimmed
+        if trimmed.hasSuffix("oz") { unit = .oz; number = String(trimmed.dropLast(2)) } else if trimmed.hasSuffix("ml") { number = String(trimmed.dropLast(2)) }
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw ValidationError("\(option) takes millilitres (473) or ounces (12oz), found \"\(text)\"")
+        }
+        return Volume(value, unit)
+    }
+
+    /// `--at` in the data directory's journal time zone (`preferences.json` `timeZone`, else UTC).
+    static func moment(_ text: String?, now: Date, data: String) throws -> Date {
+        var ignored: [Diagnostic] = []
+        let zone = JournalTimeZone(identifier: DataDirectoryReader(root: data).readPreferencesFile(diagnostics: &ignored).preferences?.value.timeZone)
+        return try moment(text, now: now, offsetSeconds: zone.offsetSeconds(at: now))
+    }
+
+    /// An ISO 8601 date-time, or HH:MM: the latest moment with that clock time (on the clock
+    /// `offsetSeconds` from UTC) not after `now`. A moment after now is refused: the log records
+    /// what happened.
+    static func moment(_ text: String?, now: Date, offsetSeconds: Int = 0) throws -> Date {
+        guard let text = text?.trimmingCharacters(in: .whitespaces) else { return now }
+        if let date = ISO8601.date(from: text) {
+            if date.timeIntervalSince(now) > 60 { throw ValidationError("--at \(text) is after now (\(ISO8601.string(from: now))); log what has happened") }
+            return date
+        }
+        let parts = text.split(separator: ":")
+        if parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute), parts[1].count == 2 {
+            let seconds = Int(now.timeIntervalSince1970.rounded(.down))
+            let local = seconds + offsetSeconds
+            let midnight = local - ((local % 86_400) + 86_400) % 86_400 - offsetSeconds
+            var moment = midnight + hour * 3600 + minute * 60
+            if moment > seconds { moment -= 86_400 }
+            return Date(timeIntervalSince1970: Double(moment))
+        }
+        throw ValidationError("--at takes an ISO 8601 date-time (2026-11-21T21:15:00Z) or HH:MM (21:15), found \"\(text)\"")
+    }
+}

@@ -1,0 +1,64 @@
+// The brew-along page (brew/<recipe-id>): the step list becomes PRD 3.6's brew flow.
+// The brew clock starts with the bloom; timed steps count down to their target on that clock.
+(() => {
+  const plan = JSON.parse(document.getElementById("brew-plan").textContent);
+  const app = document.getElementById("brew-app");
+  const clock = s => { s = Math.max(0, Math.round(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
+  const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; };
+  let index = -1, startedAt = null, pausedAt = null, lock = null, ticker = null;
+  const elapsed = () => startedAt == null ? 0 : ((pausedAt ?? Date.now()) - startedAt) / 1000;
+  const awake = async on => {
+    try { if (on && "wakeLock" in navigator && !lock) { lock = await navigator.wakeLock.request("screen"); lock.addEventListener("release", () => { lock = null; }); }
+          else if (!on && lock) { await lock.release(); lock = null; } } catch (e) { lock = null; }
+  };
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && index >= 0 && index < plan.steps.length) awake(true); });
+  window.addEventListener("beforeunload", e => { if (index >= 0 && index < plan.steps.length) e.preventDefault(); });
+  const target = s => s.timed ? (s.latest ? `target finish ${clock(s.end)}–${clock(s.latest)}` : `by ${clock(s.end)}`) : "when ready";
+  const clockEl = el("p", "brew-clock"), stepEl = el("p", "brew-step"), targetEl = el("p", "brew-target"),
+        countEl = el("p", "brew-countdown"), nextEl = el("p", "brew-next"), controls = el("p", "brew-controls"), doneEl = el("div", "brew-done");
+  const button = (text, action, cls) => { const b = el("button", cls || "", text); b.type = "button"; b.addEventListener("click", action); return b; };
+  const mainButton = button("Start brew", () => advance(), "primary"), pauseButton = button("Pause", () => pause()),
+        restartButton = button("Restart", () => { if (confirm("Restart the brew from step 1?")) restart(); });
+  controls.append(mainButton, pauseButton, restartButton);
+  app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, nextEl, controls, doneEl);
+  function render() {
+    const step = plan.steps[index], next = plan.steps[index + 1];
+    clockEl.textContent = startedAt == null ? "Brew clock 0:00 (it starts with the bloom)" : `Brew clock ${clock(elapsed())}${pausedAt && index < plan.steps.length ? " (paused)" : ""}`;
+    stepEl.textContent = step ? `${index + 1}/${plan.steps.length} · ${step.instruction}` : (index < 0 ? "Ready when you are." : "Done.");
+    // The target, unless the instruction already says it ("Pour to 150 g by 1:30").
+    targetEl.textContent = step && !(step.timed && step.instruction.includes(clock(step.end))) ? target(step) : "";
+    const left = step && step.timed && startedAt != null ? step.end - elapsed() : null;
+    countEl.textContent = left == null ? "" : (left > 0 ? `${clock(left)} left` : "Time: go on when ready");
+    countEl.classList.toggle("due", left != null && left <= 0);
+    nextEl.textContent = next ? `Next: ${next.instruction}` : "";
+    mainButton.textContent = index < 0 ? "Start brew" : (index >= plan.steps.length - 1 ? "Finish" : "Next step");
+    mainButton.hidden = index >= plan.steps.length;
+    pauseButton.hidden = restartButton.hidden = index < 0 || index >= plan.steps.length;
+    pauseButton.textContent = pausedAt ? "Resume" : "Pause";
+  }
+  function advance() {
+    if (pausedAt) pause();
+    index += 1;
+    if (index === 0) awake(true);
+    const step = plan.steps[index];
+    if (step && step.timed && startedAt == null) startedAt = Date.now() - step.start * 1000;
+    if (index >= plan.steps.length) finish();
+    render();
+  }
+  function pause() {
+    if (startedAt == null) return;
+    if (pausedAt) { startedAt += Date.now() - pausedAt; pausedAt = null; } else { pausedAt = Date.now(); }
+    render();
+  }
+  function restart() { index = -1; startedAt = pausedAt = null; doneEl.replaceChildren(); awake(false); render(); }
+  function finish() {
+    if (startedAt != null && !pausedAt) pausedAt = Date.now();
+    awake(false);
+    const code = el("code", "", plan.command), copy = button("Copy", () => navigator.clipboard && navigator.clipboard.writeText(code.textContent).then(() => { copy.textContent = "Copied"; }));
+    const pre = el("pre"); pre.append(code);
+    doneEl.replaceChildren(el("p", "", `Brewed in ${clock(elapsed())}. Record it (change the rating; add --tag tooSour or another tag for a hint):`), pre, copy);
+  }
+  app.hidden = false;
+  render();
+  ticker = setInterval(() => { if (index >= 0 && index < plan.steps.length) render(); }, 250);
+})();

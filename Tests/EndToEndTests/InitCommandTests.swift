@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `brewguide init`, and what `check` and `build` say about a folder with no journal in it.
+@Suite("brewguide init, end to end")
+struct InitCommandTests {
+    @Test func makesAStarterJournalThatChecksClean() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let journal = folder.appendingPathComponent("my-coffee")
+        let made = try BrewGuideProcess.run(["init", journal.path])
+        #expect(made.status == 0)
+        #expect(made.stdout.contains("recipes/v60-starter.json"))
+        for name in ["recipes", "logs", "sessions"] {
+            var isDirectory: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: journal.appendingPathComponent(name).path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        }
+        let preferences = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: journal.appendingPathComponent("preferences.json"))) as? [String: Any])
+        #expect(preferences["lastSelectedRecipeId"] as? String == "v60-starter")
+        let zone = try #require(preferences["timeZone"] as? String)
+        #expect(TimeZone(identifier: zone) != nil)
+
+        let check = try BrewGuideProcess.run(["check", "--data", journal.path])
+        #expect(check.status == 0)
+        #expect(check.stdout == "")
+        #expect(check.stderr.contains("checked 1 recipes, 0 logs and 0 sessions: 0 errors, 0 warnings"))
+        let plan = try BrewGuideProcess.run(["scale", "v60-starter", "--data", journal.path])
+        #expect(plan.stdout.contains("Wait for drawdown, target finish 3:00–3:30"))
+    }
+
+    @Test func refusesAFolderWithFilesUnlessForced() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = folder.appendingPathComponent("notes.txt")
+        try Data("mine".utf8).write(to: notes)
+        let refused = try BrewGuideProcess.run(["init", folder.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("is not empty (it holds notes.txt)"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+
+        // --force adds only what is missing: an existing preferences file stays byte for byte.
+        let preferences = folder.appendingPathComponent("preferences.json")
+        let mine = Data("{ \"lastSelectedRecipeId\": \"v60-starter\" }\n".utf8)
+        try mine.write(to: preferences)
+        let forced = try BrewGuideProcess.run(["init", folder.path, "--force"])
+        #expect(forced.status == 0)
+        #expect(try Data(contentsOf: preferences) == mine)
+        #expect(try Data(contentsOf: notes) == Data("mine".utf8))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("recipes/v60-starter.json").path))
+        let again = try BrewGuideProcess.run(["init", folder.path, "--force"])
+        #expect(again.stdout.contains("nothing was added"))
+    }
+
+    @Test func anEmptyFolderSaysHowToStart() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for command in ["check", "build"] {
+            var arguments = [command, "--data", folder.path]
+            if command == "build" { arguments += ["--output", folder.appendingPathComponent("Site").path] }
+            let result = try BrewGuideProcess.run(arguments)
+            #expect(result.status == 1)
+            let text = result.stdout + result.stderr
+            #expect(text.contains("\(folder.path): error: \(folder.path) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(folder.path)`"))
+            #expect(!text.contains("recipes:1"))
+        }
+        // An empty recipes/ folder is named itself.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("recipes"), withIntermediateDirectories: true)
+        let check = try BrewGuideProcess.run(["check", "--data", folder.path])
+        #expect(check.stdout.hasPrefix("\(folder.path)/recipes: error: no recipes in \(folder.path)/recipes/"))
+    }
+}

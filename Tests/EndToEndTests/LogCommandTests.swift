@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+/// `brewguide log`, `duplicate` and `scale` without an id, on journals made by `init`.
+@Suite("brewguide log and duplicate, end to end")
+struct LogCommandTests {
+    /// A new journal in a temporary folder, with `timeZone` set in its preferences (nil: none).
+    static func journal(timeZone: String? = "Asia/Tokyo") throws -> URL {
+        let folder = try BrewGuideProcess.temporaryDirectory().appendingPathComponent("journal")
+        let made = try BrewGuideProcess.run(["init", folder.path])
+        #expect(made.status == 0)
+        let preferences = folder.appendingPathComponent("preferences.json")
+        let text = timeZone.map { "{\n  \"lastSelectedRecipeId\": \"v60-starter\",\n  \"timeZone\": \"\($0)\"\n}\n" }
+            ?? "{ \"lastSelectedRecipeId\": \"v60-starter\" }\n"
+        try Data(text.utf8).write(to: preferences)
+        return folder
+    }
+
+    static func log(_ arguments: [String], in journal: URL) throws -> BrewGuideProcess.Result {
+        try BrewGuideProcess.run(["log"] + arguments + ["--data", journal.path])
+    }
+
+    static func records(_ file: URL) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+    }
+
+    @Test func aBrewInAnEmptyJournalMakesTheMonthsFile() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let result = try Self.log(["v60-starter", "--rating", "4", "--tag", "tooSour", "--note", "Sharp, thin.", "--at", "2026-10-01T07:00:00+09:00"], in: journal)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Recorded log-20261001-0700 in \(journal.path)/logs/2026-10.json"))
+        #expect(result.stdout.contains("Thu 1 Oct 2026, 07:00 · V60 Starter"))
+        #expect(result.stdout.contains("15 g → 250 g (1:16.7) · 94 °C · grind medium"))
+        #expect(result.stdout.contains("Hint: Too sour: try slightly finer or hotter"))
+        let records = try Self.records(journal.appendingPathComponent("logs/2026-10.json"))
+        #expect(records.count == 1)
+        let log = try #require(records.first)
+        #expect(log["id"] as? String == "log-20261001-0700")
+        #expect(log["timestamp"] as? String == "2026-10-01T07:00:00+09:00")
+        #expect(log["recipeId"] as? String == "v60-starter")
+        #expect(log["recipeNameAtBrew"] as? String == "V60 Starter")
+        #expect(log["doseGrams"] as? Double == 15)
+        #expect(log["targetYieldGrams"] as? Double == 250)
+        #expect(log["grindLabel"] as? String == "medium")
+        #expect(log["tasteTag"] as? String == "tooSour")
+        #expect(log["note"] as? String == "Sharp, thin.")
+        let check = try BrewGuideProcess.run(["check", "--data", journal.path])
+        #expect(check.status == 0 && check.stdout.isEmpty)
+    }
+
+    @Test func theJournalsZoneDecidesTheDayMonthAndId() throws {
+        let journal = try Self.journal(timeZone: "Asia/Tokyo")
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        // 30 Sep, 23:30 in New York is 1 Oct, 13:30 in Tokyo.
+        let result = try Self.log(["v60-starter", "--rating", "3", "--at", "2026-09-30T23:30:00-05:00"], in: journal)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Recorded log-20261001-1330 in \(journal.path)/logs/2026-10.json"))
+        #expect(result.stdout.contains("No taste tag, so no hint"))
+        #expect(!result.stdout.contains("Perfect"))
+        let log = try #require(try Self.records(journal.appendingPathComponent("logs/2026-10.json")).first)
+        #expect(log["timestamp"] as? String == "2026-09-30T23:30:00-05:00")
+        // A local time without an offset is read in the journal's zone.
+        let local = try Self.log(["v60-starter", "--rating", "5", "--tag", "perfect", "--at", "2026-10-02T06:45"], in: journal)
+        #expect(local.stdout.contains("Recorded log-20261002-0645"))
+        #expect(local.stdout.contains("Hint: Perfect: great job - no tips!"))
+        let second = try Self.records(journal.appendingPathComponent("logs/2026-10.json"))[1]
+        #expect(second["timestamp"] as? String == "2026-10-02T06:45:00+09:00")
+    }
+
+    @Test func withoutAZoneTheWrittenOffsetDecides() throws {
+        let journal = try Self.journal(timeZone: nil)
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let result = try Self.log(["v60-starter", "--rating", "3", "--at", "2026-09-30T23:30:00-05:00"], in: journal)
+        #expect(result.stdout.contains("Recorded log-20260930-2330 in \(journal.path)/logs/2026-09.json"))
+        // The preferences file without the key keeps its other bytes.
+        let preferences = try String(contentsOf: journal.appendingPathComponent("preferences.json"), encoding: .utf8)
+        #expect(preferences == "{ \"lastSelectedRecipeId\": \"v60-starter\" }\n")
+    }
+
+    @Test func clashingIdsGetANumberAndEveryOtherByteStays() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let file = journal.appendingPathComponent("logs/2026-10.json")
+        let mine = """
+            [
+                {"id": "log-20261001-0700", "timestamp": "2026-10-01T07:00:00+09:00", "recipeNameAtBrew": "Old", "doseGrams": 15,
+                 "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium", "rating": 3}
+            ]
+
+            """
+        try Data(mine.utf8).write(to: file)
+        for expected in ["log-20261001-0700-2", "log-20261001-0700-3"] {
+            let result = try Self.log(["v60-starter", "--rating", "4", "--at", "2026-10-01T07:00:00+09:00"], in: journal)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Recorded \(expected) "))
+        }
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let head = String(mine.prefix(while: { $0 != "]" })).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(text.hasPrefix(head + ",\n    {\n      \"id\": \"log-20261001-0700-2\""))
+        #expect(text.hasSuffix("\n]\n"))
+        #expect(try Self.records(file).map { $0["id"] as? String } == ["log-20261001-0700", "log-20261001-0700-2", "log-20261001-0700-3"])
+    }
+
+    @Test func aMonthInCSVGetsARowInItsColumns() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let file = journal.appendingPathComponent("logs/2026-11.csv")
+        let mine = "id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating,tasteTag,note,method,recipeId\n"
+            + "log-a,2026-11-02T08:00:00+09:00,Old,15,250,94,medium,3,,,v60,v60-starter"
+        try Data(mine.utf8).write(to: file)
+        let result = try Self.log(["v60-starter", "--rating", "2", "--tag", "tooBitter", "--note", "Harsh, \"dry\"", "--dose", "18", "--at", "2026-11-03T08:00"], in: journal)
+        #expect(result.status == 0)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text == mine + "\nlog-20261103-0800,2026-11-03T08:00:00+09:00,V60 Starter,18,300,94,medium,2,tooBitter,\"Harsh, \"\"dry\"\"\",v60,v60-starter\n")
+        let check = try BrewGuideProcess.run(["check", "--data", journal.path])
+        #expect(check.status == 0 && check.stdout.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--rating", "7"], "error: rating must be 1–5, found 7 (--rating)"),
+        (["--rating", "3", "--tag", "toSour"], "error: tasteTag: unknown value \"toSour\"; expected one of tooBitter, tooSour, tooWeak, tooStrong, perfect (did you mean \"tooSour\"?) (--tag)"),
+        (["--rating", "3", "--grind", "powder"], "error: grindLabel: unknown value \"powder\"; expected one of fine, medium, coarse (--grind)"),
+        (["--rating", "3", "--temperature", "140"], "error: waterTemperatureCelsius must be between 0 and 100 °C, found 140 °C (--temperature)"),
+        (["--rating", "3", "--dose", "0"], "error: doseGrams must be greater than 0 g, found 0 g (--dose)"),
+        (["--rating", "3", "--note", String(repeating: "x", count: 281)], "error: note must be at most 280 characters, found 281 (--note)"),
+        (["--rating", "3", "--at", "yesterday"], "error: --at: expected an ISO 8601 date-time"),
+    ])
+    func aBadValueIsRefusedAndNothingIsWritten(arguments: [String], message: String) throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: journal.path).sorted()
+        let preferences = try Data(contentsOf: journal.appendingPathComponent("preferences.json"))
+        let result = try Self.log(["v60-starter"] + arguments + ["--at", "2026-10-01T07:00:00+09:00"].suffix(arguments.contains("--at") ? 0 : 2), in: journal)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message))
+        if !arguments.contains("--at") {
+            // The message is check's, at the place check would give.
+            #expect(result.stderr.hasPrefix("\(journal.path)/logs/2026-10.json:"))
+            #expect(result.stderr.contains("the brew was not recorded; nothing was written"))
+        }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: journal.path).sorted() == before)
+        #expect(try Data(contentsOf: journal.appendingPathComponent("preferences.json")) == preferences)
+    }
+
+    @Test func anUnknownRecipeIsRefusedWithASuggestion() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let result = try Self.log(["v60-startr", "--rating", "3"], in: journal)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no recipe with id \"v60-startr\" in \(journal.path); did you mean \"v60-starter\"?"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.appendingPathComponent("logs").path).isEmpty)
+    }
+
+    @Test func duplicateMakesACustomCopyAndScaleUsesTheLastSelected() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let starter = journal.appendingPathComponent("recipes/v60-starter.json")
+        let original = try Data(contentsOf: starter)
+        let copy = try BrewGuideProcess.run(["duplicate", "v60-starter", "--name", "My V60", "--data", journal.path])
+        #expect(copy.status == 0)
+        #expect(copy.stdout.contains("Made \"My V60\" (my-v60)"))
+        let again = try BrewGuideProcess.run(["duplicate", "v60-starter", "--name", "My V60", "--data", journal.path])
+        #expect(again.stdout.contains("(my-v60-2)"))
+        let plain = try BrewGuideProcess.run(["duplicate", "v60-starter", "--data", journal.path])
+        #expect(plain.stdout.contains("Made \"V60 Starter (copy)\" (v60-starter-copy)"))
+        #expect(try Data(contentsOf: starter) == original)
+        let recipe = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: journal.appendingPathComponent("recipes/my-v60.json"))) as? [String: Any])
+        #expect(recipe["isStarter"] as? Bool == false)
+        #expect(recipe["origin"] as? String == "custom")
+        #expect(recipe["name"] as? String == "My V60")
+        let check = try BrewGuideProcess.run(["check", "--data", journal.path])
+        #expect(check.status == 0 && check.stdout.isEmpty)
+
+        // Logging a brew of the copy selects it; scale without an id then plans it.
+        #expect(try Self.log(["my-v60", "--rating", "4"], in: journal).status == 0)
+        let preferences = try String(contentsOf: journal.appendingPathComponent("preferences.json"), encoding: .utf8)
+        #expect(preferences == "{\n  \"lastSelectedRecipeId\": \"my-v60\",\n  \"timeZone\": \"Asia/Tokyo\"\n}\n")
+        let plan = try BrewGuideProcess.run(["scale", "--data", journal.path])
+        #expect(plan.status == 0)
+        #expect(plan.stdout.hasPrefix("My V60 (my-v60)"))
+        let unknown = try BrewGuideProcess.run(["duplicate", "nope", "--data", journal.path])
+        #expect(unknown.status == 1)
+    }
+
+    @Test func checkWarnsWhenTheStarterIsEditedInPlace() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let starter = journal.appendingPathComponent("recipes/v60-starter.json")
+        let text = try String(contentsOf: starter, encoding: .utf8).replacingOccurrences(of: "\"defaultDose\": 15", with: "\"defaultDose\": 16")
+            .replacingOccurrences(of: "\"defaultTargetYield\": 250", with: "\"defaultTargetYield\": 250")
+        try Data(text.utf8).write(to: starter)
+        let check = try BrewGuideProcess.run(["check", "--data", journal.path])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("\(starter.path):7:18: warning"))
+        #expect(check.stdout.contains("warning: the starter recipe differs from PRD 3.5 in defaultDose; the starter is not edited in place: put it back and make your own version with `brewguide duplicate v60-starter --name NAME`"))
+    }
+
+    @Test func aCSVMonthWithoutTheColumnIsRefused() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let file = journal.appendingPathComponent("logs/2026-11.csv")
+        let mine = "id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating\n"
+        try Data(mine.utf8).write(to: file)
+        let result = try Self.log(["v60-starter", "--rating", "3", "--note", "hm", "--at", "2026-11-03T08:00"], in: journal)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(file.path):1: error: the header has no column for recipeId, note"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == mine)
+    }
+
+    @Test func anInvalidRecipeCannotBeLoggedNorAnEmptyNameDuplicated() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        #expect(try BrewGuideProcess.run(["duplicate", "v60-starter", "--name", "Broken", "--data", journal.path]).status == 0)
+        let file = journal.appendingPathComponent("recipes/broken.json")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"defaultTargetYield\": 250", with: "\"defaultTargetYield\": 300")
+        try Data(text.utf8).write(to: file)
+        let result = try Self.log(["broken", "--rating", "3"], in: journal)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: recipe \"broken\" is invalid and cannot be brewed until it is fixed:"))
+        #expect(result.stderr.contains("water additions reach 250 g but defaultTargetYield is 300 g"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.appendingPathComponent("logs").path).isEmpty)
+        let empty = try BrewGuideProcess.run(["duplicate", "v60-starter", "--name", "  ", "--data", journal.path])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("--name must not be empty"))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `brewguide session start|drink|water|end` on a copy of the bundled data, as a person logs a night.
+@Suite("brewguide session, end to end")
+struct SessionCommandTests {
+    private func run(_ arguments: [String], data: URL, now: String) throws -> BrewGuideProcess.Result {
+        try BrewGuideProcess.run(["session"] + arguments + ["--data", data.path], environment: ["BREWGUIDE_NOW": now])
+    }
+
+    @Test func aCSVSessionTakesADrinkAndWaterAndEnds() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let entriesFile = data.appendingPathComponent("sessions/entries.csv")
+        let before = try String(contentsOf: entriesFile, encoding: .utf8)
+
+        // birthday-1121 is active: b1 +2 (2), b2 water (1), b3 +1 (2). A glass of red at 19:10: +1 → 3,
+        // the second drink since water (N = 1: a reminder, no new warning: the count is past N).
+        let drink = try run(["drink", "--preset", "glass-red", "--at", "19:10"], data: data, now: "2026-11-21T19:15:00Z")
+        #expect(drink.status == 0, "\(drink.stderr)")
+        #expect(drink.stdout.contains("+1 → 3 above centre: drink water to return to centre\n"))
+        #expect(drink.stdout.contains("water reminder: 2 drinks since the last water break"))
+        // Water at 19:20: -1 → 2, still at the mark.
+        let water = try run(["water", "--amount", "330"], data: data, now: "2026-11-21T19:20:00Z")
+        #expect(water.stdout.contains("-1 → 2 above centre: drink water to return to centre\n"))
+        // The rows were appended; every byte before them is kept.
+        let after = try String(contentsOf: entriesFile, encoding: .utf8)
+        #expect(after == before + "birthday-1121,b4,2026-11-21T19:10:00Z,alcohol,,,,,glass-red,,\nbirthday-1121,b5,2026-11-21T19:20:00Z,water,,,,,,330,\n")
+
+        let end = try run(["end", "--at", "2026-11-21T19:30:00Z"], data: data, now: "2026-11-21T19:35:00Z")
+        #expect(end.status == 0, "\(end.stderr)")
+        #expect(end.stdout.hasPrefix("ended birthday-1121 (Saturday night, 21 Nov) at 19:30 after 3 h"))
+        let sessions = try String(contentsOf: data.appendingPathComponent("sessions/sessions.csv"), encoding: .utf8)
+        #expect(sessions.contains("\nbirthday-1121,2026-11-21T16:30:00Z,2026-11-21T19:30:00Z,false,,,\n"))
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(check.status == 0)
+        // The one warning is the bundled kitchen's intended unreadable amount (issue 14).
+        #expect(check.stderr.contains("0 errors, 1 warning"))
+    }
+
+    @Test func aNewSessionFromStartToEnd() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        // One session at a time: the bundled birthday is still active.
+        let refused = try run(["start"], data: data, now: "2026-11-28T20:00:00Z")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: session \"birthday-1121\" is still active"))
+        _ = try run(["end", "--at", "2026-11-21T19:00:00Z"], data: data, now: "2026-11-28T20:00:00Z")
+
+        let start = try run(["start", "--name", "Sam's birthday"], data: data, now: "2026-11-28T20:00:00Z")
+        #expect(start.status == 0, "\(start.stderr)")
+        #expect(start.stdout.hasPrefix("started sams-birthday-2026-11-28-2000 (Sam's birthday) at 20:00"))
+        // A double (88 ml at 40 %: 1.98 standard drinks) is +2: the mark of 2 at once, and 1 drink since water.
+        let double = try run(["drink", "--type", "liquor", "--size", "88", "--abv", "40"], data: data, now: "2026-11-28T20:30:00Z")
+        #expect(double.stdout.contains("+2 → 2 above centre: drink water to return to centre\npacing warning: the waterline reached the water-break mark of 2\npacing warning: a drink since the last water break\nwater reminder: 1 drink since the last water break\n"))
+        let water = try run(["water"], data: data, now: "2026-11-28T20:40:00Z")
+        #expect(water.stdout.contains("-1 → 1 above centre\nback below the water-break mark of 2\n"))
+        // An unknown preset is refused with the ids there are; nothing is written.
+        let file = data.appendingPathComponent("sessions/sams-birthday-2026-11-28-2000.json")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        let unknown = try run(["drink", "--preset", "glas-red"], data: data, now: "2026-11-28T20:50:00Z")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("(did you mean \"glass-red\"?); presets: double-whisky, gin-tonic, glass-red, lager-can, pint-ipa"))
+        // A drink before the start is what check would refuse: not written either.
+        let early = try run(["drink", "--at", "2026-11-28T19:00:00Z"], data: data, now: "2026-11-28T20:50:00Z")
+        #expect(early.status == 1)
+        #expect(early.stderr.contains("is before the session's startTime 2026-11-28T20:00:00Z"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == written)
+
+        let end = try run(["end"], data: data, now: "2026-11-28T23:00:00Z")
+        #expect(end.status == 0, "\(end.stderr)")
+        let summary = try BrewGuideProcess.run(["summary", "sams-birthday-2026-11-28-2000", "--data", data.path, "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
+        #expect(object["durationMinutes"] as? Int == 180)
+        #expect(object["finalWaterline"] as? Int == 1)
+        #expect((object["pacingWarnings"] as? [[String: Any]])?.first?["returnedBelowAt"] as? String == "2026-11-28T20:40:00Z")
+    }
+
+    @Test func nothingIsActive() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        _ = try run(["end"], data: data, now: "2026-11-21T20:00:00Z")
+        let water = try run(["water"], data: data, now: "2026-11-21T20:10:00Z")
+        #expect(water.status == 1)
+        #expect(water.stderr == "error: no session is active; start one with brewguide session start\n")
+    }
+}
