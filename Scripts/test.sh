@@ -3,5 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/bootstrap.sh
-swift build --product brewguide
 swift test --disable-xctest "$@"

@@ -27,13 +27,7 @@ struct DuplicateCommand: ParsableCommand {
         let root = dataOptions.data
         // The data directory is locked from the read to the last write, so two commands never
         // add to the same file at once (DataDirectoryLock).
-        let lock: DirectoryLock
-        do {
-            lock = try DataDirectoryLock.acquire(root: root, command: "brewguide duplicate")
-        } catch {
-            StandardError.write("error: \(error)\n")
-            throw ExitCode(1)
-        }
+        let lock = try CommandLock.data(root, for: "brewguide duplicate")
         defer { lock.release() }
         let data = DataDirectoryReader(root: root).read()
         let copy: RecipeDuplicator.Copy

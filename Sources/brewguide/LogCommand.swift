@@ -52,13 +52,7 @@ struct LogCommand: ParsableCommand {
         let root = dataOptions.data
         // The data directory is locked from the read to the last write, so two commands never
         // add to the same file at once (DataDirectoryLock).
-        let lock: DirectoryLock
-        do {
-            lock = try DataDirectoryLock.acquire(root: root, command: "brewguide log")
-        } catch {
-            StandardError.write("error: \(error)\n")
-            throw ExitCode(1)
-        }
+        let lock = try CommandLock.data(root, for: "brewguide log")
         defer { lock.release() }
         let data = DataDirectoryReader(root: root).read()
         let request = BrewRecorder.Request(

@@ -16,6 +16,9 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .long, help: "The data directory to merge into.")
     var into: String
 
+    @Option(name: .customLong("on-conflict"), help: "A recipe or kitchen recipe edited on both sides: both (keep both, the older as a conflicted copy), target (keep local) or source (keep remote).")
+    var onConflict: Merger.ConflictPolicy = .both
+
     @Flag(help: "Write the merge; without it nothing changes.") var yes = false
 
     func run() throws {
@@ -25,7 +28,7 @@ struct MergeCommand: ParsableCommand {
             let target = try DataSnapshot.load(root: into)
             var snapshots: [DataSnapshot] = []
             for source in sources { snapshots.append(try DataSnapshot.load(root: source)) }
-            let outcome = Merger.merge(snapshots, into: target)
+            let outcome = Merger.merge(snapshots, into: target, onConflict: onConflict)
             let report = outcome.report
             for line in report.added { print("added: \(line)") }
             for line in report.updated { print("updated: \(line)") }
@@ -47,3 +50,5 @@ struct MergeCommand: ParsableCommand {
         }
     }
 }
+
+extension Merger.ConflictPolicy: ExpressibleByArgument {}

@@ -94,13 +94,7 @@ struct SessionCommand: ParsableCommand {
     /// Runs the action holding the data directory's lock, so that a merge, an erase or another
     /// `session` cannot write between the read and the write.
     static func perform(_ action: SessionLogger.Action, data: String, now: Date) throws -> SessionLogger.Outcome {
-        let lock: DirectoryLock
-        do throws(RightsError) {
-            lock = try DataDirectoryLock.acquire(root: data, command: "brewguide session")
-        } catch {
-            StandardError.write("error: \(error.message)\nnothing was written\n")
-            throw ExitCode(1)
-        }
+        let lock = try CommandLock.data(data, for: "brewguide session")
         defer { lock.release() }
         do {
             return try SessionLogger(root: data, now: now).perform(action)

@@ -24,6 +24,7 @@ public struct IncrementalDataReader: Sendable {
     public let reader: DataDirectoryReader
     private var parsed: [String: (signature: FileSignature?, file: ParsedFile)] = [:]
     private var preferencesSignature: FileSignature?
+    private var inboxSignature: FileSignature?
 
     public init(root: String) {
         self.reader = DataDirectoryReader(root: root)
@@ -61,14 +62,20 @@ public struct IncrementalDataReader: Sendable {
         preferencesSignature = preferencesNow
         let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &diagnostics)
         reader.checkErasuresFile(diagnostics: &diagnostics)
+        // The kitchen inbox is small and read whole; a change to it counts as a preferences change.
+        let inboxNow = FileSignature(path: KitchenInbox.path(root: root))
+        let inboxChanged = inboxNow != inboxSignature
+        inboxSignature = inboxNow
+        let inbox = KitchenInbox.read(root: root, diagnostics: &diagnostics)
 
         let read = DispatchTime.now().uptimeNanoseconds
         let files = paths.compactMap { parsed[$0.path]?.file }
-        let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
+        var (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
+        dataset.kitchenInbox = inbox
         var validated = ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled)
         if dataset.recipes.isEmpty { validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root) }
         let result = DataDirectoryReader.Result(files: files, validated: validated)
-        return Refresh(result: result, changedPaths: stale.map(\.path), removedPaths: removed, preferencesChanged: preferencesChanged,
+        return Refresh(result: result, changedPaths: stale.map(\.path), removedPaths: removed, preferencesChanged: preferencesChanged || inboxChanged,
                        readNanoseconds: read - start, validateNanoseconds: DispatchTime.now().uptimeNanoseconds - read)
     }
 

@@ -31,6 +31,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case kitchenSteps
     /// Meal-plan slots (issue 15), in `kitchen/plan/`; read by `MealPlanReader`.
     case mealPlanSlots
+    /// Pages, links and captions waiting to be clipped (`kitchen clip --inbox`; MOD/DATA/005).
+    case kitchenInbox
 
     /// Where the records of a kind live.
     public enum Place: Sendable, Equatable {
@@ -165,6 +167,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
             Rules(place: .folder("kitchen/plan"), identity: Identity(idField: "id"),
                   merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
                   summary: "meal-plan slots: kitchen/plan/*.json or *.csv")
+        case .kitchenInbox:
+            Rules(place: .file("kitchen/inbox.json"), identity: Identity(idField: "id"),
+                  merge: .targetKeeps, erase: .withEverything(ledgerKind: nil),
+                  summary: "the kitchen inbox: kitchen/inbox.json")
         }
     }
 
@@ -212,7 +218,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
             header.contains("recipeId") ? (header.contains("amount") ? .kitchenIngredients : header.contains("order") ? .kitchenSteps : nil)
                 : header.contains("title") ? .kitchenRecipes : nil
         case .mealPlanSlots: .mealPlanSlots
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
         }
     }
 
@@ -224,7 +230,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
         case .kitchenRecipes: .kitchenRecipes
         case .mealPlanSlots: .mealPlanSlots
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
         }
     }
 }

@@ -19,13 +19,19 @@ public enum Archive {
     public static let schemaVersion = 1
 
     public static func contents(of snapshot: DataSnapshot) -> JSONValue {
-        .object([
+        var members = [
             JSONMember("recipes", .array(snapshot.recipes.map(RecordEncoder.json))),
             JSONMember("logs", .array(snapshot.logs.map(RecordEncoder.json))),
             JSONMember("sessionFiles", .array(snapshot.sessionFiles.map(json))),
             JSONMember("preferences", snapshot.preferences ?? .null),
             JSONMember("erasures", .array(snapshot.erasures.map(\.json))),
-        ])
+        ]
+        // Kitchen recipes (issue 14); left out when there are none, so archives of data without
+        // a kitchen stay as they were and older readers still read them.
+        if !snapshot.kitchenRecipes.isEmpty {
+            members.append(JSONMember("kitchenRecipes", .array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json))))
+        }
+        return .object(members)
     }
 
     static func json(_ file: SessionFile) -> JSONValue {
@@ -51,7 +57,7 @@ public enum Archive {
             ("sessionFiles", snapshot.sessionFiles.count),
             ("preferences", snapshot.preferences == nil ? 0 : 1),
             ("erasures", snapshot.erasures.count),
-        ]
+        ] + (snapshot.kitchenRecipes.isEmpty ? [] : [("kitchenRecipes", snapshot.kitchenRecipes.count)])
     }
 
     public static func bytes(for snapshot: DataSnapshot, toolVersion: String, createdAt: Date) -> [UInt8] {

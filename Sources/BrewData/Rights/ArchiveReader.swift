@@ -55,7 +55,15 @@ public enum ArchiveReader {
         let preferences: JSONValue? = contents["preferences"] == .null ? nil : contents["preferences"]
         if let preferences, preferences.members == nil { throw RightsError("\(name): error: contents.preferences must be an object or null") }
         let erasures = try ErasureLedger.records(from: contents, context: "\(name): error: contents")
-        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures)
+        var kitchenRecipes: [KitchenRecipe] = []
+        if let kitchen = contents["kitchenRecipes"] {
+            guard case .array(let nodes) = kitchen else { throw RightsError("\(name): error: contents.kitchenRecipes must be an array") }
+            kitchenRecipes = try KitchenRecordEncoder.recipes(from: nodes, context: "\(name)#kitchenRecipes")
+            for recipe in kitchenRecipes {
+                if let problem = RecordID.problem(with: recipe.id) { throw RightsError("\(name): error: kitchen recipe: unsafe \(problem)") }
+            }
+        }
+        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, kitchenRecipes: kitchenRecipes)
 
         if case .object(let counts)? = manifest["counts"] {
             for (kind, count) in Archive.counts(of: snapshot) {

@@ -14,6 +14,9 @@ public enum DataDirectoryWriter {
             files.append(("logs/logs.json", CanonicalJSON.bytes(.array(snapshot.logs.map(RecordEncoder.json)))))
         }
         for file in snapshot.sessionFiles { files.append((file.relativePath, try file.content.bytes())) }
+        if !snapshot.kitchenRecipes.isEmpty {
+            files.append(("kitchen/recipes/kitchen.json", CanonicalJSON.bytes(.array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json)))))
+        }
         if let preferences = snapshot.preferences { files.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
         if !snapshot.erasures.isEmpty { files.append((ErasureLedger.fileName, CanonicalJSON.bytes(ErasureLedger.json(snapshot.erasures)))) }
         return files

@@ -12,8 +12,11 @@ public struct DataSnapshot: Hashable, Sendable {
     public var sessionFiles: [SessionFile]
     public var preferences: JSONValue?
     public var erasures: [ErasureRecord]
+    /// Kitchen recipes (issue 14), sorted by id.
+    public var kitchenRecipes: [KitchenRecipe]
 
-    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = []) {
+    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], kitchenRecipes: [KitchenRecipe] = []) {
+        self.kitchenRecipes = kitchenRecipes.sorted { $0.id < $1.id }
         self.recipes = recipes.sorted { $0.id < $1.id }
         self.logs = logs.sorted { $0.id < $1.id }
         self.sessionFiles = sessionFiles.sorted { $0.relativePath < $1.relativePath }
@@ -31,9 +34,9 @@ public struct DataSnapshot: Hashable, Sendable {
         switch folderKind {
         case .recipes, .logs: false
         case .sessions: true
-        case .kitchenRecipes: false  // not carried yet on this branch; the kitchen branch's encoder carries them as records
+        case .kitchenRecipes: false  // KitchenRecordEncoder carries them as records (contents.kitchenRecipes)
         case .mealPlanSlots: false  // not carried yet: docs/KITCHEN.md says what the rights commands do not carry
-        case .kitchenIngredients, .kitchenSteps: false  // not folder kinds
+        case .kitchenIngredients, .kitchenSteps, .kitchenInbox: false  // not folder kinds
         case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: false  // not folder kinds
         }
     }
@@ -70,6 +73,6 @@ public struct DataSnapshot: Hashable, Sendable {
         }
         return DataSnapshot(
             recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
-            preferences: preferences, erasures: try ErasureLedger.load(root: root))
+            preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value))
     }
 }

@@ -128,6 +128,10 @@ public enum Eraser {
             if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
         }
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])
+        // The kitchen inbox (a file kind erased with everything) goes with --all.
+        if selection == .all, FileManager.default.fileExists(atPath: KitchenInbox.path(root: root)) {
+            plan.fileChanges.append(FileChange(path: KitchenInbox.path(root: root), content: nil, removedRecords: 1))
+        }
 
         // The planner's one-file records (issue 15): the shopping list goes with --shopping and
         // --all, the snack presets with --all (goals live in preferences.json, below).

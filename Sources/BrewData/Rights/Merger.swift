@@ -20,6 +20,12 @@ import Foundation
 ///   id in every case and every merge copy of it): an erased record is never brought in, and the
 ///   target loses its copy.
 public enum Merger {
+    /// What a record edited on both sides becomes (`merge --on-conflict`, MOD/SYS/014 TC-133):
+    /// both kept (the older as a "(Conflicted Copy)"), the target's kept, or the source's kept.
+    public enum ConflictPolicy: String, Sendable, CaseIterable {
+        case both, target, source
+    }
+
     public struct Report: Sendable {
         public var added: [String] = []
         public var identical: [String] = []
@@ -45,6 +51,9 @@ public enum Merger {
         public var newDrinkPresets: [SessionRecord] = []
         /// Target recipes whose stored version is replaced (the old one lives on as a conflicted copy).
         public var replacedRecipeIDs: [String] = []
+        /// Kitchen recipes to write into the target, and target kitchen recipes they replace.
+        public var newKitchenRecipes: [KitchenRecipe] = []
+        public var replacedKitchenRecipeIDs: [String] = []
         /// Target sessions and presets replaced by their combined version.
         public var replacedSessionIDs: [String] = []
         public var replacedDrinkPresetIDs: [String] = []
@@ -78,16 +87,18 @@ public enum Merger {
                 guard let id = id("id") else { return false }
                 return erased.covers(.drinkPreset, id) || replacedDrinkPresetIDs.contains(id)
             case .kitchenRecipes:
-                return id("id").map { erased.covers(.kitchenRecipe, $0) } ?? false
+                guard let id = id("id") else { return false }
+                return erased.covers(.kitchenRecipe, id) || replacedKitchenRecipeIDs.contains(id)
             case .kitchenIngredients, .kitchenSteps:
-                return id("recipeId").map { erased.covers(.kitchenRecipe, $0) } ?? false
-            case .preferences, .erasures, .mealPlanSlots:
+                guard let id = ownerID else { return false }
+                return erased.covers(.kitchenRecipe, id) || replacedKitchenRecipeIDs.contains(id)
+            case .preferences, .erasures, .kitchenInbox, .mealPlanSlots:
                 return false
             }
         }
     }
 
-    public static func merge(_ sources: [DataSnapshot], into target: DataSnapshot) -> Outcome {
+    public static func merge(_ sources: [DataSnapshot], into target: DataSnapshot, onConflict policy: ConflictPolicy = .both) -> Outcome {
         var outcome = Outcome(merged: target)
         let allErasures = ErasureRecord.normalized(target.erasures + sources.flatMap(\.erasures))
         let known = Set(target.erasures.map(\.key))
@@ -109,6 +120,17 @@ public enum Merger {
                     continue
                 }
                 if existing == recipe { outcome.report.identical.append("recipe \(recipe.id)"); continue }
+                if policy == .target || (policy == .source && existing.isStarter) {
+                    outcome.report.conflicted.append("recipe \(recipe.id): kept the target's version (--on-conflict \(policy.rawValue))")
+                    continue
+                }
+                if policy == .source {
+                    recipes[recipe.id] = recipe
+                    newRecipes[recipe.id] = recipe
+                    if target.recipes.contains(where: { $0.id == recipe.id }) { outcome.replacedRecipeIDs.append(recipe.id) }
+                    outcome.report.conflicted.append("recipe \(recipe.id): took the incoming version (--on-conflict source)")
+                    continue
+                }
                 let incomingWins = !existing.isStarter && !recipe.isStarter && recipe.modifiedAt > existing.modifiedAt
                 let loser = incomingWins ? existing : recipe
                 let copy = conflictedCopy(of: loser)
@@ -153,6 +175,7 @@ public enum Merger {
         for session in target.sessions where erased.covers(.session, session.id) { outcome.report.removedAsErased.append("session \(session.id)") }
         for preset in target.drinkPresets where erased.covers(.drinkPreset, preset.id) { outcome.report.removedAsErased.append("drink preset \(preset.id)") }
 
+        mergeKitchen(sources, into: target, policy: policy, erased: erased, outcome: &outcome)
         outcome.newRecipes = newRecipes.values.sorted { $0.id < $1.id }
         let targetLogIDs = Set(target.logs.map(\.id))
         outcome.newLogs = logs.values.filter { !targetLogIDs.contains($0.id) }.sorted { $0.id < $1.id }
@@ -177,8 +200,69 @@ public enum Merger {
             logs: target.logs.filter { !erased.covers(.log, $0.id) } + outcome.newLogs,
             sessionFiles: keptFiles + sessionFiles(for: outcome.newSessions + outcome.newDrinkPresets, existing: Set(target.sessionFiles.map(\.relativePath))),
             preferences: target.preferences ?? outcome.adoptedPreferences,
-            erasures: allErasures)
+            erasures: allErasures,
+            kitchenRecipes: target.kitchenRecipes.filter { !Set(outcome.replacedKitchenRecipeIDs).contains($0.id) } + outcome.newKitchenRecipes)
         return outcome
+    }
+
+    /// Kitchen recipes (issue 14), by the rule of `RecordKind.kitchenRecipes`: a recipe edited on
+    /// both sides keeps both, the later `updatedAt` (a recipe without one counts as oldest; the
+    /// target on a tie) keeping the id and the other becoming "<title> (Conflicted Copy)" under
+    /// `<id>-conflict-<8 hex>`, unless `policy` keeps only the target's or the source's.
+    static func mergeKitchen(_ sources: [DataSnapshot], into target: DataSnapshot, policy: ConflictPolicy, erased: ErasureSet, outcome: inout Outcome) {
+        var pool = Dictionary(target.kitchenRecipes.map { ($0.id, $0) }) { a, _ in a }
+        var added: [String: KitchenRecipe] = [:]
+        let targetIDs = Set(target.kitchenRecipes.map(\.id))
+        func keep(_ recipe: KitchenRecipe) {
+            pool[recipe.id] = recipe
+            added[recipe.id] = recipe
+        }
+        for source in sources {
+            for recipe in source.kitchenRecipes {
+                if erased.covers(.kitchenRecipe, recipe.id) { outcome.report.skippedAsErased.append("kitchen recipe \(recipe.id)"); continue }
+                guard let existing = pool[recipe.id] else {
+                    keep(recipe)
+                    outcome.report.added.append("kitchen recipe \(recipe.id)")
+                    continue
+                }
+                if existing == recipe { outcome.report.identical.append("kitchen recipe \(recipe.id)"); continue }
+                switch policy {
+                case .target:
+                    outcome.report.conflicted.append("kitchen recipe \(recipe.id): kept the target's version (--on-conflict target)")
+                    continue
+                case .source:
+                    keep(recipe)
+                    if targetIDs.contains(recipe.id) { outcome.replacedKitchenRecipeIDs.append(recipe.id) }
+                    outcome.report.conflicted.append("kitchen recipe \(recipe.id): took the incoming version (--on-conflict source)")
+                    continue
+                case .both:
+                    break
+                }
+                let incomingWins = (recipe.updatedAt ?? .distantPast) > (existing.updatedAt ?? .distantPast)
+                let loser = incomingWins ? existing : recipe
+                var copy = loser
+                copy.id = derivedID(loser.id, infix: "conflict", content: KitchenRecordEncoder.json(loser))
+                copy.title = String((loser.title + " (Conflicted Copy)").suffix(KitchenRecipe.maximumTitleLength))
+                if erased.covers(.kitchenRecipe, copy.id) {
+                    outcome.report.skippedAsErased.append("kitchen recipe \(recipe.id) (its conflicted copy \(copy.id) was erased)")
+                } else if pool[copy.id] == copy {
+                    outcome.report.identical.append("kitchen recipe \(recipe.id) (conflicted copy \(copy.id) already present)")
+                    if !incomingWins { continue }
+                } else {
+                    keep(copy)
+                    outcome.report.conflicted.append("kitchen recipe \(recipe.id): kept both; the \(incomingWins ? "target's" : "incoming") version is now \(copy.id) \"\(copy.title)\"")
+                }
+                if incomingWins {
+                    keep(recipe)
+                    if targetIDs.contains(recipe.id) { outcome.replacedKitchenRecipeIDs.append(recipe.id) }
+                }
+            }
+        }
+        for id in targetIDs.sorted() where erased.covers(.kitchenRecipe, id) {
+            outcome.report.removedAsErased.append("kitchen recipe \(id)")
+            outcome.replacedKitchenRecipeIDs.append(id)
+        }
+        outcome.newKitchenRecipes = added.values.sorted { $0.id < $1.id }
     }
 
     private static func appendOnly<Record: Equatable>(
@@ -308,6 +392,10 @@ public enum Merger {
         if !outcome.newRecipes.isEmpty {
             let bytes = CanonicalJSON.bytes(.array(outcome.newRecipes.map(RecordEncoder.json)))
             writes.append((path(RecordKind.recipes.folderName, bytes), bytes))
+        }
+        if !outcome.newKitchenRecipes.isEmpty {
+            let bytes = CanonicalJSON.bytes(.array(outcome.newKitchenRecipes.map(KitchenRecordEncoder.json)))
+            writes.append((path(RecordKind.kitchenRecipes.folderName, bytes), bytes))
         }
         if !outcome.newLogs.isEmpty {
             let bytes = CanonicalJSON.bytes(.array(outcome.newLogs.map(RecordEncoder.json)))

@@ -69,6 +69,13 @@ public enum CanonicalJSON {
         }
     }
 
+    /// `text` as a JSON string literal.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        escape(text, into: &out)
+        return out
+    }
+
     private static func escape(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {

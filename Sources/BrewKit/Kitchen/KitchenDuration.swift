@@ -76,6 +76,7 @@ public enum KitchenDuration {
 
     static func number(_ word: String) -> Double? {
         if let value = Double(word), value.isFinite, value >= 0, value < 100_000 { return value }
+        guard let first = word.first, first.isNumber || AmountGrammar.vulgarFractions[first] != nil else { return nil }
         if case .quantity(let quantity) = AmountGrammar.parse(word), quantity.unit == .none, quantity.maxAmount == nil {
             return quantity.amount
         }

@@ -30,8 +30,12 @@ public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
     /// Millilitres in a US cup (issue 14).
     public static let cupMillilitres = 236.6
 
-    /// How many grams (mass) or millilitres (volume) one of this unit is.
-    public var baseAmount: Double {
+    /// How many grams (mass) or millilitres (volume) one of this unit is; worked out once.
+    public var baseAmount: Double { Self.baseAmounts[self] ?? 1 }
+
+    private static let baseAmounts: [KitchenUnit: Double] = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.measuredBaseAmount) })
+
+    private var measuredBaseAmount: Double {
         switch self {
         case .gram: 1
         case .kilogram: Measurement(value: 1, unit: UnitMass.kilograms).converted(to: .grams).value

@@ -13,6 +13,8 @@ public struct Dataset: Sendable {
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
     /// Cooking recipes of the kitchen (`kitchen/recipes/`, issue 14), in file order.
     public var kitchenRecipes: [Located<KitchenRecipe>] = []
+    /// `kitchen/inbox.json`: shared links and captions waiting to be clipped.
+    public var kitchenInbox: [Located<KitchenInboxEntry>] = []
 
     public init(
         recipes: [Located<Recipe>] = [], logs: [Located<BrewLog>] = [], preferences: Located<Preferences>? = nil,

@@ -23,8 +23,8 @@ public struct DatasetValidator: Sendable {
         // Preset ids are checked like every other id: entries name them, exports and merges copy them.
         diagnostics += idDiagnostics(dataset.drinkPresets.map { $0.value.id }, kind: "drink preset") { dataset.drinkPresets[$0].source }
         diagnostics += SessionValidator().diagnostics(for: dataset)
-        diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
         diagnostics += DateBounds(today: today).diagnostics(for: dataset)
+        diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
         // The logs are most of the records: checked in chunks on all cores, in order.

@@ -69,6 +69,31 @@ enum KitchenHTML {
         return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
     }
 
+    /// The inbox (MOD/SYS/003.1, TC-027): each shared link or caption with its status.
+    static func inbox(_ entries: [KitchenInboxEntry], recipeIDs: Set<String>) -> PageFragment {
+        guard !entries.isEmpty else { return PageFragment(html: "", markdown: "") }
+        let pending = entries.filter { $0.status == .pending }.count
+        var html = "<section class=\"kitchen-inbox\"><h2>Inbox</h2><p>\(entries.count) shared, \(pending) waiting: <code>brewguide kitchen clip --inbox</code> clips them.</p><ul>"
+        var markdown = "## Inbox\n\n\(entries.count) shared, \(pending) waiting: `brewguide kitchen clip --inbox` clips them.\n\n"
+        for entry in entries {
+            let shown = String(entry.content.split(whereSeparator: \.isNewline).first ?? "").prefix(80)
+            var line = "<li><span class=\"inbox-status inbox-\(entry.status.rawValue)\">\(entry.status.rawValue)</span> \(h(String(shown)))"
+            var lineMarkdown = "- **\(entry.status.rawValue)** \(md(String(shown)))"
+            if let recipe = entry.recipeId, recipeIDs.contains(recipe) {
+                line += " → <a href=\"recipes/\(h(recipe)).html\">\(h(recipe))</a>"
+                lineMarkdown += " → [\(md(recipe))](recipes/\(recipe).md)"
+            }
+            if let error = entry.error, entry.status == .failed {
+                line += " <span class=\"kitchen-note\">(\(h(error)))</span>"
+                lineMarkdown += " (\(md(error)))"
+            }
+            html += line + "</li>"
+            markdown += lineMarkdown + "\n"
+        }
+        html += "</ul></section>"
+        return PageFragment(html: html, markdown: markdown)
+    }
+
     // MARK: A recipe
 
     static func meta(_ recipe: KitchenRecipe) -> PageFragment {
@@ -88,7 +113,8 @@ enum KitchenHTML {
         }
         if let url = recipe.sourceUrl, KitchenValidator.isWebURL(url) {
             let host = URL(string: url)?.host ?? url
-            let platform = recipe.sourcePlatform.map { $0 == .web ? "" : " (\($0.rawValue.capitalized))" } ?? ""
+            let names: [KitchenSourcePlatform: String] = [.instagram: "Instagram", .tiktok: "TikTok", .youtube: "YouTube"]
+            let platform = recipe.sourcePlatform.flatMap { names[$0] }.map { " (\($0))" } ?? ""
             notes.append("Source: <a href=\"\(h(url))\" rel=\"nofollow noopener\">\(h(host))</a>\(h(platform))")
             notesMarkdown.append("Source: [\(md(host))](<\(url)>)\(md(platform))")
         }
@@ -173,7 +199,8 @@ enum KitchenHTML {
         var markdown = "| Ingredient | " + factors.map { md($0.label) }.joined(separator: " | ") + " |\n"
         markdown += "|---|" + factors.map { _ in "---|" }.joined() + "\n"
         for ingredient in recipe.ingredients {
-            let cells = factors.map { shownAmount(ingredient, factor: $0.factor, units: units).text }
+            let amount = ingredient.parsedAmount
+            let cells = factors.map { KitchenScaler.scale(amount, written: ingredient.amount, by: $0.factor, units: units).text }
             html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + cells.map { "<td>\(h($0))</td>" }.joined() + "</tr>"
             markdown += "| \(md(ingredient.name)) | " + cells.map { md($0).replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
         }

@@ -15,6 +15,7 @@ public struct KitchenPages: Sendable {
     let cookable: [Int]
     let units: KitchenUnits
     let preferenceCardServings: [Int]
+    let inbox: [KitchenInboxEntry]
 
     /// The list pages, in order: all, favourites, the four categories, the archive.
     enum List: Hashable, Sendable {
@@ -59,6 +60,7 @@ public struct KitchenPages: Sendable {
         cookable = sorted.indices.filter { !sorted[$0].steps.isEmpty }
         units = dataset.preferences?.value.kitchenUnits ?? .metric
         preferenceCardServings = dataset.preferences?.value.kitchenCardServings ?? []
+        inbox = dataset.kitchenInbox.map(\.value)
     }
 
     var count: Int { recipes.count }
@@ -83,6 +85,7 @@ public struct KitchenPages: Sendable {
         let fragments: [String: PageFragment] = [
             "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
             "grid": KitchenHTML.grid(shown, showSearch: list != .archive),
+            "inbox": list == .all ? KitchenHTML.inbox(inbox, recipeIDs: Set(recipes.map(\.id))) : PageFragment(html: "", markdown: ""),
         ]
         let head = "<script src=\"\(root)\(Self.searchIndexPath)\"></script>\n<script>\(KitchenScript.search)</script>"
         return Page(path: list.path, title: context["title"] as? String ?? "Kitchen", template: "kitchen-index", context: context, headHTML: head, fragments: fragments)

@@ -97,7 +97,9 @@ public struct SiteChanges: Sendable {
     /// of each recipe added or changed; every kitchen page when the units or card servings changed.
     static func kitchenSources(_ old: KitchenPages, _ new: KitchenPages) -> [SitePlan.Source] {
         let settingsChanged = old.units != new.units || old.preferenceCardServings != new.preferenceCardServings
-        if !settingsChanged && old.recipes == new.recipes { return [] }
+        if !settingsChanged && old.recipes == new.recipes {
+            return old.inbox == new.inbox ? [] : [.kitchenList(0)]
+        }
         let before = Dictionary(old.recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let changed = Set(new.recipes.indices.filter { settingsChanged || before[new.recipes[$0].id] != new.recipes[$0] })
         var sources = KitchenPages.List.every.indices.map(SitePlan.Source.kitchenList)

@@ -19,16 +19,26 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The directory to write; it must not exist or be empty (or pass --force).")
     var output: String
 
+    @Option(name: .customLong("kitchen-recipes"), help: "How many kitchen recipes to add (kitchen/recipes/kitchen.json; issue 14).")
+    var kitchenRecipes = 0
+
     @Flag(help: "Remove the output directory first when it has files.")
     var force = false
 
     func validate() throws {
         guard logs >= 0 else { throw ValidationError("--logs must be 0 or more") }
+        guard kitchenRecipes >= 0 else { throw ValidationError("--kitchen-recipes must be 0 or more") }
     }
 
     func run() throws {
         let clock = MonotonicClock()
         let generated = try SyntheticDataSet.write(logs: logs, seed: seed, format: format, to: output, replacing: force)
-        Progress.say("wrote \(output): \(logs) logs, \(generated.recipes) recipes, \(generated.sessions) sessions, \(generated.files) files (\(format.rawValue), seed \(seed)) in \(Int(clock.elapsedSeconds * 1000)) ms")
+        if kitchenRecipes > 0 {
+            let file = KitchenCatalog.file(count: kitchenRecipes, seed: seed)
+            let path = (output as NSString).appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        Progress.say("wrote \(output): \(logs) logs, \(kitchenRecipes) kitchen recipes, \(generated.recipes) recipes, \(generated.sessions) sessions, \(generated.files) files (\(format.rawValue), seed \(seed)) in \(Int(clock.elapsedSeconds * 1000)) ms")
     }
 }

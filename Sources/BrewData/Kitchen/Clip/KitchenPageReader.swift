@@ -1,0 +1,328 @@
+import BrewKit
+import Foundation
+
+/// Reads a recipe out of a saved web page: schema.org `Recipe` JSON-LD in the shapes real sites
+/// publish (a lone object, an array, `@graph`, `@type` as a list, `HowToStep` and `HowToSection`,
+/// instructions as one string with line breaks, entities and tags inside strings, `recipeYield`
+/// as a number, text or list, ISO 8601 durations, nutrition as "240 kcal" or "12 g", `image` as a
+/// string, object or list). What JSON-LD leaves out is looked for in microdata (`itemprop`), then
+/// in the page's HTML lists of ingredients and instructions; with no recipe at all, the
+/// OpenGraph title, image and description, and the page's text as the caption.
+public enum KitchenPageReader {
+    public static func read(html: String, url: String? = nil) -> ClippedRecipe {
+        var clipped = ClippedRecipe()
+        clipped.sourceUrl = url
+        if let recipe = jsonLDRecipes(in: html).first {
+            apply(recipe, to: &clipped)
+            clipped.readFrom.append("JSON-LD")
+        }
+        if clipped.ingredientLines.isEmpty || clipped.steps.isEmpty || clipped.title == nil {
+            let before = clipped
+            applyMicrodata(html, to: &clipped)
+            if clipped != before { clipped.readFrom.append("microdata") }
+        }
+        if clipped.ingredientLines.isEmpty || clipped.steps.isEmpty {
+            let before = clipped
+            applyHTMLLists(html, to: &clipped)
+            if clipped != before { clipped.readFrom.append("HTML lists") }
+        }
+        let meta = metaTags(html)
+        if clipped.title == nil { clipped.title = meta["og:title"] ?? pageTitle(html) }
+        if clipped.image == nil { clipped.image = meta["og:image"] }
+        if clipped.sourceUrl == nil { clipped.sourceUrl = meta["og:url"] ?? canonicalURL(html) }
+        if !clipped.hasRecipe {
+            if meta["og:title"] != nil { clipped.readFrom.append("OpenGraph") }
+            let text = HTMLText.plain(bodyHTML(html), keepLines: true)
+            let description = meta["og:description"] ?? meta["description"]
+            let caption = [description, String(text.prefix(20_000))].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n\n")
+            if !caption.isEmpty { clipped.caption = caption }
+        }
+        clipped.title = clipped.title.map { String(HTMLText.collapse($0).prefix(KitchenRecipe.maximumTitleLength)) }
+        return clipped
+    }
+
+    // MARK: JSON-LD
+
+    /// Every `Recipe` object in the page's JSON-LD scripts, in page order.
+    static func jsonLDRecipes(in html: String) -> [[String: Any]] {
+        var recipes: [[String: Any]] = []
+        for (tag, start) in HTMLText.tags("script", in: html) {
+            guard let type = HTMLText.attribute("type", in: tag), type.lowercased().contains("ld+json") else { continue }
+            var text = String(HTMLText.element("script", in: html, from: start)).trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.hasPrefix("<!--") { text = String(text.dropFirst(4)) }
+            if text.hasSuffix("-->") { text = String(text.dropLast(3)) }
+            // Raw line breaks and tabs inside strings are invalid JSON that sites publish anyway.
+            text = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+            guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else { continue }
+            collectRecipes(value, into: &recipes)
+        }
+        return recipes
+    }
+
+    static func collectRecipes(_ value: Any, into recipes: inout [[String: Any]]) {
+        if let array = value as? [Any] {
+            for element in array { collectRecipes(element, into: &recipes) }
+        } else if let object = value as? [String: Any] {
+            if isType(object["@type"], "Recipe") { recipes.append(object); return }
+            for key in ["@graph", "mainEntity", "itemListElement", "item"] {
+                if let nested = object[key] { collectRecipes(nested, into: &recipes) }
+            }
+        }
+    }
+
+    static func isType(_ value: Any?, _ name: String) -> Bool {
+        if let text = value as? String { return text == name || text.hasSuffix("/" + name) }
+        if let list = value as? [Any] { return list.contains { isType($0, name) } }
+        return false
+    }
+
+    static func apply(_ recipe: [String: Any], to clipped: inout ClippedRecipe) {
+        clipped.title = (texts(recipe["name"]).first ?? texts(recipe["headline"]).first).map(cleanLine)
+        clipped.image = imageURL(recipe["image"])
+        if let url = texts(recipe["url"]).first, KitchenValidator.isWebURL(url) { clipped.sourceUrl = clipped.sourceUrl ?? url }
+        clipped.ingredientLines = texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).map(cleanLine).filter { !$0.isEmpty }
+        clipped.steps = instructions(recipe["recipeInstructions"])
+        clipped.servings = servings(recipe["recipeYield"] ?? recipe["yield"])
+        clipped.prepTime = texts(recipe["prepTime"]).first.flatMap(displayDuration)
+        clipped.cookTime = texts(recipe["cookTime"]).first.flatMap(displayDuration)
+        if clipped.prepTime == nil, clipped.cookTime == nil { clipped.cookTime = texts(recipe["totalTime"]).first.flatMap(displayDuration) }
+        clipped.category = texts(recipe["recipeCategory"]).joined(separator: ", ").nilIfEmpty
+        if let nutrition = recipe["nutrition"] as? [String: Any] {
+            let number = { (key: String) -> Int? in texts(nutrition[key]).first.flatMap(leadingNumber).map { Int($0.rounded()) } }
+            let calories = number("calories"), protein = number("proteinContent"), carbs = number("carbohydrateContent"), fats = number("fatContent")
+            if calories != nil || protein != nil || carbs != nil || fats != nil {
+                clipped.nutritionPerServing = KitchenNutrition(calories: max(0, calories ?? 0), protein: max(0, protein ?? 0), carbs: max(0, carbs ?? 0), fats: max(0, fats ?? 0))
+            }
+        }
+        if let description = texts(recipe["description"]).first { clipped.caption = cleanLine(description) }
+    }
+
+    /// Strings out of a JSON-LD value: a string, a number, a list of them, or objects with `text`/`name`/`@value`.
+    static func texts(_ value: Any?) -> [String] {
+        switch value {
+        case let text as String: return [text]
+        case let number as NSNumber: return [number.stringValue]
+        case let list as [Any]: return list.flatMap { texts($0) }
+        case let object as [String: Any]: return texts(object["@value"] ?? object["text"] ?? object["name"])
+        default: return []
+        }
+    }
+
+    /// A line as shown: tags removed, entities decoded (twice, for "&amp;amp;"), white space collapsed.
+    /// WordPress Recipe Maker wraps notes in a second pair of parentheses ("flour ((200g))",
+    /// "steak (, thinly sliced)"): shown as the page shows them ("flour (200g)", "steak, thinly sliced").
+    static func cleanLine(_ text: String) -> String {
+        var line = HTMLText.plain(HTMLText.decodeEntities(text))
+        line = unwrapDoubledParentheses(line)
+        while let range = line.range(of: "(, ") {
+            guard let close = line[range.upperBound...].firstIndex(of: ")") else { break }
+            let inner = line[range.upperBound..<close]
+            let before = line[..<range.lowerBound]
+            line = before.trimmingCharacters(in: .whitespaces) + " , " + inner + line[line.index(after: close)...]
+        }
+        return HTMLText.collapse(line)
+    }
+
+    /// Steps from a string (split at line breaks), a list of strings, `HowToStep`s and `HowToSection`s.
+    static func instructions(_ value: Any?) -> [String] {
+        switch value {
+        case let text as String:
+            let withBreaks = text.replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            let lines = HTMLText.plain(HTMLText.decodeEntities(withBreaks), keepLines: true).split(separator: "\n").map(String.init)
+            return lines.map(stripStepNumber).filter { !$0.isEmpty }
+        case let list as [Any]:
+            return list.flatMap { instructions($0) }
+        case let object as [String: Any]:
+            // A section: its name as a heading line, then its steps (as recipe managers show it).
+            if let items = object["itemListElement"] { return (isType(object["@type"], "HowToSection") ? texts(object["name"]).map(cleanLine) : []) + instructions(items) }
+            if let text = object["text"] as? String { return instructions(text) }
+            if let name = object["name"] as? String { return instructions(name) }
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// A parenthesis whose whole content is itself in parentheses loses its outer pair:
+    /// "((200g))" → "(200g)", "((or thin noodles) (note 1))" → "(or thin noodles) (note 1)";
+    /// "(boneless (about 2))" stays.
+    static func unwrapDoubledParentheses(_ text: String) -> String {
+        var characters = Array(text)
+        var index = 0
+        while index + 1 < characters.count {
+            guard characters[index] == "(", characters[index + 1] == "(" else { index += 1; continue }
+            var depth = 0
+            var close: Int?
+            for position in index..<characters.count {
+                if characters[position] == "(" { depth += 1 }
+                if characters[position] == ")" { depth -= 1; if depth == 0 { close = position; break } }
+            }
+            guard let end = close, end > index + 1, characters[end - 1] == ")" else { index += 1; continue }
+            // The content (index+1 ... end-1) must be balanced on its own to be one group or several.
+            var balance = 0
+            var balanced = true
+            for position in (index + 1)..<end {
+                if characters[position] == "(" { balance += 1 }
+                if characters[position] == ")" { balance -= 1; if balance < 0 { balanced = false } }
+            }
+            guard balanced, balance == 0 else { index += 1; continue }
+            characters.remove(at: end)
+            characters.remove(at: index)
+        }
+        return String(characters)
+    }
+
+    /// "1. Mix" → "Mix"; "Step 2: Bake" → "Bake".
+    static func stripStepNumber(_ line: String) -> String {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if text.lowercased().hasPrefix("step "), let end = text.firstIndex(where: { $0 == ":" || $0 == "." }), text.distance(from: text.startIndex, to: end) <= 8 {
+            text = String(text[text.index(after: end)...])
+        } else if let first = text.first, first.isNumber, let end = text.firstIndex(where: { !$0.isNumber }), [".", ")"].contains(text[end]) {
+            text = String(text[text.index(after: end)...])
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The first whole number in a yield: 4, "4", "4 servings", ["4", "4 servings"], "Serves 4-6".
+    static func servings(_ value: Any?) -> Int? {
+        for text in texts(value) {
+            if let number = leadingNumber(text), number >= 1, number < 10_000 { return Int(number.rounded(.down)) }
+        }
+        return nil
+    }
+
+    /// The first number in a text: "240 kcal" → 240, "Serves 4" → 4, "12.5 g" → 12.5.
+    static func leadingNumber(_ text: String) -> Double? {
+        var digits = ""
+        var started = false
+        for character in text {
+            if character.isASCII && (character.isNumber || (started && (character == "." || character == ","))) {
+                digits.append(character == "," ? "." : character)
+                started = true
+            } else if started {
+                break
+            }
+        }
+        while digits.hasSuffix(".") { digits.removeLast() }
+        return Double(digits)
+    }
+
+    /// ISO 8601 `PT1H15M` (or `P0DT1H15M`) → "1 h 15 min"; other text kept when it names a duration.
+    static func displayDuration(_ text: String) -> String? {
+        let upper = text.uppercased().trimmingCharacters(in: .whitespaces)
+        if upper.hasPrefix("P") {
+            var seconds = 0.0
+            var number = ""
+            var inTime = false
+            for character in upper.dropFirst() {
+                if character == "T" { inTime = true; continue }
+                if character.isNumber || character == "." { number.append(character); continue }
+                let value = Double(number) ?? 0
+                number = ""
+                switch character {
+                case "D": seconds += value * 86_400
+                case "H": seconds += value * 3600
+                case "M": seconds += inTime ? value * 60 : value * 30 * 86_400
+                case "S": seconds += value
+                default: break
+                }
+            }
+            return seconds > 0 ? KitchenDuration.text(Int(seconds.rounded())) : nil
+        }
+        return KitchenDuration.seconds(in: text) != nil ? text : nil
+    }
+
+    static func imageURL(_ value: Any?) -> String? {
+        switch value {
+        case let text as String: return KitchenValidator.isWebURL(text) ? text : nil
+        case let list as [Any]: return list.lazy.compactMap { imageURL($0) }.first
+        case let object as [String: Any]: return imageURL(object["url"] ?? object["contentUrl"] ?? object["@id"])
+        default: return nil
+        }
+    }
+
+    // MARK: Microdata, HTML lists, meta tags
+
+    /// `itemprop` values: the `content` attribute, else the element's text.
+    static func itemprops(_ names: Set<String>, in html: String) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        var searchStart = html.startIndex
+        while let range = html.range(of: "itemprop=", options: .caseInsensitive, range: searchStart..<html.endIndex) {
+            searchStart = range.upperBound
+            guard let open = html[..<range.lowerBound].lastIndex(of: "<"), let close = html[range.upperBound...].firstIndex(of: ">") else { continue }
+            let tag = html[open...close]
+            guard let prop = HTMLText.attribute("itemprop", in: tag) else { continue }
+            for name in prop.split(separator: " ").map(String.init) where names.contains(name) {
+                if let content = HTMLText.attribute("content", in: tag) {
+                    found[name, default: []].append(content)
+                } else {
+                    let elementName = String(tag.dropFirst().prefix { $0.isLetter || $0.isNumber }).lowercased()
+                    let inner = HTMLText.element(elementName, in: html, from: html.index(after: close))
+                    found[name, default: []].append(HTMLText.plain(String(inner), keepLines: name == "recipeInstructions"))
+                }
+            }
+        }
+        return found
+    }
+
+    static func applyMicrodata(_ html: String, to clipped: inout ClippedRecipe) {
+        let props = itemprops(["name", "recipeIngredient", "ingredients", "recipeInstructions", "recipeYield", "prepTime", "cookTime", "image"], in: html)
+        if clipped.ingredientLines.isEmpty {
+            clipped.ingredientLines = ((props["recipeIngredient"] ?? []) + (props["ingredients"] ?? [])).map(HTMLText.collapse).filter { !$0.isEmpty }
+        }
+        if clipped.steps.isEmpty {
+            clipped.steps = (props["recipeInstructions"] ?? []).flatMap { $0.split(separator: "\n").map { stripStepNumber(String($0)) } }.filter { !$0.isEmpty }
+        }
+        if clipped.hasRecipe {
+            if clipped.title == nil { clipped.title = props["name"]?.first.map(HTMLText.collapse) }
+            if clipped.servings == nil { clipped.servings = servings(props["recipeYield"]) }
+            if clipped.prepTime == nil { clipped.prepTime = props["prepTime"]?.first.flatMap(displayDuration) }
+            if clipped.cookTime == nil { clipped.cookTime = props["cookTime"]?.first.flatMap(displayDuration) }
+        }
+    }
+
+    /// Lists (`ul`/`ol`) inside an element whose class names ingredients or instructions.
+    static func applyHTMLLists(_ html: String, to clipped: inout ClippedRecipe) {
+        func items(classWords: [String]) -> [String] {
+            for (tag, start) in HTMLText.tags("ul", in: html) + HTMLText.tags("ol", in: html) {
+                let classes = (HTMLText.attribute("class", in: tag) ?? "").lowercased()
+                guard classWords.contains(where: classes.contains) else { continue }
+                let name = tag.lowercased().hasPrefix("<ul") ? "ul" : "ol"
+                let inner = String(HTMLText.element(name, in: html, from: start))
+                let lines = HTMLText.tags("li", in: inner).map { HTMLText.plain(String(HTMLText.element("li", in: inner, from: $0.contentStart))) }.filter { !$0.isEmpty }
+                if !lines.isEmpty { return lines }
+            }
+            return []
+        }
+        if clipped.ingredientLines.isEmpty { clipped.ingredientLines = items(classWords: ["ingredient"]) }
+        if clipped.steps.isEmpty { clipped.steps = items(classWords: ["instruction", "direction", "method", "preparation", "steps"]).map(stripStepNumber) }
+    }
+
+    /// `<meta property|name=… content=…>` by property or name, lower-cased.
+    static func metaTags(_ html: String) -> [String: String] {
+        var meta: [String: String] = [:]
+        for (tag, _) in HTMLText.tags("meta", in: html) {
+            guard let key = HTMLText.attribute("property", in: tag) ?? HTMLText.attribute("name", in: tag),
+                  let content = HTMLText.attribute("content", in: tag) else { continue }
+            if meta[key.lowercased()] == nil { meta[key.lowercased()] = HTMLText.collapse(content) }
+        }
+        return meta
+    }
+
+    static func pageTitle(_ html: String) -> String? {
+        guard let (_, start) = HTMLText.tags("title", in: html).first else { return nil }
+        return HTMLText.plain(String(HTMLText.element("title", in: html, from: start))).nilIfEmpty
+    }
+
+    static func canonicalURL(_ html: String) -> String? {
+        for (tag, _) in HTMLText.tags("link", in: html) where HTMLText.attribute("rel", in: tag)?.lowercased() == "canonical" {
+            if let href = HTMLText.attribute("href", in: tag), KitchenValidator.isWebURL(href) { return href }
+        }
+        return nil
+    }
+
+    static func bodyHTML(_ html: String) -> String {
+        guard let (_, start) = HTMLText.tags("body", in: html).first else { return html }
+        return String(html[start...])
+    }
+}

@@ -1,0 +1,74 @@
+import BrewKit
+import Foundation
+
+/// `kitchen/inbox.json`: an array of entries `{id, type: url|text, content, createdAt, sourceApp,
+/// status: pending|ready|failed, error, recipeId}` (an object `{"entries": [...]}` is read too).
+public enum KitchenInbox {
+    public static let relativePath = "kitchen/inbox.json"
+    static let fields: Set<String> = ["id", "type", "content", "createdAt", "sourceApp", "status", "error", "recipeId"]
+
+    public static func path(root: String) -> String { (root as NSString).appendingPathComponent(relativePath) }
+
+    /// The entries, with a located finding for each one that cannot be read; none when there is no inbox.
+    public static func read(root: String, diagnostics: inout [Diagnostic]) -> [Located<KitchenInboxEntry>] {
+        let path = path(root: root)
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        let node: RawNode
+        do {
+            node = try JSONParser.parse([UInt8](data), file: path)
+        } catch {
+            diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
+            return []
+        }
+        var elements: [RawNode] = []
+        switch node.value {
+        case .array(let list): elements = list
+        case .object(let members):
+            if case .array(let list)? = members.first(where: { $0.key == "entries" })?.node.value { elements = list } else {
+                diagnostics.append(.error("expected an array of inbox entries (or an object with \"entries\")", at: node.location))
+            }
+        default:
+            diagnostics.append(.error("expected an array of inbox entries, found \(node.summary)", at: node.location))
+        }
+        var entries: [Located<KitchenInboxEntry>] = []
+        for element in elements {
+            guard case .object = element.value else {
+                diagnostics.append(.error("expected an inbox entry object, found \(element.summary)", at: element.location))
+                continue
+            }
+            var reader = FieldReader(element)
+            let id = reader.string("id", required: true, what: "the entry's id")
+            let type = reader.enumeration(KitchenInboxEntry.Kind.self, "type", required: true)
+            let content = reader.string("content", required: true, what: "the shared URL or text")
+            let createdAt = reader.has("createdAt") ? reader.date("createdAt") : nil
+            let sourceApp = reader.string("sourceApp")
+            let status = reader.enumeration(KitchenInboxEntry.Status.self, "status") ?? .pending
+            let error = reader.string("error")
+            let recipeId = reader.string("recipeId")
+            reader.warnAboutUnknownFields(known: fields)
+            diagnostics += reader.diagnostics
+            guard let id, let type, let content, !reader.failed else { continue }
+            entries.append(Located(KitchenInboxEntry(id: id, type: type, content: content, createdAt: createdAt, sourceApp: sourceApp,
+                                                     status: status, error: error, recipeId: recipeId),
+                                   source: SourceMap(record: element.location, fields: reader.fieldLocations)))
+        }
+        return entries
+    }
+
+    /// The inbox file with one entry's outcome recorded (`status`, `error`, `recipeId`), the rest as written.
+    public static func recording(_ outcome: (status: KitchenInboxEntry.Status, error: String?, recipeId: String?), forEntry id: String, in content: JSONValue) -> JSONValue {
+        func edit(_ entry: JSONValue) -> JSONValue {
+            guard entry.text("id") == id else { return entry }
+            var edited = entry.setting("status", to: .string(outcome.status.rawValue))
+            edited = edited.setting("error", to: outcome.error.map(JSONValue.string) ?? .null)
+            return edited.setting("recipeId", to: outcome.recipeId.map(JSONValue.string) ?? .null)
+        }
+        switch content {
+        case .array(let entries): return .array(entries.map(edit))
+        case .object:
+            if case .array(let entries)? = content["entries"] { return content.setting("entries", to: .array(entries.map(edit))) }
+            return content
+        default: return content
+        }
+    }
+}

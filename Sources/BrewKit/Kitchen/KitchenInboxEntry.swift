@@ -1,0 +1,31 @@
+import Foundation
+
+/// Something shared on the go, waiting in `kitchen/inbox.json` to be clipped (MOD/DATA/005
+/// PendingImport, MOD/SYS/003.1): a URL or a caption, with what became of it.
+public struct KitchenInboxEntry: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable { case url, text }
+    public enum Status: String, Hashable, Sendable, CaseIterable { case pending, ready, failed }
+
+    public var id: String
+    public var type: Kind
+    public var content: String
+    public var createdAt: Date?
+    public var sourceApp: String?
+    public var status: Status
+    /// Why clipping failed, for a failed entry.
+    public var error: String?
+    /// The kitchen recipe it became, for a ready entry.
+    public var recipeId: String?
+
+    public init(id: String, type: Kind, content: String, createdAt: Date? = nil, sourceApp: String? = nil,
+                status: Status = .pending, error: String? = nil, recipeId: String? = nil) {
+        self.id = id
+        self.type = type
+        self.content = content
+        self.createdAt = createdAt
+        self.sourceApp = sourceApp
+        self.status = status
+        self.error = error
+        self.recipeId = recipeId
+    }
+}

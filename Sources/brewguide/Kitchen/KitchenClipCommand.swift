@@ -1,0 +1,185 @@
+import ArgumentParser
+import BrewData
+import BrewKit
+import Foundation
+
+/// `brewguide kitchen clip`: keeps a recipe seen on a web page, a saved page or a caption.
+struct KitchenClipCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clip",
+        abstract: "Clip recipes from saved pages (.html, .html.gz), https URLs or captions (a text file, or - for standard input).",
+        discussion: """
+            Each recipe is written as kitchen/recipes/<id>.json with a new id, atomically, after it passes \
+            check; nothing is ever overwritten. When nothing can be read from a source, nothing is written and \
+            the exit status is 1: try again, or use --keep-source to keep a recipe shell with the title and \
+            source to fill in by hand. See docs/KITCHEN.md.
+            """
+    )
+
+    @Argument(help: "Saved pages, URLs, caption files or - (standard input).")
+    var sources: [String] = []
+
+    @Flag(help: "Clip every pending entry of kitchen/inbox.json and record each outcome there.")
+    var inbox = false
+
+    @OptionGroup var dataOptions: DataOptions
+
+    @Option(help: "Breakfast, Lunch, Dinner or Snack (default: from the page's category, else Dinner).")
+    var category: KitchenCategory?
+
+    @Flag(help: "Print what would be written; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "When nothing can be read, keep a recipe shell (title, source, servings 1) to edit by hand.")
+    var keepSource = false
+
+    func validate() throws {
+        if sources.isEmpty && !inbox { throw ValidationError("name a saved page, a URL, a caption file or -, or give --inbox") }
+    }
+
+    func run() throws {
+        let root = dataOptions.data
+        // The data directory is locked from the read of the ids taken to the last write (DataDirectoryLock).
+        let lock = dryRun ? nil : try CommandLock.data(root, for: "brewguide kitchen clip")
+        defer { lock?.release() }
+        var taken = Set(DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value.id))
+        var failures = 0
+        if inbox { failures += try clipInbox(taken: &taken) }
+        for source in sources {
+            switch clip(source, taken: taken) {
+            case .success(let id): taken.insert(id)
+            case .failure(let error):
+                failures += 1
+                StandardError.write("error: \(error.message)\n")
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// Clips every pending inbox entry, recording each outcome in the inbox file (rewritten
+    /// atomically after each entry); the number that failed.
+    func clipInbox(taken: inout Set<String>) throws -> Int {
+        let root = dataOptions.data
+        var diagnostics: [Diagnostic] = []
+        let entries = KitchenInbox.read(root: root, diagnostics: &diagnostics)
+        if diagnostics.hasErrors {
+            StandardError.write(DiagnosticPrinter.text(diagnostics))
+            StandardError.write("error: \(KitchenInbox.path(root: root)) has errors; fix them first\n")
+            throw ExitCode(1)
+        }
+        let pending = entries.map(\.value).filter { $0.status == .pending }
+        if pending.isEmpty { print("the inbox has nothing pending") }
+        var failures = 0
+        for entry in pending {
+            let outcome: Result<String, RightsError>
+            if entry.type == .url {
+                outcome = clip(entry.content, taken: taken)
+            } else {
+                let clipped = KitchenCaptionReader.read(entry.content)
+                outcome = clipped.hasRecipe ? write(clipped, source: "inbox \(entry.id)", taken: taken, shell: false)
+                    : nothingRead("inbox \(entry.id)", because: "no ingredients or steps found in the text", fallback: clipped)
+            }
+            let recorded: (status: KitchenInboxEntry.Status, error: String?, recipeId: String?)
+            switch outcome {
+            case .success(let id):
+                taken.insert(id)
+                recorded = (.ready, nil, id)
+            case .failure(let error):
+                failures += 1
+                StandardError.write("error: \(error.message)\n")
+                recorded = (.failed, error.message, nil)
+            }
+            if dryRun { continue }
+            let path = KitchenInbox.path(root: root)
+            do {
+                let file = try RawDataFile.load(path: path, relativePath: KitchenInbox.relativePath, folderKind: .kitchenRecipes)
+                guard case .json(let value) = file.content else { continue }
+                try AtomicFile.write(CanonicalJSON.bytes(KitchenInbox.recording(recorded, forEntry: entry.id, in: value), sortKeys: false), to: path)
+            } catch {
+                StandardError.write("error: cannot record the outcome in \(path): \(error)\n")
+                throw ExitCode(1)
+            }
+        }
+        return failures
+    }
+
+    /// Reads one source and writes (or prints) its recipe; the id written.
+    func clip(_ source: String, taken: Set<String>) -> Result<String, RightsError> {
+        let clipped: ClippedRecipe
+        let lower = source.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            switch PageFetcher.fetch(source) {
+            case .success(let html): clipped = KitchenPageReader.read(html: html, url: source)
+            case .failure(let error):
+                return nothingRead(source, because: error.message, fallback: ClippedRecipe.shell(url: source))
+            }
+        } else if source == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            clipped = KitchenCaptionReader.read(String(decoding: data.prefix(SavedPage.maximumBytes), as: UTF8.self))
+        } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".html.gz") || lower.hasSuffix(".htm.gz") {
+            do {
+                clipped = KitchenPageReader.read(html: try SavedPage.text(atPath: source))
+            } catch {
+                return .failure(RightsError(error.description))
+            }
+        } else {
+            do {
+                clipped = KitchenCaptionReader.read(try SavedPage.text(atPath: source))
+            } catch {
+                return .failure(RightsError(error.description))
+            }
+        }
+        guard clipped.hasRecipe || clipped.readFrom.contains("OpenGraph") else {
+            return nothingRead(source, because: "no recipe found (no schema.org Recipe, microdata, ingredient or step lists, OpenGraph title)", fallback: clipped)
+        }
+        return write(clipped, source: source, taken: taken, shell: false)
+    }
+
+    /// Nothing could be read: exit 1 naming the two ways on (MOD/SYS/003.3), or with
+    /// `--keep-source` the "Edit Manually" shell.
+    func nothingRead(_ source: String, because reason: String, fallback: ClippedRecipe) -> Result<String, RightsError> {
+        guard keepSource else {
+            return .failure(RightsError("\(source): \(reason); nothing was written. Try again later, or run again with --keep-source to keep a recipe shell (title and source) to fill in by hand."))
+        }
+        return write(fallback, source: source, taken: taken(), shell: true)
+    }
+
+    func taken() -> Set<String> {
+        Set(DataDirectoryReader(root: dataOptions.data).read().validated.dataset.kitchenRecipes.map(\.value.id))
+    }
+
+    func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) -> Result<String, RightsError> {
+        do {
+            let draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
+            for warning in draft.warnings { StandardError.write("\(warning)\n") }
+            let summary = "\(clipped.ingredientLines.count) ingredients, \(clipped.steps.count) steps" + (clipped.readFrom.isEmpty ? "" : " from \(clipped.readFrom.joined(separator: " + "))")
+            if dryRun {
+                print("would write \(draft.path) (\(shell ? "a recipe shell" : summary)):")
+                print(String(decoding: draft.bytes, as: UTF8.self))
+            } else {
+                try KitchenClipWriter.write(draft)
+                print("\(source): wrote \(draft.path) (\(shell ? "a recipe shell to fill in by hand" : summary))")
+            }
+            return .success(draft.id)
+        } catch {
+            return .failure(RightsError("\(source): \(error.message)"))
+        }
+    }
+}
+
+extension KitchenCategory: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let match = KitchenCategory.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else { return nil }
+        self = match
+    }
+}
+
+extension ClippedRecipe {
+    /// What is known of a URL that could not be read: its address, and its host as the title.
+    static func shell(url: String) -> ClippedRecipe {
+        var clipped = ClippedRecipe()
+        clipped.sourceUrl = url
+        clipped.title = URL(string: url)?.host
+        return clipped
+    }
+}
