@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BrewServeTests", dependencies: ["BrewServe"]),
         .testTarget(name: "BrewBenchTests", dependencies: ["brewbench"]),
     ],

@@ -23,6 +23,7 @@ struct BrewGuide: AsyncParsableCommand {
             InitCommand.self,
             LogCommand.self,
             DuplicateCommand.self,
+            ImportBrewsCommand.self,
             KitchenCommand.self,
         ]
     )

@@ -85,12 +85,14 @@ struct LogCommand: ParsableCommand {
     /// What was recorded, as a brewer reads it.
     static func describe(_ recording: BrewRecorder.Recording) -> String {
         let log = recording.log
-        let stars = String(repeating: "★", count: max(0, min(5, log.rating))) + String(repeating: "☆", count: max(0, 5 - max(0, log.rating)))
+        // `brewguide log` always records a rating (only imported brews may lack one).
+        let rating = log.rating ?? 0
+        let stars = String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: max(0, 5 - max(0, rating)))
         var lines = [
             "Recorded \(log.id) in \(recording.logPath)",
             "  \(recording.local.dayAndTime) · \(log.recipeNameAtBrew)",
             "  \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams)) (\(Format.ratio(log.ratio))) · \(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C · grind \(log.grindLabel.rawValue)",
-            "  \(stars) (\(log.rating)/5)" + (log.tasteTag.map { " · \($0.displayName)" } ?? ""),
+            "  \(stars) (\(rating)/5)" + (log.tasteTag.map { " · \($0.displayName)" } ?? ""),
         ]
         if let note = log.note { lines.append("  Note: \(note)") }
         if let hint = AdjustmentHint.hint(for: log.tasteTag) {

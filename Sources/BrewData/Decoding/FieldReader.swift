@@ -231,6 +231,28 @@ struct FieldReader {
         return values
     }
 
+    /// A list of texts: a JSON array of strings, or a CSV cell with values separated by `;`.
+    mutating func texts(_ key: String, what: String = "an array of texts") -> [String] {
+        guard let node = node(key) else { return [] }
+        switch node.value {
+        case .array(let elements):
+            var values: [String] = []
+            for element in elements {
+                guard case .string(let text) = element.value else {
+                    wrongType(key, expected: what, found: element)
+                    return []
+                }
+                values.append(text.trimmingSpaces)
+            }
+            return values
+        case .text(let text), .string(let text):
+            return text.split(separator: ";").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        default:
+            wrongType(key, expected: what, found: node)
+            return []
+        }
+    }
+
     /// Warns about every field not in `known`, suggesting the closest known name.
     mutating func warnAboutUnknownFields(known: Set<String>, ignoring ignored: Set<String> = []) {
         // A key longer than any field name is unknown without hashing it (a 5 MB key of combining

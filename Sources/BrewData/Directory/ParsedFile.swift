@@ -17,6 +17,8 @@ public struct ParsedFile: Sendable {
     /// Entries from an entries CSV, by session id, in file order.
     var sessionEntryDrafts: [(sessionID: String, draft: SessionDecoder.EntryDraft)] = []
     public var drinkPresets: [Located<DrinkPreset>] = []
+    /// The recorded pour of a `flows/` file.
+    public var flows: [Located<BrewFlow>] = []
     /// Kitchen recipes and their CSV rows (`kitchen/recipes/`).
     public var kitchen = KitchenFileContent()
     public var diagnostics: [Diagnostic] = []

@@ -7,6 +7,16 @@ public enum RecordFileParser {
 
     public static func parse(_ bytes: [UInt8], path: String, kind: RecordKind) -> ParsedFile {
         var file = ParsedFile(path: path, kind: kind)
+        if kind == .flows {
+            guard !path.lowercased().hasSuffix(".csv") else {
+                file.diagnostics.append(.error("a recorded pour is a JSON file, flows/<log-id>.json; a CSV is not read here", at: .file(path)))
+                return file
+            }
+            if let flow = FlowFile.decode(bytes, path: path, diagnostics: &file.diagnostics) {
+                file.flows.append(Located(flow, source: SourceMap(record: SourceLocation(file: path, line: 1, column: 1), fields: [:])))
+            }
+            return file
+        }
         // UTF-8 or an error at the first bad byte (`JSONParser` checks JSON itself).
         if path.lowercased().hasSuffix(".csv"), let problem = TextEncodingCheck.problem(in: bytes, file: path) {
             file.diagnostics.append(problem)
@@ -66,6 +76,8 @@ public enum RecordFileParser {
         case .sessions:
             file.rawRecords = nodes
             SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
+        case .flows:
+            break  // Read above, as one recorded pour per file.
         case .kitchenRecipes:
             file.rawRecords = nodes
             KitchenFileParser.parse(nodes, csvHeader: csvHeader, into: &file)

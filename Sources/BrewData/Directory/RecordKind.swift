@@ -25,6 +25,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case drinkPresets
     case preferences
     case erasures
+    /// Recorded pours, `flows/<log-id>.json`, each belonging to a brew log (issue 17).
+    case flows
     /// Cooking recipes of the kitchen (issue 14), with their ingredients and steps as CSV rows of their own.
     case kitchenRecipes
     case kitchenIngredients
@@ -151,6 +153,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
             Rules(place: .file("erasures.json"), identity: Identity(idField: "id"),
                   merge: .union, erase: .never,
                   summary: "the erasure ledger: erasures.json")
+        case .flows:
+            Rules(place: .folder("flows"), identity: Identity(idField: "logId", owner: Owner(.logs, .fileName)),
+                  merge: .withOwner, erase: .withOwner,
+                  summary: "recorded pours: flows/<log-id>.json, the scale's readings of one brew")
         case .kitchenRecipes:
             Rules(place: .folder("kitchen/recipes"), identity: Identity(idField: "id"),
                   merge: .conflictedCopy(timestampField: "updatedAt"), erase: .byID(ledgerKind: .kitchenRecipe),
@@ -212,6 +218,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         switch self {
         case .recipes: header.contains("recipeId") && !header.contains("defaultDose") ? .recipeSteps : .recipes
         case .logs: .logs
+        case .flows: nil  // A recorded pour is JSON only.
         case .sessions:
             header.contains("sessionId") ? .sessionEntries : header.contains("startTime") ? .sessions : header.contains("name") ? .drinkPresets : nil
         case .kitchenRecipes:
@@ -227,6 +234,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         switch self {
         case .recipes: .recipes
         case .logs: .logs
+        case .flows: .flows
         case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
         case .kitchenRecipes: .kitchenRecipes
         case .mealPlanSlots: .mealPlanSlots

@@ -26,6 +26,9 @@ public enum Archive {
             JSONMember("preferences", snapshot.preferences ?? .null),
             JSONMember("erasures", .array(snapshot.erasures.map(\.json))),
         ]
+        // Recorded pours (issue 17), only when there are any: an archive without them is the
+        // same bytes as before they existed, and older brewguides read it.
+        if !snapshot.flows.isEmpty { members.append(JSONMember("flows", .array(snapshot.flows.map(FlowFile.json)))) }
         // Kitchen recipes (issue 14); left out when there are none, so archives of data without
         // a kitchen stay as they were and older readers still read them.
         if !snapshot.kitchenRecipes.isEmpty {
@@ -57,7 +60,8 @@ public enum Archive {
             ("sessionFiles", snapshot.sessionFiles.count),
             ("preferences", snapshot.preferences == nil ? 0 : 1),
             ("erasures", snapshot.erasures.count),
-        ] + (snapshot.kitchenRecipes.isEmpty ? [] : [("kitchenRecipes", snapshot.kitchenRecipes.count)])
+        ] + (snapshot.flows.isEmpty ? [] : [("flows", snapshot.flows.count)])
+          + (snapshot.kitchenRecipes.isEmpty ? [] : [("kitchenRecipes", snapshot.kitchenRecipes.count)])
     }
 
     public static func bytes(for snapshot: DataSnapshot, toolVersion: String, createdAt: Date) -> [UInt8] {

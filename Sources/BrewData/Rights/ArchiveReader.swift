@@ -55,6 +55,22 @@ public enum ArchiveReader {
         let preferences: JSONValue? = contents["preferences"] == .null ? nil : contents["preferences"]
         if let preferences, preferences.members == nil { throw RightsError("\(name): error: contents.preferences must be an object or null") }
         let erasures = try ErasureLedger.records(from: contents, context: "\(name): error: contents")
+        var flows: [BrewFlow] = []
+        if contents["flows"] != nil {
+            let logIDs = Set(logs.map(\.id))
+            for (index, node) in try array(contents, "flows", name).enumerated() {
+                guard let logId = node.text("logId"), RecordID.problem(with: logId) == nil, logIDs.contains(logId) else {
+                    throw RightsError("\(name): error: contents.flows[\(index)] must name one of the archive's logs by a safe logId")
+                }
+                var diagnostics: [Diagnostic] = []
+                let path = "\(FlowFile.folderName)/\(logId).json"
+                guard let flow = FlowFile.decode(CanonicalJSON.bytes(node), path: path, diagnostics: &diagnostics),
+                      !diagnostics.contains(where: { $0.severity == .error }) else {
+                    throw RightsError("\(diagnostics.first?.description ?? path) (in the archive's flows[\(index)])")
+                }
+                flows.append(flow)
+            }
+        }
         var kitchenRecipes: [KitchenRecipe] = []
         if let kitchen = contents["kitchenRecipes"] {
             guard case .array(let nodes) = kitchen else { throw RightsError("\(name): error: contents.kitchenRecipes must be an array") }
@@ -63,7 +79,7 @@ public enum ArchiveReader {
                 if let problem = RecordID.problem(with: recipe.id) { throw RightsError("\(name): error: kitchen recipe: unsafe \(problem)") }
             }
         }
-        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, kitchenRecipes: kitchenRecipes)
+        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, kitchenRecipes: kitchenRecipes, flows: flows)
 
         if case .object(let counts)? = manifest["counts"] {
             for (kind, count) in Archive.counts(of: snapshot) {

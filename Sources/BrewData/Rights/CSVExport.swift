@@ -14,6 +14,8 @@ public enum CSVExport {
     static let logColumns = [
         "id", "timestamp", "method", "recipeId", "recipeNameAtBrew", "doseGrams", "targetYieldGrams",
         "waterTemperatureCelsius", "grindLabel", "rating", "tasteTag", "note",
+        "bean", "roaster", "mill", "grinderSetting", "brewTimeSeconds", "bloomSeconds", "tds", "extractionYieldPercent",
+        "source", "sourceId", "fromRecipe",
     ]
 
     public static func files(for snapshot: DataSnapshot) throws -> [(name: String, bytes: [UInt8])] {
@@ -47,6 +49,10 @@ public enum CSVExport {
         files.append(("drink-presets.csv", try table(presetColumns, presets.map(\.value))))
         let preferences = (snapshot.preferences?.members ?? []).map { JSONValue.object([JSONMember("key", .string($0.key)), JSONMember("value", $0.value)]) }
         files.append(("preferences.csv", try table(["key", "value"], preferences)))
+        let samples = snapshot.flows.flatMap { flow in
+            flow.samples.map { JSONValue.object([JSONMember("logId", .string(flow.logId)), JSONMember("seconds", .number($0.seconds)), JSONMember("grams", .number($0.grams))]) }
+        }
+        if !samples.isEmpty { files.append(("flows.csv", try table(["logId", "seconds", "grams"], samples))) }
         files.append(("erasures.csv", try table(["kind", "id", "erasedAt"], snapshot.erasures.map(\.json))))
         files.append(("README.md", Array(readme(sessionColumns: sessionColumns, entryColumns: entryColumns, presetColumns: presetColumns).utf8)))
         return files
@@ -62,11 +68,12 @@ public enum CSVExport {
 
         - `recipes.csv`: \(recipeColumns.joined(separator: ", ")). Grams for dose and yield, °C for the temperature.
         - `recipe-steps.csv`: \(stepColumns.joined(separator: ", ")). `recipeId` names the recipe; water is cumulative grams on the scale; times are seconds.
-        - `logs.csv`: \(logColumns.joined(separator: ", ")). Rating 1–5; `recipeNameAtBrew` is the name when brewed.
+        - `logs.csv`: \(logColumns.joined(separator: ", ")). Rating 1–5 (empty for an imported brew not rated there); `recipeNameAtBrew` is the name when brewed; `fromRecipe` lists, `;`-joined, the fields an import took from the recipe.
         - `sessions.csv`: \(sessionColumns.joined(separator: ", ")). Values as the session files hold them (nested values as JSON).
         - `session-entries.csv`: \(entryColumns.joined(separator: ", ")). `sessionId` names the session.
         - `drink-presets.csv`: \(presetColumns.joined(separator: ", ")). Quick-drink presets; an entry's `presetId` names one.
         - `preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).
+        - `flows.csv` (when a brew has a recorded pour): logId, seconds, grams: the scale's readings on the brew clock, one row per sample.
         - `erasures.csv`: kind, id, erasedAt: records erased earlier; nothing else about them is kept.
 
         A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (and is not a plain

@@ -14,6 +14,7 @@ public enum DataDirectoryWriter {
             files.append(("logs/logs.json", CanonicalJSON.bytes(.array(snapshot.logs.map(RecordEncoder.json)))))
         }
         for file in snapshot.sessionFiles { files.append((file.relativePath, try file.content.bytes())) }
+        for flow in snapshot.flows { files.append(("\(FlowFile.folderName)/\(flow.logId).json", Array(FlowFile.text(flow).utf8))) }
         if !snapshot.kitchenRecipes.isEmpty {
             files.append(("kitchen/recipes/kitchen.json", CanonicalJSON.bytes(.array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json)))))
         }

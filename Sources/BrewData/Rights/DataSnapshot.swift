@@ -12,16 +12,19 @@ public struct DataSnapshot: Hashable, Sendable {
     public var sessionFiles: [SessionFile]
     public var preferences: JSONValue?
     public var erasures: [ErasureRecord]
+    /// Recorded pours (`flows/`), sorted by log id; each belongs to one of `logs`.
+    public var flows: [BrewFlow]
     /// Kitchen recipes (issue 14), sorted by id.
     public var kitchenRecipes: [KitchenRecipe]
 
-    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], kitchenRecipes: [KitchenRecipe] = []) {
+    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], kitchenRecipes: [KitchenRecipe] = [], flows: [BrewFlow] = []) {
         self.kitchenRecipes = kitchenRecipes.sorted { $0.id < $1.id }
         self.recipes = recipes.sorted { $0.id < $1.id }
         self.logs = logs.sorted { $0.id < $1.id }
         self.sessionFiles = sessionFiles.sorted { $0.relativePath < $1.relativePath }
         self.preferences = preferences
         self.erasures = ErasureRecord.normalized(erasures)
+        self.flows = flows.sorted { $0.logId < $1.logId }
     }
 
     public var sessions: [SessionRecord] { SessionRecord.records(in: sessionFiles) }
@@ -33,6 +36,8 @@ public struct DataSnapshot: Hashable, Sendable {
     public static func carriesFilesWhole(_ folderKind: RecordKind) -> Bool {
         switch folderKind {
         case .recipes, .logs: false
+        // Recorded pours are decoded (`flows`) and written back by `FlowFile`.
+        case .flows: false
         case .sessions: true
         case .kitchenRecipes: false  // KitchenRecordEncoder carries them as records (contents.kitchenRecipes)
         case .mealPlanSlots: false  // not carried yet: docs/KITCHEN.md says what the rights commands do not carry
@@ -73,6 +78,6 @@ public struct DataSnapshot: Hashable, Sendable {
         }
         return DataSnapshot(
             recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
-            preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value))
+            preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value), flows: Array(dataset.flows.values))
     }
 }

@@ -46,6 +46,8 @@ public enum Merger {
         /// Records to write into the target: added ones, incoming winners, conflicted copies.
         public var newRecipes: [Recipe] = []
         public var newLogs: [BrewLog] = []
+        /// The recorded pours of `newLogs` that a source had (under the new log's id).
+        public var newFlows: [BrewFlow] = []
         /// Sessions to write: new ids and the combined versions of target sessions.
         public var newSessions: [SessionRecord] = []
         public var newDrinkPresets: [SessionRecord] = []
@@ -86,6 +88,8 @@ public enum Merger {
             case .drinkPresets:
                 guard let id = id("id") else { return false }
                 return erased.covers(.drinkPreset, id) || replacedDrinkPresetIDs.contains(id)
+            case .flows:
+                return id("logId").map { erased.covers(.log, $0) } ?? false
             case .kitchenRecipes:
                 guard let id = id("id") else { return false }
                 return erased.covers(.kitchenRecipe, id) || replacedKitchenRecipeIDs.contains(id)
@@ -179,6 +183,15 @@ public enum Merger {
         outcome.newRecipes = newRecipes.values.sorted { $0.id < $1.id }
         let targetLogIDs = Set(target.logs.map(\.id))
         outcome.newLogs = logs.values.filter { !targetLogIDs.contains($0.id) }.sorted { $0.id < $1.id }
+        // A recorded pour comes along with its log, under the id the log is added with.
+        var sourceFlows: [String: BrewFlow] = [:]
+        for source in sources { for flow in source.flows where sourceFlows[flow.logId] == nil { sourceFlows[flow.logId] = flow } }
+        outcome.newFlows = outcome.newLogs.compactMap { log in
+            let original = log.id.range(of: "-merged-").map { String(log.id[..<$0.lowerBound]) } ?? log.id
+            guard var flow = sourceFlows[original] ?? sourceFlows[log.id] else { return nil }
+            flow.logId = log.id
+            return flow
+        }
         if target.preferences == nil, !erased.covers(.preferences, "preferences"),
            let preferences = sources.lazy.compactMap(\.preferences).first {
             outcome.adoptedPreferences = preferences
@@ -201,7 +214,8 @@ public enum Merger {
             sessionFiles: keptFiles + sessionFiles(for: outcome.newSessions + outcome.newDrinkPresets, existing: Set(target.sessionFiles.map(\.relativePath))),
             preferences: target.preferences ?? outcome.adoptedPreferences,
             erasures: allErasures,
-            kitchenRecipes: target.kitchenRecipes.filter { !Set(outcome.replacedKitchenRecipeIDs).contains($0.id) } + outcome.newKitchenRecipes)
+            kitchenRecipes: target.kitchenRecipes.filter { !Set(outcome.replacedKitchenRecipeIDs).contains($0.id) } + outcome.newKitchenRecipes,
+            flows: target.flows.filter { !erased.covers(.log, $0.logId) } + outcome.newFlows)
         return outcome
     }
 
@@ -400,6 +414,10 @@ public enum Merger {
         if !outcome.newLogs.isEmpty {
             let bytes = CanonicalJSON.bytes(.array(outcome.newLogs.map(RecordEncoder.json)))
             writes.append((path(RecordKind.logs.folderName, bytes), bytes))
+        }
+        // Pours before their logs: a log never names a pour that is not there yet.
+        for flow in outcome.newFlows {
+            writes.insert(("\(FlowFile.folderName)/\(flow.logId).json", Array(FlowFile.text(flow).utf8)), at: 0)
         }
         do {
             let existing = Set(existingFiles.map(\.relativePath))

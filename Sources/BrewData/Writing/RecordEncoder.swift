@@ -44,7 +44,7 @@ public enum RecordEncoder {
         var members = [
             JSONMember("id", .string(log.id)),
             JSONMember("timestamp", .string(ISO8601.string(from: log.timestamp, offsetSeconds: log.timestampOffsetSeconds))),
-            JSONMember("method", .string(log.method.rawValue)),
+            JSONMember("method", .string(log.method)),
         ]
         if let recipeId = log.recipeId { members.append(JSONMember("recipeId", .string(recipeId))) }
         members += [
@@ -53,10 +53,20 @@ public enum RecordEncoder {
             JSONMember("targetYieldGrams", .number(log.targetYieldGrams)),
             JSONMember("waterTemperatureCelsius", .number(log.waterTemperatureCelsius)),
             JSONMember("grindLabel", .string(log.grindLabel.rawValue)),
-            JSONMember("rating", .number(Double(log.rating))),
         ]
+        if let rating = log.rating { members.append(JSONMember("rating", .number(Double(rating)))) }
         if let tag = log.tasteTag { members.append(JSONMember("tasteTag", .string(tag.rawValue))) }
         if let note = log.note { members.append(JSONMember("note", .string(note))) }
+        for (key, text) in [("bean", log.bean), ("roaster", log.roaster), ("mill", log.mill), ("grinderSetting", log.grinderSetting)] {
+            if let text { members.append(JSONMember(key, .string(text))) }
+        }
+        for (key, number) in [("brewTimeSeconds", log.brewTimeSeconds), ("bloomSeconds", log.bloomSeconds), ("tds", log.tds),
+                              ("extractionYieldPercent", log.extractionYieldPercent)] {
+            if let number { members.append(JSONMember(key, .number(number))) }
+        }
+        if let source = log.source { members.append(JSONMember("source", .string(source))) }
+        if let sourceId = log.sourceId { members.append(JSONMember("sourceId", .string(sourceId))) }
+        if !log.fromRecipe.isEmpty { members.append(JSONMember("fromRecipe", .array(log.fromRecipe.map(JSONValue.string)))) }
         return .object(members)
     }
 
@@ -69,6 +79,8 @@ public enum RecordEncoder {
         case .number(let number)?: CanonicalJSON.number(number)
         case .string(let text)?: text
         case .array(let elements)? where elements.allSatisfy({ if case .number = $0 { true } else { false } }):
+            elements.map { cell($0) }.joined(separator: ";")
+        case .array(let elements)? where elements.allSatisfy({ if case .string(let text) = $0 { !text.contains(";") } else { false } }):
             elements.map { cell($0) }.joined(separator: ";")
         case let other?: String(CanonicalJSON.string(other).dropLast())
         }

@@ -9,6 +9,16 @@ public enum KitchenAmount: Hashable, Sendable {
     /// Text the grammar cannot read: kept and shown verbatim, never scaled, and `check` warns.
     case unreadable(String)
 
+    /// The measuring system the amount was written in: metric for g, kg, ml and l, imperial for
+    /// spoons, cups, ounces and pounds, metric for counted things and words (nothing to convert).
+    public var writtenSystem: KitchenUnits {
+        guard case .quantity(let quantity) = self, case .measure(let unit) = quantity.unit else { return .metric }
+        switch unit {
+        case .gram, .kilogram, .millilitre, .litre: return .metric
+        case .teaspoon, .tablespoon, .cup, .ounce, .pound, .fluidOunce: return .imperial
+        }
+    }
+
     public var quantity: KitchenQuantity? {
         if case .quantity(let quantity) = self { return quantity }
         return nil

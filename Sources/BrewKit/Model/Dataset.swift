@@ -11,6 +11,8 @@ public struct Dataset: Sendable {
     public var drinkPresets: [Located<DrinkPreset>]
     /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
+    /// Recorded pours (`flows/`), by the id of the log they belong to.
+    public var flows: [String: BrewFlow] = [:]
     /// Cooking recipes of the kitchen (`kitchen/recipes/`, issue 14), in file order.
     public var kitchenRecipes: [Located<KitchenRecipe>] = []
     /// `kitchen/inbox.json`: shared links and captions waiting to be clipped.

@@ -51,22 +51,27 @@ public struct JournalStatistics: Sendable {
             .map { ($0.name, $0.recipeId, $0.count) }
 
         var weeks: [Int: (sum: Int, count: Int)] = [:]
+        var brewsPerWeek: [Int: Int] = [:]
         for index in logs.indices {
             let week = localTimes[index].daysSince1970 - localTimes[index].weekdayFromMonday
-            weeks[week, default: (0, 0)].sum += logs[index].rating
+            brewsPerWeek[week, default: 0] += 1
+            // Unrated (imported) brews count as brews, not in the average rating.
+            guard let rating = logs[index].rating else { continue }
+            weeks[week, default: (0, 0)].sum += rating
             weeks[week, default: (0, 0)].count += 1
         }
         var rating: [Bucket] = []
         var brews: [Bucket] = []
-        if let first = weeks.keys.min(), let last = weeks.keys.max() {
+        if let first = brewsPerWeek.keys.min(), let last = brewsPerWeek.keys.max() {
             // Every week from the first to the last, empty ones too, while that is a readable
             // chart; over a longer span only the weeks with brews (sized by records, not dates).
             let span = (last - first) / 7 + 1
-            let days = span <= Self.maximumBuckets ? Array(stride(from: first, through: last, by: 7)) : weeks.keys.sorted()
+            let days = span <= Self.maximumBuckets ? Array(stride(from: first, through: last, by: 7)) : brewsPerWeek.keys.sorted()
             for day in days {
                 let label = Self.dayLabel(day)
                 let entry = weeks[day] ?? (0, 0)
-                brews.append(Bucket(label: label, value: Double(entry.count), count: entry.count))
+                let brewCount = brewsPerWeek[day] ?? 0
+                brews.append(Bucket(label: label, value: Double(brewCount), count: brewCount))
                 if entry.count > 0 { rating.append(Bucket(label: label, value: Double(entry.sum) / Double(entry.count), count: entry.count)) }
             }
         }

@@ -1,5 +1,20 @@
 /// The business rules of a brew log (004 "BrewLog", PRD 3.8.2).
+///
+/// A brew recorded here has a rating 1–5 and the method `v60`. A brew imported from another app
+/// (one with a `source`) may lack a rating (it was not rated there) and may keep that app's method.
+/// Every optional detail is bounded: names ≤ 100 characters, a grinder setting ≤ 40, a brew time of
+/// at most an hour, a bloom of at most 10 minutes and shorter than the brew, TDS above 0 and at most
+/// 25 %, an extraction yield above 0 and at most 40 %.
 public struct BrewLogValidator: Sendable {
+    public static let maximumNameCharacters = 100
+    public static let maximumSettingCharacters = 40
+    public static let maximumBrewSeconds = 3_600.0
+    public static let maximumBloomSeconds = 600.0
+    public static let maximumTDSPercent = 25.0
+    public static let maximumExtractionYieldPercent = 40.0
+    /// The fields an import may fill from the recipe's defaults.
+    public static let fillableFromRecipe: Set<String> = ["waterTemperatureCelsius", "grindLabel"]
+
     public init() {}
 
     /// - Parameter knownRecipeIDs: ids of the recipes in the data; a log naming another is kept
@@ -7,9 +22,12 @@ public struct BrewLogValidator: Sendable {
     public func diagnostics(for located: Located<BrewLog>, knownRecipeIDs: Set<String>) -> [Diagnostic] {
         var findings = Findings(source: located.source)
         let log = located.value
-        if !(1...5).contains(log.rating) {
-            findings.error("rating must be 1–5, found \(log.rating)", at: "rating")
+        if let rating = log.rating {
+            if !(1...5).contains(rating) { findings.error("rating must be 1–5, found \(rating)", at: "rating") }
+        } else if !log.isImported {
+            findings.error("missing required field \"rating\" (a whole number from 1 to 5); only a brew imported from another app (with a \"source\") may be unrated", at: "rating")
         }
+        details(of: log, into: &findings)
         if let note = log.note, note.count > BrewLog.maximumNoteCharacters {
             findings.error("note must be at most \(BrewLog.maximumNoteCharacters) characters, found \(note.count)", at: "note")
         }
@@ -31,5 +49,57 @@ public struct BrewLogValidator: Sendable {
             findings.warning(message, at: "recipeId")
         }
         return findings.all
+    }
+
+    /// The optional fields: imported-only ones, bounds on numbers and texts.
+    private func details(of log: BrewLog, into findings: inout Findings) {
+        if log.method != BrewLog.recordedMethod {
+            if !log.isImported {
+                findings.error("method must be \(BrewLog.recordedMethod), found \(quoted(log.method)); another method is kept only for a brew imported from another app (with a \"source\")", at: "method")
+            } else if !Self.isToken(log.method) {
+                findings.error("method must be a short name of letters, digits, '-' and '_' (at most \(Self.maximumSettingCharacters)), found \(quoted(String(log.method.prefix(60))))", at: "method")
+            }
+        }
+        for (field, value, limit) in [("bean", log.bean, Self.maximumNameCharacters), ("roaster", log.roaster, Self.maximumNameCharacters),
+                                      ("mill", log.mill, Self.maximumNameCharacters), ("grinderSetting", log.grinderSetting, Self.maximumSettingCharacters),
+                                      ("sourceId", log.sourceId, Self.maximumNameCharacters)] {
+            if let value, value.count > limit {
+                findings.error("\(field) must be at most \(limit) characters, found \(value.count)", at: field)
+            }
+        }
+        if let source = log.source, !Self.isToken(source) {
+            findings.error("source must be a short name of letters, digits, '-' and '_' such as beanconqueror, found \(quoted(String(source.prefix(60))))", at: "source")
+        }
+        if log.sourceId != nil, log.source == nil {
+            findings.error("sourceId needs a \"source\" naming the app it is an id of", at: "sourceId")
+        }
+        if let seconds = log.brewTimeSeconds, !(seconds > 0 && seconds <= Self.maximumBrewSeconds) {
+            findings.error("brewTimeSeconds must be above 0 and at most \(Format.number(Self.maximumBrewSeconds)) s, found \(Format.number(seconds)) s", at: "brewTimeSeconds")
+        }
+        if let seconds = log.bloomSeconds {
+            if !(seconds >= 0 && seconds <= Self.maximumBloomSeconds) {
+                findings.error("bloomSeconds must be between 0 and \(Format.number(Self.maximumBloomSeconds)) s, found \(Format.number(seconds)) s", at: "bloomSeconds")
+            } else if let total = log.brewTimeSeconds, seconds >= total {
+                findings.error("bloomSeconds must be shorter than brewTimeSeconds (\(Format.number(total)) s), found \(Format.number(seconds)) s", at: "bloomSeconds")
+            }
+        }
+        if let tds = log.tds, !(tds > 0 && tds <= Self.maximumTDSPercent) {
+            findings.error("tds must be above 0 and at most \(Format.number(Self.maximumTDSPercent)) %, found \(Format.number(tds)) %", at: "tds")
+        }
+        if let yield = log.extractionYieldPercent, !(yield > 0 && yield <= Self.maximumExtractionYieldPercent) {
+            findings.error("extractionYieldPercent must be above 0 and at most \(Format.number(Self.maximumExtractionYieldPercent)) %, found \(Format.number(yield)) %", at: "extractionYieldPercent")
+        }
+        for field in log.fromRecipe where !Self.fillableFromRecipe.contains(field) {
+            findings.error("fromRecipe may name only \(Self.fillableFromRecipe.sorted().joined(separator: " and ")), found \(quoted(String(field.prefix(60))))", at: "fromRecipe")
+        }
+        if !log.fromRecipe.isEmpty, !log.isImported {
+            findings.error("fromRecipe is kept only for a brew imported from another app (with a \"source\")", at: "fromRecipe")
+        }
+    }
+
+    /// Letters, digits, `-` and `_`, 1 to 40 of them.
+    static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= maximumSettingCharacters
+            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
     }
 }

@@ -15,6 +15,16 @@ public struct ChartData: Sendable {
 
     public enum Style: Sendable { case bars, line }
 
+    /// What the values are, which decides the value axis's ticks (`ChartAxis`).
+    public enum ValueKind: Sendable {
+        /// Counts (brews): whole-number ticks from 0.
+        case count
+        /// Ratings: 1 to 5 in whole stars.
+        case stars
+        /// Any amount: ticks at 1, 2 or 5 × 10ⁿ from 0.
+        case amount
+    }
+
     public var id: String
     public var title: String
     public var summary: String
@@ -24,8 +34,9 @@ public struct ChartData: Sendable {
     public var style: Style
     /// A fixed top of the value axis (5 for ratings); the largest value otherwise.
     public var maximumValue: Double?
+    public var valueKind: ValueKind
 
-    public init(id: String, title: String, summary: String, labelHeading: String, valueHeading: String, points: [Point], style: Style, maximumValue: Double? = nil) {
+    public init(id: String, title: String, summary: String, labelHeading: String, valueHeading: String, points: [Point], style: Style, maximumValue: Double? = nil, valueKind: ValueKind = .amount) {
         self.id = id
         self.title = title
         self.summary = summary
@@ -34,5 +45,6 @@ public struct ChartData: Sendable {
         self.points = points
         self.style = style
         self.maximumValue = maximumValue
+        self.valueKind = valueKind
     }
 }

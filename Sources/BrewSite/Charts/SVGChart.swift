@@ -4,8 +4,13 @@ import Foundation
 /// Draws a `ChartData` as an accessible inline SVG (with `<title>` and `<desc>`), with the same
 /// numbers in a table beside it, and as a Markdown list for the twin. Colours come from CSS
 /// classes, so light and dark themes both work.
+///
+/// Axes (`ChartAxis`): values tick at 1, 2 or 5 × 10ⁿ, counts in whole brews and ratings in
+/// whole stars; category labels are thinned so that they never overlap. The view box is 400
+/// wide, so 14 px labels stay above 12 px on a 390 px phone. No data draws no chart: a
+/// sentence says so instead.
 public enum SVGChart {
-    static let width = 480.0
+    static let width = 400.0
     static let height = 220.0
     static let left = 44.0
     static let right = 12.0
@@ -13,7 +18,21 @@ public enum SVGChart {
     static let bottom = 40.0
 
     public static func fragment(_ chart: ChartData) -> PageFragment {
-        PageFragment(html: figure(chart), markdown: markdownTable(chart))
+        guard !chart.points.isEmpty else {
+            let text = "\(chart.title): no brews yet, so no chart."
+            return PageFragment(html: "<p class=\"chart-empty\">\(HTMLEscaping.escape(text))</p>\n", markdown: MarkdownEscaping.escape(text))
+        }
+        return PageFragment(html: figure(chart), markdown: markdownTable(chart))
+    }
+
+    /// The value axis of a chart.
+    static func valueAxis(_ chart: ChartData) -> ChartAxis {
+        let largest = max(chart.maximumValue ?? 0, chart.points.map(\.value).max() ?? 0)
+        switch chart.valueKind {
+        case .stars: return chart.style == .line ? ChartAxis.stars : ChartAxis(lower: 0, upper: 5, step: 1)
+        case .count: return ChartAxis.values(maximum: max(largest, 1), target: 4, wholeSteps: true)
+        case .amount: return ChartAxis.values(maximum: largest > 0 ? largest : 1, target: 4)
+        }
     }
 
     static func figure(_ chart: ChartData) -> String {
@@ -35,19 +54,20 @@ public enum SVGChart {
         let id = HTMLEscaping.escape(chart.id)
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
-        let maximum = max(chart.maximumValue ?? chart.points.map(\.value).max() ?? 1, 1)
-        func y(_ value: Double) -> Double { top + plotHeight - plotHeight * min(max(value, 0), maximum) / maximum }
+        let axis = valueAxis(chart)
+        let span = max(axis.upper - axis.lower, 1e-9)
+        func y(_ value: Double) -> Double { top + plotHeight - plotHeight * (min(max(value, axis.lower), axis.upper) - axis.lower) / span }
         let count = max(chart.points.count, 1)
         let step = plotWidth / Double(count)
 
         var svg = "<svg class=\"chart-svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" preserveAspectRatio=\"xMidYMid meet\">\n"
         svg += "<title id=\"\(id)-title\">\(HTMLEscaping.escape(chart.title))</title>\n<desc id=\"\(id)-desc\">\(HTMLEscaping.escape(chart.summary))</desc>\n"
-        // Grid lines at quarters of the axis, with their values.
-        for quarter in 0...4 {
-            let value = maximum * Double(quarter) / 4
+        // Grid lines at round values, with their values.
+        for value in axis.ticks {
             let lineY = y(value)
             svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(lineY))\" x2=\"\(f(width - right))\" y2=\"\(f(lineY))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(lineY + 4))\" text-anchor=\"end\">\(Format.number(value, decimals: 1))</text>\n"
+            let label = chart.valueKind == .stars ? "\(axis.label(value))★" : axis.label(value)
+            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(lineY + 5))\" text-anchor=\"end\">\(label)</text>\n"
         }
         switch chart.style {
         case .bars:
@@ -68,11 +88,12 @@ public enum SVGChart {
                 }
             }
         }
-        // Label the first, last and a few points between, so labels never overlap.
-        let labelEvery = max(1, Int((Double(chart.points.count) / 6).rounded(.up)))
-        for (index, point) in chart.points.enumerated() where index % labelEvery == 0 || index == chart.points.count - 1 {
+        // Label as many categories as fit side by side (about 8.5 px a character at 14 px),
+        // evenly and the first always, so labels never overlap.
+        let longest = chart.points.map(\.label.count).max() ?? 1
+        for index in ChartAxis.labelledIndices(count: chart.points.count, width: plotWidth, labelWidth: Double(longest) * 8.5 + 12) {
             let x = left + step * (Double(index) + 0.5)
-            svg += "<text class=\"axis\" x=\"\(f(x))\" y=\"\(f(height - bottom + 16))\" text-anchor=\"middle\">\(HTMLEscaping.escape(point.label))</text>\n"
+            svg += "<text class=\"axis\" x=\"\(f(x))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(HTMLEscaping.escape(chart.points[index].label))</text>\n"
         }
         svg += "<line class=\"baseline\" x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(width - right))\" y2=\"\(f(top + plotHeight))\"/>\n"
         svg += "</svg>\n"

@@ -4,7 +4,7 @@ import BrewKit
 /// with the bloom and wait periods, the pour windows, each milestone, and the drawdown's finish
 /// window; beside it a table of the same numbers.
 public enum TimelineChart {
-    static let width = 480.0
+    static let width = 420.0
     static let height = 260.0
     static let left = 48.0
     static let right = 16.0
@@ -31,6 +31,9 @@ public enum TimelineChart {
         let title = "Brew timeline, \(plan.recipeName), \(Format.grams(plan.doseGrams))"
         var html = "<figure class=\"chart timeline\" aria-labelledby=\"\(id)-caption\">\n"
         html += svg(plan, id: id, title: title)
+        html += "<ul class=\"chart-legend\"><li><span class=\"swatch swatch-actual\"></span>water on the scale</li><li><span class=\"swatch swatch-bloom\"></span>bloom</li><li><span class=\"swatch swatch-pour\"></span>pour windows</li><li><span class=\"swatch swatch-wait\"></span>waits</li>"
+        if plan.latestFinishSeconds > plan.totalSeconds { html += "<li><span class=\"swatch swatch-finish\"></span>finish window</li>" }
+        html += "</ul>\n"
         html += "<table class=\"timeline-table\">\n<caption>The timeline in numbers</caption>\n<thead><tr><th scope=\"col\">Step</th><th scope=\"col\">From</th><th scope=\"col\">To</th><th scope=\"col\">Water</th><th scope=\"col\">Pace</th></tr></thead>\n<tbody>\n"
         for step in plan.steps where step.isTimed {
             let water = step.cumulativeWaterGrams.map { "+\(Format.grams(step.waterGrams ?? 0)) → \(Format.grams($0))" } ?? "–"
@@ -49,8 +52,13 @@ public enum TimelineChart {
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         let endSeconds = max(plan.latestFinishSeconds, plan.totalSeconds, 30)
-        let maxSeconds = (endSeconds / 30).rounded(.up) * 30
-        let maxGrams = max(plan.targetYieldGrams, 1)
+        // Round times across (30 s, 1 min, 2 min …), a handful of them however long the clock runs:
+        // an invalid recipe's clock may run for hours or 1e300 s.
+        let timeAxis = ChartAxis.time(seconds: endSeconds)
+        let maxSeconds = timeAxis.upper
+        // Round grams up the side (50 g steps, not 63 g): the axis may end above the yield.
+        let gramsAxis = ChartAxis.values(maximum: max(plan.targetYieldGrams, 1), target: 4)
+        let maxGrams = gramsAxis.upper
         func x(_ seconds: Double) -> Double { left + plotWidth * min(max(seconds, 0), maxSeconds) / maxSeconds }
         func y(_ grams: Double) -> Double { top + plotHeight - plotHeight * min(max(grams, 0), maxGrams) / maxGrams }
         func f(_ value: Double) -> String { Format.number(value, decimals: 1) }
@@ -73,19 +81,13 @@ public enum TimelineChart {
                 svg += "<text class=\"axis\" x=\"\(f((x(from) + x(to)) / 2))\" y=\"\(f(top + 14))\" text-anchor=\"middle\">finish</text>\n"
             }
         }
-        // Grid: every 30 s across, quarters of the yield up.
-        // (At most 40 lines: an invalid recipe's clock may run for hours or 1e300 s.)
-        let gridSeconds = maxSeconds <= 40 * 30 ? 30 : (maxSeconds / 40 / 60).rounded(.up) * 60
-        for second in stride(from: 0.0, through: maxSeconds, by: gridSeconds) {
+        for second in timeAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(x(second)))\" y1=\"\(f(top))\" x2=\"\(f(x(second)))\" y2=\"\(f(top + plotHeight))\"/>"
-            if Int(saturating: second) % 60 == 0 || maxSeconds <= 240 {
-                svg += "<text class=\"axis\" x=\"\(f(x(second)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(Format.clock(second))</text>"
-            }
-            svg += "\n"
+            svg += "<text class=\"axis\" x=\"\(f(x(second)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(Format.clock(second))</text>\n"
         }
-        for quarter in 0...4 {
-            let grams = maxGrams * Double(quarter) / 4
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(grams) + 4))\" text-anchor=\"end\">\(Format.number(grams.rounded()))</text>\n"
+        for grams in gramsAxis.ticks {
+            svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y(grams)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(grams)))\"/>"
+            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(grams) + 4))\" text-anchor=\"end\">\(gramsAxis.label(grams))</text>\n"
         }
         // The water line: the bloom pour fills quickly, then rests; each pour rises across its window.
         var points: [(Double, Double)] = [(0, 0)]

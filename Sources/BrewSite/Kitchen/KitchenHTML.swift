@@ -123,13 +123,15 @@ enum KitchenHTML {
         return PageFragment(html: html, markdown: markdown)
     }
 
-    /// The ingredient line's parts as shown at 1× in the person's units.
-    static func shownAmount(_ ingredient: KitchenIngredient, factor: Double = 1, units: KitchenUnits) -> ScaledAmount {
-        KitchenScaler.scale(ingredient.parsedAmount, written: ingredient.amount, by: factor, units: units)
+    /// The ingredient line's parts as shown at 1× in the person's units: `kitchen.units` when
+    /// set, else the system the amount was written in (a recipe of cups stays in cups, one of
+    /// grams in grams), as the cook who saved it reads it.
+    static func shownAmount(_ ingredient: KitchenIngredient, factor: Double = 1, units: KitchenUnits?) -> ScaledAmount {
+        KitchenScaler.scale(ingredient.parsedAmount, written: ingredient.amount, by: factor, units: units ?? ingredient.parsedAmount.writtenSystem)
     }
 
     /// Checkboxes that strike an ingredient through when ticked: HTML and CSS only, nothing stored.
-    static func ingredients(_ recipe: KitchenRecipe, units: KitchenUnits) -> PageFragment {
+    static func ingredients(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
         guard !recipe.ingredients.isEmpty else { return PageFragment(html: "<p>No ingredients yet.</p>", markdown: "No ingredients yet.") }
         var html = "<ul class=\"kitchen-ingredients\">\n"
         var markdown: [String] = []
@@ -192,7 +194,7 @@ enum KitchenHTML {
     }
 
     /// The ingredients at ½×, 1×, 2× and the extra servings asked for.
-    static func scalingTable(_ recipe: KitchenRecipe, factors: [(label: String, factor: Double)], units: KitchenUnits) -> PageFragment {
+    static func scalingTable(_ recipe: KitchenRecipe, factors: [(label: String, factor: Double)], units: KitchenUnits?) -> PageFragment {
         guard !recipe.ingredients.isEmpty else { return PageFragment(html: "<p>Nothing to scale.</p>", markdown: "Nothing to scale.") }
         var html = "<table class=\"kitchen-scaling\"><thead><tr><th scope=\"col\">Ingredient</th>"
         html += factors.map { "<th scope=\"col\">\(h($0.label))</th>" }.joined() + "</tr></thead><tbody>"
@@ -200,7 +202,7 @@ enum KitchenHTML {
         markdown += "|---|" + factors.map { _ in "---|" }.joined() + "\n"
         for ingredient in recipe.ingredients {
             let amount = ingredient.parsedAmount
-            let cells = factors.map { KitchenScaler.scale(amount, written: ingredient.amount, by: $0.factor, units: units).text }
+            let cells = factors.map { KitchenScaler.scale(amount, written: ingredient.amount, by: $0.factor, units: units ?? amount.writtenSystem).text }
             html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + cells.map { "<td>\(h($0))</td>" }.joined() + "</tr>"
             markdown += "| \(md(ingredient.name)) | " + cells.map { md($0).replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
         }
@@ -247,7 +249,7 @@ enum KitchenHTML {
 
     // MARK: The printable card
 
-    static func card(_ recipe: KitchenRecipe, units: KitchenUnits) -> PageFragment {
+    static func card(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
         var facts = ["Serves \(recipe.servings)"]
         if let prep = recipe.prepTime { facts.append("prep \(prep)") }
         if let cook = recipe.cookTime { facts.append("cook \(cook)") }

@@ -5,7 +5,7 @@ import Foundation
 /// serving (the convention search engines read), made with JSONSerialization and made safe
 /// inside `<script>` by `HTMLEscaping.scriptSafeJSON`.
 enum KitchenJSONLD {
-    static func script(for recipe: KitchenRecipe, units: KitchenUnits) -> String {
+    static func script(for recipe: KitchenRecipe, units: KitchenUnits?) -> String {
         var object: [String: Any] = [
             "@context": "https://schema.org",
             "@type": "Recipe",

@@ -13,7 +13,8 @@ public struct KitchenPages: Sendable {
     let recipes: [KitchenRecipe]
     /// Indices into `recipes` of those with steps (they have a cook-mode page).
     let cookable: [Int]
-    let units: KitchenUnits
+    /// `kitchen.units`; nil shows each amount in the system it was written in.
+    let units: KitchenUnits?
     let preferenceCardServings: [Int]
     let inbox: [KitchenInboxEntry]
 
@@ -58,7 +59,7 @@ public struct KitchenPages: Sendable {
         }
         recipes = sorted
         cookable = sorted.indices.filter { !sorted[$0].steps.isEmpty }
-        units = dataset.preferences?.value.kitchenUnits ?? .metric
+        units = dataset.preferences?.value.kitchenUnits
         preferenceCardServings = dataset.preferences?.value.kitchenCardServings ?? []
         inbox = dataset.kitchenInbox.map(\.value)
     }

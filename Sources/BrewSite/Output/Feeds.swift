@@ -29,7 +29,8 @@ public enum Feeds {
         xml += "<author><name>\(HTMLEscaping.escape(siteTitle))</name></author>\n"
         for log in newestFirst.prefix(feedEntries) {
             let when = local(log).iso8601
-            var summary = "\(log.recipeNameAtBrew): rated \(log.rating) of 5, \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams))"
+            let rated = log.rating.map { "rated \($0) of 5" } ?? "not rated"
+            var summary = "\(log.recipeNameAtBrew): \(rated), \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams))"
             if let tag = log.tasteTag { summary += ", \(tag.displayName)" }
             xml += "<entry>\n<title>\(HTMLEscaping.escape(log.recipeNameAtBrew)), \(when.prefix(10))</title>\n"
             xml += "<id>urn:brewguide:log:\(HTMLEscaping.escape(log.id))</id>\n<updated>\(when)</updated>\n"

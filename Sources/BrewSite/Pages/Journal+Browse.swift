@@ -33,7 +33,7 @@ extension Journal {
         var byTag: [TasteTag: [Int]] = [:]
         for position in logs.indices {
             byMonth[local(logs[position]).monthKey, default: []].append(position)
-            byRating[logs[position].rating, default: []].append(position)
+            if let rating = logs[position].rating { byRating[rating, default: []].append(position) }
             if let tag = logs[position].tasteTag { byTag[tag, default: []].append(position) }
         }
         for (month, positions) in byMonth.sorted(by: { $0.key > $1.key }) {

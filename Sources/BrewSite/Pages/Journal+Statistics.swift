@@ -14,7 +14,7 @@ extension Journal {
             summary: stats.ratingByWeek.isEmpty ? "No brews yet." : "Weeks starting \(stats.ratingByWeek.first!.label) to \(stats.ratingByWeek.last!.label); ratings from 1 to 5.",
             labelHeading: "Week starting", valueHeading: "Average rating",
             points: stats.ratingByWeek.map { .init(label: $0.label, value: $0.value, valueText: "\(Format.number($0.value, decimals: 1)) (\($0.count) brews)") },
-            style: .line, maximumValue: 5))
+            style: .line, maximumValue: 5, valueKind: .stars))
         fragments["brews-by-week"] = Self.countChart(
             id: "brews-by-week", title: "Brews per week", summary: "\(stats.overall.brewCount) brews over \(stats.brewsByWeek.count) weeks.",
             labelHeading: "Week starting", buckets: stats.brewsByWeek)
@@ -33,8 +33,41 @@ extension Journal {
                 "untagged": String(recipeStats.untaggedCount),
             ]
         }
+        // Per recipe: the best-rated brews and what they shared, with the rating charts.
+        var recipeRatings: [[String: Any]] = []
+        var factorHTML = "", factorMarkdown: [String] = []
+        for recipe in recipes {
+            guard let factors = ratingFactors[recipe.id], factors.ratedCount >= 2 else { continue }
+            var row = ratingSummary(factors)
+            row["id"] = recipe.id
+            row["name"] = recipe.name
+            recipeRatings.append(row)
+            if let fragment = PointChart.factorsFragment(factors.factors, recipeName: recipe.name, idPrefix: "stats-\(recipe.id)") {
+                factorHTML += "<h3>\(HTMLEscaping.escape(recipe.name))</h3>\n" + fragment.html
+                factorMarkdown.append("### \(MarkdownEscaping.escape(recipe.name))\n\n" + fragment.markdown)
+            }
+        }
+        if !factorHTML.isEmpty {
+            fragments["rating-factors"] = PageFragment(html: factorHTML, markdown: factorMarkdown.joined(separator: "\n\n"))
+        }
+        // Per bean, where beans are known.
+        let beans: [[String: Any]] = BeanSummary.summaries(logs).map { bean in
+            var row: [String: Any] = ["bean": bean.bean, "brews": "\(bean.brewCount) brew\(bean.brewCount == 1 ? "" : "s")",
+                                      "average": bean.averageRating.map { Format.number($0, decimals: 1) } ?? "not rated"]
+            if let roaster = bean.roaster { row["roaster"] = roaster }
+            if let best = bean.bestRecipe {
+                row["bestRecipe"] = ["name": best.name, "average": Format.number(best.average, decimals: 1),
+                                     "id": best.id.flatMap { recipesByID[$0] == nil ? nil : $0 } as Any] as [String: Any]
+            }
+            return row
+        }
         let context: [String: Any] = [
             "hasBrews": true,
+            "recipeRatings": recipeRatings,
+            "hasFactorCharts": fragments["rating-factors"] != nil,
+            "beans": beans,
+            "hasUnrated": stats.overall.unratedCount > 0,
+            "unratedCount": String(stats.overall.unratedCount),
             "brewCount": String(stats.overall.brewCount),
             "averageRating": stats.overall.averageRating.map { Format.number($0, decimals: 1) } ?? "–",
             "tagsPerRecipe": tagsPerRecipe,
@@ -47,7 +80,7 @@ extension Journal {
         SVGChart.fragment(ChartData(
             id: id, title: title, summary: summary, labelHeading: labelHeading, valueHeading: "Brews",
             points: buckets.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)") },
-            style: .bars))
+            style: .bars, valueKind: .count))
     }
 
     func hintsPage() -> Page {

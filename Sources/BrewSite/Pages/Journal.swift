@@ -12,9 +12,17 @@ final class Journal {
     let recipesByID: [String: Recipe]
     /// Where the logs of each recipe id are in `logs` (newest first).
     let logsByRecipe: [String: [Int]]
+    /// For a log's position, the position of the next (later) brew of the same recipe.
+    let nextInRecipe: [Int: Int]
+    /// Where each log is in `logs`, by id.
+    let positionByID: [String: Int]
+    /// Each recipe's hash, for telling when the pages of its logs must be made again.
+    let recipeHashes: [String: Int]
     let statistics: JournalStatistics
     /// Statistics of each recipe with logs, computed once for its page and the statistics page.
     let recipeStatistics: [String: RecipeStatistics]
+    /// What the ratings of each recipe with logs show, for its page and the statistics page.
+    let ratingFactors: [String: RatingFactors]
     /// The browse links every list page shows, made once.
     let browseLinks: [String: Any]
     let lastSelectedRecipeId: String?
@@ -33,11 +41,20 @@ final class Journal {
         var byRecipe: [String: [Int]] = [:]
         for position in logs.indices { if let id = logs[position].recipeId { byRecipe[id, default: []].append(position) } }
         self.logsByRecipe = byRecipe
+        var next: [Int: Int] = [:]
+        for positions in byRecipe.values where positions.count > 1 {
+            for index in positions.indices.dropFirst() { next[positions[index]] = positions[index - 1] }
+        }
+        self.nextInRecipe = next
+        let newestFirst = self.logs
+        self.positionByID = Dictionary(newestFirst.indices.map { (newestFirst[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.recipeHashes = Dictionary(recipes.map { ($0.id, $0.hashValue) }, uniquingKeysWith: { first, _ in first })
         let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
         self.timeZone = timeZone
         self.statistics = JournalStatistics(logs: logs, timeZone: timeZone)
         let logs = self.logs
         self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: logs, at: positions) }
+        self.ratingFactors = byRecipe.mapValues { positions in RatingFactors(logs: logs, at: positions) }
         self.browseLinks = Self.browseLinks(recipes: recipes, logsByRecipe: byRecipe, statistics: statistics)
         let known = Set(recipes.map(\.id))
         let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId
@@ -110,24 +127,112 @@ final class Journal {
                 summary: "How many brews got each rating, 1 to 5 stars; \(stats.brewCount) brews in all.",
                 labelHeading: "Rating", valueHeading: "Brews",
                 points: (1...5).map { ChartData.Point(label: "\($0) ★", value: Double(stats.ratingCounts[$0 - 1]), valueText: "\(stats.ratingCounts[$0 - 1])") },
-                style: .bars))
+                style: .bars, valueKind: .count))
+        }
+        if let factors = ratingFactors[recipe.id], factors.ratedCount >= 2 {
+            context["ratings"] = ratingSummary(factors)
+            fragments["rating-factors"] = PointChart.factorsFragment(factors.factors, recipeName: recipe.name, idPrefix: "factors-\(recipe.id)")
+            fragments["rating-trend"] = PointChart.trendFragment(factors.trend, recipeName: recipe.name, id: "trend-\(recipe.id)")
+            context["hasFactorCharts"] = fragments["rating-factors"] != nil
+            context["hasTrend"] = fragments["rating-trend"] != nil
         }
         return Page(path: "recipes/\(recipe.id)", title: recipe.name, template: "recipe", context: context,
                     headHTML: RecipeJSONLD.script(for: recipe), fragments: fragments)
     }
 
-    func logPage(_ log: BrewLog) -> Page {
+    func logPage(at position: Int) -> Page {
+        let log = logs[position]
         var context = logRow(log)
+        let fromRecipe = " (recipe's default; not recorded)"
         context["dose"] = Format.grams(log.doseGrams)
         context["yield"] = Format.grams(log.targetYieldGrams)
         context["ratio"] = Format.ratio(log.ratio)
-        context["temperature"] = "\(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C"
-        context["grind"] = log.grindLabel.rawValue
+        context["temperature"] = "\(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C" + (log.recordedTemperatureCelsius == nil ? fromRecipe : "")
+        context["grind"] = log.grindLabel.rawValue + (log.recordedGrindLabel == nil ? fromRecipe : "")
         if let hint = AdjustmentHint.hint(for: log.tasteTag) { context["hint"] = hint }
         context["note"] = log.note ?? ""
         context["hasNote"] = !(log.note ?? "").isEmpty
         context["hintsLink"] = true
-        return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(local(log).dayAndTime)", template: "log", context: context)
+        // Flat texts, not a list of rows: a page of texts and flags is filled in from its learned
+        // shape instead of a full Mustache render (`TemplateShapes`).
+        for (key, value) in Self.details(of: log) { context[key] = value }
+        var fragments: [String: PageFragment] = [:]
+        let recipe = log.recipeId.flatMap { recipesByID[$0] }
+        if let recipe {
+            let differences = BrewComparison.differences(log, from: recipe)
+            context["comparison"] = differences.isEmpty ? "the same dose, water, temperature and grind" : differences.joined(separator: ", ")
+            if let nextPosition = nextInRecipe[position] {
+                let next = logs[nextPosition]
+                let followUp = BrewComparison.followUp(from: log, to: next)
+                context["nextId"] = next.id
+                context["nextWhen"] = local(next).dayAndTime
+                context["nextSentence"] = BrewComparison.sentence(followUp, from: log, to: next)
+            } else {
+                context["isLatestOfRecipe"] = true
+            }
+        }
+        let plan = recipe.flatMap { recipe in invalidReasons[recipe.id] == nil ? try? BrewPlanner.plan(recipe, inputs: .dose(log.doseGrams)) : nil }
+        if let pour = PourChart.fragment(log: log, flow: validated.dataset.flows[log.id], plan: plan, id: "pour-\(log.id)") {
+            fragments["pour"] = pour
+            context["hasPour"] = true
+            context["hasFlow"] = validated.dataset.flows[log.id] != nil
+        }
+        return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(local(log).dayAndTime)", template: "log", context: context, fragments: fragments)
+    }
+
+    /// The optional details of a log, by the names the log template shows them under.
+    static func details(of log: BrewLog) -> [(String, String)] {
+        var values: [(String, String)] = []
+        if log.method != BrewLog.recordedMethod { values.append(("methodName", log.method)) }
+        if let bean = log.bean { values.append(("bean", bean)) }
+        if let roaster = log.roaster { values.append(("roaster", roaster)) }
+        if let mill = log.mill { values.append(("mill", mill)) }
+        if let setting = log.grinderSetting { values.append(("grinderSetting", setting)) }
+        if let seconds = log.brewTimeSeconds { values.append(("brewTime", Format.clock(seconds))) }
+        if let seconds = log.bloomSeconds { values.append(("bloom", Format.clock(seconds))) }
+        if let tds = log.tds { values.append(("tds", "\(Format.number(tds, decimals: 2)) %")) }
+        if let yield = log.extractionYieldPercent { values.append(("extractionYield", "\(Format.number(yield, decimals: 1)) %")) }
+        if let source = log.source { values.append(("importedFrom", source == "beanconqueror" ? "Beanconqueror" : source)) }
+        return values
+    }
+
+    /// What a log's page shows besides the log itself: its recipe, its recorded pour, the next
+    /// brew of its recipe. A log page is made again when this changes (`SiteChanges`).
+    func logPageKey(at position: Int) -> Int {
+        var hasher = Hasher()
+        let log = logs[position]
+        if let recipeId = log.recipeId {
+            hasher.combine(recipeHashes[recipeId])
+            hasher.combine(invalidReasons[recipeId] == nil)
+        }
+        hasher.combine(validated.dataset.flows[log.id])
+        // Of the next brew, what its link and the follow-up sentence read.
+        if let next = nextInRecipe[position] {
+            let log = logs[next]
+            hasher.combine(log.id)
+            hasher.combine(log.timestamp)
+            hasher.combine(log.timestampOffsetSeconds)
+            hasher.combine(log.rating)
+            hasher.combine(log.doseGrams)
+            hasher.combine(log.recordedTemperatureCelsius)
+            hasher.combine(log.recordedGrindLabel)
+        }
+        return hasher.finalize()
+    }
+
+    /// The best-rated brews of a recipe and what they shared, for its page and the statistics page.
+    func ratingSummary(_ factors: RatingFactors) -> [String: Any] {
+        var summary: [String: Any] = ["rated": String(factors.ratedCount)]
+        if let best = factors.bestRating {
+            summary["best"] = String(best)
+            summary["bestCount"] = String(factors.bestLogIDs.count)
+            summary["bestBrews"] = factors.bestLogIDs.prefix(5).compactMap { id -> [String: Any]? in
+                guard let position = positionByID[id] else { return nil }
+                return ["id": id, "when": local(logs[position]).dayAndTime]
+            }
+            if !factors.bestShared.isEmpty { summary["shared"] = factors.bestShared.joined(separator: ", ") }
+        }
+        return summary
     }
 
     // MARK: Shared pieces
@@ -159,9 +264,18 @@ final class Journal {
             "when": local(log).dayAndTime,
             "isoTimestamp": local(log).iso8601,
             "recipeName": log.recipeNameAtBrew,
-            "rating": String(log.rating),
-            "stars": String(repeating: "★", count: max(0, min(5, log.rating))) + String(repeating: "☆", count: max(0, 5 - max(0, log.rating))),
         ]
+        if let rating = log.rating {
+            let stars = String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: max(0, 5 - max(0, rating)))
+            row["rating"] = String(rating)
+            row["stars"] = stars
+            row["ratingText"] = "\(stars) (\(rating)/5)"
+        } else {
+            // An imported brew not rated where it was recorded: said so, never shown as 0 stars.
+            row["rating"] = "–"
+            row["stars"] = "not rated"
+            row["ratingText"] = "not rated"
+        }
         if let tag = log.tasteTag { row["tasteTag"] = tag.displayName }
         if let recipeId = log.recipeId, recipesByID.index(forKey: recipeId) != nil { row["recipeId"] = recipeId }
         return row

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Pages made from the whole journal (home, recipes, statistics, hints) are always remade, as
 /// they are few; cards when a recipe or the card doses of the preferences changed. A log page
-/// is remade when its log changed; a list page when the logs on it, their order or the list's
+/// is remade when its log, its recipe, its recorded pour or the next brew of its recipe changed; a list page when the logs on it, their order or the list's
 /// heading changed; every list and log page when the recipes' names, order or validity changed
 /// (they link to recipes) or the browse links shared by all lists did; session pages when
 /// sessions, presets or Waterline settings changed.
@@ -45,7 +45,14 @@ public struct SiteChanges: Sendable {
         // Where the changed logs are in the new journal: lists hold positions, and an integer is
         // cheaper to look up than a log id on every row of every list.
         let newLogs = new.journal.logs
-        let changedPositions = Set(newLogs.indices.filter { recipesChanged || changedLogs.contains(newLogs[$0].id) })
+        var changedPositions = Set(newLogs.indices.filter { recipesChanged || changedLogs.contains(newLogs[$0].id) })
+        // A log page also shows its recipe, its recorded pour and the next brew of its recipe.
+        var oldKeys: [String: Int] = [:]
+        oldKeys.reserveCapacity(old.journal.logs.count)
+        for position in old.journal.logs.indices { oldKeys[old.journal.logs[position].id] = old.journal.logPageKey(at: position) }
+        for position in newLogs.indices where !changedPositions.contains(position) {
+            if oldKeys[newLogs[position].id] != new.journal.logPageKey(at: position) { changedPositions.insert(position) }
+        }
         let oldLists = Dictionary(old.lists.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, list) in new.lists.enumerated() {
             let pageCount = list.pageCount(perPage: new.perPage)

@@ -143,7 +143,7 @@ public struct SitePlan: @unchecked Sendable {
         switch source {
         case .summary(let index): summaryPage(index)
         case .list(let index, let number): journal.listPage(lists[index], number: number, perPage: perPage)
-        case .log(let index): journal.logPage(journal.logs[index])
+        case .log(let index): journal.logPage(at: index)
         case .card(let index): journal.cardPage(cardRecipes[index])
         case .brew(let index): journal.brewPage(brewAlongs[index])
         case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])

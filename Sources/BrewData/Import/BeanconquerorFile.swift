@@ -1,0 +1,192 @@
+import BrewKit
+import Foundation
+
+/// Reads what Beanconqueror writes: a brew as the app shares it (one object with `bean`, `brew`,
+/// `mill`, `preparation`, `water` and `brewFlow`), or the app's full backup (`Beanconqueror.json`:
+/// `BREWS`, each naming its `bean`, `mill` and `method_of_preparation` by the `config.uuid` of an
+/// entry of `BEANS`, `MILL` and `PREPARATION`; `SETTINGS` with the rating scale `brew_rating`).
+/// Pure: bytes in, brews and findings out. See docs/IMPORT.md.
+public enum BeanconquerorFile {
+    public struct Contents: Sendable {
+        public var brews: [BeanconquerorBrew] = []
+        /// The top of the rating scale the backup's settings give (`brew_rating`), if any.
+        public var ratingScale: Double?
+        /// Whether this was a full backup (its brews carry no weight samples).
+        public var isBackup = false
+    }
+
+    public struct Failure: Error, Sendable {
+        public var diagnostic: Diagnostic
+    }
+
+    public static func read(_ bytes: [UInt8], path: String) throws(Failure) -> Contents {
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            throw Failure(diagnostic: .error("this is a .zip archive; unpack it and import the Beanconqueror.json inside (brewguide reads the JSON, not the zip)", at: .file(path)))
+        }
+        let root: RawNode
+        do {
+            root = try JSONParser.parse(bytes, file: path)
+        } catch {
+            throw Failure(diagnostic: .error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
+        }
+        guard case .object = root.value else {
+            throw Failure(diagnostic: .error("expected a Beanconqueror brew (an object with \"brew\") or backup (an object with \"BREWS\"), found \(root.summary)", at: root.location))
+        }
+        if let brew = root["brew"] {
+            var contents = Contents()
+            contents.brews = [sharedBrew(brew, in: root)]
+            return contents
+        }
+        if let brews = root["BREWS"] {
+            return try backup(root, brews: brews)
+        }
+        throw Failure(diagnostic: .error("expected a Beanconqueror brew (an object with \"brew\") or backup (an object with \"BREWS\"); found neither", at: root.location))
+    }
+
+    // MARK: A shared brew
+
+    static func sharedBrew(_ brew: RawNode, in root: RawNode) -> BeanconquerorBrew {
+        var result = common(brew)
+        result.beanName = root["bean"]?["name"]?.text
+        result.roaster = root["bean"]?["roaster"]?.text
+        result.millName = root["mill"]?["name"]?.text
+        result.preparationName = root["preparation"]?["name"]?.text
+        result.preparationType = root["preparation"]?["type"]?.text
+        result.styleType = root["preparation"]?["style_type"]?.text
+        if let weights = root["brewFlow"]?["weight"] {
+            (result.weightSamples, result.flowProblem) = samples(weights)
+        }
+        return result
+    }
+
+    // MARK: A backup
+
+    static func backup(_ root: RawNode, brews: RawNode) throws(Failure) -> Contents {
+        guard case .array(let list) = brews.value else {
+            throw Failure(diagnostic: .error("BREWS: expected an array of brews, found \(brews.summary)", at: brews.location))
+        }
+        func byUUID(_ key: String) -> [String: RawNode] {
+            guard case .array(let entries)? = root[key]?.value else { return [:] }
+            var table: [String: RawNode] = [:]
+            for entry in entries { if let uuid = entry["config"]?["uuid"]?.text { table[uuid] = entry } }
+            return table
+        }
+        let beans = byUUID("BEANS"), mills = byUUID("MILL"), preparations = byUUID("PREPARATION")
+        var contents = Contents()
+        contents.isBackup = true
+        var settings = root["SETTINGS"]
+        if case .array(let entries)? = settings?.value { settings = entries.first }
+        if let scale = settings?["brew_rating"]?.number, scale > 0 { contents.ratingScale = scale }
+        for node in list {
+            var brew = common(node)
+            if let uuid = node["bean"]?.text, let bean = beans[uuid] {
+                brew.beanName = bean["name"]?.text
+                brew.roaster = bean["roaster"]?.text
+            }
+            if let uuid = node["mill"]?.text, let mill = mills[uuid] { brew.millName = mill["name"]?.text }
+            if let uuid = node["method_of_preparation"]?.text, let preparation = preparations[uuid] {
+                brew.preparationName = preparation["name"]?.text
+                brew.preparationType = preparation["type"]?.text
+                brew.styleType = preparation["style_type"]?.text
+            }
+            contents.brews.append(brew)
+        }
+        return contents
+    }
+
+    // MARK: Fields
+
+    /// The fields a brew object has in both forms.
+    static func common(_ brew: RawNode) -> BeanconquerorBrew {
+        var result = BeanconquerorBrew(uuid: brew["config"]?["uuid"]?.text ?? "", location: brew.location)
+        result.unixTimestamp = brew["config"]?["unix_timestamp"]?.number
+        result.grindSize = brew["grind_size"]?.text
+        result.grindWeight = brew["grind_weight"]?.number
+        result.brewQuantity = brew["brew_quantity"]?.number
+        result.brewQuantityType = brew["brew_quantity_type"]?.text
+        result.beverageQuantity = brew["brew_beverage_quantity"]?.number
+        result.temperature = brew["brew_temperature"]?.number
+        result.brewSeconds = seconds(brew["brew_time"]?.number, milliseconds: brew["brew_time_milliseconds"]?.number)
+        result.bloomSeconds = seconds(brew["coffee_blooming_time"]?.number, milliseconds: brew["coffee_blooming_time_milliseconds"]?.number)
+        result.tds = brew["tds"]?.number
+        result.extractionYield = brew["ey"]?.number
+        result.rating = brew["rating"]?.number
+        result.note = brew["note"]?.text
+        return result
+    }
+
+    /// Whole seconds and the app's separate milliseconds, when the seconds are given.
+    static func seconds(_ whole: Double?, milliseconds: Double?) -> Double? {
+        guard let whole else { return nil }
+        guard let milliseconds, milliseconds > 0, milliseconds < 1000 else { return whole }
+        return whole + milliseconds / 1000
+    }
+
+    /// The scale's readings (`actual_weight`) with their wall-clock `timestamp` (`HH:MM:SS.mmm`)
+    /// made into seconds since the first sample. The app's `brew_time` beside them is not a
+    /// decimal number (`34.10` follows `34.9`), so the clock is taken from the timestamps; a
+    /// brew across midnight keeps counting up.
+    static func samples(_ node: RawNode) -> ([BrewFlow.Sample], String?) {
+        guard case .array(let entries) = node.value else { return ([], "brewFlow.weight is not an array") }
+        var result: [BrewFlow.Sample] = []
+        var first: Double?
+        var previous = -Double.infinity
+        var dayOffset = 0.0
+        var skipped = 0
+        for entry in entries.prefix(BrewFlow.maximumSamples) {
+            guard let stamp = entry["timestamp"]?.text, let clock = wallClockSeconds(stamp),
+                  let grams = entry["actual_weight"]?.number, grams.isFinite, abs(grams) < 100_000 else {
+                skipped += 1
+                continue
+            }
+            var time = clock + dayOffset
+            if time < previous - 43_200 { dayOffset += 86_400; time += 86_400 }
+            if first == nil { first = time }
+            guard time >= previous else { skipped += 1; continue }
+            previous = time
+            result.append(BrewFlow.Sample(seconds: ((time - first!) * 1000).rounded() / 1000, grams: grams))
+        }
+        var problem: String?
+        if entries.count > BrewFlow.maximumSamples { problem = "only the first \(BrewFlow.maximumSamples) of \(entries.count) weight samples are kept" }
+        if skipped > 0 { problem = "\(skipped) of \(entries.count) weight samples had no readable time or weight and were left out" }
+        return (result, problem)
+    }
+
+    /// `17:18:21.961` → seconds since midnight.
+    static func wallClockSeconds(_ text: String) -> Double? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 3, let hours = Double(parts[0]), let minutes = Double(parts[1]), let seconds = Double(parts[2]),
+              (0..<24).contains(hours), (0..<60).contains(minutes), seconds >= 0, seconds < 61 else { return nil }
+        return hours * 3600 + minutes * 60 + seconds
+    }
+}
+
+extension RawNode {
+    /// The member named `key` of an object.
+    subscript(key: String) -> RawNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.key == key }?.node
+    }
+
+    /// A number, or a text that is one (the app writes `"75"` as often as `75`).
+    var number: Double? {
+        switch value {
+        case .number(let number): return number.isFinite ? number : nil
+        case .string(let text), .text(let text):
+            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+            return number
+        default: return nil
+        }
+    }
+
+    /// A text, or a number written as text (`grind_size` may be `11`); nil when empty.
+    var text: String? {
+        switch value {
+        case .string(let text), .text(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        case .number(let number): return Format.number(number, decimals: 6)
+        default: return nil
+        }
+    }
+}

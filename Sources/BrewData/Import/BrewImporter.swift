@@ -1,0 +1,181 @@
+import BrewKit
+import Foundation
+
+/// `import-brews`: brews from another app's files into the data directory, each brew whole or
+/// not at all. Reads the data directory first (its recipes, the logs already there and the
+/// erasure ledger), decides every brew, and then writes each imported brew as
+/// `logs/beanconqueror/<log-id>.json` beside its recorded pour `flows/<log-id>.json`, every file
+/// atomically, the pour first so that a log never points at a pour that is missing.
+public struct BrewImporter {
+    public struct Options: Sendable {
+        public var dataRoot: String
+        public var recipeId: String?
+        /// The app's rating scale when the files do not say (a backup's settings do).
+        public var ratingScale: Double?
+        public var dryRun: Bool
+
+        public init(dataRoot: String, recipeId: String? = nil, ratingScale: Double? = nil, dryRun: Bool = false) {
+            self.dataRoot = dataRoot
+            self.recipeId = recipeId
+            self.ratingScale = ratingScale
+            self.dryRun = dryRun
+        }
+    }
+
+    /// What happened to one brew.
+    public struct Line: Sendable, CustomStringConvertible {
+        public enum Result: Sendable, Equatable { case imported, skipped, alreadyThere }
+        public var file: String
+        public var brew: String
+        public var result: Result
+        public var message: String
+        public var description: String { "\(file): \(brew): \(message)" }
+    }
+
+    public struct Report: Sendable {
+        public var lines: [Line] = []
+        /// Files that could not be read at all, in the compiler's form.
+        public var fileErrors: [Diagnostic] = []
+        public var written: [String] = []
+
+        public func count(_ result: Line.Result) -> Int { lines.filter { $0.result == result }.count }
+    }
+
+    public let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    public static let logsFolder = "logs/beanconqueror"
+
+    public func run(files: [String]) throws(RightsError) -> Report {
+        let root = options.dataRoot
+        let validated = DataDirectoryReader(root: root).read().validated
+        let blocking = validated.blockingErrors
+        guard blocking.isEmpty else {
+            throw RightsError("the data directory has errors; fix them first (brewguide check --data \(root)):\n" + blocking.prefix(10).map(\.description).joined(separator: "\n"))
+        }
+        let invalid = validated.invalidRecipeReasons
+        let recipes = validated.dataset.recipesInLibraryOrder.filter { invalid[$0.id] == nil }
+        var named: Recipe?
+        if let recipeId = options.recipeId {
+            guard let recipe = recipes.first(where: { $0.id == recipeId }) else {
+                var message = "--recipe \"\(recipeId)\" names no valid recipe in \(root)"
+                if let near = Suggestion.closest(to: recipeId, in: recipes.map(\.id)) { message += " (did you mean \"\(near)\"?)" }
+                throw RightsError(message)
+            }
+            named = recipe
+        }
+        let erasedLogs = Set(try ErasureLedger.load(root: root).filter { $0.kind == .log }.map(\.id))
+        var bySource: [String: String] = [:]
+        var takenIDs = Set<String>()
+        for located in validated.dataset.logs {
+            let log = located.value
+            takenIDs.insert(RecordID.fileKey(log.id))
+            if let source = log.source, let sourceId = log.sourceId { bySource["\(source)/\(sourceId)"] = log.id }
+        }
+        let known = Set(validated.dataset.recipes.map(\.value.id))
+        // The instant is the app's; it is written at the journal's UTC offset, so the file reads
+        // as the person's clock read (UTC when the journal sets no time zone).
+        let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
+
+        var report = Report()
+        var plans: [(log: BrewLog, flow: BrewFlow?)] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                report.fileErrors.append(.error("cannot read the file (does it exist, is it readable?)", at: .file(file)))
+                continue
+            }
+            let contents: BeanconquerorFile.Contents
+            do {
+                contents = try BeanconquerorFile.read([UInt8](data), path: file)
+            } catch {
+                report.fileErrors.append(error.diagnostic)
+                continue
+            }
+            let mapping = BeanconquerorMapping.Options(recipes: recipes, namedRecipe: named, ratingScale: options.ratingScale ?? contents.ratingScale ?? 5)
+            for brew in contents.brews {
+                let name = "brew \(brew.uuid.isEmpty ? "at line \(brew.location.line)" : String(brew.uuid.prefix(8)))"
+                    + (brew.unixTimestamp.map { " of \(Self.day(Date(timeIntervalSince1970: $0)))" } ?? "")
+                func line(_ result: Line.Result, _ message: String) { report.lines.append(Line(file: file, brew: name, result: result, message: message)) }
+                // A brew already imported (by its uuid) is there, whatever it would be mapped to now.
+                if !brew.uuid.isEmpty, let existing = bySource["\(BeanconquerorMapping.source)/\(String(brew.uuid.prefix(BrewLogValidator.maximumNameCharacters)))"] {
+                    line(.alreadyThere, "already imported as \(existing); nothing added")
+                    continue
+                }
+                switch BeanconquerorMapping.map(brew, options: mapping) {
+                case .skipped(let reason):
+                    line(.skipped, "skipped: \(reason)")
+                case .imported(let imported):
+                    var log = imported.log
+                    log.timestampOffsetSeconds = timeZone.offsetSeconds(at: log.timestamp)
+                    if let existing = bySource["\(BeanconquerorMapping.source)/\(log.sourceId ?? "")"] {
+                        line(.alreadyThere, "already imported as \(existing); nothing added")
+                        continue
+                    }
+                    if erasedLogs.contains(log.id) {
+                        line(.skipped, "skipped: log \(log.id) was erased from this data directory (erasures.json); it is not brought back")
+                        continue
+                    }
+                    var suffix = 2
+                    let base = log.id
+                    while takenIDs.contains(RecordID.fileKey(log.id)) {
+                        log.id = "\(base)-\(suffix)"
+                        suffix += 1
+                    }
+                    var flow = imported.flow
+                    flow?.logId = log.id
+                    let problems = BrewLogValidator().diagnostics(for: Located(log, source: SourceMap(record: brew.location, fields: [:])), knownRecipeIDs: known)
+                        .filter { $0.severity == .error }
+                    guard problems.isEmpty else {
+                        line(.skipped, "skipped: " + problems.map(\.message).joined(separator: "; "))
+                        continue
+                    }
+                    takenIDs.insert(RecordID.fileKey(log.id))
+                    bySource["\(BeanconquerorMapping.source)/\(log.sourceId ?? "")"] = log.id
+                    var message = "\(options.dryRun ? "would import" : "imported") as \(log.id) (\(log.method), \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams)), \(log.rating.map { "\($0) of 5" } ?? "not rated")), \(imported.match.explanation)"
+                    if !log.fromRecipe.isEmpty { message += "; from the recipe: \(log.fromRecipe.joined(separator: ", "))" }
+                    if let flow { message += "; \(flow.samples.count) weight samples \(options.dryRun ? "would be kept" : "kept") in \(FlowFile.folderName)/\(log.id).json" }
+                    for remark in imported.remarks { message += "; \(remark)" }
+                    line(.imported, message)
+                    plans.append((log, flow))
+                }
+            }
+        }
+        guard !options.dryRun else { return report }
+        for plan in plans {
+            report.written += try write(plan.log, flow: plan.flow)
+        }
+        return report
+    }
+
+    /// Writes one brew: its pour, then its log. If the log cannot be written the pour is removed.
+    func write(_ log: BrewLog, flow: BrewFlow?) throws(RightsError) -> [String] {
+        let root = options.dataRoot
+        var written: [String] = []
+        let logPath = ((root as NSString).appendingPathComponent(Self.logsFolder) as NSString).appendingPathComponent("\(log.id).json")
+        if let flow {
+            let flowPath = FlowFile.path(root: root, logId: log.id)
+            do {
+                try AtomicFile.write(Array(FlowFile.text(flow).utf8), to: flowPath)
+            } catch {
+                throw RightsError("cannot import \(log.id): \(error.description); nothing of it was kept")
+            }
+            written.append(flowPath)
+        }
+        do {
+            try AtomicFile.write(CanonicalJSON.bytes(.array([RecordEncoder.json(log)]), sortKeys: false), to: logPath)
+        } catch {
+            for path in written { unlink(path) }
+            throw RightsError("cannot import \(log.id): \(error.description); nothing of it was kept")
+        }
+        written.append(logPath)
+        return written
+    }
+
+    static func day(_ date: Date) -> String {
+        let text = ISO8601.string(from: date)
+        return String(text.prefix(16)).replacingOccurrences(of: "T", with: " ") + " UTC"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `brewguide import-brews beanconqueror` as a person runs it: the shared brews of the corpus
+/// into a copy of the bundled journal, a line per brew, then a build with the pour on its page.
+@Suite("brewguide import-brews, end to end")
+struct ImportBrewsCommandTests {
+    static let corpus = ["beanconqueror.json", "beanconqueror_real_with_id.json", "beanconqueror_real_with_id_standard.json", "beanconqueror_water_dispensed.json"]
+        .map { "Tests/BrewDataTests/Fixtures/beanconqueror/\($0)" }
+
+    @Test func theSharedBrewsImportAndBuildWithTheirPour() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+
+        let dry = try BrewGuideProcess.run(["import-brews", "beanconqueror"] + Self.corpus + ["--data", data.path, "--dry-run"])
+        #expect(dry.status == 0)
+        #expect(dry.stdout.hasSuffix("would import 1 brew, skipped 2, already there 1 (dry run: nothing written)\n"))
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("flows/bc-20221228-1441-d8647dd2.json").path))
+
+        let run = try BrewGuideProcess.run(["import-brews", "beanconqueror"] + Self.corpus + ["--data", data.path])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[3] == "Tests/BrewDataTests/Fixtures/beanconqueror/beanconqueror_water_dispensed.json: brew cd8769e9 of 2026-04-19 19:09 UTC: skipped: an espresso (Sanremo), not a pour-over: brewguide keeps pour-over brews only")
+        #expect(lines[4] == "imported 1 brew, skipped 2, already there 1")
+        // The Chemex file shares the V60 brew's uuid: the same brew, so it is not added twice.
+        #expect(lines[2].hasSuffix(": already imported as bc-20221228-1441-d8647dd2; nothing added"))
+
+        let again = try BrewGuideProcess.run(["import-brews", "beanconqueror"] + Self.corpus + ["--data", data.path])
+        #expect(again.stdout.hasSuffix("imported 0 brews, skipped 1, already there 3\n"))
+
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        // No finding about what was imported (the bundled journal has warnings of its own).
+        #expect(check.status == 0 && !check.stdout.contains("beanconqueror") && !check.stdout.contains("flows/"))
+
+        let site = data.deletingLastPathComponent().appendingPathComponent("Site")
+        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
+        #expect(build.status == 0)
+        let page = try String(contentsOf: site.appendingPathComponent("logs/bc-20221228-1441-d8647dd2.md"), encoding: .utf8)
+        #expect(page.contains("not rated"))
+        #expect(page.contains("**Grinder setting:** 3.2"))
+        #expect(page.contains("## The pour"))
+        #expect(page.contains("The brew took 5:40, 2:10 after the 3:00–3:30 window."))
+    }
+
+    @Test func anUnknownAppOrRecipeIsRefused() throws {
+        let wrongApp = try BrewGuideProcess.run(["import-brews", "acaia", Self.corpus[0]])
+        #expect(wrongApp.status != 0)
+        #expect(wrongApp.stderr.contains("import-brews reads beanconqueror files only, found \"acaia\""))
+        let wrongRecipe = try BrewGuideProcess.run(["import-brews", "beanconqueror", Self.corpus[0], "--data", "Data", "--recipe", "bright-mornin", "--dry-run"])
+        #expect(wrongRecipe.status == 1)
+        #expect(wrongRecipe.stderr == "error: --recipe \"bright-mornin\" names no valid recipe in Data (did you mean \"bright-morning\"?)\n")
+    }
+}
