@@ -51,6 +51,8 @@ public final class JournalSite {
     private var templateSignatures: [String: FileSignature] = [:]
     /// The plan of the site on disk, once a build succeeded.
     private var published: SitePlan?
+    /// What the meal planner's pages showed at the last good build (`MealPlanContext.fingerprint`).
+    private var publishedMealPlanFingerprint: String?
 
     /// - Parameter now: the moment active sessions are measured against, asked at each build.
     public init(settings: Settings, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -69,17 +71,20 @@ public final class JournalSite {
         clock.restart()
         let templatesChanged = reloadTemplatesIfChanged()
         let validated = refresh.result.validated
+        // The meal planner's files, read whole on every build (they are small) and checked against the kitchen.
+        let mealPlan = MealPlanContext.load(root: settings.dataDirectory, dataset: validated.dataset)
+        let mealPlanChanged = mealPlan.fingerprint != publishedMealPlanFingerprint
         var missing: [Diagnostic] = []
         if let templates {
             missing = templates.missing(SiteBuilder.requiredTemplates).map {
                 .error("no template named \"\($0)\" (expected a file \($0).mustache)", at: .file(settings.templatesDirectory ?? settings.defaultTemplatesDirectory))
             }
         }
-        let diagnostics = (validated.diagnostics + templateDiagnostics + missing).sortedByLocation()
+        let diagnostics = (validated.diagnostics + mealPlan.diagnostics + templateDiagnostics + missing).sortedByLocation()
         var outcome = Outcome(
             succeeded: false, diagnostics: diagnostics,
-            change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged),
-            changedAnything: published == nil || full || refresh.changedAnything || templatesChanged)
+            change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged, mealPlanChanged: mealPlanChanged),
+            changedAnything: published == nil || full || refresh.changedAnything || templatesChanged || mealPlanChanged)
         outcome.invalidRecipeIDs = validated.invalidRecipeReasons.keys.sorted()
         guard let templates, !diagnostics.contains(where: { $0.severity == .error && $0.invalidatesRecipeID == nil }) else {
             return outcome
@@ -94,7 +99,9 @@ public final class JournalSite {
         let renderer = self.renderer ?? PageRenderer(templates: templates)
         self.renderer = renderer
         let builder = SiteBuilder(renderer: renderer, baseURL: settings.baseURL)
-        let plan = builder.plan(validated, now: now())
+        let planPages = MealPlanPages(plan: mealPlan.plan, recipes: mealPlan.recipes, erasedRecipeIDs: mealPlan.erasedRecipeIDs,
+                                      now: now(), linksRecipes: MealPlanPages.linksKitchenRecipes)
+        let plan = builder.plan(validated, now: now(), mealPlan: planPages, amountReader: KitchenRecipeSource.amountReader)
         outcome.pagesInSite = plan.pageCount
         clock.lap("plan")
         do throws(SiteWriteError) {
@@ -125,6 +132,7 @@ public final class JournalSite {
             return outcome
         }
         published = plan
+        publishedMealPlanFingerprint = mealPlan.fingerprint
         outcome.succeeded = true
         outcome.stages = clock.stages
         return outcome
@@ -164,7 +172,7 @@ public final class JournalSite {
         return true
     }
 
-    private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool) -> String {
+    private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool, mealPlanChanged: Bool = false) -> String {
         var parts: [String] = []
         if templatesChanged { parts.append("templates") }
         let root = settings.dataDirectory.hasSuffix("/") ? settings.dataDirectory : settings.dataDirectory + "/"
@@ -172,6 +180,8 @@ public final class JournalSite {
         parts += files.prefix(3)
         if files.count > 3 { parts.append("\(files.count - 3) more files") }
         if refresh.preferencesChanged { parts.append(DataDirectoryReader.preferencesFileName) }
+        // The shopping list and the snack presets are single files outside the kinds' folders.
+        if parts.isEmpty && mealPlanChanged { parts.append("the meal planner's files (kitchen/shopping, kitchen/snacks.json)") }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 }

@@ -21,8 +21,11 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let result = DataDirectoryReader(root: dataOptions.data).read()
-        // Sessions left active past abandonAfterHours are measured against the run's clock.
-        let diagnostics = (result.validated.diagnostics + SessionValidator().abandonedDiagnostics(for: result.validated.dataset, now: RunClock.now())).sortedByLocation()
+        // Sessions left active past abandonAfterHours are measured against the run's clock; the meal
+        // planner's files (kitchen/plan/, snacks, shopping, goals) are checked against the kitchen.
+        let diagnostics = (result.validated.diagnostics
+            + SessionValidator().abandonedDiagnostics(for: result.validated.dataset, now: RunClock.now())
+            + MealPlanContext.load(root: dataOptions.data, dataset: result.validated.dataset).diagnostics).sortedByLocation()
         switch format {
         case .text:
             print(DiagnosticPrinter.text(diagnostics), terminator: "")

@@ -20,12 +20,17 @@ struct EraseCommand: ParsableCommand {
     @Option(help: "A session id.") var session: String?
     @Option(name: .customLong("kitchen-recipe"), help: "A kitchen recipe id (permanent deletion, TC-122).") var kitchenRecipe: String?
     @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
+    @Option(name: .customLong("plan-before"), help: "Meal-plan slots of days before this one (YYYY-MM-DD).") var planBefore: String?
+    @Flag(help: "The shopping list (kitchen/shopping.json or .csv).") var shopping = false
     @Option(help: "Every record of a kind: recipes (custom ones), logs, sessions or drinkPresets.") var kind: String?
     @Flag(help: "Carry out the erasure; without it nothing changes.") var yes = false
 
     func validate() throws {
-        let chosen = [all ? "all" : nil, recipe, log, session, kitchenRecipe, logsBefore, kind].compactMap { $0 }
-        guard chosen.count == 1 else { throw ValidationError("choose exactly one of --all, --recipe, --log, --session, --kitchen-recipe, --logs-before, --kind") }
+        let chosen = [all ? "all" : nil, recipe, log, session, kitchenRecipe, logsBefore, planBefore, shopping ? "shopping" : nil, kind].compactMap { $0 }
+        guard chosen.count == 1 else { throw ValidationError("choose exactly one of --all, --recipe, --log, --session, --kitchen-recipe, --logs-before, --plan-before, --shopping, --kind") }
+        if let planBefore, PlanDay.date(from: planBefore) == nil {
+            throw ValidationError("--plan-before needs a day as YYYY-MM-DD, found \"\(planBefore)\"")
+        }
         if let logsBefore, logsBefore.count != 10 || ISO8601.date(from: logsBefore) == nil {
             throw ValidationError("--logs-before needs a date as YYYY-MM-DD, found \"\(logsBefore)\"")
         }
@@ -41,6 +46,8 @@ struct EraseCommand: ParsableCommand {
         if let session { return .session(session) }
         if let kitchenRecipe { return .kitchenRecipe(kitchenRecipe) }
         if let logsBefore, let date = ISO8601.date(from: logsBefore) { return .logsBefore(date) }
+        if let planBefore { return .planBefore(planBefore) }
+        if shopping { return .shopping }
         return .kind(Self.erasableKind(kind ?? "") ?? .logs)
     }
 

@@ -9,7 +9,7 @@ import Testing
         process.executableURL = BrewGuideProcess.binary
         process.arguments = arguments
         process.currentDirectoryURL = BrewGuideProcess.packageRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_LOCK_WAIT_SECONDS": waitSeconds]) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_LOCK_WAIT_SECONDS": waitSeconds, "BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
         let err = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = err

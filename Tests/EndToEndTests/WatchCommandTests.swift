@@ -14,6 +14,8 @@ struct WatchCommandTests {
         init(_ arguments: [String]) throws {
             process.executableURL = BrewGuideProcess.binary
             process.arguments = ["watch"] + arguments
+            // The clock of the full builds it is compared with: the meal plan's current week is the run's.
+            process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe

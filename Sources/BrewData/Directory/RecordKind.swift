@@ -31,6 +31,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case kitchenRecipes
     case kitchenIngredients
     case kitchenSteps
+    /// Meal-plan slots (issue 15), in `kitchen/plan/`; read by `MealPlanReader`.
+    case mealPlanSlots
     /// Pages, links and captions waiting to be clipped (`kitchen clip --inbox`; MOD/DATA/005).
     case kitchenInbox
 
@@ -167,6 +169,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
             Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: Owner(.kitchenRecipes, .field("recipeId"))),
                   merge: .withOwner, erase: .withOwner,
                   summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
+        case .mealPlanSlots:
+            Rules(place: .folder("kitchen/plan"), identity: Identity(idField: "id"),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
+                  summary: "meal-plan slots: kitchen/plan/*.json or *.csv")
         case .kitchenInbox:
             Rules(place: .file("kitchen/inbox.json"), identity: Identity(idField: "id"),
                   merge: .targetKeeps, erase: .withEverything(ledgerKind: nil),
@@ -218,6 +224,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .kitchenRecipes:
             header.contains("recipeId") ? (header.contains("amount") ? .kitchenIngredients : header.contains("order") ? .kitchenSteps : nil)
                 : header.contains("title") ? .kitchenRecipes : nil
+        case .mealPlanSlots: .mealPlanSlots
         case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
         }
     }
@@ -230,6 +237,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .flows: .flows
         case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
         case .kitchenRecipes: .kitchenRecipes
+        case .mealPlanSlots: .mealPlanSlots
         case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
         }
     }

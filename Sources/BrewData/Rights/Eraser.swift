@@ -19,6 +19,10 @@ public enum Eraser {
         case kitchenRecipe(String)
         /// Logs timestamped before this moment.
         case logsBefore(Date)
+        /// Meal-plan slots of days before this one (`yyyy-MM-dd`, issue 15).
+        case planBefore(String)
+        /// The shopping list (`kitchen/shopping.json` and `.csv`, issue 15).
+        case shopping
         /// Every record of a kind erased by id (`RecordKind.EraseRule.byID`).
         case kind(RecordKind)
     }
@@ -93,6 +97,8 @@ public enum Eraser {
         case .kitchenRecipe(let id): pick(id, kind: .kitchenRecipe)
         case .logsBefore(let date):
             choose(.log, (pools[.log] ?? []).filter { $0.record.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false })
+        case .planBefore, .shopping:
+            break
         case .kind(let kind):
             if case .byID(let ledgerKind) = kind.rules.erase { choose(ledgerKind, pools[ledgerKind] ?? []) }
         }
@@ -109,6 +115,9 @@ public enum Eraser {
                       let id = file.ownerID(of: record, kind: kind) else { return false }
                 return erasing[ledgerKind]?.covers(ledgerKind, id) ?? false
             case .withEverything:
+                if case .planBefore(let day) = selection {
+                    return kind == .mealPlanSlots && (record.text("day").map { $0 < day } ?? false)
+                }
                 return selection == .all
             case .never:
                 return false
@@ -122,6 +131,16 @@ public enum Eraser {
         // The kitchen inbox (a file kind erased with everything) goes with --all.
         if selection == .all, FileManager.default.fileExists(atPath: KitchenInbox.path(root: root)) {
             plan.fileChanges.append(FileChange(path: KitchenInbox.path(root: root), content: nil, removedRecords: 1))
+        }
+
+        // The planner's one-file records (issue 15): the shopping list goes with --shopping and
+        // --all, the snack presets with --all (goals live in preferences.json, below).
+        let plannerFiles = [MealPlanReader.shoppingJSON, MealPlanReader.shoppingCSV] + (selection == .all ? [MealPlanReader.snacksFile] : [])
+        if selection == .all || selection == .shopping {
+            for relative in plannerFiles {
+                let path = (root as NSString).appendingPathComponent(relative)
+                if FileManager.default.fileExists(atPath: path) { plan.fileChanges.append(FileChange(path: path, content: nil, removedRecords: 1)) }
+            }
         }
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)

@@ -96,7 +96,7 @@ public enum Merger {
             case .kitchenIngredients, .kitchenSteps:
                 guard let id = ownerID else { return false }
                 return erased.covers(.kitchenRecipe, id) || replacedKitchenRecipeIDs.contains(id)
-            case .preferences, .erasures, .kitchenInbox:
+            case .preferences, .erasures, .kitchenInbox, .mealPlanSlots:
                 return false
             }
         }

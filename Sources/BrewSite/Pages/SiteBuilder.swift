@@ -18,14 +18,18 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Names every page of the site; `now` is the moment active and abandoned sessions are measured against.
-    public func plan(_ validated: ValidatedDataset, now: Date = Date()) -> SitePlan {
+    /// `mealPlan` adds the meal planner's pages (issue 15), their shopping amounts read with `amountReader`.
+    public func plan(_ validated: ValidatedDataset, now: Date = Date(), mealPlan: MealPlanPages? = nil,
+                     amountReader: @escaping ShoppingAmount.Reader = { _ in nil }) -> SitePlan {
         let partials = PartialMemo(renderer: renderer)
-        return SitePlan(journal: Journal(validated, partials: partials), sessions: SessionPages(validated, now: now), perPage: Self.logsPerPage)
+        return SitePlan(journal: Journal(validated, partials: partials), sessions: SessionPages(validated, now: now),
+                        mealPlan: mealPlan, amountReader: amountReader, perPage: Self.logsPerPage)
     }
 
     /// Every file of the site, in memory (for tests and small sites).
-    public func build(_ validated: ValidatedDataset, now: Date = Date()) -> [OutputFile] {
-        let plan = plan(validated, now: now)
+    public func build(_ validated: ValidatedDataset, now: Date = Date(), mealPlan: MealPlanPages? = nil,
+                      amountReader: @escaping ShoppingAmount.Reader = { _ in nil }) -> [OutputFile] {
+        let plan = plan(validated, now: now, mealPlan: mealPlan, amountReader: amountReader)
         let renderer = self.renderer
         var files = concurrentMap(plan.sources) { renderer.render(plan.page(for: $0)) }.flatMap { $0 }
         files += plan.feeds(siteTitle: renderer.siteTitle, baseURL: baseURL)

@@ -40,6 +40,7 @@ public struct SiteChanges: Sendable {
         if sessionsChanged {
             sources += new.sessionSources
         }
+        sources += changedMealPlanSources(old, new)
         sources += kitchenSources(old.kitchen, new.kitchen)
         // Where the changed logs are in the new journal: lists hold positions, and an integer is
         // cheaper to look up than a log id on every row of every list.
@@ -83,6 +84,8 @@ public struct SiteChanges: Sendable {
         let sessions = Set((0..<new.sessions.count).map(new.sessions.path(at:)))
         removed += (0..<old.sessions.count).map(old.sessions.path(at:)).filter { !sessions.contains($0) }
         if old.sessions.count > 0 && new.sessions.count == 0 { removed.append("sessions/index") }
+        let planPaths = Set(new.mealPlanSources.map(new.path(of:)))
+        removed += old.mealPlanSources.map(old.path(of:)).filter { !planPaths.contains($0) }
         let pageCounts = Dictionary(new.lists.map { ($0.folder, $0.pageCount(perPage: new.perPage)) }, uniquingKeysWith: { first, _ in first })
         for list in old.lists {
             let before = list.pageCount(perPage: old.perPage)
@@ -143,6 +146,17 @@ public struct SiteChanges: Sendable {
     /// What list and log pages read of the recipes: ids, names and order, and which are invalid.
     static func recipeSignature(_ journal: Journal) -> [String] {
         journal.recipes.map { "\($0.id)\u{1F}\($0.name)\u{1F}\(journal.invalidReasons[$0.id] == nil)" }
+    }
+
+    /// The planner's pages whose content changed: the week of a changed slot, the index and the
+    /// shopping list when what they show changed (each compared by its page's values).
+    static func changedMealPlanSources(_ old: SitePlan, _ new: SitePlan) -> [SitePlan.Source] {
+        let before = Dictionary(old.mealPlanSources.map { (old.path(of: $0), fingerprint(of: old.page(for: $0))) }, uniquingKeysWith: { first, _ in first })
+        return new.mealPlanSources.filter { before[new.path(of: $0)] != fingerprint(of: new.page(for: $0)) }
+    }
+
+    static func fingerprint(of page: Page) -> String {
+        ContextFingerprint.string(page.context) + page.fragments.keys.sorted().map { page.fragments[$0]!.html }.joined()
     }
 
     static func sessionSignature(_ dataset: Dataset) -> [AnyHashable] {

@@ -22,6 +22,10 @@ public struct SitePlan: @unchecked Sendable {
         /// The session list, and the page of `sessions` at an index (newest first).
         case sessionIndex
         case session(Int)
+        /// The meal planner (issue 15): its index, the week at an index of `mealPlan.weeks`, the shopping list.
+        case planIndex
+        case planWeek(Int)
+        case shopping
         /// The kitchen (issue 14): a list page (`KitchenPages.List.every`), and by recipe index
         /// (`kitchen.recipes`) a recipe's page, cook mode (of `kitchen.cookable`) and card.
         case kitchenList(Int)
@@ -39,12 +43,19 @@ public struct SitePlan: @unchecked Sendable {
     /// The brew-along pages: each card recipe at each of its card doses.
     let brewAlongs: [Journal.BrewAlong]
     let sessions: SessionPages
+    /// The meal planner's pages; nil when the data has no plan slots and no shopping items.
+    let mealPlan: MealPlanPages?
+    /// The shopping list's amounts are read with this (the kitchen's amount grammar).
+    let amountReader: ShoppingAmount.Reader
     let lists: [LogList]
     let kitchen: KitchenPages
     public let perPage: Int
 
-    init(journal: Journal, sessions: SessionPages, perPage: Int) {
+    init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages? = nil,
+         amountReader: @escaping ShoppingAmount.Reader = { _ in nil }, perPage: Int) {
         self.journal = journal
+        self.mealPlan = mealPlan.flatMap { $0.hasPages ? $0 : nil }
+        self.amountReader = amountReader
         self.perPage = perPage
         self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + ["statistics", "hints"]
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
@@ -63,6 +74,7 @@ public struct SitePlan: @unchecked Sendable {
         sources += brewAlongs.indices.map(Source.brew)
         sources += (cardsAfter..<summaryPaths.count).map(Source.summary)
         sources += sessionSources
+        sources += mealPlanSources
         sources += kitchenSources
         for (index, list) in lists.enumerated() {
             sources += (1...list.pageCount(perPage: perPage)).map { Source.list(index, number: $0) }
@@ -76,6 +88,12 @@ public struct SitePlan: @unchecked Sendable {
         sessions.count == 0 ? [] : [.sessionIndex] + (0..<sessions.count).map(Source.session)
     }
 
+    /// The planner's index, every week, and the shopping list; none without a plan.
+    var mealPlanSources: [Source] {
+        guard let mealPlan else { return [] }
+        return [.planIndex] + mealPlan.weeks.indices.map(Source.planWeek) + [.shopping]
+    }
+
     /// The kitchen's pages: its lists, then each recipe's page, cook mode and card.
     var kitchenSources: [Source] {
         KitchenPages.List.every.indices.map(Source.kitchenList) + (0..<kitchen.count).map(Source.kitchenRecipe)
@@ -84,7 +102,7 @@ public struct SitePlan: @unchecked Sendable {
 
     /// How many pages the site has, without listing them.
     public var pageCount: Int {
-        summaryPaths.count + cardRecipes.count + brewAlongs.count + sessionSources.count + journal.logs.count
+        summaryPaths.count + cardRecipes.count + brewAlongs.count + sessionSources.count + mealPlanSources.count + journal.logs.count
             + KitchenPages.List.every.count + 2 * kitchen.count + kitchen.cookable.count
             + lists.reduce(0) { $0 + $1.pageCount(perPage: perPage) }
     }
@@ -99,6 +117,9 @@ public struct SitePlan: @unchecked Sendable {
         case .brew(let index): brewAlongs[index].path
         case .sessionIndex: "sessions/index"
         case .session(let index): sessions.path(at: index)
+        case .planIndex: MealPlanPages.indexPath
+        case .planWeek(let index): mealPlan!.weekPath(mealPlan!.weeks[index])
+        case .shopping: MealPlanPages.shoppingPath
         case .kitchenList(let index): KitchenPages.List.every[index].path
         case .kitchenRecipe(let index): "kitchen/recipes/\(kitchen.recipes[index].id)"
         case .kitchenCook(let index): "kitchen/cook/\(kitchen.recipes[kitchen.cookable[index]].id)"
@@ -127,11 +148,21 @@ public struct SitePlan: @unchecked Sendable {
         case .brew(let index): journal.brewPage(brewAlongs[index])
         case .sessionIndex: sessions.indexPage() ?? Page(path: "sessions/index", title: "", template: "sessions", context: [:])
         case .session(let index): sessions.page(at: index)
-        case .kitchenList(let index): kitchen.listPage(KitchenPages.List.every[index])
+        case .planIndex: mealPlan!.indexPage()
+        case .planWeek(let index): mealPlan!.weekPage(mealPlan!.weeks[index])
+        case .shopping: mealPlan!.shoppingPage(reading: amountReader)
+        case .kitchenList(let index): kitchenListPage(index)
         case .kitchenRecipe(let index): kitchen.recipePage(index)
         case .kitchenCook(let index): kitchen.cookPage(index)
         case .kitchenCard(let index): kitchen.cardPage(index)
         }
+    }
+
+    /// A kitchen list page, linking to the meal planner when it has pages.
+    func kitchenListPage(_ index: Int) -> Page {
+        var page = kitchen.listPage(KitchenPages.List.every[index])
+        page.context["hasMealPlan"] = mealPlan != nil
+        return page
     }
 
     /// Home, a recipe's page, statistics or hints, by its place in `summaryPaths`.

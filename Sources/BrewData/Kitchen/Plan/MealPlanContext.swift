@@ -1,0 +1,45 @@
+import BrewKit
+import Foundation
+
+/// What the planner's commands and pages read: the planner's files, the kitchen's recipes as
+/// plans see them, the recipe ids erased since, and every finding about them.
+public struct MealPlanContext: Sendable {
+    public var root: String
+    public var plan: MealPlanData
+    public var recipes: [String: PlannableRecipe]
+    public var erasedRecipeIDs: Set<String>
+    /// Findings of reading the planner's files and of checking them against the kitchen.
+    public var diagnostics: [Diagnostic]
+
+    /// Reads the planner's files under `root` and checks them against the kitchen of `dataset`
+    /// (the data set read from the same directory).
+    public static func load(root: String, dataset: Dataset) -> MealPlanContext {
+        var diagnostics: [Diagnostic] = []
+        let plan = MealPlanReader(root: root).read(diagnostics: &diagnostics)
+        let recipes = KitchenRecipeSource.plannableRecipes(in: dataset)
+        let erased = KitchenRecipeSource.erasedRecipeIDs(root: root)
+        diagnostics += plan.validate(recipes: recipes, erasedRecipeIDs: erased)
+        return MealPlanContext(root: root, plan: plan, recipes: recipes, erasedRecipeIDs: erased, diagnostics: diagnostics.sortedByLocation())
+    }
+
+    /// Reads the whole data directory, then the planner's files (for commands).
+    public static func load(root: String) -> MealPlanContext {
+        load(root: root, dataset: DataDirectoryReader(root: root).read().validated.dataset)
+    }
+
+    public func day(_ day: String) -> PlanDay {
+        plan.day(day, recipes: recipes, erasedRecipeIDs: erasedRecipeIDs)
+    }
+
+    /// A fingerprint of everything the planner's pages show, to tell whether they changed.
+    public var fingerprint: String {
+        var text = ""
+        for slot in plan.slots { text += "\(slot.value)\n" }
+        for item in plan.shoppingItems { text += "\(item.value)\n" }
+        for snack in plan.snackOverrides { text += "\(snack.value)\n" }
+        text += "\(plan.goalsInForce)\n"
+        for id in recipes.keys.sorted() { text += "\(recipes[id]!)\n" }
+        text += erasedRecipeIDs.sorted().joined(separator: ",")
+        return text
+    }
+}

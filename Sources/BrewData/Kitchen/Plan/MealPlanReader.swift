@@ -1,0 +1,97 @@
+import BrewKit
+import Foundation
+
+/// Reads the meal planner's files from a data directory: `kitchen/plan/` (any depth of `.json`
+/// and `.csv`), `kitchen/snacks.json`, `kitchen/shopping.json` or `.csv`, and
+/// `preferences.json` `kitchen.goals`. Every finding is collected; nothing stops at the first.
+public struct MealPlanReader: Sendable {
+    public static let planFolder = "kitchen/plan"
+    public static let snacksFile = "kitchen/snacks.json"
+    public static let shoppingJSON = "kitchen/shopping.json"
+    public static let shoppingCSV = "kitchen/shopping.csv"
+
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
+
+    public func read(diagnostics: inout [Diagnostic]) -> MealPlanData {
+        var data = MealPlanData()
+        for file in planFilePaths() {
+            guard let nodes = Self.records(at: file, diagnostics: &diagnostics) else { continue }
+            let isCSV = file.lowercased().hasSuffix(".csv")
+            for node in nodes {
+                if let slot = MealSlotDecoder.decode(node, isCSVRow: isCSV, diagnostics: &diagnostics) { data.slots.append(slot) }
+            }
+        }
+        if FileManager.default.fileExists(atPath: path(Self.snacksFile)),
+           let nodes = Self.records(at: path(Self.snacksFile), diagnostics: &diagnostics) {
+            data.snackOverrides = nodes.compactMap { SnackPresetDecoder.decode($0, diagnostics: &diagnostics) }
+        }
+        let shopping = shoppingFilePaths()
+        if shopping.count > 1 {
+            diagnostics.append(.warning("both kitchen/shopping.json and kitchen/shopping.csv exist; both are read, and commands write the JSON", at: .file(shopping[1])))
+        }
+        for file in shopping {
+            guard let nodes = Self.records(at: file, diagnostics: &diagnostics) else { continue }
+            data.shoppingItems += nodes.compactMap { ShoppingItemDecoder.decode($0, diagnostics: &diagnostics) }
+        }
+        data.goals = readGoals(diagnostics: &diagnostics)
+        return data
+    }
+
+    /// The plan files, sorted.
+    public func planFilePaths() -> [String] {
+        let folder = path(Self.planFolder)
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if EditorDroppings.isIgnored(name) { continue }
+            let lower = name.lowercased()
+            if lower.hasSuffix(".json") || lower.hasSuffix(".csv") { found.append((folder as NSString).appendingPathComponent(relative)) }
+        }
+        return found.sorted()
+    }
+
+    /// The shopping files that exist: the JSON first.
+    public func shoppingFilePaths() -> [String] {
+        [path(Self.shoppingJSON), path(Self.shoppingCSV)].filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    public func readGoals(diagnostics: inout [Diagnostic]) -> Located<NutritionGoals>? {
+        let file = path(DataDirectoryReader.preferencesFileName)
+        guard let bytes = FileManager.default.contents(atPath: file) else { return nil }
+        // A preferences file that does not parse is reported by the main reader.
+        guard let node = try? JSONParser.parse([UInt8](bytes), file: file) else { return nil }
+        return NutritionGoalsDecoder.decode(preferences: node, diagnostics: &diagnostics)
+    }
+
+    /// The records of a JSON (an object or an array of objects) or CSV file.
+    static func records(at file: String, diagnostics: inout [Diagnostic]) -> [RawNode]? {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            diagnostics.append(.error("cannot read the file (is it readable?)", at: .file(file)))
+            return nil
+        }
+        let bytes = [UInt8](data)
+        if file.lowercased().hasSuffix(".csv") {
+            return CSVRecordReader.read(bytes, file: file, diagnostics: &diagnostics)?.rows
+        }
+        do {
+            let root = try JSONParser.parse(bytes, file: file)
+            switch root.value {
+            case .array(let elements): return elements
+            case .object: return [root]
+            default:
+                diagnostics.append(.error("expected an object or an array of objects, found \(root.summary)", at: root.location))
+                return nil
+            }
+        } catch {
+            diagnostics.append(.error(error.message, at: SourceLocation(file: file, line: error.line, column: error.column)))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import BrewKit
+import Foundation
+
+/// The planner's writes: plan slots into `kitchen/plan/YYYY-MM.json`, shopping items in
+/// `kitchen/shopping.json`, goals in `preferences.json` `kitchen.goals`. Each is one atomic
+/// rewrite of one file (`AtomicFile`), of a file that parsed: a file with a syntax error is
+/// never rewritten, so nothing the person wrote is lost. Values keep their members' order.
+public struct MealPlanStore: Sendable {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
+    }
+
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
+
+    // MARK: Plan slots
+
+    /// Appends `slot` to the month file of its day; returns the file written.
+    @discardableResult
+    public func add(_ slot: MealSlot) throws(Failure) -> String {
+        let file = path("\(MealPlanReader.planFolder)/\(slot.day.prefix(7)).json")
+        var records = try readArray(file)
+        records.append(Self.json(slot))
+        try write(.array(records), to: file)
+        return file
+    }
+
+    /// Removes the slot with `id` from the JSON plan file that holds it; returns that file.
+    @discardableResult
+    public func removeSlot(id: String) throws(Failure) -> String {
+        for file in MealPlanReader(root: root).planFilePaths() {
+            if file.lowercased().hasSuffix(".csv") {
+                if let data = FileManager.default.contents(atPath: file), String(decoding: data, as: UTF8.self).contains(id) {
+                    var diagnostics: [Diagnostic] = []
+                    let rows = MealPlanReader.records(at: file, diagnostics: &diagnostics) ?? []
+                    if rows.contains(where: { JSONValue($0)["id"]?.stringValue == id }) {
+                        throw Failure("the slot \"\(id)\" is in the CSV file \(file); remove its row there (commands rewrite JSON files only)")
+                    }
+                }
+                continue
+            }
+            let records = try readArray(file)
+            let kept = records.filter { $0["id"]?.stringValue != id }
+            if kept.count != records.count {
+                try write(.array(kept), to: file)
+                return file
+            }
+        }
+        throw Failure("no plan slot has the id \"\(id)\"")
+    }
+
+    /// A slot id not yet used: `<day>-<meal>` with `-2`, `-3` … on a clash.
+    public static func newSlotID(day: String, meal: Meal, taken: Set<String>) -> String {
+        let base = "\(day)-\(meal.rawValue.lowercased().replacingOccurrences(of: " ", with: "-"))"
+        if !taken.contains(base) { return base }
+        var number = 2
+        while taken.contains("\(base)-\(number)") { number += 1 }
+        return "\(base)-\(number)"
+    }
+
+    static func json(_ slot: MealSlot) -> JSONValue {
+        var members = [JSONMember("id", .string(slot.id)), JSONMember("day", .string(slot.day)), JSONMember("meal", .string(slot.meal.rawValue))]
+        switch slot.content {
+        case .recipe(let id): members.append(JSONMember("recipeId", .string(id)))
+        case .snack(let id): members.append(JSONMember("snackId", .string(id)))
+        case .quickAdd(let item):
+            members.append(JSONMember("quickAdd", .object([
+                JSONMember("name", .string(item.name)), JSONMember("calories", .number(Double(item.calories))),
+                JSONMember("protein", .number(Double(item.protein))), JSONMember("carbs", .number(Double(item.carbs))),
+                JSONMember("fats", .number(Double(item.fats))),
+            ])))
+        }
+        if slot.servings != 1 { members.append(JSONMember("servings", .number(slot.servings))) }
+        if let updatedAt = slot.updatedAt { members.append(JSONMember("updatedAt", .string(updatedAt))) }
+        return .object(members)
+    }
+
+    // MARK: Shopping
+
+    var shoppingFile: String { path(MealPlanReader.shoppingJSON) }
+
+    /// The stored items, refusing when the list is kept only as CSV (commands write JSON).
+    func shoppingRecords() throws(Failure) -> [JSONValue] {
+        let csv = path(MealPlanReader.shoppingCSV)
+        if !FileManager.default.fileExists(atPath: shoppingFile), FileManager.default.fileExists(atPath: csv) {
+            throw Failure("the shopping list is kept in \(csv); commands write \(MealPlanReader.shoppingJSON) only: move the list there first (or edit the CSV by hand)")
+        }
+        return try readArray(shoppingFile)
+    }
+
+    /// The next free `item-N` id.
+    static func nextItemID(_ records: [JSONValue]) -> String {
+        let numbers = records.compactMap { $0["id"]?.stringValue }.compactMap { id -> Int? in
+            guard id.hasPrefix("item-") else { return nil }
+            return Int(id.dropFirst(5))
+        }
+        return "item-\((numbers.max() ?? 0) + 1)"
+    }
+
+    /// Adds a free item (TC-070); returns its id.
+    @discardableResult
+    public func addItem(_ text: String, updatedAt: String) throws(Failure) -> String {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw Failure("the item is empty; say what to buy, such as \"2 lemons\"") }
+        var records = try shoppingRecords()
+        let id = Self.nextItemID(records)
+        records.append(Self.json(ShoppingItem(id: id, name: name, updatedAt: updatedAt)))
+        try write(.array(records), to: shoppingFile)
+        return id
+    }
+
+    /// Items from recipes (`kitchen shopping --write`): one per recipe and ingredient, skipping
+    /// an item whose name and recipeId are already on the list (its checked state is kept).
+    /// Returns the number added.
+    @discardableResult
+    public func addItems(_ items: [(name: String, recipeID: String, recipeName: String)], updatedAt: String) throws(Failure) -> Int {
+        var records = try shoppingRecords()
+        var present = Set(records.map { "\($0["name"]?.stringValue ?? "")\u{1}\($0["recipeId"]?.stringValue ?? "")" })
+        var added = 0
+        for item in items where present.insert("\(item.name)\u{1}\(item.recipeID)").inserted {
+            records.append(Self.json(ShoppingItem(id: Self.nextItemID(records), name: item.name, recipeID: item.recipeID,
+                                                  recipeName: item.recipeName, updatedAt: updatedAt)))
+            added += 1
+        }
+        if added > 0 { try write(.array(records), to: shoppingFile) }
+        return added
+    }
+
+    /// Checks an item, or unchecks it with `checked: false` (TC-072).
+    public func check(itemID: String, checked: Bool, updatedAt: String) throws(Failure) {
+        var records = try shoppingRecords()
+        guard let index = records.firstIndex(where: { $0["id"]?.stringValue == itemID }) else {
+            let ids = records.compactMap { $0["id"]?.stringValue }
+            var message = "no shopping item has the id \"\(itemID)\""
+            if let close = Suggestion.closest(to: itemID, in: ids) { message += "; did you mean \"\(close)\"?" }
+            throw Failure(message)
+        }
+        records[index] = records[index].setting("checked", to: .bool(checked)).setting("updatedAt", to: .string(updatedAt))
+        try write(.array(records), to: shoppingFile)
+    }
+
+    /// Removes every checked item (TC-073); returns how many.
+    @discardableResult
+    public func clearChecked() throws(Failure) -> Int {
+        let records = try shoppingRecords()
+        let kept = records.filter { record in
+            if case .bool(true) = record["checked"] { return false }
+            if let text = record["checked"]?.stringValue, ["true", "yes", "1"].contains(text.lowercased()) { return false }
+            return true
+        }
+        if kept.count != records.count { try write(.array(kept), to: shoppingFile) }
+        return records.count - kept.count
+    }
+
+    static func json(_ item: ShoppingItem) -> JSONValue {
+        var members = [JSONMember("id", .string(item.id)), JSONMember("name", .string(item.name))]
+        members.append(JSONMember("recipeId", item.recipeID.map { .string($0) } ?? .null))
+        members.append(JSONMember("recipeName", item.recipeName.map { .string($0) } ?? .null))
+        members.append(JSONMember("checked", .bool(item.checked)))
+        if let updatedAt = item.updatedAt { members.append(JSONMember("updatedAt", .string(updatedAt))) }
+        return .object(members)
+    }
+
+    // MARK: Goals
+
+    /// Stores grams and split in `preferences.json` `kitchen.goals`, keeping everything else.
+    public func writeGoals(_ goals: NutritionGoals) throws(Failure) {
+        let file = path(DataDirectoryReader.preferencesFileName)
+        var preferences = JSONValue.object([])
+        if FileManager.default.fileExists(atPath: file) {
+            preferences = try parse(file)
+            guard case .object = preferences else { throw Failure("\(file): expected the preferences object; fix the file first") }
+        }
+        let split = goals.effectiveSplit
+        let goalsValue = JSONValue.object([
+            JSONMember("calories", .number(Double(goals.calories))), JSONMember("protein", .number(Double(goals.protein))),
+            JSONMember("carbs", .number(Double(goals.carbs))), JSONMember("fats", .number(Double(goals.fats))),
+            JSONMember("split", .object([
+                JSONMember("protein", .number(Double(split.proteinPercent))), JSONMember("carbs", .number(Double(split.carbsPercent))),
+                JSONMember("fats", .number(Double(split.fatsPercent))),
+            ])),
+        ])
+        var kitchen = preferences["kitchen"] ?? .object([])
+        if case .object = kitchen {} else { kitchen = .object([]) }
+        try write(preferences.setting("kitchen", to: kitchen.setting("goals", to: goalsValue)), to: file)
+    }
+
+    // MARK: Files
+
+    func parse(_ file: String) throws(Failure) -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: file) else { throw Failure("\(file): cannot read the file") }
+        do {
+            return JSONValue(try JSONParser.parse([UInt8](data), file: file))
+        } catch {
+            throw Failure("\(file):\(error.line):\(error.column): error: \(error.message) (fix the file first; it was not changed)")
+        }
+    }
+
+    /// The records of a JSON file as an array (one object becomes an array of one); empty when
+    /// the file does not exist.
+    func readArray(_ file: String) throws(Failure) -> [JSONValue] {
+        guard FileManager.default.fileExists(atPath: file) else { return [] }
+        switch try parse(file) {
+        case .array(let elements): return elements
+        case .object(let members): return [.object(members)]
+        default: throw Failure("\(file): expected an array of objects; fix the file first (it was not changed)")
+        }
+    }
+
+    func write(_ value: JSONValue, to file: String) throws(Failure) {
+        do {
+            try AtomicFile.write(CanonicalJSON.bytes(value, sortKeys: false), to: file)
+        } catch {
+            throw Failure(error.description)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Checks meal-plan slots against each other and against the kitchen (what a decoder cannot
+/// see in one record): two slots with one id, a recipe id no kitchen recipe has (an error,
+/// with the closest id as a suggestion), an archived or erased recipe (a warning: the plan still
+/// builds and the page says so), and a snack id no preset has.
+public enum MealPlanValidator {
+    public static func validate(_ slots: [Located<MealSlot>], recipes: [String: PlannableRecipe],
+                                snacks: [String: SnackPreset], erasedRecipeIDs: Set<String> = []) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var firstByID: [String: SourceLocation] = [:]
+        for located in slots {
+            let slot = located.value
+            if let first = firstByID[slot.id] {
+                diagnostics.append(.error("two plan slots have the id \"\(slot.id)\"; the other is at \(first)", at: located.source.location(of: "id")))
+            } else {
+                firstByID[slot.id] = located.source.record
+            }
+            switch slot.content {
+            case .recipe(let id):
+                let location = located.source.location(of: "recipeId")
+                if let recipe = recipes[id] {
+                    if recipe.isArchived {
+                        diagnostics.append(.warning("recipeId: the kitchen recipe \"\(id)\" is archived; the plan keeps it (restore it with `brewguide kitchen restore \(id)`)", at: location))
+                    }
+                } else if erasedRecipeIDs.contains(id) {
+                    diagnostics.append(.warning("recipeId: the kitchen recipe \"\(id)\" was erased; the slot is kept and counts no nutrition", at: location))
+                } else {
+                    var message = "recipeId: no kitchen recipe has the id \"\(id)\""
+                    if let close = Suggestion.closest(to: id, in: recipes.keys.sorted()) { message += "; did you mean \"\(close)\"?" }
+                    diagnostics.append(.error(message, at: location))
+                }
+            case .snack(let id):
+                if snacks[id] == nil {
+                    var message = "snackId: no snack preset has the id \"\(id)\""
+                    if let close = Suggestion.closest(to: id, in: snacks.keys.sorted()) { message += "; did you mean \"\(close)\"?" }
+                    else { message += " (the presets: \(snacks.keys.sorted().joined(separator: ", ")))" }
+                    diagnostics.append(.error(message, at: located.source.location(of: "snackId")))
+                }
+            case .quickAdd:
+                break
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,55 @@
+/// One line of the merged shopping list: an ingredient with its total amount and the recipes it
+/// comes from (what `kitchen shopping` prints and the shopping page shows).
+public struct ShoppingLine: Hashable, Sendable {
+    /// One ingredient of one recipe (or one free item), scaled to the servings planned.
+    public struct Part: Hashable, Sendable {
+        public var recipeID: String?
+        public var recipeName: String?
+        public var name: String
+        /// The amount as written in the recipe, before scaling.
+        public var amountText: String
+        /// Servings planned ÷ the recipe's servings (1 for a free item).
+        public var factor: Double
+        /// Set when the part comes from a stored shopping item.
+        public var itemID: String?
+        public var checked: Bool
+
+        public init(recipeID: String? = nil, recipeName: String? = nil, name: String, amountText: String,
+                    factor: Double = 1, itemID: String? = nil, checked: Bool = false) {
+            self.recipeID = recipeID
+            self.recipeName = recipeName
+            self.name = name
+            self.amountText = amountText
+            self.factor = factor
+            self.itemID = itemID
+            self.checked = checked
+        }
+    }
+
+    /// The ingredient as the first part names it.
+    public var name: String
+    /// The total as shown ("700 g", "2–3 cloves"), the text as written for an amount that
+    /// cannot be read, or empty when no part gives an amount.
+    public var amount: String
+    /// The total in `unit`; nil when the amount cannot be read or is not given.
+    public var quantity: Double?
+    public var quantityMax: Double?
+    public var unit: String?
+    public var parts: [Part]
+
+    /// The recipes the line comes from, in order of first appearance, without repeats.
+    public var recipeIDs: [String] {
+        var seen = Set<String>()
+        return parts.compactMap(\.recipeID).filter { seen.insert($0).inserted }
+    }
+
+    /// Every part is checked.
+    public var checked: Bool { !parts.isEmpty && parts.allSatisfy(\.checked) }
+
+    /// The line as a shopping item's name would say it: "700 g onion"; an amount that is not a
+    /// quantity follows the name: "salt, to taste".
+    public var text: String {
+        if amount.isEmpty { return name }
+        return quantity == nil ? "\(name), \(amount)" : "\(amount) \(name)"
+    }
+}

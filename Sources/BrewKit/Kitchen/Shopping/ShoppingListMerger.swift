@@ -1,0 +1,97 @@
+import Foundation
+
+/// Merges ingredient lines into a shopping list (issue 15, `kitchen shopping`).
+///
+/// Rules:
+/// - Two parts are the same ingredient when their names match ignoring case, surrounding and
+///   repeated spaces, and a plural s ("Onions" = "onion"; a name ending in "ss" keeps its s).
+/// - They merge when their amounts are in the same or a convertible unit: masses with masses
+///   (g, kg, oz, lb), volumes with volumes (ml, l, tsp, tbsp, fl oz, cup), a counted word with
+///   the same word ("2 cloves + 1 clove"), a bare count with a bare count. "1 can" and "200 g"
+///   stay two lines; so do a mass and a volume (no volume↔weight guesses).
+/// - Each amount is scaled by its part's factor first. A range adds its ends ("2–3 + 1" is
+///   "3–4"). Quantities add exactly, in grams or millilitres; only the shown `amount` rounds.
+/// - An amount that cannot be read (or "to taste", "a pinch") is a line of its own, shown as
+///   written. Parts with no amount at all merge into one line with no amount.
+/// - Lines keep the order in which each ingredient first appears.
+public enum ShoppingListMerger {
+    public static func merge(_ parts: [ShoppingLine.Part], reading read: ShoppingAmount.Reader) -> [ShoppingLine] {
+        struct Group {
+            var key: String
+            var dimension: ShoppingUnit.Dimension?
+            var amounts: [ShoppingAmount]
+            var parts: [ShoppingLine.Part]
+            var verbatim: String?
+        }
+        var groups: [Group] = []
+        var index: [String: Int] = [:]
+        for part in parts {
+            let key = nameKey(part.name)
+            let text = part.amountText.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty {
+                let slot = key + "\u{1}none"
+                if let found = index[slot] { groups[found].parts.append(part) } else {
+                    index[slot] = groups.count
+                    groups.append(Group(key: key, dimension: nil, amounts: [], parts: [part]))
+                }
+                continue
+            }
+            guard let amount = read(text) else {
+                groups.append(Group(key: key, dimension: nil, amounts: [], parts: [part], verbatim: text))
+                continue
+            }
+            let dimension = ShoppingUnit.dimension(of: amount.unit)
+            let slot = key + "\u{1}" + String(describing: dimension)
+            let scaled = amount.scaled(by: part.factor)
+            if let found = index[slot] {
+                groups[found].amounts.append(scaled)
+                groups[found].parts.append(part)
+            } else {
+                index[slot] = groups.count
+                groups.append(Group(key: key, dimension: dimension, amounts: [scaled], parts: [part]))
+            }
+        }
+        return groups.map { group in
+            var name = group.parts[0].name.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let verbatim = group.verbatim {
+                return ShoppingLine(name: name, amount: verbatim, quantity: nil, quantityMax: nil, unit: nil, parts: group.parts)
+            }
+            guard !group.amounts.isEmpty else {
+                return ShoppingLine(name: name, amount: "", quantity: nil, quantityMax: nil, unit: nil, parts: group.parts)
+            }
+            let total = totalInBase(group.amounts)
+            let units = group.amounts.map(\.unit)
+            let unit = ShoppingUnit.displayUnit(for: units, totalBase: total.max ?? total.min)
+            // "3½ lemons", not "3½ lemon": a bare count above 1 takes a plural name when a part has one.
+            if unit == nil, (total.max ?? total.min) > 1,
+               let plural = group.parts.lazy.map({ $0.name.trimmingCharacters(in: .whitespacesAndNewlines) }).first(where: { $0.lowercased().hasSuffix("s") }) {
+                name = plural
+            }
+            let size = ShoppingUnit.baseSize(of: unit)
+            let quantity = total.min / size
+            let quantityMax = total.max.map { $0 / size }
+            return ShoppingLine(name: name, amount: ShoppingAmountFormat.text(quantity: quantity, quantityMax: quantityMax, unit: unit),
+                                quantity: quantity, quantityMax: quantityMax, unit: unit, parts: group.parts)
+        }
+    }
+
+    /// The sum of `amounts` in the base unit of their dimension: the low ends, and the high ends
+    /// when any amount is a range (an amount without a range counts its quantity at both ends).
+    public static func totalInBase(_ amounts: [ShoppingAmount]) -> (min: Double, max: Double?) {
+        var low = 0.0, high = 0.0, isRange = false
+        for amount in amounts {
+            let size = ShoppingUnit.baseSize(of: amount.unit)
+            low += amount.quantity * size
+            high += (amount.quantityMax ?? amount.quantity) * size
+            if amount.quantityMax != nil { isRange = true }
+        }
+        return (low, isRange ? high : nil)
+    }
+
+    /// The key two names share when they name one ingredient.
+    public static func nameKey(_ name: String) -> String {
+        var words = name.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        if words.count > 2, words.hasSuffix("s"), !words.hasSuffix("ss") { words.removeLast() }
+        return words
+    }
+}

@@ -1,0 +1,233 @@
+import BrewKit
+import Foundation
+
+/// The meal planner's pages (issue 15): `kitchen/plan/<yyyy-Www>` for each ISO week with slots
+/// (and the week of the build date, so "this week" always has a page: TC-080/081),
+/// `kitchen/plan/index` listing the weeks, and `kitchen/shopping`.
+///
+/// - A week shows its seven days, each with the six meals in order (only the meals that hold
+///   something), each slot with its recipe (linked) or snack and its calories and macros, the
+///   day's totals against the goals as a bar and three gauges (`DayNutritionChart`), and a
+///   sentence for a day with nothing planned. The week's averages are over the days that have
+///   something planned.
+/// - The shopping page shows the list merged (what to buy), then grouped by recipe with the
+///   recipe's source (TC-071), then the free items; checked items are struck through (TC-072).
+public struct MealPlanPages {
+    public static let templates = ["kitchen-plan-week.md", "kitchen-plan-index.md", "kitchen-shopping.md"]
+
+    let plan: MealPlanData
+    let recipes: [String: PlannableRecipe]
+    let erasedRecipeIDs: Set<String>
+    /// Weeks with pages, oldest first.
+    public let weeks: [ISOWeek]
+    let currentWeek: ISOWeek
+    /// Whether kitchen recipe pages exist to link to.
+    let linksRecipes: Bool
+
+    public init(plan: MealPlanData, recipes: [String: PlannableRecipe], erasedRecipeIDs: Set<String> = [], now: Date, linksRecipes: Bool = true) {
+        self.plan = plan
+        self.recipes = recipes
+        self.erasedRecipeIDs = erasedRecipeIDs
+        self.currentWeek = ISOWeek(containing: now)
+        self.linksRecipes = linksRecipes
+        self.weeks = plan.slots.isEmpty && plan.shoppingItems.isEmpty ? [] : Array(Set(plan.weeks + [currentWeek])).sorted()
+    }
+
+    /// Whether the site has planner pages: some slot or some shopping item.
+    public var hasPages: Bool { !weeks.isEmpty }
+
+    public func weekPath(_ week: ISOWeek) -> String { "kitchen/plan/\(week)" }
+    public static let indexPath = "kitchen/plan/index"
+    /// Whether the site has kitchen recipe pages (`kitchen/recipes/<id>`) for plans to link to.
+    public static let linksKitchenRecipes = true
+    public static let shoppingPath = "kitchen/shopping"
+
+    // MARK: Week
+
+    public func weekPage(_ week: ISOWeek) -> Page {
+        let index = weeks.firstIndex(of: week)
+        let days = week.days.map { plan.day($0, recipes: recipes, erasedRecipeIDs: erasedRecipeIDs) }
+        var fragments: [String: PageFragment] = [:]
+        let dayRows: [[String: Any]] = days.map { day in
+            let fragmentName = "day-\(day.day)"
+            if !day.isEmpty { fragments[fragmentName] = DayNutritionChart.fragment(for: day, id: fragmentName) }
+            return dayRow(day, fragment: fragmentName)
+        }
+        let planned = days.filter { !$0.isEmpty }
+        var context: [String: Any] = [
+            "title": "Meal plan, week \(week.week) of \(week.year)",
+            "range": Self.range(of: week),
+            "days": dayRows,
+            "goals": goalsSentence(plan.goalsInForce),
+            "isCurrentWeek": week == currentWeek,
+            "currentWeek": currentWeek.description,
+            "hasPlanned": !planned.isEmpty,
+        ]
+        if let index, index > 0 { context["previous"] = weeks[index - 1].description }
+        if let index, index + 1 < weeks.count { context["next"] = weeks[index + 1].description }
+        if !planned.isEmpty {
+            let sum = planned.reduce(MealNutrition.zero) { $0 + $1.totals }.scaled(by: 1 / Double(planned.count))
+            context["averageDays"] = planned.count == 1 ? "the 1 day" : "the \(planned.count) days"
+            context["average"] = figures(sum.rounded)
+            context["overDays"] = planned.filter(\.over.calories).map { PlanDay.longName(of: $0.day) }.joined(separator: ", ")
+        }
+        return Page(path: weekPath(week), title: "Meal plan \(week)", template: "kitchen-plan-week", context: context, fragments: fragments)
+    }
+
+    func dayRow(_ day: PlanDay, fragment: String) -> [String: Any] {
+        var meals: [[String: Any]] = []
+        for meal in Meal.allCases {
+            let entries = day.entries(of: meal)
+            guard !entries.isEmpty else { continue }
+            meals.append(["meal": meal.rawValue, "entries": entries.map(entryRow)])
+        }
+        let over = day.over
+        return [
+            "name": PlanDay.longName(of: day.day),
+            "day": day.day,
+            "isEmpty": day.isEmpty,
+            "meals": meals,
+            "fragment": fragment,
+            "over": over.calories,
+            "calories": DayNutritionChart.calorieText(day),
+        ]
+    }
+
+    func entryRow(_ entry: PlanDay.Entry) -> [String: Any] {
+        var row: [String: Any] = [
+            "id": entry.slot.id,
+            "name": entry.name,
+            "figures": figures(entry.nutrition),
+        ]
+        if entry.slot.servings != 1 {
+            row["servings"] = "× \(Format.number(entry.slot.servings)) \(entry.recipe != nil ? "servings" : "")".trimmingCharacters(in: .whitespaces)
+        }
+        if let recipe = entry.recipe, linksRecipes { row["recipeId"] = recipe.id }
+        if entry.snack != nil { row["kind"] = "snack" } else if case .quickAdd = entry.slot.content { row["kind"] = "quick add" }
+        if let note = entry.note { row["note"] = note }
+        return row
+    }
+
+    func figures(_ n: MealNutrition) -> String {
+        "\(Int(n.calories)) kcal · \(Int(n.protein)) g protein · \(Int(n.carbs)) g carbs · \(Int(n.fats)) g fats"
+    }
+
+    func goalsSentence(_ goals: NutritionGoals) -> String {
+        var text = "\(goals.calories) kcal, \(goals.protein) g protein, \(goals.carbs) g carbs, \(goals.fats) g fats a day"
+        if goals.macroKilocalories != goals.calories {
+            text += " (at 4/4/9 kcal per gram those grams make \(goals.macroKilocalories) kcal)"
+        }
+        return text
+    }
+
+    /// "23–29 November 2026", "30 November – 6 December 2026".
+    static func range(of week: ISOWeek) -> String {
+        let days = week.days
+        let first = PlanDay.longName(of: days[0]).split(separator: " ").dropFirst().map(String.init)
+        let last = PlanDay.longName(of: days[6]).split(separator: " ").dropFirst().map(String.init)
+        if first[1] == last[1] && first[2] == last[2] { return "\(first[0])–\(last.joined(separator: " "))" }
+        if first[2] == last[2] { return "\(first[0]) \(first[1]) – \(last.joined(separator: " "))" }
+        return "\(first.joined(separator: " ")) – \(last.joined(separator: " "))"
+    }
+
+    // MARK: Index
+
+    public func indexPage() -> Page {
+        let rows: [[String: Any]] = weeks.reversed().map { week in
+            let days = week.days.map { plan.day($0, recipes: recipes, erasedRecipeIDs: erasedRecipeIDs) }
+            let planned = days.filter { !$0.isEmpty }
+            var row: [String: Any] = [
+                "week": week.description, "range": Self.range(of: week),
+                "planned": planned.isEmpty ? "nothing planned" : "\(planned.count) day\(planned.count == 1 ? "" : "s") planned",
+                "isCurrent": week == currentWeek,
+            ]
+            let over = planned.filter(\.over.calories).count
+            if over > 0 { row["over"] = "\(over) day\(over == 1 ? "" : "s") over the calorie goal" }
+            if !planned.isEmpty {
+                let average = planned.reduce(MealNutrition.zero) { $0 + $1.totals }.scaled(by: 1 / Double(planned.count)).rounded
+                row["average"] = "\(Int(average.calories)) kcal a day on average"
+            }
+            return row
+        }
+        return Page(path: Self.indexPath, title: "Meal plans", template: "kitchen-plan-index", context: [
+            "title": "Meal plans", "weeks": rows, "goals": goalsSentence(plan.goalsInForce), "currentWeek": currentWeek.description,
+            "hasShopping": !plan.shoppingItems.isEmpty,
+        ])
+    }
+
+    // MARK: Shopping
+
+    public func shoppingPage(reading read: ShoppingAmount.Reader) -> Page {
+        let items = plan.shoppingItems.map(\.value)
+        let lines = ShoppingListMerger.merge(ShoppingListBuilder.parts(stored: items), reading: read)
+        var groups: [(id: String?, name: String?, items: [ShoppingItem])] = []
+        for item in items {
+            if let index = groups.firstIndex(where: { $0.id == item.recipeID }) { groups[index].items.append(item) } else {
+                groups.append((item.recipeID, item.recipeName, [item]))
+            }
+        }
+        // Recipes first in order of appearance, free items last.
+        groups.sort { ($0.id == nil ? 1 : 0) < ($1.id == nil ? 1 : 0) }
+        var html = "<div class=\"shopping\">\n<h2>To buy</h2>\n<ul class=\"shopping-list\">\n"
+        var markdown = "## To buy\n\n"
+        for line in lines {
+            let recipes = line.parts.compactMap(\.recipeName)
+            var seen = Set<String>()
+            let from = recipes.filter { seen.insert($0).inserted }.joined(separator: ", ")
+            let text = HTMLEscaping.escape(line.text)
+            html += "<li class=\"\(line.checked ? "checked" : "")\"><span class=\"box\" aria-hidden=\"true\">\(line.checked ? "☑" : "☐")</span> "
+            html += line.checked ? "<del>\(text)</del><span class=\"visually-hidden\"> (bought)</span>" : text
+            if !from.isEmpty { html += " <span class=\"from\">\(HTMLEscaping.escape(from))</span>" }
+            html += "</li>\n"
+            markdown += "- [\(line.checked ? "x" : " ")] \(MarkdownEscaping.escape(line.text))\(from.isEmpty ? "" : " — \(MarkdownEscaping.escape(from))")\n"
+        }
+        html += "</ul>\n<section class=\"by-recipe\">\n<h2>By recipe</h2>\n"
+        markdown += "\n## By recipe\n"
+        for group in groups {
+            let title = group.id == nil ? "Other items" : (group.name ?? recipes[group.id!]?.title ?? group.id!)
+            html += "<h3>\(HTMLEscaping.escape(title))</h3>\n"
+            markdown += "\n### \(MarkdownEscaping.escape(title))\n\n"
+            if let id = group.id {
+                var html1: [String] = [], markdown1: [String] = []
+                if let recipe = recipes[id] {
+                    if linksRecipes {
+                        html1.append("<a href=\"../kitchen/recipes/\(HTMLEscaping.escape(id)).html\">the recipe</a>")
+                        markdown1.append("[the recipe](../kitchen/recipes/\(id).md)")
+                    }
+                    if let url = recipe.sourceURL, url.hasPrefix("http://") || url.hasPrefix("https://") {
+                        html1.append("clipped from <a href=\"\(HTMLEscaping.escape(url))\" rel=\"noopener\">\(HTMLEscaping.escape(Self.host(of: url)))</a>")
+                        markdown1.append("clipped from <\(url)>")
+                    }
+                } else {
+                    let gone = erasedRecipeIDs.contains(id) ? "a recipe that was erased" : "a recipe no longer in the kitchen"
+                    html1.append(gone)
+                    markdown1.append(gone)
+                }
+                if !html1.isEmpty {
+                    let htmlText = html1.joined(separator: ", "), markdownText = markdown1.joined(separator: ", ")
+                    html += "<p class=\"attribution\">\(htmlText.hasPrefix("clipped") ? "C" + htmlText.dropFirst() : "From " + htmlText)</p>\n"
+                    markdown += "\(markdownText.hasPrefix("clipped") ? "C" + markdownText.dropFirst() : "From " + markdownText)\n\n"
+                }
+            }
+            html += "<ul class=\"shopping-items\">\n"
+            for item in group.items {
+                let text = HTMLEscaping.escape(item.name)
+                html += "<li class=\"\(item.checked ? "checked" : "")\"><span class=\"box\" aria-hidden=\"true\">\(item.checked ? "☑" : "☐")</span> "
+                html += item.checked ? "<del>\(text)</del><span class=\"visually-hidden\"> (bought)</span>" : text
+                html += " <span class=\"item-id\">\(HTMLEscaping.escape(item.id))</span></li>\n"
+                markdown += "- [\(item.checked ? "x" : " ")] \(MarkdownEscaping.escape(item.name)) (\(MarkdownEscaping.escape(item.id)))\n"
+            }
+            html += "</ul>\n"
+        }
+        html += "</section>\n</div>\n"
+        let checked = items.filter(\.checked).count
+        return Page(path: Self.shoppingPath, title: "Shopping list", template: "kitchen-shopping", context: [
+            "title": "Shopping list", "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s")",
+            "checked": checked > 0 ? "\(checked) checked" : "", "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
+        ], fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
+    }
+
+    static func host(of url: String) -> String {
+        URL(string: url)?.host ?? url
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import BrewData
+import BrewKit
+import Foundation
+
+/// `brewguide kitchen goals`: the daily nutrition goals, recalculated (MOD/SYS/012.1).
+struct KitchenGoalsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goals",
+        abstract: "Show or change the daily nutrition goals (calories, protein, carbs, fats).",
+        discussion: """
+            --calories N keeps the current split (the stored split, else the one the grams imply, \
+            else 30/40/30) and sets each macro to N × its share ÷ its kcal per gram (4/4/9). \
+            --protein, --carbs or --fats G keeps the calories and shares what remains between the \
+            other two in proportion to their current calories. Grams round to whole grams, so the \
+            macros' calories may differ from the goal by a few kcal. Give one change at a time. \
+            --write stores the result in preferences.json (kitchen.goals). See docs/KITCHEN.md.
+            """
+    )
+
+    @Option(help: "A new daily calorie goal, 1200–4000 kcal; the split is kept.")
+    var calories: Int?
+
+    @Option(help: "A new protein goal in grams; calories kept, carbs and fats share the rest.")
+    var protein: Int?
+
+    @Option(help: "A new carbs goal in grams; calories kept, protein and fats share the rest.")
+    var carbs: Int?
+
+    @Option(help: "A new fats goal in grams; calories kept, protein and carbs share the rest.")
+    var fats: Int?
+
+    @Flag(help: "Store the result in preferences.json.")
+    var write = false
+
+    @OptionGroup var dataOptions: DataOptions
+
+    @Option(help: "Output format: text or json.")
+    var format: DiagnosticPrinter.Format = .text
+
+    func run() throws {
+        var diagnostics: [Diagnostic] = []
+        let stored = MealPlanReader(root: dataOptions.data).readGoals(diagnostics: &diagnostics)
+        if diagnostics.hasErrors {
+            StandardError.write(DiagnosticPrinter.text(diagnostics.sortedByLocation()))
+            throw ExitCode(1)
+        }
+        let current = stored?.value ?? .seedDefault
+        let changes = [calories.map { _ in "--calories" }, protein.map { _ in "--protein" }, carbs.map { _ in "--carbs" }, fats.map { _ in "--fats" }].compactMap { $0 }
+        if changes.count > 1 {
+            StandardError.write("error: give one change at a time (found \(changes.joined(separator: ", "))): each one redistributes the others\n")
+            throw ExitCode(1)
+        }
+        let result: NutritionGoals
+        do throws(GoalError) {
+            if let calories { result = try current.settingCalories(calories) }
+            else if let protein { result = try current.setting(Macro.protein, grams: protein) }
+            else if let carbs { result = try current.setting(Macro.carbs, grams: carbs) }
+            else if let fats { result = try current.setting(Macro.fats, grams: fats) }
+            else { result = current }
+        } catch {
+            StandardError.write("error: \(error.message)\n")
+            throw ExitCode(1)
+        }
+        switch format {
+        case .text: print(MealPlanPrinter.goalsText(result, isDefault: stored == nil && changes.isEmpty), terminator: "")
+        case .json: print(CanonicalJSON.string(MealPlanPrinter.goalsJSON(result), sortKeys: false), terminator: "")
+        }
+        if write {
+            do {
+                try MealPlanStore(root: dataOptions.data).writeGoals(result)
+            } catch {
+                StandardError.write("error: \(error.message)\n")
+                throw ExitCode(1)
+            }
+            StandardError.write("wrote kitchen.goals in \((dataOptions.data as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName))\n")
+        }
+    }
+}

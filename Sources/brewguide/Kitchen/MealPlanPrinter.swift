@@ -1,0 +1,136 @@
+import BrewData
+import BrewKit
+import BrewSite
+
+/// The planner's command output: text for a terminal, JSON for scripts (field names as issue 15 gives them).
+enum MealPlanPrinter {
+    // MARK: Goals
+
+    static func goalsText(_ goals: NutritionGoals, isDefault: Bool) -> String {
+        let split = goals.effectiveSplit
+        var out = "Daily nutrition goals\(isDefault ? " (the defaults: none stored in preferences.json)" : "")\n"
+        out += "  calories  \(pad(goals.calories, 5)) kcal\n"
+        for macro in Macro.allCases {
+            let kcal = goals[macro] * macro.kilocaloriesPerGram
+            out += "  \(macro.label.padding(toLength: 8, withPad: " ", startingAt: 0))  \(pad(goals[macro], 5)) g    \(pad(kcal, 5)) kcal  \(pad(split[macro], 3)) %\n"
+        }
+        let difference = goals.macroKilocalories - goals.calories
+        out += "The macros make \(goals.macroKilocalories) kcal (4/4/9 kcal per gram)"
+        if difference == 0 { out += ", the calorie goal exactly.\n" }
+        else { out += ", \(abs(difference)) kcal \(difference < 0 ? "under" : "over") the \(goals.calories) kcal goal.\n" }
+        out += "Split: \(split.proteinPercent) / \(split.carbsPercent) / \(split.fatsPercent) % "
+        out += goals.split != nil ? "(stored)\n" : (goals.impliedSplit != nil ? "(implied by the grams)\n" : "(30/40/30, the default)\n")
+        return out
+    }
+
+    static func goalsJSON(_ goals: NutritionGoals) -> JSONValue {
+        let split = goals.effectiveSplit
+        return .object([
+            JSONMember("calories", .number(Double(goals.calories))), JSONMember("protein", .number(Double(goals.protein))),
+            JSONMember("carbs", .number(Double(goals.carbs))), JSONMember("fats", .number(Double(goals.fats))),
+            JSONMember("split", .object([
+                JSONMember("protein", .number(Double(split.proteinPercent))), JSONMember("carbs", .number(Double(split.carbsPercent))),
+                JSONMember("fats", .number(Double(split.fatsPercent))),
+            ])),
+        ])
+    }
+
+    // MARK: Day
+
+    static func dayText(_ day: PlanDay) -> String {
+        var out = "\(PlanDay.longName(of: day.day))\n"
+        if day.isEmpty { out += "Nothing planned.\n" }
+        for meal in Meal.allCases {
+            let entries = day.entries(of: meal)
+            guard !entries.isEmpty else { continue }
+            out += "\(meal.rawValue)\n"
+            for entry in entries {
+                var name = entry.name
+                if entry.slot.servings != 1 { name += " × \(Format.number(entry.slot.servings))" }
+                let n = entry.nutrition
+                out += "  \(name)  \(Int(n.calories)) kcal, \(Int(n.protein)) g protein, \(Int(n.carbs)) g carbs, \(Int(n.fats)) g fats  [\(entry.slot.id)]\n"
+                if let note = entry.note { out += "    (\(note))\n" }
+            }
+        }
+        let over = day.over
+        out += "Totals against the goals\n"
+        out += "  calories  \(pad(Int(day.totals.calories), 5)) / \(day.goals.calories) kcal\(over.calories ? "  OVER" : "")\n"
+        for macro in Macro.allCases {
+            out += "  \(macro.label.padding(toLength: 8, withPad: " ", startingAt: 0))  \(pad(Int(day.totals[macro]), 5)) / \(day.goals[macro]) g\(over[macro] ? "  over" : "")\n"
+        }
+        return out
+    }
+
+    static func dayJSON(_ day: PlanDay) -> JSONValue {
+        func figures(_ n: MealNutrition) -> [JSONMember] {
+            [JSONMember("calories", .number(n.calories)), JSONMember("protein", .number(n.protein)),
+             JSONMember("carbs", .number(n.carbs)), JSONMember("fats", .number(n.fats))]
+        }
+        let meals = day.entries.map { entry in
+            JSONValue.object([
+                JSONMember("id", .string(entry.slot.id)),
+                JSONMember("meal", .string(entry.slot.meal.rawValue)), JSONMember("name", .string(entry.name)),
+                JSONMember("recipeId", entry.slot.recipeID.map { .string($0) } ?? .null),
+                JSONMember("servings", .number(entry.slot.servings)),
+            ] + figures(entry.nutrition))
+        }
+        let goals = day.goals
+        let over = day.over
+        return .object([
+            JSONMember("day", .string(day.day)),
+            JSONMember("meals", .array(meals)),
+            JSONMember("totals", .object(figures(day.totals))),
+            JSONMember("goals", .object(figures(MealNutrition(calories: Double(goals.calories), protein: Double(goals.protein),
+                                                              carbs: Double(goals.carbs), fats: Double(goals.fats))))),
+            JSONMember("over", .object([
+                JSONMember("calories", .bool(over.calories)), JSONMember("protein", .bool(over.protein)),
+                JSONMember("carbs", .bool(over.carbs)), JSONMember("fats", .bool(over.fats)),
+            ])),
+        ])
+    }
+
+    // MARK: Shopping
+
+    static func shoppingText(_ lines: [ShoppingLine]) -> String {
+        if lines.isEmpty { return "The shopping list is empty.\n" }
+        return lines.map { line in
+            var text = (line.checked ? "[x] " : "[ ] ") + line.text
+            let recipes = line.recipeIDs
+            if !recipes.isEmpty { text += "  (\(recipes.joined(separator: ", ")))" }
+            let ids = line.parts.compactMap(\.itemID)
+            if !ids.isEmpty { text += "  [\(ids.joined(separator: ", "))]" }
+            return text + "\n"
+        }.joined()
+    }
+
+    static func shoppingMarkdown(_ lines: [ShoppingLine]) -> String {
+        if lines.isEmpty { return "The shopping list is empty.\n" }
+        return lines.map { line in
+            var text = "- [\(line.checked ? "x" : " ")] \(MarkdownEscaping.escape(line.text))"
+            let names = line.parts.compactMap(\.recipeName)
+            var seen = Set<String>()
+            let distinct = names.filter { seen.insert($0).inserted }
+            if !distinct.isEmpty { text += " — \(MarkdownEscaping.escape(distinct.joined(separator: ", ")))" }
+            return text + "\n"
+        }.joined()
+    }
+
+    static func shoppingJSON(_ lines: [ShoppingLine]) -> JSONValue {
+        .array(lines.map { line in
+            .object([
+                JSONMember("name", .string(line.name)), JSONMember("amount", .string(line.amount)),
+                JSONMember("quantity", line.quantity.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
+                JSONMember("quantityMax", line.quantityMax.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
+                JSONMember("unit", line.unit.map { .string($0) } ?? .null),
+                JSONMember("recipes", .array(line.recipeIDs.map { .string($0) })),
+                JSONMember("checked", .bool(line.checked)),
+                JSONMember("items", .array(line.parts.compactMap(\.itemID).map { .string($0) })),
+            ])
+        })
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}

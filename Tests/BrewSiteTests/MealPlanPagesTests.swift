@@ -1,0 +1,88 @@
+import BrewData
+import BrewKit
+@testable import BrewSite
+import Foundation
+import Testing
+
+/// The meal planner's pages made from the bundled data, with the build date fixed in week 48.
+@Suite struct MealPlanPagesTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let now = ISO8601.date(from: "2026-11-24T12:00:00Z")!
+
+    static func site(editing edit: (inout MealPlanData) -> Void = { _ in }) -> (plan: SitePlan, files: [String: String]) {
+        let data = packageRoot.appendingPathComponent("Data").path
+        let validated = DataDirectoryReader(root: data).read().validated
+        var context = MealPlanContext.load(root: data, dataset: validated.dataset)
+        edit(&context.plan)
+        let (templates, _) = TemplateSet.load(defaultDirectory: packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
+        let renderer = PageRenderer(templates: templates)
+        let pages = MealPlanPages(plan: context.plan, recipes: context.recipes, now: now)
+        let builder = SiteBuilder(renderer: renderer)
+        let plan = builder.plan(validated, now: now, mealPlan: pages, amountReader: ShoppingAmount.kitchen)
+        var files: [String: String] = [:]
+        for source in plan.mealPlanSources {
+            for file in renderer.render(plan.page(for: source)) { files[file.path] = String(decoding: file.contents, as: UTF8.self) }
+        }
+        return (plan, files)
+    }
+
+    @Test func aWeekShowsEveryDayTheOverDayAndTheEmptyDay() throws {
+        let files = Self.site().files
+        let html = try #require(files["kitchen/plan/2026-W48.html"])
+        let markdown = try #require(files["kitchen/plan/2026-W48.md"])
+        #expect(markdown.contains("# Meal plan, week 48 of 2026"))
+        #expect(markdown.contains("23–29 November 2026 · this week"))
+        // Wednesday has nothing planned; Saturday is over its calorie goal, in words.
+        #expect(markdown.contains("## Wednesday 25 November 2026\n\nNothing planned."))
+        #expect(markdown.contains("- Calories: 2828 of 2200 kcal: over by 628 kcal"))
+        #expect(html.contains("class=\"dn-fill dn-over\""))
+        #expect(html.contains("2828 of 2200 kcal: over by 628 kcal"))
+        // A recipe slot links to its recipe page; the goals say what their grams make.
+        #expect(markdown.contains("[Lemon chicken traybake](../../kitchen/recipes/chicken-traybake.md)"))
+        #expect(html.contains("href=\"../../kitchen/recipes/chicken-traybake.html\""))
+        #expect(markdown.contains("those grams make 2110 kcal"))
+        #expect(markdown.contains("[2026-W49 →](../../kitchen/plan/2026-W49.md)"))
+        #expect(markdown.contains("Over the calorie goal: Saturday 28 November 2026."))
+    }
+
+    @Test func userTextIsEscapedInPagesAndTwins() throws {
+        let files = Self.site { plan in
+            plan.slots.append(Located(MealSlot(id: "x", day: "2026-11-25", meal: .lunch,
+                content: .quickAdd(QuickAddItem(name: "<script>alert(1)</script> *bold*", calories: 1, protein: 0, carbs: 0, fats: 0))),
+                source: .synthesized("test")))
+            plan.shoppingItems.append(Located(ShoppingItem(id: "item-99", name: "<b>2 limes</b>"), source: .synthesized("test")))
+        }.files
+        let week = try #require(files["kitchen/plan/2026-W48.html"])
+        #expect(!week.contains("<script>alert(1)"))
+        #expect(week.contains("&lt;script&gt;"))
+        #expect(try #require(files["kitchen/plan/2026-W48.md"]).contains("\\<script\\>"))
+        let shopping = try #require(files["kitchen/shopping.html"])
+        #expect(!shopping.contains("<b>2 limes"))
+        #expect(shopping.contains("&lt;b&gt;"))
+    }
+
+    @Test func theShoppingPageMergesAndGroupsByRecipeWithCheckedItemsStruck() throws {
+        let files = Self.site().files
+        let html = try #require(files["kitchen/shopping.html"])
+        // 2 lemons + ½ lemon + 1 lemon, from two recipes and one free item.
+        #expect(html.contains("3½ lemons <span class=\"from\">Red lentil soup, Lemon chicken traybake</span>"))
+        #expect(html.contains("<del>250 g red lentils</del>"))
+        #expect(html.contains("<h3>Lemon chicken traybake</h3>"))
+        #expect(html.contains("<h3>Other items</h3>"))
+        let markdown = try #require(files["kitchen/shopping.md"])
+        #expect(markdown.contains("- [x] 250 g red lentils — Red lentil soup"))
+    }
+
+    @Test func changingOneSlotRerendersItsWeekNotTheOther() {
+        let before = Self.site().plan
+        let after = Self.site { plan in
+            let index = plan.slots.firstIndex { $0.value.id == "w49-tue-lunch" }!
+            plan.slots[index].value.servings = 2
+        }.plan
+        let changed = SiteChanges.changedMealPlanSources(before, after).map(after.path(of:))
+        #expect(changed.contains("kitchen/plan/2026-W49"))
+        #expect(!changed.contains("kitchen/plan/2026-W48"))
+        #expect(!changed.contains("kitchen/shopping"))
+        #expect(SiteChanges.changedMealPlanSources(before, Self.site().plan).isEmpty)
+    }
+}

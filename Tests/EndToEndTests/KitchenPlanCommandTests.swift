@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// `brewguide kitchen goals|day|plan|shopping`, as a user runs them (issue 15).
+@Suite("brewguide kitchen planner, end to end")
+struct KitchenPlanCommandTests {
+    func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    @Test func goalsDefaultsShowThatTheGramsMake2110Kilocalories() throws {
+        let directory = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("The macros make 2110 kcal (4/4/9 kcal per gram), 90 kcal under the 2200 kcal goal."))
+        let object = try #require(try json(try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--format", "json"]).stdout) as? [String: Any])
+        #expect(object["calories"] as? Int == 2200)
+        #expect((object["split"] as? [String: Int]) == ["protein": 23, "carbs": 47, "fats": 30])
+    }
+
+    @Test func goalsWriteKeepsTheRestOfThePreferencesAndRefusesOutOfRange() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let written = try BrewGuideProcess.run(["kitchen", "goals", "--data", data.path, "--calories", "2500", "--write", "--format", "json"])
+        #expect(written.status == 0, "\(written.stderr)")
+        let object = try #require(try json(written.stdout) as? [String: Any])
+        #expect([object["protein"] as? Int, object["carbs"] as? Int, object["fats"] as? Int] == [142, 296, 83])
+        let preferences = try #require(try json(String(contentsOf: data.appendingPathComponent("preferences.json"), encoding: .utf8)) as? [String: Any])
+        #expect(preferences["lastSelectedRecipeId"] as? String == "bright-morning")
+        let goals = try #require((preferences["kitchen"] as? [String: Any])?["goals"] as? [String: Any])
+        #expect(goals["calories"] as? Int == 2500)
+        // The stored split is kept by the next change of calories.
+        let again = try #require(try json(try BrewGuideProcess.run(["kitchen", "goals", "--data", data.path, "--protein", "150", "--format", "json"]).stdout) as? [String: Any])
+        #expect(again["calories"] as? Int == 2500)
+        #expect(again["protein"] as? Int == 150)
+        let refused = try BrewGuideProcess.run(["kitchen", "goals", "--data", data.path, "--calories", "900"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: calories must be 1200–4000 kcal, found 900\n")
+        let tooMuch = try BrewGuideProcess.run(["kitchen", "goals", "--data", data.path, "--fats", "300"])
+        #expect(tooMuch.status == 1)
+        #expect(tooMuch.stderr.contains("more than the 2500 kcal goal"))
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(check.status == 0, "\(check.stdout)")
+    }
+
+    @Test func dayJSONHoldsMealsTotalsGoalsAndOver() throws {
+        let result = try BrewGuideProcess.run(["kitchen", "day", "2026-11-28", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try json(result.stdout) as? [String: Any])
+        #expect(object["day"] as? String == "2026-11-28")
+        let meals = try #require(object["meals"] as? [[String: Any]])
+        #expect(meals.map { $0["meal"] as? String } == ["Breakfast", "Morning Snack", "Lunch", "Afternoon Snack", "Dinner", "Evening Snack"])
+        // Pasta al limone: 1150 kcal for 2 servings, 1.5 eaten.
+        #expect(meals[2]["recipeId"] as? String == "pasta-al-limone")
+        #expect(meals[2]["servings"] as? Double == 1.5)
+        #expect(meals[2]["calories"] as? Int == 863)
+        #expect(meals[3]["recipeId"] is NSNull)
+        let totals = try #require(object["totals"] as? [String: Int])
+        #expect(totals["calories"] == meals.compactMap { $0["calories"] as? Int }.reduce(0, +))
+        #expect((object["over"] as? [String: Bool])?["calories"] == true)
+        #expect((object["goals"] as? [String: Int])?["calories"] == 2200)
+    }
+
+    @Test func anEmptyDaySaysSo() throws {
+        let result = try BrewGuideProcess.run(["kitchen", "day", "2026-11-25"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Wednesday 25 November 2026\nNothing planned.\n"))
+        let bad = try BrewGuideProcess.run(["kitchen", "day", "25/11/2026"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "error: expected a day as yyyy-MM-dd (such as 2026-11-24), found \"25/11/2026\"\n")
+    }
+
+    @Test func planAddThenRemove() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let added = try BrewGuideProcess.run(["kitchen", "plan", "add", "2027-01-05", "Dinner", "--recipe", "lentil-soup", "--servings", "2", "--data", data.path])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "2027-01-05-dinner\n")
+        let file = data.appendingPathComponent("kitchen/plan/2027-01.json")
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        let snack = try BrewGuideProcess.run(["kitchen", "plan", "add", "2027-01-05", "dinner", "--snack", "orange", "--data", data.path])
+        #expect(snack.stdout == "2027-01-05-dinner-2\n")
+        let quick = try BrewGuideProcess.run(["kitchen", "plan", "add", "2027-01-05", "evening-snack", "--quick-add", "Cocoa", "--calories", "190",
+                                              "--protein", "8", "--carbs", "27", "--fats", "6", "--data", data.path])
+        #expect(quick.status == 0, "\(quick.stderr)")
+        let day = try #require(try json(try BrewGuideProcess.run(["kitchen", "day", "2027-01-05", "--data", data.path, "--format", "json"]).stdout) as? [String: Any])
+        #expect((day["meals"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Red lentil soup", "Orange", "Cocoa"])
+        #expect((day["totals"] as? [String: Int])?["calories"] == 620 + 62 + 190)
+        #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+        let removed = try BrewGuideProcess.run(["kitchen", "plan", "remove", "2027-01-05-dinner", "--data", data.path])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let after = try #require(try json(try BrewGuideProcess.run(["kitchen", "day", "2027-01-05", "--data", data.path, "--format", "json"]).stdout) as? [String: Any])
+        #expect((after["meals"] as? [[String: Any]])?.count == 2)
+        let unknown = try BrewGuideProcess.run(["kitchen", "plan", "add", "2027-01-05", "Lunch", "--recipe", "lentil-sop", "--data", data.path])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "error: no kitchen recipe has the id \"lentil-sop\"; did you mean \"lentil-soup\"?\n")
+        let missing = try BrewGuideProcess.run(["kitchen", "plan", "remove", "nope", "--data", data.path])
+        #expect(missing.stderr == "error: no plan slot has the id \"nope\"\n")
+    }
+
+    @Test func shoppingFromThePlanMergesAndNamesTheRecipes() throws {
+        let result = try BrewGuideProcess.run(["kitchen", "shopping", "--from-plan", "2026-11-23..2026-11-29", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try #require(try json(result.stdout) as? [[String: Any]])
+        // Garlic: 2 cloves in shakshuka (×2 for two servings planned of 2) and 1 in hummus (×3 servings of 6).
+        let garlic = try #require(lines.first { ($0["name"] as? String) == "garlic" && ($0["unit"] as? String) == "clove" })
+        #expect((garlic["recipes"] as? [String])?.count == 2)
+        // Every line names the recipes it comes from; unreadable amounts are kept as written.
+        #expect(lines.allSatisfy { !(($0["recipes"] as? [String]) ?? []).isEmpty })
+        let glug = try #require(lines.first { ($0["amount"] as? String) == "a good glug" })
+        #expect(glug["quantity"] is NSNull)
+        #expect(glug["unit"] is NSNull)
+    }
+
+    @Test func shoppingAddCheckClearAndWriteFromARecipe() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let added = try BrewGuideProcess.run(["kitchen", "shopping", "--add", "3 lemons", "--data", data.path])
+        #expect(added.status == 0)
+        #expect(added.stderr == "added item-15: 3 lemons\n")
+        #expect(try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-15", "--data", data.path]).status == 0)
+        #expect(try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-2", "--off", "--data", data.path]).status == 0)
+        let cleared = try BrewGuideProcess.run(["kitchen", "shopping", "--clear-checked", "--data", data.path])
+        #expect(cleared.stderr == "removed 4 checked items\n")
+        let written = try BrewGuideProcess.run(["kitchen", "shopping", "--from-recipe", "pasta-al-limone", "--servings", "4", "--write", "--data", data.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains("[ ] 400 g spaghetti  (pasta-al-limone)"))
+        #expect(written.stderr == "added 5 items to kitchen/shopping.json (0 already there)\n")
+        let again = try BrewGuideProcess.run(["kitchen", "shopping", "--from-recipe", "pasta-al-limone", "--servings", "4", "--write", "--data", data.path])
+        #expect(again.stderr == "added 0 items to kitchen/shopping.json (5 already there)\n")
+        let list = try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path])
+        // The stored lemons (2 + ½ + 1, and 2 from the pasta at 4 servings) merge into one line.
+        #expect(list.stdout.contains("[ ] 5½ lemons"))
+        #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+    }
+
+    @Test func eraseOldPlanSlotsTheShoppingListAndEverything() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let dry = try BrewGuideProcess.run(["erase", "--data", data.path, "--plan-before", "2026-11-26"])
+        #expect(dry.stdout.contains("dry run: nothing changed"))
+        #expect(try BrewGuideProcess.run(["erase", "--data", data.path, "--plan-before", "2026-11-26", "--yes"]).status == 0)
+        #expect(try BrewGuideProcess.run(["kitchen", "day", "2026-11-24", "--data", data.path]).stdout.contains("Nothing planned."))
+        #expect(!(try BrewGuideProcess.run(["kitchen", "day", "2026-11-26", "--data", data.path]).stdout.contains("Nothing planned.")))
+        #expect(try BrewGuideProcess.run(["erase", "--data", data.path, "--shopping", "--yes"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("kitchen/shopping.json").path))
+        #expect(try BrewGuideProcess.run(["erase", "--data", data.path, "--all", "--yes"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("kitchen/snacks.json").path))
+        let left = try BrewGuideProcess.run(["kitchen", "day", "2026-12-01", "--data", data.path])
+        #expect(left.stdout.contains("Nothing planned."))
+        #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+    }
+}
