@@ -90,18 +90,7 @@ public enum TimelineChart {
             svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(grams) + 4))\" text-anchor=\"end\">\(gramsAxis.label(grams))</text>\n"
         }
         // The water line: the bloom pour fills quickly, then rests; each pour rises across its window.
-        var points: [(Double, Double)] = [(0, 0)]
-        var grams = 0.0
-        for step in plan.steps where step.isTimed {
-            if let cumulative = step.cumulativeWaterGrams {
-                let fill = step.kind == .bloom ? step.startSeconds + min(10, step.windowSeconds / 3) : step.endSeconds
-                points.append((step.startSeconds, grams))
-                points.append((fill, cumulative))
-                grams = cumulative
-            }
-            points.append((step.endSeconds, grams))
-        }
-        points.append((maxSeconds, grams))
+        let points = PourChart.plannedLine(plan, until: maxSeconds)
         svg += "<polyline class=\"line\" points=\"\(points.map { "\(f(x($0.0))),\(f(y($0.1)))" }.joined(separator: " "))\"/>\n"
         for step in plan.waterSteps {
             guard let cumulative = step.cumulativeWaterGrams else { continue }
