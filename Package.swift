@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // libcmark from the system (Debian: libcmark-dev).
@@ -40,6 +41,8 @@ let package = Package(
                 "BrewKit",
                 .product(name: "CSV", package: "CSV.swift"),
                 "Clibcrypto",
+                // Beanconqueror's backup .zip (import-brews); zlib from the system (zlib1g-dev).
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer.
@@ -80,7 +83,10 @@ let package = Package(
             name: "BrewKitTests",
             dependencies: ["BrewKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "BrewDataTests", dependencies: ["BrewKit", "BrewData", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "BrewDataTests",
+            dependencies: ["BrewKit", "BrewData", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Fixtures"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"], exclude: ["Fixtures"]),

@@ -6,7 +6,7 @@ import Foundation
 struct ImportBrewsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-brews",
-        abstract: "Import brews from Beanconqueror (shared brews or its Beanconqueror.json backup).",
+        abstract: "Import brews from Beanconqueror (shared brews, or its backup: Beanconqueror.json or its .zip).",
         discussion: """
             Each pour-over brew becomes a brew log (logs/beanconqueror/<id>.json) and its scale's weight \
             samples a recorded pour (flows/<id>.json). V60 brews are filed under --recipe, else the V60 recipe \
@@ -19,7 +19,7 @@ struct ImportBrewsCommand: ParsableCommand {
     @Argument(help: "The app the files come from: beanconqueror.")
     var app: String
 
-    @Argument(help: "Shared brews (.json) or the app's backup (Beanconqueror.json).")
+    @Argument(help: "Shared brews (.json) or the app's backup (Beanconqueror.json, or the .zip around it).")
     var files: [String]
 
     @OptionGroup var dataOptions: DataOptions

@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import ZIPFoundation
 
 /// `import-brews beanconqueror`: the four shared brews of the corpus, a backup, the rating map,
 /// recipe matching, idempotence, the erasure ledger and the dry run.
@@ -73,13 +74,47 @@ struct BeanconquerorImportTests {
         #expect(report.written.isEmpty)
     }
 
-    @Test func anUnknownRecipeAndAZipAreRefused() throws {
+    @Test func anUnknownRecipeAndABrokenZipAreRefused() throws {
         let root = try dataDirectory()
         #expect(throws: RightsError.self) { try BrewImporter(options: .init(dataRoot: root, recipeId: "weekend-three-pur")).run(files: Self.corpus) }
         let zip = FileManager.default.temporaryDirectory.appendingPathComponent("backup-\(UUID().uuidString).zip").path
+        defer { try? FileManager.default.removeItem(atPath: zip) }
         try Data([0x50, 0x4B, 0x03, 0x04, 0, 0]).write(to: URL(fileURLWithPath: zip))
         let report = try BrewImporter(options: .init(dataRoot: root)).run(files: [zip])
-        #expect(report.fileErrors.map(\.description) == ["\(zip): error: this is a .zip archive; unpack it and import the Beanconqueror.json inside (brewguide reads the JSON, not the zip)"])
+        #expect(report.fileErrors.map(\.description) == ["\(zip): error: this .zip cannot be read as a zip archive; is it a whole Beanconqueror backup?"])
+    }
+
+    /// The backup as the app exports it: a .zip around Beanconqueror.json, read in memory.
+    @Test func aBackupZipIsReadLikeItsJSON() throws {
+        let backup = """
+            {"SETTINGS": [{"brew_rating": 5}],
+             "BEANS": [{"name": "Kenya AA", "roaster": "Roaster & Sons", "config": {"uuid": "bean-1"}}],
+             "MILL": [{"name": "Comandante", "config": {"uuid": "mill-1"}}],
+             "PREPARATION": [{"name": "My V60", "type": "CUSTOM_PREPARATION", "style_type": "POUR OVER", "config": {"uuid": "prep-1"}}],
+             "BREWS": [{"grind_size": "24", "grind_weight": 15, "brew_temperature": 93, "brew_time": 185, "brew_quantity": 250,
+                        "rating": 4, "bean": "bean-1", "mill": "mill-1", "method_of_preparation": "prep-1",
+                        "config": {"uuid": "zip-brew-1", "unix_timestamp": 1763900000}}]}
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let zip = folder.appendingPathComponent("Beanconqueror.zip")
+        let archive = try ZIPFoundation.Archive(url: zip, accessMode: .create)
+        let json = Data(backup.utf8)
+        try archive.addEntry(with: "Beanconqueror.json", type: .file, uncompressedSize: Int64(json.count), compressionMethod: .deflate) { position, size in
+            json.subdata(in: Int(position)..<Int(position) + size)
+        }
+        let root = try dataDirectory()
+        let report = try BrewImporter(options: .init(dataRoot: root, dryRun: true)).run(files: [zip.path])
+        #expect(report.fileErrors.isEmpty, "\(report.fileErrors)")
+        #expect(report.count(.imported) == 1, "\(report.lines.map(\.message))")
+
+        // A zip without the backup's JSON says what it holds instead.
+        let other = folder.appendingPathComponent("photos.zip")
+        let photos = try ZIPFoundation.Archive(url: other, accessMode: .create)
+        try photos.addEntry(with: "cup.jpg", type: .file, uncompressedSize: Int64(4), compressionMethod: .none) { _, _ in Data([1, 2, 3, 4]) }
+        let refused = try BrewImporter(options: .init(dataRoot: root, dryRun: true)).run(files: [other.path])
+        #expect(refused.fileErrors.map(\.description) == ["\(other.path): error: this .zip holds no Beanconqueror.json (it holds cup.jpg); is it a Beanconqueror backup?"])
     }
 
     /// A backup: brews refer to beans, mills and preparations by uuid; the settings give a 0–10 scale.

@@ -4,8 +4,8 @@ import Foundation
 /// Reads what Beanconqueror writes: a brew as the app shares it (one object with `bean`, `brew`,
 /// `mill`, `preparation`, `water` and `brewFlow`), or the app's full backup (`Beanconqueror.json`:
 /// `BREWS`, each naming its `bean`, `mill` and `method_of_preparation` by the `config.uuid` of an
-/// entry of `BEANS`, `MILL` and `PREPARATION`; `SETTINGS` with the rating scale `brew_rating`).
-/// Pure: bytes in, brews and findings out. See docs/IMPORT.md.
+/// entry of `BEANS`, `MILL` and `PREPARATION`; `SETTINGS` with the rating scale `brew_rating`),
+/// or the `.zip` around the backup. Pure: bytes in, brews and findings out. See docs/IMPORT.md.
 public enum BeanconquerorFile {
     public struct Contents: Sendable {
         public var brews: [BeanconquerorBrew] = []
@@ -20,8 +20,8 @@ public enum BeanconquerorFile {
     }
 
     public static func read(_ bytes: [UInt8], path: String) throws(Failure) -> Contents {
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            throw Failure(diagnostic: .error("this is a .zip archive; unpack it and import the Beanconqueror.json inside (brewguide reads the JSON, not the zip)", at: .file(path)))
+        if BeanconquerorBackupZip.isZip(bytes) {
+            return try read(BeanconquerorBackupZip.json(in: Data(bytes), path: path), path: path + "/" + BeanconquerorBackupZip.entryName)
         }
         let root: RawNode
         do {

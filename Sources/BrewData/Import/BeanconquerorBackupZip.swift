@@ -1,0 +1,47 @@
+import BrewKit
+import Foundation
+import ZIPFoundation
+
+/// The app's backup as it leaves the phone: a `.zip` holding `Beanconqueror.json`. The JSON is
+/// read from the archive in memory (nothing is unpacked to disk) and then read as any backup.
+enum BeanconquerorBackupZip {
+    /// The name of the backup's JSON inside the zip.
+    static let entryName = "Beanconqueror.json"
+    /// The largest backup JSON read, unpacked: as large as a data file may be.
+    static let largestEntryBytes: UInt64 = 256 * 1024 * 1024
+
+    static func isZip(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
+    }
+
+    /// The bytes of `Beanconqueror.json` inside the zip, or a finding that says what was wrong.
+    static func json(in data: Data, path: String) throws(BeanconquerorFile.Failure) -> [UInt8] {
+        let archive: ZIPFoundation.Archive
+        do {
+            archive = try ZIPFoundation.Archive(data: data, accessMode: .read)
+        } catch {
+            throw failure("this .zip cannot be read as a zip archive; is it a whole Beanconqueror backup?", path)
+        }
+        let entries = Array(archive)
+        // The backup keeps the JSON at the top; accept it in a folder too (a zip made by hand).
+        guard let entry = archive[entryName] ?? entries.first(where: { ($0.path as NSString).lastPathComponent == entryName }) else {
+            let names = entries.prefix(5).map(\.path).joined(separator: ", ")
+            throw failure("this .zip holds no \(entryName) (it holds \(names.isEmpty ? "nothing" : names)); is it a Beanconqueror backup?", path)
+        }
+        guard entry.uncompressedSize <= largestEntryBytes else {
+            throw failure("\(entry.path) in this .zip unpacks to \(entry.uncompressedSize / 1_048_576) MB, more than the \(largestEntryBytes / 1_048_576) MB a data file may hold", path)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(entry.uncompressedSize))
+        do {
+            _ = try archive.extract(entry) { chunk in bytes.append(contentsOf: chunk) }
+        } catch {
+            throw failure("\(entry.path) in this .zip cannot be unpacked; is the zip whole?", path)
+        }
+        return bytes
+    }
+
+    private static func failure(_ message: String, _ path: String) -> BeanconquerorFile.Failure {
+        BeanconquerorFile.Failure(diagnostic: .error(message, at: .file(path)))
+    }
+}
