@@ -67,6 +67,8 @@ struct KitchenGoalsCommand: ParsableCommand {
         case .json: print(CanonicalJSON.string(MealPlanPrinter.goalsJSON(result), sortKeys: false), terminator: "")
         }
         if write {
+            let lock = try CommandLock.data(dataOptions.data, for: "brewguide kitchen goals")
+            defer { lock.release() }
             do {
                 try MealPlanStore(root: dataOptions.data).writeGoals(result)
             } catch {

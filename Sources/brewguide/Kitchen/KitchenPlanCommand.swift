@@ -59,6 +59,9 @@ struct KitchenPlanCommand: ParsableCommand {
             let given = [recipe.map { _ in "--recipe" }, snack.map { _ in "--snack" }, quickAdd.map { _ in "--quick-add" }].compactMap { $0 }
             guard given.count == 1 else { refuse("give one of --recipe, --snack or --quick-add" + (given.isEmpty ? "" : " (found \(given.joined(separator: " and ")))")) }
             if let servings, !(servings > 0 && servings <= 100) { refuse("--servings: expected a number greater than 0 and at most 100, found \(Format.number(servings))") }
+            // Locked from the read of the plan to its write (DataDirectoryLock).
+            let lock = try CommandLock.data(dataOptions.data, for: "brewguide kitchen plan add")
+            defer { lock.release() }
             let context = MealPlanContext.load(root: dataOptions.data)
             let content: MealSlot.Content
             if let recipe {
@@ -112,6 +115,8 @@ struct KitchenPlanCommand: ParsableCommand {
         @OptionGroup var dataOptions: DataOptions
 
         func run() throws {
+            let lock = try CommandLock.data(dataOptions.data, for: "brewguide kitchen plan remove")
+            defer { lock.release() }
             do {
                 let file = try MealPlanStore(root: dataOptions.data).removeSlot(id: slotId)
                 StandardError.write("removed \(slotId) from \(file)\n")

@@ -59,6 +59,9 @@ struct KitchenShoppingCommand: ParsableCommand {
         if off && check == nil { refuse("--off goes with --check ID") }
         if write && sources.isEmpty { refuse("--write goes with --from-plan or --from-recipe") }
         if servings != nil && fromRecipe == nil { refuse("--servings goes with --from-recipe") }
+        // A command that writes the list holds the data directory's lock from its read to its write.
+        let lock = !edits.isEmpty || write ? try CommandLock.data(dataOptions.data, for: "brewguide kitchen shopping") : nil
+        defer { lock?.release() }
         let store = MealPlanStore(root: dataOptions.data)
         let now = ISO8601DateFormatter().string(from: Date())
         do {
