@@ -32,6 +32,10 @@ struct ExportCommand: ParsableCommand {
             }
             let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             print("exported \(counts) to \(output)")
+            let notCarried = DataSnapshot.filesNotCarried(root: dataOptions.data)
+            if !notCarried.isEmpty {
+                StandardError.write("warning: the export does not carry the kitchen planner's files yet; copy them by hand: \(notCarried.joined(separator: ", "))\n")
+            }
         } catch let error as RightsError {
             StandardError.write("error: \(error.message)\n")
             throw ExitCode(1)

@@ -11,6 +11,9 @@ import Testing
         let export = try BrewGuideProcess.run(["export", "--data", data.path, "--output", archive.path])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout.contains("8 kitchenRecipes"))
+        // What the archive does not carry yet is named, never left out silently.
+        #expect(export.stderr.contains("warning: the export does not carry the kitchen planner's files yet; copy them by hand: kitchen/plan/"), "\(export.stderr)")
+        #expect(export.stderr.contains("kitchen/shopping.json"), "\(export.stderr)")
         let imported = try BrewGuideProcess.run(["import", archive.path, "--into", restored.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         let scaled = try BrewGuideProcess.run(["kitchen", "scale", "hummus", "--servings", "3", "--data", restored.path])

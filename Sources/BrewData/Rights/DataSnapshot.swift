@@ -46,6 +46,23 @@ public struct DataSnapshot: Hashable, Sendable {
         }
     }
 
+    /// The files of a data directory that an export does not carry yet: the kitchen planner's meal
+    /// plans, snack presets, shopping list and inbox (docs/KITCHEN.md, "Rights"). `export` names
+    /// them, so a person asking for their data knows what to copy by hand.
+    public static func filesNotCarried(root: String) -> [String] {
+        let fileManager = FileManager.default
+        var paths: [String] = []
+        let planFolder = (root as NSString).appendingPathComponent(MealPlanReader.planFolder)
+        if let names = try? fileManager.contentsOfDirectory(atPath: planFolder) {
+            paths += names.filter { !$0.hasPrefix(".") }.sorted().map { MealPlanReader.planFolder + "/" + $0 }
+        }
+        for file in [MealPlanReader.snacksFile, MealPlanReader.shoppingJSON, MealPlanReader.shoppingCSV, KitchenInbox.relativePath]
+        where fileManager.fileExists(atPath: (root as NSString).appendingPathComponent(file)) {
+            paths.append(file)
+        }
+        return paths
+    }
+
     /// The drink presets of the session files.
     public var drinkPresets: [SessionRecord] { SessionRecord.presets(in: sessionFiles) }
 
