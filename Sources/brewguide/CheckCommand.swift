@@ -30,8 +30,9 @@ struct CheckCommand: ParsableCommand {
         case .text:
             print(DiagnosticPrinter.text(diagnostics), terminator: "")
             let dataset = result.validated.dataset
-            let kitchen = dataset.kitchenRecipes.isEmpty ? "" : ", \(dataset.kitchenRecipes.count) kitchen recipes"
-            StandardError.write("checked \(dataset.recipes.count) recipes, \(dataset.logs.count) logs and \(dataset.sessions.count) sessions\(kitchen): \(DiagnosticPrinter.summary(diagnostics))\n")
+            func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+            let kitchen = dataset.kitchenRecipes.isEmpty ? "" : ", " + counted(dataset.kitchenRecipes.count, "kitchen recipe")
+            StandardError.write("checked \(counted(dataset.recipes.count, "recipe")), \(counted(dataset.logs.count, "log")) and \(counted(dataset.sessions.count, "session"))\(kitchen): \(DiagnosticPrinter.summary(diagnostics))\n")
         case .json:
             print(DiagnosticPrinter.json(diagnostics), terminator: "")
         }

@@ -23,7 +23,7 @@ struct InitCommandTests {
         let check = try BrewGuideProcess.run(["check", "--data", journal.path])
         #expect(check.status == 0)
         #expect(check.stdout == "")
-        #expect(check.stderr.contains("checked 1 recipes, 0 logs and 0 sessions: 0 errors, 0 warnings"))
+        #expect(check.stderr.contains("checked 1 recipe, 0 logs and 0 sessions: 0 errors, 0 warnings"))
         let plan = try BrewGuideProcess.run(["scale", "v60-starter", "--data", journal.path])
         #expect(plan.stdout.contains("Wait for drawdown, target finish 3:00–3:30"))
     }
