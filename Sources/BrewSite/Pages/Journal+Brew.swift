@@ -47,21 +47,13 @@ extension Journal {
         let otherDoses: [[String: Any]] = brewAlongs(of: [recipe]).filter { $0.path != along.path }.map {
             ["dose": Format.grams($0.doseGrams), "path": $0.path]
         }
-        let context: [String: Any] = [
+        let context: [String: Any] = Self.planValues(plan, of: recipe).merging([
             "otherDoses": otherDoses,
             "hasOtherDoses": !otherDoses.isEmpty,
             "id": recipe.id,
             "name": recipe.name,
-            "dose": Format.grams(plan.doseGrams),
-            "yield": Format.grams(plan.targetYieldGrams),
-            "ratio": Format.ratio(plan.ratio),
-            "temperature": "\(Format.number(plan.waterTemperatureCelsius, decimals: 1)) °C",
-            "grind": plan.grindLabel.rawValue,
-            "grindGuidance": recipe.grindGuidance,
-            "totalTime": Format.clock(plan.totalSeconds),
-            "steps": Self.stepRows(plan),
             "logCommand": command,
-        ]
+        ]) { _, page in page }
         let steps = plan.steps.map { step -> JSONValue in
             var members = [
                 JSONMember("kind", .string(step.kind.rawValue)),

@@ -23,19 +23,11 @@ extension Journal {
                 let plan = try BrewPlanner.plan(recipe, inputs: inputs)
                 let fragmentName = "timeline-\(index)"
                 fragments[fragmentName] = TimelineChart.fragment(for: plan, id: "card-\(recipe.id)-\(index)")
-                variants.append([
+                variants.append(Self.planValues(plan, of: recipe).merging([
                     "isDefault": index == 0,
-                    "dose": Format.grams(plan.doseGrams),
-                    "yield": Format.grams(plan.targetYieldGrams),
-                    "ratio": Format.ratio(plan.ratio),
-                    "temperature": "\(Format.number(plan.waterTemperatureCelsius, decimals: 1)) °C",
-                    "grind": plan.grindLabel.rawValue,
-                    "grindGuidance": recipe.grindGuidance,
-                    "totalTime": Format.clock(plan.totalSeconds),
-                    "steps": Self.stepRows(plan),
                     "warnings": plan.warnings.map { ["message": $0.message] },
                     "timeline": PageFragment.placeholder(fragmentName),
-                ])
+                ]) { _, card in card })
             } catch {
                 variants.append(["dose": Format.grams(dose), "impossible": "\(error)"])
             }
@@ -59,5 +51,20 @@ extension Journal {
             if let rate = step.pourRateGramsPerSecond { row["pace"] = "\(Format.number(rate, decimals: 1)) g/s" }
             return row
         }
+    }
+
+    /// What a card page and a brew-along page both say of a plan: dose, yield, ratio, water,
+    /// grind, total time and the timed steps.
+    static func planValues(_ plan: BrewPlan, of recipe: Recipe) -> [String: Any] {
+        [
+            "dose": Format.grams(plan.doseGrams),
+            "yield": Format.grams(plan.targetYieldGrams),
+            "ratio": Format.ratio(plan.ratio),
+            "temperature": "\(Format.number(plan.waterTemperatureCelsius, decimals: 1)) °C",
+            "grind": plan.grindLabel.rawValue,
+            "grindGuidance": recipe.grindGuidance,
+            "totalTime": Format.clock(plan.totalSeconds),
+            "steps": stepRows(plan),
+        ]
     }
 }
