@@ -32,22 +32,25 @@ public enum Feeds {
             let rated = log.rating.map { "rated \($0) of 5" } ?? "not rated"
             var summary = "\(log.recipeNameAtBrew): \(rated), \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams))"
             if let tag = log.tasteTag { summary += ", \(tag.displayName)" }
-            xml += "<entry>\n<title>\(HTMLEscaping.escape(log.recipeNameAtBrew)), \(when.prefix(10))</title>\n"
-            xml += "<id>urn:brewguide:log:\(HTMLEscaping.escape(log.id))</id>\n<updated>\(when)</updated>\n"
-            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"logs/\(HTMLEscaping.escape(log.id)).html\"/>\n"
-            xml += "<summary>\(HTMLEscaping.escape(summary))</summary>\n</entry>\n"
+            xml += entry(title: "\(log.recipeNameAtBrew), \(when.prefix(10))", id: "log:\(log.id)", updated: when, page: "logs/\(log.id).html", summary: summary)
         }
         for (recipe, when) in dated {
             let time = ISO8601.string(from: when)
             var summary = "\(recipe.category.rawValue), serves \(recipe.servings)"
             if let perServing = recipe.nutritionPerServing { summary += ", \(perServing.calories) kcal a serving" }
-            xml += "<entry>\n<title>\(HTMLEscaping.escape(recipe.title))</title>\n"
-            xml += "<id>urn:brewguide:kitchen:\(HTMLEscaping.escape(recipe.id))</id>\n<updated>\(time)</updated>\n"
-            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"kitchen/recipes/\(HTMLEscaping.escape(recipe.id)).html\"/>\n"
-            xml += "<summary>\(HTMLEscaping.escape(summary))</summary>\n</entry>\n"
+            xml += entry(title: recipe.title, id: "kitchen:\(recipe.id)", updated: time, page: "kitchen/recipes/\(recipe.id).html", summary: summary)
         }
         xml += "</feed>\n"
         return OutputFile(path: "feed.xml", text: xml)
+    }
+
+    /// One Atom entry, every text escaped (the escaping drops control characters, so the feed stays
+    /// well-formed XML).
+    private static func entry(title: String, id: String, updated: String, page: String, summary: String) -> String {
+        "<entry>\n<title>\(HTMLEscaping.escape(title))</title>\n"
+            + "<id>urn:brewguide:\(HTMLEscaping.escape(id))</id>\n<updated>\(updated)</updated>\n"
+            + "<link rel=\"alternate\" type=\"text/html\" href=\"\(HTMLEscaping.escape(page))\"/>\n"
+            + "<summary>\(HTMLEscaping.escape(summary))</summary>\n</entry>\n"
     }
 
     static func sitemap(pagePaths: [String], baseURL: String) -> OutputFile {
