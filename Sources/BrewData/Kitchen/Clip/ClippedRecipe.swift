@@ -43,3 +43,20 @@ public struct ClippedRecipe: Sendable, Equatable {
         return best?.0 ?? .dinner
     }
 }
+
+extension ClippedRecipe {
+    /// Takes from `other` only what this reading lacks: each empty field or list.
+    mutating func fillGaps(from other: ClippedRecipe) {
+        title = title ?? other.title
+        image = image ?? other.image
+        sourceUrl = sourceUrl ?? other.sourceUrl
+        caption = caption ?? other.caption
+        prepTime = prepTime ?? other.prepTime
+        cookTime = cookTime ?? other.cookTime
+        servings = servings ?? other.servings
+        category = category ?? other.category
+        nutritionPerServing = nutritionPerServing ?? other.nutritionPerServing
+        if ingredientLines.isEmpty { ingredientLines = other.ingredientLines }
+        if steps.isEmpty { steps = other.steps }
+    }
+}

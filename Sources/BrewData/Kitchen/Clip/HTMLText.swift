@@ -21,7 +21,11 @@ enum HTMLText {
                 }
                 let blocks: Set<String> = ["br", "p", "/p", "li", "/li", "div", "/div", "h1", "h2", "h3", "h4", "/h1", "/h2", "/h3", "/h4", "tr", "ol", "ul", "/ol", "/ul"]
                 let key = tag.hasPrefix("/") ? "/" + name : name
-                text += keepLines && (blocks.contains(key) || blocks.contains(name)) ? "\n" : " "
+                // Inline elements join their text as a browser shows it ("<b>ketchup</b>," → "ketchup,").
+                let bare = name.hasPrefix("/") ? String(name.dropFirst()) : name
+                if !inline.contains(bare) {
+                    text += keepLines && (blocks.contains(key) || blocks.contains(name)) ? "\n" : " "
+                }
                 index = html.index(after: close)
                 continue
             }
@@ -34,6 +38,9 @@ enum HTMLText {
         }
         return collapse(decoded)
     }
+
+    /// Elements a browser shows inside a line of text, with no break or space of their own.
+    static let inline: Set<String> = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var"]
 
     static func collapse(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -12,8 +12,16 @@ public enum KitchenPageReader {
     public static func read(html: String, url: String? = nil) -> ClippedRecipe {
         var clipped = ClippedRecipe()
         clipped.sourceUrl = url
-        if let recipe = jsonLDRecipes(in: html).first {
-            apply(recipe, to: &clipped)
+        let recipes = jsonLDRecipes(in: html)
+        // A page may carry a stub (an SEO plugin's name and image) beside the full recipe: the richest wins,
+        // the others fill only what it lacks.
+        if let best = recipes.indices.max(by: { richness(recipes[$0]) < richness(recipes[$1]) || (richness(recipes[$0]) == richness(recipes[$1]) && $0 > $1) }) {
+            apply(recipes[best], to: &clipped)
+            for (index, other) in recipes.enumerated() where index != best {
+                var extra = ClippedRecipe()
+                apply(other, to: &extra)
+                clipped.fillGaps(from: extra)
+            }
             clipped.readFrom.append("JSON-LD")
         }
         if clipped.ingredientLines.isEmpty || clipped.steps.isEmpty || clipped.title == nil {
@@ -51,12 +59,35 @@ public enum KitchenPageReader {
             var text = String(HTMLText.element("script", in: html, from: start)).trimmingCharacters(in: .whitespacesAndNewlines)
             if text.hasPrefix("<!--") { text = String(text.dropFirst(4)) }
             if text.hasSuffix("-->") { text = String(text.dropLast(3)) }
-            // Raw line breaks and tabs inside strings are invalid JSON that sites publish anyway.
-            text = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+            // Raw line breaks and tabs inside strings are invalid JSON that sites publish anyway:
+            // escaped, so a string that holds many lines keeps them.
+            text = escapingControlCharactersInStrings(text)
             guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else { continue }
             collectRecipes(value, into: &recipes)
         }
         return recipes
+    }
+
+    /// Raw control characters inside JSON strings (`"a<LF>b"`) as escapes (`"a\nb"`); outside strings
+    /// they are white space and stay.
+    static func escapingControlCharactersInStrings(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var inString = false
+        var escaped = false
+        for scalar in text.unicodeScalars {
+            if inString {
+                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
+                if scalar.value < 0x20 {
+                    let escape: String = scalar == "\n" ? "\\n" : scalar == "\r" ? "\\r" : scalar == "\t" ? "\\t" : " "
+                    result.append(contentsOf: escape.unicodeScalars)
+                    continue
+                }
+            } else if scalar == "\"" {
+                inString = true
+            }
+            result.append(scalar)
+        }
+        return String(result)
     }
 
     static func collectRecipes(_ value: Any, into recipes: inout [[String: Any]]) {
@@ -76,11 +107,16 @@ public enum KitchenPageReader {
         return false
     }
 
+    /// How much of a recipe a JSON-LD object holds: its ingredient and instruction values.
+    static func richness(_ recipe: [String: Any]) -> Int {
+        texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).count + instructions(recipe["recipeInstructions"]).count
+    }
+
     static func apply(_ recipe: [String: Any], to clipped: inout ClippedRecipe) {
         clipped.title = (texts(recipe["name"]).first ?? texts(recipe["headline"]).first).map(cleanLine)
         clipped.image = imageURL(recipe["image"])
         if let url = texts(recipe["url"]).first, KitchenValidator.isWebURL(url) { clipped.sourceUrl = clipped.sourceUrl ?? url }
-        clipped.ingredientLines = texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).map(cleanLine).filter { !$0.isEmpty }
+        clipped.ingredientLines = texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).flatMap(ingredientLines).filter { !$0.isEmpty }
         clipped.steps = instructions(recipe["recipeInstructions"])
         clipped.servings = servings(recipe["recipeYield"] ?? recipe["yield"])
         clipped.prepTime = texts(recipe["prepTime"]).first.flatMap(displayDuration)
@@ -123,15 +159,35 @@ public enum KitchenPageReader {
         return HTMLText.collapse(line)
     }
 
+    /// The lines of one `recipeIngredient` value: a string holding several lines (a plugin that put
+    /// the whole list in one string) is split at its line breaks and `<br>`s.
+    static func ingredientLines(_ text: String) -> [String] {
+        lines(text).map(cleanLine)
+    }
+
+    /// A JSON-LD string's lines: `\n` (escaped or real), `\r`, `<br>` and block tags break lines.
+    static func lines(_ text: String) -> [String] {
+        let withBreaks = text.replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        return HTMLText.plain(HTMLText.decodeEntities(withBreaks), keepLines: true).split(separator: "\n").map(String.init)
+    }
+
     /// Steps from a string (split at line breaks), a list of strings, `HowToStep`s and `HowToSection`s.
+    /// A `HowToStep`'s `name` is shown as a line of its own before its text when it is a title of
+    /// its own: not the text, not the start of the text ("Thread skewers" before "Thread skewers.
+    /// Light a grill …"), and not a label that several steps share ("Ajout d'ingrédient").
     static func instructions(_ value: Any?) -> [String] {
         switch value {
         case let text as String:
-            let withBreaks = text.replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            let lines = HTMLText.plain(HTMLText.decodeEntities(withBreaks), keepLines: true).split(separator: "\n").map(String.init)
-            return lines.map(stripStepNumber).filter { !$0.isEmpty }
+            return lines(text).map(stripStepNumber).filter { !$0.isEmpty }
         case let list as [Any]:
-            return list.flatMap { instructions($0) }
+            let names = list.compactMap { stepTitle($0) }
+            var counts: [String: Int] = [:]
+            for name in names { counts[name.lowercased(), default: 0] += 1 }
+            return list.flatMap { element -> [String] in
+                let steps = instructions(element)
+                guard let title = stepTitle(element), counts[title.lowercased()] == 1, let first = steps.first else { return steps }
+                return startsWithTitle(first, title) ? steps : [title] + steps
+            }
         case let object as [String: Any]:
             // A section: its name as a heading line, then its steps (as recipe managers show it).
             if let items = object["itemListElement"] { return (isType(object["@type"], "HowToSection") ? texts(object["name"]).map(cleanLine) : []) + instructions(items) }
@@ -141,6 +197,22 @@ public enum KitchenPageReader {
         default:
             return []
         }
+    }
+
+    /// A `HowToStep`'s `name` when it has both a name and a text.
+    static func stepTitle(_ value: Any) -> String? {
+        guard let step = value as? [String: Any], step["itemListElement"] == nil, step["text"] is String,
+              let name = step["name"] as? String else { return nil }
+        return cleanLine(name).nilIfEmpty
+    }
+
+    /// Whether a step's text begins with its title (ignoring case, a closing "." or ":", and a
+    /// title cut short with "…").
+    static func startsWithTitle(_ text: String, _ title: String) -> Bool {
+        var prefix = title.lowercased()
+        while let last = prefix.last, ".:…".contains(last) { prefix.removeLast() }
+        if prefix.hasSuffix("..") { while prefix.hasSuffix(".") { prefix.removeLast() } }
+        return prefix.isEmpty || text.lowercased().hasPrefix(prefix.trimmingCharacters(in: .whitespaces))
     }
 
     /// A parenthesis whose whole content is itself in parentheses loses its outer pair:
