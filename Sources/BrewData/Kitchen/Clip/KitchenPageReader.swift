@@ -13,10 +13,19 @@ public enum KitchenPageReader {
         var clipped = ClippedRecipe()
         clipped.sourceUrl = url
         let recipes = jsonLDRecipes(in: html)
+        /// The JSON-LD put several ingredient lines in one string: a plugin's flattened list, which
+        /// may have lost group names' places or numbers ("1.5 tsp" cut as a list number).
+        var ingredientsFlattened = false
+        /// The JSON-LD names no prep or cook time, or only seconds ("PT45S" for 45 minutes).
+        var timesDoubtful = true
         // A page may carry a stub (an SEO plugin's name and image) beside the full recipe: the richest wins,
         // the others fill only what it lacks.
         if let best = recipes.indices.max(by: { richness(recipes[$0]) < richness(recipes[$1]) || (richness(recipes[$0]) == richness(recipes[$1]) && $0 > $1) }) {
-            apply(recipes[best], to: &clipped)
+            let recipe = recipes[best]
+            apply(recipe, to: &clipped)
+            ingredientsFlattened = texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).contains { lines($0).count > 1 }
+            let times = (texts(recipe["prepTime"]) + texts(recipe["cookTime"])).filter { displayDuration($0) != nil }
+            timesDoubtful = times.isEmpty || times.allSatisfy(isSecondsOnly)
             for (index, other) in recipes.enumerated() where index != best {
                 var extra = ClippedRecipe()
                 apply(other, to: &extra)
@@ -29,11 +38,26 @@ public enum KitchenPageReader {
             applyMicrodata(html, to: &clipped)
             if clipped != before { clipped.readFrom.append("microdata") }
         }
-        if clipped.ingredientLines.isEmpty || clipped.steps.isEmpty {
-            let before = clipped
-            applyHTMLLists(html, to: &clipped)
-            if clipped != before { clipped.readFrom.append("HTML lists") }
+        let document = HTMLDocument(html: html)
+        if ingredientsFlattened {
+            // Lines that the page shows as headings are group names, not ingredients.
+            let headings = Set(document.elements(HTMLDocument.headings).map { KitchenHTMLRecipeReader.sectionName(document.text($0)) })
+            clipped.ingredientLines.removeAll { headings.contains(KitchenHTMLRecipeReader.sectionName($0)) }
         }
+        let before = clipped
+        let page = KitchenHTMLRecipeReader(document)
+        if clipped.ingredientLines.isEmpty || (ingredientsFlattened && page.ingredientLines.count == clipped.ingredientLines.count) {
+            clipped.ingredientLines = page.ingredientLines
+        }
+        if clipped.steps.isEmpty { clipped.steps = page.steps }
+        if clipped.hasRecipe {
+            if timesDoubtful, page.prepTime != nil || page.cookTime != nil {
+                clipped.prepTime = page.prepTime
+                clipped.cookTime = page.cookTime
+            }
+            if clipped.servings == nil { clipped.servings = page.servings }
+        }
+        if clipped != before { clipped.readFrom.append("HTML") }
         let meta = metaTags(html)
         if clipped.title == nil { clipped.title = meta["og:title"] ?? pageTitle(html) }
         if clipped.image == nil { clipped.image = meta["og:image"] }
@@ -304,6 +328,12 @@ public enum KitchenPageReader {
         return KitchenDuration.seconds(in: text) != nil ? text : nil
     }
 
+    /// "PT45S": a duration of seconds only, which recipe sites publish by mistake for minutes.
+    static func isSecondsOnly(_ text: String) -> Bool {
+        let upper = text.uppercased()
+        return upper.hasPrefix("PT") && upper.hasSuffix("S") && !upper.contains("M") && !upper.contains("H")
+    }
+
     static func imageURL(_ value: Any?) -> String? {
         switch value {
         case let text as String: return KitchenValidator.isWebURL(text) ? text : nil
@@ -351,23 +381,6 @@ public enum KitchenPageReader {
             if clipped.prepTime == nil { clipped.prepTime = props["prepTime"]?.first.flatMap(displayDuration) }
             if clipped.cookTime == nil { clipped.cookTime = props["cookTime"]?.first.flatMap(displayDuration) }
         }
-    }
-
-    /// Lists (`ul`/`ol`) inside an element whose class names ingredients or instructions.
-    static func applyHTMLLists(_ html: String, to clipped: inout ClippedRecipe) {
-        func items(classWords: [String]) -> [String] {
-            for (tag, start) in HTMLText.tags("ul", in: html) + HTMLText.tags("ol", in: html) {
-                let classes = (HTMLText.attribute("class", in: tag) ?? "").lowercased()
-                guard classWords.contains(where: classes.contains) else { continue }
-                let name = tag.lowercased().hasPrefix("<ul") ? "ul" : "ol"
-                let inner = String(HTMLText.element(name, in: html, from: start))
-                let lines = HTMLText.tags("li", in: inner).map { HTMLText.plain(String(HTMLText.element("li", in: inner, from: $0.contentStart))) }.filter { !$0.isEmpty }
-                if !lines.isEmpty { return lines }
-            }
-            return []
-        }
-        if clipped.ingredientLines.isEmpty { clipped.ingredientLines = items(classWords: ["ingredient"]) }
-        if clipped.steps.isEmpty { clipped.steps = items(classWords: ["instruction", "direction", "method", "preparation", "steps"]).map(stripStepNumber) }
     }
 
     /// `<meta property|name=… content=…>` by property or name, lower-cased.

@@ -1,0 +1,193 @@
+import BrewKit
+import Foundation
+
+/// A recipe read from a page's visible HTML, for what its JSON-LD and microdata lack.
+///
+/// The rules, most specific first:
+/// - **Containers named by class or id.** An element whose `class` or `id` holds a word of
+///   `ingredientWords` ("ingredient": WP Recipe Maker's `wprm-recipe-ingredients-container`,
+///   Tasty Recipes' `tasty-recipes-ingredients`, Mediavine's `mv-create-ingredients`, Zip's,
+///   Drupal's `field--name-field-ingredients`, a plain `ingredients`) or of `instructionWords`
+///   ("instruction", "direction", "method", "preparation", "step"). Classes that name both
+///   ("ingredients-and-directions") and parts of a line ("ingredient-amount", "-name", "-unit",
+///   "-notes", "-header", "-title") are not containers. The first container (in page order, not
+///   inside another) that holds lines wins.
+/// - **Headings.** An `h1`–`h6` whose whole text is a section name ("Ingredients", "Method",
+///   "Instructions", "Directions", "Steps", "Preparation" and their French, German, Spanish,
+///   Portuguese and Italian names), then the elements after it — up to the next heading of the
+///   same or a higher level once lines were found, or the next section heading; a heading alone
+///   in a wrapper looks past its wrapper.
+/// - **Lines of a container**: its list items (`li`, not nested in another); else table rows,
+///   each row's cells joined ("200 g" | "flour" → "200 g flour"); else its elements whose class
+///   names one line ("…__ingredient", "tasty-recipes-ingredient"), else its paragraphs. Headings
+///   and paragraphs that are wholly bold are group names, not lines. Text hidden from sight
+///   (screen-reader-only, `display:none`) is left out.
+/// - **Times and servings as text**: a line starting with a label ("Prep time", "Prep:",
+///   "Cooking time", "Tempo de preparo", …) and a duration in it or in the next two lines
+///   ("Tempo de preparo" / "30" / "minutos"); "Serves 4", "Servings: 4", "Makes 12 servings".
+struct KitchenHTMLRecipeReader {
+    var ingredientLines: [String] = []
+    var steps: [String] = []
+    var prepTime: String?
+    var cookTime: String?
+    var servings: Int?
+
+    static let ingredientWords = ["ingredient"]
+    static let instructionWords = ["instruction", "direction", "method", "preparation", "step"]
+    static let partWords = ["amount", "-name", "_name", "unit", "notes", "header", "title", "label", "image", "count", "toggle", "button", "checkbox", "link", "jump", "print", "clipboard", "scale", "container-header"]
+    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten"]
+    static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento"]
+
+    init(_ document: HTMLDocument) {
+        let elements = document.descendants()
+        ingredientLines = Self.lines(named: Self.ingredientWords, heading: Self.ingredientHeadings, in: document, elements: elements)
+        steps = Self.lines(named: Self.instructionWords, heading: Self.instructionHeadings, in: document, elements: elements).map(KitchenPageReader.stripStepNumber).filter { !$0.isEmpty }
+        let bodyLines = document.text(document.elements(["body"]).first ?? 0, keepLines: true).split(separator: "\n").map(String.init)
+        prepTime = Self.labelledTime(["prep time", "preparation time", "prep", "preparation", "tempo de preparo", "temps de préparation", "tiempo de preparación", "vorbereitungszeit", "zubereitungszeit"], in: bodyLines)
+        cookTime = Self.labelledTime(["cook time", "cooking time", "cook", "bake time", "baking time", "tempo de cocção", "tempo de cozimento", "temps de cuisson", "tiempo de cocción", "kochzeit", "backzeit", "garzeit"], in: bodyLines)
+        servings = Self.servings(in: bodyLines)
+    }
+
+    // MARK: Lines
+
+    static func lines(named words: [String], heading names: Set<String>, in document: HTMLDocument, elements: [Int]) -> [String] {
+        var taken: [Int] = []
+        for element in elements where isContainer(element, words: words, in: document) {
+            guard !taken.contains(where: { document.isAncestor($0, of: element) }) else { continue }
+            taken.append(element)
+            let found = lines(of: [element], in: document, words: words)
+            if !found.isEmpty { return found }
+        }
+        for element in elements where HTMLDocument.headings.contains(document.name(element)) {
+            guard names.contains(sectionName(document.text(element))) else { continue }
+            let found = lines(of: following(element, in: document), in: document, words: words)
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// "Ingredients:" → "ingredients".
+    static func sectionName(_ text: String) -> String {
+        var name = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        while let last = name.last, ":.".contains(last) { name.removeLast() }
+        return name.trimmingCharacters(in: .whitespaces)
+    }
+
+    static func isContainer(_ element: Int, words: [String], in document: HTMLDocument) -> Bool {
+        let name = document.name(element)
+        guard !["li", "span", "a", "label", "input", "button", "img", "body", "html", "script", "style", "link", "meta", "svg", "form"].contains(name), !HTMLDocument.headings.contains(name) else { return false }
+        let names = document.classes(element) + [Substring((document.attribute("id", of: element) ?? "").lowercased())]
+        let others = (ingredientWords + instructionWords).filter { !words.contains($0) }
+        return names.contains { token in
+            words.contains(where: token.contains) && !others.contains(where: token.contains) && !partWords.contains(where: token.contains)
+        }
+    }
+
+    /// The elements after a section heading that hold its content.
+    static func following(_ heading: Int, in document: HTMLDocument) -> [Int] {
+        let level = Int(String(document.name(heading).dropFirst())) ?? 6
+        var anchor = heading
+        // A heading wrapped alone (with buttons or icons) looks past its wrapper, up to three levels.
+        for _ in 0..<3 {
+            guard let parent = document.parent(anchor) else { break }
+            let siblings = document.children(parent).filter { !document.name($0).isEmpty }
+            guard siblings.last == anchor, parent != 0 else { break }
+            anchor = parent
+        }
+        guard let parent = document.parent(anchor) else { return [] }
+        let siblings = document.children(parent).filter { !document.name($0).isEmpty || !document.nodes[$0].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        guard let start = siblings.firstIndex(of: anchor) else { return [] }
+        var content: [Int] = []
+        var foundLines = false
+        for sibling in siblings[(start + 1)...] {
+            let name = document.name(sibling)
+            if HTMLDocument.headings.contains(name) {
+                let otherLevel = Int(String(name.dropFirst())) ?? 6
+                let section = sectionName(document.text(sibling))
+                if ingredientHeadings.contains(section) || instructionHeadings.contains(section) || section == "notes" { break }
+                if foundLines, otherLevel <= level { break }
+                continue
+            }
+            content.append(sibling)
+            if !lines(of: [sibling], in: document, words: []).isEmpty { foundLines = true }
+        }
+        return content
+    }
+
+    /// The lines of some elements: list items; else table rows; else elements whose class names a
+    /// line; else paragraphs; else, for text between elements, its lines.
+    static func lines(of elements: [Int], in document: HTMLDocument, words: [String]) -> [String] {
+        let nodes = elements.filter { !document.name($0).isEmpty }
+        let all = nodes + nodes.flatMap { document.descendants(of: $0) }
+        let visible = all.filter { node in !isHiddenOrUnread(node, in: document) }
+        let items = visible.filter { document.name($0) == "li" }
+        let topItems = items.filter { item in !items.contains { $0 != item && document.isAncestor($0, of: item) } }
+        if !topItems.isEmpty { return texts(topItems, in: document) }
+        let rows = visible.filter { document.name($0) == "tr" }
+        if !rows.isEmpty { return texts(rows, in: document) }
+        let singular = words.map { $0 }
+        let marked = visible.filter { node in
+            ["div", "p"].contains(document.name(node)) && document.classes(node).contains { token in singular.contains { token.hasSuffix($0) || token.hasSuffix($0 + "-item") } }
+        }
+        if !marked.isEmpty { return texts(marked, in: document) }
+        let paragraphs = visible.filter { document.name($0) == "p" && !isGroupName($0, in: document) }
+        if !paragraphs.isEmpty { return texts(paragraphs, in: document) }
+        return []
+    }
+
+    static func isHiddenOrUnread(_ node: Int, in document: HTMLDocument) -> Bool {
+        var current: Int? = node
+        while let next = current, next != 0 {
+            let item = document.nodes[next]
+            if HTMLDocument.isHidden(item) || HTMLDocument.unread.contains(item.name) { return true }
+            current = item.parent
+        }
+        return false
+    }
+
+    static func texts(_ nodes: [Int], in document: HTMLDocument) -> [String] {
+        nodes.map { KitchenPageReader.cleanLine(document.text($0)) }.filter { !$0.isEmpty }
+    }
+
+    /// A paragraph whose words are all bold ("<p><strong>For the sauce</strong></p>") names a group.
+    static func isGroupName(_ paragraph: Int, in document: HTMLDocument) -> Bool {
+        let children = document.children(paragraph).filter { !document.name($0).isEmpty || !document.nodes[$0].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        return children.count == 1 && ["strong", "b"].contains(document.name(children[0]))
+    }
+
+    // MARK: Times and servings
+
+    /// Words for minutes and hours in the languages of `instructionHeadings`, as the duration reader knows them.
+    static let durationWords: [String: String] = [
+        "minutos": "minutes", "minuten": "minutes", "minuti": "minutes", "minuto": "minute", "minute": "minute",
+        "horas": "hours", "hora": "hour", "heures": "hours", "heure": "hour", "stunden": "hours", "stunde": "hour", "ore": "hours", "std": "h",
+    ]
+
+    static func labelledTime(_ labels: [String], in lines: [String]) -> String? {
+        for (index, line) in lines.enumerated() {
+            let lower = line.lowercased()
+            guard let label = labels.first(where: { lower == $0 || lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }) else { continue }
+            let rest = String(line.dropFirst(label.count))
+            // The label with its value on the same line, or the value on the next lines ("30" / "minutes").
+            let candidates = [rest, ([rest] + lines[(index + 1)..<min(lines.count, index + 3)]).joined(separator: " ")]
+            for candidate in candidates {
+                let words = candidate.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == ":" }).map { durationWords[String($0)] ?? String($0) }
+                guard let first = words.first, first.first?.isNumber == true else { continue }
+                if let seconds = KitchenDuration.seconds(in: words.joined(separator: " ")), seconds >= 60 { return KitchenDuration.text(seconds) }
+            }
+        }
+        return nil
+    }
+
+    static func servings(in lines: [String]) -> Int? {
+        for line in lines {
+            let lower = line.lowercased()
+            for label in ["serves ", "servings: ", "servings ", "serving: ", "portions: ", "portionen: ", "yield: ", "makes "] where lower.hasPrefix(label) {
+                let rest = lower.dropFirst(label.count)
+                guard rest.first?.isNumber == true, let number = KitchenPageReader.leadingNumber(String(rest)), number >= 1, number < 1000 else { continue }
+                return Int(number)
+            }
+        }
+        return nil
+    }
+}
