@@ -57,4 +57,96 @@ import Testing
     @Test func controlCharactersInsideJSONStringsAreEscapedOnly() {
         #expect(KitchenPageReader.escapingControlCharactersInStrings("{\n\"a\": \"x\ny\\\"\tz\"\n}") == "{\n\"a\": \"x\\ny\\\"\\tz\"\n}")
     }
+
+    // MARK: The page's HTML
+
+    static let wprmSteps = """
+    <div class="wprm-recipe-instructions-container"><h3 class="wprm-recipe-header">Instructions</h3>
+    <div class="wprm-recipe-instruction-group"><ul class="wprm-recipe-instructions"><li class="wprm-recipe-instruction"><div class="wprm-recipe-instruction-text">Wash the plums.</div></li></ul></div>
+    <div class="wprm-recipe-instruction-group"><h4 class="wprm-recipe-group-name">4–6 months</h4><ul class="wprm-recipe-instructions"><li class="wprm-recipe-instruction"><span>Offer a <a href="/compote">compote</a>.</span></li></ul></div></div>
+    """
+
+    @Test func stepsMissingFromJSONLDAreReadFromAPluginContainerWithEveryGroup() {
+        let html = Self.page(jsonLD: #"{"@type": "Recipe", "name": "Plums", "recipeIngredient": ["5 plums"]}"#, body: Self.wprmSteps)
+        let clipped = KitchenPageReader.read(html: html)
+        #expect(clipped.steps == ["Wash the plums.", "Offer a compote."])
+        #expect(clipped.readFrom == ["JSON-LD", "HTML"])
+    }
+
+    @Test func paragraphsInAContainerAreLinesAndScreenReaderTextIsLeftOut() {
+        let body = """
+        <div class="tasty-recipes-ingredients"><div class="tasty-recipes-ingredients-header"><h3>Ingredients</h3><button>2x</button></div>
+        <div class="tasty-recipes-ingredients-body"><p><span data-amount="3">3 Tbsp</span> olive oil</p><p><span class="sr-only">▢ </span>Juice of <span>half a</span> lime</p></div></div>
+        <ol class="recipe-steps"><li>1. Heat the oil.</li><li>Add the lime.</li></ol>
+        """
+        let clipped = KitchenPageReader.read(html: "<html><body>\(body)</body></html>")
+        #expect(clipped.ingredientLines == ["3 Tbsp olive oil", "Juice of half a lime"])
+        #expect(clipped.steps == ["Heat the oil.", "Add the lime."])
+    }
+
+    @Test func aSectionHeadingIsFollowedByItsListsUpToTheNextSection() {
+        let body = """
+        <h1>Banana pancakes</h1><p>Intro.</p>
+        <h2>Ingredients<br></h2><ul><li> 1 banana </li><li>100 grams plain flour</li></ul>
+        <h3>Method</h3><ol><li>Mash the banana.</li><li>Fry.</li></ol><p>From a magazine.</p>
+        <h2>More recipes</h2><ul><li>Fonio pancakes</li></ul>
+        """
+        let clipped = KitchenPageReader.read(html: "<html><head><meta property=\"og:title\" content=\"Banana pancakes\"></head><body>\(body)</body></html>")
+        #expect(clipped.ingredientLines == ["1 banana", "100 grams plain flour"])
+        #expect(clipped.steps == ["Mash the banana.", "Fry."])
+        #expect(clipped.title == "Banana pancakes")
+    }
+
+    @Test func aWrappedHeadingLooksPastItsWrapperAndBoldParagraphsAreGroupNames() {
+        let body = """
+        <div class="card"><div class="head"><h2>Zutaten</h2></div><div class="text"><p><strong>Rub</strong></p><ul><li>2 EL Paprika</li></ul><ul><li>2 racks of lamb</li></ul></div></div>
+        <div class="card"><h2>Directions</h2><div><p>Rub the lamb.</p><p>Grill it.</p></div></div>
+        """
+        let clipped = KitchenPageReader.read(html: "<body>\(body)</body>")
+        #expect(clipped.ingredientLines == ["2 EL Paprika", "2 racks of lamb"])
+        #expect(clipped.steps == ["Rub the lamb.", "Grill it."])
+    }
+
+    @Test func tableRowsJoinTheirCells() {
+        let body = """
+        <table class="ingredients"><tr><td>20 g</td><td>sunflower oil</td></tr><tr><td>3 tbsp</td><td><a href="/s">sugar</a></td></tr></table>
+        <div id="method"><p>Pop the corn.</p></div>
+        """
+        let clipped = KitchenPageReader.read(html: "<body>\(body)</body>")
+        #expect(clipped.ingredientLines == ["20 g sunflower oil", "3 tbsp sugar"])
+        #expect(clipped.steps == ["Pop the corn."])
+    }
+
+    @Test func timesAndServingsWrittenAsTextFillWhatJSONLDLacks() {
+        let body = """
+        <div class="details"><span>Tempo de preparo</span><div>30</div><span>minutos</span></div>
+        <div><span>Cooking Time:</span> <span>15 minutes</span></div><p>Serves 4</p>
+        """
+        let html = Self.page(jsonLD: #"{"@type": "Recipe", "name": "Stroganoff", "recipeIngredient": ["1 onion"], "recipeInstructions": "Fry.", "totalTime": "PT45M"}"#, body: body)
+        let clipped = KitchenPageReader.read(html: html)
+        #expect(clipped.prepTime == "30 min")
+        #expect(clipped.cookTime == "15 min")
+        #expect(clipped.servings == 4)
+    }
+
+    @Test func secondsOnlyDurationsGiveWayToThePagesLabelledTimes() {
+        let body = "<span>Preparation Time:</span> <span>45 minutes</span><br><span>Cook time</span> <span>30 minutes</span>"
+        let html = Self.page(jsonLD: #"{"@type": "Recipe", "name": "Fig bars", "recipeIngredient": ["2 cups figs"], "recipeInstructions": "Bake.", "prepTime": "PT45S", "cookTime": "PT30S", "recipeYield": "24"}"#, body: body)
+        let clipped = KitchenPageReader.read(html: html)
+        #expect(clipped.prepTime == "45 min")
+        #expect(clipped.cookTime == "30 min")
+        #expect(clipped.servings == 24)
+    }
+
+    @Test func aFlattenedIngredientStringLosesTheHeadingsThePageShows() {
+        let html = Self.page(jsonLD: "{\"@type\": \"Recipe\", \"name\": \"Skewers\", \"recipeIngredient\": \"Ingredients\\n\\nSkewers\\n\\t1 kg lamb\\n\\tsalt\\n<br>\\nSalsa\\n\\t1 onion\", \"recipeInstructions\": \"Grill.\"}", body: "<div class=\"ing\"><h2>Ingredients</h2><h2>Skewers</h2><ol><li>1 kg lamb</li><li>salt</li></ol><h2>Salsa</h2><ol><li>1 onion</li></ol></div>")
+        #expect(KitchenPageReader.read(html: html).ingredientLines == ["1 kg lamb", "salt", "1 onion"])
+    }
+
+    @Test func aFlattenedIngredientStringYieldsToThePagesListOfAsManyLines() {
+        let html = Self.page(jsonLD: #"{"@type": "Recipe", "name": "Curry", "recipeIngredient": ["3 Tbsp oil\n3 garlic cloves", "5 tsp ginger"], "recipeInstructions": "Cook."}"#, body: """
+        <div class="tasty-recipes-ingredients-body"><p>3 Tbsp oil</p><p>3 garlic cloves</p><p>1.5 tsp ginger</p></div>
+        """)
+        #expect(KitchenPageReader.read(html: html).ingredientLines == ["3 Tbsp oil", "3 garlic cloves", "1.5 tsp ginger"])
+    }
 }

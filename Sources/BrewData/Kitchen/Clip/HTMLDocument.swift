@@ -32,6 +32,7 @@ struct HTMLDocument {
         var stack = [0]
         var index = 0
         var textStart = 0
+        var quotes = (NextByte(byte: UInt8(ascii: "\"")), NextByte(byte: UInt8(ascii: "'")))
 
         func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         func addText(_ range: Range<Int>) {
@@ -64,7 +65,7 @@ struct HTMLDocument {
             let isEnd = next == UInt8(ascii: "/")
             let nameStart = isEnd ? index + 2 : index + 1
             guard nameStart < bytes.count, Self.isLetter(bytes[nameStart]) else { index += 1; continue }
-            guard let tagEnd = Self.tagEnd(bytes, from: nameStart) else { index += 1; continue }
+            guard let tagEnd = Self.tagEnd(bytes, from: nameStart, quotes: &quotes) else { index += 1; continue }
             addText(textStart..<index)
             var nameEnd = nameStart
             while nameEnd < tagEnd, !Self.isSpace(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "/") { nameEnd += 1 }
@@ -186,16 +187,32 @@ struct HTMLDocument {
     static func isLetter(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
     static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
 
+    /// Where the next of one byte is, remembering its last answer so that a page of unclosed quotes
+    /// is searched once, not once per tag.
+    struct NextByte {
+        let byte: UInt8
+        var searchedFrom = Int.max
+        var found = 0
+
+        mutating func next(in bytes: [UInt8], from start: Int) -> Int? {
+            if start < searchedFrom || start > found {
+                searchedFrom = start
+                found = start
+                while found < bytes.count, bytes[found] != byte { found += 1 }
+            }
+            return found < bytes.count ? found : nil
+        }
+    }
+
     /// The `>` that ends a tag starting before `from`, skipping quoted attribute values.
-    static func tagEnd(_ bytes: [UInt8], from start: Int) -> Int? {
-        var quote: UInt8?
+    static func tagEnd(_ bytes: [UInt8], from start: Int, quotes: inout (NextByte, NextByte)) -> Int? {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"), index > 0, bytes[index - 1] == UInt8(ascii: "=") {
-                quote = byte
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"), index > 0, bytes[index - 1] == UInt8(ascii: "=") {
+                let close = byte == UInt8(ascii: "\"") ? quotes.0.next(in: bytes, from: index + 1) : quotes.1.next(in: bytes, from: index + 1)
+                guard let close else { return nil }
+                index = close
             } else if byte == UInt8(ascii: ">") {
                 return index
             } else if byte == UInt8(ascii: "<"), index > start {
