@@ -149,4 +149,43 @@ import Testing
         """)
         #expect(KitchenPageReader.read(html: html).ingredientLines == ["3 Tbsp oil", "3 garlic cloves", "1.5 tsp ginger"])
     }
+
+    // MARK: Microdata and RDFa
+
+    @Test func microdataWithNestedStepsAndSectionsReadsAsJSONLDWould() {
+        let html = """
+        <html><body><span itemprop="name">Site name</span>
+        <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Lemon tart</h1>
+        <meta itemprop="prepTime" content="PT20M"><time itemprop="cookTime" datetime="PT35M">35 minutes</time>
+        <span itemprop="recipeYield">Serves 8</span><img itemprop="image" src="https://example.com/tart.jpg">
+        <ul><li itemprop="recipeIngredient">3 lemons</li><li itemprop="recipeIngredient">100 g <b>sugar</b></li></ul>
+        <ol><li itemprop="recipeInstructions" itemscope itemtype="https://schema.org/HowToStep"><span itemprop="name">Prepare</span> <span itemprop="text">Zest the lemons.</span></li>
+        <li itemprop="recipeInstructions" itemscope itemtype="https://schema.org/HowToStep"><span itemprop="text">Bake.</span></li></ol>
+        <div itemprop="nutrition" itemscope itemtype="https://schema.org/NutritionInformation"><span itemprop="calories">300 kcal</span><span itemprop="name">Nutrition</span></div>
+        </div></body></html>
+        """
+        let clipped = KitchenPageReader.read(html: html)
+        #expect(clipped.title == "Lemon tart")
+        #expect(clipped.ingredientLines == ["3 lemons", "100 g sugar"])
+        #expect(clipped.steps == ["Prepare", "Zest the lemons.", "Bake."])
+        #expect(clipped.servings == 8)
+        #expect(clipped.prepTime == "20 min")
+        #expect(clipped.cookTime == "35 min")
+        #expect(clipped.image == "https://example.com/tart.jpg")
+        #expect(clipped.nutritionPerServing?.calories == 300)
+        #expect(clipped.readFrom == ["microdata"])
+    }
+
+    @Test func rdfaPropertiesWithASchemaPrefix() {
+        let html = """
+        <html><head><meta property="og:title" content="OG title"></head><body>
+        <article vocab="http://schema.org/" typeof="Recipe"><h1 property="schema:name">Flapjacks</h1>
+        <p property="recipeIngredient">200 g oats</p><p property="recipeIngredient">100 g butter</p>
+        <div property="recipeInstructions"><p>Melt the butter.</p><p>Stir in the oats and bake.</p></div></article></body></html>
+        """
+        let clipped = KitchenPageReader.read(html: html)
+        #expect(clipped.title == "Flapjacks")
+        #expect(clipped.ingredientLines == ["200 g oats", "100 g butter"])
+        #expect(clipped.steps == ["Melt the butter.", "Stir in the oats and bake."])
+    }
 }

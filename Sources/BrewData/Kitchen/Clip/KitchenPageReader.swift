@@ -33,12 +33,23 @@ public enum KitchenPageReader {
             }
             clipped.readFrom.append("JSON-LD")
         }
+        let document = HTMLDocument(html: html)
         if clipped.ingredientLines.isEmpty || clipped.steps.isEmpty || clipped.title == nil {
             let before = clipped
-            applyMicrodata(html, to: &clipped)
+            let items = KitchenMicrodataReader.recipes(in: document)
+            if let best = items.indices.max(by: { richness(items[$0]) < richness(items[$1]) || (richness(items[$0]) == richness(items[$1]) && $0 > $1) }) {
+                var microdata = ClippedRecipe()
+                apply(items[best], to: &microdata)
+                clipped.fillGaps(from: microdata)
+                let times = (texts(items[best]["prepTime"]) + texts(items[best]["cookTime"])).filter { displayDuration($0) != nil }
+                if timesDoubtful, !times.isEmpty, !times.allSatisfy(isSecondsOnly) {
+                    clipped.prepTime = microdata.prepTime
+                    clipped.cookTime = microdata.cookTime
+                    timesDoubtful = false
+                }
+            }
             if clipped != before { clipped.readFrom.append("microdata") }
         }
-        let document = HTMLDocument(html: html)
         if ingredientsFlattened {
             // Lines that the page shows as headings are group names, not ingredients.
             let headings = Set(document.elements(HTMLDocument.headings).map { KitchenHTMLRecipeReader.sectionName(document.text($0)) })
@@ -343,45 +354,7 @@ public enum KitchenPageReader {
         }
     }
 
-    // MARK: Microdata, HTML lists, meta tags
-
-    /// `itemprop` values: the `content` attribute, else the element's text.
-    static func itemprops(_ names: Set<String>, in html: String) -> [String: [String]] {
-        var found: [String: [String]] = [:]
-        var searchStart = html.startIndex
-        while let range = html.range(of: "itemprop=", options: .caseInsensitive, range: searchStart..<html.endIndex) {
-            searchStart = range.upperBound
-            guard let open = html[..<range.lowerBound].lastIndex(of: "<"), let close = html[range.upperBound...].firstIndex(of: ">") else { continue }
-            let tag = html[open...close]
-            guard let prop = HTMLText.attribute("itemprop", in: tag) else { continue }
-            for name in prop.split(separator: " ").map(String.init) where names.contains(name) {
-                if let content = HTMLText.attribute("content", in: tag) {
-                    found[name, default: []].append(content)
-                } else {
-                    let elementName = String(tag.dropFirst().prefix { $0.isLetter || $0.isNumber }).lowercased()
-                    let inner = HTMLText.element(elementName, in: html, from: html.index(after: close))
-                    found[name, default: []].append(HTMLText.plain(String(inner), keepLines: name == "recipeInstructions"))
-                }
-            }
-        }
-        return found
-    }
-
-    static func applyMicrodata(_ html: String, to clipped: inout ClippedRecipe) {
-        let props = itemprops(["name", "recipeIngredient", "ingredients", "recipeInstructions", "recipeYield", "prepTime", "cookTime", "image"], in: html)
-        if clipped.ingredientLines.isEmpty {
-            clipped.ingredientLines = ((props["recipeIngredient"] ?? []) + (props["ingredients"] ?? [])).map(HTMLText.collapse).filter { !$0.isEmpty }
-        }
-        if clipped.steps.isEmpty {
-            clipped.steps = (props["recipeInstructions"] ?? []).flatMap { $0.split(separator: "\n").map { stripStepNumber(String($0)) } }.filter { !$0.isEmpty }
-        }
-        if clipped.hasRecipe {
-            if clipped.title == nil { clipped.title = props["name"]?.first.map(HTMLText.collapse) }
-            if clipped.servings == nil { clipped.servings = servings(props["recipeYield"]) }
-            if clipped.prepTime == nil { clipped.prepTime = props["prepTime"]?.first.flatMap(displayDuration) }
-            if clipped.cookTime == nil { clipped.cookTime = props["cookTime"]?.first.flatMap(displayDuration) }
-        }
-    }
+    // MARK: Meta tags
 
     /// `<meta property|name=… content=…>` by property or name, lower-cased.
     static func metaTags(_ html: String) -> [String: String] {

@@ -1,0 +1,74 @@
+/// schema.org `Recipe` items in a page's microdata (`itemscope itemtype=".../Recipe"`, `itemprop`)
+/// or RDFa (`typeof="Recipe"`, `property`, with or without a `schema:` prefix), turned into the
+/// same shape as JSON-LD so that one set of rules reads both.
+///
+/// A property's value is, as the microdata standard has it, the `content` attribute, else a
+/// `meta`'s content, an `img`'s `src`, an `a`'s or `link`'s `href`, a `time`'s `datetime`, else
+/// the element's text (with its line breaks for `recipeInstructions`). A property on an element
+/// that is itself an item (`HowToStep`, `HowToSection`, `NutritionInformation`) is that item, as
+/// an object with its `@type` and its own properties; properties of a nested item do not leak into
+/// the recipe.
+enum KitchenMicrodataReader {
+    /// Every recipe item in the page, in page order.
+    static func recipes(in document: HTMLDocument) -> [[String: Any]] {
+        document.descendants().filter { isItem($0, in: document) && KitchenPageReader.isType(type($0, in: document), "Recipe") }.map { item($0, in: document) }
+    }
+
+    static func isItem(_ node: Int, in document: HTMLDocument) -> Bool {
+        document.attribute("itemscope", of: node) != nil || document.attribute("typeof", of: node) != nil
+    }
+
+    /// The item's types' last path parts ("https://schema.org/Recipe" → "Recipe").
+    static func type(_ node: Int, in document: HTMLDocument) -> [String] {
+        let text = document.attribute("itemtype", of: node) ?? document.attribute("typeof", of: node) ?? ""
+        return text.split(whereSeparator: \.isWhitespace).map { token in
+            let name = token.split(whereSeparator: { $0 == "/" || $0 == ":" || $0 == "#" }).last.map(String.init) ?? ""
+            return name
+        }
+    }
+
+    /// The names of an element's properties, prefixes dropped ("schema:name" → "name").
+    static func propertyNames(_ node: Int, in document: HTMLDocument) -> [String] {
+        let text = document.attribute("itemprop", of: node) ?? document.attribute("property", of: node) ?? ""
+        return text.split(whereSeparator: \.isWhitespace).compactMap { token in
+            let name = token.split(whereSeparator: { $0 == "/" || $0 == ":" || $0 == "#" }).last.map(String.init)
+            // OpenGraph's `og:title` and the like are not schema.org properties.
+            return token.lowercased().hasPrefix("og:") || token.lowercased().hasPrefix("article:") ? nil : name
+        }
+    }
+
+    static func item(_ scope: Int, in document: HTMLDocument) -> [String: Any] {
+        var object: [String: Any] = ["@type": type(scope, in: document).first ?? "Thing"]
+        // Walk the scope's descendants, not entering nested items.
+        var pending = Array(document.children(scope).reversed())
+        while let node = pending.popLast() {
+            guard !document.name(node).isEmpty else { continue }
+            let names = propertyNames(node, in: document)
+            let nested = isItem(node, in: document)
+            if !names.isEmpty {
+                let value: Any = nested ? item(node, in: document) : value(of: node, keepLines: names.contains("recipeInstructions"), in: document)
+                for name in names {
+                    if let existing = object[name] {
+                        object[name] = ((existing as? [Any]) ?? [existing]) + [value]
+                    } else {
+                        object[name] = value
+                    }
+                }
+            }
+            if !nested { pending.append(contentsOf: document.children(node).reversed()) }
+        }
+        return object
+    }
+
+    static func value(of node: Int, keepLines: Bool, in document: HTMLDocument) -> String {
+        if let content = document.attribute("content", of: node) { return content }
+        switch document.name(node) {
+        case "meta": return ""
+        case "img", "audio", "video", "source", "embed", "iframe": return document.attribute("src", of: node) ?? ""
+        case "a", "area", "link": return document.attribute("href", of: node) ?? document.text(node)
+        case "time": return document.attribute("datetime", of: node) ?? document.text(node)
+        case "data", "meter": return document.attribute("value", of: node) ?? document.text(node)
+        default: return document.text(node, keepLines: keepLines)
+        }
+    }
+}
