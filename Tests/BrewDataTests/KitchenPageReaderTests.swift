@@ -188,4 +188,12 @@ import Testing
         #expect(clipped.ingredientLines == ["200 g oats", "100 g butter"])
         #expect(clipped.steps == ["Melt the butter.", "Stir in the oats and bake."])
     }
+
+    @Test func anIngredientWithoutAnAmountTakesThePagesLineWithOne() {
+        let html = Self.page(jsonLD: #"{"@type": "Recipe", "name": "Popcorn", "recipeIngredient": ["Sonnenblumenöl", "Zucker ((fein))", "2 EL Wasser"], "recipeInstructions": "Poppen."}"#, body: """
+        <div class="recipe-ingredients"><div class="list__ingredient"><span>20 g</span> <span>Sonnenblumenöl</span></div>
+        <div class="list__ingredient">Zucker (fein) 3 EL</div><div class="list__ingredient">2 EL Wasser!</div></div>
+        """)
+        #expect(KitchenPageReader.read(html: html).ingredientLines == ["20 g Sonnenblumenöl", "Zucker (fein)", "2 EL Wasser"])
+    }
 }

@@ -61,6 +61,7 @@ public enum KitchenPageReader {
             clipped.ingredientLines = page.ingredientLines
         }
         if clipped.steps.isEmpty { clipped.steps = page.steps }
+        clipped.ingredientLines = fuller(clipped.ingredientLines, shown: page.ingredientLines)
         if clipped.hasRecipe {
             if timesDoubtful, page.prepTime != nil || page.cookTime != nil {
                 clipped.prepTime = page.prepTime
@@ -337,6 +338,24 @@ public enum KitchenPageReader {
             return seconds > 0 ? KitchenDuration.text(Int(seconds.rounded())) : nil
         }
         return KitchenDuration.seconds(in: text) != nil ? text : nil
+    }
+
+    /// Each line as the JSON-LD gives it, unless the JSON-LD names an ingredient with no amount
+    /// (no digit and no fraction at all) and the page, listing as many lines, shows the same words
+    /// after an amount ("Sonnenblumenöl" shown as "20 g Sonnenblumenöl"): then the page's line,
+    /// for an amount is what scaling needs. Other differences (punctuation, notes) keep the
+    /// JSON-LD's line.
+    static func fuller(_ lines: [String], shown: [String]) -> [String] {
+        guard lines.count == shown.count else { return lines }
+        func words(_ line: String) -> String {
+            String(String.UnicodeScalarView(line.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }))
+        }
+        func hasAmount(_ line: String) -> Bool { line.unicodeScalars.contains { $0.properties.numericType != nil } }
+        return zip(lines, shown).map { line, page in
+            let own = words(line), more = words(page)
+            let startsWithAmount = page.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false
+            return !own.isEmpty && !hasAmount(line) && startsWithAmount && more.count > own.count && more.hasSuffix(own) ? page : line
+        }
     }
 
     /// "PT45S": a duration of seconds only, which recipe sites publish by mistake for minutes.
