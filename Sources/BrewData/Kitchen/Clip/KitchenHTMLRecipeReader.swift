@@ -50,6 +50,7 @@ struct KitchenHTMLRecipeReader {
 
     // MARK: Lines
 
+    /// The lines of the first container named by `words`, else of the first section headed by one of `names`.
     static func lines(named words: [String], heading names: Set<String>, in document: HTMLDocument, elements: [Int]) -> [String] {
         var taken: [Int] = []
         for element in elements where isContainer(element, words: words, in: document) {
@@ -125,9 +126,8 @@ struct KitchenHTMLRecipeReader {
         if !topItems.isEmpty { return texts(topItems, in: document) }
         let rows = visible.filter { document.name($0) == "tr" }
         if !rows.isEmpty { return texts(rows, in: document) }
-        let singular = words.map { $0 }
         let marked = visible.filter { node in
-            ["div", "p"].contains(document.name(node)) && document.classes(node).contains { token in singular.contains { token.hasSuffix($0) || token.hasSuffix($0 + "-item") } }
+            ["div", "p"].contains(document.name(node)) && document.classes(node).contains { token in words.contains { token.hasSuffix($0) || token.hasSuffix($0 + "-item") } }
         }
         if !marked.isEmpty { return texts(marked, in: document) }
         let paragraphs = visible.filter { document.name($0) == "p" && !isGroupName($0, in: document) }
