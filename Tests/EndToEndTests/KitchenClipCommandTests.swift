@@ -50,6 +50,39 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)")
     }
 
+    /// Two trimmed corpus pages whose recipe is in the page's HTML: a section heading followed by
+    /// lists (no ingredients or steps in the JSON-LD), and a Drupal field container with times the
+    /// JSON-LD gives as seconds ("PT45S") and the page as "45 minutes".
+    @Test func recipesOnlyInThePagesHTML() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let result = try BrewGuideProcess.run(["kitchen", "clip", "--data", data.path,
+            Self.fixtures.appendingPathComponent("vegansociety-html-only.html").path,
+            Self.fixtures.appendingPathComponent("myplate-seconds.html").path])
+        #expect(result.status == 0, "\(result.stderr)")
+
+        let pancakes = try Self.recipe(data, "banana-pancakes")
+        let ingredients = try #require(pancakes["ingredients"] as? [[String: Any]])
+        #expect(ingredients.count == 8)
+        #expect(ingredients[1]["amount"] as? String == "1 tablespoon")
+        #expect(ingredients[1]["name"] as? String == "sunflower oil")
+        #expect(ingredients[1]["notes"] as? String == "plus extra to oil the pan")
+        let steps = try #require(pancakes["steps"] as? [[String: Any]])
+        #expect(steps.count == 3)
+        #expect((steps[2]["text"] as? String)?.hasPrefix("Place the finished pancakes on a plate.") == true)
+        #expect(pancakes["servings"] as? Int == 4, "from \"Serves 4\" in the page's text")
+        #expect(pancakes["category"] as? String == "Breakfast")
+
+        let figBars = try Self.recipe(data, "fabulous-fig-bars")
+        #expect((figBars["ingredients"] as? [Any])?.count == 11)
+        #expect((figBars["steps"] as? [[String: Any]])?.first?["text"] as? String == "Wash hands with soap and water.")
+        #expect(figBars["prepTime"] as? String == "45 min")
+        #expect(figBars["cookTime"] as? String == "30 min")
+        #expect(figBars["servings"] as? Int == 24)
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(check.status == 0, "\(check.stdout)")
+    }
+
     @Test func nothingToReadExitsOneUnlessTheSourceIsKept() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
