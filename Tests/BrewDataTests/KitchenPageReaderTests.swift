@@ -196,4 +196,43 @@ import Testing
         """)
         #expect(KitchenPageReader.read(html: html).ingredientLines == ["20 g Sonnenblumenöl", "Zucker (fein)", "2 EL Wasser"])
     }
+
+    /// The recipe plugins' markup, as their cards print it (trimmed to two lines each).
+    static let pluginCards: [(plugin: String, html: String)] = [
+        ("Mediavine Create", """
+        <div class="mv-create-ingredients"><h3 class="mv-create-ingredients-title mv-create-title-secondary">Ingredients</h3><ul><li>1 cup flour</li><li>2 eggs</li></ul></div>
+        <div class="mv-create-instructions mv-create-instructions-slot-v2"><h3 class="mv-create-instructions-title">Instructions</h3><ol><li>Mix.</li><li>Bake.</li></ol></div>
+        """),
+        ("Zip Recipes", """
+        <div id="zrdn-ingredients-list-wrap"><ul id="zrdn-ingredients-list" class="zrdn-list zrdn-ingredients-list"><li class="zrdn-ingredient-item">1 cup flour</li><li class="zrdn-ingredient-item">2 eggs</li></ul></div>
+        <ol id="zrdn-instructions-list" class="zrdn-list zrdn-instructions-list"><li class="zrdn-instruction-item">Mix.</li><li class="zrdn-instruction-item">Bake.</li></ol>
+        """),
+        ("WP Ultimate Recipe", """
+        <div class="wpurp-recipe-ingredients"><ul class="wpurp-recipe-ingredient-container"><li class="wpurp-recipe-ingredient"><span class="wpurp-recipe-ingredient-quantity">1</span> <span class="wpurp-recipe-ingredient-unit">cup</span> <span class="wpurp-recipe-ingredient-name">flour</span></li><li class="wpurp-recipe-ingredient">2 eggs</li></ul></div>
+        <div class="wpurp-recipe-instructions"><ol class="wpurp-recipe-instruction-container"><li class="wpurp-recipe-instruction"><span class="wpurp-recipe-instruction-text">Mix.</span></li><li class="wpurp-recipe-instruction">Bake.</li></ol></div>
+        """),
+        ("Cooked", """
+        <div class="cooked-recipe-ingredients"><div class="cooked-single-ingredient cooked-ingredient"><span class="cooked-ing-amount">1</span> <span class="cooked-ing-measurement">cup</span> <span class="cooked-ing-name">flour</span></div><div class="cooked-single-ingredient cooked-ingredient">2 eggs</div></div>
+        <div class="cooked-recipe-directions"><div class="cooked-single-direction cooked-direction"><div class="cooked-dir-content"><p>Mix.</p></div></div><div class="cooked-single-direction cooked-direction"><p>Bake.</p></div></div>
+        """),
+        ("Yoast how-to block", """
+        <h2>Ingredients</h2><ul><li>1 cup flour</li><li>2 eggs</li></ul>
+        <div class="schema-how-to wp-block-yoast-how-to-block"><ol class="schema-how-to-steps"><li class="schema-how-to-step"><p class="schema-how-to-step-text">Mix.</p></li><li class="schema-how-to-step"><p class="schema-how-to-step-text">Bake.</p></li></ol></div>
+        """),
+        ("a plain page", """
+        <h2>What you need:</h2><table><tr><td>1 cup</td><td>flour</td></tr><tr><td>2</td><td>eggs</td></tr></table>
+        <h2>Directions</h2><p>Mix.</p><p>Bake.</p><h2>Comments</h2><p>Lovely!</p>
+        """),
+    ]
+
+    @Test(arguments: Self.pluginCards.indices) func aRecipePluginsCardIsReadWithoutJSONLD(_ index: Int) {
+        let (plugin, body) = Self.pluginCards[index]
+        let clipped = KitchenPageReader.read(html: "<html><head><title>Cake</title></head><body><nav><ul><li>Home</li></ul></nav>\(body)</body></html>")
+        if plugin != "a plain page" {
+            #expect(clipped.ingredientLines == ["1 cup flour", "2 eggs"], "\(plugin)")
+        } else {
+            #expect(clipped.ingredientLines.isEmpty, "\"What you need\" is not a section name the reader knows")
+        }
+        #expect(clipped.steps == ["Mix.", "Bake."], "\(plugin)")
+    }
 }

@@ -15,8 +15,8 @@ import Foundation
 /// - **Headings.** An `h1`–`h6` whose whole text is a section name ("Ingredients", "Method",
 ///   "Instructions", "Directions", "Steps", "Preparation" and their French, German, Spanish,
 ///   Portuguese and Italian names), then the elements after it — up to the next heading of the
-///   same or a higher level once lines were found, or the next section heading; a heading alone
-///   in a wrapper looks past its wrapper.
+///   same or a higher level once lines were found, the next section heading, or the other
+///   section's container; a heading alone in a wrapper looks past its wrapper.
 /// - **Lines of a container**: its list items (`li`, not nested in another); else table rows,
 ///   each row's cells joined ("200 g" | "flour" → "200 g flour"); else its elements whose class
 ///   names one line ("…__ingredient", "tasty-recipes-ingredient"), else its paragraphs. Headings
@@ -26,27 +26,43 @@ import Foundation
 ///   "Cooking time", "Tempo de preparo", …) and a duration in it or in the next two lines
 ///   ("Tempo de preparo" / "30" / "minutos"); "Serves 4", "Servings: 4", "Makes 12 servings".
 struct KitchenHTMLRecipeReader {
-    var ingredientLines: [String] = []
-    var steps: [String] = []
-    var prepTime: String?
-    var cookTime: String?
-    var servings: Int?
+    let document: HTMLDocument
+    /// Every element, in page order.
+    let elements: [Int]
 
     static let ingredientWords = ["ingredient"]
     static let instructionWords = ["instruction", "direction", "method", "preparation", "step"]
     static let partWords = ["amount", "-name", "_name", "unit", "notes", "header", "title", "label", "image", "count", "toggle", "button", "checkbox", "link", "jump", "print", "clipboard", "scale", "container-header"]
     static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten"]
     static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento"]
+    static let prepLabels = ["prep time", "preparation time", "prep", "preparation", "tempo de preparo", "temps de préparation", "tiempo de preparación", "vorbereitungszeit", "zubereitungszeit"]
+    static let cookLabels = ["cook time", "cooking time", "cook", "bake time", "baking time", "tempo de cocção", "tempo de cozimento", "temps de cuisson", "tiempo de cocción", "kochzeit", "backzeit", "garzeit"]
 
+    /// Each part is read only when asked for: a page whose JSON-LD is complete costs a tree, no more.
     init(_ document: HTMLDocument) {
-        let elements = document.descendants()
-        ingredientLines = Self.lines(named: Self.ingredientWords, heading: Self.ingredientHeadings, in: document, elements: elements)
-        steps = Self.lines(named: Self.instructionWords, heading: Self.instructionHeadings, in: document, elements: elements).map(KitchenPageReader.stripStepNumber).filter { !$0.isEmpty }
-        let bodyLines = document.text(document.elements(["body"]).first ?? 0, keepLines: true).split(separator: "\n").map(String.init)
-        prepTime = Self.labelledTime(["prep time", "preparation time", "prep", "preparation", "tempo de preparo", "temps de préparation", "tiempo de preparación", "vorbereitungszeit", "zubereitungszeit"], in: bodyLines)
-        cookTime = Self.labelledTime(["cook time", "cooking time", "cook", "bake time", "baking time", "tempo de cocção", "tempo de cozimento", "temps de cuisson", "tiempo de cocción", "kochzeit", "backzeit", "garzeit"], in: bodyLines)
-        servings = Self.servings(in: bodyLines)
+        self.document = document
+        elements = document.descendants()
     }
+
+    func ingredientLines() -> [String] {
+        Self.lines(named: Self.ingredientWords, heading: Self.ingredientHeadings, in: document, elements: elements)
+    }
+
+    func steps() -> [String] {
+        Self.lines(named: Self.instructionWords, heading: Self.instructionHeadings, in: document, elements: elements).map(KitchenPageReader.stripStepNumber).filter { !$0.isEmpty }
+    }
+
+    /// The page's visible text, a line per block.
+    func bodyLines() -> [String] {
+        document.text(elements.first { document.name($0) == "body" } ?? 0, keepLines: true).split(separator: "\n").map(String.init)
+    }
+
+    func times() -> (prep: String?, cook: String?) {
+        let lines = bodyLines()
+        return (Self.labelledTime(Self.prepLabels, in: lines), Self.labelledTime(Self.cookLabels, in: lines))
+    }
+
+    func servings() -> Int? { Self.servings(in: bodyLines()) }
 
     // MARK: Lines
 
@@ -59,9 +75,13 @@ struct KitchenHTMLRecipeReader {
             let found = lines(of: [element], in: document, words: words)
             if !found.isEmpty { return found }
         }
+        let others = (ingredientWords + instructionWords).filter { !words.contains($0) }
+        var otherContainers: [Int]?
         for element in elements where HTMLDocument.headings.contains(document.name(element)) {
             guard names.contains(sectionName(document.text(element))) else { continue }
-            let found = lines(of: following(element, in: document), in: document, words: words)
+            let stops = otherContainers ?? elements.filter { isContainer($0, words: others, in: document) }
+            otherContainers = stops
+            let found = lines(of: following(element, until: stops, in: document), in: document, words: words)
             if !found.isEmpty { return found }
         }
         return []
@@ -84,8 +104,10 @@ struct KitchenHTMLRecipeReader {
         }
     }
 
-    /// The elements after a section heading that hold its content.
-    static func following(_ heading: Int, in document: HTMLDocument) -> [Int] {
+    /// The elements after a section heading that hold its content: up to the next section heading,
+    /// a heading of the same or a higher level once lines were found, or an element that is (or
+    /// holds) a container of the other section (one of `stops`).
+    static func following(_ heading: Int, until stops: [Int], in document: HTMLDocument) -> [Int] {
         let level = Int(String(document.name(heading).dropFirst())) ?? 6
         var anchor = heading
         // A heading wrapped alone (with buttons or icons) looks past its wrapper, up to three levels.
@@ -109,6 +131,7 @@ struct KitchenHTMLRecipeReader {
                 if foundLines, otherLevel <= level { break }
                 continue
             }
+            if !name.isEmpty, stops.contains(where: { $0 == sibling || document.isAncestor(sibling, of: $0) }) { break }
             content.append(sibling)
             if !lines(of: [sibling], in: document, words: []).isEmpty { foundLines = true }
         }

@@ -59,17 +59,19 @@ public enum KitchenPageReader {
         }
         let before = clipped
         let page = KitchenHTMLRecipeReader(document)
-        if clipped.ingredientLines.isEmpty || (ingredientsFlattened && page.ingredientLines.count == clipped.ingredientLines.count) {
-            clipped.ingredientLines = page.ingredientLines
+        let needsPageIngredients = clipped.ingredientLines.isEmpty || ingredientsFlattened || clipped.ingredientLines.contains { !hasAmount($0) }
+        let pageIngredients = needsPageIngredients ? page.ingredientLines() : []
+        if clipped.ingredientLines.isEmpty || (ingredientsFlattened && pageIngredients.count == clipped.ingredientLines.count) {
+            clipped.ingredientLines = pageIngredients
         }
-        if clipped.steps.isEmpty { clipped.steps = page.steps }
-        clipped.ingredientLines = fuller(clipped.ingredientLines, shown: page.ingredientLines)
+        clipped.ingredientLines = fuller(clipped.ingredientLines, shown: pageIngredients)
+        if clipped.steps.isEmpty { clipped.steps = page.steps() }
         if clipped.hasRecipe {
-            if timesDoubtful, page.prepTime != nil || page.cookTime != nil {
-                clipped.prepTime = page.prepTime
-                clipped.cookTime = page.cookTime
+            if timesDoubtful {
+                let times = page.times()
+                if times.prep != nil || times.cook != nil { (clipped.prepTime, clipped.cookTime) = times }
             }
-            if clipped.servings == nil { clipped.servings = page.servings }
+            if clipped.servings == nil { clipped.servings = page.servings() }
         }
         if clipped != before { clipped.readFrom.append("HTML") }
         let meta = metaTags(html)
@@ -89,6 +91,9 @@ public enum KitchenPageReader {
 
     // MARK: Merging with the page
 
+    /// Whether a line holds a digit or a fraction anywhere.
+    static func hasAmount(_ line: String) -> Bool { line.unicodeScalars.contains { $0.properties.numericType != nil } }
+
     /// Each line as the JSON-LD gives it, unless the JSON-LD names an ingredient with no amount
     /// (no digit and no fraction at all) and the page, listing as many lines, shows the same words
     /// after an amount ("Sonnenblumenöl" shown as "20 g Sonnenblumenöl"): then the page's line,
@@ -99,7 +104,6 @@ public enum KitchenPageReader {
         func words(_ line: String) -> String {
             String(String.UnicodeScalarView(line.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }))
         }
-        func hasAmount(_ line: String) -> Bool { line.unicodeScalars.contains { $0.properties.numericType != nil } }
         return zip(lines, shown).map { line, page in
             let own = words(line), more = words(page)
             let startsWithAmount = page.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false
