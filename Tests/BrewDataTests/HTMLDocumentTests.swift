@@ -37,9 +37,10 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let noise = String(decoding: (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
         let pieces = ["<", ">", "</", "li", "ul", "p", " class=\"ingredients\"", "\"", "'", "=", "&amp;", "&#", ";", "<!--", "-->", "script", "h2", "Ingredients", "1 cup", "\n"]
+        let longList = "<h2>Ingredients</h2><ul class=\"ingredients\">" + String(repeating: "<li class=\"ingredient-list\">1 cup<li><ul><li>x</ul>", count: 5_000) + "</ul><h2>Method</h2>" + String(repeating: "<p>Stir.</p>", count: 5_000)
         let shuffled = (0..<50_000).map { _ in pieces.randomElement(using: &generator)! }.joined()
         let start = Date()
-        for html in [deep, unclosed, brackets, noise, shuffled, "", "<", "<!--", "<script>", "<a href=\"", "&#xFFFFFFFF;&#0;&#55296;"] {
+        for html in [deep, unclosed, brackets, noise, shuffled, longList, "", "<", "<!--", "<script>", "<a href=\"", "&#xFFFFFFFF;&#0;&#55296;"] {
             let document = HTMLDocument(html: html)
             _ = document.text(0, keepLines: true)
             _ = KitchenPageReader.read(html: html)

@@ -138,6 +138,16 @@ struct HTMLDocument {
         descendants(of: node).filter { names.contains(nodes[$0].name) }
     }
 
+    /// Whether one of `ancestors` holds `node`.
+    func hasAncestor(of node: Int, in ancestors: Set<Int>) -> Bool {
+        var current = nodes[node].parent
+        while let next = current {
+            if ancestors.contains(next) { return true }
+            current = nodes[next].parent
+        }
+        return false
+    }
+
     func isAncestor(_ ancestor: Int, of node: Int) -> Bool {
         var current = nodes[node].parent
         while let next = current {

@@ -68,10 +68,10 @@ struct KitchenHTMLRecipeReader {
 
     /// The lines of the first container named by `words`, else of the first section headed by one of `names`.
     static func lines(named words: [String], heading names: Set<String>, in document: HTMLDocument, elements: [Int]) -> [String] {
-        var taken: [Int] = []
+        var taken: Set<Int> = []
         for element in elements where isContainer(element, words: words, in: document) {
-            guard !taken.contains(where: { document.isAncestor($0, of: element) }) else { continue }
-            taken.append(element)
+            guard !document.hasAncestor(of: element, in: taken) else { continue }
+            taken.insert(element)
             let found = lines(of: [element], in: document, words: words)
             if !found.isEmpty { return found }
         }
@@ -94,10 +94,15 @@ struct KitchenHTMLRecipeReader {
         return name.trimmingCharacters(in: .whitespaces)
     }
 
+    /// Elements that hold a part of a line or of the page, never a section.
+    static let notContainers: Set<String> = ["li", "span", "a", "label", "input", "button", "img", "body", "html", "script", "style", "link", "meta", "svg", "form", "h1", "h2", "h3", "h4", "h5", "h6"]
+
     static func isContainer(_ element: Int, words: [String], in document: HTMLDocument) -> Bool {
-        let name = document.name(element)
-        guard !["li", "span", "a", "label", "input", "button", "img", "body", "html", "script", "style", "link", "meta", "svg", "form"].contains(name), !HTMLDocument.headings.contains(name) else { return false }
-        let names = document.classes(element) + [Substring((document.attribute("id", of: element) ?? "").lowercased())]
+        let node = document.nodes[element]
+        guard node.attributes["class"] != nil || node.attributes["id"] != nil, !notContainers.contains(node.name) else { return false }
+        let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
+        guard words.contains(where: text.contains) else { return false }
+        let names = text.split(whereSeparator: \.isWhitespace)
         let others = (ingredientWords + instructionWords).filter { !words.contains($0) }
         return names.contains { token in
             words.contains(where: token.contains) && !others.contains(where: token.contains) && !partWords.contains(where: token.contains)
@@ -141,11 +146,17 @@ struct KitchenHTMLRecipeReader {
     /// The lines of some elements: list items; else table rows; else elements whose class names a
     /// line; else paragraphs; else, for text between elements, its lines.
     static func lines(of elements: [Int], in document: HTMLDocument, words: [String]) -> [String] {
-        let nodes = elements.filter { !document.name($0).isEmpty }
-        let all = nodes + nodes.flatMap { document.descendants(of: $0) }
-        let visible = all.filter { node in !isHiddenOrUnread(node, in: document) }
+        let visible = visibleElements(elements, in: document)
+        let roots = Set(elements)
         let items = visible.filter { document.name($0) == "li" }
-        let topItems = items.filter { item in !items.contains { $0 != item && document.isAncestor($0, of: item) } }
+        let topItems = items.filter { item in
+            var current = document.parent(item)
+            while let next = current, next != 0, !roots.contains(next) {
+                if document.name(next) == "li" { return false }
+                current = document.parent(next)
+            }
+            return true
+        }
         if !topItems.isEmpty { return texts(topItems, in: document) }
         let rows = visible.filter { document.name($0) == "tr" }
         if !rows.isEmpty { return texts(rows, in: document) }
@@ -156,6 +167,22 @@ struct KitchenHTMLRecipeReader {
         let paragraphs = visible.filter { document.name($0) == "p" && !isGroupName($0, in: document) }
         if !paragraphs.isEmpty { return texts(paragraphs, in: document) }
         return []
+    }
+
+    /// Some elements and everything in them, in page order, leaving out what a reader does not see
+    /// (hidden, screen-reader-only, scripts, buttons) and anything inside it.
+    static func visibleElements(_ roots: [Int], in document: HTMLDocument) -> [Int] {
+        var found: [Int] = []
+        for root in roots where !document.name(root).isEmpty && !isHiddenOrUnread(root, in: document) {
+            var pending = [root]
+            while let next = pending.popLast() {
+                let item = document.nodes[next]
+                guard !item.name.isEmpty, next == root || !(HTMLDocument.isHidden(item) || HTMLDocument.unread.contains(item.name)) else { continue }
+                found.append(next)
+                pending.append(contentsOf: item.children.reversed())
+            }
+        }
+        return found
     }
 
     static func isHiddenOrUnread(_ node: Int, in document: HTMLDocument) -> Bool {
