@@ -24,7 +24,7 @@ import Testing
         try Self.write("x", "logs/photo.jpg", in: root)
         try Self.write("notes", "README.md", in: root)
         let messages = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .warning }.map(\.description)
-        let layout = "the data directory reads recipes/, logs/, sessions/, flows/, kitchen/recipes/, kitchen/plan/, preferences.json, erasures.json, kitchen/inbox.json"
+        let layout = "the data directory reads recipes/, logs/, sessions/, flows/, kitchen/recipes/, kitchen/plan/, preferences.json, erasures.json, kitchen/inbox.json, kitchen/snacks.json, kitchen/shopping.json, kitchen/shopping.csv"
         #expect(messages == [
             "\(root)/Preferences.json: warning: not read: no kind of record lives in \"Preferences.json\" (did you mean \"preferences.json\"?); \(layout)",
             "\(root)/log: warning: not read: no kind of record lives in the folder \"log/\"; \(layout)",
@@ -38,6 +38,7 @@ import Testing
             case .folder(let folder): #expect(kind.claim(jsonKeys: ["id"]) != nil || kind.claim(jsonKeys: ["id", "startTime"]) != nil, "\(folder)")
             case .within(let owner): #expect(RecordKind.folderKinds.contains(owner), "\(kind) lives in \(owner)")
             case .file(let path): #expect(!path.isEmpty)
+            case .files(let paths): #expect(paths.count == 2 && paths[0].hasSuffix(".json") && paths[1].hasSuffix(".csv"), "\(kind)")
             }
         }
         #expect(RecordKind.sessions.claim(jsonKeys: ["id", "name", "drinkType"]) == .drinkPresets)

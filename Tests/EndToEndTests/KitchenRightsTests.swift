@@ -10,15 +10,47 @@ import Testing
         let restored = data.deletingLastPathComponent().appendingPathComponent("Restored")
         let export = try BrewGuideProcess.run(["export", "--data", data.path, "--output", archive.path])
         #expect(export.status == 0, "\(export.stderr)")
-        #expect(export.stdout.contains("8 kitchenRecipes"))
-        // What the archive does not carry yet is named, never left out silently.
-        #expect(export.stderr.contains("warning: the export does not carry the kitchen planner's files yet; copy them by hand: kitchen/plan/"), "\(export.stderr)")
-        #expect(export.stderr.contains("kitchen/shopping.json"), "\(export.stderr)")
+        #expect(export.stdout.contains("8 kitchenRecipes, 39 mealPlanSlots, 1 snackPresets, 14 shoppingItems, 0 kitchenInbox"), "\(export.stdout)")
+        // The planner's files are carried: no warning asks the person to copy them by hand.
+        #expect(export.stderr.isEmpty, "\(export.stderr)")
         let imported = try BrewGuideProcess.run(["import", archive.path, "--into", restored.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         let scaled = try BrewGuideProcess.run(["kitchen", "scale", "hummus", "--servings", "3", "--data", restored.path])
         #expect(scaled.stdout.contains("½ (400 g) can  chickpeas"), "\(scaled.stdout)")
-        #expect(try BrewGuideProcess.run(["check", "--data", restored.path]).status == 0)
+
+        // check passes on the restored journal and counts the same records.
+        let checkOriginal = try BrewGuideProcess.run(["check", "--data", data.path])
+        let checkRestored = try BrewGuideProcess.run(["check", "--data", restored.path])
+        #expect(checkRestored.status == 0, "\(checkRestored.stdout)\(checkRestored.stderr)")
+        func countLine(_ output: String) -> String? { output.components(separatedBy: "\n").last { $0.hasPrefix("checked ") } }
+        #expect(countLine(checkRestored.stdout + checkRestored.stderr) != nil)
+        #expect(countLine(checkRestored.stdout + checkRestored.stderr) == countLine(checkOriginal.stdout + checkOriginal.stderr))
+
+        // The planner's files come back equal in content (JSON as values, CSV as text).
+        for file in ["kitchen/plan/2026-11.json", "kitchen/plan/2026-12.csv", "kitchen/snacks.json", "kitchen/shopping.json"] {
+            let original = try Data(contentsOf: data.appendingPathComponent(file))
+            let copy = try Data(contentsOf: restored.appendingPathComponent(file))
+            if file.hasSuffix(".csv") {
+                #expect(original == copy, "\(file)")
+            } else {
+                let a = try JSONSerialization.jsonObject(with: original) as? NSArray
+                let b = try JSONSerialization.jsonObject(with: copy) as? NSArray
+                #expect(a != nil && a == b, "\(file)")
+            }
+        }
+
+        // The built sites have the same plan weeks and shopping page.
+        let environment = ["BREWGUIDE_TODAY": "2026-11-23"]
+        let siteA = data.deletingLastPathComponent().appendingPathComponent("SiteA")
+        let siteB = data.deletingLastPathComponent().appendingPathComponent("SiteB")
+        #expect(try BrewGuideProcess.run(["build", "--data", data.path, "--output", siteA.path, "--quiet"], environment: environment).status == 0)
+        #expect(try BrewGuideProcess.run(["build", "--data", restored.path, "--output", siteB.path, "--quiet"], environment: environment).status == 0)
+        let weeks = try FileManager.default.contentsOfDirectory(atPath: siteA.appendingPathComponent("kitchen/plan").path).sorted()
+        #expect(weeks.contains("2026-W48.html") && weeks.contains("2026-W49.html"), "\(weeks)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: siteB.appendingPathComponent("kitchen/plan").path).sorted() == weeks)
+        for page in weeks.map({ "kitchen/plan/\($0)" }) + ["kitchen/shopping.html", "kitchen/shopping.md"] {
+            #expect(try Data(contentsOf: siteA.appendingPathComponent(page)) == Data(contentsOf: siteB.appendingPathComponent(page)), "\(page)")
+        }
     }
 
     @Test(arguments: [("both", 2), ("target", 1), ("source", 1)])

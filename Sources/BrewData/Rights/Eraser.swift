@@ -128,19 +128,13 @@ public enum Eraser {
             if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
         }
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])
-        // The kitchen inbox (a file kind erased with everything) goes with --all.
-        if selection == .all, FileManager.default.fileExists(atPath: KitchenInbox.path(root: root)) {
-            plan.fileChanges.append(FileChange(path: KitchenInbox.path(root: root), content: nil, removedRecords: 1))
-        }
-
-        // The planner's one-file records (issue 15): the shopping list goes with --shopping and
-        // --all, the snack presets with --all (goals live in preferences.json, below).
-        let plannerFiles = [MealPlanReader.shoppingJSON, MealPlanReader.shoppingCSV] + (selection == .all ? [MealPlanReader.snacksFile] : [])
-        if selection == .all || selection == .shopping {
-            for relative in plannerFiles {
-                let path = (root as NSString).appendingPathComponent(relative)
-                if FileManager.default.fileExists(atPath: path) { plan.fileChanges.append(FileChange(path: path, content: nil, removedRecords: 1)) }
-            }
+        // The one-file kinds erased with everything (`RecordKind.fileKinds`: the kitchen inbox, the
+        // snack presets, the shopping list as JSON or CSV) go with --all, the shopping list also
+        // with --shopping. preferences.json (with the kitchen goals) is below.
+        for (kind, relative) in RecordKind.fileKinds where kind != .preferences {
+            guard case .withEverything = kind.rules.erase, selection == .all || (selection == .shopping && kind == .shoppingItems) else { continue }
+            let path = (root as NSString).appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: path) { plan.fileChanges.append(FileChange(path: path, content: nil, removedRecords: 1)) }
         }
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)

@@ -1,0 +1,167 @@
+import BrewData
+import BrewKit
+import Foundation
+import TestSupport
+import Testing
+
+/// The kitchen planner's records through merge (issue 15, "Rights and watch"): plan slots,
+/// shopping items and snack presets by id with the later `updatedAt` winning and the other copy
+/// reported; inbox entries by how far along they are; merging twice changes nothing.
+@Suite struct PlannerMergeTests {
+    typealias DataFolder = MergeByKindTests.DataFolder
+
+    static func slot(_ id: String, snack: String = "apple", servings: Double = 1, at time: String?) -> String {
+        "{ \"id\": \"\(id)\", \"day\": \"2026-11-24\", \"meal\": \"Lunch\", \"snackId\": \"\(snack)\", \"servings\": \(servings)"
+            + (time.map { ", \"updatedAt\": \"\($0)\"" } ?? "") + " }"
+    }
+
+    static func item(_ id: String, _ name: String, checked: Bool, at time: String) -> String {
+        "{ \"id\": \"\(id)\", \"name\": \"\(name)\", \"checked\": \(checked), \"updatedAt\": \"\(time)\" }"
+    }
+
+    static func slots(in folder: DataFolder) -> [MealSlot] {
+        var diagnostics: [Diagnostic] = []
+        return MealPlanReader(root: folder.root).read(diagnostics: &diagnostics).slots.map(\.value).sorted { $0.id < $1.id }
+    }
+
+    static func mergeAgainChangesNothing(_ source: DataFolder, into target: DataFolder) throws {
+        let before = target.contents()
+        let again = try MergeByKindTests.merge(source, into: target)
+        #expect(again.report.changesNothing, "\(again.report.added + again.report.updated)")
+        #expect(again.planner.writes.isEmpty)
+        #expect(target.contents() == before)
+    }
+
+    @Test func planSlotsMergeByIDTheLaterCopyWinsAndTheOtherIsReported() throws {
+        let target = try DataFolder(["kitchen/plan/2026-11.json": "[\(Self.slot("a", at: "2026-11-20T10:00:00Z")), \(Self.slot("b", at: "2026-11-20T10:00:00Z")), \(Self.slot("d", at: nil))]"])
+        let source = try DataFolder(["kitchen/plan/2026-11.json": "[\(Self.slot("a", snack: "banana", at: "2026-11-21T10:00:00Z")), \(Self.slot("b", snack: "orange", at: "2026-11-19T10:00:00Z")), \(Self.slot("c", at: nil)), \(Self.slot("d", at: nil))]"])
+        let outcome = try MergeByKindTests.merge(source, into: target)
+        #expect(outcome.report.added == ["plan slot c"])
+        #expect(outcome.report.updated == ["plan slot a"])
+        #expect(outcome.report.dropped == [
+            "plan slot a: took the incoming copy (updatedAt 2026-11-21T10:00:00Z); dropped the target's (updatedAt 2026-11-20T10:00:00Z)",
+            "plan slot b: kept the target's copy (updatedAt 2026-11-20T10:00:00Z); dropped the incoming one (updatedAt 2026-11-19T10:00:00Z)",
+        ])
+        #expect(target.errors.isEmpty)
+        let merged = Self.slots(in: target)
+        #expect(merged.map(\.id) == ["a", "b", "c", "d"])
+        #expect(merged.map(\.content) == [.snack(id: "banana"), .snack(id: "apple"), .snack(id: "apple"), .snack(id: "apple")])
+        // The winner and the new slot are in a new file; the replaced copy left the old one.
+        let files = try FileManager.default.contentsOfDirectory(atPath: target.root + "/kitchen/plan").sorted()
+        #expect(files.count == 2 && files[1].hasPrefix("merged-") && files[1].hasSuffix(".json"), "\(files)")
+        try Self.mergeAgainChangesNothing(source, into: target)
+    }
+
+    @Test func aCSVCopyAndAJSONCopyWithTheSameValuesAreOneSlot() throws {
+        let target = try DataFolder(["kitchen/plan/2026-11.json": "[{ \"id\": \"q\", \"day\": \"2026-11-24\", \"meal\": \"Dinner\", \"quickAdd\": { \"name\": \"Soup\", \"calories\": 300, \"protein\": 10, \"carbs\": 40, \"fats\": 8 }, \"servings\": 1.5 }]"])
+        let source = try DataFolder(["kitchen/plan/plan.csv": "id,day,meal,recipeId,snackId,quickAddName,calories,protein,carbs,fats,servings,updatedAt\nq,2026-11-24,Dinner,,,Soup,300,10,40,8,1.5,\nr,2026-11-25,Dinner,,,Stew,500,30,40,20,,2026-11-20T10:00:00Z\n"])
+        let outcome = try MergeByKindTests.merge(source, into: target)
+        #expect(outcome.report.added == ["plan slot r"])
+        #expect(outcome.report.dropped.isEmpty && outcome.report.updated.isEmpty)
+        #expect(target.errors.isEmpty, "\(target.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: target.root + "/kitchen/plan").sorted()
+        #expect(files.contains { $0.hasPrefix("merged-") && $0.hasSuffix(".csv") }, "a slot read from CSV is written as CSV: \(files)")
+        #expect(Self.slots(in: target).map(\.id) == ["q", "r"])
+        try Self.mergeAgainChangesNothing(source, into: target)
+    }
+
+    @Test func aShoppingListKeptAsCSVIsRewrittenInPlace() throws {
+        let target = try DataFolder(["kitchen/shopping.csv": "id,name,recipeId,recipeName,checked,updatedAt\nitem-1,2 lemons,,,false,2026-11-20T10:00:00Z\nitem-2,1 loaf,,,false,2026-11-20T10:00:00Z\n"])
+        let source = try DataFolder(["kitchen/shopping.json": "[\(Self.item("item-1", "2 lemons", checked: true, at: "2026-11-21T09:00:00Z")), \(Self.item("item-3", "Milk", checked: false, at: "2026-11-21T09:00:00Z"))]"])
+        let outcome = try MergeByKindTests.merge(source, into: target)
+        #expect(outcome.report.added == ["shopping item item-3"])
+        #expect(outcome.report.updated == ["shopping item item-1"])
+        #expect(outcome.report.dropped.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: target.root + "/kitchen/shopping.json"), "the list stays in one file")
+        let text = try String(contentsOfFile: target.root + "/kitchen/shopping.csv", encoding: .utf8)
+        #expect(text == "id,name,recipeId,recipeName,checked,updatedAt\nitem-1,2 lemons,,,true,2026-11-21T09:00:00Z\nitem-2,1 loaf,,,false,2026-11-20T10:00:00Z\nitem-3,Milk,,,false,2026-11-21T09:00:00Z\n")
+        #expect(target.errors.isEmpty, "\(target.errors)")
+        try Self.mergeAgainChangesNothing(source, into: target)
+    }
+
+    @Test func aTargetWithoutAListTakesTheSourcesAsJSON() throws {
+        let target = try DataFolder([:])
+        let source = try DataFolder(["kitchen/shopping.csv": "id,name,checked\nitem-1,2 lemons,yes\n",
+                                     "kitchen/snacks.json": "[{ \"id\": \"flapjack\", \"name\": \"Flapjack\", \"calories\": 180, \"protein\": 3, \"carbs\": 24, \"fats\": 8 }]"])
+        let outcome = try MergeByKindTests.merge(source, into: target)
+        #expect(Set(outcome.report.added) == ["shopping item item-1", "snack preset flapjack"])
+        let list = try String(contentsOfFile: target.root + "/kitchen/shopping.json", encoding: .utf8)
+        #expect(list.contains("\"checked\": true"), "\(list)")
+        #expect(FileManager.default.fileExists(atPath: target.root + "/kitchen/snacks.json"))
+        #expect(target.errors.isEmpty, "\(target.errors)")
+        try Self.mergeAgainChangesNothing(source, into: target)
+    }
+
+    @Test func snackPresetsMergeByIDTheLaterUpdatedAtWins() throws {
+        let preset = { (calories: Int, time: String?) in
+            "{ \"id\": \"flapjack\", \"name\": \"Flapjack\", \"calories\": \(calories), \"protein\": 3, \"carbs\": 24, \"fats\": 8" + (time.map { ", \"updatedAt\": \"\($0)\"" } ?? "") + " }"
+        }
+        let target = try DataFolder(["kitchen/snacks.json": "[\(preset(180, nil))]"])
+        let source = try DataFolder(["kitchen/snacks.json": "[\(preset(200, "2026-11-21T09:00:00Z"))]"])
+        let outcome = try MergeByKindTests.merge(source, into: target)
+        #expect(outcome.report.dropped == ["snack preset flapjack: took the incoming copy (updatedAt 2026-11-21T09:00:00Z); dropped the target's (no updatedAt)"])
+        var diagnostics: [Diagnostic] = []
+        let plan = MealPlanReader(root: target.root).read(diagnostics: &diagnostics)
+        #expect(diagnostics.isEmpty, "updatedAt is a known field of a preset: \(diagnostics)")
+        #expect(plan.snacksByID["flapjack"]?.calories == 200)
+        try Self.mergeAgainChangesNothing(source, into: target)
+    }
+
+    /// The inbox: an entry clipped on one side stays clipped; a failure beats a pending entry;
+    /// between equals, the later createdAt; the target's on a tie. The file's shape is kept.
+    @Test func inboxEntriesMergeByHowFarAlongTheyAre() throws {
+        func entry(_ id: String, _ status: String, created: String = "2026-11-20T10:00:00Z", recipe: String? = nil) -> String {
+            "{ \"id\": \"\(id)\", \"type\": \"url\", \"content\": \"https://example.com/\(id)\", \"createdAt\": \"\(created)\", \"status\": \"\(status)\""
+                + (recipe.map { ", \"recipeId\": \"\($0)\"" } ?? "") + " }"
+        }
+        let target = try DataFolder(["kitchen/inbox.json": "{ \"entries\": [\(entry("x", "pending")), \(entry("y", "failed")), \(entry("z", "ready"))] }"])
+        let source = try DataFolder(["kitchen/inbox.json": "[\(entry("x", "ready")), \(entry("y", "pending")), \(entry("z", "ready", created: "2026-11-19T10:00:00Z")), \(entry("w", "pending"))]"])
+        let outcome = try MergeByKindTests.merge(source, into: target)
+        #expect(outcome.report.added == ["inbox entry w"])
+        #expect(outcome.report.updated == ["inbox entry x"])
+        #expect(outcome.report.dropped.count == 3)
+        #expect(outcome.report.dropped[0].hasPrefix("inbox entry x: took the incoming copy (status ready"), "\(outcome.report.dropped)")
+        var diagnostics: [Diagnostic] = []
+        let entries = KitchenInbox.read(root: target.root, diagnostics: &diagnostics).map(\.value)
+        #expect(diagnostics.isEmpty)
+        #expect(entries.map(\.id) == ["x", "y", "z", "w"])
+        #expect(entries.map(\.status) == [.ready, .failed, .ready, .pending])
+        let text = try String(contentsOfFile: target.root + "/kitchen/inbox.json", encoding: .utf8)
+        #expect(text.hasPrefix("{"), "the {\"entries\": …} shape is kept")
+        try Self.mergeAgainChangesNothing(source, into: target)
+    }
+
+    @Test func theTargetsKitchenPreferencesAreKeptAndADifferenceIsSaid() throws {
+        let target = try DataFolder(["preferences.json": "{ \"kitchen\": { \"units\": \"metric\" } }"])
+        let source = try DataFolder(["preferences.json": "{ \"kitchen\": { \"units\": \"imperial\" } }"])
+        let outcome = try MergeByKindTests.merge(source, into: target)
+        #expect(outcome.report.notes.contains { $0.hasPrefix("preferences.json kitchen (goals, units, card servings): the target's are kept") }, "\(outcome.report.notes)")
+        #expect(try String(contentsOfFile: target.root + "/preferences.json", encoding: .utf8).contains("metric"))
+    }
+
+    /// For any target and source lists of slots (ids from a small pool, so many collide), the merge
+    /// keeps each id once with its latest copy, and merging the same source again changes nothing.
+    @Test func mergingRandomPlansTwiceChangesNothing() throws {
+        for seed in UInt64(1)...25 {
+            var random = SplitMix64(seed: seed)
+            func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+            func file() -> String {
+                var seen = Set<Int>()
+                var slots: [String] = []
+                for _ in 0..<int(0...6) {
+                    let id = int(0...5), hour = int(0...4)
+                    guard seen.insert(id).inserted else { continue }
+                    slots.append(Self.slot("s\(id)", servings: Double(int(1...3)), at: hour == 0 ? nil : "2026-11-20T0\(hour):00:00Z"))
+                }
+                return "[" + slots.joined(separator: ", ") + "]"
+            }
+            let target = try DataFolder(["kitchen/plan/2026-11.json": file()])
+            let source = try DataFolder(["kitchen/plan/2026-11.json": file()])
+            let expected = LastWriteWinsMerge.merge([Self.slots(in: source)], into: Self.slots(in: target)).merged
+            _ = try MergeByKindTests.merge(source, into: target)
+            #expect(target.errors.isEmpty, "seed \(seed)")
+            #expect(Self.slots(in: target) == expected.sorted { $0.id < $1.id }, "seed \(seed)")
+            try Self.mergeAgainChangesNothing(source, into: target)
+        }
+    }
+}
