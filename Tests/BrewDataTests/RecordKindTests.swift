@@ -69,6 +69,24 @@ import Testing
 }
 
 extension RecordKindTests {
+    /// The CSV export (Art. 15 access) has the kitchen planner's records, a table per kind.
+    @Test func theCSVExportHasTheKitchenPlanner() throws {
+        let data = Fixture.packageRoot.appendingPathComponent("Data").path
+        let files = try CSVExport.files(for: try DataSnapshot.load(root: data))
+        func lines(_ name: String) throws -> [Substring] {
+            let file = try #require(files.first { $0.name == name }, "\(name)")
+            return String(decoding: file.bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+        }
+        let slots = try lines("meal-plan-slots.csv")
+        #expect(slots.count == 40)
+        #expect(slots.first?.hasPrefix("id,day,meal,") == true)
+        #expect(slots.first?.contains("quickAddName,calories,protein,carbs,fats") == true, "\(slots.first ?? "")")
+        #expect(slots.contains { $0.contains(",Pitta bread,165,5,") }, "a quick-add item in its columns")
+        #expect(try lines("shopping-items.csv").count == 15)
+        #expect(try lines("snack-presets.csv").count == 2)
+        #expect(!files.contains { $0.name == "kitchen-inbox.csv" }, "no inbox, no table")
+    }
+
     /// The erasure ledger is a kind: `check` reads it and locates what erase and merge would refuse.
     @Test func checkReportsABrokenErasureLedgerAtItsPlace() throws {
         let root = Self.temporaryFolder()
