@@ -164,4 +164,45 @@ import Testing
             try Self.mergeAgainChangesNothing(source, into: target)
         }
     }
+
+    /// An erased shopping list does not come back from a copy made before the erase, but a list
+    /// made again afterwards (the same ids, later times) is kept.
+    @Test func anErasedListStaysErasedAndANewOneWithTheSameIDsIsKept() throws {
+        let list = "[\(Self.item("item-1", "2 lemons", checked: false, at: "2026-11-20T10:00:00Z")), \(Self.item("item-2", "Milk", checked: false, at: "2026-11-20T10:00:00Z"))]"
+        let target = try DataFolder(["kitchen/shopping.json": list])
+        let oldCopy = try DataFolder(["kitchen/shopping.json": list])
+        let now = ISO8601.date(from: "2026-11-21T12:00:00Z")!
+        let plan = try Eraser.plan(root: target.root, selection: .shopping, now: now)
+        #expect(plan.ids(.shoppingItem) == ["item-1", "item-2"])
+        try Eraser.apply(plan, root: target.root)
+        #expect(try String(contentsOfFile: target.root + "/erasures.json", encoding: .utf8).contains("\"shopping-item\""))
+
+        let merged = try MergeByKindTests.merge(oldCopy, into: target)
+        #expect(merged.report.skippedAsErased == ["shopping item item-1", "shopping item item-2"])
+        #expect(!FileManager.default.fileExists(atPath: target.root + "/kitchen/shopping.json"))
+
+        // A new list reuses item-1 later: it is a new record, kept through a merge with the old copy.
+        try "[\(Self.item("item-1", "Bread", checked: false, at: "2026-11-22T09:00:00Z"))]".write(toFile: target.root + "/kitchen/shopping.json", atomically: true, encoding: .utf8)
+        let again = try MergeByKindTests.merge(oldCopy, into: target)
+        #expect(again.report.changesNothing)
+        var diagnostics: [Diagnostic] = []
+        #expect(MealPlanReader(root: target.root).read(diagnostics: &diagnostics).shoppingItems.map(\.value.name) == ["Bread"])
+        #expect(target.errors.isEmpty, "\(target.errors)")
+    }
+
+    /// Slots erased on a source (`--plan-before`) leave the target too, said as such; merging
+    /// again changes nothing, and the target's ledger then holds the erasures.
+    @Test func slotsErasedOnASourceLeaveTheTarget() throws {
+        let plan = "[\(Self.slot("old", at: "2026-11-20T10:00:00Z")), { \"id\": \"new\", \"day\": \"2026-11-30\", \"meal\": \"Dinner\", \"snackId\": \"apple\" }]"
+        let target = try DataFolder(["kitchen/plan/2026-11.json": plan])
+        let source = try DataFolder(["kitchen/plan/2026-11.json": plan])
+        let erase = try Eraser.plan(root: source.root, selection: .planBefore("2026-11-25"), now: ISO8601.date(from: "2026-11-21T12:00:00Z")!)
+        #expect(erase.ids(.planSlot) == ["old"])
+        try Eraser.apply(erase, root: source.root)
+        let outcome = try MergeByKindTests.merge(source, into: target)
+        #expect(outcome.report.removedAsErased == ["plan slot old"])
+        #expect(Self.slots(in: target).map(\.id) == ["new"])
+        #expect(try String(contentsOfFile: target.root + "/erasures.json", encoding: .utf8).contains("\"plan-slot\""))
+        try Self.mergeAgainChangesNothing(source, into: target)
+    }
 }

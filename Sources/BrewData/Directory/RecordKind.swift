@@ -113,7 +113,9 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case byID(ledgerKind: ErasureRecord.Kind)
         /// Erased with the record it belongs to.
         case withOwner
-        /// Erased only by `erase --all`; `ledgerKind` is recorded when set.
+        /// Erased only by `erase --all` (and the planner's own selections, `--plan-before` and
+        /// `--shopping`); `ledgerKind` is recorded when set (for the planner's kinds, a timed
+        /// erasure: `PlannerErasures`).
         case withEverything(ledgerKind: ErasureRecord.Kind?)
         /// Never erased: the erasure ledger itself, which holds no personal content.
         case never
@@ -181,20 +183,20 @@ public enum RecordKind: String, Sendable, CaseIterable {
                   summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
         case .mealPlanSlots:
             Rules(place: .folder("kitchen/plan"), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: .planSlot),
                   summary: "meal-plan slots: kitchen/plan/*.json or *.csv")
         case .kitchenInbox:
             Rules(place: .file("kitchen/inbox.json"), identity: Identity(idField: "id"),
                   merge: .furthestAlong(statusField: "status", statusOrder: ["pending", "failed", "ready"], timestampField: "createdAt"),
-                  erase: .withEverything(ledgerKind: nil),
+                  erase: .withEverything(ledgerKind: .inboxEntry),
                   summary: "the kitchen inbox: kitchen/inbox.json")
         case .snackPresets:
             Rules(place: .file("kitchen/snacks.json"), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: .snackPreset),
                   summary: "snack presets: kitchen/snacks.json")
         case .shoppingItems:
             Rules(place: .files(["kitchen/shopping.json", "kitchen/shopping.csv"]), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: .shoppingItem),
                   summary: "the shopping list: kitchen/shopping.json or kitchen/shopping.csv")
         }
     }

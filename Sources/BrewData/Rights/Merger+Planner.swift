@@ -16,6 +16,10 @@ import Foundation
 ///   its old file, as sessions do. The one-file kinds are rewritten in place, atomically: a
 ///   replaced record keeps its place in the list, added ones follow, each in the file's own
 ///   format (JSON, or the shopping list's CSV).
+/// - Erasures (`PlannerErasures`, timed): a copy that an erasure on any side covers is not
+///   brought in ("skipped as erased"); the target loses its own copy to an erasure from a source
+///   ("removed as erased on a source"), never to one of its own ledger, which is older than any
+///   copy it holds now.
 /// - `preferences.json`'s `kitchen` key (goals, units, card servings) follows the preferences'
 ///   rule: the target's are kept; a source's different ones are reported, not merged.
 /// - Nothing here depends on the order of runs: merging the same sources again finds every copy
@@ -25,7 +29,7 @@ extension Merger {
     public struct PlannerChanges: Sendable {
         /// Files to write whole: new plan files and the rewritten one-file kinds' files.
         public var writes: [SessionFile] = []
-        /// Plan slots whose target copy is replaced by one written to a new file.
+        /// Plan slots whose target copy is replaced by one written to a new file, or erased on a source.
         public var replacedSlotIDs: Set<String> = []
     }
 
@@ -74,17 +78,32 @@ extension Merger {
     static func mergePlanner(_ sources: [DataSnapshot], into target: DataSnapshot, report: inout Report) -> PlannerChanges {
         var changes = PlannerChanges()
         let existing = Set(target.kitchenFiles.map(\.relativePath))
+        // Every side's erasures keep an erased copy out; the target loses its own copy only to an
+        // erasure it did not have (its own ledger's are older than whatever it holds now).
+        let allErasures = ErasureRecord.normalized(target.erasures + sources.flatMap(\.erasures))
+        let erased = PlannerErasures(allErasures)
+        let targetErasures = Set(target.erasures)
+        let erasedElsewhere = PlannerErasures(allErasures.filter { !targetErasures.contains($0) })
         for kind in KitchenPlannerFiles.kinds {
             func files(_ snapshot: DataSnapshot) -> [SessionFile] {
                 snapshot.kitchenFiles.filter { KitchenPlannerFiles.kind(ofPath: $0.relativePath) == kind }
             }
+            let name = label(kind)
             let targetFiles = files(target)
-            let targetRecords = targetFiles.flatMap(KitchenPlannerFiles.plannerRecords)
-            let result = LastWriteWinsMerge.merge(sources.map { files($0).flatMap(KitchenPlannerFiles.plannerRecords) },
-                                                  into: targetRecords, supersedes: supersedes(for: kind))
+            let allTargetRecords = targetFiles.flatMap(KitchenPlannerFiles.plannerRecords)
+            let removedIDs = Set(allTargetRecords.filter { erasedElsewhere.covers($0, kind: kind) }.map(\.id))
+            for id in removedIDs.sorted() { report.removedAsErased.append("\(name) \(id)") }
+            let targetRecords = allTargetRecords.filter { !removedIDs.contains($0.id) }
+            let sourceRecords = sources.map { source in
+                files(source).flatMap(KitchenPlannerFiles.plannerRecords).filter { record in
+                    guard erased.covers(record, kind: kind) else { return true }
+                    report.skippedAsErased.append("\(name) \(record.id)")
+                    return false
+                }
+            }
+            let result = LastWriteWinsMerge.merge(sourceRecords, into: targetRecords, supersedes: supersedes(for: kind))
             var own: [String: PlannerRecord] = [:]
             for record in targetRecords where own[record.id] == nil { own[record.id] = record }
-            let name = label(kind)
             for id in result.added { report.added.append("\(name) \(id)") }
             for (id, kept, dropped) in result.replaced {
                 let line: String
@@ -99,17 +118,19 @@ extension Merger {
             }
             // What each id ends as, and which of them the target does not hold as it is.
             let changed = result.merged.filter { record in own[record.id].map { $0 != record } ?? true }
-            guard !changed.isEmpty else { continue }
+            guard !changed.isEmpty || !removedIDs.isEmpty else { continue }
             for record in changed where own[record.id] != nil { report.updated.append("\(name) \(record.id)") }
 
             if kind == .mealPlanSlots {
                 changes.replacedSlotIDs.formUnion(changed.map(\.id).filter { own[$0] != nil })
+                changes.replacedSlotIDs.formUnion(removedIDs)
                 changes.writes += newPlanFiles(for: changed, existing: existing)
                 continue
             }
             let final = Dictionary(result.merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             var rewritten = targetFiles.map { file in
-                KitchenPlannerFiles.replacingRecords(of: file, with: KitchenPlannerFiles.plannerRecords(of: file).map { final[$0.id] ?? $0 })
+                KitchenPlannerFiles.replacingRecords(of: file, with: KitchenPlannerFiles.plannerRecords(of: file)
+                    .filter { !removedIDs.contains($0.id) }.map { final[$0.id] ?? $0 })
             }
             let added = result.merged.filter { own[$0.id] == nil }
             if !added.isEmpty {

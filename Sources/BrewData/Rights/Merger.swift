@@ -115,8 +115,9 @@ public enum Merger {
     public static func merge(_ sources: [DataSnapshot], into target: DataSnapshot, onConflict policy: ConflictPolicy = .both) -> Outcome {
         var outcome = Outcome(merged: target)
         let allErasures = ErasureRecord.normalized(target.erasures + sources.flatMap(\.erasures))
-        let known = Set(target.erasures.map(\.key))
-        outcome.newErasures = allErasures.filter { !known.contains($0.key) }
+        // By record, not key: a later timed erasure of a planner id the target knows is news too.
+        let known = Set(target.erasures)
+        outcome.newErasures = allErasures.filter { !known.contains($0) }
         let erased = ErasureSet(allErasures)
         outcome.erased = erased
 
