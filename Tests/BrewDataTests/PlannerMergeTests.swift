@@ -205,4 +205,45 @@ import Testing
         #expect(try String(contentsOfFile: target.root + "/erasures.json", encoding: .utf8).contains("\"plan-slot\""))
         try Self.mergeAgainChangesNothing(source, into: target)
     }
+
+    /// A merge that would leave a slot naming a snack preset a source erased is refused before
+    /// anything is written, with check's reason.
+    @Test func aMergeThatWouldLeaveASlotNamingAnErasedSnackIsRefused() throws {
+        let preset = "[{ \"id\": \"flapjack\", \"name\": \"Flapjack\", \"calories\": 180, \"protein\": 3, \"carbs\": 24, \"fats\": 8 }]"
+        let target = try DataFolder(["kitchen/snacks.json": preset, "kitchen/plan/2026-11.json": "[\(Self.slot("a", snack: "flapjack", at: "2026-11-20T10:00:00Z"))]"])
+        let source = try DataFolder(["kitchen/snacks.json": preset])
+        try Eraser.apply(try Eraser.plan(root: source.root, selection: .all, now: ISO8601.date(from: "2026-11-21T12:00:00Z")!), root: source.root)
+        let before = target.contents()
+        let snapshot = try target.snapshot()
+        let outcome = Merger.merge([try source.snapshot()], into: snapshot)
+        #expect(outcome.report.removedAsErased == ["snack preset flapjack"])
+        let reason = Merger.refusal(of: outcome, target: snapshot)
+        #expect(reason?.contains("the merge would leave the target invalid") == true, "\(reason ?? "accepted")")
+        #expect(reason?.contains("flapjack") == true, "\(reason ?? "")")
+        #expect(throws: RightsError.self) { try Merger.apply(outcome, target: snapshot, root: target.root) }
+        #expect(target.contents() == before)
+    }
+
+    /// An archive's planner files: only the planner's own paths, and files that read as check reads them.
+    @Test func anArchiveWithAnUnsafePathOrABrokenSlotIsRefused() throws {
+        func archive(_ path: String, _ content: JSONValue) throws -> [UInt8] {
+            let snapshot = DataSnapshot(kitchenFiles: [SessionFile(relativePath: path, content: .json(content))])
+            return Archive.bytes(for: snapshot, toolVersion: "test", createdAt: Date(timeIntervalSince1970: 0))
+        }
+        func refusal(_ bytes: [UInt8]) -> String? {
+            do { _ = try ArchiveReader.read(bytes, name: "a.json"); return nil } catch { return error.message }
+        }
+        let slot = JSONValue.array([.object([JSONMember("id", .string("a")), JSONMember("day", .string("2026-11-24")),
+                                             JSONMember("meal", .string("Lunch")), JSONMember("snackId", .string("apple"))])])
+        #expect(refusal(try archive("kitchen/plan/2026-11.json", slot)) == nil)
+        for path in ["kitchen/plan/../../../etc/x.json", "kitchen/plan/.hidden.json", "kitchen/recipes/x.json", "kitchen/plan/x.txt", "/kitchen/snacks.json"] {
+            let message = refusal(try archive(path, slot))
+            #expect(message?.contains("unsafe or unexpected path") == true, "\(path): \(message ?? "accepted")")
+        }
+        let broken = JSONValue.array([.object([JSONMember("id", .string("a")), JSONMember("day", .string("24.11.2026")),
+                                               JSONMember("meal", .string("Lunch")), JSONMember("snackId", .string("apple"))])])
+        let message = refusal(try archive("kitchen/plan/2026-11.json", broken))
+        #expect(message?.contains("a.json#/kitchen/plan/2026-11.json:") == true, "\(message ?? "accepted")")
+        #expect(message?.contains("expected a day as yyyy-MM-dd") == true, "\(message ?? "accepted")")
+    }
 }
