@@ -139,8 +139,9 @@ import Testing
         #expect(try String(contentsOfFile: target.root + "/preferences.json", encoding: .utf8).contains("metric"))
     }
 
-    /// For any target and source lists of slots (ids from a small pool, so many collide), the merge
-    /// keeps each id once with its latest copy, and merging the same source again changes nothing.
+    /// For any target and source plans, shopping lists (JSON or CSV on either side) and inboxes (ids
+    /// from small pools, so many collide), the merge keeps each id once with its latest copy, in the
+    /// order `LastWriteWinsMerge` gives, and merging the same source again changes nothing.
     @Test func mergingRandomPlansTwiceChangesNothing() throws {
         for seed in UInt64(1)...25 {
             var random = SplitMix64(seed: seed)
@@ -155,12 +156,46 @@ import Testing
                 }
                 return "[" + slots.joined(separator: ", ") + "]"
             }
-            let target = try DataFolder(["kitchen/plan/2026-11.json": file()])
-            let source = try DataFolder(["kitchen/plan/2026-11.json": file()])
+            // A shopping list as JSON or CSV, and an inbox with random statuses.
+            func list(csv: Bool) -> (String, String) {
+                var seen = Set<Int>()
+                var rows: [(Int, Bool, Int)] = []
+                for _ in 0..<int(0...5) {
+                    let id = int(1...4)
+                    if seen.insert(id).inserted { rows.append((id, int(0...1) == 1, int(1...4))) }
+                }
+                if csv {
+                    return ("kitchen/shopping.csv", "id,name,checked,updatedAt\n" + rows.map { "item-\($0.0),thing \($0.0),\($0.1),2026-11-20T0\($0.2):00:00Z\n" }.joined())
+                }
+                return ("kitchen/shopping.json", "[" + rows.map { Self.item("item-\($0.0)", "thing \($0.0)", checked: $0.1, at: "2026-11-20T0\($0.2):00:00Z") }.joined(separator: ", ") + "]")
+            }
+            func inbox() -> String {
+                let statuses = ["pending", "failed", "ready"]
+                var seen = Set<Int>()
+                var entries: [String] = []
+                for _ in 0..<int(0...4) {
+                    let id = int(1...3)
+                    guard seen.insert(id).inserted else { continue }
+                    entries.append("{ \"id\": \"e\(id)\", \"type\": \"text\", \"content\": \"soup\", \"createdAt\": \"2026-11-20T0\(int(1...3)):00:00Z\", \"status\": \"\(statuses[int(0...2)])\" }")
+                }
+                return "[" + entries.joined(separator: ", ") + "]"
+            }
+            let targetList = list(csv: int(0...1) == 1), sourceList = list(csv: int(0...1) == 1)
+            let target = try DataFolder(["kitchen/plan/2026-11.json": file(), targetList.0: targetList.1, "kitchen/inbox.json": inbox()])
+            let source = try DataFolder(["kitchen/plan/2026-11.json": file(), sourceList.0: sourceList.1, "kitchen/inbox.json": inbox()])
+            var diagnostics: [Diagnostic] = []
+            let itemsBefore = MealPlanReader(root: target.root).read(diagnostics: &diagnostics).shoppingItems.map(\.value)
+            let sourceItems = MealPlanReader(root: source.root).read(diagnostics: &diagnostics).shoppingItems.map(\.value)
             let expected = LastWriteWinsMerge.merge([Self.slots(in: source)], into: Self.slots(in: target)).merged
+            let expectedItems = LastWriteWinsMerge.merge([sourceItems], into: itemsBefore).merged
             _ = try MergeByKindTests.merge(source, into: target)
             #expect(target.errors.isEmpty, "seed \(seed)")
             #expect(Self.slots(in: target) == expected.sorted { $0.id < $1.id }, "seed \(seed)")
+            let items = MealPlanReader(root: target.root).read(diagnostics: &diagnostics).shoppingItems.map(\.value)
+            #expect(items == expectedItems, "seed \(seed)")
+            #expect(diagnostics.isEmpty, "seed \(seed): \(diagnostics)")
+            let entries = KitchenInbox.read(root: target.root, diagnostics: &diagnostics)
+            #expect(Set(entries.map(\.value.id)).count == entries.count, "seed \(seed): one entry per id")
             try Self.mergeAgainChangesNothing(source, into: target)
         }
     }

@@ -105,6 +105,7 @@ extension Merger {
             var own: [String: PlannerRecord] = [:]
             for record in targetRecords where own[record.id] == nil { own[record.id] = record }
             for id in result.added { report.added.append("\(name) \(id)") }
+            for record in sourceRecords.joined() where own[record.id] == record { report.identical.append("\(name) \(record.id)") }
             for (id, kept, dropped) in result.replaced {
                 let line: String
                 if own[id] == kept {
