@@ -43,7 +43,8 @@ enum KitchenHTML {
         return PageFragment(html: html, markdown: markdown.joined(separator: " · "))
     }
 
-    static func grid(_ recipes: [KitchenRecipe], showSearch: Bool) -> PageFragment {
+    /// - Parameter thumbnail: where a recipe's picture is from the list page, if it has one.
+    static func grid(_ recipes: [KitchenRecipe], showSearch: Bool, thumbnail: (KitchenRecipe) -> String?) -> PageFragment {
         var html = ""
         if showSearch {
             html += "<div class=\"kitchen-search\" hidden><label for=\"kitchen-search\">Search</label> "
@@ -55,7 +56,7 @@ enum KitchenHTML {
         for recipe in recipes {
             let meta = cardMeta(recipe)
             html += "<li class=\"kitchen-card\" data-id=\"\(h(recipe.id))\"><a href=\"recipes/\(h(recipe.id)).html\">"
-            if let thumbnail = recipe.thumbnail, KitchenValidator.isWebURL(thumbnail) {
+            if let thumbnail = thumbnail(recipe) {
                 html += "<img class=\"kitchen-thumb\" src=\"\(h(thumbnail))\" alt=\"\" loading=\"lazy\">"
             } else {
                 html += "<span class=\"kitchen-thumb kitchen-thumb-\(recipe.category.slug)\" aria-hidden=\"true\">\(h(String(recipe.title.trimmingCharacters(in: .whitespaces).prefix(1)).uppercased()))</span>"
@@ -96,14 +97,21 @@ enum KitchenHTML {
 
     // MARK: A recipe
 
-    static func meta(_ recipe: KitchenRecipe) -> PageFragment {
+    /// - Parameter thumbnail: where the recipe's picture is from its page, if it has one.
+    static func meta(_ recipe: KitchenRecipe, thumbnail: String? = nil) -> PageFragment {
         var items: [(label: String, value: String)] = [("Serves", String(recipe.servings)), ("Category", recipe.category.rawValue)]
         if let prep = recipe.prepTime { items.append(("Prep", prep)) }
         if let cook = recipe.cookTime { items.append(("Cook", cook)) }
-        var html = "<ul class=\"kitchen-meta\">"
+        var html = ""
+        var photoMarkdown = ""
+        if let thumbnail {
+            html += "<img class=\"kitchen-photo\" src=\"\(h(thumbnail))\" alt=\"\">"
+            photoMarkdown = "![](<\(thumbnail)>)\n\n"
+        }
+        html += "<ul class=\"kitchen-meta\">"
         html += items.map { "<li><span>\(h($0.label))</span> <strong>\(h($0.value))</strong></li>" }.joined()
         html += "</ul>"
-        var markdown = items.map { "**\(md($0.label)):** \(md($0.value))" }.joined(separator: " · ")
+        var markdown = photoMarkdown + items.map { "**\(md($0.label)):** \(md($0.value))" }.joined(separator: " · ")
         var notes: [String] = []
         var notesMarkdown: [String] = []
         if recipe.isFavourite { notes.append("♥ Favourite"); notesMarkdown.append("♥ Favourite") }

@@ -17,6 +17,9 @@ public struct KitchenPages: Sendable {
     let units: KitchenUnits?
     let preferenceCardServings: [Int]
     let inbox: [KitchenInboxEntry]
+    /// The thumbnail files found in the data directory (`Dataset.kitchenImages`): their path in
+    /// the data directory and the site, to the real path the build copies them from.
+    let images: [String: String]
 
     /// The list pages, in order: all, favourites, the four categories, the archive.
     enum List: Hashable, Sendable {
@@ -62,7 +65,21 @@ public struct KitchenPages: Sendable {
         units = dataset.preferences?.value.kitchenUnits
         preferenceCardServings = dataset.preferences?.value.kitchenCardServings ?? []
         inbox = dataset.kitchenInbox.map(\.value)
+        images = dataset.kitchenImages
     }
+
+    /// Where a recipe's picture is, for a page at `root`: its web URL, or the site's copy of its
+    /// file; nil without a thumbnail or when the file was not found (`check` warns).
+    func thumbnailLink(_ recipe: KitchenRecipe, root: String) -> String? {
+        switch recipe.thumbnail.flatMap(KitchenThumbnail.init) {
+        case .web(let url)?: url
+        case .file(let path)? where images[path] != nil: KitchenThumbnail.link(toFile: path, root: root)
+        case .file?, nil: nil
+        }
+    }
+
+    /// The image files the site copies, by their path in the site, to the real path to read.
+    public var imageFiles: [String: String] { images }
 
     var count: Int { recipes.count }
 
@@ -85,7 +102,7 @@ public struct KitchenPages: Sendable {
         context["noun"] = shown.count == 1 ? "recipe" : "recipes"
         let fragments: [String: PageFragment] = [
             "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
-            "grid": KitchenHTML.grid(shown, showSearch: list != .archive),
+            "grid": KitchenHTML.grid(shown, showSearch: list != .archive) { thumbnailLink($0, root: root) },
             "inbox": list == .all ? KitchenHTML.inbox(inbox, recipeIDs: Set(recipes.map(\.id))) : PageFragment(html: "", markdown: ""),
         ]
         let head = "<script src=\"\(root)\(Self.searchIndexPath)\"></script>\n<script>\(KitchenScript.search)</script>"
@@ -106,7 +123,7 @@ public struct KitchenPages: Sendable {
         ]
         let servings = tableServings(recipe)
         let fragments: [String: PageFragment] = [
-            "meta": KitchenHTML.meta(recipe),
+            "meta": KitchenHTML.meta(recipe, thumbnail: thumbnailLink(recipe, root: Page.rootPrefix(of: path))),
             "ingredients": KitchenHTML.ingredients(recipe, units: units),
             "actions": KitchenHTML.actions(recipe),
             "nutrition": KitchenHTML.nutrition(recipe),

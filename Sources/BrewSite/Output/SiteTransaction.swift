@@ -146,6 +146,17 @@ public final class SiteTransaction: @unchecked Sendable {
         }
     }
 
+    /// Copies files of the data directory (the kitchen's thumbnails) into the site, each by its
+    /// path in the site and the file to read.
+    public func putFiles(_ files: [(path: String, source: String)]) throws(SiteWriteError) {
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: file.source) else {
+                throw SiteWriteError(path: file.source, reason: "cannot read the file to copy into the site (\(file.path))")
+            }
+            try put(OutputFile(path: file.path, contents: [UInt8](bytes)))
+        }
+    }
+
     /// Takes a file away (in `.update` mode; `.replaceAll` removes whatever was not put).
     public func remove(_ relativePath: String) {
         lock.lock()

@@ -41,7 +41,7 @@ public struct SiteChanges: Sendable {
             sources += new.sessionSources
         }
         sources += changedMealPlanSources(old, new)
-        sources += kitchenSources(old.kitchen, new.kitchen)
+        sources += kitchenSources(old.kitchen, new.kitchen, mealPlanLinkChanged: (old.mealPlan == nil) != (new.mealPlan == nil))
         // Where the changed logs are in the new journal: lists hold positions, and an integer is
         // cheaper to look up than a log id on every row of every list.
         let newLogs = new.journal.logs
@@ -99,16 +99,25 @@ public struct SiteChanges: Sendable {
         return removed
     }
 
-    /// The kitchen pages a change touches: none when no kitchen recipe and no kitchen preference
-    /// changed; else the list pages (few, and each shows every recipe of its list) and the pages
-    /// of each recipe added or changed; every kitchen page when the units or card servings changed.
-    static func kitchenSources(_ old: KitchenPages, _ new: KitchenPages) -> [SitePlan.Source] {
+    /// The kitchen pages a change touches: none when no kitchen recipe, thumbnail file and kitchen
+    /// preference changed; else the list pages (few, and each shows every recipe of its list) and
+    /// the pages of each recipe added or changed (or whose thumbnail file appeared or went); every
+    /// kitchen page when the units or card servings changed. The list pages link to the meal
+    /// plans and the shopping list while the planner has pages (`mealPlanLinkChanged`: it
+    /// gained its first page or lost its last), and the index shows the inbox.
+    static func kitchenSources(_ old: KitchenPages, _ new: KitchenPages, mealPlanLinkChanged: Bool = false) -> [SitePlan.Source] {
         let settingsChanged = old.units != new.units || old.preferenceCardServings != new.preferenceCardServings
-        if !settingsChanged && old.recipes == new.recipes {
+        let imagesChanged = Set(old.images.keys) != Set(new.images.keys)
+        if !settingsChanged && !imagesChanged && old.recipes == new.recipes {
+            if mealPlanLinkChanged { return KitchenPages.List.every.indices.map(SitePlan.Source.kitchenList) }
             return old.inbox == new.inbox ? [] : [.kitchenList(0)]
         }
         let before = Dictionary(old.recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let changed = Set(new.recipes.indices.filter { settingsChanged || before[new.recipes[$0].id] != new.recipes[$0] })
+        let shown = { (pages: KitchenPages, recipe: KitchenRecipe) in pages.thumbnailLink(recipe, root: "") }
+        let changed = Set(new.recipes.indices.filter { index in
+            let recipe = new.recipes[index]
+            return settingsChanged || before[recipe.id] != recipe || (imagesChanged && shown(old, recipe) != shown(new, recipe))
+        })
         var sources = KitchenPages.List.every.indices.map(SitePlan.Source.kitchenList)
         sources += changed.sorted().map(SitePlan.Source.kitchenRecipe)
         sources += new.cookable.indices.filter { changed.contains(new.cookable[$0]) }.map(SitePlan.Source.kitchenCook)
