@@ -19,13 +19,17 @@ enum KitchenHTML {
 
     /// The card's small line: total time, calories and protein per serving.
     static func cardMeta(_ recipe: KitchenRecipe) -> String {
+        cardMetaParts(recipe).joined(separator: " · ")
+    }
+
+    static func cardMetaParts(_ recipe: KitchenRecipe) -> [String] {
         var parts: [String] = []
         if let time = totalTime(recipe) { parts.append(time) }
         if let perServing = recipe.nutritionPerServing {
             parts.append("\(perServing.calories) kcal")
             parts.append("\(perServing.protein) g protein")
         }
-        return parts.joined(separator: " · ")
+        return parts
     }
 
     // MARK: Lists
@@ -54,7 +58,10 @@ enum KitchenHTML {
         html += "<ul class=\"kitchen-grid\">\n"
         var markdown: [String] = []
         for recipe in recipes {
-            let meta = cardMeta(recipe)
+            let metaParts = cardMetaParts(recipe)
+            let meta = metaParts.joined(separator: " · ")
+            // On the card each figure keeps its unit on its line ("550 kcal", not "550" then "kcal").
+            let metaHTML = metaParts.map { h($0).replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: " · ")
             html += "<li class=\"kitchen-card\" data-id=\"\(h(recipe.id))\"><a href=\"recipes/\(h(recipe.id)).html\">"
             if let thumbnail = thumbnail(recipe) {
                 html += "<img class=\"kitchen-thumb\" src=\"\(h(thumbnail))\" alt=\"\" loading=\"lazy\">"
@@ -62,7 +69,7 @@ enum KitchenHTML {
                 html += "<span class=\"kitchen-thumb kitchen-thumb-\(recipe.category.slug)\" aria-hidden=\"true\">\(h(String(recipe.title.trimmingCharacters(in: .whitespaces).prefix(1)).uppercased()))</span>"
             }
             html += "<span class=\"kitchen-card-title\">\(h(recipe.title))\(recipe.isFavourite ? " <span class=\"kitchen-fav\" title=\"Favourite\">♥</span>" : "")</span>"
-            html += "<span class=\"kitchen-card-meta\">\(h(recipe.category.rawValue))\(meta.isEmpty ? "" : " · " + h(meta))</span>"
+            html += "<span class=\"kitchen-card-meta\">\(h(recipe.category.rawValue))\(metaHTML.isEmpty ? "" : " · " + metaHTML)</span>"
             html += "</a></li>\n"
             markdown.append("- [\(md(recipe.title))](recipes/\(recipe.id).md)\(recipe.isFavourite ? " ♥" : "") — \(md(recipe.category.rawValue))\(meta.isEmpty ? "" : " · " + md(meta))")
         }
