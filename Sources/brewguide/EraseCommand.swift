@@ -67,7 +67,10 @@ struct EraseCommand: ParsableCommand {
             let plan = try Eraser.plan(root: dataOptions.data, selection: selection)
             for kind in ErasureRecord.Kind.allCases where kind != .preferences {
                 let ids = plan.ids(kind)
-                if !ids.isEmpty { print("\(yes ? "erasing" : "would erase") \(ids.count) \(kind.rawValue)\(ids.count == 1 ? "" : "s"): \(ids.joined(separator: ", "))") }
+                if !ids.isEmpty {
+                    let name = ids.count == 1 ? kind.rawValue : kind.rawValue.hasSuffix("y") ? kind.rawValue.dropLast() + "ies" : kind.rawValue + "s"
+                    print("\(yes ? "erasing" : "would erase") \(ids.count) \(name): \(ids.joined(separator: ", "))")
+                }
             }
             if plan.removesPreferences { print("\(yes ? "erasing" : "would erase") preferences") }
             for line in plan.refused { print("kept: \(line)") }

@@ -6,7 +6,7 @@ import Foundation
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export recipes, logs, sessions, preferences and erasure records (GDPR Art. 15 and 20).",
+        abstract: "Export recipes, logs, sessions, the kitchen (recipes, plans, snacks, shopping list, inbox), preferences and erasure records (GDPR Art. 15 and 20).",
         discussion: "The JSON archive can be restored with `brewguide import`. The same data gives the same bytes apart from manifest.createdAt (set SOURCE_DATE_EPOCH to fix it too)."
     )
 
@@ -30,12 +30,8 @@ struct ExportCommand: ParsableCommand {
             case .csv:
                 try CSVExport.write(snapshot, to: output)
             }
-            let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
+            let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             print("exported \(counts) to \(output)")
-            let notCarried = DataSnapshot.filesNotCarried(root: dataOptions.data)
-            if !notCarried.isEmpty {
-                StandardError.write("warning: the export does not carry the kitchen planner's files yet; copy them by hand: \(notCarried.joined(separator: ", "))\n")
-            }
         } catch let error as RightsError {
             StandardError.write("error: \(error.message)\n")
             throw ExitCode(1)

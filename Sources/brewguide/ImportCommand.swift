@@ -25,7 +25,7 @@ struct ImportCommand: ParsableCommand {
             let lock = try DataDirectoryLock.acquire(root: into, command: "brewguide import")
             defer { lock.release() }
             let snapshot = try Importer.run(archive: [UInt8](data), name: file, into: into)
-            let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
+            let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             print("imported \(counts) into \(into)")
         } catch {
             StandardError.write("error: \(error.message)\nnothing was written to \(into)\n")

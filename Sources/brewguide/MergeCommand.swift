@@ -7,7 +7,7 @@ struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Merge data directories into one (dry run unless --yes).",
-        discussion: "Logs are append-only; sessions and drink presets are one per id, last write wins by updatedAt, a session's entries merged entry by entry; a recipe edited in two places keeps both versions (the older becomes a \"(Conflicted Copy)\"); an erasure on any side is applied to the target. A merge that would leave the target invalid is refused before anything is written. See docs/DATA-RIGHTS.md."
+        discussion: "Logs are append-only; sessions and drink presets are one per id, last write wins by updatedAt, a session's entries merged entry by entry; the kitchen planner's plan slots, shopping items and snack presets merge by id, the later updatedAt winning and the other copy dropped and reported (inbox entries: the one further along, pending < failed < ready); a recipe edited in two places keeps both versions (the older becomes a \"(Conflicted Copy)\"); an erasure on any side is applied to the target. A merge that would leave the target invalid is refused before anything is written. See docs/DATA-RIGHTS.md."
     )
 
     @Argument(help: "The data directories to merge from.")
@@ -35,8 +35,10 @@ struct MergeCommand: ParsableCommand {
             for line in report.conflicted { print("conflicted: \(line)") }
             for line in report.skippedAsErased { print("skipped as erased: \(line)") }
             for line in report.removedAsErased { print("removed as erased on a source: \(line)") }
+            for line in report.dropped { print("dropped: \(line)") }
             for line in report.notes { print("note: \(line)") }
-            print("\(report.added.count) added, \(report.updated.count) updated, \(report.identical.count) identical, \(report.conflicted.count) conflicted, \(report.skippedAsErased.count) skipped as erased, \(report.removedAsErased.count) removed as erased")
+            print("\(report.added.count) added, \(report.updated.count) updated, \(report.identical.count) identical, \(report.conflicted.count) conflicted, \(report.skippedAsErased.count) skipped as erased, \(report.removedAsErased.count) removed as erased"
+                + (report.dropped.isEmpty ? "" : ", \(report.dropped.count) dropped"))
             guard yes else {
                 if let reason = Merger.refusal(of: outcome, target: target) { throw RightsError(reason) }
                 print("dry run: nothing changed; add --yes to merge")

@@ -24,7 +24,7 @@ import Testing
         try Self.write("x", "logs/photo.jpg", in: root)
         try Self.write("notes", "README.md", in: root)
         let messages = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .warning }.map(\.description)
-        let layout = "the data directory reads recipes/, logs/, sessions/, flows/, kitchen/recipes/, kitchen/plan/, preferences.json, erasures.json, kitchen/inbox.json"
+        let layout = "the data directory reads recipes/, logs/, sessions/, flows/, kitchen/recipes/, kitchen/plan/, preferences.json, erasures.json, kitchen/inbox.json, kitchen/snacks.json, kitchen/shopping.json, kitchen/shopping.csv"
         #expect(messages == [
             "\(root)/Preferences.json: warning: not read: no kind of record lives in \"Preferences.json\" (did you mean \"preferences.json\"?); \(layout)",
             "\(root)/log: warning: not read: no kind of record lives in the folder \"log/\"; \(layout)",
@@ -38,6 +38,7 @@ import Testing
             case .folder(let folder): #expect(kind.claim(jsonKeys: ["id"]) != nil || kind.claim(jsonKeys: ["id", "startTime"]) != nil, "\(folder)")
             case .within(let owner): #expect(RecordKind.folderKinds.contains(owner), "\(kind) lives in \(owner)")
             case .file(let path): #expect(!path.isEmpty)
+            case .files(let paths): #expect(paths.count == 2 && paths[0].hasSuffix(".json") && paths[1].hasSuffix(".csv"), "\(kind)")
             }
         }
         #expect(RecordKind.sessions.claim(jsonKeys: ["id", "name", "drinkType"]) == .drinkPresets)
@@ -68,6 +69,24 @@ import Testing
 }
 
 extension RecordKindTests {
+    /// The CSV export (Art. 15 access) has the kitchen planner's records, a table per kind.
+    @Test func theCSVExportHasTheKitchenPlanner() throws {
+        let data = Fixture.packageRoot.appendingPathComponent("Data").path
+        let files = try CSVExport.files(for: try DataSnapshot.load(root: data))
+        func lines(_ name: String) throws -> [Substring] {
+            let file = try #require(files.first { $0.name == name }, "\(name)")
+            return String(decoding: file.bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+        }
+        let slots = try lines("meal-plan-slots.csv")
+        #expect(slots.count == 40)
+        #expect(slots.first?.hasPrefix("id,day,meal,") == true)
+        #expect(slots.first?.contains("quickAddName,calories,protein,carbs,fats") == true, "\(slots.first ?? "")")
+        #expect(slots.contains { $0.contains(",Pitta bread,165,5,") }, "a quick-add item in its columns")
+        #expect(try lines("shopping-items.csv").count == 15)
+        #expect(try lines("snack-presets.csv").count == 2)
+        #expect(!files.contains { $0.name == "kitchen-inbox.csv" }, "no inbox, no table")
+    }
+
     /// The erasure ledger is a kind: `check` reads it and locates what erase and merge would refuse.
     @Test func checkReportsABrokenErasureLedgerAtItsPlace() throws {
         let root = Self.temporaryFolder()
@@ -76,7 +95,7 @@ extension RecordKindTests {
         try Self.write("{ \"schemaVersion\": 1, \"erasures\": [\n  { \"kind\": \"log\", \"id\": \"log-1\", \"erasedAt\": \"2026-01-01T00:00:00Z\" },\n  { \"kind\": \"photo\", \"id\": \"x\", \"erasedAt\": \"2026-01-01T00:00:00Z\" }\n] }", "erasures.json", in: root)
         let errors = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .error && $0.location.file.hasSuffix("erasures.json") }
         #expect(errors.map(\.description) == [
-            "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, drinkPreset, kitchen-recipe or preferences)",
+            "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, preferences, drinkPreset, kitchen-recipe, plan-slot, shopping-item, snack-preset or inbox-entry)",
         ])
     }
 }

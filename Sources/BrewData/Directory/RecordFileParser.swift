@@ -84,7 +84,7 @@ public enum RecordFileParser {
         case .mealPlanSlots:
             // Read whole by MealPlanReader, with the snacks, the shopping list and the goals.
             break
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox:
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox, .snackPresets, .shoppingItems:
             // Read with the kind that owns their folder, or by a reader of their own.
             file.diagnostics.append(.error("\(kind.rules.summary) is not read as a folder of its own; \(RecordKind.layoutDescription)", at: .file(path)))
         }

@@ -35,6 +35,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case mealPlanSlots
     /// Pages, links and captions waiting to be clipped (`kitchen clip --inbox`; MOD/DATA/005).
     case kitchenInbox
+    /// Quick-add snack presets that add to or override the built-in eight (`kitchen/snacks.json`, issue 15).
+    case snackPresets
+    /// The shopping list (MOD/DATA/003): `kitchen/shopping.json`, or the same items as `kitchen/shopping.csv`.
+    case shoppingItems
 
     /// Where the records of a kind live.
     public enum Place: Sendable, Equatable {
@@ -44,6 +48,9 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case within(RecordKind)
         /// One file (a path with `/` under the data directory).
         case file(String)
+        /// One list kept in either of these files (a JSON file and its CSV twin); both are read
+        /// when both exist, and commands write the first.
+        case files([String])
     }
 
     /// How a record names itself and the record it belongs to.
@@ -92,6 +99,9 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case withOwner
         /// The target's copy is kept; a target without one takes the first source's.
         case targetKeeps
+        /// Same id: the copy further along `statusOrder` (last is furthest) wins, then the later
+        /// `timestampField`; on a tie the target's copy stays. The other copy is dropped and reported.
+        case furthestAlong(statusField: String, statusOrder: [String], timestampField: String)
         /// Every source's records are added to the target's (a set).
         case union
     }
@@ -103,7 +113,9 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case byID(ledgerKind: ErasureRecord.Kind)
         /// Erased with the record it belongs to.
         case withOwner
-        /// Erased only by `erase --all`; `ledgerKind` is recorded when set.
+        /// Erased only by `erase --all` (and the planner's own selections, `--plan-before` and
+        /// `--shopping`); `ledgerKind` is recorded when set (for the planner's kinds, a timed
+        /// erasure: `PlannerErasures`).
         case withEverything(ledgerKind: ErasureRecord.Kind?)
         /// Never erased: the erasure ledger itself, which holds no personal content.
         case never
@@ -171,12 +183,21 @@ public enum RecordKind: String, Sendable, CaseIterable {
                   summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
         case .mealPlanSlots:
             Rules(place: .folder("kitchen/plan"), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: nil),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: .planSlot),
                   summary: "meal-plan slots: kitchen/plan/*.json or *.csv")
         case .kitchenInbox:
             Rules(place: .file("kitchen/inbox.json"), identity: Identity(idField: "id"),
-                  merge: .targetKeeps, erase: .withEverything(ledgerKind: nil),
+                  merge: .furthestAlong(statusField: "status", statusOrder: ["pending", "failed", "ready"], timestampField: "createdAt"),
+                  erase: .withEverything(ledgerKind: .inboxEntry),
                   summary: "the kitchen inbox: kitchen/inbox.json")
+        case .snackPresets:
+            Rules(place: .file("kitchen/snacks.json"), identity: Identity(idField: "id"),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: .snackPreset),
+                  summary: "snack presets: kitchen/snacks.json")
+        case .shoppingItems:
+            Rules(place: .files(["kitchen/shopping.json", "kitchen/shopping.csv"]), identity: Identity(idField: "id"),
+                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: .shoppingItem),
+                  summary: "the shopping list: kitchen/shopping.json or kitchen/shopping.csv")
         }
     }
 
@@ -187,6 +208,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .folder(let folder): folder
         case .within(let owner): owner.folderName
         case .file(let path): path.split(separator: "/").dropLast().joined(separator: "/")
+        case .files(let paths): (paths.first ?? "").split(separator: "/").dropLast().joined(separator: "/")
         }
     }
 
@@ -195,9 +217,24 @@ public enum RecordKind: String, Sendable, CaseIterable {
         allCases.filter { if case .folder = $0.rules.place { true } else { false } }
     }
 
-    /// The kinds that own one file, in order.
+    /// The kinds that own one file (or a JSON file and its CSV twin), with each path, in order.
     public static var fileKinds: [(kind: RecordKind, path: String)] {
-        allCases.compactMap { if case .file(let path) = $0.rules.place { ($0, path) } else { nil } }
+        allCases.flatMap { kind -> [(kind: RecordKind, path: String)] in
+            switch kind.rules.place {
+            case .file(let path): [(kind, path)]
+            case .files(let paths): paths.map { (kind, $0) }
+            case .folder, .within: []
+            }
+        }
+    }
+
+    /// The paths of a file kind (`.file` or `.files`); empty for other kinds.
+    public var filePaths: [String] {
+        switch rules.place {
+        case .file(let path): [path]
+        case .files(let paths): paths
+        case .folder, .within: []
+        }
     }
 
     /// The top-level names of the data directory that some kind claims (`recipes`, `preferences.json`, …).
@@ -225,7 +262,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
             header.contains("recipeId") ? (header.contains("amount") ? .kitchenIngredients : header.contains("order") ? .kitchenSteps : nil)
                 : header.contains("title") ? .kitchenRecipes : nil
         case .mealPlanSlots: .mealPlanSlots
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
+        // File kinds own their file: every record in it is theirs.
+        case .shoppingItems: .shoppingItems
+        case .snackPresets, .kitchenInbox: nil  // JSON only
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
         }
     }
 
@@ -238,7 +278,11 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
         case .kitchenRecipes: .kitchenRecipes
         case .mealPlanSlots: .mealPlanSlots
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox: nil
+        // File kinds own their file: every record in it is theirs.
+        case .shoppingItems: .shoppingItems
+        case .snackPresets: .snackPresets
+        case .kitchenInbox: .kitchenInbox
+        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
         }
     }
 }

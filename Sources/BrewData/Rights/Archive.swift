@@ -34,6 +34,10 @@ public enum Archive {
         if !snapshot.kitchenRecipes.isEmpty {
             members.append(JSONMember("kitchenRecipes", .array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json))))
         }
+        // The kitchen planner's files (issue 15), whole, as written; left out when there are none.
+        if !snapshot.kitchenFiles.isEmpty {
+            members.append(JSONMember("kitchenFiles", .array(snapshot.kitchenFiles.map(json))))
+        }
         return .object(members)
     }
 
@@ -62,6 +66,8 @@ public enum Archive {
             ("erasures", snapshot.erasures.count),
         ] + (snapshot.flows.isEmpty ? [] : [("flows", snapshot.flows.count)])
           + (snapshot.kitchenRecipes.isEmpty ? [] : [("kitchenRecipes", snapshot.kitchenRecipes.count)])
+          + (snapshot.kitchenFiles.isEmpty ? [] : [("kitchenFiles", snapshot.kitchenFiles.count)]
+                + KitchenPlannerFiles.kinds.map { ($0.rawValue, KitchenPlannerFiles.count($0, in: snapshot.kitchenFiles)) })
     }
 
     public static func bytes(for snapshot: DataSnapshot, toolVersion: String, createdAt: Date) -> [UInt8] {

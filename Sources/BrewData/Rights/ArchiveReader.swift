@@ -79,7 +79,18 @@ public enum ArchiveReader {
                 if let problem = RecordID.problem(with: recipe.id) { throw RightsError("\(name): error: kitchen recipe: unsafe \(problem)") }
             }
         }
-        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, kitchenRecipes: kitchenRecipes, flows: flows)
+        var kitchenFiles: [SessionFile] = []
+        if contents["kitchenFiles"] != nil {
+            var seen = Set<String>()
+            for (index, node) in try array(contents, "kitchenFiles", name).enumerated() {
+                let file = try kitchenFile(node, context: "\(name): error: contents.kitchenFiles[\(index)]")
+                guard seen.insert(file.relativePath).inserted else {
+                    throw RightsError("\(name): error: contents.kitchenFiles[\(index)]: \"\(file.relativePath)\" is in the archive twice")
+                }
+                kitchenFiles.append(file)
+            }
+        }
+        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, kitchenRecipes: kitchenRecipes, flows: flows, kitchenFiles: kitchenFiles)
 
         if case .object(let counts)? = manifest["counts"] {
             for (kind, count) in Archive.counts(of: snapshot) {
@@ -88,7 +99,23 @@ public enum ArchiveReader {
                 }
             }
         }
+        // The planner's files must read as the data directory reads them, against the archive's
+        // own kitchen recipes and snack presets.
+        let kitchenErrors = KitchenPlannerFiles.errors(in: snapshot, name: "\(name)#")
+        if !kitchenErrors.isEmpty {
+            throw RightsError(kitchenErrors.prefix(5).joined(separator: "\n") + "\n\(kitchenErrors.count) error(s) in the archive's kitchen planner files (contents.kitchenFiles); nothing was written")
+        }
         return snapshot
+    }
+
+    /// One file of `contents.kitchenFiles`: a path of the planner's (`KitchenPlannerFiles.kind(ofPath:)`)
+    /// with JSON content for a `.json` path or a CSV table for a `.csv` path.
+    private static func kitchenFile(_ node: JSONValue, context: String) throws(RightsError) -> SessionFile {
+        guard let path = node.text("path") else { throw RightsError("\(context) has no path") }
+        guard KitchenPlannerFiles.kind(ofPath: path) != nil else {
+            throw RightsError("\(context): unsafe or unexpected path \"\(path)\"; the kitchen planner's files are kitchen/plan/<names>.json or .csv, \(KitchenPlannerFiles.kinds.flatMap(\.filePaths).joined(separator: ", "))")
+        }
+        return try fileContent(node, path: path, context: context)
     }
 
     private static func array(_ contents: JSONValue, _ key: String, _ name: String) throws(RightsError) -> [JSONValue] {
@@ -113,7 +140,8 @@ public enum ArchiveReader {
     private static func sessionFile(_ node: JSONValue, context: String) throws(RightsError) -> SessionFile {
         guard let path = node.text("path") else { throw RightsError("\(context) has no path") }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let carried = RecordKind.folderKinds.filter(DataSnapshot.carriesFilesWhole).map(\.folderName)
+        // The planner's files travel in contents.kitchenFiles, not here.
+        let carried = RecordKind.folderKinds.filter { DataSnapshot.carriesFilesWhole($0) && !KitchenPlannerFiles.kinds.contains($0) }.map(\.folderName)
         guard carried.contains(where: { folder in
                   let prefix = folder.split(separator: "/").map(String.init)
                   return parts.count > prefix.count && parts.starts(with: prefix)
@@ -121,6 +149,11 @@ public enum ArchiveReader {
               parts.dropFirst().allSatisfy({ RecordID.problem(with: $0) == nil || $0.lowercased() == "presets.json" }),
               path.lowercased().hasSuffix(".json") || path.lowercased().hasSuffix(".csv")
         else { throw RightsError("\(context): unsafe or unexpected path \"\(path)\"; files carried whole must be \(carried.map { "\($0)/" }.joined(separator: " or "))<safe names>.json or .csv") }
+        return try fileContent(node, path: path, context: context)
+    }
+
+    /// The content of a file carried whole: `json`, or `csv` with a header and rows of as many string cells.
+    private static func fileContent(_ node: JSONValue, path: String, context: String) throws(RightsError) -> SessionFile {
         if let value = node["json"] {
             guard path.lowercased().hasSuffix(".json") else { throw RightsError("\(context): JSON content for a .csv path") }
             return SessionFile(relativePath: path, content: .json(value))

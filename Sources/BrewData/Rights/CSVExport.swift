@@ -54,9 +54,26 @@ public enum CSVExport {
         }
         if !samples.isEmpty { files.append(("flows.csv", try table(["logId", "seconds", "grams"], samples))) }
         files.append(("erasures.csv", try table(["kind", "id", "erasedAt"], snapshot.erasures.map(\.json))))
+        // The kitchen planner's records (issue 15), one table per kind that has any; a slot's
+        // quick-add item in the CSV columns quickAddName, calories, protein, carbs, fats.
+        for (kind, name) in plannerTables {
+            let records = snapshot.kitchenFiles.filter { KitchenPlannerFiles.kind(ofPath: $0.relativePath) == kind }
+                .flatMap(KitchenPlannerFiles.plannerRecords)
+            guard !records.isEmpty else { continue }
+            var columns = ["id"]
+            for record in records { for column in record.columns where !columns.contains(column) { columns.append(column) } }
+            let rows = records.map { record in columns.map { SpreadsheetCell.neutralized(record.cell($0)) } }
+            files.append((name, try CSVTableWriter.bytes(header: columns, rows: rows)))
+        }
         files.append(("README.md", Array(readme(sessionColumns: sessionColumns, entryColumns: entryColumns, presetColumns: presetColumns).utf8)))
         return files
     }
+
+    /// The planner's kinds and the CSV file each is exported to.
+    static let plannerTables: [(RecordKind, String)] = [
+        (.mealPlanSlots, "meal-plan-slots.csv"), (.snackPresets, "snack-presets.csv"),
+        (.shoppingItems, "shopping-items.csv"), (.kitchenInbox, "kitchen-inbox.csv"),
+    ]
 
     static func readme(sessionColumns: [String], entryColumns: [String], presetColumns: [String]) -> String {
         """
@@ -75,6 +92,7 @@ public enum CSVExport {
         - `preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).
         - `flows.csv` (when a brew has a recorded pour): logId, seconds, grams: the scale's readings on the brew clock, one row per sample.
         - `erasures.csv`: kind, id, erasedAt: records erased earlier; nothing else about them is kept.
+        - `meal-plan-slots.csv`, `snack-presets.csv`, `shopping-items.csv`, `kitchen-inbox.csv` (each when there are any): the kitchen planner's records with the columns of its files (docs/KITCHEN.md); a slot's quick-add item is in quickAddName, calories, protein, carbs, fats. The goals are the `kitchen` row of `preferences.csv`.
 
         A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (and is not a plain
         number) starts with `'` here, so that a spreadsheet shows it as text instead of running it

@@ -2,7 +2,8 @@ import BrewKit
 import Foundation
 
 /// Writes a snapshot as a fresh data directory in one layout: `recipes/recipes.json`,
-/// `logs/logs.json`, session files at their own paths, `preferences.json`, `erasures.json`.
+/// `logs/logs.json`, session files and the kitchen planner's files at their own paths,
+/// `preferences.json`, `erasures.json`.
 /// Every file is synced before this returns.
 public enum DataDirectoryWriter {
     public static func files(for snapshot: DataSnapshot) throws -> [(relativePath: String, bytes: [UInt8])] {
@@ -14,6 +15,7 @@ public enum DataDirectoryWriter {
             files.append(("logs/logs.json", CanonicalJSON.bytes(.array(snapshot.logs.map(RecordEncoder.json)))))
         }
         for file in snapshot.sessionFiles { files.append((file.relativePath, try file.content.bytes())) }
+        for file in snapshot.kitchenFiles { files.append((file.relativePath, try file.content.bytes())) }
         for flow in snapshot.flows { files.append(("\(FlowFile.folderName)/\(flow.logId).json", Array(FlowFile.text(flow).utf8))) }
         if !snapshot.kitchenRecipes.isEmpty {
             files.append(("kitchen/recipes/kitchen.json", CanonicalJSON.bytes(.array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json)))))
@@ -37,7 +39,8 @@ public enum DataDirectoryWriter {
                 }
             }
             guard synced else { return }
-            for folder in RecordKind.folderKinds.map(\.folderName) {
+            let fileFolders = RecordKind.fileKinds.map { $0.kind.folderName }.filter { !$0.isEmpty }
+            for folder in Set(RecordKind.folderKinds.map(\.folderName) + fileFolders).sorted() {
                 let path = (root as NSString).appendingPathComponent(folder)
                 if FileManager.default.fileExists(atPath: path) { AtomicFile.syncFolder(path) }
             }

@@ -16,8 +16,12 @@ public struct DataSnapshot: Hashable, Sendable {
     public var flows: [BrewFlow]
     /// Kitchen recipes (issue 14), sorted by id.
     public var kitchenRecipes: [KitchenRecipe]
+    /// The kitchen planner's files, carried whole (`KitchenPlannerFiles`): plan slots, snack
+    /// presets, the shopping list and the inbox (issue 15), sorted by path. The goals are in `preferences`.
+    public var kitchenFiles: [SessionFile]
 
-    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], kitchenRecipes: [KitchenRecipe] = [], flows: [BrewFlow] = []) {
+    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], kitchenRecipes: [KitchenRecipe] = [], flows: [BrewFlow] = [], kitchenFiles: [SessionFile] = []) {
+        self.kitchenFiles = kitchenFiles.sorted { $0.relativePath < $1.relativePath }
         self.kitchenRecipes = kitchenRecipes.sorted { $0.id < $1.id }
         self.recipes = recipes.sorted { $0.id < $1.id }
         self.logs = logs.sorted { $0.id < $1.id }
@@ -30,7 +34,8 @@ public struct DataSnapshot: Hashable, Sendable {
     public var sessions: [SessionRecord] { SessionRecord.records(in: sessionFiles) }
 
     /// Whether the files of a folder kind are carried whole, as written (in `sessionFiles`, the
-    /// archive's `sessionFiles`), rather than decoded into the model and written again.
+    /// archive's `sessionFiles`, or for the planner's in `kitchenFiles`), rather than decoded
+    /// into the model and written again.
     /// A new folder kind must decide here (no `default:`); carrying its files whole is what
     /// export and import need until it has an encoder.
     public static func carriesFilesWhole(_ folderKind: RecordKind) -> Bool {
@@ -40,27 +45,12 @@ public struct DataSnapshot: Hashable, Sendable {
         case .flows: false
         case .sessions: true
         case .kitchenRecipes: false  // KitchenRecordEncoder carries them as records (contents.kitchenRecipes)
-        case .mealPlanSlots: false  // not carried yet: docs/KITCHEN.md says what the rights commands do not carry
-        case .kitchenIngredients, .kitchenSteps, .kitchenInbox: false  // not folder kinds
+        case .mealPlanSlots: true  // in kitchenFiles, with the planner's one-file kinds (KitchenPlannerFiles)
+        case .kitchenIngredients, .kitchenSteps: false  // not folder kinds
+        // File kinds, carried whole in kitchenFiles by KitchenPlannerFiles.
+        case .kitchenInbox, .snackPresets, .shoppingItems: false
         case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: false  // not folder kinds
         }
-    }
-
-    /// The files of a data directory that an export does not carry yet: the kitchen planner's meal
-    /// plans, snack presets, shopping list and inbox (docs/KITCHEN.md, "Rights"). `export` names
-    /// them, so a person asking for their data knows what to copy by hand.
-    public static func filesNotCarried(root: String) -> [String] {
-        let fileManager = FileManager.default
-        var paths: [String] = []
-        let planFolder = (root as NSString).appendingPathComponent(MealPlanReader.planFolder)
-        if let names = try? fileManager.contentsOfDirectory(atPath: planFolder) {
-            paths += names.filter { !$0.hasPrefix(".") }.sorted().map { MealPlanReader.planFolder + "/" + $0 }
-        }
-        for file in [MealPlanReader.snacksFile, MealPlanReader.shoppingJSON, MealPlanReader.shoppingCSV, KitchenInbox.relativePath]
-        where fileManager.fileExists(atPath: (root as NSString).appendingPathComponent(file)) {
-            paths.append(file)
-        }
-        return paths
     }
 
     /// The drink presets of the session files.
@@ -80,9 +70,19 @@ public struct DataSnapshot: Hashable, Sendable {
             throw RightsError("\(shown)\n\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))")
         }
         let dataset = result.validated.dataset
+        // The planner's files are carried as written, so one that check refuses cannot be carried either.
+        var plannerDiagnostics = result.validated.diagnostics.filter { $0.location.file.hasSuffix(KitchenInbox.relativePath) }
+        plannerDiagnostics += MealPlanContext.load(root: root, dataset: dataset).diagnostics
+        let plannerErrors = plannerDiagnostics.filter { $0.severity == .error }
+        if !plannerErrors.isEmpty {
+            let shown = plannerErrors.prefix(5).map(\.description).joined(separator: "\n")
+            throw RightsError("\(shown)\n\(plannerErrors.count) error(s) in the kitchen planner's files of \(root): fix them first (brewguide check --data \(root))")
+        }
         var sessionFiles: [SessionFile] = []
+        var kitchenFiles = try KitchenPlannerFiles.loadFileKinds(root: root)
         for file in try RawDataFile.loadAll(root: root) where carriesFilesWhole(file.folderKind) {
-            sessionFiles.append(SessionFile(relativePath: file.relativePath, content: file.content))
+            let carried = SessionFile(relativePath: file.relativePath, content: file.content)
+            if file.folderKind == .sessions { sessionFiles.append(carried) } else { kitchenFiles.append(carried) }
         }
         var preferences: JSONValue?
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
@@ -95,6 +95,7 @@ public struct DataSnapshot: Hashable, Sendable {
         }
         return DataSnapshot(
             recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
-            preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value), flows: Array(dataset.flows.values))
+            preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value), flows: Array(dataset.flows.values),
+            kitchenFiles: kitchenFiles)
     }
 }

@@ -123,24 +123,35 @@ public enum Eraser {
                 return false
             }
         }
+        // The planner's records are recorded too (timed erasures, `PlannerErasures`), so an older
+        // copy merged later does not bring them back.
+        var plannerErasures: [ErasureRecord] = []
+        func notePlannerRecord(_ record: JSONValue, kind: RecordKind) {
+            if let ledgerKind = PlannerErasures.ledgerKind(of: kind), let id = record.text("id")?.trimmingSpaces, !id.isEmpty {
+                plannerErasures.append(ErasureRecord(kind: ledgerKind, id: id, erasedAt: now))
+            }
+        }
         for file in files {
-            let (content, removed) = file.content.removing { record in file.kind(of: record).map { isErased(record, kind: $0, in: file) } ?? false }
+            let (content, removed) = file.content.removing { record in
+                guard let kind = file.kind(of: record), isErased(record, kind: kind, in: file) else { return false }
+                notePlannerRecord(record, kind: kind)
+                return true
+            }
             if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
         }
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])
-        // The kitchen inbox (a file kind erased with everything) goes with --all.
-        if selection == .all, FileManager.default.fileExists(atPath: KitchenInbox.path(root: root)) {
-            plan.fileChanges.append(FileChange(path: KitchenInbox.path(root: root), content: nil, removedRecords: 1))
-        }
-
-        // The planner's one-file records (issue 15): the shopping list goes with --shopping and
-        // --all, the snack presets with --all (goals live in preferences.json, below).
-        let plannerFiles = [MealPlanReader.shoppingJSON, MealPlanReader.shoppingCSV] + (selection == .all ? [MealPlanReader.snacksFile] : [])
-        if selection == .all || selection == .shopping {
-            for relative in plannerFiles {
-                let path = (root as NSString).appendingPathComponent(relative)
-                if FileManager.default.fileExists(atPath: path) { plan.fileChanges.append(FileChange(path: path, content: nil, removedRecords: 1)) }
-            }
+        // The one-file kinds erased with everything (`RecordKind.fileKinds`: the kitchen inbox, the
+        // snack presets, the shopping list as JSON or CSV) go with --all, the shopping list also
+        // with --shopping. preferences.json (with the kitchen goals) is below.
+        for (kind, relative) in RecordKind.fileKinds where kind != .preferences {
+            guard case .withEverything = kind.rules.erase, selection == .all || (selection == .shopping && kind == .shoppingItems) else { continue }
+            let path = (root as NSString).appendingPathComponent(relative)
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            // A file that does not parse is still removed; its ids cannot be recorded.
+            let records = (try? RawDataFile.load(path: path, relativePath: relative, folderKind: kind))
+                .map { KitchenPlannerFiles.records(of: SessionFile(relativePath: relative, content: $0.content)) } ?? []
+            for record in records { notePlannerRecord(record, kind: kind) }
+            plan.fileChanges.append(FileChange(path: path, content: nil, removedRecords: max(records.count, 1)))
         }
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
@@ -158,6 +169,7 @@ public enum Eraser {
 
         plan.erasures = chosen.flatMap { kind, ids in ids.map { ErasureRecord(kind: kind, id: $0, erasedAt: now) } }
             + (plan.removesPreferences ? [ErasureRecord(kind: .preferences, id: "preferences", erasedAt: now)] : [])
+            + plannerErasures
         plan.erasures = ErasureRecord.normalized(plan.erasures)
         return plan
     }

@@ -6,7 +6,29 @@ public struct ErasureRecord: Hashable, Sendable {
     public enum Kind: String, Sendable, CaseIterable, Comparable {
         case recipe, log, session, preferences, drinkPreset
         case kitchenRecipe = "kitchen-recipe"
+        /// The kitchen planner's records (issue 15). Their ids are made again by the commands
+        /// (`item-1`, `<day>-<meal>`), so their erasures are timed (`isTimed`).
+        case planSlot = "plan-slot"
+        case shoppingItem = "shopping-item"
+        case snackPreset = "snack-preset"
+        case inboxEntry = "inbox-entry"
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+
+        /// Whether an erasure of this kind covers only the copies of its id not changed after it
+        /// (`PlannerErasures`): a record made again later under the same id is a new record.
+        /// The ledger keeps the latest erasure of such an id, the earliest of any other.
+        public var isTimed: Bool {
+            switch self {
+            case .planSlot, .shoppingItem, .snackPreset, .inboxEntry: true
+            case .recipe, .log, .session, .preferences, .drinkPreset, .kitchenRecipe: false
+            }
+        }
+
+        /// Every kind's name, for messages.
+        static var names: String {
+            let names = allCases.map(\.rawValue)
+            return names.dropLast().joined(separator: ", ") + " or " + names.last!
+        }
     }
 
     public var kind: Kind
@@ -31,20 +53,26 @@ public struct ErasureRecord: Hashable, Sendable {
 
     public init(json: JSONValue, context: String) throws(RightsError) {
         guard let kindText = json.text("kind"), let kind = Kind(rawValue: kindText) else {
-            throw RightsError("\(context): an erasure needs a kind (recipe, log, session, drinkPreset, kitchen-recipe or preferences)")
+            throw RightsError("\(context): an erasure needs a kind (\(Kind.names))")
         }
         guard let id = json.text("id") else { throw RightsError("\(context): an erasure needs an id") }
-        if kind != .preferences, let problem = RecordID.problem(with: id) { throw RightsError("\(context): \(problem)") }
+        if kind.isTimed {
+            // A planner record's id names no file, and the planner's files accept any text as an id.
+            if id.isEmpty || id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw RightsError("\(context): an erasure's id must be non-empty text without control characters")
+            }
+        } else if kind != .preferences, let problem = RecordID.problem(with: id) { throw RightsError("\(context): \(problem)") }
         guard let time = json.text("erasedAt"), let date = ISO8601.date(from: time) else {
             throw RightsError("\(context): an erasure needs erasedAt as an ISO 8601 time")
         }
         self.init(kind: kind, id: id, erasedAt: date)
     }
 
-    /// Erasures without repeats (the earliest time of each), in kind then id order.
+    /// Erasures without repeats (the earliest time of each; the latest for a timed kind, whose
+    /// later erasure covers more), in kind then id order.
     public static func normalized(_ records: [ErasureRecord]) -> [ErasureRecord] {
         var byKey: [String: ErasureRecord] = [:]
-        for record in records where byKey[record.key].map({ record.erasedAt < $0.erasedAt }) ?? true {
+        for record in records where byKey[record.key].map({ record.kind.isTimed ? record.erasedAt > $0.erasedAt : record.erasedAt < $0.erasedAt }) ?? true {
             byKey[record.key] = record
         }
         return byKey.values.sorted { ($0.kind, $0.id) < ($1.kind, $1.id) }

@@ -43,7 +43,9 @@ extension Merger {
         func record(at location: SourceLocation) -> String? {
             starts[location.file]?.filter { $0.line <= location.line }.max { $0.line < $1.line }?.name
         }
-        return validated.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+        // The kitchen planner's files are checked as `check` checks them (two slots with one id, …).
+        let planner = MealPlanContext.load(root: scratch, dataset: dataset).diagnostics
+        return (validated.diagnostics + planner).filter { $0.severity == .error }.map { diagnostic in
             let message = withoutLocations(diagnostic.message, scratch: scratch)
             return record(at: diagnostic.location).map { "\($0): \(message)" } ?? message
         }

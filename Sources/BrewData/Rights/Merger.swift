@@ -14,6 +14,8 @@ import Foundation
 ///   `<id>-conflict-<8 hex of its canonical JSON>`.
 /// - Sessions and drink presets are one record per id, last write wins by `updatedAt`, a
 ///   session's entries merged entry by entry (`Merger+Sessions.swift`).
+/// - The kitchen planner's plan slots, shopping items, snack presets and inbox entries merge by
+///   id, the later copy winning and the other dropped and reported (`Merger+Planner.swift`).
 /// - Derived ids depend only on content, so merging the same source again finds them identical;
 ///   merging twice changes nothing.
 /// - Erasures are combined, and an erasure from any side is applied everywhere (`ErasureSet`: the
@@ -35,6 +37,9 @@ public enum Merger {
         public var skippedAsErased: [String] = []
         /// Records of the target removed because a source erased them.
         public var removedAsErased: [String] = []
+        /// Copies of planner records (plan slots, shopping items, snack presets, inbox entries)
+        /// left out because the other copy of the same id won: which was kept and which dropped.
+        public var dropped: [String] = []
         public var notes: [String] = []
 
         public var changesNothing: Bool { added.isEmpty && conflicted.isEmpty && updated.isEmpty && removedAsErased.isEmpty }
@@ -63,6 +68,8 @@ public enum Merger {
         /// Every erasure of the target and the sources.
         public var erased = ErasureSet([])
         public var adoptedPreferences: JSONValue?
+        /// The kitchen planner's files to write, and the plan slots that leave the target's files.
+        public var planner = PlannerChanges()
         public var report = Report()
 
         /// Whether the merge takes this record (of this kind) out of the target's files: erased on
@@ -96,7 +103,10 @@ public enum Merger {
             case .kitchenIngredients, .kitchenSteps:
                 guard let id = ownerID else { return false }
                 return erased.covers(.kitchenRecipe, id) || replacedKitchenRecipeIDs.contains(id)
-            case .preferences, .erasures, .kitchenInbox, .mealPlanSlots:
+            case .mealPlanSlots:
+                return id("id").map { planner.replacedSlotIDs.contains($0.trimmingSpaces) } ?? false
+            // Rewritten whole (`planner.writes`), or not merged record by record.
+            case .preferences, .erasures, .kitchenInbox, .snackPresets, .shoppingItems:
                 return false
             }
         }
@@ -105,8 +115,9 @@ public enum Merger {
     public static func merge(_ sources: [DataSnapshot], into target: DataSnapshot, onConflict policy: ConflictPolicy = .both) -> Outcome {
         var outcome = Outcome(merged: target)
         let allErasures = ErasureRecord.normalized(target.erasures + sources.flatMap(\.erasures))
-        let known = Set(target.erasures.map(\.key))
-        outcome.newErasures = allErasures.filter { !known.contains($0.key) }
+        // By record, not key: a later timed erasure of a planner id the target knows is news too.
+        let known = Set(target.erasures)
+        outcome.newErasures = allErasures.filter { !known.contains($0) }
         let erased = ErasureSet(allErasures)
         outcome.erased = erased
 
@@ -180,6 +191,7 @@ public enum Merger {
         for preset in target.drinkPresets where erased.covers(.drinkPreset, preset.id) { outcome.report.removedAsErased.append("drink preset \(preset.id)") }
 
         mergeKitchen(sources, into: target, policy: policy, erased: erased, outcome: &outcome)
+        outcome.planner = mergePlanner(sources, into: target, report: &outcome.report)
         outcome.newRecipes = newRecipes.values.sorted { $0.id < $1.id }
         let targetLogIDs = Set(target.logs.map(\.id))
         outcome.newLogs = logs.values.filter { !targetLogIDs.contains($0.id) }.sorted { $0.id < $1.id }
@@ -215,7 +227,8 @@ public enum Merger {
             preferences: target.preferences ?? outcome.adoptedPreferences,
             erasures: allErasures,
             kitchenRecipes: target.kitchenRecipes.filter { !Set(outcome.replacedKitchenRecipeIDs).contains($0.id) } + outcome.newKitchenRecipes,
-            flows: target.flows.filter { !erased.covers(.log, $0.logId) } + outcome.newFlows)
+            flows: target.flows.filter { !erased.covers(.log, $0.logId) } + outcome.newFlows,
+            kitchenFiles: plannerFiles(of: target, after: outcome))
         return outcome
     }
 
@@ -277,6 +290,21 @@ public enum Merger {
             outcome.replacedKitchenRecipeIDs.append(id)
         }
         outcome.newKitchenRecipes = added.values.sorted { $0.id < $1.id }
+    }
+
+    /// The target's planner files as the merge leaves them: replaced slots out of their files (a
+    /// JSON file left empty goes), rewritten files in place of the old, new files added.
+    static func plannerFiles(of target: DataSnapshot, after outcome: Outcome) -> [SessionFile] {
+        let written = Dictionary(outcome.planner.writes.map { ($0.relativePath, $0) }, uniquingKeysWith: { _, last in last })
+        var files: [SessionFile] = []
+        for file in target.kitchenFiles {
+            if let replacement = written[file.relativePath] { files.append(replacement); continue }
+            guard KitchenPlannerFiles.kind(ofPath: file.relativePath) == .mealPlanSlots else { files.append(file); continue }
+            let (content, removed) = file.content.removing { record in outcome.removesFromTarget(record, kind: .mealPlanSlots, ownerID: nil) }
+            if removed == 0 { files.append(file) } else if let content { files.append(SessionFile(relativePath: file.relativePath, content: content)) }
+        }
+        let kept = Set(target.kitchenFiles.map(\.relativePath))
+        return files + outcome.planner.writes.filter { !kept.contains($0.relativePath) }
     }
 
     private static func appendOnly<Record: Equatable>(
@@ -424,6 +452,8 @@ public enum Merger {
             for file in sessionFiles(for: outcome.newSessions + outcome.newDrinkPresets, existing: existing) {
                 writes.append((file.relativePath, try file.content.bytes()))
             }
+            // The planner's new plan files and rewritten one-file lists (each rewrite is atomic).
+            for file in outcome.planner.writes { writes.append((file.relativePath, try file.content.bytes())) }
             if let preferences = outcome.adoptedPreferences { writes.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
             for (relative, bytes) in writes { try AtomicFile.write(bytes, to: (root as NSString).appendingPathComponent(relative)) }
         } catch let error as AtomicFile.Failure {

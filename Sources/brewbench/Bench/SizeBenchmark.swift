@@ -6,6 +6,7 @@ import Foundation
 struct SizeBenchmark {
     let binary: String
     let logs: Int
+    let kitchenRecipes: Int
     let seed: UInt64
     let format: DataFormat
     let runs: Int
@@ -24,7 +25,7 @@ struct SizeBenchmark {
 
     /// The measurements, and the listing of the first site built (for `measureDeleteEffect`).
     func run() throws -> (result: SizeResult, firstSite: SiteInventory?) {
-        var result = SizeResult(logs: logs, format: format)
+        var result = SizeResult(logs: logs, format: format, kitchenRecipes: kitchenRecipes)
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
         defer {
             if settle != nil { progress(String(format: "  waited %.0f s in all for a quiet disk before the timed steps", settledSeconds.value)) }

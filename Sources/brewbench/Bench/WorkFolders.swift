@@ -2,9 +2,10 @@ import Foundation
 
 /// The layout of the benchmark's work folder (`Benchmarks/work/`, ignored by git).
 enum WorkFolders {
-    /// The cached data directory of a size: `data-10000` (JSON) or `data-10000-csv`.
-    static func dataFolder(under work: String, logs: Int, format: DataFormat) -> String {
-        "\(work)/data-\(logs)" + (format == .json ? "" : "-\(format.rawValue)")
+    /// The cached data directory of a size: `data-10000` (JSON), `data-10000-csv`, or
+    /// `data-1000-k1000` with a kitchen of 1,000 recipes.
+    static func dataFolder(under work: String, logs: Int, format: DataFormat, kitchenRecipes: Int = 0) -> String {
+        "\(work)/data-\(logs)" + (format == .json ? "" : "-\(format.rawValue)") + (kitchenRecipes > 0 ? "-k\(kitchenRecipes)" : "")
     }
 
     /// A new, uniquely named folder for one run's outputs, so that no timed step writes where

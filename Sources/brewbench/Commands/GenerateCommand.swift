@@ -32,13 +32,7 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         let clock = MonotonicClock()
-        let generated = try SyntheticDataSet.write(logs: logs, seed: seed, format: format, to: output, replacing: force)
-        if kitchenRecipes > 0 {
-            let file = KitchenCatalog.file(count: kitchenRecipes, seed: seed)
-            let path = (output as NSString).appendingPathComponent(file.path)
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try file.text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
+        let generated = try SyntheticDataSet.write(logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes, to: output, replacing: force)
         Progress.say("wrote \(output): \(logs) logs, \(kitchenRecipes) kitchen recipes, \(generated.recipes) recipes, \(generated.sessions) sessions, \(generated.files) files (\(format.rawValue), seed \(seed)) in \(Int(clock.elapsedSeconds * 1000)) ms")
     }
 }

@@ -46,7 +46,7 @@ struct HugoCommand: ParsableCommand {
             throw BenchError("hugo is not installed (apt-get install -y hugo), or --hugo names no program")
         }
         let data = WorkFolders.dataFolder(under: work, logs: logs, format: .json)
-        try SyntheticDataSet.ensure(logs: logs, seed: seed, format: .json, at: data)
+        try SyntheticDataSet.ensure(logs: logs, seed: seed, format: .json, kitchenRecipes: 0, at: data)
         let source = "\(work)/hugo-site-\(logs)"
         try HugoComparison.ensureSource(SyntheticJournal(logCount: logs, seed: seed), at: source)
 

@@ -28,6 +28,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Where data (cached as data-N) and the runs' output go.")
     var work = "Benchmarks/work"
 
+    @Option(name: .customLong("kitchen-recipes"), help: "Kitchen recipes added to every size's journal (issue 14); 0 for none.")
+    var kitchenRecipes = 0
+
     @Option(help: "Edits timed in watch mode per size (median); 0 skips watch mode.")
     var watchEdits = 5
 
@@ -54,6 +57,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard let sizeList, !sizeList.isEmpty, sizeList.allSatisfy({ $0 > 0 }) else { throw ValidationError("--sizes needs positive whole numbers, like 1000,10000; found \"\(sizes)\"") }
+        guard kitchenRecipes >= 0 else { throw ValidationError("--kitchen-recipes must be 0 or more") }
         guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw ValidationError("no brewguide binary at \(binary); build it with swift build -c release --product brewguide") }
     }
@@ -65,12 +69,12 @@ struct RunCommand: ParsableCommand {
         var results: [SizeResult] = []
         var benchmarks: [(benchmark: SizeBenchmark, firstSite: SiteInventory?)] = []
         for logs in sizeList ?? [] {  // validate() made sure it parses
-            let data = WorkFolders.dataFolder(under: work, logs: logs, format: format)
+            let data = WorkFolders.dataFolder(under: work, logs: logs, format: format, kitchenRecipes: kitchenRecipes)
             let clock = MonotonicClock()
-            try SyntheticDataSet.ensure(logs: logs, seed: seed, format: format, at: data)
+            try SyntheticDataSet.ensure(logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes, at: data)
             Progress.say("\(logs) logs: data in \(data) (ready in \(String(format: "%.1f", clock.elapsedSeconds)) s)")
             let benchmark = SizeBenchmark(
-                binary: binary, logs: logs, seed: seed, format: format, runs: runs, dataDirectory: data,
+                binary: binary, logs: logs, kitchenRecipes: kitchenRecipes, seed: seed, format: format, runs: runs, dataDirectory: data,
                 folder: "\(runFolder)/n\(logs)", watchEdits: watchEdits,
                 quietMaximum: waitForQuiet, quietTimeoutSeconds: quietTimeout,
                 settle: settle ? DiskSettle(folder: runFolder) : nil, progress: Progress.say)

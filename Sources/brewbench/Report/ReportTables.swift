@@ -10,7 +10,7 @@ enum ReportTables {
         if report.sizes.contains(where: { $0.deleteEffect != nil }) {
             out += "\n" + deleteEffect(report.sizes).text
         }
-        let notes = report.sizes.compactMap { size in size.watchNote.map { "- \(size.logs) logs: \($0)" } }
+        let notes = report.sizes.compactMap { size in size.watchNote.map { "- \(size.label) logs: \($0)" } }
         if !notes.isEmpty { out += "\n" + notes.joined(separator: "\n") + "\n" }
         return out
     }
@@ -23,7 +23,7 @@ enum ReportTables {
         ])
         for size in sizes {
             table.rows.append([
-                Shown.count(size.logs), Shown.count(size.pages),
+                size.label, Shown.count(size.pages),
                 Shown.seconds(size.fullBuild.medianWallSeconds), Shown.seconds(size.fullBuild.medianCPUSeconds),
                 Shown.mebibytes(size.fullBuild.medianPeakResidentBytes),
                 Shown.seconds(size.rebuild.medianWallSeconds), Shown.seconds(size.rebuild.medianCPUSeconds),
@@ -46,7 +46,7 @@ enum ReportTables {
         var table = MarkdownTable(header: ["logs (\(title), median ms)"] + names)
         for size in sizes {
             let stages = size[keyPath: phase].medianStages
-            table.rows.append([Shown.count(size.logs)] + names.map { name in
+            table.rows.append([size.label] + names.map { name in
                 stages.first { $0.name == name }.map { String(format: "%.0f", $0.milliseconds) } ?? "–"
             })
         }
@@ -58,7 +58,7 @@ enum ReportTables {
         for size in sizes {
             guard let effect = size.deleteEffect else { continue }
             table.rows.append([
-                Shown.count(size.logs), Shown.seconds(size.medianFloorSeconds), Shown.seconds(effect.deleteSeconds),
+                size.label, Shown.seconds(size.medianFloorSeconds), Shown.seconds(effect.deleteSeconds),
                 Shown.seconds(effect.floorAfterDeleteSeconds), Shown.ratio(effect.floorAfterDeleteRatio),
             ])
         }

@@ -2,6 +2,8 @@
 struct SizeResult: Codable, Sendable {
     var logs: Int
     var format: DataFormat
+    /// Kitchen recipes beside the logs (`--kitchen-recipes`); nil in reports made before it.
+    var kitchenRecipes: Int?
     /// The full build into an empty folder.
     var fullBuild = PhaseResult()
     /// A second build over the site of the first, the data unchanged.
@@ -31,9 +33,15 @@ struct SizeResult: Codable, Sendable {
         }
     }
 
-    init(logs: Int, format: DataFormat) {
+    init(logs: Int, format: DataFormat, kitchenRecipes: Int) {
         self.logs = logs
         self.format = format
+        self.kitchenRecipes = kitchenRecipes > 0 ? kitchenRecipes : nil
+    }
+
+    /// The size as the tables name it: "10,000", or "1,000 + 1,000 kitchen".
+    var label: String {
+        Shown.count(logs) + (kitchenRecipes.map { " + \(Shown.count($0)) kitchen" } ?? "")
     }
 }
 

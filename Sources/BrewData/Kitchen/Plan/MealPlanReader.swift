@@ -5,10 +5,11 @@ import Foundation
 /// and `.csv`), `kitchen/snacks.json`, `kitchen/shopping.json` or `.csv`, and
 /// `preferences.json` `kitchen.goals`. Every finding is collected; nothing stops at the first.
 public struct MealPlanReader: Sendable {
-    public static let planFolder = "kitchen/plan"
-    public static let snacksFile = "kitchen/snacks.json"
-    public static let shoppingJSON = "kitchen/shopping.json"
-    public static let shoppingCSV = "kitchen/shopping.csv"
+    // The places of `RecordKind.mealPlanSlots`, `.snackPresets` and `.shoppingItems`.
+    public static let planFolder = RecordKind.mealPlanSlots.folderName
+    public static let snacksFile = RecordKind.snackPresets.filePaths[0]
+    public static let shoppingJSON = RecordKind.shoppingItems.filePaths[0]
+    public static let shoppingCSV = RecordKind.shoppingItems.filePaths[1]
 
     public let root: String
 

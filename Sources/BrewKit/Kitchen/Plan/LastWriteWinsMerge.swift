@@ -9,8 +9,8 @@ public protocol LastWriteWinsRecord: Hashable, Sendable {
 extension MealSlot: LastWriteWinsRecord {}
 extension ShoppingItem: LastWriteWinsRecord {}
 
-/// How `merge` combines plan slots and shopping items (the rule `RecordKind.mealPlanSlots`
-/// states; `merge` does not call it yet):
+/// How `merge` combines plan slots, shopping items and snack presets (the rule
+/// `RecordKind.mealPlanSlots`, `.shoppingItems` and `.snackPresets` state; `Merger` calls it):
 /// - Records merge by id. An id only one side has is kept (added when it comes from a source).
 /// - An id on both sides with the same content is kept once.
 /// - An id on both sides with different content keeps the copy with the later `updatedAt`
@@ -27,6 +27,14 @@ public enum LastWriteWinsMerge {
     }
 
     public static func merge<Record: LastWriteWinsRecord>(_ sources: [[Record]], into target: [Record]) -> Outcome<Record> {
+        merge(sources, into: target) { isLater($0.updatedAt, than: $1.updatedAt) }
+    }
+
+    /// The same merge with another order of copies: `supersedes(incoming, kept)` says whether the
+    /// incoming copy replaces the one kept so far (the inbox: the entry further along wins).
+    /// It must be a strict order (false for two equal copies), so that merging twice changes nothing.
+    public static func merge<Record: LastWriteWinsRecord>(_ sources: [[Record]], into target: [Record],
+                                                          supersedes: (Record, Record) -> Bool) -> Outcome<Record> {
         var outcome = Outcome<Record>(merged: target)
         var index: [String: Int] = [:]
         for (position, record) in target.enumerated() where index[record.id] == nil { index[record.id] = position }
@@ -40,7 +48,7 @@ public enum LastWriteWinsMerge {
                 }
                 let existing = outcome.merged[position]
                 guard existing != record else { continue }
-                if isLater(record.updatedAt, than: existing.updatedAt) {
+                if supersedes(record, existing) {
                     outcome.merged[position] = record
                     outcome.replaced.append((record.id, record, existing))
                 } else {
@@ -52,7 +60,7 @@ public enum LastWriteWinsMerge {
     }
 
     /// Whether `a` is strictly later than `b`; a missing or unreadable time is the oldest.
-    static func isLater(_ a: String?, than b: String?) -> Bool {
+    public static func isLater(_ a: String?, than b: String?) -> Bool {
         let first = a.flatMap(ISO8601.date(from:)), second = b.flatMap(ISO8601.date(from:))
         switch (first, second) {
         case (let x?, let y?): return x > y

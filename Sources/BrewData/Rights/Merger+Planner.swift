@@ -1,0 +1,174 @@
+import BrewKit
+import Foundation
+
+/// The kitchen planner's records in a merge (issue 15): plan slots, snack presets, shopping items
+/// and inbox entries, each merged by id with `LastWriteWinsMerge` under its kind's rule.
+///
+/// Rules (`RecordKind.MergeRule`, docs/DATA-RIGHTS.md):
+/// - Plan slots, shopping items and snack presets: an id only a source has is added; the same id
+///   with the same content (`PlannerRecord` equality, whatever the file format) is kept once; the
+///   same id with different content keeps the copy with the later `updatedAt` (a copy without one
+///   is the oldest; on a tie the target's stays) and the other is dropped and reported.
+/// - Inbox entries: the copy further along wins (pending, then failed, then ready: an entry that
+///   was clipped somewhere stays clipped), then the later `createdAt`, then the target's.
+/// - Where it is written: added and winning plan slots go into a new file
+///   `kitchen/plan/merged-<8 hex>.json` (`.csv` for slots read from CSV) and a replaced slot leaves
+///   its old file, as sessions do. The one-file kinds are rewritten in place, atomically: a
+///   replaced record keeps its place in the list, added ones follow, each in the file's own
+///   format (JSON, or the shopping list's CSV).
+/// - Erasures (`PlannerErasures`, timed): a copy that an erasure on any side covers is not
+///   brought in ("skipped as erased"); the target loses its own copy to an erasure from a source
+///   ("removed as erased on a source"), never to one of its own ledger, which is older than any
+///   copy it holds now.
+/// - `preferences.json`'s `kitchen` key (goals, units, card servings) follows the preferences'
+///   rule: the target's are kept; a source's different ones are reported, not merged.
+/// - Nothing here depends on the order of runs: merging the same sources again finds every copy
+///   identical and changes nothing.
+extension Merger {
+    /// What a merge changes in the planner's files.
+    public struct PlannerChanges: Sendable {
+        /// Files to write whole: new plan files and the rewritten one-file kinds' files.
+        public var writes: [SessionFile] = []
+        /// Plan slots whose target copy is replaced by one written to a new file, or erased on a source.
+        public var replacedSlotIDs: Set<String> = []
+    }
+
+    static func label(_ kind: RecordKind) -> String {
+        switch kind {
+        case .mealPlanSlots: "plan slot"
+        case .shoppingItems: "shopping item"
+        case .snackPresets: "snack preset"
+        case .kitchenInbox: "inbox entry"
+        case .recipes, .recipeSteps, .logs, .sessions, .sessionEntries, .drinkPresets, .preferences, .erasures, .flows,
+             .kitchenRecipes, .kitchenIngredients, .kitchenSteps: kind.rawValue
+        }
+    }
+
+    /// Whether the first copy replaces the second under `kind`'s merge rule.
+    static func supersedes(for kind: RecordKind) -> @Sendable (PlannerRecord, PlannerRecord) -> Bool {
+        switch kind.rules.merge {
+        case .furthestAlong(let statusField, let order, let timestampField):
+            return { incoming, kept in
+                func rank(_ record: PlannerRecord) -> Int {
+                    order.firstIndex(of: record.value.text(statusField)?.trimmingSpaces.lowercased() ?? order[0]) ?? 0
+                }
+                let (a, b) = (rank(incoming), rank(kept))
+                if a != b { return a > b }
+                return LastWriteWinsMerge.isLater(incoming.value.text(timestampField), than: kept.value.text(timestampField))
+            }
+        case .lastWriteWins(let timestampField):
+            return { LastWriteWinsMerge.isLater($0.value.text(timestampField), than: $1.value.text(timestampField)) }
+        case .appendOnly, .conflictedCopy, .withOwner, .targetKeeps, .union:
+            return { LastWriteWinsMerge.isLater($0.updatedAt, than: $1.updatedAt) }
+        }
+    }
+
+    /// A copy as the report names it: its time (and the inbox's status).
+    static func describe(_ record: PlannerRecord, kind: RecordKind) -> String {
+        switch kind.rules.merge {
+        case .furthestAlong(let statusField, _, let timestampField):
+            return "\(statusField) \(record.value.text(statusField) ?? "pending"), \(record.value.text(timestampField).map { "\(timestampField) \($0)" } ?? "no \(timestampField)")"
+        case .lastWriteWins(let field), .conflictedCopy(let field):
+            return record.value.text(field).map { "\(field) \($0)" } ?? "no \(field)"
+        case .appendOnly, .withOwner, .targetKeeps, .union:
+            return record.updatedAt.map { "updatedAt \($0)" } ?? "no updatedAt"
+        }
+    }
+
+    static func mergePlanner(_ sources: [DataSnapshot], into target: DataSnapshot, report: inout Report) -> PlannerChanges {
+        var changes = PlannerChanges()
+        let existing = Set(target.kitchenFiles.map(\.relativePath))
+        // Every side's erasures keep an erased copy out; the target loses its own copy only to an
+        // erasure it did not have (its own ledger's are older than whatever it holds now).
+        let allErasures = ErasureRecord.normalized(target.erasures + sources.flatMap(\.erasures))
+        let erased = PlannerErasures(allErasures)
+        let targetErasures = Set(target.erasures)
+        let erasedElsewhere = PlannerErasures(allErasures.filter { !targetErasures.contains($0) })
+        for kind in KitchenPlannerFiles.kinds {
+            func files(_ snapshot: DataSnapshot) -> [SessionFile] {
+                snapshot.kitchenFiles.filter { KitchenPlannerFiles.kind(ofPath: $0.relativePath) == kind }
+            }
+            let name = label(kind)
+            let targetFiles = files(target)
+            let allTargetRecords = targetFiles.flatMap(KitchenPlannerFiles.plannerRecords)
+            let removedIDs = Set(allTargetRecords.filter { erasedElsewhere.covers($0, kind: kind) }.map(\.id))
+            for id in removedIDs.sorted() { report.removedAsErased.append("\(name) \(id)") }
+            let targetRecords = allTargetRecords.filter { !removedIDs.contains($0.id) }
+            let sourceRecords = sources.map { source in
+                files(source).flatMap(KitchenPlannerFiles.plannerRecords).filter { record in
+                    guard erased.covers(record, kind: kind) else { return true }
+                    report.skippedAsErased.append("\(name) \(record.id)")
+                    return false
+                }
+            }
+            let result = LastWriteWinsMerge.merge(sourceRecords, into: targetRecords, supersedes: supersedes(for: kind))
+            var own: [String: PlannerRecord] = [:]
+            for record in targetRecords where own[record.id] == nil { own[record.id] = record }
+            for id in result.added { report.added.append("\(name) \(id)") }
+            for record in sourceRecords.joined() where own[record.id] == record { report.identical.append("\(name) \(record.id)") }
+            for (id, kept, dropped) in result.replaced {
+                let line: String
+                if own[id] == kept {
+                    line = "\(name) \(id): kept the target's copy (\(describe(kept, kind: kind))); dropped the incoming one (\(describe(dropped, kind: kind)))"
+                } else if own[id] == dropped {
+                    line = "\(name) \(id): took the incoming copy (\(describe(kept, kind: kind))); dropped the target's (\(describe(dropped, kind: kind)))"
+                } else {
+                    line = "\(name) \(id): kept one incoming copy (\(describe(kept, kind: kind))); dropped another (\(describe(dropped, kind: kind)))"
+                }
+                report.dropped.append(line)
+            }
+            // What each id ends as, and which of them the target does not hold as it is.
+            let changed = result.merged.filter { record in own[record.id].map { $0 != record } ?? true }
+            guard !changed.isEmpty || !removedIDs.isEmpty else { continue }
+            for record in changed where own[record.id] != nil { report.updated.append("\(name) \(record.id)") }
+
+            if kind == .mealPlanSlots {
+                changes.replacedSlotIDs.formUnion(changed.map(\.id).filter { own[$0] != nil })
+                changes.replacedSlotIDs.formUnion(removedIDs)
+                changes.writes += newPlanFiles(for: changed, existing: existing)
+                continue
+            }
+            let final = Dictionary(result.merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            var rewritten = targetFiles.map { file in
+                KitchenPlannerFiles.replacingRecords(of: file, with: KitchenPlannerFiles.plannerRecords(of: file)
+                    .filter { !removedIDs.contains($0.id) }.map { final[$0.id] ?? $0 })
+            }
+            let added = result.merged.filter { own[$0.id] == nil }
+            if !added.isEmpty {
+                if rewritten.isEmpty {
+                    // A target without the file gets the JSON one (what the commands write).
+                    rewritten.append(SessionFile(relativePath: kind.filePaths[0], content: .json(.array([]))))
+                }
+                let primary = rewritten[0]
+                rewritten[0] = KitchenPlannerFiles.replacingRecords(of: primary, with: KitchenPlannerFiles.plannerRecords(of: primary) + added)
+            }
+            let before = Dictionary(targetFiles.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+            changes.writes += rewritten.filter { before[$0.relativePath] != $0 }
+        }
+        if let kitchen = target.preferences?["kitchen"] ?? (target.preferences == nil ? nil : JSONValue.null) {
+            let differing = sources.compactMap(\.preferences).filter { ($0["kitchen"] ?? .null) != kitchen }.count
+            if differing > 0 {
+                report.notes.append("preferences.json kitchen (goals, units, card servings): the target's are kept; \(differing) source\(differing == 1 ? " holds" : "s hold") different ones, which were not merged")
+            }
+        }
+        return changes
+    }
+
+    /// The new plan files holding `records`: JSON ones in `kitchen/plan/merged-<8 hex>.json`,
+    /// records read from CSV in `kitchen/plan/merged-<8 hex>.csv`.
+    static func newPlanFiles(for records: [PlannerRecord], existing: Set<String>) -> [SessionFile] {
+        let folder = RecordKind.mealPlanSlots.folderName
+        let tag = String(Archive.sha256(CanonicalJSON.bytes(.array(records.map(\.value)))).prefix(8))
+        var files: [SessionFile] = []
+        for (fromCSV, ext) in [(false, ".json"), (true, ".csv")] {
+            let group = records.filter { $0.fromCSV == fromCSV }
+            guard !group.isEmpty else { continue }
+            var path = "\(folder)/merged-\(tag)\(ext)"
+            var counter = 2
+            while existing.contains(path) { path = "\(folder)/merged-\(tag)-\(counter)\(ext)"; counter += 1 }
+            let empty = SessionFile(relativePath: path, content: fromCSV ? .csv(header: [], rows: []) : .json(.array([])))
+            files.append(KitchenPlannerFiles.replacingRecords(of: empty, with: group))
+        }
+        return files
+    }
+}
