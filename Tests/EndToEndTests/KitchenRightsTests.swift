@@ -96,7 +96,7 @@ import Testing
             try? FileManager.default.removeItem(at: target.deletingLastPathComponent())
             try? FileManager.default.removeItem(at: source.deletingLastPathComponent())
         }
-        // The target checks an item (updatedAt = now, later than the bundled 2026-11-20).
+        // The target checks an item (updatedAt = the run's clock, later than the bundled 2026-11-20).
         #expect(try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-2", "--data", target.path]).status == 0)
         // The source adds a slot, changes one later than the target did, and renames item-2 earlier.
         #expect(try BrewGuideProcess.run(["kitchen", "plan", "add", "2026-11-26", "Evening Snack", "--snack", "apple", "--data", source.path]).status == 0)
@@ -115,8 +115,8 @@ import Testing
         #expect(merge.stdout.contains("added: plan slot 2026-11-26-evening-snack"), "\(merge.stdout)")
         #expect(merge.stdout.contains("updated: plan slot w48-mon-lunch"), "\(merge.stdout)")
         #expect(merge.stdout.contains("dropped: plan slot w48-mon-lunch: took the incoming copy (updatedAt 2026-11-22T08:00:00Z); dropped the target's (updatedAt 2026-11-20T18:00:00Z)"), "\(merge.stdout)")
-        let item = merge.stdout.components(separatedBy: "\n").first { $0.hasPrefix("dropped: shopping item item-2: kept the target's copy (updatedAt ") }
-        #expect(item?.hasSuffix("; dropped the incoming one (updatedAt 2026-11-20T18:00:00Z)") == true, "\(merge.stdout)")
+        // `--check` stamps the run's clock (BREWGUIDE_NOW, 2026-11-21T20:00Z in these tests).
+        #expect(merge.stdout.contains("dropped: shopping item item-2: kept the target's copy (updatedAt 2026-11-21T20:00:00Z); dropped the incoming one (updatedAt 2026-11-20T18:00:00Z)"), "\(merge.stdout)")
         let check = try BrewGuideProcess.run(["check", "--data", target.path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let day = try BrewGuideProcess.run(["kitchen", "day", "2026-11-23", "--format", "json", "--data", target.path])

@@ -92,7 +92,7 @@ struct KitchenPlanCommand: ParsableCommand {
             if let problem = RecordID.problem(with: slotID) { refuse("--id: \(problem)") }
             if taken.contains(slotID) { refuse("a plan slot already has the id \"\(slotID)\"") }
             let slot = MealSlot(id: slotID, day: day, meal: meal, content: content, servings: servings ?? 1,
-                                updatedAt: ISO8601DateFormatter().string(from: Date()))
+                                updatedAt: ISO8601DateFormatter().string(from: RunClock.now()))
             do {
                 let file = try MealPlanStore(root: dataOptions.data).add(slot)
                 StandardError.write("added \(slotID) to \(meal.rawValue) on \(day) in \(file)\n")

@@ -63,7 +63,7 @@ struct KitchenShoppingCommand: ParsableCommand {
         let lock = !edits.isEmpty || write ? try CommandLock.data(dataOptions.data, for: "brewguide kitchen shopping") : nil
         defer { lock?.release() }
         let store = MealPlanStore(root: dataOptions.data)
-        let now = ISO8601DateFormatter().string(from: Date())
+        let now = ISO8601DateFormatter().string(from: RunClock.now())
         do {
             if let add {
                 let id = try store.addItem(add, updatedAt: now)
