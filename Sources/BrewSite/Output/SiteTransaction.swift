@@ -190,10 +190,16 @@ public final class SiteTransaction: @unchecked Sendable {
         try exchange()
         // The staging path now holds the previous site: make it the same as the live one, so that
         // the next build compares against current pages and nothing removed lingers on disk.
+        // `knownDirectories` names the folders made in the copy that is now live, not in this one:
+        // a folder new to the site must be made here too, or its files never reach this copy.
+        var madeHere: Set<String> = [""]
         for path in changedPaths {
             let live = outputDirectory + "/" + path
             guard let bytes = FileManager.default.contents(atPath: live) else { continue }
-            try? ensureDirectory((path as NSString).deletingLastPathComponent, under: stagingDirectory)
+            let directory = (path as NSString).deletingLastPathComponent
+            if madeHere.insert(directory).inserted {
+                try? FileManager.default.createDirectory(atPath: stagingDirectory + "/" + directory, withIntermediateDirectories: true)
+            }
             _ = [UInt8](bytes).withUnsafeBufferPointer { FileSync.write($0, to: stagingDirectory + "/" + path) }
         }
         switch mode {
