@@ -53,6 +53,9 @@ public final class JournalSite {
     private var published: SitePlan?
     /// What the meal planner's pages showed at the last good build (`MealPlanContext.fingerprint`).
     private var publishedMealPlanFingerprint: String?
+    /// The kitchen's thumbnail files in the site on disk, by site path, with the signature of the
+    /// file each was copied from: a rebuild copies only those that changed (`watch`).
+    private var publishedImages: [String: FileSignature?] = [:]
 
     /// - Parameter now: the moment active sessions are measured against, asked at each build.
     public init(settings: Settings, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -74,6 +77,10 @@ public final class JournalSite {
         // The meal planner's files, read whole on every build (they are small) and checked against the kitchen.
         let mealPlan = MealPlanContext.load(root: settings.dataDirectory, dataset: validated.dataset)
         let mealPlanChanged = mealPlan.fingerprint != publishedMealPlanFingerprint
+        let images = validated.dataset.kitchenImages
+        let imageSignatures = images.mapValues { FileSignature(path: $0) }
+        let changedImages = imageSignatures.keys.filter { publishedImages[$0] != imageSignatures[$0] }.sorted()
+            + publishedImages.keys.filter { imageSignatures[$0] == nil }.sorted()
         var missing: [Diagnostic] = []
         if let templates {
             missing = templates.missing(SiteBuilder.requiredTemplates).map {
@@ -83,8 +90,8 @@ public final class JournalSite {
         let diagnostics = (validated.diagnostics + mealPlan.diagnostics + templateDiagnostics + missing).sortedByLocation()
         var outcome = Outcome(
             succeeded: false, diagnostics: diagnostics,
-            change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged, mealPlanChanged: mealPlanChanged),
-            changedAnything: published == nil || full || refresh.changedAnything || templatesChanged || mealPlanChanged)
+            change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged, mealPlanChanged: mealPlanChanged, changedImages: changedImages),
+            changedAnything: published == nil || full || refresh.changedAnything || templatesChanged || mealPlanChanged || !changedImages.isEmpty)
         outcome.invalidRecipeIDs = validated.invalidRecipeReasons.keys.sorted()
         guard let templates, !diagnostics.contains(where: { $0.severity == .error && $0.invalidatesRecipeID == nil }) else {
             return outcome
@@ -107,6 +114,7 @@ public final class JournalSite {
         do throws(SiteWriteError) {
             var changes: SiteChanges
             var transaction: SiteTransaction
+            var imagesToCopy = images.keys.sorted()
             if let published, !full, !templatesChanged,
                let updating = try? SiteTransaction(outputDirectory: settings.outputDirectory, mode: .update) {
                 changes = SiteChanges.between(published, plan)
@@ -115,12 +123,16 @@ public final class JournalSite {
                     transaction.remove(path + ".md")
                     transaction.remove(path + ".html")
                 }
+                // Only the thumbnail files that changed are copied again; those no recipe names go.
+                imagesToCopy = changedImages.filter { images[$0] != nil }
+                for path in changedImages where images[path] == nil { transaction.remove(path) }
             } else {
                 changes = SiteChanges.everything(in: plan, replacing: published)
                 transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .replaceAll)
             }
             outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction)
             try transaction.putAssets(templates.assets)
+            try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
             clock.lap("render and write")
             outcome.files = try transaction.commit()
             clock.lap("swap")
@@ -133,6 +145,7 @@ public final class JournalSite {
         }
         published = plan
         publishedMealPlanFingerprint = mealPlan.fingerprint
+        publishedImages = imageSignatures
         outcome.succeeded = true
         outcome.stages = clock.stages
         return outcome
@@ -172,13 +185,14 @@ public final class JournalSite {
         return true
     }
 
-    private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool, mealPlanChanged: Bool = false) -> String {
+    private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool, mealPlanChanged: Bool = false, changedImages: [String] = []) -> String {
         var parts: [String] = []
         if templatesChanged { parts.append("templates") }
         let root = settings.dataDirectory.hasSuffix("/") ? settings.dataDirectory : settings.dataDirectory + "/"
         let files = (refresh.changedPaths + refresh.removedPaths.map { $0 + " (removed)" }).map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
-        parts += files.prefix(3)
-        if files.count > 3 { parts.append("\(files.count - 3) more files") }
+        let changed = files + changedImages.filter { path in !files.contains(path) }
+        parts += changed.prefix(3)
+        if changed.count > 3 { parts.append("\(changed.count - 3) more files") }
         if refresh.preferencesChanged { parts.append(DataDirectoryReader.preferencesFileName) }
         // The shopping list and the snack presets are single files outside the kinds' folders.
         if parts.isEmpty && mealPlanChanged { parts.append("the meal planner's files (kitchen/shopping, kitchen/snacks.json)") }

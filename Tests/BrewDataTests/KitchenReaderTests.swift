@@ -40,7 +40,7 @@ struct KitchenReaderTests {
             "\(root)/kitchen/recipes/rules.json:3:12: error: title is empty; a kitchen recipe needs a title",
             "\(root)/kitchen/recipes/rules.json:4:15: error: servings must be a whole number from 1 to 10000, found 0",
             "\(root)/kitchen/recipes/rules.json:6:16: error: sourceUrl must be an http or https URL such as https://example.com/recipe, found \"javascript:alert(1)\"",
-            "\(root)/kitchen/recipes/rules.json:7:16: error: thumbnail must be an http or https URL or a path inside the data directory such as kitchen/images/soup.jpg, found \"../../etc/passwd\"",
+            "\(root)/kitchen/recipes/rules.json:7:16: error: thumbnail contains \"..\", found \"../../etc/passwd\"; a thumbnail must be a file inside the data directory, such as kitchen/images/soup.jpg",
             "\(root)/kitchen/recipes/rules.json:9:34: warning: ingredients[0].amount \"about 2 cups\" of \"flour\" cannot be read as a quantity (such as 500 g, 1½ cups, 2-3 cloves); it is shown as written and never scaled",
         ]
         #expect(result.validated.diagnostics.filter { $0.location.file.contains("/kitchen/") }.map(\.description) == expected)

@@ -127,6 +127,64 @@ struct IncrementalBuildTests {
         #expect(template.change.contains("templates"))
     }
 
+    /// Thumbnail files are copied into the site and kept current; the kitchen lists gain and lose
+    /// their links to the meal plans and the shopping list as the planner gains or loses its pages.
+    @Test func kitchenThumbnailsAndThePlannerStayEqualToAFullBuild() throws {
+        let workspace = try Workspace()
+        let site = workspace.site(output: "Site")
+        #expect(site.build().succeeded)
+        site.prepareForUpdates()
+        let image = "kitchen/images/shakshuka.png"
+        let imageURL = workspace.data.appendingPathComponent(image)
+        #expect(try workspace.tree("Site")[image] == FileManager.default.contents(atPath: imageURL.path), "the thumbnail is copied")
+
+        // The picture replaced in place: copied again, and only it among the kitchen's files.
+        let newBytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        try newBytes.write(to: imageURL)
+        let replaced = try workspace.expectSameAsFullBuild(site, "thumbnail replaced")
+        #expect(replaced.changedAnything)
+        #expect(replaced.change.contains(image))
+        #expect(try workspace.tree("Site")[image] == newBytes)
+
+        // Another recipe gets a picture of its own: copied, and its card and page show it.
+        try newBytes.write(to: workspace.data.appendingPathComponent("kitchen/images/red lentils.jpg"))
+        try workspace.edit("kitchen/recipes/collection.json", replacing: "\"title\": \"Red lentil soup\",",
+                           with: "\"title\": \"Red lentil soup\",\n    \"thumbnail\": \"kitchen/images/red lentils.jpg\",")
+        try workspace.expectSameAsFullBuild(site, "new thumbnail")
+        var tree = try workspace.tree("Site")
+        #expect(tree["kitchen/images/red lentils.jpg"] == newBytes)
+        #expect(String(decoding: tree["kitchen/index.html"] ?? Data(), as: UTF8.self).contains("src=\"../kitchen/images/red%20lentils.jpg\""))
+        #expect(String(decoding: tree["kitchen/recipes/lentil-soup.html"] ?? Data(), as: UTF8.self).contains("src=\"../../kitchen/images/red%20lentils.jpg\""))
+
+        // The file deleted: a warning, the card falls back to the title's letter, the copy goes.
+        try FileManager.default.removeItem(at: workspace.data.appendingPathComponent("kitchen/images/red lentils.jpg"))
+        let missing = try workspace.expectSameAsFullBuild(site, "thumbnail file deleted")
+        #expect(missing.diagnostics.contains { $0.severity == .warning && $0.message.contains("\"kitchen/images/red lentils.jpg\" is not in the data directory") })
+        tree = try workspace.tree("Site")
+        #expect(tree["kitchen/images/red lentils.jpg"] == nil)
+        #expect(!String(decoding: tree["kitchen/index.html"] ?? Data(), as: UTF8.self).contains("red%20lentils"))
+
+        // Every plan slot and the shopping list gone: the planner's pages go, and the kitchen's
+        // lists no longer link to them.
+        let index = { String(decoding: (try workspace.tree("Site"))["kitchen/favourites.html"] ?? Data(), as: UTF8.self) }
+        #expect(try index().contains("plan/index.html"))
+        try FileManager.default.removeItem(at: workspace.data.appendingPathComponent("kitchen/plan"))
+        try FileManager.default.removeItem(at: workspace.data.appendingPathComponent("kitchen/shopping.json"))
+        try workspace.expectSameAsFullBuild(site, "planner emptied")
+        #expect(try !index().contains("plan/index.html"))
+        #expect(try workspace.tree("Site")["kitchen/shopping.html"] == nil)
+
+        // A shopping list alone brings the planner back, and the links with it.
+        try workspace.save("kitchen/shopping.json", "[{\"id\": \"item-1\", \"name\": \"2 lemons\", \"checked\": false}]\n")
+        try workspace.expectSameAsFullBuild(site, "shopping list added")
+        #expect(try index().contains("plan/index.html"))
+        #expect(try index().contains("shopping.html"))
+        // The first slot: its week gets a page.
+        try workspace.save("kitchen/plan/2026-11.json", "[{\"id\": \"s1\", \"day\": \"2026-11-25\", \"meal\": \"Dinner\", \"recipeId\": \"shakshuka\"}]\n")
+        try workspace.expectSameAsFullBuild(site, "first slot")
+        #expect(try workspace.tree("Site")["kitchen/plan/2026-W48.html"] != nil)
+    }
+
     @Test func anInvalidEditKeepsTheLastGoodSiteUntilItIsFixed() throws {
         let workspace = try Workspace()
         let site = workspace.site(output: "Site")

@@ -85,4 +85,15 @@ import Testing
         #expect(!changed.contains("kitchen/shopping"))
         #expect(SiteChanges.changedMealPlanSources(before, Self.site().plan).isEmpty)
     }
+
+    /// `watch` after a shopping item is checked: the shopping page, and no week.
+    @Test func checkingAShoppingItemRerendersTheShoppingPageOnly() throws {
+        let before = Self.site().plan
+        let after = Self.site { plan in
+            plan.shoppingItems[0].value.checked.toggle()
+        }.plan
+        #expect(SiteChanges.changedMealPlanSources(before, after).map(after.path(of:)) == ["kitchen/shopping"])
+        // Every kitchen list links to the planner: none is remade while the planner keeps pages.
+        #expect(SiteChanges.between(before, after).sources.map(after.path(of:)).filter { $0.hasPrefix("kitchen/") } == ["kitchen/shopping"])
+    }
 }

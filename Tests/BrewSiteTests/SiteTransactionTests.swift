@@ -66,6 +66,22 @@ final class SiteTransactionTests {
         #expect(files(under: output) == ["notes.txt": "someone else's"])
     }
 
+    /// A file an update puts into a folder new to the site must reach the staging copy too, or
+    /// the next update (which does not put it again) swaps in a site without it.
+    @Test func aFileInANewFolderSurvivesTheNextUpdate() throws {
+        let output = folder + "/Site"
+        _ = try build(["index.html": "home"], into: output)
+        try SiteTransaction.prepareStagingCopy(of: output)
+        let first = try SiteTransaction(outputDirectory: output, mode: .update)
+        try first.put(OutputFile(path: "logs/by-month/2026-12/index.html", text: "december"))
+        try first.commit()
+        #expect(files(under: folder + "/.Site.staging") == files(under: output), "the staging copy equals the live site")
+        let second = try SiteTransaction(outputDirectory: output, mode: .update)
+        try second.put(OutputFile(path: "index.html", text: "home, edited"))
+        try second.commit()
+        #expect(files(under: output) == ["index.html": "home, edited", "logs/by-month/2026-12/index.html": "december"])
+    }
+
     @Test func anUpdateNeedsAStagingCopy() throws {
         #expect(throws: SiteWriteError.self) { try SiteTransaction(outputDirectory: folder + "/Site", mode: .update) }
     }

@@ -11,13 +11,17 @@ import Testing
         let export = try BrewGuideProcess.run(["export", "--data", data.path, "--output", archive.path])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout.contains("8 kitchenRecipes, 39 mealPlanSlots, 1 snackPresets, 14 shoppingItems, 0 kitchenInbox"), "\(export.stdout)")
-        // The planner's files are carried: no warning asks the person to copy them by hand.
-        #expect(export.stderr.isEmpty, "\(export.stderr)")
+        // The planner's files are carried: no warning asks the person to copy them by hand. The
+        // thumbnail files are not yet, and the one warning names each.
+        #expect(export.stderr == "warning: the export does not carry the kitchen's thumbnail files yet; copy them by hand into the same paths: kitchen/images/shakshuka.png\n", "\(export.stderr)")
         let imported = try BrewGuideProcess.run(["import", archive.path, "--into", restored.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         let scaled = try BrewGuideProcess.run(["kitchen", "scale", "hummus", "--servings", "3", "--data", restored.path])
         #expect(scaled.stdout.contains("½ (400 g) can  chickpeas"), "\(scaled.stdout)")
 
+        // Copied by hand, as the warning asks.
+        try FileManager.default.createDirectory(at: restored.appendingPathComponent("kitchen/images"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: data.appendingPathComponent("kitchen/images/shakshuka.png"), to: restored.appendingPathComponent("kitchen/images/shakshuka.png"))
         // check passes on the restored journal and counts the same records.
         let checkOriginal = try BrewGuideProcess.run(["check", "--data", data.path])
         let checkRestored = try BrewGuideProcess.run(["check", "--data", restored.path])

@@ -128,6 +128,18 @@ struct WatchCommandTests {
         try Self.save("[" + Self.log(id: "log-20261201", day: 1, rating: 4, note: "New folder.") + "]", to: data.appendingPathComponent("logs/2026/12.json"))
         try expectSameAsFullBuild("new subdirectory")
 
+        // A kitchen thumbnail replaced (saved by rename, as an image editor does): copied again.
+        let photo = data.appendingPathComponent("kitchen/images/shakshuka.png")
+        let newPhoto = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7, 7, 7])
+        let photoTemporary = photo.deletingLastPathComponent().appendingPathComponent(".shakshuka.png.tmp")
+        try newPhoto.write(to: photoTemporary)
+        #expect(rename(photoTemporary.path, photo.path) == 0)
+        // (The new folder above may have made two rebuilds: wait for this one by name.)
+        #expect(watcher.waitFor("rebuilt after kitchen/images/shakshuka.png", times: 1), "\(watcher.output)")
+        rebuilds = watcher.count("rebuilt after") - 1
+        try expectSameAsFullBuild("thumbnail replaced")
+        #expect(FileManager.default.contents(atPath: site.appendingPathComponent("kitchen/images/shakshuka.png").path) == newPhoto)
+
         // Editor droppings alone make no rebuild.
         let before = watcher.count("rebuilt after")
         try "swap".write(to: data.appendingPathComponent("logs/.2026-08.json.swp"), atomically: false, encoding: .utf8)

@@ -72,6 +72,7 @@ public struct IncrementalDataReader: Sendable {
         let files = paths.compactMap { parsed[$0.path]?.file }
         var (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
         dataset.kitchenInbox = inbox
+        dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, diagnostics: &assembled)
         var validated = ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled)
         if dataset.recipes.isEmpty { validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root) }
         let result = DataDirectoryReader.Result(files: files, validated: validated)

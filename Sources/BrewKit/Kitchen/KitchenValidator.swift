@@ -1,6 +1,6 @@
 /// The rules of MOD/DATA/002 that the decoder does not already enforce by type:
 /// safe and unique ids, a title of 1–200 characters, servings ≥ 1, an http(s) `sourceUrl`,
-/// a thumbnail that is an http(s) URL or a relative path inside the data directory, named
+/// a thumbnail that is an http(s) URL or an image file's relative path (`KitchenThumbnail`), named
 /// ingredients and steps with text. An amount the grammar cannot read is a warning that names it.
 public struct KitchenValidator: Sendable {
     public init() {}
@@ -44,8 +44,8 @@ public struct KitchenValidator: Sendable {
         if let url = recipe.sourceUrl, !Self.isWebURL(url) {
             diagnostics.append(.error("sourceUrl must be an http or https URL such as https://example.com/recipe, found \"\(url.prefix(80))\"", at: source.location(of: "sourceUrl")))
         }
-        if let thumbnail = recipe.thumbnail, !Self.isWebURL(thumbnail), !Self.isSafeRelativePath(thumbnail) {
-            diagnostics.append(.error("thumbnail must be an http or https URL or a path inside the data directory such as kitchen/images/soup.jpg, found \"\(thumbnail.prefix(80))\"", at: source.location(of: "thumbnail")))
+        if let thumbnail = recipe.thumbnail, !Self.isWebURL(thumbnail), let problem = KitchenThumbnail.problem(with: thumbnail) {
+            diagnostics.append(.error("thumbnail \(problem)", at: source.location(of: "thumbnail")))
         }
         for (index, ingredient) in recipe.ingredients.enumerated() {
             let path = "ingredients[\(index)]"

@@ -17,6 +17,10 @@ public struct Dataset: Sendable {
     public var kitchenRecipes: [Located<KitchenRecipe>] = []
     /// `kitchen/inbox.json`: shared links and captions waiting to be clipped.
     public var kitchenInbox: [Located<KitchenInboxEntry>] = []
+    /// The thumbnail files of kitchen recipes that were found in the data directory: each file's
+    /// path in the data directory and the site (`KitchenThumbnail.file`) to the real path it was
+    /// read from. A thumbnail file missing from here is shown as the title's first letter.
+    public var kitchenImages: [String: String] = [:]
 
     public init(
         recipes: [Located<Recipe>] = [], logs: [Located<BrewLog>] = [], preferences: Located<Preferences>? = nil,

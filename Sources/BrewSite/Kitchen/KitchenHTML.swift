@@ -19,13 +19,17 @@ enum KitchenHTML {
 
     /// The card's small line: total time, calories and protein per serving.
     static func cardMeta(_ recipe: KitchenRecipe) -> String {
+        cardMetaParts(recipe).joined(separator: " · ")
+    }
+
+    static func cardMetaParts(_ recipe: KitchenRecipe) -> [String] {
         var parts: [String] = []
         if let time = totalTime(recipe) { parts.append(time) }
         if let perServing = recipe.nutritionPerServing {
             parts.append("\(perServing.calories) kcal")
             parts.append("\(perServing.protein) g protein")
         }
-        return parts.joined(separator: " · ")
+        return parts
     }
 
     // MARK: Lists
@@ -43,30 +47,43 @@ enum KitchenHTML {
         return PageFragment(html: html, markdown: markdown.joined(separator: " · "))
     }
 
-    static func grid(_ recipes: [KitchenRecipe], showSearch: Bool) -> PageFragment {
+    /// A list's search box (not on the archive) and its grid of cards, each card made once for
+    /// the build (`KitchenCardMemo`) and placed in every list that shows it.
+    static func grid(_ cards: [KitchenCardMemo.Card], showSearch: Bool) -> PageFragment {
         var html = ""
         if showSearch {
             html += "<div class=\"kitchen-search\" hidden><label for=\"kitchen-search\">Search</label> "
             html += "<input type=\"search\" id=\"kitchen-search\" placeholder=\"Title or ingredient\" autocomplete=\"off\">"
             html += "<p class=\"kitchen-nomatch\" hidden>No recipes match your search.</p></div>\n"
         }
+        html.reserveCapacity(html.utf8.count + cards.reduce(0) { $0 + $1.html.utf8.count } + 32)
         html += "<ul class=\"kitchen-grid\">\n"
-        var markdown: [String] = []
-        for recipe in recipes {
-            let meta = cardMeta(recipe)
-            html += "<li class=\"kitchen-card\" data-id=\"\(h(recipe.id))\"><a href=\"recipes/\(h(recipe.id)).html\">"
-            if let thumbnail = recipe.thumbnail, KitchenValidator.isWebURL(thumbnail) {
-                html += "<img class=\"kitchen-thumb\" src=\"\(h(thumbnail))\" alt=\"\" loading=\"lazy\">"
-            } else {
-                html += "<span class=\"kitchen-thumb kitchen-thumb-\(recipe.category.slug)\" aria-hidden=\"true\">\(h(String(recipe.title.trimmingCharacters(in: .whitespaces).prefix(1)).uppercased()))</span>"
-            }
-            html += "<span class=\"kitchen-card-title\">\(h(recipe.title))\(recipe.isFavourite ? " <span class=\"kitchen-fav\" title=\"Favourite\">♥</span>" : "")</span>"
-            html += "<span class=\"kitchen-card-meta\">\(h(recipe.category.rawValue))\(meta.isEmpty ? "" : " · " + h(meta))</span>"
-            html += "</a></li>\n"
-            markdown.append("- [\(md(recipe.title))](recipes/\(recipe.id).md)\(recipe.isFavourite ? " ♥" : "") — \(md(recipe.category.rawValue))\(meta.isEmpty ? "" : " · " + md(meta))")
-        }
+        for card in cards { html += card.html }
         html += "</ul>"
-        return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
+        return PageFragment(html: html, markdown: cards.map(\.markdown).joined(separator: "\n"))
+    }
+
+    /// One recipe's card on a list page (every list is one folder deep, so one card serves all):
+    /// its picture or the title's first letter, the title with ♥ for a favourite, the category and
+    /// `cardMeta`; and its line in the Markdown twin.
+    /// - Parameter thumbnail: where the recipe's picture is from a list page, if it has one.
+    static func card(_ recipe: KitchenRecipe, thumbnail: String?) -> KitchenCardMemo.Card {
+        let metaParts = cardMetaParts(recipe)
+        let meta = metaParts.joined(separator: " · ")
+        // On the card each figure keeps its unit on its line ("550 kcal", not "550" then "kcal").
+        let metaHTML = metaParts.map { TextReplacement.replacing(" ", with: "\u{00A0}", in: h($0)) }.joined(separator: " · ")
+        var html = "<li class=\"kitchen-card\" data-id=\"\(h(recipe.id))\"><a href=\"recipes/\(h(recipe.id)).html\">"
+        if let thumbnail {
+            html += "<img class=\"kitchen-thumb\" src=\"\(h(thumbnail))\" alt=\"\" loading=\"lazy\">"
+        } else {
+            let letter = recipe.title.first { !$0.isWhitespace }.map { String($0).uppercased() } ?? ""
+            html += "<span class=\"kitchen-thumb kitchen-thumb-\(recipe.category.slug)\" aria-hidden=\"true\">\(h(letter))</span>"
+        }
+        html += "<span class=\"kitchen-card-title\">\(h(recipe.title))\(recipe.isFavourite ? " <span class=\"kitchen-fav\" title=\"Favourite\">♥</span>" : "")</span>"
+        html += "<span class=\"kitchen-card-meta\">\(h(recipe.category.rawValue))\(metaHTML.isEmpty ? "" : " · " + metaHTML)</span>"
+        html += "</a></li>\n"
+        let markdown = "- [\(md(recipe.title))](recipes/\(recipe.id).md)\(recipe.isFavourite ? " ♥" : "") — \(md(recipe.category.rawValue))\(meta.isEmpty ? "" : " · " + md(meta))"
+        return KitchenCardMemo.Card(html: html, markdown: markdown)
     }
 
     /// The inbox (MOD/SYS/003.1, TC-027): each shared link or caption with its status.
@@ -96,14 +113,21 @@ enum KitchenHTML {
 
     // MARK: A recipe
 
-    static func meta(_ recipe: KitchenRecipe) -> PageFragment {
+    /// - Parameter thumbnail: where the recipe's picture is from its page, if it has one.
+    static func meta(_ recipe: KitchenRecipe, thumbnail: String? = nil) -> PageFragment {
         var items: [(label: String, value: String)] = [("Serves", String(recipe.servings)), ("Category", recipe.category.rawValue)]
         if let prep = recipe.prepTime { items.append(("Prep", prep)) }
         if let cook = recipe.cookTime { items.append(("Cook", cook)) }
-        var html = "<ul class=\"kitchen-meta\">"
+        var html = ""
+        var photoMarkdown = ""
+        if let thumbnail {
+            html += "<img class=\"kitchen-photo\" src=\"\(h(thumbnail))\" alt=\"\">"
+            photoMarkdown = "![](<\(thumbnail)>)\n\n"
+        }
+        html += "<ul class=\"kitchen-meta\">"
         html += items.map { "<li><span>\(h($0.label))</span> <strong>\(h($0.value))</strong></li>" }.joined()
         html += "</ul>"
-        var markdown = items.map { "**\(md($0.label)):** \(md($0.value))" }.joined(separator: " · ")
+        var markdown = photoMarkdown + items.map { "**\(md($0.label)):** \(md($0.value))" }.joined(separator: " · ")
         var notes: [String] = []
         var notesMarkdown: [String] = []
         if recipe.isFavourite { notes.append("♥ Favourite"); notesMarkdown.append("♥ Favourite") }

@@ -17,6 +17,11 @@ public struct KitchenPages: Sendable {
     let units: KitchenUnits?
     let preferenceCardServings: [Int]
     let inbox: [KitchenInboxEntry]
+    /// The thumbnail files found in the data directory (`Dataset.kitchenImages`): their path in
+    /// the data directory and the site, to the real path the build copies them from.
+    let images: [String: String]
+    /// Each recipe's card, made once for the build and shared by the lists that show it.
+    let cards = KitchenCardMemo()
 
     /// The list pages, in order: all, favourites, the four categories, the archive.
     enum List: Hashable, Sendable {
@@ -62,7 +67,21 @@ public struct KitchenPages: Sendable {
         units = dataset.preferences?.value.kitchenUnits
         preferenceCardServings = dataset.preferences?.value.kitchenCardServings ?? []
         inbox = dataset.kitchenInbox.map(\.value)
+        images = dataset.kitchenImages
     }
+
+    /// Where a recipe's picture is, for a page at `root`: its web URL, or the site's copy of its
+    /// file; nil without a thumbnail or when the file was not found (`check` warns).
+    func thumbnailLink(_ recipe: KitchenRecipe, root: String) -> String? {
+        switch recipe.thumbnail.flatMap(KitchenThumbnail.init) {
+        case .web(let url)?: url
+        case .file(let path)? where images[path] != nil: KitchenThumbnail.link(toFile: path, root: root)
+        case .file?, nil: nil
+        }
+    }
+
+    /// The image files the site copies, by their path in the site, to the real path to read.
+    public var imageFiles: [String: String] { images }
 
     var count: Int { recipes.count }
 
@@ -71,7 +90,8 @@ public struct KitchenPages: Sendable {
     // MARK: Pages
 
     func listPage(_ list: List) -> Page {
-        let shown = recipes.filter(list.includes)
+        let shownIndices = recipes.indices.filter { list.includes(recipes[$0]) }
+        let shown = shownIndices.map { recipes[$0] }
         let root = Page.rootPrefix(of: list.path)
         let archivedCount = recipes.filter(\.isArchived).count
         var context: [String: Any] = [
@@ -85,7 +105,8 @@ public struct KitchenPages: Sendable {
         context["noun"] = shown.count == 1 ? "recipe" : "recipes"
         let fragments: [String: PageFragment] = [
             "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
-            "grid": KitchenHTML.grid(shown, showSearch: list != .archive),
+            "grid": KitchenHTML.grid(cards.cards(shownIndices) { KitchenHTML.card(recipes[$0], thumbnail: thumbnailLink(recipes[$0], root: root)) },
+                                     showSearch: list != .archive),
             "inbox": list == .all ? KitchenHTML.inbox(inbox, recipeIDs: Set(recipes.map(\.id))) : PageFragment(html: "", markdown: ""),
         ]
         let head = "<script src=\"\(root)\(Self.searchIndexPath)\"></script>\n<script>\(KitchenScript.search)</script>"
@@ -106,7 +127,7 @@ public struct KitchenPages: Sendable {
         ]
         let servings = tableServings(recipe)
         let fragments: [String: PageFragment] = [
-            "meta": KitchenHTML.meta(recipe),
+            "meta": KitchenHTML.meta(recipe, thumbnail: thumbnailLink(recipe, root: Page.rootPrefix(of: path))),
             "ingredients": KitchenHTML.ingredients(recipe, units: units),
             "actions": KitchenHTML.actions(recipe),
             "nutrition": KitchenHTML.nutrition(recipe),
@@ -128,6 +149,40 @@ public struct KitchenPages: Sendable {
         let context: [String: Any] = ["id": recipe.id, "title": recipe.title]
         return Page(path: "kitchen/cards/\(recipe.id)", title: "\(recipe.title) — kitchen card", template: "kitchen-card", context: context,
                     fragments: ["card": KitchenHTML.card(recipe, units: units)])
+    }
+
+    /// What a recipe's card on the lists is made from (`KitchenHTML.card`): stored fields only,
+    /// so comparing them is cheap.
+    struct CardFields: Equatable {
+        var id: String, title: String, category: KitchenCategory, isFavourite: Bool
+        var prepTime: String?, cookTime: String?, servings: Int, nutrition: KitchenNutrition?
+        var thumbnail: String?
+    }
+
+    /// Everything a list page shows but its fixed words, to tell which lists a change touches
+    /// (`SiteChanges`): the cards in order (their count with them), the archive's count on the
+    /// chips, and on the index the inbox with the recipes it links to. The planner's links are
+    /// decided by `SitePlan` and compared there.
+    struct ListSignature: Equatable {
+        var cards: [CardFields]
+        var archivedCount: Int
+        var inbox: [KitchenInboxEntry] = []
+        var inboxLinks: [Bool] = []
+    }
+
+    func signature(of list: List) -> ListSignature {
+        let cards = recipes.filter(list.includes).map { recipe in
+            CardFields(id: recipe.id, title: recipe.title, category: recipe.category, isFavourite: recipe.isFavourite,
+                       prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings, nutrition: recipe.nutrition,
+                       thumbnail: thumbnailLink(recipe, root: ""))
+        }
+        var signature = ListSignature(cards: cards, archivedCount: recipes.count { $0.isArchived })
+        if list == .all, !inbox.isEmpty {
+            let ids = Set(recipes.map(\.id))
+            signature.inbox = inbox
+            signature.inboxLinks = inbox.map { $0.recipeId.map(ids.contains) ?? false }
+        }
+        return signature
     }
 
     /// The columns of a recipe's scaling table: ½×, 1×, 2×, then the recipe's and the

@@ -146,6 +146,17 @@ public final class SiteTransaction: @unchecked Sendable {
         }
     }
 
+    /// Copies files of the data directory (the kitchen's thumbnails) into the site, each by its
+    /// path in the site and the file to read.
+    public func putFiles(_ files: [(path: String, source: String)]) throws(SiteWriteError) {
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: file.source) else {
+                throw SiteWriteError(path: file.source, reason: "cannot read the file to copy into the site (\(file.path))")
+            }
+            try put(OutputFile(path: file.path, contents: [UInt8](bytes)))
+        }
+    }
+
     /// Takes a file away (in `.update` mode; `.replaceAll` removes whatever was not put).
     public func remove(_ relativePath: String) {
         lock.lock()
@@ -179,10 +190,16 @@ public final class SiteTransaction: @unchecked Sendable {
         try exchange()
         // The staging path now holds the previous site: make it the same as the live one, so that
         // the next build compares against current pages and nothing removed lingers on disk.
+        // `knownDirectories` names the folders made in the copy that is now live, not in this one:
+        // a folder new to the site must be made here too, or its files never reach this copy.
+        var madeHere: Set<String> = [""]
         for path in changedPaths {
             let live = outputDirectory + "/" + path
             guard let bytes = FileManager.default.contents(atPath: live) else { continue }
-            try? ensureDirectory((path as NSString).deletingLastPathComponent, under: stagingDirectory)
+            let directory = (path as NSString).deletingLastPathComponent
+            if madeHere.insert(directory).inserted {
+                try? FileManager.default.createDirectory(atPath: stagingDirectory + "/" + directory, withIntermediateDirectories: true)
+            }
             _ = [UInt8](bytes).withUnsafeBufferPointer { FileSync.write($0, to: stagingDirectory + "/" + path) }
         }
         switch mode {

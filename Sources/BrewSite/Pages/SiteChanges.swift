@@ -41,7 +41,7 @@ public struct SiteChanges: Sendable {
             sources += new.sessionSources
         }
         sources += changedMealPlanSources(old, new)
-        sources += kitchenSources(old.kitchen, new.kitchen)
+        sources += kitchenSources(old.kitchen, new.kitchen, mealPlanLinkChanged: (old.mealPlan == nil) != (new.mealPlan == nil))
         // Where the changed logs are in the new journal: lists hold positions, and an integer is
         // cheaper to look up than a log id on every row of every list.
         let newLogs = new.journal.logs
@@ -99,17 +99,30 @@ public struct SiteChanges: Sendable {
         return removed
     }
 
-    /// The kitchen pages a change touches: none when no kitchen recipe and no kitchen preference
-    /// changed; else the list pages (few, and each shows every recipe of its list) and the pages
-    /// of each recipe added or changed; every kitchen page when the units or card servings changed.
-    static func kitchenSources(_ old: KitchenPages, _ new: KitchenPages) -> [SitePlan.Source] {
+    /// The kitchen pages a change touches, as for the coffee lists: a list page when what it shows
+    /// changed (`KitchenPages.signature(of:)`: its cards in order, the archive's count, the inbox on
+    /// the index) or when the planner gained its first page or lost its last (every list links to
+    /// the meal plans and the shopping list while they exist: `mealPlanLinkChanged`); and the pages
+    /// of each recipe added or changed, or whose thumbnail file appeared or went; every recipe's
+    /// pages when the units or card servings changed. None when nothing of the kitchen changed.
+    static func kitchenSources(_ old: KitchenPages, _ new: KitchenPages, mealPlanLinkChanged: Bool = false) -> [SitePlan.Source] {
+        let lists = KitchenPages.List.every.indices
         let settingsChanged = old.units != new.units || old.preferenceCardServings != new.preferenceCardServings
-        if !settingsChanged && old.recipes == new.recipes {
+        let imagesChanged = Set(old.images.keys) != Set(new.images.keys)
+        if !settingsChanged && !imagesChanged && old.recipes == new.recipes {
+            if mealPlanLinkChanged { return lists.map(SitePlan.Source.kitchenList) }
             return old.inbox == new.inbox ? [] : [.kitchenList(0)]
         }
+        var sources = lists.filter { index in
+            let list = KitchenPages.List.every[index]
+            return mealPlanLinkChanged || old.signature(of: list) != new.signature(of: list)
+        }.map(SitePlan.Source.kitchenList)
         let before = Dictionary(old.recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let changed = Set(new.recipes.indices.filter { settingsChanged || before[new.recipes[$0].id] != new.recipes[$0] })
-        var sources = KitchenPages.List.every.indices.map(SitePlan.Source.kitchenList)
+        let shown = { (pages: KitchenPages, recipe: KitchenRecipe) in pages.thumbnailLink(recipe, root: "") }
+        let changed = Set(new.recipes.indices.filter { index in
+            let recipe = new.recipes[index]
+            return settingsChanged || before[recipe.id] != recipe || (imagesChanged && shown(old, recipe) != shown(new, recipe))
+        })
         sources += changed.sorted().map(SitePlan.Source.kitchenRecipe)
         sources += new.cookable.indices.filter { changed.contains(new.cookable[$0]) }.map(SitePlan.Source.kitchenCook)
         sources += changed.sorted().map(SitePlan.Source.kitchenCard)

@@ -31,6 +31,18 @@ let testAmountReader: ShoppingAmount.Reader = { text in
         #expect(lines[0].unit == "g")
     }
 
+    /// From 16 oz a line shows pounds and ounces, as the recipe it came from shows them.
+    @Test func ouncesFromAPoundShowAsPoundsAndOunces() {
+        let lines = merge([
+            .init(recipeID: "a", name: "chicken thighs", amountText: "10 oz"),
+            .init(recipeID: "b", name: "chicken thighs", amountText: "8 oz"),
+        ])
+        #expect(lines.map(\.text) == ["1 lb 2 oz chicken thighs"])
+        #expect(lines[0].quantity == 18)
+        #expect(ShoppingAmountFormat.text(quantity: 15.75, quantityMax: nil, unit: "oz") == "15¾ oz")
+        #expect(ShoppingAmountFormat.text(quantity: 12, quantityMax: 20, unit: "oz") == "12 oz–1 lb 4 oz")
+    }
+
     @Test func countedWordsMergeAndTakeAPlural() {
         let lines = merge([
             .init(recipeID: "a", name: "garlic", amountText: "2 cloves"),

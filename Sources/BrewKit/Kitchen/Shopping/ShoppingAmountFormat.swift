@@ -4,9 +4,14 @@ import Foundation
 /// grams and millilitres by the metric rule, ounces to ¼, counts, spoons and cups to kitchen
 /// fractions (3½), kilograms, litres, pounds and fluid ounces to two decimals at most. A counted
 /// word takes its plural above 1 ("3 cloves"). Only the text rounds, never the quantity.
-/// A range shows its ends with an en dash: "2–3 cloves".
+/// A range shows its ends with an en dash: "2–3 cloves". From 16 oz, pounds and ounces: "1 lb 2 oz".
 public enum ShoppingAmountFormat {
     public static func text(quantity: Double, quantityMax: Double?, unit: String?) -> String {
+        // From 16 oz, pounds and ounces, as `kitchen scale` and the recipe pages show them ("1 lb 2 oz").
+        if unit == "oz", (quantityMax ?? quantity) >= 16 {
+            let ounce = KitchenUnit.ounce.baseAmount
+            return KitchenScaler.ounces(base: quantity * ounce, baseHigh: quantityMax.map { $0 * ounce }).text
+        }
         var number = format(quantity, unit: unit)
         if let quantityMax, format(quantityMax, unit: unit) != number { number += "–" + format(quantityMax, unit: unit) }
         guard let unit else { return number }

@@ -1,0 +1,60 @@
+import BrewKit
+import Foundation
+
+/// Finds the thumbnail files kitchen recipes name (`KitchenThumbnail.file`) in the data directory,
+/// for `check` to report and the site to copy (issue 14).
+///
+/// Each path that `KitchenThumbnail.problem(with:)` accepts is resolved with `realpath`, so every
+/// symbolic link on the way is followed, and then:
+/// - a file that is not there (or a link to nothing) is a **warning**: the recipe is shown with
+///   the first letter of its title, as without a thumbnail, and the build goes on;
+/// - a path that leads out of the data directory (through a symbolic link), or to a folder or
+///   anything but a regular file, is an **error**: the site copies nothing from outside the data
+///   directory and never reads a device or a pipe.
+/// Each message is at the recipe's `thumbnail` field.
+public enum KitchenImageFiles {
+    /// The files found, by their path in the data directory (and site), to the real path to read.
+    public static func resolve(_ recipes: [Located<KitchenRecipe>], root: String, diagnostics: inout [Diagnostic]) -> [String: String] {
+        var found: [String: String] = [:]
+        var checked: [String: Outcome] = [:]
+        var realRoot: String?
+        for located in recipes {
+            guard let text = located.value.thumbnail, case .file(let path)? = KitchenThumbnail(text) else { continue }
+            if realRoot == nil { realRoot = realPath((root as NSString).standardizingPath) ?? root }
+            let outcome = checked[path] ?? check(path, root: root, realRoot: realRoot!)
+            checked[path] = outcome
+            let location = located.source.location(of: "thumbnail")
+            switch outcome {
+            case .found(let real): found[path] = real
+            case .missing(let looked):
+                diagnostics.append(.warning("thumbnail \"\(path)\" is not in the data directory (looked for \(looked)); the recipe is shown without its picture", at: location))
+            case .outside(let real):
+                diagnostics.append(.error("thumbnail \"\(path)\" leads out of the data directory through a symbolic link (to \(real)); a thumbnail must be a file inside it", at: location))
+            case .notAFile:
+                diagnostics.append(.error("thumbnail \"\(path)\" is not a regular file (a folder, link to a device or pipe); expected an image file such as kitchen/images/soup.jpg", at: location))
+            }
+        }
+        return found
+    }
+
+    enum Outcome {
+        case found(String), missing(String), outside(String), notAFile
+    }
+
+    static func check(_ path: String, root: String, realRoot: String) -> Outcome {
+        let joined = (root as NSString).appendingPathComponent(path)
+        guard let real = realPath(joined) else { return .missing(joined) }
+        let inside = realRoot == "/" ? real.hasPrefix("/") : real.hasPrefix(realRoot + "/")
+        guard inside else { return .outside(real) }
+        var status = stat()
+        guard stat(real, &status) == 0 else { return .missing(joined) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .notAFile }
+        return .found(real)
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
