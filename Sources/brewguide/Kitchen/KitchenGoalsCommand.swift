@@ -63,7 +63,7 @@ struct KitchenGoalsCommand: ParsableCommand {
             throw ExitCode(1)
         }
         switch format {
-        case .text: print(MealPlanPrinter.goalsText(result, isDefault: stored == nil && changes.isEmpty), terminator: "")
+        case .text: print(MealPlanPrinter.goalsText(result, isDefault: stored == nil && changes.isEmpty, keptSplit: calories != nil), terminator: "")
         case .json: print(CanonicalJSON.string(MealPlanPrinter.goalsJSON(result), sortKeys: false), terminator: "")
         }
         if write {
