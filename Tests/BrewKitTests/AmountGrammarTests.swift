@@ -46,7 +46,7 @@ import Testing
         #expect(AmountGrammar.parse(text) == .unmeasured(text))
     }
 
-    @Test(arguments: ["some handfuls of stuff", "about 2 cups", "2 cups flour and more", "½ to ¼", "lots"])
+    @Test(arguments: ["some handfuls of stuff", "about 2 cups", "2 cups flour and more", "½ to ¼", "lots", "99999999999999999999999 g", "12345678 kg"])
     func unreadableIsKeptVerbatim(text: String) {
         #expect(AmountGrammar.parse(text) == .unreadable(text))
     }

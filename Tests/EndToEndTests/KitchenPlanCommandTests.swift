@@ -19,6 +19,17 @@ struct KitchenPlanCommandTests {
         #expect((object["split"] as? [String: Int]) == ["protein": 23, "carbs": 47, "fats": 30])
     }
 
+    /// `--calories` without `--write` stores nothing, so its split is "kept", not "stored".
+    @Test func goalsCaloriesWithoutWriteDoesNotSayStored() throws {
+        let directory = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--calories", "2000"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("protein     114 g"), "\(result.stdout)")
+        #expect(result.stdout.contains("Split: 23 / 47 / 30 % (kept from the current goals)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("(stored)"))
+    }
+
     @Test func goalsWriteKeepsTheRestOfThePreferencesAndRefusesOutOfRange() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }

@@ -43,4 +43,19 @@ import Testing
         #expect(result.stderr.contains("no kitchen recipe with id \"shakshuk\""))
         #expect(result.stderr.contains("did you mean \"shakshuka\"?"))
     }
+
+    /// A negative number after an option is the option's value, refused by the option's own rule
+    /// with what was found, not "Missing value" (which is what a dash-led value gave before).
+    @Test func negativeNumbersAreRefusedByTheirRule() throws {
+        let scale = try BrewGuideProcess.run(["kitchen", "scale", "shakshuka", "--servings", "-3"])
+        #expect(scale.status != 0)
+        #expect(scale.stderr.contains("--servings must be a whole number from 1 to 10000, found -3"), "\(scale.stderr)")
+        let plan = try BrewGuideProcess.run(["kitchen", "plan", "add", "2026-11-24", "Lunch", "--recipe", "shakshuka", "--servings", "-1", "--data", "/nonexistent-audit"])
+        #expect(plan.status != 0)
+        #expect(!plan.stderr.contains("Missing value"), "\(plan.stderr)")
+        let goals = try BrewGuideProcess.run(["kitchen", "goals", "--protein", "-5"])
+        #expect(goals.status != 0)
+        #expect(!goals.stderr.contains("Missing value"), "\(goals.stderr)")
+        #expect(goals.stderr.contains("-5"), "\(goals.stderr)")
+    }
 }

@@ -161,7 +161,9 @@ extension AmountGrammar {
                 index += 1
                 return fraction
             }
-            guard let whole = digits() else { index = start; return nil }
+            // More than seven digits is no kitchen amount ("99999999999999999999999 g" would
+            // scale to "5e+23 kg"): not read, so it is kept as written and `check` warns.
+            guard let whole = digits(), whole.count <= 7 else { index = start; return nil }
             var value = Double(whole) ?? 0
             // A decimal: "0.5", "0,5" (a comma before exactly three digits is a thousands mark).
             if let mark = peek(), mark == "." || mark == ",", let next = peek(1), next.isASCII, next.isNumber {

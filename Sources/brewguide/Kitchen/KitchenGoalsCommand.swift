@@ -18,16 +18,16 @@ struct KitchenGoalsCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "A new daily calorie goal, 1200–4000 kcal; the split is kept.")
+    @Option(parsing: .unconditional, help: "A new daily calorie goal, 1200–4000 kcal; the split is kept.")
     var calories: Int?
 
-    @Option(help: "A new protein goal in grams; calories kept, carbs and fats share the rest.")
+    @Option(parsing: .unconditional, help: "A new protein goal in grams; calories kept, carbs and fats share the rest.")
     var protein: Int?
 
-    @Option(help: "A new carbs goal in grams; calories kept, protein and fats share the rest.")
+    @Option(parsing: .unconditional, help: "A new carbs goal in grams; calories kept, protein and fats share the rest.")
     var carbs: Int?
 
-    @Option(help: "A new fats goal in grams; calories kept, protein and carbs share the rest.")
+    @Option(parsing: .unconditional, help: "A new fats goal in grams; calories kept, protein and carbs share the rest.")
     var fats: Int?
 
     @Flag(help: "Store the result in preferences.json.")
@@ -63,7 +63,7 @@ struct KitchenGoalsCommand: ParsableCommand {
             throw ExitCode(1)
         }
         switch format {
-        case .text: print(MealPlanPrinter.goalsText(result, isDefault: stored == nil && changes.isEmpty), terminator: "")
+        case .text: print(MealPlanPrinter.goalsText(result, isDefault: stored == nil && changes.isEmpty, keptSplit: calories != nil), terminator: "")
         case .json: print(CanonicalJSON.string(MealPlanPrinter.goalsJSON(result), sortKeys: false), terminator: "")
         }
         if write {

@@ -32,7 +32,7 @@ struct KitchenPlanCommand: ParsableCommand {
         @Option(help: "A kitchen recipe's id.")
         var recipe: String?
 
-        @Option(help: "Servings eaten (default 1).")
+        @Option(parsing: .unconditional, help: "Servings eaten (default 1).")
         var servings: Double?
 
         @Option(help: "A snack preset's id (banana, apple, greek-yogurt, protein-bar, handful-of-nuts, hard-boiled-egg, rice-cake, orange, or one of kitchen/snacks.json).")
@@ -41,10 +41,10 @@ struct KitchenPlanCommand: ParsableCommand {
         @Option(name: .customLong("quick-add"), help: "A snack's name, with --calories, --protein, --carbs and --fats.")
         var quickAdd: String?
 
-        @Option(help: "Quick-add calories (whole kcal).") var calories: Int?
-        @Option(help: "Quick-add protein (whole g).") var protein: Int?
-        @Option(help: "Quick-add carbs (whole g).") var carbs: Int?
-        @Option(help: "Quick-add fats (whole g).") var fats: Int?
+        @Option(parsing: .unconditional, help: "Quick-add calories (whole kcal).") var calories: Int?
+        @Option(parsing: .unconditional, help: "Quick-add protein (whole g).") var protein: Int?
+        @Option(parsing: .unconditional, help: "Quick-add carbs (whole g).") var carbs: Int?
+        @Option(parsing: .unconditional, help: "Quick-add fats (whole g).") var fats: Int?
 
         @Option(help: "The slot's id (default: the day and meal, such as 2026-11-24-dinner).")
         var id: String?

@@ -17,7 +17,7 @@ struct KitchenScaleCommand: ParsableCommand {
     @Argument(help: "The kitchen recipe id (the file name of its page).")
     var recipeId: String
 
-    @Option(help: "Servings to scale to (a whole number, 1 or more; default: the recipe's).")
+    @Option(parsing: .unconditional, help: "Servings to scale to (a whole number, 1 or more; default: the recipe's).")
     var servings: Int?
 
     @Option(help: "metric (g, kg, ml, l) or imperial (oz, lb, tsp, tbsp, cup, fl oz).")

@@ -25,7 +25,7 @@ struct KitchenShoppingCommand: ParsableCommand {
     @Option(name: .customLong("from-recipe"), help: "A kitchen recipe's id: its ingredients.")
     var fromRecipe: String?
 
-    @Option(help: "Servings for --from-recipe (default: the recipe's).")
+    @Option(parsing: .unconditional, help: "Servings for --from-recipe (default: the recipe's).")
     var servings: Double?
 
     @Flag(help: "Store the lines of --from-plan or --from-recipe in kitchen/shopping.json.")

@@ -6,7 +6,9 @@ import BrewSite
 enum MealPlanPrinter {
     // MARK: Goals
 
-    static func goalsText(_ goals: NutritionGoals, isDefault: Bool) -> String {
+    /// `keptSplit`: the goals come from `--calories`, which keeps the current split; the split is
+    /// then said to be kept, not "stored" (nothing is stored without `--write`).
+    static func goalsText(_ goals: NutritionGoals, isDefault: Bool, keptSplit: Bool = false) -> String {
         let split = goals.effectiveSplit
         var out = "Daily nutrition goals\(isDefault ? " (the defaults: none stored in preferences.json)" : "")\n"
         out += "  calories  \(pad(goals.calories, 5)) kcal\n"
@@ -19,6 +21,7 @@ enum MealPlanPrinter {
         if difference == 0 { out += ", the calorie goal exactly.\n" }
         else { out += ", \(abs(difference)) kcal \(difference < 0 ? "under" : "over") the \(goals.calories) kcal goal.\n" }
         out += "Split: \(split.proteinPercent) / \(split.carbsPercent) / \(split.fatsPercent) % "
+        if keptSplit { out += "(kept from the current goals)\n"; return out }
         out += goals.split != nil ? "(stored)\n" : (goals.impliedSplit != nil ? "(implied by the grams)\n" : "(30/40/30, the default)\n")
         return out
     }
