@@ -43,6 +43,9 @@ public enum Eraser {
         public var alreadyErased: [String] = []
         public var notFound: [String] = []
         public var removesPreferences = false
+        /// Thumbnail files (paths in the data directory) of erased kitchen recipes that no
+        /// remaining recipe names; removed with them (their `FileChange`s delete them).
+        public var removedImages: [String] = []
 
         public func count(_ kind: ErasureRecord.Kind) -> Int { erasures.filter { $0.kind == kind }.count }
         public func ids(_ kind: ErasureRecord.Kind) -> [String] { erasures.filter { $0.kind == kind }.map(\.id) }
@@ -131,13 +134,29 @@ public enum Eraser {
                 plannerErasures.append(ErasureRecord(kind: ledgerKind, id: id, erasedAt: now))
             }
         }
+        // Thumbnail files named by erased kitchen recipes, and by the ones that stay.
+        var erasedImages = Set<String>()
+        var keptImages = Set<String>()
         for file in files {
             let (content, removed) = file.content.removing { record in
-                guard let kind = file.kind(of: record), isErased(record, kind: kind, in: file) else { return false }
+                guard let kind = file.kind(of: record) else { return false }
+                let erased = isErased(record, kind: kind, in: file)
+                if kind == .kitchenRecipes, let text = record.text("thumbnail"), case .file(let path)? = KitchenThumbnail(text) {
+                    if erased { erasedImages.insert(path) } else { keptImages.insert(path) }
+                }
+                guard erased else { return false }
                 notePlannerRecord(record, kind: kind)
                 return true
             }
             if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
+        }
+        // A thumbnail goes with the last recipe that names it, when it is a regular file inside
+        // the data directory (`KitchenImageFiles` rules); a file another recipe names stays.
+        let realRoot = KitchenImageFiles.realPath((root as NSString).standardizingPath) ?? root
+        for path in erasedImages.subtracting(keptImages).sorted() {
+            guard case .found = KitchenImageFiles.check(path, root: root, realRoot: realRoot) else { continue }
+            plan.removedImages.append(path)
+            plan.fileChanges.append(FileChange(path: (root as NSString).appendingPathComponent(path), content: nil, removedRecords: 0))
         }
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])
         // The one-file kinds erased with everything (`RecordKind.fileKinds`: the kitchen inbox, the
