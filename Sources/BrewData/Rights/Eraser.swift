@@ -137,7 +137,13 @@ public enum Eraser {
         // Thumbnail files named by erased kitchen recipes, and by the ones that stay.
         var erasedImages = Set<String>()
         var keptImages = Set<String>()
+        // Files that lose only records owned by others (steps, entries, recorded pours) are
+        // changed before their owners' files, and thumbnail files before their recipes': an erase
+        // interrupted in between still finds the owner on the next run, which finishes it.
+        var ownedChanges: [FileChange] = []
+        var ownerChanges: [FileChange] = []
         for file in files {
+            var removesOwners = false
             let (content, removed) = file.content.removing { record in
                 guard let kind = file.kind(of: record) else { return false }
                 let erased = isErased(record, kind: kind, in: file)
@@ -145,10 +151,13 @@ public enum Eraser {
                     if erased { erasedImages.insert(path) } else { keptImages.insert(path) }
                 }
                 guard erased else { return false }
+                if case .withOwner = kind.rules.erase {} else { removesOwners = true }
                 notePlannerRecord(record, kind: kind)
                 return true
             }
-            if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
+            guard removed > 0 else { continue }
+            let change = FileChange(path: file.path, content: content, removedRecords: removed)
+            if removesOwners { ownerChanges.append(change) } else { ownedChanges.append(change) }
         }
         // A thumbnail goes with the last recipe that names it, when it is a regular file inside
         // the data directory (`KitchenImageFiles` rules); a file another recipe names stays.
@@ -158,6 +167,7 @@ public enum Eraser {
             plan.removedImages.append(path)
             plan.fileChanges.append(FileChange(path: (root as NSString).appendingPathComponent(path), content: nil, removedRecords: 0))
         }
+        plan.fileChanges += ownedChanges + ownerChanges
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])
         // The one-file kinds erased with everything (`RecordKind.fileKinds`: the kitchen inbox, the
         // snack presets, the shopping list as JSON or CSV) go with --all, the shopping list also
