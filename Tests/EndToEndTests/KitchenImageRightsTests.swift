@@ -51,4 +51,41 @@ import Testing
         // A file no recipe named is not the recipes' data: it stays.
         #expect(FileManager.default.fileExists(atPath: unrelated.path))
     }
+
+    @Test func mergeCopiesAThumbnailTheTargetLacksAndTwiceChangesNothing() throws {
+        let target = try BrewGuideProcess.copyOfBundledData()
+        let source = try BrewGuideProcess.copyOfBundledData()
+        defer {
+            try? FileManager.default.removeItem(at: target.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: source.deletingLastPathComponent())
+        }
+        try FileManager.default.removeItem(at: target.appendingPathComponent(Self.image))
+        let merge = try BrewGuideProcess.run(["merge", source.path, "--into", target.path, "--yes"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(merge.stdout.contains("added: kitchen image \(Self.image)"), "\(merge.stdout)")
+        #expect(try Data(contentsOf: target.appendingPathComponent(Self.image)) == Data(contentsOf: source.appendingPathComponent(Self.image)))
+        let check = try BrewGuideProcess.run(["check", "--data", target.path])
+        #expect(check.status == 0 && !(check.stdout + check.stderr).contains("thumbnail"), "\(check.stdout)\(check.stderr)")
+        let again = try BrewGuideProcess.run(["merge", source.path, "--into", target.path, "--yes"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stdout.contains("added:"), "\(again.stdout)")
+        #expect(again.stdout.contains("0 added, 0 updated"), "\(again.stdout)")
+    }
+
+    @Test func mergeKeepsTheTargetsDifferentThumbnailAndSaysSo() throws {
+        let target = try BrewGuideProcess.copyOfBundledData()
+        let source = try BrewGuideProcess.copyOfBundledData()
+        defer {
+            try? FileManager.default.removeItem(at: target.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: source.deletingLastPathComponent())
+        }
+        let mine = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        try mine.write(to: target.appendingPathComponent(Self.image))
+        for _ in 0..<2 {
+            let merge = try BrewGuideProcess.run(["merge", source.path, "--into", target.path, "--yes"])
+            #expect(merge.status == 0, "\(merge.stderr)")
+            #expect(merge.stdout.contains("note: kitchen image \(Self.image) differs between the target and a source; kept the target's file (8 bytes)"), "\(merge.stdout)")
+            #expect(try Data(contentsOf: target.appendingPathComponent(Self.image)) == mine)
+        }
+    }
 }
