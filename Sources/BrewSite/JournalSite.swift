@@ -76,7 +76,8 @@ public final class JournalSite {
         let validated = refresh.result.validated
         // The meal planner's files, read whole on every build (they are small) and checked against the kitchen.
         let mealPlan = MealPlanContext.load(root: settings.dataDirectory, dataset: validated.dataset)
-        let mealPlanChanged = mealPlan.fingerprint != publishedMealPlanFingerprint
+        let mealPlanFingerprint = mealPlan.fingerprint
+        let mealPlanChanged = mealPlanFingerprint != publishedMealPlanFingerprint
         let images = validated.dataset.kitchenImages
         let imageSignatures = images.mapValues { FileSignature(path: $0) }
         let changedImages = imageSignatures.keys.filter { publishedImages[$0] != imageSignatures[$0] }.sorted()
@@ -144,7 +145,7 @@ public final class JournalSite {
             return outcome
         }
         published = plan
-        publishedMealPlanFingerprint = mealPlan.fingerprint
+        publishedMealPlanFingerprint = mealPlanFingerprint
         publishedImages = imageSignatures
         outcome.succeeded = true
         outcome.stages = clock.stages

@@ -32,6 +32,25 @@ import Testing
         ])
     }
 
+    @Test func aFileNoKindClaimsInsideTheKitchenFolderIsReportedToo() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write("[]", "kitchen/notes.json", in: root)
+        try Self.write("[]", "kitchen/Snacks.json", in: root)
+        try Self.write("[]", "kitchen/shoping/list.json", in: root)
+        try Self.write("x", "kitchen/images/soup.png", in: root)
+        try Self.write("x", "kitchen/cover.jpg", in: root)
+        try Self.write("plans for the week", "kitchen/README.md", in: root)
+        try Self.write("[]", "kitchen/plan/2026-11.json", in: root)
+        let messages = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .warning }.map(\.description)
+        let layout = RecordKind.layoutDescription
+        #expect(messages == [
+            "\(root)/kitchen/Snacks.json: warning: not read: no kind of record lives in \"kitchen/Snacks.json\" (did you mean \"snacks.json\"?); \(layout)",
+            "\(root)/kitchen/notes.json: warning: not read: no kind of record lives in \"kitchen/notes.json\"; \(layout)",
+            "\(root)/kitchen/shoping: warning: not read: no kind of record lives in the folder \"kitchen/shoping/\"; \(layout)",
+        ])
+    }
+
     @Test func everyKindHasOnePlaceAndFolderKindsClaimTheirFiles() {
         for kind in RecordKind.allCases {
             switch kind.rules.place {

@@ -43,6 +43,8 @@ import Testing
         #expect(markdown.contains("those grams make 2110 kcal"))
         #expect(markdown.contains("[2026-W49 →](../../kitchen/plan/2026-W49.md)"))
         #expect(markdown.contains("Over the calorie goal: Saturday 28 November 2026."))
+        // A phone wraps a meal's figures between figures, never inside one ("17 / g protein").
+        #expect(html.contains("550\u{00A0}kcal · 38\u{00A0}g\u{00A0}protein · 35\u{00A0}g\u{00A0}carbs · 28\u{00A0}g\u{00A0}fats"))
     }
 
     @Test func userTextIsEscapedInPagesAndTwins() throws {

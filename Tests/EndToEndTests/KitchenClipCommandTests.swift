@@ -104,6 +104,13 @@ import Testing
         let http = try BrewGuideProcess.run(["kitchen", "clip", "http://example.com/recipe", "--data", data.path])
         #expect(http.status == 1)
         #expect(http.stderr.contains("only https:// addresses are fetched"))
+        // Trying again cannot mend a refused address or an empty caption; the message says what can.
+        #expect(http.stderr.contains("nothing was written. Use the page's https:// address, or run again with --keep-source"), "\(http.stderr)")
+        let caption = data.deletingLastPathComponent().appendingPathComponent("empty.txt")
+        try "\n".write(to: caption, atomically: true, encoding: .utf8)
+        let empty = try BrewGuideProcess.run(["kitchen", "clip", caption.path, "--data", data.path])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("no recipe found in the caption (expected a title line, then ingredient lines or numbered steps); nothing was written. Add the ingredients or steps to the text, or run again with --keep-source"), "\(empty.stderr)")
     }
 
     @Test func aCaptionFromStandardInputAndADryRun() throws {

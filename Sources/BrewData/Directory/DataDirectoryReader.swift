@@ -59,19 +59,38 @@ public struct DataDirectoryReader: Sendable {
         lowercasedName.hasSuffix(".md") || lowercasedName.hasSuffix(".txt")
     }
 
-    /// Warns about each file or folder at the top of the data directory that no kind claims.
+    /// Warns about each file or folder that no kind claims, at the top of the data directory and
+    /// in the folders that hold kinds' places (`kitchen/`). Notes (`.md`, `.txt`), editor droppings,
+    /// and in `kitchen/` the thumbnails' folder `images/` and image files are not reported.
     func reportUnclaimedTopLevelEntries(diagnostics: inout [Diagnostic]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
-        let claimed = RecordKind.claimedTopLevelNames
-        for name in names.sorted() where !claimed.contains(name) && !EditorDroppings.isIgnored(name) && !Self.isNote(name.lowercased()) {
-            let path = (root as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let near = claimed.first { $0.lowercased() == name.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
-            diagnostics.append(.warning(
-                "not read: no kind of record lives in \(isDirectory.boolValue ? "the folder \"\(name)/\"" : "\"\(name)\"")\(near); \(RecordKind.layoutDescription)",
-                at: .file(path)))
+        let claimed = RecordKind.claimedPaths
+        let parents = RecordKind.foldersOfPlaces
+        for folder in parents.sorted() {
+            let folderPath = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
+            for name in names.sorted() {
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                let lower = name.lowercased()
+                if claimed.contains(relative) || parents.contains(relative) || EditorDroppings.isIgnored(name) || Self.isNote(lower) { continue }
+                let path = (folderPath as NSString).appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                if !folder.isEmpty, Self.isThumbnailPlace(name: lower, isDirectory: isDirectory.boolValue) { continue }
+                let siblings = (claimed.union(parents)).filter { ($0 as NSString).deletingLastPathComponent == folder }
+                let near = siblings.first { ($0 as NSString).lastPathComponent.lowercased() == lower }
+                    .map { " (did you mean \"\(($0 as NSString).lastPathComponent)\"?)" } ?? ""
+                diagnostics.append(.warning(
+                    "not read: no kind of record lives in \(isDirectory.boolValue ? "the folder \"\(relative)/\"" : "\"\(relative)\"")\(near); \(RecordKind.layoutDescription)",
+                    at: .file(path)))
+            }
         }
+    }
+
+    /// A folder of pictures (`kitchen/images/`) or a picture, which recipes' thumbnails name;
+    /// `check` reports a thumbnail's file at the recipe, not here.
+    static func isThumbnailPlace(name lowercasedName: String, isDirectory: Bool) -> Bool {
+        if isDirectory { return lowercasedName == "images" }
+        return KitchenThumbnail.imageExtensions.contains((lowercasedName as NSString).pathExtension)
     }
 
     static func parseConcurrently(_ paths: [(path: String, kind: RecordKind)]) -> [ParsedFile] {

@@ -244,6 +244,24 @@ public enum RecordKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// Every path a kind claims (`recipes`, `kitchen/plan`, `kitchen/inbox.json`, …), with `/`.
+    public static var claimedPaths: Set<String> {
+        Set(folderKinds.map(\.folderName) + fileKinds.map(\.path))
+    }
+
+    /// The folders that are not a kind's place but hold places of kinds (`""` for the data
+    /// directory, `kitchen`), where an entry no kind claims is reported.
+    public static var foldersOfPlaces: Set<String> {
+        claimedPaths.reduce(into: Set<String>()) { folders, path in
+            var parts = path.split(separator: "/").dropLast()
+            while true {
+                folders.insert(parts.joined(separator: "/"))
+                if parts.isEmpty { break }
+                parts = parts.dropLast()
+            }
+        }
+    }
+
     /// What the data directory reads, for messages about a file no kind claims.
     public static var layoutDescription: String {
         let folders = folderKinds.map { "\($0.folderName)/" }

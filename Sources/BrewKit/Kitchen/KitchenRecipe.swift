@@ -74,18 +74,21 @@ public struct KitchenIngredient: Hashable, Sendable {
     public var id: String
     public var name: String
     /// As written; read by `AmountGrammar`. May be empty ("salt and pepper").
-    public var amount: String
+    public var amount: String {
+        didSet { parsedAmount = AmountGrammar.parse(amount) }
+    }
     public var notes: String?
+    /// The amount read by the grammar, once, when the amount is set: a page reads it for the
+    /// list, the scaling table and the JSON-LD, and a build has thousands of them.
+    public private(set) var parsedAmount: KitchenAmount
 
     public init(id: String, name: String, amount: String, notes: String? = nil) {
         self.id = id
         self.name = name
         self.amount = amount
         self.notes = notes
+        self.parsedAmount = AmountGrammar.parse(amount)
     }
-
-    /// The amount read by the grammar.
-    public var parsedAmount: KitchenAmount { AmountGrammar.parse(amount) }
 }
 
 /// One step; `order` counts from 1.

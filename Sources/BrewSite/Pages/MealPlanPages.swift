@@ -108,8 +108,12 @@ public struct MealPlanPages {
         return row
     }
 
+    /// "390 kcal · 17 g protein · …", each figure held together by no-break spaces so that a
+    /// phone wraps the line between figures, never inside one ("17 / g protein").
     func figures(_ n: MealNutrition) -> String {
-        "\(Int(n.calories)) kcal · \(Int(n.protein)) g protein · \(Int(n.carbs)) g carbs · \(Int(n.fats)) g fats"
+        ["\(Int(n.calories)) kcal", "\(Int(n.protein)) g protein", "\(Int(n.carbs)) g carbs", "\(Int(n.fats)) g fats"]
+            .map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }
+            .joined(separator: " · ")
     }
 
     func goalsSentence(_ goals: NutritionGoals) -> String {

@@ -106,8 +106,13 @@ struct KitchenClipCommand: ParsableCommand {
     /// Reads one source and writes (or prints) its recipe; the id written.
     func clip(_ source: String, taken: Set<String>) -> Result<String, RightsError> {
         let clipped: ClippedRecipe
+        var isCaption = false
         let lower = source.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            if let refusal = PageFetcher.refusal(for: source) {
+                // Trying again cannot help here: say what would.
+                return nothingRead(source, because: refusal, wayOn: "Use the page's https:// address", fallback: ClippedRecipe.shell(url: source))
+            }
             switch PageFetcher.fetch(source) {
             case .success(let html): clipped = KitchenPageReader.read(html: html, url: source)
             case .failure(let error):
@@ -116,6 +121,7 @@ struct KitchenClipCommand: ParsableCommand {
         } else if source == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             clipped = KitchenCaptionReader.read(String(decoding: data.prefix(SavedPage.maximumBytes), as: UTF8.self))
+            isCaption = true
         } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".html.gz") || lower.hasSuffix(".htm.gz") {
             do {
                 clipped = KitchenPageReader.read(html: try SavedPage.text(atPath: source))
@@ -128,8 +134,13 @@ struct KitchenClipCommand: ParsableCommand {
             } catch {
                 return .failure(RightsError(error.description))
             }
+            isCaption = true
         }
         guard clipped.hasRecipe || clipped.readFrom.contains("OpenGraph") else {
+            if isCaption {
+                return nothingRead(source, because: "no recipe found in the caption (expected a title line, then ingredient lines or numbered steps)",
+                                   wayOn: "Add the ingredients or steps to the text", fallback: clipped)
+            }
             return nothingRead(source, because: "no recipe found (no schema.org Recipe, microdata, ingredient or step lists, OpenGraph title)", fallback: clipped)
         }
         return write(clipped, source: source, taken: taken, shell: false)
@@ -137,9 +148,10 @@ struct KitchenClipCommand: ParsableCommand {
 
     /// Nothing could be read: exit 1 naming the two ways on (MOD/SYS/003.3), or with
     /// `--keep-source` the "Edit Manually" shell.
-    func nothingRead(_ source: String, because reason: String, fallback: ClippedRecipe) -> Result<String, RightsError> {
+    /// `wayOn` is the first way on, for a cause that trying again later cannot mend.
+    func nothingRead(_ source: String, because reason: String, wayOn: String = "Try again later", fallback: ClippedRecipe) -> Result<String, RightsError> {
         guard keepSource else {
-            return .failure(RightsError("\(source): \(reason); nothing was written. Try again later, or run again with --keep-source to keep a recipe shell (title and source) to fill in by hand."))
+            return .failure(RightsError("\(source): \(reason); nothing was written. \(wayOn), or run again with --keep-source to keep a recipe shell (title and source) to fill in by hand."))
         }
         return write(fallback, source: source, taken: taken(), shell: true)
     }

@@ -38,7 +38,10 @@ public struct MealPlanContext: Sendable {
         for item in plan.shoppingItems { text += "\(item.value)\n" }
         for snack in plan.snackOverrides { text += "\(snack.value)\n" }
         text += "\(plan.goalsInForce)\n"
-        for id in recipes.keys.sorted() { text += "\(recipes[id]!)\n" }
+        // Only the recipes a slot or an item names show on the planner's pages (a kitchen of
+        // thousands would otherwise be described at every build).
+        let named = Set(plan.slots.compactMap(\.value.recipeID) + plan.shoppingItems.compactMap(\.value.recipeID))
+        for id in named.sorted() { text += "\(id): \(recipes[id].map { "\($0)" } ?? "none")\n" }
         text += erasedRecipeIDs.sorted().joined(separator: ",")
         return text
     }
