@@ -73,6 +73,9 @@ struct EraseCommand: ParsableCommand {
                 }
             }
             if plan.removesPreferences { print("\(yes ? "erasing" : "would erase") preferences") }
+            if !plan.removedImages.isEmpty {
+                print("\(yes ? "removing" : "would remove") \(plan.removedImages.count) thumbnail file\(plan.removedImages.count == 1 ? "" : "s") no other kitchen recipe names: \(plan.removedImages.joined(separator: ", "))")
+            }
             for line in plan.refused { print("kept: \(line)") }
             for line in plan.alreadyErased { print("already erased: \(line)") }
             for line in plan.notFound { print("not found: \(line)") }

@@ -33,7 +33,6 @@ struct ExportCommand: ParsableCommand {
             }
             let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             print("exported \(counts) to \(output)")
-            warnAboutThumbnailFiles(of: snapshot)
         } catch let error as RightsError {
             StandardError.write("error: \(error.message)\n")
             throw ExitCode(1)
@@ -43,15 +42,4 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// The image files kitchen recipes name as thumbnails (docs/KITCHEN.md "Thumbnails") are not in
-    /// the archive yet: the records that name them are. Say so, naming each, so nothing is left
-    /// out without a word.
-    func warnAboutThumbnailFiles(of snapshot: DataSnapshot) {
-        let paths = Set(snapshot.kitchenRecipes.compactMap { recipe -> String? in
-            guard let text = recipe.thumbnail, case .file(let path)? = KitchenThumbnail(text) else { return nil }
-            return FileManager.default.fileExists(atPath: (dataOptions.data as NSString).appendingPathComponent(path)) ? path : nil
-        }).sorted()
-        guard !paths.isEmpty else { return }
-        StandardError.write("warning: the export does not carry the kitchen's thumbnail files yet; copy them by hand into the same paths: \(paths.joined(separator: ", "))\n")
-    }
 }

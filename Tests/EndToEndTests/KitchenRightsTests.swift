@@ -11,17 +11,17 @@ import Testing
         let export = try BrewGuideProcess.run(["export", "--data", data.path, "--output", archive.path])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout.contains("8 kitchenRecipes, 39 mealPlanSlots, 1 snackPresets, 14 shoppingItems, 0 kitchenInbox"), "\(export.stdout)")
-        // The planner's files are carried: no warning asks the person to copy them by hand. The
-        // thumbnail files are not yet, and the one warning names each.
-        #expect(export.stderr == "warning: the export does not carry the kitchen's thumbnail files yet; copy them by hand into the same paths: kitchen/images/shakshuka.png\n", "\(export.stderr)")
+        // The planner's files and the thumbnail files are carried: no warning asks the person to copy anything by hand.
+        #expect(export.stderr.isEmpty, "\(export.stderr)")
+        #expect(export.stdout.contains("1 kitchenImages"), "\(export.stdout)")
         let imported = try BrewGuideProcess.run(["import", archive.path, "--into", restored.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         let scaled = try BrewGuideProcess.run(["kitchen", "scale", "hummus", "--servings", "3", "--data", restored.path])
         #expect(scaled.stdout.contains("½ (400 g) can  chickpeas"), "\(scaled.stdout)")
 
-        // Copied by hand, as the warning asks.
-        try FileManager.default.createDirectory(at: restored.appendingPathComponent("kitchen/images"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: data.appendingPathComponent("kitchen/images/shakshuka.png"), to: restored.appendingPathComponent("kitchen/images/shakshuka.png"))
+        // The thumbnail comes back byte for byte, without copying it by hand.
+        let image = "kitchen/images/shakshuka.png"
+        #expect(try Data(contentsOf: restored.appendingPathComponent(image)) == Data(contentsOf: data.appendingPathComponent(image)))
         // check passes on the restored journal and counts the same records.
         let checkOriginal = try BrewGuideProcess.run(["check", "--data", data.path])
         let checkRestored = try BrewGuideProcess.run(["check", "--data", restored.path])
@@ -29,6 +29,7 @@ import Testing
         func countLine(_ output: String) -> String? { output.components(separatedBy: "\n").last { $0.hasPrefix("checked ") } }
         #expect(countLine(checkRestored.stdout + checkRestored.stderr) != nil)
         #expect(countLine(checkRestored.stdout + checkRestored.stderr) == countLine(checkOriginal.stdout + checkOriginal.stderr))
+        #expect(!(checkRestored.stdout + checkRestored.stderr).contains("thumbnail"), "\(checkRestored.stdout)\(checkRestored.stderr)")
 
         // The planner's files come back equal in content (JSON as values, CSV as text).
         for file in ["kitchen/plan/2026-11.json", "kitchen/plan/2026-12.csv", "kitchen/snacks.json", "kitchen/shopping.json"] {
@@ -54,6 +55,16 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: siteB.appendingPathComponent("kitchen/plan").path).sorted() == weeks)
         for page in weeks.map({ "kitchen/plan/\($0)" }) + ["kitchen/shopping.html", "kitchen/shopping.md"] {
             #expect(try Data(contentsOf: siteA.appendingPathComponent(page)) == Data(contentsOf: siteB.appendingPathComponent(page)), "\(page)")
+        }
+        // The whole kitchen part of the site is the same, the thumbnail and the pages showing it included.
+        let kitchenA = try FileManager.default.subpathsOfDirectory(atPath: siteA.appendingPathComponent("kitchen").path).sorted()
+        #expect(kitchenA.contains("images/shakshuka.png"), "\(kitchenA)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: siteB.appendingPathComponent("kitchen").path).sorted() == kitchenA)
+        for path in kitchenA {
+            let a = siteA.appendingPathComponent("kitchen/\(path)"), b = siteB.appendingPathComponent("kitchen/\(path)")
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: a.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            #expect(try Data(contentsOf: a) == Data(contentsOf: b), "kitchen/\(path)")
         }
     }
 

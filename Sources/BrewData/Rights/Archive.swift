@@ -38,6 +38,10 @@ public enum Archive {
         if !snapshot.kitchenFiles.isEmpty {
             members.append(JSONMember("kitchenFiles", .array(snapshot.kitchenFiles.map(json))))
         }
+        // The thumbnail files the kitchen recipes name (`KitchenImage`); left out when there are none.
+        if !snapshot.kitchenImages.isEmpty {
+            members.append(JSONMember("kitchenImages", .array(snapshot.kitchenImages.map(\.json))))
+        }
         return .object(members)
     }
 
@@ -68,6 +72,7 @@ public enum Archive {
           + (snapshot.kitchenRecipes.isEmpty ? [] : [("kitchenRecipes", snapshot.kitchenRecipes.count)])
           + (snapshot.kitchenFiles.isEmpty ? [] : [("kitchenFiles", snapshot.kitchenFiles.count)]
                 + KitchenPlannerFiles.kinds.map { ($0.rawValue, KitchenPlannerFiles.count($0, in: snapshot.kitchenFiles)) })
+          + (snapshot.kitchenImages.isEmpty ? [] : [("kitchenImages", snapshot.kitchenImages.count)])
     }
 
     public static func bytes(for snapshot: DataSnapshot, toolVersion: String, createdAt: Date) -> [UInt8] {

@@ -90,7 +90,23 @@ public enum ArchiveReader {
                 kitchenFiles.append(file)
             }
         }
-        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, kitchenRecipes: kitchenRecipes, flows: flows, kitchenFiles: kitchenFiles)
+        var kitchenImages: [KitchenImage] = []
+        if contents["kitchenImages"] != nil {
+            let named = KitchenImage.paths(namedBy: kitchenRecipes)
+            var seen = Set<String>()
+            for (index, node) in try array(contents, "kitchenImages", name).enumerated() {
+                let context = "\(name): error: contents.kitchenImages[\(index)]"
+                let image = try KitchenImage.decode(node, context: context)
+                guard named.contains(image.path) else {
+                    throw RightsError("\(context): \"\(image.path)\" is not the thumbnail of any of the archive's kitchen recipes")
+                }
+                guard seen.insert(image.path).inserted else {
+                    throw RightsError("\(context): \"\(image.path)\" is in the archive twice")
+                }
+                kitchenImages.append(image)
+            }
+        }
+        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, kitchenRecipes: kitchenRecipes, flows: flows, kitchenFiles: kitchenFiles, kitchenImages: kitchenImages)
 
         if case .object(let counts)? = manifest["counts"] {
             for (kind, count) in Archive.counts(of: snapshot) {

@@ -65,6 +65,8 @@ public enum CSVExport {
             let rows = records.map { record in columns.map { SpreadsheetCell.neutralized(record.cell($0)) } }
             files.append((name, try CSVTableWriter.bytes(header: columns, rows: rows)))
         }
+        // The thumbnail files the kitchen recipes name, at their paths, to open as they are.
+        for image in snapshot.kitchenImages { files.append((image.path, image.bytes)) }
         files.append(("README.md", Array(readme(sessionColumns: sessionColumns, entryColumns: entryColumns, presetColumns: presetColumns).utf8)))
         return files
     }
@@ -97,6 +99,8 @@ public enum CSVExport {
         A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (and is not a plain
         number) starts with `'` here, so that a spreadsheet shows it as text instead of running it
         as a formula (OWASP's advice on CSV injection); the data itself has no `'`.
+
+        - `kitchen/images/…` (when the kitchen recipes name thumbnail files): each file a recipe's `thumbnail` names, at that path.
 
         The JSON archive (`brewguide export --output FILE`) holds the same data and can be imported back.
 

@@ -20,6 +20,7 @@ public enum DataDirectoryWriter {
         if !snapshot.kitchenRecipes.isEmpty {
             files.append(("kitchen/recipes/kitchen.json", CanonicalJSON.bytes(.array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json)))))
         }
+        for image in snapshot.kitchenImages { files.append((image.path, image.bytes)) }
         if let preferences = snapshot.preferences { files.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
         if !snapshot.erasures.isEmpty { files.append((ErasureLedger.fileName, CanonicalJSON.bytes(ErasureLedger.json(snapshot.erasures)))) }
         return files

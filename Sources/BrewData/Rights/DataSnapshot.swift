@@ -19,8 +19,11 @@ public struct DataSnapshot: Hashable, Sendable {
     /// The kitchen planner's files, carried whole (`KitchenPlannerFiles`): plan slots, snack
     /// presets, the shopping list and the inbox (issue 15), sorted by path. The goals are in `preferences`.
     public var kitchenFiles: [SessionFile]
+    /// The thumbnail files the kitchen recipes name that are in the data directory (`KitchenImage`), sorted by path.
+    public var kitchenImages: [KitchenImage]
 
-    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], kitchenRecipes: [KitchenRecipe] = [], flows: [BrewFlow] = [], kitchenFiles: [SessionFile] = []) {
+    public init(recipes: [Recipe] = [], logs: [BrewLog] = [], sessionFiles: [SessionFile] = [], preferences: JSONValue? = nil, erasures: [ErasureRecord] = [], kitchenRecipes: [KitchenRecipe] = [], flows: [BrewFlow] = [], kitchenFiles: [SessionFile] = [], kitchenImages: [KitchenImage] = []) {
+        self.kitchenImages = kitchenImages.sorted { $0.path < $1.path }
         self.kitchenFiles = kitchenFiles.sorted { $0.relativePath < $1.relativePath }
         self.kitchenRecipes = kitchenRecipes.sorted { $0.id < $1.id }
         self.recipes = recipes.sorted { $0.id < $1.id }
@@ -96,6 +99,26 @@ public struct DataSnapshot: Hashable, Sendable {
         return DataSnapshot(
             recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
             preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value), flows: Array(dataset.flows.values),
-            kitchenFiles: kitchenFiles)
+            kitchenFiles: kitchenFiles, kitchenImages: try loadKitchenImages(dataset.kitchenRecipes, root: root))
+    }
+
+    /// The thumbnail files the recipes name, read from the data directory with `KitchenImageFiles`'
+    /// rules: a file that is not there is left out (check warns about it); one that leads out of
+    /// the data directory or is not a regular file refuses the export, as check's error does.
+    static func loadKitchenImages(_ recipes: [Located<KitchenRecipe>], root: String) throws(RightsError) -> [KitchenImage] {
+        var diagnostics: [Diagnostic] = []
+        let found = KitchenImageFiles.resolve(recipes, root: root, diagnostics: &diagnostics)
+        let errors = diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            throw RightsError(errors.prefix(5).map(\.description).joined(separator: "\n") + "\n\(errors.count) thumbnail error(s) in \(root): fix them first (brewguide check --data \(root))")
+        }
+        var images: [KitchenImage] = []
+        for (path, real) in found.sorted(by: { $0.key < $1.key }) {
+            guard let data = FileManager.default.contents(atPath: real) else {
+                throw RightsError("cannot read the thumbnail file \(real) (kitchen recipe thumbnail \"\(path)\")")
+            }
+            images.append(KitchenImage(path: path, bytes: [UInt8](data)))
+        }
+        return images
     }
 }

@@ -43,6 +43,9 @@ public enum Eraser {
         public var alreadyErased: [String] = []
         public var notFound: [String] = []
         public var removesPreferences = false
+        /// Thumbnail files (paths in the data directory) of erased kitchen recipes that no
+        /// remaining recipe names; removed with them (their `FileChange`s delete them).
+        public var removedImages: [String] = []
 
         public func count(_ kind: ErasureRecord.Kind) -> Int { erasures.filter { $0.kind == kind }.count }
         public func ids(_ kind: ErasureRecord.Kind) -> [String] { erasures.filter { $0.kind == kind }.map(\.id) }
@@ -131,14 +134,40 @@ public enum Eraser {
                 plannerErasures.append(ErasureRecord(kind: ledgerKind, id: id, erasedAt: now))
             }
         }
+        // Thumbnail files named by erased kitchen recipes, and by the ones that stay.
+        var erasedImages = Set<String>()
+        var keptImages = Set<String>()
+        // Files that lose only records owned by others (steps, entries, recorded pours) are
+        // changed before their owners' files, and thumbnail files before their recipes': an erase
+        // interrupted in between still finds the owner on the next run, which finishes it.
+        var ownedChanges: [FileChange] = []
+        var ownerChanges: [FileChange] = []
         for file in files {
+            var removesOwners = false
             let (content, removed) = file.content.removing { record in
-                guard let kind = file.kind(of: record), isErased(record, kind: kind, in: file) else { return false }
+                guard let kind = file.kind(of: record) else { return false }
+                let erased = isErased(record, kind: kind, in: file)
+                if kind == .kitchenRecipes, let text = record.text("thumbnail"), case .file(let path)? = KitchenThumbnail(text) {
+                    if erased { erasedImages.insert(path) } else { keptImages.insert(path) }
+                }
+                guard erased else { return false }
+                if case .withOwner = kind.rules.erase {} else { removesOwners = true }
                 notePlannerRecord(record, kind: kind)
                 return true
             }
-            if removed > 0 { plan.fileChanges.append(FileChange(path: file.path, content: content, removedRecords: removed)) }
+            guard removed > 0 else { continue }
+            let change = FileChange(path: file.path, content: content, removedRecords: removed)
+            if removesOwners { ownerChanges.append(change) } else { ownedChanges.append(change) }
         }
+        // A thumbnail goes with the last recipe that names it, when it is a regular file inside
+        // the data directory (`KitchenImageFiles` rules); a file another recipe names stays.
+        let realRoot = KitchenImageFiles.realPath((root as NSString).standardizingPath) ?? root
+        for path in erasedImages.subtracting(keptImages).sorted() {
+            guard case .found = KitchenImageFiles.check(path, root: root, realRoot: realRoot) else { continue }
+            plan.removedImages.append(path)
+            plan.fileChanges.append(FileChange(path: (root as NSString).appendingPathComponent(path), content: nil, removedRecords: 0))
+        }
+        plan.fileChanges += ownedChanges + ownerChanges
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])
         // The one-file kinds erased with everything (`RecordKind.fileKinds`: the kitchen inbox, the
         // snack presets, the shopping list as JSON or CSV) go with --all, the shopping list also

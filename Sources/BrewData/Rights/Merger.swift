@@ -61,6 +61,8 @@ public enum Merger {
         /// Kitchen recipes to write into the target, and target kitchen recipes they replace.
         public var newKitchenRecipes: [KitchenRecipe] = []
         public var replacedKitchenRecipeIDs: [String] = []
+        /// Thumbnail files a merged kitchen recipe names that the target lacks, from a source.
+        public var newKitchenImages: [KitchenImage] = []
         /// Target sessions and presets replaced by their combined version.
         public var replacedSessionIDs: [String] = []
         public var replacedDrinkPresetIDs: [String] = []
@@ -229,7 +231,35 @@ public enum Merger {
             kitchenRecipes: target.kitchenRecipes.filter { !Set(outcome.replacedKitchenRecipeIDs).contains($0.id) } + outcome.newKitchenRecipes,
             flows: target.flows.filter { !erased.covers(.log, $0.logId) } + outcome.newFlows,
             kitchenFiles: plannerFiles(of: target, after: outcome))
+        mergeKitchenImages(sources, into: target, outcome: &outcome)
+        outcome.merged.kitchenImages = target.kitchenImages + outcome.newKitchenImages
         return outcome
+    }
+
+    /// The thumbnail files (`KitchenImage`) of the merged kitchen recipes: a file the target lacks
+    /// is copied from the first source that has it; a file at the same path with other bytes keeps
+    /// the target's (the recipes name a path, and the target's photo is what its pages show), and
+    /// the note says so. Files no merged recipe names are not copied. Merging again finds the
+    /// same bytes and changes nothing.
+    static func mergeKitchenImages(_ sources: [DataSnapshot], into target: DataSnapshot, outcome: inout Outcome) {
+        let named = KitchenImage.paths(namedBy: outcome.merged.kitchenRecipes)
+        var present = Dictionary(target.kitchenImages.map { ($0.path, $0.bytes) }) { a, _ in a }
+        var noted = Set<String>()
+        for source in sources {
+            for image in source.kitchenImages where named.contains(image.path) {
+                guard let existing = present[image.path] else {
+                    present[image.path] = image.bytes
+                    outcome.newKitchenImages.append(image)
+                    outcome.report.added.append("kitchen image \(image.path)")
+                    continue
+                }
+                if existing == image.bytes {
+                    outcome.report.identical.append("kitchen image \(image.path)")
+                } else if noted.insert(image.path).inserted {
+                    outcome.report.notes.append("kitchen image \(image.path) differs between the target and a source; kept the target's file (\(existing.count) bytes), the incoming one (\(image.bytes.count) bytes) was not copied")
+                }
+            }
+        }
     }
 
     /// Kitchen recipes (issue 14), by the rule of `RecordKind.kitchenRecipes`: a recipe edited on
@@ -430,6 +460,11 @@ public enum Merger {
                 candidate = "\(folder)/merged-\(tag)-\(counter).json"; counter += 1
             }
             return candidate
+        }
+        // Thumbnail files before the recipes that name them; a file already at the path (one no
+        // recipe named) is never written over.
+        for image in outcome.newKitchenImages where !FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(image.path)) {
+            writes.append((image.path, image.bytes))
         }
         if !outcome.newRecipes.isEmpty {
             let bytes = CanonicalJSON.bytes(.array(outcome.newRecipes.map(RecordEncoder.json)))
