@@ -28,7 +28,7 @@ struct MergeCommand: ParsableCommand {
             let target = try DataSnapshot.load(root: into)
             var snapshots: [DataSnapshot] = []
             for source in sources { snapshots.append(try DataSnapshot.load(root: source)) }
-            let outcome = Merger.merge(snapshots, into: target, onConflict: onConflict)
+            let outcome = Merger.leavingOccupiedImagePaths(Merger.merge(snapshots, into: target, onConflict: onConflict), root: into)
             let report = outcome.report
             for line in report.added { print("added: \(line)") }
             for line in report.updated { print("updated: \(line)") }

@@ -72,6 +72,29 @@ import Testing
         #expect(again.stdout.contains("0 added, 0 updated"), "\(again.stdout)")
     }
 
+    @Test func mergeNeverWritesOverAFileNoTargetRecipeNamesAndSaysSo() throws {
+        let target = try BrewGuideProcess.copyOfBundledData()
+        let source = try BrewGuideProcess.copyOfBundledData()
+        defer {
+            try? FileManager.default.removeItem(at: target.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: source.deletingLastPathComponent())
+        }
+        // The target's shakshuka names no picture, but a file of its own sits at the path.
+        let recipes = target.appendingPathComponent("kitchen/recipes")
+        for case let name as String in FileManager.default.enumerator(atPath: recipes.path)! where name.hasSuffix(".json") {
+            let file = recipes.appendingPathComponent(name)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try text.replacingOccurrences(of: "\"thumbnail\": \"\(Self.image)\",", with: "").write(to: file, atomically: true, encoding: .utf8)
+        }
+        let mine = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        try mine.write(to: target.appendingPathComponent(Self.image))
+        let merge = try BrewGuideProcess.run(["merge", source.path, "--into", target.path, "--yes"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(!merge.stdout.contains("added: kitchen image"), "\(merge.stdout)")
+        #expect(merge.stdout.contains("note: kitchen image \(Self.image): a file no recipe named is already there; kept it"), "\(merge.stdout)")
+        #expect(try Data(contentsOf: target.appendingPathComponent(Self.image)) == mine)
+    }
+
     @Test func mergeKeepsTheTargetsDifferentThumbnailAndSaysSo() throws {
         let target = try BrewGuideProcess.copyOfBundledData()
         let source = try BrewGuideProcess.copyOfBundledData()

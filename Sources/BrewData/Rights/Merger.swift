@@ -262,6 +262,23 @@ public enum Merger {
         }
     }
 
+    /// The outcome with the incoming thumbnail files that would land on a file already in the
+    /// target's folder (one no target recipe names, so not in its snapshot) taken out: the file
+    /// there is never written over, and the report says it was kept instead of "added".
+    public static func leavingOccupiedImagePaths(_ outcome: Outcome, root: String) -> Outcome {
+        var settled = outcome
+        let occupied = outcome.newKitchenImages.filter { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0.path)) }
+        guard !occupied.isEmpty else { return outcome }
+        let paths = Set(occupied.map(\.path))
+        settled.newKitchenImages.removeAll { paths.contains($0.path) }
+        settled.merged.kitchenImages.removeAll { image in paths.contains(image.path) && occupied.contains { $0.path == image.path && $0.bytes == image.bytes } }
+        settled.report.added.removeAll { line in paths.contains { line == "kitchen image \($0)" } }
+        for image in occupied {
+            settled.report.notes.append("kitchen image \(image.path): a file no recipe named is already there; kept it, the incoming one (\(image.bytes.count) bytes) was not copied")
+        }
+        return settled
+    }
+
     /// Kitchen recipes (issue 14), by the rule of `RecordKind.kitchenRecipes`: a recipe edited on
     /// both sides keeps both, the later `updatedAt` (a recipe without one counts as oldest; the
     /// target on a tie) keeping the id and the other becoming "<title> (Conflicted Copy)" under
