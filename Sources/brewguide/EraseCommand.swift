@@ -83,7 +83,11 @@ struct EraseCommand: ParsableCommand {
                 print("nothing to erase")
                 return
             }
-            print("\(plan.fileChanges.count) file\(plan.fileChanges.count == 1 ? "" : "s") \(yes ? "rewritten" : "would be rewritten"): \(plan.fileChanges.map(\.path).joined(separator: ", "))")
+            // A change without content removes its file (an emptied file, a thumbnail).
+            for (changes, done, planned) in [(plan.fileChanges.filter { $0.content != nil }, "rewritten", "would be rewritten"),
+                                              (plan.fileChanges.filter { $0.content == nil }, "removed", "would be removed")] where !changes.isEmpty {
+                print("\(changes.count) file\(changes.count == 1 ? "" : "s") \(yes ? done : planned): \(changes.map(\.path).joined(separator: ", "))")
+            }
             guard yes else {
                 print("dry run: nothing changed; add --yes to erase")
                 return

@@ -14,6 +14,9 @@ import Testing
         #expect(dryRun.status == 0, "\(dryRun.stderr)")
         #expect(dryRun.stdout.contains("would remove 1 thumbnail file no other kitchen recipe names: \(Self.image)"), "\(dryRun.stdout)")
         #expect(FileManager.default.fileExists(atPath: imagePath))
+        // The summary says the files go, not that they are rewritten.
+        #expect(dryRun.stdout.contains("2 files would be removed: \(imagePath), \(data.appendingPathComponent("kitchen/recipes/shakshuka.json").path)"), "\(dryRun.stdout)")
+        #expect(!dryRun.stdout.contains("rewritten"), "\(dryRun.stdout)")
         let erased = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "shakshuka", "--yes", "--data", data.path])
         #expect(erased.status == 0, "\(erased.stderr)")
         #expect(erased.stdout.contains("removing 1 thumbnail file no other kitchen recipe names: \(Self.image)"), "\(erased.stdout)")
