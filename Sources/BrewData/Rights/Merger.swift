@@ -271,8 +271,10 @@ public enum Merger {
         guard !occupied.isEmpty else { return outcome }
         let paths = Set(occupied.map(\.path))
         settled.newKitchenImages.removeAll { paths.contains($0.path) }
-        settled.merged.kitchenImages.removeAll { image in paths.contains(image.path) && occupied.contains { $0.path == image.path && $0.bytes == image.bytes } }
-        settled.report.added.removeAll { line in paths.contains { line == "kitchen image \($0)" } }
+        // Those paths were absent from the target's snapshot, so every entry at them is incoming.
+        settled.merged.kitchenImages.removeAll { paths.contains($0.path) }
+        let addedLines = Set(paths.map { "kitchen image \($0)" })
+        settled.report.added.removeAll { addedLines.contains($0) }
         for image in occupied {
             settled.report.notes.append("kitchen image \(image.path): a file no recipe named is already there; kept it, the incoming one (\(image.bytes.count) bytes) was not copied")
         }
