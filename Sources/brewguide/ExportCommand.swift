@@ -27,7 +27,10 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         do {
+            // Read under the data directory's shared lock: never half of a merge or an erase.
+            let lock = try DataDirectoryLock.acquireForReading(root: dataOptions.data, command: "brewguide export")
             let snapshot = try DataSnapshot.load(root: dataOptions.data)
+            lock.release()
             switch format {
             case .json:
                 let createdAt = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) ?? Date()
