@@ -69,16 +69,10 @@ public enum WriteTarget {
     ///   - data: the data directory the site is built from.
     ///   - templates: the folders of templates the build reads (the user's and the default ones).
     public static func siteRefusal(output: String, data: String, templates: [String]) -> String? {
-        if output.trimmingCharacters(in: .whitespaces).isEmpty { return "the output path is empty; name a folder for the site, such as Site" }
+        if let refusal = placeRefusal(output: output, data: data, what: "the site", suggestion: "a folder for the site, such as Site") {
+            return refusal
+        }
         let site = resolved(output)
-        if let system = systemRefusal(site) { return "the output \(output) \(system); name a folder of its own for the site, such as Site" }
-        let dataFolder = resolved(data)
-        if isSame(site, orInside: dataFolder) {
-            return "the output \(output) is \(site == dataFolder ? "the data directory" : "inside the data directory \(data)"); the site would replace or mix with your records. Build into a folder beside it, such as Site"
-        }
-        if isSame(dataFolder, orInside: site) {
-            return "the output \(output) holds the data directory \(data); replacing it with the site would delete your records. Build into a folder of its own, such as Site"
-        }
         for folder in templates {
             let templateFolder = resolved(folder)
             if isSame(site, orInside: templateFolder) || isSame(templateFolder, orInside: site) {
@@ -92,19 +86,29 @@ public enum WriteTarget {
     /// - Parameter overwritable: whether an existing file at the output may be replaced (an
     ///   earlier export archive); asked only for a regular file outside the data directory.
     public static func exportRefusal(output: String, data: String, overwritable: (String) -> Bool) -> String? {
-        if output.trimmingCharacters(in: .whitespaces).isEmpty { return "the output path is empty; name a file such as export.json (or a new folder for csv)" }
+        if let refusal = placeRefusal(output: output, data: data, what: "an export", suggestion: "a file such as export.json (or a new folder for csv)") {
+            return refusal
+        }
         let target = resolved(output)
-        if let system = systemRefusal(target) { return "the output \(output) \(system); name a file or folder of its own" }
-        let dataFolder = resolved(data)
-        if isSame(target, orInside: dataFolder) {
-            return "the output \(output) is \(target == dataFolder ? "the data directory" : "inside the data directory \(data)"); an export there would replace or mix with your records. Write it beside the data, such as export.json"
-        }
-        if isSame(dataFolder, orInside: target) {
-            return "the output \(output) holds the data directory \(data); write the export to a file or folder of its own"
-        }
         var status = stat()
         if lstat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG, !overwritable(target) {
             return "\(output) already exists and is not an earlier brewguide export; export never writes over other files. Choose a new name, or remove it first"
+        }
+        return nil
+    }
+
+    /// The refusals a site and an export share: an empty path, a system folder, the data directory,
+    /// a place inside it or around it.
+    static func placeRefusal(output: String, data: String, what: String, suggestion: String) -> String? {
+        if output.trimmingCharacters(in: .whitespaces).isEmpty { return "the output path is empty; name \(suggestion)" }
+        let target = resolved(output)
+        if let system = systemRefusal(target) { return "the output \(output) \(system); name \(suggestion)" }
+        let dataFolder = resolved(data)
+        if isSame(target, orInside: dataFolder) {
+            return "the output \(output) is \(target == dataFolder ? "the data directory" : "inside the data directory \(data)"); \(what) there would replace or mix with your records. Name \(suggestion), beside the data"
+        }
+        if isSame(dataFolder, orInside: target) {
+            return "the output \(output) holds the data directory \(data); \(what) there would replace your records. Name \(suggestion), beside the data"
         }
         return nil
     }
