@@ -6,7 +6,7 @@ import Foundation
 /// always give the same files.
 public struct SiteBuilder: Sendable {
     public static let logsPerPage = 50
-    public static let requiredTemplates = ["layout.html", "index.md", "recipe.md", "logs.md", "log.md", "statistics.md", "hints.md", "card.md"]
+    public static let requiredTemplates = ["layout.html", "index.md", "recipe.md", "logs.md", "log.md", "statistics.md", "hints.md", "card.md", "year.md"]
 
     public let renderer: PageRenderer
     /// The site's public address, for the feed and sitemap.

@@ -9,7 +9,7 @@ import Foundation
 public struct SitePlan: @unchecked Sendable {
     /// Where one page comes from.
     public enum Source: Hashable, Sendable {
-        /// One of `summaryPaths` (home, the recipes, statistics, hints), by index.
+        /// One of `summaryPaths` (home, the recipes, the years in review, statistics, hints), by index.
         case summary(Int)
         /// Page `number` of `lists[list]`.
         case list(Int, number: Int)
@@ -49,6 +49,8 @@ public struct SitePlan: @unchecked Sendable {
     let amountReader: ShoppingAmount.Reader
     let lists: [LogList]
     let kitchen: KitchenPages
+    /// The year-in-review pages, among `summaryPaths` (after the recipes).
+    let years: YearPages
     public let perPage: Int
 
     init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages? = nil,
@@ -57,7 +59,8 @@ public struct SitePlan: @unchecked Sendable {
         self.mealPlan = mealPlan.flatMap { $0.hasPages ? $0 : nil }
         self.amountReader = amountReader
         self.perPage = perPage
-        self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + ["statistics", "hints"]
+        self.years = YearPages(journal: journal, sessions: sessions, mealPlan: self.mealPlan)
+        self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + years.paths + ["statistics", "hints"]
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
         self.brewAlongs = journal.brewAlongs(of: cardRecipes)
         self.sessions = sessions
@@ -165,15 +168,18 @@ public struct SitePlan: @unchecked Sendable {
         return page
     }
 
-    /// Home, a recipe's page, statistics or hints, by its place in `summaryPaths`.
+    /// Home, a recipe's page, a year in review, statistics or hints, by its place in `summaryPaths`.
     func summaryPage(_ index: Int) -> Page {
         switch index {
         case 0:
             var home = journal.homePage()
             home.context["sessionHeadlines"] = sessions.homeHeadlines()
+            home.context["years"] = years.homeLinks
+            home.context["hasYears"] = !years.reviews.isEmpty
             return home
         case summaryPaths.count - 2: return journal.statisticsPage()
         case summaryPaths.count - 1: return journal.hintsPage()
+        case let yearIndex where yearIndex > journal.recipes.count: return years.page(at: yearIndex - 1 - journal.recipes.count)
         default: return journal.recipePage(journal.recipes[index - 1])
         }
     }

@@ -1,0 +1,67 @@
+import BrewKit
+import Foundation
+
+/// The year-in-review pages, `years/<YYYY>`: one per calendar year anything happened in (a brew,
+/// a planned meal, a night out), newest first, across coffee, the kitchen and nights out
+/// (`YearInReview`). They are made from the whole journal, so every build remakes them, as it
+/// does the home and statistics pages (`SitePlan.summaryPaths`).
+struct YearPages {
+    let reviews: [YearInReview]
+
+    init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages?) {
+        let logs = journal.logs.map { (log: $0, year: journal.local($0).year) }
+        let nights = sessions.sessions.map { session -> YearInReview.Night in
+            let summary = sessions.summary(of: session)
+            return YearInReview.Night(sessionID: summary.sessionId, title: SessionText.title(summary),
+                                      year: summary.timeZone.local(summary.start).year,
+                                      drinks: summary.alcoholicDrinks, highestWaterline: summary.maxWaterline)
+        }
+        let slots = mealPlan?.plan.slots.map(\.value) ?? []
+        let titles = Dictionary(journal.validated.dataset.kitchenRecipes.map { ($0.value.id, $0.value.title) }, uniquingKeysWith: { first, _ in first })
+        let years = YearInReview.years(logYears: logs.map(\.year), slots: slots, nights: nights)
+        reviews = years.map { YearInReview.make(year: $0, logs: logs, slots: slots, recipeTitles: titles, nights: nights) }
+    }
+
+    var paths: [String] { reviews.map { "years/\($0.year)" } }
+
+    /// The home page's links, newest year first.
+    var homeLinks: [[String: Any]] {
+        reviews.map { ["year": String($0.year), "path": "years/\($0.year).md"] }
+    }
+
+    func page(at index: Int) -> Page {
+        let review = reviews[index]
+        var context: [String: Any] = [
+            "year": String(review.year),
+            "brewCount": review.brewCount == 1 ? "1 brew" : "\(review.brewCount) brews",
+            "hasBrews": review.brewCount > 0,
+            "ratedCount": String(review.ratedCount),
+            "beans": review.beans.map { ["name": $0.name, "count": $0.count == 1 ? "1 brew" : "\($0.count) brews"] },
+            "hasBeans": !review.beans.isEmpty,
+            "cooked": review.cookedMost.map { ["name": $0.name, "count": $0.count == 1 ? "once" : "\($0.count) times"] },
+            "hasCooked": !review.cookedMost.isEmpty,
+            "mealsPlanned": review.mealsPlanned == 1 ? "1 planned meal" : "\(review.mealsPlanned) planned meals",
+            "nights": review.nights.map { night -> [String: Any] in
+                ["id": night.sessionID, "title": night.title,
+                 "drinks": night.drinks == 1 ? "1 drink" : "\(night.drinks) drinks",
+                 "highest": SessionText.position(night.highestWaterline)]
+            },
+            "hasNights": !review.nights.isEmpty,
+            "nightCount": review.nights.count == 1 ? "1 night out" : "\(review.nights.count) nights out",
+        ]
+        if let average = review.averageRating { context["average"] = Format.number(average, decimals: 1) }
+        if let best = review.bestRecipe {
+            var row: [String: Any] = [
+                "name": best.name, "average": Format.number(best.averageRating, decimals: 1),
+                "rated": best.ratedBrews == 1 ? "1 rated brew" : "\(best.ratedBrews) rated brews",
+                "dose": Format.number(best.doseGrams, decimals: 1), "yield": Format.number(best.yieldGrams, decimals: 0),
+                "ratio": Format.number(best.yieldGrams / max(best.doseGrams, 0.1), decimals: 1),
+                "temperature": Format.number(best.waterCelsius, decimals: 1), "grind": best.grind,
+            ]
+            if let id = best.recipeID { row["id"] = id }
+            if let bean = best.bean, !bean.isEmpty { row["bean"] = bean }
+            context["best"] = row
+        }
+        return Page(path: "years/\(review.year)", title: "\(review.year) in review", template: "year", context: context)
+    }
+}

@@ -1,0 +1,60 @@
+import BrewKit
+import Foundation
+import Testing
+
+/// The year in review (issue 28), with numbers worked by hand.
+@Suite struct YearInReviewTests {
+    static func brew(_ id: String, recipe: String, rating: Int?, dose: Double = 15, day: Double, bean: String? = nil) -> BrewLog {
+        BrewLog(id: id, timestamp: Date(timeIntervalSince1970: day * 86_400), recipeId: recipe, recipeNameAtBrew: recipe.capitalized,
+                doseGrams: dose, targetYieldGrams: dose * 16, waterTemperatureCelsius: 94, grindLabel: .medium, rating: rating, bean: bean)
+    }
+
+    static let logs: [(log: BrewLog, year: Int)] = [
+        // a: 5 and 3 → 4.0 over two; b: 4, 4, 4 → 4.0 over three (wins the tie by brews); c: one 5 (fewer than two).
+        (brew("a1", recipe: "a", rating: 5, day: 1, bean: "Kenya"), 2026),
+        (brew("a2", recipe: "a", rating: 3, day: 2, bean: "Kenya"), 2026),
+        (brew("b1", recipe: "b", rating: 4, dose: 18, day: 3, bean: "Brazil"), 2026),
+        (brew("b2", recipe: "b", rating: 4, dose: 20, day: 4), 2026),
+        (brew("b3", recipe: "b", rating: 4, dose: 16, day: 5, bean: "Kenya"), 2026),
+        (brew("c1", recipe: "c", rating: 5, day: 6), 2026),
+        (brew("u1", recipe: "c", rating: nil, day: 7), 2026),
+        (brew("old", recipe: "c", rating: 1, day: 8), 2024),
+    ]
+
+    @Test func theBestRecipeHasTheHighestAverageOverAtLeastTwoBrews() throws {
+        let review = YearInReview.make(year: 2026, logs: Self.logs, slots: [], recipeTitles: [:], nights: [])
+        #expect(review.brewCount == 7)
+        #expect(review.ratedCount == 6)
+        #expect(review.averageRating == 25.0 / 6.0)
+        let best = try #require(review.bestRecipe)
+        #expect(best.recipeID == "b")
+        #expect(best.averageRating == 4)
+        #expect(best.ratedBrews == 3)
+        // Its best brew: all rated 4, the latest (b3, 16 g).
+        #expect(best.doseGrams == 16)
+        #expect(review.beans == [.init(name: "Kenya", count: 3), .init(name: "Brazil", count: 1)])
+    }
+
+    @Test func aYearWithOneRatedBrewPerRecipeStillHasABest() throws {
+        let review = YearInReview.make(year: 2024, logs: Self.logs, slots: [], recipeTitles: [:], nights: [])
+        #expect(review.brewCount == 1)
+        #expect(review.bestRecipe?.recipeID == "c")
+        #expect(review.beans.isEmpty)
+    }
+
+    @Test func mealsAndNightsFallInTheirYear() {
+        let slots = [
+            MealSlot(id: "1", day: "2026-01-02", meal: .dinner, content: .recipe(id: "soup")),
+            MealSlot(id: "2", day: "2026-03-02", meal: .lunch, content: .recipe(id: "soup")),
+            MealSlot(id: "3", day: "2026-03-03", meal: .lunch, content: .recipe(id: "pasta")),
+            MealSlot(id: "4", day: "2025-12-31", meal: .lunch, content: .recipe(id: "pasta")),
+            MealSlot(id: "5", day: "2026-03-04", meal: .lunch, content: .recipe(id: "erased")),
+        ]
+        let nights = [YearInReview.Night(sessionID: "s", title: "Quiz", year: 2025, drinks: 3, highestWaterline: 2)]
+        let review = YearInReview.make(year: 2026, logs: [], slots: slots, recipeTitles: ["soup": "Soup", "pasta": "Pasta"], nights: nights)
+        #expect(review.cookedMost == [.init(name: "Soup", count: 2), .init(name: "Pasta", count: 1)])
+        #expect(review.mealsPlanned == 3)
+        #expect(review.nights.isEmpty)
+        #expect(YearInReview.years(logYears: Self.logs.map(\.year), slots: slots, nights: nights) == [2026, 2025, 2024])
+    }
+}
