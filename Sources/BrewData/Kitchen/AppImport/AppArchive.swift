@@ -102,7 +102,11 @@ enum AppArchive {
                 let start = Int(position)
                 // A stream without its end would ask for more forever.
                 guard start < body.count else { throw AppImportFailure(path, "is a gzip stream cut short") }
-                return body.subdata(in: start..<min(body.count, start + size))
+                // ZIPFoundation hands zlib `size` bytes whatever the chunk's length: give exactly
+                // that many, zeros past the end, so a stream cut short is never read beyond its memory.
+                var chunk = body.subdata(in: start..<min(body.count, start + size))
+                if chunk.count < size { chunk.append(Data(count: size - chunk.count)) }
+                return chunk
             }, consumer: { chunk in
                 output.append(contentsOf: chunk)
                 do throws(AppImportFailure) {
