@@ -90,14 +90,14 @@ struct KitchenAppImportTests {
     @Test func tandoorStepsCarryIngredients() throws {
         let json = Array(#"""
         {"name":"Chili","servings":4,"working_time":20,"waiting_time":90,"keywords":[{"name":"Course: Main"}],
-         "steps":[{"name":"Sauce","order":0,"instruction":"Roast chiles.\n\nBlend them.","ingredients":[
+         "steps":[{"name":"Sauce","order":0,"instruction":"Roast chiles.\n\nBlend them.\n\n### Source \nexample.com","ingredients":[
            {"food":{"name":"chile"},"unit":{"name":"oz"},"amount":2.0,"note":"57 g","is_header":false,"no_amount":false},
            {"food":{"name":"Sour cream"},"unit":null,"amount":0.0,"note":"","is_header":false,"no_amount":false}]}]}
         """#.utf8)
         let recipe = try TandoorRecipeReader.read(json: json, origin: "t")
         #expect(recipe.sourceId.hasPrefix("tandoor:sha256-"))
         #expect(recipe.ingredientParts == [.init(amount: "2 oz", name: "chile", notes: "57 g"), .init(amount: "", name: "Sour cream")])
-        #expect(recipe.clipped.steps == ["Sauce", "Roast chiles.", "Blend them."])
+        #expect(recipe.clipped.steps == ["Sauce", "Roast chiles.", "Blend them.", "Source", "example.com"])
         #expect(recipe.clipped.prepTime == "20 min")
         #expect(recipe.clipped.cookTime == "1 h 30 min")
         #expect(ClippedRecipe.category(from: recipe.clipped.category) == .dinner)

@@ -1,22 +1,6 @@
 import Foundation
 import ZIPFoundation
 
-/// One file read for an import: its bytes and where it was, archives included
-/// (`paprika.zip/My Recipes/Soup.paprikarecipe`).
-public struct AppImportFile: Sendable {
-    public var path: String
-    public var bytes: [UInt8]
-
-    public init(path: String, bytes: [UInt8]) {
-        self.path = path
-        self.bytes = bytes
-    }
-
-    /// The folder the file sits in, archives included: photos beside a `recipe.json` share it.
-    public var folder: String { (path as NSString).deletingLastPathComponent }
-    public var name: String { (path as NSString).lastPathComponent }
-}
-
 /// Unpacks zips (nested ones too) and gzip in memory, counting every byte actually unpacked
 /// against the import's budget: an entry's declared size is checked first and then never trusted.
 /// macOS's `__MACOSX/` copies, `._` resource forks and `.DS_Store` are left out.

@@ -73,7 +73,7 @@ public enum MealieRecipeReader {
         let food = AppFields.text(object["food"])
         let disabled = (object["disable_amount"] as? Bool ?? object["disableAmount"] as? Bool ?? false) || amountsDisabled
         if disabled || food == nil {
-            guard let line = AppFields.text(object, "original_text", "originalText") ?? note ?? food else { return nil }
+            guard let line = AppFields.text(object, "original_text", "originalText") ?? note ?? food ?? AppFields.text(object, "display") else { return nil }
             let parts = KitchenClipWriter.split(line)
             return AppRecipe.Ingredient(amount: parts.amount, name: parts.name, notes: parts.notes)
         }

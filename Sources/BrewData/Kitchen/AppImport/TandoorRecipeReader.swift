@@ -21,9 +21,14 @@ public enum TandoorRecipeReader {
         for step in steps {
             if let name = AppFields.text(step["name"]) { clipped.steps.append(name) }
             for paragraph in AppFields.paragraphs(AppFields.text(step["instruction"]) ?? "") {
-                // Markdown headings inside an instruction ("### Source") are section names too.
-                let heading = paragraph.hasPrefix("#") && !paragraph.contains("\n")
-                clipped.steps.append(heading ? String(paragraph.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces) : paragraph)
+                // A Markdown heading starting a paragraph ("### Source") is a section name, a line of its own.
+                var rest = paragraph
+                if paragraph.hasPrefix("#") {
+                    let lines = paragraph.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                    clipped.steps.append(String(lines[0].drop { $0 == "#" }).trimmingCharacters(in: .whitespaces))
+                    rest = lines.count > 1 ? String(lines[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+                }
+                if !rest.isEmpty { clipped.steps.append(rest) }
             }
             for ingredient in AppFields.list(step["ingredients"]).compactMap({ $0 as? [String: Any] }) {
                 if let part = self.ingredient(ingredient) { parts.append(part) }
