@@ -87,6 +87,31 @@ struct KitchenAppImportTests {
         #expect(soup.clipped.nutritionPerServing?.calories == 300)
     }
 
+    @Test func mealieBackupJoinsItsTables() throws {
+        let database = Array(#"""
+        {"recipes":[{"id":"r1","slug":"soup","name":"Soup","recipe_yield":"2","org_url":"https://example.com/soup"}],
+         "recipes_ingredients":[{"recipe_id":"r1","position":1,"quantity":1.0,"unit_id":"u1","food_id":"f2","note":"rinsed"},
+                                {"recipe_id":"r1","position":0,"quantity":500.0,"unit_id":"u2","food_id":"f1","note":""}],
+         "ingredient_units":[{"id":"u1","name":"cup"},{"id":"u2","name":"gram","abbreviation":"g","use_abbreviation":true}],
+         "ingredient_foods":[{"id":"f1","name":"water"},{"id":"f2","name":"lentils"}],
+         "recipe_instructions":[{"recipe_id":"r1","position":1,"title":"","text":"Simmer."},{"recipe_id":"r1","position":0,"title":"Start","text":"Boil."}],
+         "recipe_nutrition":[{"recipe_id":"r1","calories":"300","protein_content":"20"}],
+         "recipe_settings":[{"recipe_id":"r1","disable_amount":false}],
+         "categories":[{"id":"c1","name":"Lunch"}],"recipes_to_categories":[{"recipe_id":"r1","category_id":"c1"}]}
+        """#.utf8)
+        let files = [AppImportFile(path: "b.zip/database.json", bytes: database),
+                     AppImportFile(path: "b.zip/data/recipes/r1/images/original.webp", bytes: Array("RIFF0000WEBPVP8 ".utf8))]
+        let reading = AppExportFormat.mealie.read(files, meter: AppImportMeter())
+        let soup = try #require(reading.recipes.first)
+        #expect(soup.sourceId == "mealie:soup")
+        #expect(soup.ingredientParts == [.init(amount: "500 g", name: "water"), .init(amount: "1 cup", name: "lentils", notes: "rinsed")])
+        #expect(soup.clipped.steps == ["Start", "Boil.", "Simmer."])
+        #expect(soup.clipped.servings == 2)
+        #expect(ClippedRecipe.category(from: soup.clipped.category) == .lunch)
+        #expect(soup.clipped.nutritionPerServing?.protein == 20)
+        #expect(soup.photo?.fileExtension == "webp")
+    }
+
     @Test func tandoorStepsCarryIngredients() throws {
         let json = Array(#"""
         {"name":"Chili","servings":4,"working_time":20,"waiting_time":90,"keywords":[{"name":"Course: Main"}],

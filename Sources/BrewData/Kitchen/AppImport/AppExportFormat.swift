@@ -26,8 +26,7 @@ public enum AppExportFormat: String, Sendable, CaseIterable {
                         continue
                     }
                     if MealieBackupReader.isBackup(object) {
-                        // The backup's photos (data/recipes/<uuid>/images/) are not read: see docs/KITCHEN.md.
-                        let backup = try MealieBackupReader.read(json: file.bytes, origin: file.path)
+                        let backup = try MealieBackupReader.read(json: file.bytes, origin: file.path, photos: Self.mealieBackupPhotos(files))
                         reading.append(backup)
                     } else if MealieRecipeReader.isRecipe(object) {
                         var recipe = try MealieRecipeReader.read(json: file.bytes, origin: file.path)
@@ -58,6 +57,17 @@ public enum AppExportFormat: String, Sendable, CaseIterable {
             }
         }
         return reading
+    }
+
+    /// A Mealie backup's photos by recipe id: `data/recipes/<id>/images/original.*` (else the smaller copies).
+    static func mealieBackupPhotos(_ files: [AppImportFile]) -> [String: AppRecipe.Photo] {
+        var byRecipe: [String: [AppImportFile]] = [:]
+        for file in files {
+            let parts = file.path.components(separatedBy: "/")
+            guard parts.count >= 4, parts[parts.count - 2] == "images", parts[parts.count - 4] == "recipes" else { continue }
+            byRecipe[parts[parts.count - 3], default: []].append(file)
+        }
+        return byRecipe.compactMapValues { photo(in: $0, preferring: ["original", "min-original", "tiny-original"]) }
     }
 
     /// The first image among `files` whose name (without extension) is one of `names`, in that order.

@@ -9,7 +9,8 @@ public enum MealieBackupReader {
         object["recipes"] is [Any] && (object["recipes_ingredients"] != nil || object["recipe_instructions"] != nil)
     }
 
-    public static func read(json bytes: [UInt8], origin: String) throws(AppImportFailure) -> AppReading {
+    /// `photos`: each recipe's photo by its id (the backup keeps them in `data/recipes/<id>/images/`).
+    public static func read(json bytes: [UInt8], origin: String, photos: [String: AppRecipe.Photo] = [:]) throws(AppImportFailure) -> AppReading {
         guard let database = AppFields.object(bytes), isBackup(database) else {
             throw AppImportFailure(origin, "is not a Mealie backup's database.json (expected tables recipes and recipes_ingredients)")
         }
@@ -37,10 +38,12 @@ public enum MealieBackupReader {
             }
             let categoryNames = (categoryLinks[id] ?? []).compactMap { AppFields.text($0["category_id"]).flatMap { categories[$0] }.flatMap { AppFields.text($0["name"]) } }
             do {
-                reading.recipes.append(try MealieRecipeReader.read(
+                var recipe = try MealieRecipeReader.read(
                     row, origin: "\(origin) (recipe \"\(name)\")", fallbackID: id, ingredients: resolved, instructions: instructions[id] ?? [],
                     nutrition: nutrition[id]?.first ?? [:], categories: categoryNames, notes: notes[id] ?? [],
-                    amountsDisabled: settings[id]?.first?["disable_amount"] as? Bool ?? false))
+                    amountsDisabled: settings[id]?.first?["disable_amount"] as? Bool ?? false)
+                recipe.photo = photos[id]
+                reading.recipes.append(recipe)
             } catch {
                 reading.skipped.append(error)
             }
