@@ -68,6 +68,15 @@ public final class JournalSite {
     /// site (removing any other file); otherwise only what changed since the last build is redone.
     public func build(full: Bool = false) -> Outcome {
         var clock = Stopwatch()
+        // The data is read under the data directory's shared lock, so that a command writing
+        // several files at once (`log`, `erase`, `merge`) is seen before or after, never half-way.
+        let readLock: DirectoryLock
+        do {
+            readLock = try DataDirectoryLock.acquireForReading(root: settings.dataDirectory, command: "brewguide build")
+        } catch {
+            let diagnostic = Diagnostic.error("\(error.message); the data was not read", at: .file(settings.dataDirectory))
+            return Outcome(succeeded: false, diagnostics: [diagnostic], change: "nothing (the data directory was busy)", changedAnything: false)
+        }
         let refresh = data.refresh()
         clock.stages.append(("read", Double(refresh.readNanoseconds) / 1e6))
         clock.stages.append(("validate", Double(refresh.validateNanoseconds) / 1e6))
@@ -76,6 +85,7 @@ public final class JournalSite {
         let validated = refresh.result.validated
         // The meal planner's files, read whole on every build (they are small) and checked against the kitchen.
         let mealPlan = MealPlanContext.load(root: settings.dataDirectory, dataset: validated.dataset)
+        readLock.release()
         let mealPlanFingerprint = mealPlan.fingerprint
         let mealPlanChanged = mealPlanFingerprint != publishedMealPlanFingerprint
         let images = validated.dataset.kitchenImages

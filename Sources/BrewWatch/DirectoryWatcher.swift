@@ -24,6 +24,10 @@ public final class DirectoryWatcher: Sendable {
         case polling(intervalMilliseconds: Int)
     }
 
+    /// Whether a file or folder name is never watched nor reported (an editor's swap file, a hidden
+    /// file): the caller's rule, so that this module knows nothing of the data directory.
+    public typealias NameFilter = @Sendable (_ name: String) -> Bool
+
     /// The polling interval `.automatic` falls back to, in milliseconds.
     public static let defaultPollingIntervalMilliseconds = 500
 
@@ -43,14 +47,15 @@ public final class DirectoryWatcher: Sendable {
         roots: [String],
         backend: Backend = .automatic,
         quietMilliseconds: Int = 30,
-        maximumDelayMilliseconds: Int = 500
+        maximumDelayMilliseconds: Int = 500,
+        ignoring isIgnored: @escaping NameFilter = { _ in false }
     ) throws {
         let roots = roots.map(DirectoryListing.normalized)
         for root in roots where DirectoryListing.exists(root) && !DirectoryListing.isDirectory(root) {
             throw WatchError(path: root, reason: .notADirectory, errorNumber: 0)
         }
         let wakeUp = try WakeUpSignal()
-        let chosen = try Self.makeBackend(backend, roots: roots, quietMilliseconds: quietMilliseconds, wakeUp: wakeUp)
+        let chosen = try Self.makeBackend(backend, roots: roots, quietMilliseconds: quietMilliseconds, wakeUp: wakeUp, isIgnored: isIgnored)
         self.roots = roots
         self.wakeUp = wakeUp
         self.backendInUse = chosen.name
@@ -69,14 +74,15 @@ public final class DirectoryWatcher: Sendable {
     }
 
     private static func makeBackend(
-        _ backend: Backend, roots: [String], quietMilliseconds: Int, wakeUp: WakeUpSignal
+        _ backend: Backend, roots: [String], quietMilliseconds: Int, wakeUp: WakeUpSignal, isIgnored: @escaping NameFilter
     ) throws -> any WatchBackend {
         func polling(everyMilliseconds intervalMilliseconds: Int) -> PollingBackend {
             PollingBackend(
                 roots: roots,
                 idleIntervalMilliseconds: intervalMilliseconds,
                 activeIntervalMilliseconds: max(5, quietMilliseconds / 2),
-                wakeUp: wakeUp
+                wakeUp: wakeUp,
+                isIgnored: isIgnored
             )
         }
         switch backend {
@@ -84,14 +90,14 @@ public final class DirectoryWatcher: Sendable {
             return polling(everyMilliseconds: intervalMilliseconds)
         case .inotify:
             #if os(Linux)
-            return try InotifyBackend(roots: roots, wakeUp: wakeUp)
+            return try InotifyBackend(roots: roots, wakeUp: wakeUp, isIgnored: isIgnored)
             #else
             throw WatchError(path: nil, reason: .inotifyUnavailable, errorNumber: 0)
             #endif
         case .automatic:
             #if os(Linux)
             do {
-                return try InotifyBackend(roots: roots, wakeUp: wakeUp)
+                return try InotifyBackend(roots: roots, wakeUp: wakeUp, isIgnored: isIgnored)
             } catch let error as WatchError where error.reason == .inotifyUnavailable || error.reason == .watchLimitReached {
                 return polling(everyMilliseconds: defaultPollingIntervalMilliseconds)
             }

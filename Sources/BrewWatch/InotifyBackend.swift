@@ -1,5 +1,4 @@
 #if os(Linux)
-import BrewData
 import Glibc
 
 /// Watches the roots with inotify: one watch per directory, added as directories appear (and the files
@@ -39,9 +38,13 @@ final class InotifyBackend: WatchBackend {
         IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_MASK_ADD
     )
 
+    /// Names never watched nor reported (`DirectoryWatcher.NameFilter`).
+    private let isIgnored: DirectoryWatcher.NameFilter
+
     /// Starts watching `roots` (normalized). Throws when inotify is unavailable, the watch limit is reached,
     /// or a root cannot be watched for another reason; a missing root is not an error.
-    init(roots: [String], wakeUp: WakeUpSignal) throws {
+    init(roots: [String], wakeUp: WakeUpSignal, isIgnored: @escaping DirectoryWatcher.NameFilter = { _ in false }) throws {
+        self.isIgnored = isIgnored
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else {
             throw WatchError(path: nil, reason: .inotifyUnavailable, errorNumber: errno)
@@ -140,7 +143,7 @@ final class InotifyBackend: WatchBackend {
             }
             return
         }
-        if EditorDroppings.isIgnored(event.name) { return }
+        if isIgnored(event.name) { return }
         let path = DirectoryListing.join(directory, event.name)
         let isReported = isInsideExistingRoot(path)
         if mask & UInt32(IN_ISDIR) != 0 {
@@ -192,7 +195,7 @@ final class InotifyBackend: WatchBackend {
         }
         directoryByWatchDescriptor[descriptor] = directory
         watchDescriptorByDirectory[directory] = descriptor
-        for entry in DirectoryListing.entries(ofDirectory: directory) where !EditorDroppings.isIgnored(entry.name) {
+        for entry in DirectoryListing.entries(ofDirectory: directory) where !isIgnored(entry.name) {
             let path = DirectoryListing.join(directory, entry.name)
             if entry.isDirectory {
                 watchTree(path, reportingFiles: reportingFiles, into: &batch)

@@ -1,4 +1,3 @@
-import BrewData
 
 /// Watches the roots by walking them and comparing a stamp (inode, size, modification time in
 /// nanoseconds) per file with the previous walk. Used when inotify is unavailable or asked for.
@@ -20,12 +19,17 @@ final class PollingBackend: WatchBackend {
     /// Monotonic time of the next walk, in milliseconds.
     private var nextWalkAtMilliseconds: Int64
 
-    init(roots: [String], idleIntervalMilliseconds: Int, activeIntervalMilliseconds: Int, wakeUp: WakeUpSignal) {
+    /// Names never looked at nor reported (`DirectoryWatcher.NameFilter`).
+    private let isIgnored: DirectoryWatcher.NameFilter
+
+    init(roots: [String], idleIntervalMilliseconds: Int, activeIntervalMilliseconds: Int, wakeUp: WakeUpSignal,
+         isIgnored: @escaping DirectoryWatcher.NameFilter) {
         self.roots = roots
+        self.isIgnored = isIgnored
         self.idleIntervalMilliseconds = max(10, idleIntervalMilliseconds)
         self.activeIntervalMilliseconds = max(1, min(activeIntervalMilliseconds, idleIntervalMilliseconds))
         self.wakeUp = wakeUp
-        self.snapshot = Self.walk(roots)
+        self.snapshot = Self.walk(roots, ignoring: isIgnored)
         self.nextWalkAtMilliseconds = MonotonicClock.nowMilliseconds() + Int64(self.idleIntervalMilliseconds)
     }
 
@@ -36,7 +40,7 @@ final class PollingBackend: WatchBackend {
         let waitMilliseconds = min(timeoutMilliseconds ?? untilWalkMilliseconds, untilWalkMilliseconds)
         if wakeUp.wait(timeoutMilliseconds: waitMilliseconds) { return WatchBatch() }
         guard MonotonicClock.nowMilliseconds() >= nextWalkAtMilliseconds else { return WatchBatch() }
-        let current = Self.walk(roots)
+        let current = Self.walk(roots, ignoring: isIgnored)
         let changes = Self.changes(from: snapshot, to: current)
         snapshot = current
         let intervalMilliseconds = changes.isEmpty ? idleIntervalMilliseconds : activeIntervalMilliseconds
@@ -46,21 +50,21 @@ final class PollingBackend: WatchBackend {
 
     /// Stamps of every file and directory under `roots` (the roots themselves included), skipping ignored
     /// names and not following symbolic links below a root.
-    static func walk(_ roots: [String]) -> [String: FileStamp] {
+    static func walk(_ roots: [String], ignoring isIgnored: DirectoryWatcher.NameFilter) -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
         for root in roots where DirectoryListing.isDirectory(root) {
             if let stamp = FileStamp(atPath: root) { stamps[root] = stamp }
-            walk(directory: root, into: &stamps)
+            walk(directory: root, ignoring: isIgnored, into: &stamps)
         }
         return stamps
     }
 
-    private static func walk(directory: String, into stamps: inout [String: FileStamp]) {
-        for entry in DirectoryListing.entries(ofDirectory: directory) where !EditorDroppings.isIgnored(entry.name) {
+    private static func walk(directory: String, ignoring isIgnored: DirectoryWatcher.NameFilter, into stamps: inout [String: FileStamp]) {
+        for entry in DirectoryListing.entries(ofDirectory: directory) where !isIgnored(entry.name) {
             let path = DirectoryListing.join(directory, entry.name)
             guard let stamp = FileStamp(atPath: path) else { continue }  // vanished meanwhile
             stamps[path] = stamp
-            if stamp.isDirectory { walk(directory: path, into: &stamps) }
+            if stamp.isDirectory { walk(directory: path, ignoring: isIgnored, into: &stamps) }
         }
     }
 

@@ -21,7 +21,7 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var siteOptions: SiteOptions
 
     func run() throws {
-        let lock = try siteOptions.lockOutput(command: "brewguide build")
+        let lock = try siteOptions.lockOutput(command: "brewguide build", data: dataOptions.data)
         defer { lock.release() }
         let outcome = JournalBuild(data: dataOptions.data, site: siteOptions).run()
         if !outcome.succeeded { throw ExitCode(1) }

@@ -22,8 +22,15 @@ struct ExportCommand: ParsableCommand {
     var format: Format = .json
 
     func run() throws {
+        if let refusal = WriteTarget.exportRefusal(output: output, data: dataOptions.data, overwritable: Self.isEarlierArchive) {
+            StandardError.write("error: \(refusal)\nnothing was written\n")
+            throw ExitCode(1)
+        }
         do {
+            // Read under the data directory's shared lock: never half of a merge or an erase.
+            let lock = try DataDirectoryLock.acquireForReading(root: dataOptions.data, command: "brewguide export")
             let snapshot = try DataSnapshot.load(root: dataOptions.data)
+            lock.release()
             switch format {
             case .json:
                 let createdAt = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) ?? Date()
@@ -42,4 +49,16 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
+    /// Whether the file at `path` is an archive an earlier export wrote, which a new export may
+    /// replace: a JSON object whose manifest (the last member, keys being sorted) names the format.
+    static func isEarlierArchive(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 1), head.first == UInt8(ascii: "{"),
+              let size = try? handle.seekToEnd() else { return false }
+        try? handle.seek(toOffset: size > 8192 ? size - 8192 : 0)
+        guard let tail = try? handle.readToEnd() else { return false }
+        let text = String(decoding: tail, as: UTF8.self)
+        return text.range(of: #""manifest"\s*:\s*\{\s*(.|\n)*"format"\s*:\s*"brewguide-archive""#, options: .regularExpression) != nil
+    }
 }

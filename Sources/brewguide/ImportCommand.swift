@@ -17,6 +17,11 @@ struct ImportCommand: ParsableCommand {
     var into: String
 
     func run() throws {
+        // Refused before the lock is taken or anything beside the target is touched.
+        if let refusal = WriteTarget.journalRefusal(target: into) {
+            StandardError.write("error: \(refusal)\nnothing was written\n")
+            throw ExitCode(1)
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             StandardError.write("error: cannot read \(file)\n")
             throw ExitCode(1)

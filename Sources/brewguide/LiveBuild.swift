@@ -27,7 +27,7 @@ struct LiveBuild {
         do {
             // A 20 ms quiet period: editors and syncs write faster than that between files,
             // and every millisecond of it is latency between a save and the page.
-            watcher = try DirectoryWatcher(roots: roots, backend: backend, quietMilliseconds: 20)
+            watcher = try DirectoryWatcher(roots: roots, backend: backend, quietMilliseconds: 20, ignoring: { EditorDroppings.isIgnored($0) })
         } catch {
             StandardError.write("error: cannot watch for changes: \(error)\n")
             throw error

@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
     var port: UInt16 = 8000
 
     func run() async throws {
-        let lock = try siteOptions.lockOutput(command: "brewguide serve")
+        let lock = try siteOptions.lockOutput(command: "brewguide serve", data: dataOptions.data)
         defer { lock.release() }
         let server = PreviewServer(siteDirectory: siteOptions.output, port: port)
         let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewData
+import BrewSite
 import Foundation
 
 /// Options of the commands that render the site.
@@ -37,7 +38,17 @@ struct SiteOptions: ParsableArguments {
 extension SiteOptions {
     /// Takes the lock on the output directory for `command` (DirectoryLock), or prints who holds
     /// it and exits 1: two commands building into one site at once would leave a mixed site.
-    func lockOutput(command: String) throws -> DirectoryLock {
+    /// First, an output the site must not replace is refused (`WriteTarget.siteRefusal`,
+    /// `SiteMarker`): the data directory, a folder around it, a system folder, a folder of
+    /// templates, or any folder with files that no build of this tool made.
+    func lockOutput(command: String, data: String) throws -> DirectoryLock {
+        let templateFolders = [templates, defaultTemplatesDirectory].compactMap { $0 }
+        if let refusal = WriteTarget.siteRefusal(output: output, data: data, templates: templateFolders)
+            ?? SiteMarker.refusal(toReplace: WriteTarget.resolved(output), role: "the output \(output)")
+            ?? SiteMarker.refusal(toReplace: SiteTransaction.stagingPath(of: WriteTarget.resolved(output)), role: "the staging copy \(SiteTransaction.stagingPath(of: output))") {
+            StandardError.write("error: \(refusal)\nnothing was built or removed\n")
+            throw ExitCode(1)
+        }
         do {
             return try DirectoryLock.acquire(directory: output, command: command)
         } catch {

@@ -21,7 +21,7 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var watchOptions: WatchOptions
 
     func run() async throws {
-        let lock = try siteOptions.lockOutput(command: "brewguide watch")
+        let lock = try siteOptions.lockOutput(command: "brewguide watch", data: dataOptions.data)
         defer { lock.release() }
         try await LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend).run { _, _ in }
     }

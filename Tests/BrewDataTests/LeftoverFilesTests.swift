@@ -16,8 +16,14 @@ import Testing
     @Test func theNextDataCommandRemovesTemporariesOfDeadProcessesOnly() throws {
         let folder = try MergeByKindTests.DataFolder(["logs/a.json": "[]"])
         let dead = try Self.deadPID()
-        let leftovers = [".erasures.json.\(dead).tmp", ".erasures.json.\(dead)-12345.tmp", "logs/.a.json.\(dead)-9.tmp"]
-        let kept = [".erasures.json.\(getpid())-1.tmp", "logs/.notes.tmp", "logs/a.json"]
+        let leftovers = [".erasures.json.\(dead)-12345.tmp", "logs/.a.json.\(dead)-9.tmp", "logs/2026/.b.json.\(dead)-7.tmp"]
+        // Kept: a live process's, names of other shapes, and any file outside the folders that
+        // commands write into (a folder of the person's own, a hidden folder).
+        try FileManager.default.createDirectory(atPath: folder.root + "/notes/deep", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.root + "/logs/2026", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.root + "/logs/.git", withIntermediateDirectories: true)
+        let kept = [".erasures.json.\(getpid())-1.tmp", ".erasures.json.\(dead).tmp", "logs/.notes.tmp", "notes/.draft.txt.\(dead)-3.tmp",
+                    "notes/deep/.x.json.\(dead)-4.tmp", "logs/.git/.index.\(dead)-5.tmp", "logs/a.json"]
         for relative in leftovers + kept.dropLast() { #expect(FileManager.default.createFile(atPath: folder.root + "/" + relative, contents: Data("x".utf8))) }
         let lock = try DataDirectoryLock.acquire(root: folder.root, command: "brewguide erase")
         lock.release()
@@ -42,9 +48,18 @@ import Testing
 
     @Test func onlyTheShapesBrewguideWritesAreRecognised() {
         #expect(LeftoverFiles.pidOfTemporary(".logs.json.4242-77.tmp") == 4242)
-        #expect(LeftoverFiles.pidOfTemporary(".erasures.json.4242.tmp") == 4242)
+        #expect(LeftoverFiles.pidOfTemporary(".erasures.json.4242.tmp") == nil)
+        #expect(LeftoverFiles.pidOfTemporary(".a.4242-99999999999.tmp") == nil)
+        #expect(LeftoverFiles.pidOfTemporary("..4242-1.tmp") == nil)
         #expect(LeftoverFiles.pidOfTemporary("logs.json.4242.tmp") == nil)
         #expect(LeftoverFiles.pidOfTemporary(".backup.tmp") == nil)
         #expect(LeftoverFiles.pidOfTemporary(".x.12a.tmp") == nil)
+    }
+
+    @Test func onlyTheFoldersCommandsWriteIntoAreCleaned() {
+        let folders = LeftoverFiles.writtenFolders
+        #expect(folders.first == "")
+        for folder in ["recipes", "logs", "sessions", "flows", "kitchen"] { #expect(folders.contains(folder), "\(folder)") }
+        #expect(!folders.contains("kitchen/plan"), "scanned with kitchen/")
     }
 }

@@ -71,6 +71,6 @@ import Testing
 
     @Test func sessionIDsMustBeSafeFileNames() {
         let dataset = Dataset(sessions: [located(Session(id: "../escape", startTime: at(0), endTime: at(1)))])
-        #expect(DatasetValidator().diagnostics(for: dataset).contains { $0.message.contains("session id") })
+        #expect(DatasetValidator(today: Date()).diagnostics(for: dataset).contains { $0.message.contains("session id") })
     }
 }

@@ -11,6 +11,9 @@ struct GoldenPageTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
+    /// The site, built once for every page of the suite.
+    static let builtSite = site()
+
     static func site() -> [String: String] {
         let data = packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
         let validated = DataDirectoryReader(root: data).read().validated
@@ -32,17 +35,21 @@ struct GoldenPageTests {
         "kitchen/search-index.js",
     ])
     func page(_ path: String) throws {
-        let site = Self.site()
-        let rendered = try #require(site[path], "no page \(path)")
+        let rendered = try #require(Self.builtSite[path], "no page \(path)")
         let golden = Self.goldenDirectory.appendingPathComponent(path.replacingOccurrences(of: "/", with: "__"))
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+        let recorded = try? String(contentsOf: golden, encoding: .utf8)
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil, recorded != rendered {
+            // As argument-parser's snapshots do: recording is never a pass, so a run left with the
+            // variable set cannot hide a change. Read the diff, then run again without it.
             try rendered.write(to: golden, atomically: true, encoding: .utf8)
+            Issue.record("\(path): golden file recorded; read its diff and run the tests again without RECORD_GOLDEN")
+            return
         }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
+        let expected = try #require(recorded, "\(path) has no golden file; record it with RECORD_GOLDEN=1")
         #expect(rendered == expected, "\(path) differs from its golden file; re-record with RECORD_GOLDEN=1 if the change is intended")
     }
 
     @Test func sameDataSameBytes() {
-        #expect(Self.site() == Self.site())
+        #expect(Self.site() == Self.builtSite)
     }
 }

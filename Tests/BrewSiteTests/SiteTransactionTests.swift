@@ -17,10 +17,12 @@ final class SiteTransactionTests {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    /// The site's files but the marker (`SiteMarker`), which every transaction writes.
     private func files(under root: String) -> [String: String] {
         var found: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let relative = enumerator?.nextObject() as? String {
+            if relative == SiteMarker.fileName { continue }
             var isDirectory: ObjCBool = false
             let path = root + "/" + relative
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -41,6 +43,16 @@ final class SiteTransactionTests {
         let report = try build(["index.html": "home", "logs/a.html": "a"], into: output)
         #expect(report.created == 2)
         #expect(files(under: output) == ["index.html": "home", "logs/a.html": "a"])
+        #expect(FileManager.default.contents(atPath: output + "/" + SiteMarker.fileName) == Data(SiteMarker.contents))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.Site.staging"))
+    }
+
+    @Test func aFolderItDidNotBuildIsNeverReplaced() throws {
+        let output = folder + "/Site"
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: output + "/notes.txt"))
+        #expect(throws: SiteWriteError.self) { try SiteTransaction(outputDirectory: output, mode: .replaceAll) }
+        #expect(FileManager.default.contents(atPath: output + "/notes.txt") == Data("mine".utf8))
         #expect(!FileManager.default.fileExists(atPath: folder + "/.Site.staging"))
     }
 

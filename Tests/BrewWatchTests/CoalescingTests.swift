@@ -1,3 +1,4 @@
+import BrewData
 import BrewWatch
 import Foundation
 import Testing
@@ -12,7 +13,7 @@ import Testing
         // A longer quiet period than the default keeps the test honest on a loaded machine, where the
         // writing loop itself can stall for tens of milliseconds.
         let watcher = try DirectoryWatcher(
-            roots: [tree.path], backend: backend, quietMilliseconds: 250, maximumDelayMilliseconds: 10_000)
+            roots: [tree.path], backend: backend, quietMilliseconds: 250, maximumDelayMilliseconds: 10_000, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         let names = (0 ..< 500).map { "logs/sync-\($0).json" }
@@ -36,7 +37,7 @@ import Testing
         defer { tree.remove() }
         try tree.write("a.json")
         try tree.write("b.json")
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: .inotify, quietMilliseconds: 20)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: .inotify, quietMilliseconds: 20, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         // Two edits far enough apart to be two batches; nobody takes the first before the second is due.

@@ -1,3 +1,4 @@
+import BrewData
 import BrewWatch
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ import Testing
         let tree = try TemporaryTree()
         defer { tree.remove() }
         try tree.makeDirectory("logs")
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         // `mkdir -p logs/2024/05 && cp …`: files land before and after the watcher sees the folders.
@@ -37,7 +38,7 @@ import Testing
         try tree.makeDirectory("Data/logs")
         try tree.write("outside/batch/a.json")
         try tree.write("outside/batch/deeper/b.json")
-        let watcher = try DirectoryWatcher(roots: [tree.at("Data")], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.at("Data")], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         try tree.rename("outside/batch", to: "Data/logs/batch")
@@ -58,7 +59,7 @@ import Testing
         try tree.write("Data/logs/old/a.json")
         try tree.write("Data/logs/keep.json")
         try tree.makeDirectory("outside")
-        let watcher = try DirectoryWatcher(roots: [tree.at("Data")], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.at("Data")], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         try tree.rename("Data/logs/old", to: "outside/old")
@@ -78,7 +79,7 @@ import Testing
     func rootThatAppearsLaterIsWatchedFromThen(backend: DirectoryWatcher.Backend) async throws {
         let tree = try TemporaryTree()
         defer { tree.remove() }
-        let watcher = try DirectoryWatcher(roots: [tree.at("Templates/overrides")], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.at("Templates/overrides")], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         try tree.write("Templates/unrelated.mustache")
@@ -97,7 +98,7 @@ import Testing
         let tree = try TemporaryTree()
         defer { tree.remove() }
         try tree.write("Data/logs/a.json")
-        let watcher = try DirectoryWatcher(roots: [tree.at("Data")], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.at("Data")], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         try tree.delete("Data")

@@ -1,3 +1,4 @@
+import BrewData
 import BrewWatch
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ import Testing
         let tree = try TemporaryTree()
         defer { tree.remove() }
         try tree.write("logs/monday.json")
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         try tree.write("logs/.monday.json.swp", "vim swap")
@@ -35,7 +36,7 @@ import Testing
         defer { tree.remove() }
         try tree.write("logs/monday.json", "old")
         try tree.write("logs/.monday.json.swp", "swap")
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         // What vim does with backupcopy=auto in a folder it may write: probe with 4913, move the file to
@@ -58,7 +59,7 @@ import Testing
         defer { tree.remove() }
         try tree.write("logs/monday.json", #"{"rating": 3}"#)
         let inodeBefore = try #require(FileManager.default.attributesOfItem(atPath: tree.at("logs/monday.json"))[.systemFileNumber] as? Int)
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         // backupskip= because its default skips /tmp; with it, vim saves by 4913, rename to monday.json~,
@@ -85,7 +86,7 @@ import Testing
         let tree = try TemporaryTree()
         defer { tree.remove() }
         try tree.write("recipes/v60.json", "old")
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         // gedit (GIO): write .goutputstream-XXXXXX beside the target, rename it over the target.

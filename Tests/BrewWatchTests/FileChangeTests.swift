@@ -1,3 +1,4 @@
+import BrewData
 import BrewWatch
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ import Testing
         defer { tree.remove() }
         try tree.write("logs/2024-05-01.json", #"{"rating": 3}"#)
         try tree.write("logs/2024-05-02.json")
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         try tree.write("logs/2024-05-01.json", #"{"rating": 4, "notes": "longer now"}"#)
@@ -25,7 +26,7 @@ import Testing
         let tree = try TemporaryTree()
         defer { tree.remove() }
         try tree.write("recipes/ethiopia.json", "old")
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         // As BrewData's AtomicFile saves: a hidden temporary file beside the target, renamed over it.
@@ -42,7 +43,7 @@ import Testing
         defer { tree.remove() }
         try tree.write("sessions/monday.csv", "a,b\n")
         try tree.write("sessions/tuesday.csv", "a,b\n")
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         try tree.delete("sessions/monday.csv")
@@ -57,7 +58,7 @@ import Testing
         let tree = try TemporaryTree()
         defer { tree.remove() }
         try tree.write("recipes/kenya.json")
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
 
         try tree.rename("recipes/kenya.json", to: "recipes/kenya-aa.json")
@@ -73,7 +74,7 @@ import Testing
         defer { tree.remove() }
         try tree.write("Data/preferences.json")
         try tree.write("Templates/page.mustache", "{{title}}")
-        let watcher = try DirectoryWatcher(roots: [tree.at("Data"), tree.at("Templates") + "/"], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.at("Data"), tree.at("Templates") + "/"], backend: backend, ignoring: EditorDroppings.isIgnored)
         defer { watcher.stop() }
         #expect(watcher.roots == [tree.at("Data"), tree.at("Templates")])
 

@@ -1,4 +1,5 @@
 #if os(Linux)
+import BrewData
 @testable import BrewWatch
 import Glibc
 import Testing
@@ -11,7 +12,7 @@ import Testing
         defer { tree.remove() }
         try tree.makeDirectory("logs")
         let wakeUp = try WakeUpSignal()
-        let backend = try InotifyBackend(roots: [tree.path], wakeUp: wakeUp)
+        let backend = try InotifyBackend(roots: [tree.path], wakeUp: wakeUp, isIgnored: EditorDroppings.isIgnored)
         defer { backend.close() }
 
         // A folder appears, and its events are lost in the overflow.

@@ -1,3 +1,4 @@
+import BrewData
 import BrewWatch
 import Foundation
 import Testing
@@ -33,7 +34,7 @@ import Testing
     func stopEndsTheStreamPromptly(backend: DirectoryWatcher.Backend) async throws {
         let tree = try TemporaryTree()
         defer { tree.remove() }
-        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend)
+        let watcher = try DirectoryWatcher(roots: [tree.path], backend: backend, ignoring: EditorDroppings.isIgnored)
         var batches = watcher.batches().makeAsyncIterator()
 
         try tree.write("first.json")

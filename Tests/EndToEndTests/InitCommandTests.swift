@@ -52,11 +52,14 @@ struct InitCommandTests {
     }
 
     @Test func anEmptyFolderSaysHowToStart() throws {
-        let folder = try BrewGuideProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let parent = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        // The site goes beside the data folder: a build into a folder inside it is refused.
+        let folder = parent.appendingPathComponent("Data")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for command in ["check", "build"] {
             var arguments = [command, "--data", folder.path]
-            if command == "build" { arguments += ["--output", folder.appendingPathComponent("Site").path] }
+            if command == "build" { arguments += ["--output", parent.appendingPathComponent("Site").path] }
             let result = try BrewGuideProcess.run(arguments)
             #expect(result.status == 1)
             let text = result.stdout + result.stderr

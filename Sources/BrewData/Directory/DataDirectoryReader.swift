@@ -131,7 +131,11 @@ public struct DataDirectoryReader: Sendable {
     /// `erase`, `merge` or `import` would refuse is reported by `check` with its place.
     public func checkErasuresFile(diagnostics: inout [Diagnostic]) {
         let path = ErasureLedger.path(root: root)
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        diagnostics += ErasureLedger.diagnostics(of: [UInt8](data), path: path)
+        var status = stat()
+        if lstat(path, &status) != 0 && errno == ENOENT { return }
+        switch DataFileBytes.read(path) {
+        case .success(let bytes): diagnostics += ErasureLedger.diagnostics(of: bytes, path: path)
+        case .failure(let problem): diagnostics.append(problem.diagnostic)
+        }
     }
 }

@@ -9,16 +9,31 @@ public enum ErasureLedger {
 
     public static func path(root: String) -> String { (root as NSString).appendingPathComponent(fileName) }
 
+    /// The records of a data directory; none when it has no ledger. A ledger that exists but
+    /// cannot be read (a folder, a pipe, no permission, too large) throws: running on without it
+    /// would bring erased records back (`merge`) or erase twice.
     public static func load(root: String) throws(RightsError) -> [ErasureRecord] {
+        guard let data = try bytes(root: root) else { return [] }
         let path = path(root: root)
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
         let value: JSONValue
         do {
-            value = JSONValue(try JSONParser.parse([UInt8](data), file: path))
+            value = JSONValue(try JSONParser.parse(data, file: path))
         } catch {
             throw RightsError("\(path):\(error.line):\(error.column): error: \(error.message)")
         }
         return try records(from: value, context: path)
+    }
+
+    /// The ledger's bytes, nil when there is none (no file, nor a link, at its path).
+    public static func bytes(root: String) throws(RightsError) -> [UInt8]? {
+        let path = path(root: root)
+        var status = stat()
+        if lstat(path, &status) != 0 && errno == ENOENT { return nil }
+        switch DataFileBytes.read(path) {
+        case .success(let bytes): return bytes
+        case .failure(let problem):
+            throw RightsError("\(path): \(problem.diagnostic.message); the erasure records must be readable, or erased records could come back. Fix the file (or restore it), then run the command again")
+        }
     }
 
     /// What `check` says about an erasure ledger: located errors for a file that `erase`, `merge`

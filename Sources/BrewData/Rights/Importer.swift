@@ -9,6 +9,7 @@ import Foundation
 /// combine with `brewguide merge NEW --into DIR`, which keeps both versions of a conflict.
 public enum Importer {
     public static func run(archive bytes: [UInt8], name: String, into target: String) throws(RightsError) -> DataSnapshot {
+        if let refusal = WriteTarget.journalRefusal(target: target) { throw RightsError(refusal) }
         var snapshot = try ArchiveReader.read(bytes, name: name)
         let erased = ErasureSet(snapshot.erasures)
         snapshot.recipes.removeAll { !$0.isStarter && erased.covers(.recipe, $0.id) }

@@ -33,10 +33,13 @@ public final class DirectoryLock: @unchecked Sendable {
 
     public let lockPath: String
     private var descriptor: Int32
+    /// Whether this is a reader's lock, held by several readers at once and by no writer meanwhile.
+    public let isShared: Bool
 
-    private init(lockPath: String, descriptor: Int32) {
+    private init(lockPath: String, descriptor: Int32, isShared: Bool = false) {
         self.lockPath = lockPath
         self.descriptor = descriptor
+        self.isShared = isShared
     }
 
     deinit { release() }
@@ -48,7 +51,9 @@ public final class DirectoryLock: @unchecked Sendable {
 
     /// Takes the lock of `directory` for `command` (the words a person typed, such as
     /// "brewguide build"), waiting up to `waitSeconds` while another process holds it.
-    public static func acquire(directory: String, command: String, waitSeconds: Double = defaultWaitSeconds) throws(Busy) -> DirectoryLock {
+    /// - Parameter shared: a reader's lock (`build` reading the data): readers share it with each
+    ///   other and wait for a writer, and a writer waits for them.
+    public static func acquire(directory: String, command: String, shared: Bool = false, waitSeconds: Double = defaultWaitSeconds) throws(Busy) -> DirectoryLock {
         let path = lockPath(for: directory)
         let deadline = Date().addingTimeInterval(waitSeconds)
         var fd: Int32
@@ -59,7 +64,7 @@ public final class DirectoryLock: @unchecked Sendable {
                 // fail there with their own message; the lock cannot protect anything.
                 return DirectoryLock(lockPath: path, descriptor: -1)
             }
-            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
                     let holder = holder(readFrom: fd)
                     close(fd)
@@ -74,6 +79,8 @@ public final class DirectoryLock: @unchecked Sendable {
             if fstat(fd, &locked) == 0, stat(path, &named) == 0, locked.st_ino == named.st_ino, locked.st_dev == named.st_dev { break }
             close(fd)
         }
+        // Readers leave the note alone: a writer waiting on them says "another brewguide command".
+        if shared { return DirectoryLock(lockPath: path, descriptor: fd, isShared: true) }
         let note = Array("\(command) (pid \(getpid()))\n".utf8)
         _ = ftruncate(fd, 0)
         _ = note.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
@@ -84,7 +91,8 @@ public final class DirectoryLock: @unchecked Sendable {
     /// process ends, the system gives it up and the file stays until the next holder lets go).
     public func release() {
         guard descriptor >= 0 else { return }
-        _ = unlink(lockPath)
+        // A reader removes the file only when it is the last holder: taking the lock whole says so.
+        if !isShared || flock(descriptor, LOCK_EX | LOCK_NB) == 0 { _ = unlink(lockPath) }
         close(descriptor)
         descriptor = -1
     }
@@ -126,14 +134,28 @@ public final class DirectoryLock: @unchecked Sendable {
 /// ```
 public enum DataDirectoryLock {
     public static func acquire(root: String, command: String) throws(RightsError) -> DirectoryLock {
+        if let refusal = WriteTarget.systemRefusal(WriteTarget.resolved(root)) {
+            throw RightsError("the data directory \(root) \(refusal); name a folder of its own")
+        }
         let lock: DirectoryLock
         do {
             lock = try DirectoryLock.acquire(directory: root, command: command)
         } catch {
             throw RightsError("the data directory \(error.description)")
         }
-        LeftoverFiles.removeDeadTemporaries(under: root)
+        LeftoverFiles.removeDeadTemporaries(ofJournal: root)
         LeftoverFiles.removeDeadImportStaging(beside: root)
         return lock
+    }
+
+    /// The lock a command takes to read the data directory whole (`build`, each rebuild of
+    /// `watch`): shared with other readers, so that it never reads a record half-way through a
+    /// writer's change of several files (a log and the preferences it selects). Nothing is removed.
+    public static func acquireForReading(root: String, command: String) throws(RightsError) -> DirectoryLock {
+        do {
+            return try DirectoryLock.acquire(directory: root, command: command, shared: true)
+        } catch {
+            throw RightsError("the data directory \(error.description)")
+        }
     }
 }

@@ -9,8 +9,9 @@ import Darwin
 /// or `.NAME.PID.tmp`) and import's staging folders (`.TARGET.import-PID`). The next command
 /// that writes there removes those whose process is gone.
 ///
-/// Rules: only names of exactly these shapes are touched; a name whose pid is alive (or that
-/// the system will not say about) stays; nothing outside the given folder is looked at.
+/// Rules: only names of exactly these shapes are touched, and only in the folders commands write
+/// into (`writtenFolders`); a name whose pid is alive (or that the system will not say about)
+/// stays; nothing outside the data directory is looked at.
 public enum LeftoverFiles {
     /// Whether a process with this id exists (signal 0 checks without signalling).
     public static func isAlive(_ pid: Int32) -> Bool {
@@ -18,30 +19,69 @@ public enum LeftoverFiles {
         return kill(pid, 0) == 0 || errno == EPERM
     }
 
-    /// The pid in an `AtomicFile` temporary's name, or nil for any other name.
+    /// The pid in an `AtomicFile` temporary's name (`.NAME.PID-RANDOM.tmp`), or nil for any other name.
     public static func pidOfTemporary(_ name: String) -> Int32? {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
         let stem = name.dropLast(4)
-        guard let dot = stem.lastIndex(of: "."), dot > stem.startIndex else { return nil }
+        guard let dot = stem.lastIndex(of: "."), dot > stem.index(after: stem.startIndex) else { return nil }
         let tail = stem[stem.index(after: dot)...]
         let parts = tail.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              UInt32(parts[1]) != nil else { return nil }
         return Int32(parts[0])
     }
 
-    /// Removes the temporaries of dead processes in `root` and the folders under it.
+    /// The folders of a data directory that commands write files into (`AtomicFile`), relative to
+    /// it: its root ("") and each kind's folder and the folders of its files (`RecordKind`).
+    public static var writtenFolders: [String] {
+        var folders: [String] = [""]
+        for kind in RecordKind.allCases {
+            switch kind.rules.place {
+            case .folder(let folder): folders.append(folder)
+            case .file(let file): folders.append((file as NSString).deletingLastPathComponent)
+            case .files(let files): folders += files.map { ($0 as NSString).deletingLastPathComponent }
+            case .within: break
+            }
+        }
+        // Merge and erase write the kitchen's thumbnails wherever under kitchen/ recipes name them.
+        folders.append("kitchen")
+        var seen: Set<String> = []
+        let unique = folders.filter { seen.insert($0).inserted }
+        // A folder under another listed one is scanned with it.
+        return unique.filter { folder in folder.isEmpty || !unique.contains { !$0.isEmpty && folder.hasPrefix($0 + "/") } }
+    }
+
+    /// Removes the temporaries of dead processes from the folders of a data directory that
+    /// commands write into (`writtenFolders`; a kind's folder with the folders under it, the root
+    /// alone). Symbolic links are not followed; nothing else is looked at.
     /// - Returns: the paths removed.
     @discardableResult
-    public static func removeDeadTemporaries(under root: String) -> [String] {
+    public static func removeDeadTemporaries(ofJournal root: String) -> [String] {
         var removed: [String] = []
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return removed }
-        while let relative = enumerator.nextObject() as? String {
-            let type = enumerator.fileAttributes?[.type] as? FileAttributeType
-            if type == .typeSymbolicLink { continue }
-            let name = (relative as NSString).lastPathComponent
-            guard type == .typeRegular, let pid = pidOfTemporary(name), !isAlive(pid) else { continue }
-            let path = (root as NSString).appendingPathComponent(relative)
-            if unlink(path) == 0 { removed.append(path) }
+        for folder in writtenFolders {
+            let path = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
+            removed += removeDeadTemporaries(in: path, recursive: !folder.isEmpty)
+        }
+        return removed
+    }
+
+    static func removeDeadTemporaries(in folder: String, recursive: Bool) -> [String] {
+        var status = stat()
+        guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return [] }
+        var removed: [String] = []
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return removed }
+        for name in names {
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard lstat(path, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR where recursive && !name.hasPrefix("."):
+                removed += removeDeadTemporaries(in: path, recursive: true)
+            case S_IFREG:
+                guard let pid = pidOfTemporary(name), !isAlive(pid) else { continue }
+                if unlink(path) == 0 { removed.append(path) }
+            default:
+                continue
+            }
         }
         return removed
     }

@@ -6,7 +6,7 @@ public struct DatasetValidator: Sendable {
     /// The day of the run, which bounds the dates the data may hold (`DateBounds`).
     public var today: Date
 
-    public init(today: Date = DateBounds.today) {
+    public init(today: Date) {
         self.today = today
     }
 

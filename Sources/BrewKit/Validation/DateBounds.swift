@@ -19,17 +19,6 @@ public struct DateBounds: Sendable {
         latest = today.addingTimeInterval(Double(Self.yearsAhead) * 365.25 * 86_400)
     }
 
-    /// The day of the run: `BREWGUIDE_TODAY` (`2026-11-23`) when set, else the moment of
-    /// `BREWGUIDE_NOW` (the run's clock, which sessions are measured against too), else now; so
-    /// that one variable fixes the whole run's clock for tests.
-    public static var today: Date {
-        let environment = ProcessInfo.processInfo.environment
-        for variable in ["BREWGUIDE_TODAY", "BREWGUIDE_NOW"] {
-            if let text = environment[variable], let date = ISO8601.date(from: text.trimmingCharacters(in: .whitespaces)) { return date }
-        }
-        return Date()
-    }
-
     public func diagnostics(for dataset: Dataset) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for recipe in dataset.recipes {

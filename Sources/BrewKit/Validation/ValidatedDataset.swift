@@ -1,11 +1,15 @@
+import Foundation
+
 /// A data set with its findings, and the recipes those findings make invalid.
 public struct ValidatedDataset: Sendable {
     public var dataset: Dataset
     public var diagnostics: [Diagnostic]
 
-    public init(dataset: Dataset, readDiagnostics: [Diagnostic]) {
+    /// - Parameter today: the day of the run, which bounds the dates the data may hold; the caller
+    ///   reads the clock (BrewKit reads none).
+    public init(dataset: Dataset, readDiagnostics: [Diagnostic], today: Date) {
         self.dataset = dataset
-        self.diagnostics = (readDiagnostics + DatasetValidator().diagnostics(for: dataset)).sortedByLocation()
+        self.diagnostics = (readDiagnostics + DatasetValidator(today: today).diagnostics(for: dataset)).sortedByLocation()
     }
 
     /// A data set that could not be read at all: only the findings that say why.

@@ -54,6 +54,7 @@ enum KitchenHTML {
         if showSearch {
             html += "<div class=\"kitchen-search\" hidden><label for=\"kitchen-search\">Search</label> "
             html += "<input type=\"search\" id=\"kitchen-search\" placeholder=\"Title or ingredient\" autocomplete=\"off\">"
+            html += "<output class=\"kitchen-count\" for=\"kitchen-search\" aria-live=\"polite\"></output>"
             html += "<p class=\"kitchen-nomatch\" hidden>No recipes match your search.</p></div>\n"
         }
         html.reserveCapacity(html.utf8.count + cards.reduce(0) { $0 + $1.html.utf8.count } + 32)

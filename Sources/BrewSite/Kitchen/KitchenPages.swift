@@ -204,13 +204,19 @@ public struct KitchenPages: Sendable {
         return columns
     }
 
-    /// `window.kitchenSearchIndex`: each recipe's id with its title and ingredient names in
-    /// lower case, the text the search box matches; loaded with a `<script src>` so it works
-    /// from disk, where `fetch` is refused.
+    /// What the search box matches for a recipe: its title, category and ingredient names, in
+    /// lower case without accents (as `KitchenScript.matcher` folds the query), so "lok" finds "Lök".
+    static func searchText(of recipe: KitchenRecipe) -> String {
+        ([recipe.title, recipe.category.rawValue] + recipe.ingredients.map(\.name)).joined(separator: " · ")
+            .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+    }
+
+    /// `window.kitchenSearchIndex`: each recipe's id with its search text (`searchText(of:)`);
+    /// loaded with a `<script src>` so it works from disk, where `fetch` is refused.
     func searchIndexFile() -> OutputFile {
         var index: [String: String] = [:]
         for recipe in recipes {
-            index[recipe.id] = ([recipe.title] + recipe.ingredients.map(\.name)).joined(separator: " · ").lowercased()
+            index[recipe.id] = Self.searchText(of: recipe)
         }
         let data = (try? JSONSerialization.data(withJSONObject: index, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         let json = HTMLEscaping.scriptSafeJSON(String(decoding: data, as: UTF8.self))

@@ -1,22 +1,38 @@
 /// The few lines of script of the kitchen pages. Without script every page still works:
 /// the grid shows all recipes, and cook mode reads as a list of steps with links between them.
 enum KitchenScript {
-    /// Filters the cards of a kitchen list as the person types, by title and ingredients.
-    static let search = """
+    /// Whether a recipe's search text (`KitchenPages.searchText(of:)`: folded, lower case) matches
+    /// what a person typed: every word of the query, in any order, accents and case aside ("chicken
+    /// garlic" finds "Garlic Chicken"; "lok" finds "lök").
+    static let matcher = """
+        function kitchenFold(text) {
+          return text.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase();
+        }
+        function kitchenMatches(text, query) {
+          var words = kitchenFold(query).split(/\\s+/).filter(function (word) { return word.length > 0; });
+          return words.every(function (word) { return text.indexOf(word) >= 0; });
+        }
+        """
+
+    /// Filters the cards of a kitchen list as the person types, by title, category and
+    /// ingredients (`matcher`), and says how many of the list's recipes match.
+    static let search = matcher + """
         document.addEventListener("DOMContentLoaded", function () {
           var box = document.querySelector(".kitchen-search"), index = window.kitchenSearchIndex;
           if (!box || !index) return;
           box.hidden = false;
           var input = box.querySelector("input"), none = box.querySelector(".kitchen-nomatch");
+          var count = box.querySelector(".kitchen-count");
           var cards = Array.prototype.slice.call(document.querySelectorAll(".kitchen-card"));
           input.addEventListener("input", function () {
-            var query = input.value.trim().toLowerCase(), shown = 0;
+            var query = input.value.trim(), shown = 0;
             cards.forEach(function (card) {
-              var match = !query || (index[card.dataset.id] || "").indexOf(query) >= 0;
+              var match = !query || kitchenMatches(index[card.dataset.id] || "", query);
               card.hidden = !match;
               if (match) shown++;
             });
             none.hidden = shown > 0;
+            if (count) count.textContent = query && shown > 0 ? shown + " of " + cards.length + (cards.length === 1 ? " recipe" : " recipes") : "";
           });
         });
         """

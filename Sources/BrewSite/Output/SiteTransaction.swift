@@ -58,11 +58,15 @@ public final class SiteTransaction: @unchecked Sendable {
         self.mode = mode
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: outputDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw SiteWriteError(path: outputDirectory, reason: "the output path is a file, not a directory; nothing was replaced")
+        // Only a site this tool built (it holds `SiteMarker`), an empty folder or none is replaced;
+        // the same for the staging copy, which a full build prunes to the files it makes.
+        if let refusal = SiteMarker.refusal(toReplace: self.outputDirectory, role: "the output") {
+            throw SiteWriteError(path: outputDirectory, reason: refusal)
+        }
+        if let refusal = SiteMarker.refusal(toReplace: stagingDirectory, role: "the staging copy beside the output") {
+            throw SiteWriteError(path: stagingDirectory, reason: refusal)
         }
         let stagingExists = fileManager.fileExists(atPath: stagingDirectory, isDirectory: &isDirectory)
-        if stagingExists && !isDirectory.boolValue { try? fileManager.removeItem(atPath: stagingDirectory) }
         if mode == .update {
             guard stagingExists && isDirectory.boolValue, fileManager.fileExists(atPath: self.outputDirectory) else {
                 throw SiteWriteError(path: stagingDirectory, reason: "no staging copy to update; a full build is needed")
@@ -76,6 +80,13 @@ public final class SiteTransaction: @unchecked Sendable {
             throw SiteWriteError(path: stagingDirectory, reason: "cannot create the staging directory: \(error.localizedDescription)")
         }
         knownDirectories.insert("")
+        // Marked first, so that a staging copy a killed build leaves is known as this tool's.
+        // It is not counted in the report: a person counts pages and files of the site.
+        let marker = stagingDirectory + "/" + SiteMarker.fileName
+        let outcome = SiteMarker.contents.withUnsafeBufferPointer { stagingIsNew ? FileSync.create($0, at: marker) : FileSync.write($0, to: marker) }
+        if case .failed(let reason) = outcome { throw SiteWriteError(path: marker, reason: "cannot write the file: \(reason)") }
+        producedPaths.insert(SiteMarker.fileName)
+        if outcome != .unchanged { changedPaths.append(SiteMarker.fileName) }
     }
 
     /// Makes the staging copy of a site that has none (its first build moved the staging copy

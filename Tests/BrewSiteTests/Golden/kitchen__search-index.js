@@ -1,1 +1,1 @@
-window.kitchenSearchIndex = {"tomato-soup":"tomato soup \u003cfor two\u003e \u0026 friends · chopped tomatoes · garlic · stock · basil"};
+window.kitchenSearchIndex = {"tomato-soup":"tomato soup \u003cfor two\u003e \u0026 friends · lunch · chopped tomatoes · garlic · stock · basil"};
