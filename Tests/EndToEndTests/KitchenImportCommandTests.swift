@@ -58,6 +58,9 @@ import Testing
         #expect(reexport.status == 0, "\(reexport.stderr)")
         #expect(try Self.cookFiles(in: cookAgain) == written)
 
+        let inside = try BrewGuideProcess.run(["kitchen", "export", "--format", "cooklang", "--output", journal.appendingPathComponent("kitchen/cook").path, "--data", journal.path])
+        #expect(inside.status == 1 && inside.stderr.contains("is the data directory or inside it"), "\(inside.stderr)")
+
         let twice = try BrewGuideProcess.run(["kitchen", "import", "cooklang", cook.path, "--data", journal.path])
         #expect(twice.stdout.contains("imported 0 recipes, already here 8"), "\(twice.stdout)")
     }

@@ -36,6 +36,16 @@ struct KitchenExportCommand: ParsableCommand {
             StandardError.write("error: the data directory has errors; fix them first (nothing was written)\n")
             throw ExitCode(1)
         }
+        // Never into the system's folders, nor into the data directory (check would read the files there).
+        let target = WriteTarget.resolved(output)
+        if let refusal = WriteTarget.systemRefusal(target) {
+            StandardError.write("\(output): error: \(output) \(refusal); name a folder of its own, such as cooklang\n")
+            throw ExitCode(1)
+        }
+        if WriteTarget.isSame(target, orInside: WriteTarget.resolved(dataOptions.data)) {
+            StandardError.write("\(output): error: is the data directory or inside it; name a folder outside it, such as cooklang\n")
+            throw ExitCode(1)
+        }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
