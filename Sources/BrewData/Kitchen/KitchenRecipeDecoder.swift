@@ -9,7 +9,7 @@ enum KitchenRecipeDecoder {
     static let fields: Set<String> = [
         "id", "title", "thumbnail", "sourceUrl", "sourcePlatform", "caption", "prepTime", "cookTime",
         "servings", "category", "ingredients", "steps", "nutrition", "isArchived", "isFavourite",
-        "createdAt", "updatedAt", "cardServings",
+        "createdAt", "updatedAt", "cardServings", "sourceId",
         // The nutrition of a CSV row:
         "calories", "protein", "carbs", "fats",
     ]
@@ -52,6 +52,7 @@ enum KitchenRecipeDecoder {
         let title = reader.string("title", required: true, what: "the recipe's title")
         let thumbnail = reader.string("thumbnail")
         let sourceUrl = reader.string("sourceUrl")
+        let sourceId = reader.string("sourceId")
         let platform = reader.enumeration(KitchenSourcePlatform.self, "sourcePlatform")
         let caption = reader.string("caption")
         let prepTime = reader.string("prepTime")
@@ -136,7 +137,8 @@ enum KitchenRecipeDecoder {
             sourcePlatform: platform, caption: caption, prepTime: prepTime?.trimmingSpaces.nilIfEmpty,
             cookTime: cookTime?.trimmingSpaces.nilIfEmpty, servings: servings, category: category,
             ingredients: ingredients, steps: steps, nutrition: nutrition, isArchived: isArchived, isFavourite: isFavourite,
-            createdAt: createdAt, updatedAt: updatedAt, cardServings: servingsList)
+            createdAt: createdAt, updatedAt: updatedAt, cardServings: servingsList,
+            sourceId: sourceId?.trimmingSpaces.nilIfEmpty)
         locations.merge(reader.fieldLocations) { old, _ in old }
         return Draft(recipe: recipe, source: SourceMap(record: node.location, fields: locations),
                      hasInlineIngredients: inlineIngredients != nil, hasInlineSteps: inlineSteps != nil)

@@ -10,6 +10,7 @@ public enum KitchenRecordEncoder {
         optional("thumbnail", recipe.thumbnail)
         optional("sourceUrl", recipe.sourceUrl)
         optional("sourcePlatform", recipe.sourcePlatform?.rawValue)
+        optional("sourceId", recipe.sourceId)
         optional("caption", recipe.caption)
         optional("prepTime", recipe.prepTime)
         optional("cookTime", recipe.cookTime)

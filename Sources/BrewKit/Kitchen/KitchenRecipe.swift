@@ -12,6 +12,9 @@ public struct KitchenRecipe: Hashable, Sendable {
     /// Where the recipe was clipped from: an http(s) URL.
     public var sourceUrl: String?
     public var sourcePlatform: KitchenSourcePlatform?
+    /// The recipe's identity in the app it was imported from, `app:id` (`paprika:0E9F…`,
+    /// `mealie:beef-stew`): `kitchen import` skips a recipe whose source id is already here.
+    public var sourceId: String?
     /// The original post's caption or the text of the page it was clipped from.
     public var caption: String?
     /// Display strings such as "10 min".
@@ -41,7 +44,8 @@ public struct KitchenRecipe: Hashable, Sendable {
         category: KitchenCategory = .dinner, ingredients: [KitchenIngredient] = [],
         steps: [KitchenStep] = [], nutrition: KitchenNutrition? = nil,
         isArchived: Bool = false, isFavourite: Bool = false,
-        createdAt: Date? = nil, updatedAt: Date? = nil, cardServings: [Int] = []
+        createdAt: Date? = nil, updatedAt: Date? = nil, cardServings: [Int] = [],
+        sourceId: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -61,6 +65,7 @@ public struct KitchenRecipe: Hashable, Sendable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.cardServings = cardServings
+        self.sourceId = sourceId
     }
 
     /// Nutrition for one serving: each value of the whole recipe ÷ servings, rounded to a whole number.

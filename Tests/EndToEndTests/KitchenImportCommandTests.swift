@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `brewguide kitchen import` and `kitchen export --format cooklang` (issue 30): the bundled
+/// kitchen through Cooklang and back, and the shared app exports when they are on the machine.
+@Suite(.serialized) struct KitchenImportCommandTests {
+    static let corpus = ProcessInfo.processInfo.environment["KITCHEN_APPS_CORPUS"] ?? "/work/shared/corpus/kitchen-apps"
+
+    static func recipes(in data: URL) throws -> [String: [String: Any]] {
+        var found: [String: [String: Any]] = [:]
+        let folder = data.appendingPathComponent("kitchen/recipes")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
+            let value = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name)))
+            for object in (value as? [[String: Any]]) ?? [(value as? [String: Any]) ?? [:]] {
+                if let id = object["id"] as? String { found[id] = object }
+            }
+        }
+        return found
+    }
+
+    /// The `.cook` files of a folder by content, without the `source id` line an import adds.
+    static func cookFiles(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { name in
+            try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                .components(separatedBy: "\n").filter { !$0.hasPrefix("source id:") }.joined(separator: "\n")
+        }.sorted()
+    }
+
+    static func journal(at url: URL) throws {
+        let result = try BrewGuideProcess.run(["init", url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// The bundled kitchen (JSON and CSV recipes) written as Cooklang, imported into an empty
+    /// journal, and written again: the same files, so the same title, servings, category, times,
+    /// source, ingredients (amount, name, notes) and steps, in order.
+    @Test func theBundledKitchenRoundTripsThroughCooklang() throws {
+        let bundled = BrewGuideProcess.packageRoot.appendingPathComponent("Data")
+        let scratch = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cook = scratch.appendingPathComponent("cook"), journal = scratch.appendingPathComponent("journal"), cookAgain = scratch.appendingPathComponent("again")
+        let export = try BrewGuideProcess.run(["kitchen", "export", "--format", "cooklang", "--output", cook.path, "--data", bundled.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        let written = try Self.cookFiles(in: cook)
+        #expect(written.count == 8, "the bundled kitchen's eight recipes")
+        #expect(written.joined().contains("@ripe bananas{3}(mashed)"))
+
+        let again = try BrewGuideProcess.run(["kitchen", "export", "--format", "cooklang", "--output", cook.path, "--data", bundled.path])
+        #expect(again.status == 0 && again.stdout.contains("wrote 0 .cook files"), "the same files again are left as they are")
+
+        try Self.journal(at: journal)
+        let imported = try BrewGuideProcess.run(["kitchen", "import", "cooklang", cook.path, "--data", journal.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("imported 8 recipes"), "\(imported.stdout)")
+        let check = try BrewGuideProcess.run(["check", "--data", journal.path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let reexport = try BrewGuideProcess.run(["kitchen", "export", "--format", "cooklang", "--output", cookAgain.path, "--data", journal.path])
+        #expect(reexport.status == 0, "\(reexport.stderr)")
+        #expect(try Self.cookFiles(in: cookAgain) == written)
+
+        let inside = try BrewGuideProcess.run(["kitchen", "export", "--format", "cooklang", "--output", journal.appendingPathComponent("kitchen/cook").path, "--data", journal.path])
+        #expect(inside.status == 1 && inside.stderr.contains("is the data directory or inside it"), "\(inside.stderr)")
+
+        let twice = try BrewGuideProcess.run(["kitchen", "import", "cooklang", cook.path, "--data", journal.path])
+        #expect(twice.stdout.contains("imported 0 recipes, already here 8"), "\(twice.stdout)")
+    }
+
+    @Test func aFileThatCannotBeReadIsSkippedAndTheRestGoOn() throws {
+        let scratch = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = scratch.appendingPathComponent("in"), data = scratch.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.journal(at: data)
+        try Data("{not json".utf8).write(to: folder.appendingPathComponent("broken.paprikarecipe"))
+        try Data(#"{"uid":"u1","name":"Toast","ingredients":"1 slice bread","directions":"Toast it."}"#.utf8).write(to: folder.appendingPathComponent("toast.paprikarecipe"))
+        let dryRun = try BrewGuideProcess.run(["kitchen", "import", "paprika", folder.path, "--data", data.path, "--dry-run"])
+        #expect(dryRun.stdout.contains("would write"))
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("kitchen/recipes/toast.json").path))
+        let result = try BrewGuideProcess.run(["kitchen", "import", "paprika", folder.path, "--data", data.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("broken.paprikarecipe: error: is not a Paprika recipe"), "\(result.stderr)")
+        #expect(result.stdout.contains("imported 1 recipe, already here 0, could not be read 1"), "\(result.stdout)")
+        #expect(try Self.recipes(in: data)["toast"]?["sourceId"] as? String == "paprika:u1")
+    }
+
+    /// Every recipe of the shared exports (../shared/corpus/kitchen-apps) imports, or is skipped
+    /// with a reason; skipped when the corpus is not on this machine.
+    @Test(arguments: [("paprika", "paprika.zip", 5), ("mealie", "mealie.zip", 3), ("mealie", "mealie-backup.zip", 46),
+                      ("tandoor", "tandoor.zip", 1), ("nextcloud", "nextcloud.zip", 3)])
+    func sharedExports(_ app: String, _ file: String, _ expected: Int) throws {
+        let path = (Self.corpus as NSString).appendingPathComponent(file)
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let scratch = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let data = scratch.appendingPathComponent("journal")
+        try Self.journal(at: data)
+        let result = try BrewGuideProcess.run(["kitchen", "import", app, path, "--data", data.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("imported \(expected) recipe"), "\(result.stdout)")
+        #expect(try Self.recipes(in: data).count == expected)
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let again = try BrewGuideProcess.run(["kitchen", "import", app, path, "--data", data.path])
+        #expect(again.stdout.contains("imported 0 recipes, already here \(expected)"), "\(again.stdout)")
+    }
+}
