@@ -463,72 +463,8 @@ public enum Merger {
         return candidate
     }
 
-    /// Writes a merge into the target directory, after `refusal(of:target:root:)` found nothing
-    /// wrong. New and combined records go into new files first, then the erasure records, then the
-    /// records the merge replaces or that were erased leave the target's files: a crash in between
-    /// can leave a record twice (which `check` reports), never lose one.
+    /// Writes a merge into the target directory (`MergeWriter`).
     public static func apply(_ outcome: Outcome, target: DataSnapshot, root: String) throws(RightsError) {
-        if let reason = refusal(of: outcome, target: target) { throw RightsError(reason) }
-        let existingFiles = try RawDataFile.loadAll(root: root)
-        var writes: [(String, [UInt8])] = []
-        func path(_ folder: String, _ content: [UInt8]) -> String {
-            let tag = Archive.sha256(content).prefix(8)
-            var candidate = "\(folder)/merged-\(tag).json"
-            var counter = 2
-            while FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(candidate)) {
-                candidate = "\(folder)/merged-\(tag)-\(counter).json"; counter += 1
-            }
-            return candidate
-        }
-        // Thumbnail files before the recipes that name them; a file already at the path (one no
-        // recipe named) is never written over.
-        for image in outcome.newKitchenImages where !FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(image.path)) {
-            writes.append((image.path, image.bytes))
-        }
-        if !outcome.newRecipes.isEmpty {
-            let bytes = CanonicalJSON.bytes(.array(outcome.newRecipes.map(RecordEncoder.json)))
-            writes.append((path(RecordKind.recipes.folderName, bytes), bytes))
-        }
-        if !outcome.newKitchenRecipes.isEmpty {
-            let bytes = CanonicalJSON.bytes(.array(outcome.newKitchenRecipes.map(KitchenRecordEncoder.json)))
-            writes.append((path(RecordKind.kitchenRecipes.folderName, bytes), bytes))
-        }
-        if !outcome.newLogs.isEmpty {
-            let bytes = CanonicalJSON.bytes(.array(outcome.newLogs.map(RecordEncoder.json)))
-            writes.append((path(RecordKind.logs.folderName, bytes), bytes))
-        }
-        // Pours before their logs: a log never names a pour that is not there yet.
-        for flow in outcome.newFlows {
-            writes.insert(("\(FlowFile.folderName)/\(flow.logId).json", Array(FlowFile.text(flow).utf8)), at: 0)
-        }
-        do {
-            let existing = Set(existingFiles.map(\.relativePath))
-            for file in sessionFiles(for: outcome.newSessions + outcome.newDrinkPresets, existing: existing) {
-                writes.append((file.relativePath, try file.content.bytes()))
-            }
-            // The planner's new plan files and rewritten one-file lists (each rewrite is atomic).
-            for file in outcome.planner.writes { writes.append((file.relativePath, try file.content.bytes())) }
-            if let preferences = outcome.adoptedPreferences { writes.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
-            for (relative, bytes) in writes { try AtomicFile.write(bytes, to: (root as NSString).appendingPathComponent(relative)) }
-        } catch let error as AtomicFile.Failure {
-            throw RightsError(error.description)
-        } catch {
-            throw RightsError("\(error)")
-        }
-        if !outcome.newErasures.isEmpty {
-            try ErasureLedger.write(try ErasureLedger.load(root: root) + outcome.newErasures, root: root)
-        }
-        let newPaths = Set(writes.map(\.0))
-        for file in existingFiles where !newPaths.contains(file.relativePath) {
-            let (content, removed) = file.content.removing { record in
-                file.kind(of: record).map { outcome.removesFromTarget(record, kind: $0, ownerID: file.ownerID(of: record, kind: $0)) } ?? false
-            }
-            guard removed > 0 else { continue }
-            do {
-                if let content { try AtomicFile.write(try content.bytes(), to: file.path) } else { try AtomicFile.remove(file.path) }
-            } catch {
-                throw RightsError("\(file.path): \(error)")
-            }
-        }
+        try MergeWriter.apply(outcome, target: target, root: root)
     }
 }
