@@ -78,12 +78,10 @@ extension RecordKind {
             guard !records.isEmpty else { return [] }
             var columns = ["id"]
             for record in records { for column in record.columns where !columns.contains(column) { columns.append(column) } }
-            let name = switch self {
-            case .mealPlanSlots: "meal-plan-slots.csv"
-            case .snackPresets: "snack-presets.csv"
-            case .shoppingItems: "shopping-items.csv"
-            default: "kitchen-inbox.csv"
-            }
+            // meal-plan-slots.csv, snack-presets.csv, shopping-items.csv, kitchen-inbox.csv.
+            let name = rawValue.reduce(into: "") { name, character in
+                name += character.isUppercase ? "-" + character.lowercased() : String(character)
+            } + ".csv"
             return [CSVExportTable(name: name, columns: columns, rows: records.map { record in columns.map { record.cell($0) } }, readme: nil)]
         }
     }
