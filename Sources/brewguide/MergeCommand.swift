@@ -25,6 +25,12 @@ struct MergeCommand: ParsableCommand {
         do throws(RightsError) {
             let lock = yes ? try DataDirectoryLock.acquire(root: into, command: "brewguide merge") : nil
             defer { lock?.release() }
+            // A merge killed midway is finished first (`MergeJournal`), so its records are never left twice.
+            if yes, let finished = try MergeJournal.finishInterrupted(root: into) {
+                print(finished)
+            } else if !yes, FileManager.default.fileExists(atPath: MergeJournal.path(root: into)) {
+                print("note: an earlier merge into \(into) was interrupted; merge --yes finishes it before merging")
+            }
             let target = try DataSnapshot.load(root: into)
             var snapshots: [DataSnapshot] = []
             for source in sources { snapshots.append(try DataSnapshot.load(root: source)) }

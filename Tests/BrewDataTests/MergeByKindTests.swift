@@ -66,7 +66,7 @@ import Testing
             "sessions/night.json": #"{ "id": "ipa-night", "startTime": "2026-10-07T19:00:00Z", "endTime": "2026-10-07T21:00:00Z", "isActive": false, "entries": [{ "id": "d1", "timestamp": "2026-10-07T19:10:00Z", "type": "alcohol", "alcoholMeta": { "drinkType": "beer", "presetId": "big-ipa" }, "source": "phone" }] }"#,
         ])
         let outcome = try Self.merge(source, into: target)
-        #expect(outcome.report.added.contains("drink preset big-ipa"))
+        #expect(outcome.report.added.lines.contains("drink preset big-ipa"))
         let presets = target.validated.dataset.drinkPresets.map(\.value.id).sorted()
         #expect(presets == ["big-ipa", "lager-can"])
         #expect(target.validated.diagnostics.map(\.description).filter { $0.contains("big-ipa") } == [])
@@ -80,7 +80,7 @@ import Testing
             Self.water("q1", minute: 10), Self.water("q2", minute: 20, amountMl: 500, updatedAt: "2026-10-07T20:10:00Z"), Self.water("q3", minute: 40),
         ])])
         let outcome = try Self.merge(source, into: target)
-        #expect(outcome.report.conflicted == [])
+        #expect(outcome.report.conflicted.lines == [])
         let sessions = target.validated.dataset.sessions.map(\.value)
         #expect(sessions.map(\.id) == ["pub-quiz"])
         let session = try #require(sessions.first)
@@ -130,7 +130,7 @@ import Testing
         let source = try DataFolder(["logs/a.json": "[\(log)]"])
         try Eraser.apply(try Eraser.plan(root: source.root, selection: .log("log-1")), root: source.root)
         let outcome = try Self.merge(source, into: target)
-        #expect(outcome.report.removedAsErased == ["log log-1"])
+        #expect(outcome.report.removedAsErased.lines == ["log log-1"])
         #expect(target.validated.dataset.logs.map(\.value.id) == [])
         #expect(try ErasureLedger.load(root: target.root).map(\.key) == ["log/log-1"])
     }
@@ -145,7 +145,7 @@ import Testing
             "sessions/presets.json": #"[{ "id": "lager-can", "name": "Lager (can)", "drinkType": "beer", "sizeMl": 330, "abv": 5, "updatedAt": "2026-10-02T00:00:00Z" }]"#,
         ])
         let first = try Self.merge(source, into: target)
-        #expect(first.report.updated.count == 2)
+        #expect(first.report.updated.lines.count == 2)
         let after = target.contents()
         let second = try Self.merge(source, into: target)
         #expect(second.report.changesNothing, "\(second.report)")
@@ -178,8 +178,8 @@ import Testing
         try Eraser.apply(try Eraser.plan(root: target.root, selection: .log("log-1")), root: target.root)
         let oldCopy = try MergeByKindTests.DataFolder(["logs/a.json": "[\(Self.log("Log-1")), \(Self.log("log-1-merged-99aa88bb", rating: 1))]"])
         let outcome = try MergeByKindTests.merge(oldCopy, into: target)
-        #expect(outcome.report.added == [])
-        #expect(outcome.report.skippedAsErased.sorted() == ["log Log-1", "log log-1-merged-99aa88bb"])
+        #expect(outcome.report.added.lines == [])
+        #expect(outcome.report.skippedAsErased.lines.sorted() == ["log Log-1", "log log-1-merged-99aa88bb"])
         #expect(target.validated.dataset.logs.map(\.value.id) == [])
     }
 }

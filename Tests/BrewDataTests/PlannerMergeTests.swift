@@ -27,7 +27,7 @@ import Testing
     static func mergeAgainChangesNothing(_ source: DataFolder, into target: DataFolder) throws {
         let before = target.contents()
         let again = try MergeByKindTests.merge(source, into: target)
-        #expect(again.report.changesNothing, "\(again.report.added + again.report.updated)")
+        #expect(again.report.changesNothing, "\(again.report.added.lines + again.report.updated.lines)")
         #expect(again.planner.writes.isEmpty)
         #expect(target.contents() == before)
     }
@@ -36,9 +36,9 @@ import Testing
         let target = try DataFolder(["kitchen/plan/2026-11.json": "[\(Self.slot("a", at: "2026-11-20T10:00:00Z")), \(Self.slot("b", at: "2026-11-20T10:00:00Z")), \(Self.slot("d", at: nil))]"])
         let source = try DataFolder(["kitchen/plan/2026-11.json": "[\(Self.slot("a", snack: "banana", at: "2026-11-21T10:00:00Z")), \(Self.slot("b", snack: "orange", at: "2026-11-19T10:00:00Z")), \(Self.slot("c", at: nil)), \(Self.slot("d", at: nil))]"])
         let outcome = try MergeByKindTests.merge(source, into: target)
-        #expect(outcome.report.added == ["plan slot c"])
-        #expect(outcome.report.updated == ["plan slot a"])
-        #expect(outcome.report.dropped == [
+        #expect(outcome.report.added.lines == ["plan slot c"])
+        #expect(outcome.report.updated.lines == ["plan slot a"])
+        #expect(outcome.report.dropped.lines == [
             "plan slot a: took the incoming copy (updatedAt 2026-11-21T10:00:00Z); dropped the target's (updatedAt 2026-11-20T10:00:00Z)",
             "plan slot b: kept the target's copy (updatedAt 2026-11-20T10:00:00Z); dropped the incoming one (updatedAt 2026-11-19T10:00:00Z)",
         ])
@@ -56,8 +56,8 @@ import Testing
         let target = try DataFolder(["kitchen/plan/2026-11.json": "[{ \"id\": \"q\", \"day\": \"2026-11-24\", \"meal\": \"Dinner\", \"quickAdd\": { \"name\": \"Soup\", \"calories\": 300, \"protein\": 10, \"carbs\": 40, \"fats\": 8 }, \"servings\": 1.5 }]"])
         let source = try DataFolder(["kitchen/plan/plan.csv": "id,day,meal,recipeId,snackId,quickAddName,calories,protein,carbs,fats,servings,updatedAt\nq,2026-11-24,Dinner,,,Soup,300,10,40,8,1.5,\nr,2026-11-25,Dinner,,,Stew,500,30,40,20,,2026-11-20T10:00:00Z\n"])
         let outcome = try MergeByKindTests.merge(source, into: target)
-        #expect(outcome.report.added == ["plan slot r"])
-        #expect(outcome.report.dropped.isEmpty && outcome.report.updated.isEmpty)
+        #expect(outcome.report.added.lines == ["plan slot r"])
+        #expect(outcome.report.dropped.lines.isEmpty && outcome.report.updated.lines.isEmpty)
         #expect(target.errors.isEmpty, "\(target.errors)")
         let files = try FileManager.default.contentsOfDirectory(atPath: target.root + "/kitchen/plan").sorted()
         #expect(files.contains { $0.hasPrefix("merged-") && $0.hasSuffix(".csv") }, "a slot read from CSV is written as CSV: \(files)")
@@ -69,9 +69,9 @@ import Testing
         let target = try DataFolder(["kitchen/shopping.csv": "id,name,recipeId,recipeName,checked,updatedAt\nitem-1,2 lemons,,,false,2026-11-20T10:00:00Z\nitem-2,1 loaf,,,false,2026-11-20T10:00:00Z\n"])
         let source = try DataFolder(["kitchen/shopping.json": "[\(Self.item("item-1", "2 lemons", checked: true, at: "2026-11-21T09:00:00Z")), \(Self.item("item-3", "Milk", checked: false, at: "2026-11-21T09:00:00Z"))]"])
         let outcome = try MergeByKindTests.merge(source, into: target)
-        #expect(outcome.report.added == ["shopping item item-3"])
-        #expect(outcome.report.updated == ["shopping item item-1"])
-        #expect(outcome.report.dropped.count == 1)
+        #expect(outcome.report.added.lines == ["shopping item item-3"])
+        #expect(outcome.report.updated.lines == ["shopping item item-1"])
+        #expect(outcome.report.dropped.lines.count == 1)
         #expect(!FileManager.default.fileExists(atPath: target.root + "/kitchen/shopping.json"), "the list stays in one file")
         let text = try String(contentsOfFile: target.root + "/kitchen/shopping.csv", encoding: .utf8)
         #expect(text == "id,name,recipeId,recipeName,checked,updatedAt\nitem-1,2 lemons,,,true,2026-11-21T09:00:00Z\nitem-2,1 loaf,,,false,2026-11-20T10:00:00Z\nitem-3,Milk,,,false,2026-11-21T09:00:00Z\n")
@@ -84,7 +84,7 @@ import Testing
         let source = try DataFolder(["kitchen/shopping.csv": "id,name,checked\nitem-1,2 lemons,yes\n",
                                      "kitchen/snacks.json": "[{ \"id\": \"flapjack\", \"name\": \"Flapjack\", \"calories\": 180, \"protein\": 3, \"carbs\": 24, \"fats\": 8 }]"])
         let outcome = try MergeByKindTests.merge(source, into: target)
-        #expect(Set(outcome.report.added) == ["shopping item item-1", "snack preset flapjack"])
+        #expect(Set(outcome.report.added.lines) == ["shopping item item-1", "snack preset flapjack"])
         let list = try String(contentsOfFile: target.root + "/kitchen/shopping.json", encoding: .utf8)
         #expect(list.contains("\"checked\": true"), "\(list)")
         #expect(FileManager.default.fileExists(atPath: target.root + "/kitchen/snacks.json"))
@@ -99,7 +99,7 @@ import Testing
         let target = try DataFolder(["kitchen/snacks.json": "[\(preset(180, nil))]"])
         let source = try DataFolder(["kitchen/snacks.json": "[\(preset(200, "2026-11-21T09:00:00Z"))]"])
         let outcome = try MergeByKindTests.merge(source, into: target)
-        #expect(outcome.report.dropped == ["snack preset flapjack: took the incoming copy (updatedAt 2026-11-21T09:00:00Z); dropped the target's (no updatedAt)"])
+        #expect(outcome.report.dropped.lines == ["snack preset flapjack: took the incoming copy (updatedAt 2026-11-21T09:00:00Z); dropped the target's (no updatedAt)"])
         var diagnostics: [Diagnostic] = []
         let plan = MealPlanReader(root: target.root).read(diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty, "updatedAt is a known field of a preset: \(diagnostics)")
@@ -117,10 +117,10 @@ import Testing
         let target = try DataFolder(["kitchen/inbox.json": "{ \"entries\": [\(entry("x", "pending")), \(entry("y", "failed")), \(entry("z", "ready"))] }"])
         let source = try DataFolder(["kitchen/inbox.json": "[\(entry("x", "ready")), \(entry("y", "pending")), \(entry("z", "ready", created: "2026-11-19T10:00:00Z")), \(entry("w", "pending"))]"])
         let outcome = try MergeByKindTests.merge(source, into: target)
-        #expect(outcome.report.added == ["inbox entry w"])
-        #expect(outcome.report.updated == ["inbox entry x"])
-        #expect(outcome.report.dropped.count == 3)
-        #expect(outcome.report.dropped[0].hasPrefix("inbox entry x: took the incoming copy (status ready"), "\(outcome.report.dropped)")
+        #expect(outcome.report.added.lines == ["inbox entry w"])
+        #expect(outcome.report.updated.lines == ["inbox entry x"])
+        #expect(outcome.report.dropped.lines.count == 3)
+        #expect(outcome.report.dropped.lines[0].hasPrefix("inbox entry x: took the incoming copy (status ready"), "\(outcome.report.dropped.lines)")
         var diagnostics: [Diagnostic] = []
         let entries = KitchenInbox.read(root: target.root, diagnostics: &diagnostics).map(\.value)
         #expect(diagnostics.isEmpty)
@@ -213,7 +213,7 @@ import Testing
         #expect(try String(contentsOfFile: target.root + "/erasures.json", encoding: .utf8).contains("\"shopping-item\""))
 
         let merged = try MergeByKindTests.merge(oldCopy, into: target)
-        #expect(merged.report.skippedAsErased == ["shopping item item-1", "shopping item item-2"])
+        #expect(merged.report.skippedAsErased.lines == ["shopping item item-1", "shopping item item-2"])
         #expect(!FileManager.default.fileExists(atPath: target.root + "/kitchen/shopping.json"))
 
         // A new list reuses item-1 later: it is a new record, kept through a merge with the old copy.
@@ -235,7 +235,7 @@ import Testing
         #expect(erase.ids(.planSlot) == ["old"])
         try Eraser.apply(erase, root: source.root)
         let outcome = try MergeByKindTests.merge(source, into: target)
-        #expect(outcome.report.removedAsErased == ["plan slot old"])
+        #expect(outcome.report.removedAsErased.lines == ["plan slot old"])
         #expect(Self.slots(in: target).map(\.id) == ["new"])
         #expect(try String(contentsOfFile: target.root + "/erasures.json", encoding: .utf8).contains("\"plan-slot\""))
         try Self.mergeAgainChangesNothing(source, into: target)
@@ -251,7 +251,7 @@ import Testing
         let before = target.contents()
         let snapshot = try target.snapshot()
         let outcome = Merger.merge([try source.snapshot()], into: snapshot)
-        #expect(outcome.report.removedAsErased == ["snack preset flapjack"])
+        #expect(outcome.report.removedAsErased.lines == ["snack preset flapjack"])
         let reason = Merger.refusal(of: outcome, target: snapshot)
         #expect(reason?.contains("the merge would leave the target invalid") == true, "\(reason ?? "accepted")")
         #expect(reason?.contains("flapjack") == true, "\(reason ?? "")")

@@ -100,3 +100,42 @@ extension DataSnapshot {
     /// The canonical contents: what equality of data sets means for the rights tests.
     var canonical: String { CanonicalJSON.string(Archive.contents(of: self)) }
 }
+
+extension RightsGenerator {
+    /// A data set with at least one record of every `RecordKind` (and a thumbnail file), each id
+    /// ending in `-every` so that it is found in any file it is carried in.
+    mutating func everyKind() -> DataSnapshot {
+        var sessionValue = session(id: "session-every")
+        while case .array(let entries)? = sessionValue["entries"], entries.isEmpty { sessionValue = session(id: "session-every") }
+        let logID = "log-every"
+        // A journal has its starter recipe (check refuses one without), which erase keeps.
+        var starter = recipe(id: "v60-starter")
+        starter.isStarter = true
+        starter.origin = .starterTemplate
+        let stamp = "2026-11-20T18:00:00Z"
+        let kitchen = KitchenRecipe(
+            id: "kitchen-recipe-every", title: "Soup " + text(), thumbnail: "kitchen/images/soup-every.png", servings: int(1...6), category: .lunch,
+            ingredients: [KitchenIngredient(id: "ingredient-every", name: "lentils", amount: "\(int(100...300)) g")],
+            steps: [KitchenStep(id: "kitchen-step-every", order: 1, text: "Simmer " + text())],
+            nutrition: KitchenNutrition(calories: int(100...900), protein: 20, carbs: 40, fats: 10), updatedAt: date())
+        func json(_ text: String) -> FileContent {
+            .json(JSONValue(try! JSONParser.parse(Array(text.utf8), file: "generated")))
+        }
+        let planner = [
+            SessionFile(relativePath: "kitchen/plan/2026-11.json", content: json(#"[{ "id": "slot-every", "day": "2026-11-24", "meal": "Lunch", "snackId": "snack-every", "updatedAt": "\#(stamp)" }]"#)),
+            SessionFile(relativePath: "kitchen/snacks.json", content: json(#"[{ "id": "snack-every", "name": "Flapjack", "calories": 180, "protein": 3, "carbs": 24, "fats": 8 }]"#)),
+            SessionFile(relativePath: "kitchen/shopping.json", content: json(#"[{ "id": "item-every", "name": "250 g lentils", "checked": false, "updatedAt": "\#(stamp)" }]"#)),
+            SessionFile(relativePath: "kitchen/inbox.json", content: json(#"{ "entries": [{ "id": "inbox-every", "type": "url", "content": "https://example.com/every", "createdAt": "\#(stamp)", "status": "pending" }] }"#)),
+        ]
+        return DataSnapshot(
+            recipes: [starter, recipe(id: "recipe-every")], logs: [log(id: logID)],
+            sessionFiles: [SessionFile(relativePath: "sessions/sessions.json", content: .json(.array([sessionValue]))),
+                           SessionFile(relativePath: "sessions/presets.json", content: .json(.array([preset(id: "preset-every")])))],
+            preferences: .object([JSONMember("cardDosesGrams", .array([.number(12), .number(20)])), JSONMember("lastSelectedRecipeId", .string("recipe-every"))]),
+            erasures: [ErasureRecord(kind: .log, id: "log-erased-every", erasedAt: Date(timeIntervalSince1970: 1_760_000_000))],
+            kitchenRecipes: [kitchen],
+            flows: [BrewFlow(logId: logID, source: "scale", samples: (0...int(3...8)).map { BrewFlow.Sample(seconds: Double($0), grams: Double($0 * 9)) })],
+            kitchenFiles: planner,
+            kitchenImages: [KitchenImage(path: "kitchen/images/soup-every.png", bytes: (0..<int(8...64)).map { _ in UInt8(truncatingIfNeeded: next()) })])
+    }
+}

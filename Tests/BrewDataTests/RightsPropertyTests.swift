@@ -38,7 +38,7 @@ import Testing
             let sources = [generator.snapshot(), generator.snapshot()]
             let once = Merger.merge(sources, into: target)
             let twice = Merger.merge(sources, into: once.merged)
-            #expect(twice.report.changesNothing, "seed \(seed): \(twice.report.added + twice.report.conflicted)")
+            #expect(twice.report.changesNothing, "seed \(seed): \(twice.report.added.lines + twice.report.conflicted.lines)")
             #expect(twice.merged.canonical == once.merged.canonical, "seed \(seed)")
         }
     }
@@ -95,7 +95,7 @@ import Testing
                     + merged.drinkPresets.map { "drinkPreset/\($0.id)" }
                 #expect(!present.contains(key), "seed \(seed): \(key) came back")
             }
-            #expect(outcome.report.added.isEmpty && outcome.report.conflicted.isEmpty, "seed \(seed): \(outcome.report.added)")
+            #expect(outcome.report.added.lines.isEmpty && outcome.report.conflicted.lines.isEmpty, "seed \(seed): \(outcome.report.added.lines)")
             #expect(merged.canonical == afterErase.canonical, "seed \(seed)")
         }
     }

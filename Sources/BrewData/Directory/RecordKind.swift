@@ -15,7 +15,9 @@
 ///
 /// Adding a kind is one case here, its `rules`, its decoder and its pages; every `switch` over
 /// `RecordKind` has no `default:`, so the compiler lists each place that must decide about it
-/// (docs/DATA-RIGHTS.md, "Adding a kind").
+/// (the rights commands walk `allCases`: `archiveMember`, `DataSnapshot.records(_:)`,
+/// `csvTables(in:)`, `Merger.merge`), and `EveryKindIsCarriedTests` checks that export, import,
+/// merge and erase carry it (docs/DATA-RIGHTS.md, "Adding a kind").
 public enum RecordKind: String, Sendable, CaseIterable {
     case recipes
     case recipeSteps

@@ -54,6 +54,7 @@ enum KitchenRecipeDecoder {
         let sourceUrl = reader.string("sourceUrl")
         let sourceId = reader.string("sourceId")
         let platform = reader.enumeration(KitchenSourcePlatform.self, "sourcePlatform")
+        // An empty CSV cell is no caption ("not given"); JSON keeps an empty caption as written.
         let caption = reader.string("caption")
         let prepTime = reader.string("prepTime")
         let cookTime = reader.string("cookTime")
@@ -134,7 +135,7 @@ enum KitchenRecipeDecoder {
         guard let id, let title, let servings, let category, !reader.failed else { return nil }
         let recipe = KitchenRecipe(
             id: id, title: title, thumbnail: thumbnail?.trimmingSpaces.nilIfEmpty, sourceUrl: sourceUrl?.trimmingSpaces.nilIfEmpty,
-            sourcePlatform: platform, caption: caption, prepTime: prepTime?.trimmingSpaces.nilIfEmpty,
+            sourcePlatform: platform, caption: isCSVRow ? caption?.nilIfEmpty : caption, prepTime: prepTime?.trimmingSpaces.nilIfEmpty,
             cookTime: cookTime?.trimmingSpaces.nilIfEmpty, servings: servings, category: category,
             ingredients: ingredients, steps: steps, nutrition: nutrition, isArchived: isArchived, isFavourite: isFavourite,
             createdAt: createdAt, updatedAt: updatedAt, cardServings: servingsList,

@@ -18,31 +18,9 @@ public enum Archive {
     public static let format = "brewguide-archive"
     public static let schemaVersion = 1
 
+    /// Every member (`ArchiveMember`) that holds something or is always written.
     public static func contents(of snapshot: DataSnapshot) -> JSONValue {
-        var members = [
-            JSONMember("recipes", .array(snapshot.recipes.map(RecordEncoder.json))),
-            JSONMember("logs", .array(snapshot.logs.map(RecordEncoder.json))),
-            JSONMember("sessionFiles", .array(snapshot.sessionFiles.map(json))),
-            JSONMember("preferences", snapshot.preferences ?? .null),
-            JSONMember("erasures", .array(snapshot.erasures.map(\.json))),
-        ]
-        // Recorded pours (issue 17), only when there are any: an archive without them is the
-        // same bytes as before they existed, and older brewguides read it.
-        if !snapshot.flows.isEmpty { members.append(JSONMember("flows", .array(snapshot.flows.map(FlowFile.json)))) }
-        // Kitchen recipes (issue 14); left out when there are none, so archives of data without
-        // a kitchen stay as they were and older readers still read them.
-        if !snapshot.kitchenRecipes.isEmpty {
-            members.append(JSONMember("kitchenRecipes", .array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json))))
-        }
-        // The kitchen planner's files (issue 15), whole, as written; left out when there are none.
-        if !snapshot.kitchenFiles.isEmpty {
-            members.append(JSONMember("kitchenFiles", .array(snapshot.kitchenFiles.map(json))))
-        }
-        // The thumbnail files the kitchen recipes name (`KitchenImage`); left out when there are none.
-        if !snapshot.kitchenImages.isEmpty {
-            members.append(JSONMember("kitchenImages", .array(snapshot.kitchenImages.map(\.json))))
-        }
-        return .object(members)
+        .object(ArchiveMember.allCases.compactMap { member in member.json(of: snapshot).map { JSONMember(member.rawValue, $0) } })
     }
 
     static func json(_ file: SessionFile) -> JSONValue {

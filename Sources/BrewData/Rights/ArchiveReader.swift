@@ -35,78 +35,13 @@ public enum ArchiveReader {
             throw RightsError("\(name): error: checksum mismatch: the manifest says \(expected) but the contents hash to \(actual); the archive was changed or damaged after export")
         }
 
-        let recipeNodes = try array(contents, "recipes", name)
-        let logNodes = try array(contents, "logs", name)
-        for (label, nodes) in [("recipes", recipeNodes), ("logs", logNodes)] {
-            for (index, node) in nodes.enumerated() {
-                guard let id = node.text("id") else { throw RightsError("\(name): error: contents.\(label)[\(index)] has no id") }
-                if let problem = RecordID.problem(with: id) { throw RightsError("\(name): error: contents.\(label)[\(index)]: unsafe \(problem)") }
-            }
+        // Every member, in order (flows after their logs, thumbnails after their recipes).
+        var read = DataSnapshot()
+        for member in ArchiveMember.allCases {
+            try self.read(member, from: contents, name: name, into: &read)
         }
-        let recipes = try decode(recipeNodes, kind: .recipes, name: name).recipes.map(\.value)
-        let logs = try decode(logNodes, kind: .logs, name: name).logs.map(\.value)
-        var sessionFiles: [SessionFile] = []
-        for (index, node) in try array(contents, "sessionFiles", name).enumerated() {
-            sessionFiles.append(try sessionFile(node, context: "\(name): error: contents.sessionFiles[\(index)]"))
-        }
-        for session in SessionRecord.records(in: sessionFiles) {
-            if let problem = RecordID.problem(with: session.id) { throw RightsError("\(name): error: session: unsafe \(problem)") }
-        }
-        let preferences: JSONValue? = contents["preferences"] == .null ? nil : contents["preferences"]
-        if let preferences, preferences.members == nil { throw RightsError("\(name): error: contents.preferences must be an object or null") }
-        let erasures = try ErasureLedger.records(from: contents, context: "\(name): error: contents")
-        var flows: [BrewFlow] = []
-        if contents["flows"] != nil {
-            let logIDs = Set(logs.map(\.id))
-            for (index, node) in try array(contents, "flows", name).enumerated() {
-                guard let logId = node.text("logId"), RecordID.problem(with: logId) == nil, logIDs.contains(logId) else {
-                    throw RightsError("\(name): error: contents.flows[\(index)] must name one of the archive's logs by a safe logId")
-                }
-                var diagnostics: [Diagnostic] = []
-                let path = "\(FlowFile.folderName)/\(logId).json"
-                guard let flow = FlowFile.decode(CanonicalJSON.bytes(node), path: path, diagnostics: &diagnostics),
-                      !diagnostics.contains(where: { $0.severity == .error }) else {
-                    throw RightsError("\(diagnostics.first?.description ?? path) (in the archive's flows[\(index)])")
-                }
-                flows.append(flow)
-            }
-        }
-        var kitchenRecipes: [KitchenRecipe] = []
-        if let kitchen = contents["kitchenRecipes"] {
-            guard case .array(let nodes) = kitchen else { throw RightsError("\(name): error: contents.kitchenRecipes must be an array") }
-            kitchenRecipes = try KitchenRecordEncoder.recipes(from: nodes, context: "\(name)#kitchenRecipes")
-            for recipe in kitchenRecipes {
-                if let problem = RecordID.problem(with: recipe.id) { throw RightsError("\(name): error: kitchen recipe: unsafe \(problem)") }
-            }
-        }
-        var kitchenFiles: [SessionFile] = []
-        if contents["kitchenFiles"] != nil {
-            var seen = Set<String>()
-            for (index, node) in try array(contents, "kitchenFiles", name).enumerated() {
-                let file = try kitchenFile(node, context: "\(name): error: contents.kitchenFiles[\(index)]")
-                guard seen.insert(file.relativePath).inserted else {
-                    throw RightsError("\(name): error: contents.kitchenFiles[\(index)]: \"\(file.relativePath)\" is in the archive twice")
-                }
-                kitchenFiles.append(file)
-            }
-        }
-        var kitchenImages: [KitchenImage] = []
-        if contents["kitchenImages"] != nil {
-            let named = KitchenImage.paths(namedBy: kitchenRecipes)
-            var seen = Set<String>()
-            for (index, node) in try array(contents, "kitchenImages", name).enumerated() {
-                let context = "\(name): error: contents.kitchenImages[\(index)]"
-                let image = try KitchenImage.decode(node, context: context)
-                guard named.contains(image.path) else {
-                    throw RightsError("\(context): \"\(image.path)\" is not the thumbnail of any of the archive's kitchen recipes")
-                }
-                guard seen.insert(image.path).inserted else {
-                    throw RightsError("\(context): \"\(image.path)\" is in the archive twice")
-                }
-                kitchenImages.append(image)
-            }
-        }
-        let snapshot = DataSnapshot(recipes: recipes, logs: logs, sessionFiles: sessionFiles, preferences: preferences, erasures: erasures, kitchenRecipes: kitchenRecipes, flows: flows, kitchenFiles: kitchenFiles, kitchenImages: kitchenImages)
+        let snapshot = DataSnapshot(recipes: read.recipes, logs: read.logs, sessionFiles: read.sessionFiles, preferences: read.preferences, erasures: read.erasures,
+                                    kitchenRecipes: read.kitchenRecipes, flows: read.flows, kitchenFiles: read.kitchenFiles, kitchenImages: read.kitchenImages)
 
         if case .object(let counts)? = manifest["counts"] {
             for (kind, count) in Archive.counts(of: snapshot) {
@@ -122,6 +57,79 @@ public enum ArchiveReader {
             throw RightsError(kitchenErrors.prefix(5).joined(separator: "\n") + "\n\(kitchenErrors.count) error(s) in the archive's kitchen planner files (contents.kitchenFiles); nothing was written")
         }
         return snapshot
+    }
+
+    /// Reads one member of `contents` into `snapshot`, checking each record as the data
+    /// directory would read it. A member that may be left out is skipped when it is absent.
+    private static func read(_ member: ArchiveMember, from contents: JSONValue, name: String, into snapshot: inout DataSnapshot) throws(RightsError) {
+        if !member.isAlwaysWritten && contents[member.rawValue] == nil { return }
+        switch member {
+        case .recipes, .logs:
+            let kind: RecordKind = member == .recipes ? .recipes : .logs
+            let nodes = try array(contents, member.rawValue, name)
+            for (index, node) in nodes.enumerated() {
+                guard let id = node.text("id") else { throw RightsError("\(name): error: contents.\(member.rawValue)[\(index)] has no id") }
+                if let problem = RecordID.problem(with: id) { throw RightsError("\(name): error: contents.\(member.rawValue)[\(index)]: unsafe \(problem)") }
+            }
+            let file = try decode(nodes, kind: kind, name: name)
+            if kind == .recipes { snapshot.recipes = file.recipes.map(\.value) } else { snapshot.logs = file.logs.map(\.value) }
+        case .sessionFiles:
+            for (index, node) in try array(contents, "sessionFiles", name).enumerated() {
+                snapshot.sessionFiles.append(try sessionFile(node, context: "\(name): error: contents.sessionFiles[\(index)]"))
+            }
+            for session in SessionRecord.records(in: snapshot.sessionFiles) {
+                if let problem = RecordID.problem(with: session.id) { throw RightsError("\(name): error: session: unsafe \(problem)") }
+            }
+        case .preferences:
+            let preferences: JSONValue? = contents["preferences"] == .null ? nil : contents["preferences"]
+            if let preferences, preferences.members == nil { throw RightsError("\(name): error: contents.preferences must be an object or null") }
+            snapshot.preferences = preferences
+        case .erasures:
+            snapshot.erasures = try ErasureLedger.records(from: contents, context: "\(name): error: contents")
+        case .flows:
+            let logIDs = Set(snapshot.logs.map(\.id))
+            for (index, node) in try array(contents, "flows", name).enumerated() {
+                guard let logId = node.text("logId"), RecordID.problem(with: logId) == nil, logIDs.contains(logId) else {
+                    throw RightsError("\(name): error: contents.flows[\(index)] must name one of the archive's logs by a safe logId")
+                }
+                var diagnostics: [Diagnostic] = []
+                let path = "\(FlowFile.folderName)/\(logId).json"
+                guard let flow = FlowFile.decode(CanonicalJSON.bytes(node), path: path, diagnostics: &diagnostics),
+                      !diagnostics.contains(where: { $0.severity == .error }) else {
+                    throw RightsError("\(diagnostics.first?.description ?? path) (in the archive's flows[\(index)])")
+                }
+                snapshot.flows.append(flow)
+            }
+        case .kitchenRecipes:
+            guard case .array(let nodes)? = contents["kitchenRecipes"] else { throw RightsError("\(name): error: contents.kitchenRecipes must be an array") }
+            snapshot.kitchenRecipes = try KitchenRecordEncoder.recipes(from: nodes, context: "\(name)#kitchenRecipes")
+            for recipe in snapshot.kitchenRecipes {
+                if let problem = RecordID.problem(with: recipe.id) { throw RightsError("\(name): error: kitchen recipe: unsafe \(problem)") }
+            }
+        case .kitchenFiles:
+            var seen = Set<String>()
+            for (index, node) in try array(contents, "kitchenFiles", name).enumerated() {
+                let file = try kitchenFile(node, context: "\(name): error: contents.kitchenFiles[\(index)]")
+                guard seen.insert(file.relativePath).inserted else {
+                    throw RightsError("\(name): error: contents.kitchenFiles[\(index)]: \"\(file.relativePath)\" is in the archive twice")
+                }
+                snapshot.kitchenFiles.append(file)
+            }
+        case .kitchenImages:
+            let named = KitchenImage.paths(namedBy: snapshot.kitchenRecipes)
+            var seen = Set<String>()
+            for (index, node) in try array(contents, "kitchenImages", name).enumerated() {
+                let context = "\(name): error: contents.kitchenImages[\(index)]"
+                let image = try KitchenImage.decode(node, context: context)
+                guard named.contains(image.path) else {
+                    throw RightsError("\(context): \"\(image.path)\" is not the thumbnail of any of the archive's kitchen recipes")
+                }
+                guard seen.insert(image.path).inserted else {
+                    throw RightsError("\(context): \"\(image.path)\" is in the archive twice")
+                }
+                snapshot.kitchenImages.append(image)
+            }
+        }
     }
 
     /// One file of `contents.kitchenFiles`: a path of the planner's (`KitchenPlannerFiles.kind(ofPath:)`)

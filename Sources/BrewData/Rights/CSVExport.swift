@@ -18,66 +18,47 @@ public enum CSVExport {
         "source", "sourceId", "fromRecipe",
     ]
 
+    /// The kitchen recipe columns of a kitchen recipes CSV (docs/KITCHEN.md).
+    static let kitchenRecipeColumns = [
+        "id", "title", "thumbnail", "sourceUrl", "sourcePlatform", "caption", "prepTime", "cookTime", "servings", "category",
+        "calories", "protein", "carbs", "fats", "isArchived", "isFavourite", "createdAt", "updatedAt", "cardServings",
+    ]
+    static let kitchenIngredientColumns = ["recipeId", "id", "name", "amount", "notes"]
+    static let kitchenStepColumns = ["recipeId", "id", "order", "text"]
+
+    /// Every kind, in the order of the files and the README's lines: `RecordKind.allCases`, with
+    /// the erasure ledger after the other kinds' records and before the planner's (where the
+    /// README has always had it).
+    static var kinds: [RecordKind] {
+        var kinds = RecordKind.allCases.filter { $0 != .erasures }
+        kinds.insert(.erasures, at: kinds.firstIndex(of: .mealPlanSlots) ?? kinds.endIndex)
+        return kinds
+    }
+
     public static func files(for snapshot: DataSnapshot) throws -> [(name: String, bytes: [UInt8])] {
-        func table(_ columns: [String], _ records: [JSONValue]) throws -> [UInt8] {
-            try CSVTableWriter.bytes(header: columns, rows: records.map { record in columns.map { SpreadsheetCell.neutralized(RecordEncoder.cell(record[$0])) } })
-        }
         var files: [(String, [UInt8])] = []
-        files.append(("recipes.csv", try table(recipeColumns, snapshot.recipes.map(RecordEncoder.json))))
-        let steps = snapshot.recipes.flatMap { recipe in recipe.steps.map { RecordEncoder.json($0).setting("recipeId", to: .string(recipe.id)) } }
-        files.append(("recipe-steps.csv", try table(stepColumns, steps)))
-        files.append(("logs.csv", try table(logColumns, snapshot.logs.map(RecordEncoder.json))))
-        let sessions = snapshot.sessions
-        var sessionColumns = ["id"]
-        var entryColumns = ["sessionId"]
-        var entries: [JSONValue] = []
-        for session in sessions {
-            for member in session.value.members ?? [] where member.key != "entries" && !sessionColumns.contains(member.key) { sessionColumns.append(member.key) }
-            if case .array(let list)? = session.value["entries"] {
-                for entry in list {
-                    let row = entry.setting("sessionId", to: .string(session.id))
-                    entries.append(row)
-                    for member in row.members ?? [] where !entryColumns.contains(member.key) { entryColumns.append(member.key) }
-                }
+        var readmeLines: [String] = []
+        for kind in kinds {
+            let tables = kind.csvTables(in: snapshot)
+            for table in tables {
+                let rows = table.rows.map { $0.map(SpreadsheetCell.neutralized) }
+                files.append((table.name, try CSVTableWriter.bytes(header: table.columns, rows: rows)))
             }
-        }
-        files.append(("sessions.csv", try table(sessionColumns, sessions.map(\.value))))
-        files.append(("session-entries.csv", try table(entryColumns, entries)))
-        let presets = snapshot.drinkPresets
-        var presetColumns = ["id"]
-        for preset in presets { for member in preset.value.members ?? [] where !presetColumns.contains(member.key) { presetColumns.append(member.key) } }
-        files.append(("drink-presets.csv", try table(presetColumns, presets.map(\.value))))
-        let preferences = (snapshot.preferences?.members ?? []).map { JSONValue.object([JSONMember("key", .string($0.key)), JSONMember("value", $0.value)]) }
-        files.append(("preferences.csv", try table(["key", "value"], preferences)))
-        let samples = snapshot.flows.flatMap { flow in
-            flow.samples.map { JSONValue.object([JSONMember("logId", .string(flow.logId)), JSONMember("seconds", .number($0.seconds)), JSONMember("grams", .number($0.grams))]) }
-        }
-        if !samples.isEmpty { files.append(("flows.csv", try table(["logId", "seconds", "grams"], samples))) }
-        files.append(("erasures.csv", try table(["kind", "id", "erasedAt"], snapshot.erasures.map(\.json))))
-        // The kitchen planner's records (issue 15), one table per kind that has any; a slot's
-        // quick-add item in the CSV columns quickAddName, calories, protein, carbs, fats.
-        for (kind, name) in plannerTables {
-            let records = snapshot.kitchenFiles.filter { KitchenPlannerFiles.kind(ofPath: $0.relativePath) == kind }
-                .flatMap(KitchenPlannerFiles.plannerRecords)
-            guard !records.isEmpty else { continue }
-            var columns = ["id"]
-            for record in records { for column in record.columns where !columns.contains(column) { columns.append(column) } }
-            let rows = records.map { record in columns.map { SpreadsheetCell.neutralized(record.cell($0)) } }
-            files.append((name, try CSVTableWriter.bytes(header: columns, rows: rows)))
+            if let line = kind.csvReadmeLineAlways ?? tables.first?.readme { readmeLines.append(line) }
         }
         // The thumbnail files the kitchen recipes name, at their paths, to open as they are.
         for image in snapshot.kitchenImages { files.append((image.path, image.bytes)) }
-        files.append(("README.md", Array(readme(sessionColumns: sessionColumns, entryColumns: entryColumns, presetColumns: presetColumns).utf8)))
+        files.append(("README.md", Array(readme(lines: readmeLines).utf8)))
         return files
     }
 
-    /// The planner's kinds and the CSV file each is exported to.
-    static let plannerTables: [(RecordKind, String)] = [
-        (.mealPlanSlots, "meal-plan-slots.csv"), (.snackPresets, "snack-presets.csv"),
-        (.shoppingItems, "shopping-items.csv"), (.kitchenInbox, "kitchen-inbox.csv"),
-    ]
+    /// The elements of a JSON array (none for anything else).
+    static func elements(of value: JSONValue?) -> [JSONValue] {
+        if case .array(let elements)? = value { return elements }
+        return []
+    }
 
-    static func readme(sessionColumns: [String], entryColumns: [String], presetColumns: [String]) -> String {
+    static func readme(lines: [String]) -> String {
         """
         # brewguide export (CSV)
 
@@ -85,16 +66,7 @@ public enum CSVExport {
         Dates are ISO 8601 in UTC (`2026-08-03T09:15:00Z`); numbers use a dot; lists of
         numbers are joined with `;`; an empty cell means "not given".
 
-        - `recipes.csv`: \(recipeColumns.joined(separator: ", ")). Grams for dose and yield, °C for the temperature.
-        - `recipe-steps.csv`: \(stepColumns.joined(separator: ", ")). `recipeId` names the recipe; water is cumulative grams on the scale; times are seconds.
-        - `logs.csv`: \(logColumns.joined(separator: ", ")). Rating 1–5 (empty for an imported brew not rated there); `recipeNameAtBrew` is the name when brewed; `fromRecipe` lists, `;`-joined, the fields an import took from the recipe.
-        - `sessions.csv`: \(sessionColumns.joined(separator: ", ")). Values as the session files hold them (nested values as JSON).
-        - `session-entries.csv`: \(entryColumns.joined(separator: ", ")). `sessionId` names the session.
-        - `drink-presets.csv`: \(presetColumns.joined(separator: ", ")). Quick-drink presets; an entry's `presetId` names one.
-        - `preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).
-        - `flows.csv` (when a brew has a recorded pour): logId, seconds, grams: the scale's readings on the brew clock, one row per sample.
-        - `erasures.csv`: kind, id, erasedAt: records erased earlier; nothing else about them is kept.
-        - `meal-plan-slots.csv`, `snack-presets.csv`, `shopping-items.csv`, `kitchen-inbox.csv` (each when there are any): the kitchen planner's records with the columns of its files (docs/KITCHEN.md); a slot's quick-add item is in quickAddName, calories, protein, carbs, fats. The goals are the `kitchen` row of `preferences.csv`.
+        \(lines.map { "- \($0)" }.joined(separator: "\n"))
 
         A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (and is not a plain
         number) starts with `'` here, so that a spreadsheet shows it as text instead of running it

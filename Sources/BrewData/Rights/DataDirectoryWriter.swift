@@ -6,24 +6,9 @@ import Foundation
 /// `preferences.json`, `erasures.json`.
 /// Every file is synced before this returns.
 public enum DataDirectoryWriter {
+    /// Every member's files (`ArchiveMember.files(of:)`).
     public static func files(for snapshot: DataSnapshot) throws -> [(relativePath: String, bytes: [UInt8])] {
-        var files: [(String, [UInt8])] = []
-        if !snapshot.recipes.isEmpty {
-            files.append(("recipes/recipes.json", CanonicalJSON.bytes(.array(snapshot.recipes.map(RecordEncoder.json)))))
-        }
-        if !snapshot.logs.isEmpty {
-            files.append(("logs/logs.json", CanonicalJSON.bytes(.array(snapshot.logs.map(RecordEncoder.json)))))
-        }
-        for file in snapshot.sessionFiles { files.append((file.relativePath, try file.content.bytes())) }
-        for file in snapshot.kitchenFiles { files.append((file.relativePath, try file.content.bytes())) }
-        for flow in snapshot.flows { files.append(("\(FlowFile.folderName)/\(flow.logId).json", Array(FlowFile.text(flow).utf8))) }
-        if !snapshot.kitchenRecipes.isEmpty {
-            files.append(("kitchen/recipes/kitchen.json", CanonicalJSON.bytes(.array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json)))))
-        }
-        for image in snapshot.kitchenImages { files.append((image.path, image.bytes)) }
-        if let preferences = snapshot.preferences { files.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
-        if !snapshot.erasures.isEmpty { files.append((ErasureLedger.fileName, CanonicalJSON.bytes(ErasureLedger.json(snapshot.erasures)))) }
-        return files
+        try ArchiveMember.allCases.flatMap { try $0.files(of: snapshot) }
     }
 
     /// - Parameter synced: false for a scratch copy that is thrown away (merge's check), which

@@ -36,23 +36,15 @@ public struct DataSnapshot: Hashable, Sendable {
 
     public var sessions: [SessionRecord] { SessionRecord.records(in: sessionFiles) }
 
-    /// Whether the files of a folder kind are carried whole, as written (in `sessionFiles`, the
-    /// archive's `sessionFiles`, or for the planner's in `kitchenFiles`), rather than decoded
-    /// into the model and written again.
-    /// A new folder kind must decide here (no `default:`); carrying its files whole is what
-    /// export and import need until it has an encoder.
+    /// Whether the files of a folder kind are carried whole, as written (in `sessionFiles`, or for
+    /// the planner's in `kitchenFiles`), rather than decoded into the model and written again:
+    /// what its archive member (`RecordKind.archiveMember`) says. File kinds are not folder kinds
+    /// (the planner's are loaded by `KitchenPlannerFiles`).
     public static func carriesFilesWhole(_ folderKind: RecordKind) -> Bool {
-        switch folderKind {
-        case .recipes, .logs: false
-        // Recorded pours are decoded (`flows`) and written back by `FlowFile`.
-        case .flows: false
-        case .sessions: true
-        case .kitchenRecipes: false  // KitchenRecordEncoder carries them as records (contents.kitchenRecipes)
-        case .mealPlanSlots: true  // in kitchenFiles, with the planner's one-file kinds (KitchenPlannerFiles)
-        case .kitchenIngredients, .kitchenSteps: false  // not folder kinds
-        // File kinds, carried whole in kitchenFiles by KitchenPlannerFiles.
-        case .kitchenInbox, .snackPresets, .shoppingItems: false
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures: false  // not folder kinds
+        guard case .folder = folderKind.rules.place else { return false }
+        switch folderKind.archiveMember {
+        case .sessionFiles, .kitchenFiles: return true
+        case .recipes, .logs, .preferences, .erasures, .flows, .kitchenRecipes, .kitchenImages: return false
         }
     }
 

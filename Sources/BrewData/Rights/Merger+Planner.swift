@@ -33,17 +33,6 @@ extension Merger {
         public var replacedSlotIDs: Set<String> = []
     }
 
-    static func label(_ kind: RecordKind) -> String {
-        switch kind {
-        case .mealPlanSlots: "plan slot"
-        case .shoppingItems: "shopping item"
-        case .snackPresets: "snack preset"
-        case .kitchenInbox: "inbox entry"
-        case .recipes, .recipeSteps, .logs, .sessions, .sessionEntries, .drinkPresets, .preferences, .erasures, .flows,
-             .kitchenRecipes, .kitchenIngredients, .kitchenSteps: kind.rawValue
-        }
-    }
-
     /// Whether the first copy replaces the second under `kind`'s merge rule.
     static func supersedes(for kind: RecordKind) -> @Sendable (PlannerRecord, PlannerRecord) -> Bool {
         switch kind.rules.merge {
@@ -75,8 +64,9 @@ extension Merger {
         }
     }
 
-    static func mergePlanner(_ sources: [DataSnapshot], into target: DataSnapshot, report: inout Report) -> PlannerChanges {
-        var changes = PlannerChanges()
+    /// Merges the records of one of the planner's kinds (`KitchenPlannerFiles.kinds`) by its rule
+    /// (`supersedes(for:)`), adding the files to write to `changes`.
+    static func mergePlannerKind(_ kind: RecordKind, _ sources: [DataSnapshot], into target: DataSnapshot, changes: inout PlannerChanges, report: inout MergeReport) {
         let existing = Set(target.kitchenFiles.map(\.relativePath))
         // Every side's erasures keep an erased copy out; the target loses its own copy only to an
         // erasure it did not have (its own ledger's are older than whatever it holds now).
@@ -84,49 +74,48 @@ extension Merger {
         let erased = PlannerErasures(allErasures)
         let targetErasures = Set(target.erasures)
         let erasedElsewhere = PlannerErasures(allErasures.filter { !targetErasures.contains($0) })
-        for kind in KitchenPlannerFiles.kinds {
+        do {
             func files(_ snapshot: DataSnapshot) -> [SessionFile] {
                 snapshot.kitchenFiles.filter { KitchenPlannerFiles.kind(ofPath: $0.relativePath) == kind }
             }
-            let name = label(kind)
             let targetFiles = files(target)
             let allTargetRecords = targetFiles.flatMap(KitchenPlannerFiles.plannerRecords)
             let removedIDs = Set(allTargetRecords.filter { erasedElsewhere.covers($0, kind: kind) }.map(\.id))
-            for id in removedIDs.sorted() { report.removedAsErased.append("\(name) \(id)") }
+            for id in removedIDs.sorted() { report.removedAsErased.append(.init(kind, id)) }
             let targetRecords = allTargetRecords.filter { !removedIDs.contains($0.id) }
             let sourceRecords = sources.map { source in
                 files(source).flatMap(KitchenPlannerFiles.plannerRecords).filter { record in
                     guard erased.covers(record, kind: kind) else { return true }
-                    report.skippedAsErased.append("\(name) \(record.id)")
+                    report.skippedAsErased.append(.init(kind, record.id))
                     return false
                 }
             }
             let result = LastWriteWinsMerge.merge(sourceRecords, into: targetRecords, supersedes: supersedes(for: kind))
             var own: [String: PlannerRecord] = [:]
             for record in targetRecords where own[record.id] == nil { own[record.id] = record }
-            for id in result.added { report.added.append("\(name) \(id)") }
-            for record in sourceRecords.joined() where own[record.id] == record { report.identical.append("\(name) \(record.id)") }
+            for id in result.added { report.added.append(.init(kind, id)) }
+            for record in sourceRecords.joined() where own[record.id] == record { report.identical.append(.init(kind, record.id)) }
             for (id, kept, dropped) in result.replaced {
                 let line: String
                 if own[id] == kept {
-                    line = "\(name) \(id): kept the target's copy (\(describe(kept, kind: kind))); dropped the incoming one (\(describe(dropped, kind: kind)))"
+                    line = ": kept the target's copy (\(describe(kept, kind: kind))); dropped the incoming one (\(describe(dropped, kind: kind)))"
                 } else if own[id] == dropped {
-                    line = "\(name) \(id): took the incoming copy (\(describe(kept, kind: kind))); dropped the target's (\(describe(dropped, kind: kind)))"
+                    line = ": took the incoming copy (\(describe(kept, kind: kind))); dropped the target's (\(describe(dropped, kind: kind)))"
                 } else {
-                    line = "\(name) \(id): kept one incoming copy (\(describe(kept, kind: kind))); dropped another (\(describe(dropped, kind: kind)))"
+                    line = ": kept one incoming copy (\(describe(kept, kind: kind))); dropped another (\(describe(dropped, kind: kind)))"
                 }
-                report.dropped.append(line)
+                report.dropped.append(.init(kind, id, line))
             }
             // What each id ends as, and which of them the target does not hold as it is.
             let changed = result.merged.filter { record in own[record.id].map { $0 != record } ?? true }
-            guard !changed.isEmpty || !removedIDs.isEmpty else { continue }
-            for record in changed where own[record.id] != nil { report.updated.append("\(name) \(record.id)") }
+            guard !changed.isEmpty || !removedIDs.isEmpty else { return }
+            for record in changed where own[record.id] != nil { report.updated.append(.init(kind, record.id)) }
 
             if kind == .mealPlanSlots {
                 changes.replacedSlotIDs.formUnion(changed.map(\.id).filter { own[$0] != nil })
                 changes.replacedSlotIDs.formUnion(removedIDs)
                 changes.writes += newPlanFiles(for: changed, existing: existing)
-                continue
+                return
             }
             let final = Dictionary(result.merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             var rewritten = targetFiles.map { file in
@@ -145,13 +134,17 @@ extension Merger {
             let before = Dictionary(targetFiles.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
             changes.writes += rewritten.filter { before[$0.relativePath] != $0 }
         }
+    }
+
+    /// The note about `preferences.json`'s `kitchen` key (goals, units, card servings), which
+    /// follows the preferences' rule: the target's are kept; a source's different ones are said.
+    static func noteKitchenPreferences(_ sources: [DataSnapshot], into target: DataSnapshot, report: inout MergeReport) {
         if let kitchen = target.preferences?["kitchen"] ?? (target.preferences == nil ? nil : JSONValue.null) {
             let differing = sources.compactMap(\.preferences).filter { ($0["kitchen"] ?? .null) != kitchen }.count
             if differing > 0 {
                 report.notes.append("preferences.json kitchen (goals, units, card servings): the target's are kept; \(differing) source\(differing == 1 ? " holds" : "s hold") different ones, which were not merged")
             }
         }
-        return changes
     }
 
     /// The new plan files holding `records`: JSON ones in `kitchen/plan/merged-<8 hex>.json`,
@@ -170,5 +163,20 @@ extension Merger {
             files.append(KitchenPlannerFiles.replacingRecords(of: empty, with: group))
         }
         return files
+    }
+
+    /// The target's planner files as the merge leaves them: replaced slots out of their files (a
+    /// JSON file left empty goes), rewritten files in place of the old, new files added.
+    static func plannerFiles(of target: DataSnapshot, after outcome: Outcome) -> [SessionFile] {
+        let written = Dictionary(outcome.planner.writes.map { ($0.relativePath, $0) }, uniquingKeysWith: { _, last in last })
+        var files: [SessionFile] = []
+        for file in target.kitchenFiles {
+            if let replacement = written[file.relativePath] { files.append(replacement); continue }
+            guard KitchenPlannerFiles.kind(ofPath: file.relativePath) == .mealPlanSlots else { files.append(file); continue }
+            let (content, removed) = file.content.removing { record in outcome.removesFromTarget(record, kind: .mealPlanSlots, ownerID: nil) }
+            if removed == 0 { files.append(file) } else if let content { files.append(SessionFile(relativePath: file.relativePath, content: content)) }
+        }
+        let kept = Set(target.kitchenFiles.map(\.relativePath))
+        return files + outcome.planner.writes.filter { !kept.contains($0.relativePath) }
     }
 }

@@ -76,40 +76,98 @@ extension Merger {
     /// Merges the sessions or drink presets of the sources into the target's, by id.
     /// - Returns: the records to write (new ids and replacements) and the target ids replaced.
     static func mergeByID(
-        _ label: String, target: [SessionRecord], sources: [[SessionRecord]], erased: ErasureSet, ledgerKind: ErasureRecord.Kind?,
-        combine: (SessionRecord, SessionRecord) -> Combined, report: inout Report
+        _ kind: RecordKind, target: [SessionRecord], sources: [[SessionRecord]], erased: ErasureSet,
+        combine: (SessionRecord, SessionRecord) -> Combined, report: inout MergeReport
     ) -> (written: [SessionRecord], replacedIDs: [String]) {
+        var ledgerKind: ErasureRecord.Kind?
+        if case .byID(let byID) = kind.rules.erase { ledgerKind = byID }
         var pool = Dictionary(target.map { ($0.id, $0) }) { first, _ in first }
         let targetIDs = Set(target.map(\.id))
         var changed: Set<String> = []
         for records in sources {
             for record in records {
-                if let ledgerKind, erased.covers(ledgerKind, record.id) { report.skippedAsErased.append("\(label) \(record.id)"); continue }
+                if let ledgerKind, erased.covers(ledgerKind, record.id) { report.skippedAsErased.append(.init(kind, record.id)); continue }
                 guard let existing = pool[record.id] else {
                     pool[record.id] = record
                     changed.insert(record.id)
-                    report.added.append("\(label) \(record.id)")
+                    report.added.append(.init(kind, record.id))
                     continue
                 }
                 switch combine(existing, record) {
                 case .identical, .targetKept:
-                    report.identical.append("\(label) \(record.id)")
+                    report.identical.append(.init(kind, record.id))
                 case .replaced(let value):
                     pool[record.id] = value
                     changed.insert(record.id)
-                    report.updated.append("\(label) \(record.id): combined with the incoming copy (last write wins by updatedAt)")
+                    report.updated.append(.init(kind, record.id, ": combined with the incoming copy (last write wins by updatedAt)"))
                 case .incompatible:
                     let derived = derivedID(record.id, infix: "merged", content: record.value)
-                    if let ledgerKind, erased.covers(ledgerKind, derived) { report.skippedAsErased.append("\(label) \(record.id) (as \(derived))"); continue }
+                    if let ledgerKind, erased.covers(ledgerKind, derived) { report.skippedAsErased.append(.init(kind, record.id, " (as \(derived))")); continue }
                     let copy = renamedSession(record, to: derived)
-                    if pool[derived] == copy { report.identical.append("\(label) \(record.id) (already kept as \(derived))"); continue }
+                    if pool[derived] == copy { report.identical.append(.init(kind, record.id, " (already kept as \(derived))")); continue }
                     pool[derived] = copy
                     changed.insert(derived)
-                    report.conflicted.append("\(label) \(record.id): one copy is JSON and the other CSV, which cannot be combined field by field; kept both, the incoming one as \(derived)")
+                    report.conflicted.append(.init(kind, record.id, ": one copy is JSON and the other CSV, which cannot be combined field by field; kept both, the incoming one as \(derived)"))
                 }
             }
         }
         let written = changed.sorted().compactMap { pool[$0] }
         return (written, changed.filter(targetIDs.contains).sorted())
+    }
+
+    static func renamedSession(_ session: SessionRecord, to id: String) -> SessionRecord {
+        var value = session.value.setting("id", to: .string(id))
+        if case .array(let entries)? = value["entries"] {
+            value = value.setting("entries", to: .array(entries.map { $0["sessionId"] == nil ? $0 : $0.setting("sessionId", to: .string(id)) }))
+        }
+        return SessionRecord(id: id, value: value, fromCSV: session.fromCSV)
+    }
+
+    /// The files that hold merged-in sessions and drink presets: JSON records in
+    /// `sessions/merged-<hash>.json`; records read from CSV in `sessions/merged-<hash>-sessions.csv`
+    /// and `-entries.csv`, and presets in `-presets.csv`.
+    public static func sessionFiles(for records: [SessionRecord], existing: Set<String>) -> [SessionFile] {
+        guard !records.isEmpty else { return [] }
+        let tag = String(Archive.sha256(CanonicalJSON.bytes(.array(records.map(\.value)))).prefix(8))
+        var files: [SessionFile] = []
+        let json = records.filter { !$0.fromCSV }
+        if !json.isEmpty {
+            files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)", ".json", existing), content: .json(.array(json.map(\.value)))))
+        }
+        let csv = records.filter(\.fromCSV)
+        let csvSessions = csv.filter { $0.value["startTime"] != nil }
+        let csvPresets = csv.filter { $0.value["startTime"] == nil }
+        if !csvSessions.isEmpty {
+            var header: [String] = []
+            var entryHeader: [String] = []
+            var entries: [JSONValue] = []
+            for session in csvSessions {
+                for member in session.value.members ?? [] where member.key != "entries" && !header.contains(member.key) { header.append(member.key) }
+                if case .array(let list)? = session.value["entries"] {
+                    entries += list
+                    for entry in list { for member in entry.members ?? [] where !entryHeader.contains(member.key) { entryHeader.append(member.key) } }
+                }
+            }
+            let rows = csvSessions.map { session in header.map { session.value.text($0) ?? "" } }
+            files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)-sessions", ".csv", existing), content: .csv(header: header, rows: rows)))
+            if !entries.isEmpty {
+                let entryRows = entries.map { entry in entryHeader.map { entry.text($0) ?? "" } }
+                files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)-entries", ".csv", existing), content: .csv(header: entryHeader, rows: entryRows)))
+            }
+        }
+        if !csvPresets.isEmpty {
+            var header: [String] = []
+            for preset in csvPresets { for member in preset.value.members ?? [] where !header.contains(member.key) { header.append(member.key) } }
+            let rows = csvPresets.map { preset in header.map { preset.value.text($0) ?? "" } }
+            files.append(SessionFile(relativePath: unique("sessions/merged-\(tag)-presets", ".csv", existing), content: .csv(header: header, rows: rows)))
+        }
+        return files
+    }
+
+    private static func unique(_ stem: String, _ ext: String, _ existing: Set<String>) -> String {
+        var candidate = stem + ext
+        var counter = 2
+        while existing.contains(candidate) { candidate = "\(stem)-\(counter)\(ext)"; counter += 1 }
+        return candidate
     }
 }

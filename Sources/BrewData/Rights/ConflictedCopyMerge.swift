@@ -1,0 +1,135 @@
+import BrewKit
+import Foundation
+
+/// A record merged under `RecordKind.MergeRule.conflictedCopy` (coffee recipes, kitchen recipes).
+protocol ConflictedCopyRecord: Equatable, Sendable {
+    var id: String { get }
+    /// A copy that keeps its id whatever the times say, and is never replaced or erased (the starter recipe).
+    var isPinned: Bool { get }
+    /// The value of the rule's timestamp field (`modifiedAt`, `updatedAt`); nil counts as the oldest.
+    func timestamp(_ field: String) -> Date?
+    /// The record as a new one beside this: `<id>-conflict-<8 hex of its canonical JSON>`, named "… (Conflicted Copy)".
+    var conflictedCopy: Self { get }
+    /// The name the report gives the copy.
+    var displayName: String { get }
+}
+
+/// The one routine for records edited on both sides that keep both copies (coffee recipes and
+/// kitchen recipes, `RecordKind.MergeRule.conflictedCopy(timestampField:)`).
+///
+/// Rules:
+/// - An id only a source has is added; the same content is kept once.
+/// - Different content, `--on-conflict both`: the copy with the later timestamp keeps the id (the
+///   target's on a tie, and always when either is pinned); the other becomes its conflicted copy,
+///   unless that copy was erased or is already there.
+/// - `--on-conflict target` keeps the target's copy; `source` takes the incoming one (never over a pinned one).
+/// - An erased id (in any case, any copy of it) is not brought in, and the target loses its own.
+enum ConflictedCopyMerge {
+    /// - Returns: the records to write (added ones, incoming winners, conflicted copies), sorted by
+    ///   id, and the ids of target records that leave the target's files (replaced or erased).
+    static func merge<Record: ConflictedCopyRecord>(
+        _ kind: RecordKind, timestampField: String, target: [Record], sources: [[Record]],
+        policy: Merger.ConflictPolicy, erased: ErasureSet, report: inout MergeReport
+    ) -> (written: [Record], replacedIDs: [String]) {
+        func isErased(_ id: String) -> Bool {
+            guard case .byID(let ledgerKind) = kind.rules.erase else { return false }
+            return erased.covers(ledgerKind, id)
+        }
+        var pool = Dictionary(target.map { ($0.id, $0) }) { a, _ in a }
+        let targetIDs = Set(target.map(\.id))
+        var written: [String: Record] = [:]
+        var replacedIDs: [String] = []
+        func keep(_ record: Record) {
+            pool[record.id] = record
+            written[record.id] = record
+        }
+        for records in sources {
+            for record in records {
+                if isErased(record.id) { report.skippedAsErased.append(.init(kind, record.id)); continue }
+                guard let existing = pool[record.id] else {
+                    keep(record)
+                    report.added.append(.init(kind, record.id))
+                    continue
+                }
+                if existing == record { report.identical.append(.init(kind, record.id)); continue }
+                if policy == .target || (policy == .source && existing.isPinned) {
+                    report.conflicted.append(.init(kind, record.id, ": kept the target's version (--on-conflict \(policy.rawValue))"))
+                    continue
+                }
+                if policy == .source {
+                    keep(record)
+                    if targetIDs.contains(record.id) { replacedIDs.append(record.id) }
+                    report.conflicted.append(.init(kind, record.id, ": took the incoming version (--on-conflict source)"))
+                    continue
+                }
+                let incomingWins = !existing.isPinned && !record.isPinned
+                    && (record.timestamp(timestampField) ?? .distantPast) > (existing.timestamp(timestampField) ?? .distantPast)
+                let copy = (incomingWins ? existing : record).conflictedCopy
+                if isErased(copy.id) {
+                    report.skippedAsErased.append(.init(kind, record.id, " (its conflicted copy \(copy.id) was erased)"))
+                } else if pool[copy.id] == copy {
+                    report.identical.append(.init(kind, record.id, " (conflicted copy \(copy.id) already present)"))
+                    if !incomingWins { continue }
+                } else {
+                    keep(copy)
+                    report.conflicted.append(.init(kind, record.id, ": kept both; the \(incomingWins ? "target's" : "incoming") version is now \(copy.id) \"\(copy.displayName)\""))
+                }
+                if incomingWins {
+                    keep(record)
+                    if targetIDs.contains(record.id) { replacedIDs.append(record.id) }
+                }
+            }
+        }
+        for record in target where !record.isPinned && isErased(record.id) {
+            report.removedAsErased.append(.init(kind, record.id))
+            replacedIDs.append(record.id)
+        }
+        return (written.values.sorted { $0.id < $1.id }, replacedIDs)
+    }
+}
+
+extension Recipe: ConflictedCopyRecord {
+    var isPinned: Bool { isStarter }
+
+    func timestamp(_ field: String) -> Date? {
+        switch field {
+        case "modifiedAt": modifiedAt
+        case "createdAt": createdAt
+        default: nil
+        }
+    }
+
+    /// A new custom recipe with the same steps.
+    var conflictedCopy: Recipe {
+        var copy = self
+        copy.id = Merger.derivedID(id, infix: "conflict", content: RecordEncoder.json(self))
+        copy.name = name + " (Conflicted Copy)"
+        copy.origin = .conflictedCopy
+        copy.isStarter = false
+        return copy
+    }
+
+    var displayName: String { name }
+}
+
+extension KitchenRecipe: ConflictedCopyRecord {
+    var isPinned: Bool { false }
+
+    func timestamp(_ field: String) -> Date? {
+        switch field {
+        case "updatedAt": updatedAt
+        case "createdAt": createdAt
+        default: nil
+        }
+    }
+
+    /// The same recipe titled "… (Conflicted Copy)" (within the title's length).
+    var conflictedCopy: KitchenRecipe {
+        var copy = self
+        copy.id = Merger.derivedID(id, infix: "conflict", content: KitchenRecordEncoder.json(self))
+        copy.title = String((title + " (Conflicted Copy)").suffix(KitchenRecipe.maximumTitleLength))
+        return copy
+    }
+
+    var displayName: String { title }
+}

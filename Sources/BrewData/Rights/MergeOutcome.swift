@@ -1,0 +1,75 @@
+import BrewKit
+import Foundation
+
+extension Merger {
+    /// What a merge plans (`Merger.merge`): the target as it will be, the records and files to
+    /// write, what leaves the target's files, and the typed report. `MergeWriter` writes it.
+    public struct Outcome: Sendable {
+        /// The target as it will be after the merge.
+        public var merged: DataSnapshot
+        /// Records to write into the target: added ones, incoming winners, conflicted copies.
+        public var newRecipes: [Recipe] = []
+        public var newLogs: [BrewLog] = []
+        /// The recorded pours of `newLogs` that a source had (under the new log's id).
+        public var newFlows: [BrewFlow] = []
+        /// Sessions to write: new ids and the combined versions of target sessions.
+        public var newSessions: [SessionRecord] = []
+        public var newDrinkPresets: [SessionRecord] = []
+        /// Target recipes whose stored version is replaced (the old one lives on as a conflicted copy).
+        public var replacedRecipeIDs: [String] = []
+        /// Kitchen recipes to write into the target, and target kitchen recipes they replace.
+        public var newKitchenRecipes: [KitchenRecipe] = []
+        public var replacedKitchenRecipeIDs: [String] = []
+        /// Thumbnail files a merged kitchen recipe names that the target lacks, from a source.
+        public var newKitchenImages: [KitchenImage] = []
+        /// Target sessions and presets replaced by their combined version.
+        public var replacedSessionIDs: [String] = []
+        public var replacedDrinkPresetIDs: [String] = []
+        public var newErasures: [ErasureRecord] = []
+        /// Every erasure of the target and the sources.
+        public var erased = ErasureSet([])
+        public var adoptedPreferences: JSONValue?
+        /// The kitchen planner's files to write, and the plan slots that leave the target's files.
+        public var planner = PlannerChanges()
+        public var report = MergeReport()
+
+        /// Whether the merge takes this record (of this kind) out of the target's files: erased on
+        /// some side, or replaced by a newer or combined version written elsewhere.
+        /// - Parameter ownerID: the id of the record it belongs to (`RawDataFile.ownerID(of:kind:)`).
+        public func removesFromTarget(_ record: JSONValue, kind: RecordKind, ownerID: String?) -> Bool {
+            func id(_ key: String) -> String? { record.text(key) }
+            switch kind {
+            case .recipes:
+                guard let id = id("id"), !record.isStarterRecipe else { return false }
+                return erased.covers(.recipe, id) || replacedRecipeIDs.contains(id)
+            case .recipeSteps:
+                guard let id = ownerID else { return false }
+                return erased.covers(.recipe, id) || replacedRecipeIDs.contains(id)
+            case .logs:
+                return id("id").map { erased.covers(.log, $0) } ?? false
+            case .sessions:
+                guard let id = id("id") else { return false }
+                return erased.covers(.session, id) || replacedSessionIDs.contains(id)
+            case .sessionEntries:
+                guard let id = ownerID else { return false }
+                return erased.covers(.session, id) || replacedSessionIDs.contains(id)
+            case .drinkPresets:
+                guard let id = id("id") else { return false }
+                return erased.covers(.drinkPreset, id) || replacedDrinkPresetIDs.contains(id)
+            case .flows:
+                return id("logId").map { erased.covers(.log, $0) } ?? false
+            case .kitchenRecipes:
+                guard let id = id("id") else { return false }
+                return erased.covers(.kitchenRecipe, id) || replacedKitchenRecipeIDs.contains(id)
+            case .kitchenIngredients, .kitchenSteps:
+                guard let id = ownerID else { return false }
+                return erased.covers(.kitchenRecipe, id) || replacedKitchenRecipeIDs.contains(id)
+            case .mealPlanSlots:
+                return id("id").map { planner.replacedSlotIDs.contains($0.trimmingSpaces) } ?? false
+            // Rewritten whole (`planner.writes`), or not merged record by record.
+            case .preferences, .erasures, .kitchenInbox, .snackPresets, .shoppingItems:
+                return false
+            }
+        }
+    }
+}
