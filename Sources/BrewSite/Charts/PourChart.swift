@@ -35,7 +35,7 @@ public enum PourChart {
         html += "<ul class=\"chart-legend\">"
         html += "<li><span class=\"swatch swatch-actual\"></span>on the scale</li>"
         if plan != nil {
-            html += "<li><span class=\"swatch swatch-plan\"></span>the plan at this dose</li>"
+            html += "<li><span class=\"swatch swatch-plan\"></span>the plan for this brew's water</li>"
             html += "<li><span class=\"swatch swatch-bloom\"></span>bloom</li>"
             html += "<li><span class=\"swatch swatch-pour\"></span>pour windows</li>"
         }
