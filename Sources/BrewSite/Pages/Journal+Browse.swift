@@ -12,7 +12,7 @@ extension Journal {
                 return link
             }
         }
-        return [
+        var links: [String: Any] = [
             "hasAny": !statistics.months.isEmpty,
             "months": separated(statistics.months.map { ["title": JournalDate.monthTitle($0.month), "path": "logs/by-month/\($0.month)/index.md", "count": String($0.count)] }),
             "ratings": separated((1...5).reversed().compactMap { rating -> [String: Any]? in
@@ -28,6 +28,11 @@ extension Journal {
                 return ["title": recipe.name, "path": "logs/by-recipe/\(recipe.id)/index.md", "count": String(count)]
             }),
         ]
+        // Each group's heading ("By recipe:") shows when the group has links.
+        for (group, flag) in [("recipes", "hasRecipes"), ("months", "hasMonths"), ("ratings", "hasRatings"), ("tags", "hasTags")] {
+            links[flag] = !((links[group] as? [[String: Any]]) ?? []).isEmpty
+        }
+        return links
     }
 
     /// Every list of logs: all brews, then by month, rating, taste tag and recipe.
