@@ -29,6 +29,22 @@ public enum HistogramChart {
         }
     }
 
+    /// The step between labelled edges: the bin width times 1, 2, 4, 5, 10, 20 … whichever is
+    /// round (1, 2, 2.5 or 5 × 10ⁿ) and leaves a label's width between labels.
+    static func labelledStep(binWidth: Double, binPixels: Double, labelWidth: Double) -> Double {
+        var multiplier = 1.0
+        for _ in 0..<40 {
+            for factor in [1.0, 2.0, 4.0, 5.0] {
+                let step = binWidth * factor * multiplier
+                if factor * multiplier * binPixels >= labelWidth && abs(Histogram.roundStep(step * (1 - 1e-9)) - step) <= step * 1e-9 {
+                    return step
+                }
+            }
+            multiplier *= 10
+        }
+        return binWidth * multiplier
+    }
+
     public static func fragment(_ histogram: Histogram, id: String, title: String, summary: String, valueHeading: String, axisTitle: String, formats: Formats) -> PageFragment {
         guard !histogram.isEmpty else {
             let text = "\(title): no brews yet, so no chart."
@@ -96,8 +112,14 @@ public enum HistogramChart {
         let edgeLabels = edges.map(formats.tick)
         let longest = Double(edgeLabels.map(\.count).max() ?? 1) * characterWidth + 12
         let binPixels = binsWidth / Double(max(histogram.bins.count, 1))
-        let every = max(1, Int((longest / binPixels).rounded(.up)))
-        for index in stride(from: 0, to: edges.count, by: every) {
+        // Every edge, or every 2nd, 4th, 5th, 10th … whichever fits and keeps the labelled
+        // edges at a round step (never 3 × 0.5 = 1.5): labelled are the multiples of that step.
+        let labelStep = labelledStep(binWidth: histogram.binWidth, binPixels: binPixels, labelWidth: longest)
+        let labelled = edges.indices.filter { index in
+            let multiple = edges[index] / labelStep
+            return abs(multiple - multiple.rounded()) < 1e-6
+        }
+        for index in labelled {
             let place = SVGChart.anchored(x(edges[index]), label: edgeLabels[index], chartWidth: hasPanel ? binsRight + panelGap / 2 : width)
             svg += "<line class=\"grid\" x1=\"\(f(x(edges[index])))\" y1=\"\(f(top))\" x2=\"\(f(x(edges[index])))\" y2=\"\(f(top + plotHeight))\"/>"
             svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"\(place.anchor)\">\(HTMLEscaping.escape(edgeLabels[index]))</text>\n"

@@ -109,7 +109,7 @@ public enum PointChart {
 
     static func figure(dots: [Dot], apart: [Dot] = [], axis: Axis, id rawID: String, title: String, summary: String, valueHeading: String, axisTitle: String, wide: Bool = false) -> String {
         let id = HTMLEscaping.escape(rawID)
-        let chartWidth = wide ? 420.0 : width
+        let chartWidth = wide ? 400.0 : width
         let apartRoom = apart.isEmpty ? 0 : apartWidth + apartGap
         let plotWidth = chartWidth - left - right - apartRoom
         let plotHeight = height - top - bottom

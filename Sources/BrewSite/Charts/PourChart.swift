@@ -70,9 +70,14 @@ public enum PourChart {
 
         var svg = "<svg class=\"chart-svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">\n"
         svg += "<title id=\"\(id)-title\">The pour beside the plan</title>\n<desc id=\"\(id)-desc\">\(HTMLEscaping.escape(caption(reading)))</desc>\n"
+        // Pour windows hatched as well as tinted, so that they read on paper too.
+        svg += "<defs><pattern id=\"\(id)-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line class=\"hatch-line\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\"/></pattern></defs>\n"
         if let plan {
             for step in plan.steps where step.isTimed && step.endSeconds > step.startSeconds && (step.kind == .bloom || step.kind == .pour) {
                 svg += "<rect class=\"\(step.kind == .bloom ? "band-bloom" : "band-pour")\" x=\"\(f(x(step.startSeconds)))\" y=\"\(f(top))\" width=\"\(f(x(step.endSeconds) - x(step.startSeconds)))\" height=\"\(f(plotHeight))\"/>\n"
+                if step.kind == .pour {
+                    svg += "<rect class=\"hatch\" fill=\"url(#\(id)-hatch)\" x=\"\(f(x(step.startSeconds)))\" y=\"\(f(top))\" width=\"\(f(x(step.endSeconds) - x(step.startSeconds)))\" height=\"\(f(plotHeight))\"/>\n"
+                }
             }
         }
         let window = reading.finishWindow

@@ -153,7 +153,7 @@ public enum SVGChart {
             let tickX = time.x(Double(tick.day))
             svg += "<line class=\"grid\" x1=\"\(f(tickX))\" y1=\"\(f(top))\" x2=\"\(f(tickX))\" y2=\"\(f(top + plotHeight))\"/>"
             let place = anchored(tickX, label: tick.label, chartWidth: width)
-            svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"\(place.anchor)\">\(HTMLEscaping.escape(tick.label))</text>\n"
+            svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"\(place.anchor)\" data-day=\"\(tick.day)\" data-x=\"\(f(tickX))\">\(HTMLEscaping.escape(tick.label))</text>\n"
         }
         switch chart.style {
         case .bars:
@@ -162,7 +162,7 @@ public enum SVGChart {
                 let full = time.x(end) - time.x(start)
                 let barWidth = max(full * 0.8, 1)
                 let barTop = y(point.value)
-                svg += "<rect class=\"bar\" x=\"\(f(time.x(start) + (full - barWidth) / 2))\" y=\"\(f(barTop))\" width=\"\(f(barWidth))\" height=\"\(f(top + plotHeight - barTop))\"><title>\(HTMLEscaping.escape(point.label)): \(HTMLEscaping.escape(point.valueText))</title></rect>\n"
+                svg += "<rect class=\"bar\" data-day=\"\(Int(start))\" data-days=\"\(point.lengthDays)\" x=\"\(f(time.x(start) + (full - barWidth) / 2))\" y=\"\(f(barTop))\" width=\"\(f(barWidth))\" height=\"\(f(top + plotHeight - barTop))\"><title>\(HTMLEscaping.escape(point.label)): \(HTMLEscaping.escape(point.valueText))</title></rect>\n"
             }
         case .line:
             // Consecutive periods are joined; a period without data breaks the line, so a gap
@@ -179,7 +179,7 @@ public enum SVGChart {
                 svg += "<polyline class=\"line\" points=\"\(run.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " "))\"/>\n"
             }
             for (point, coordinate) in zip(chart.points, runs.flatMap { $0 }) {
-                svg += "<circle class=\"dot\" cx=\"\(f(coordinate.0))\" cy=\"\(f(coordinate.1))\" r=\"3\"><title>\(HTMLEscaping.escape(point.label)): \(HTMLEscaping.escape(point.valueText))</title></circle>\n"
+                svg += "<circle class=\"dot\" data-day=\"\(point.startDay ?? time.firstDay)\" data-days=\"\(point.lengthDays)\" cx=\"\(f(coordinate.0))\" cy=\"\(f(coordinate.1))\" r=\"3\"><title>\(HTMLEscaping.escape(point.label)): \(HTMLEscaping.escape(point.valueText))</title></circle>\n"
             }
         }
         svg += "<line class=\"baseline\" x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(width - right))\" y2=\"\(f(top + plotHeight))\"/>\n"

@@ -9,31 +9,7 @@ extension Journal {
         guard stats.overall.brewCount > 0 else {
             return Page(path: "statistics", title: "Statistics", template: "statistics", context: ["hasBrews": false, "brewCount": "0"])
         }
-        // Weeks, months or years, whichever keeps the bars readable (JournalStatistics.overTime).
-        let period = stats.overTimePeriod.rawValue
-        let periodHeading = stats.overTimePeriod == .week ? "Week starting" : stats.overTimePeriod == .month ? "Month" : "Year"
-        fragments["rating-by-week"] = SVGChart.fragment(ChartData(
-            id: "rating-by-week", title: "Average rating per \(period)",
-            summary: stats.ratingOverTime.isEmpty ? "No rated brews yet." : "\(periodHeading == "Week starting" ? "Weeks starting" : periodHeading + "s") \(stats.ratingOverTime.first!.label) to \(stats.ratingOverTime.last!.label), on a time axis: a \(period) without rated brews is a gap in the line; ratings from 1 to 5.",
-            labelHeading: periodHeading, valueHeading: "Average rating",
-            points: stats.ratingOverTime.map { .init(label: $0.label, value: $0.value, valueText: "\(Format.number($0.value, decimals: 1)) (\($0.count) brew\($0.count == 1 ? "" : "s"))", startDay: $0.startDay, lengthDays: $0.lengthDays) },
-            style: .line, maximumValue: 5, valueKind: .stars))
-        fragments["brews-by-week"] = SVGChart.fragment(ChartData(
-            id: "brews-by-week", title: "Brews per \(period)",
-            summary: "\(stats.overall.brewCount) brews over \(stats.brewsOverTime.count) \(period)s, on a time axis.",
-            labelHeading: periodHeading, valueHeading: "Brews",
-            points: stats.brewsOverTime.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)", startDay: $0.startDay, lengthDays: $0.lengthDays) },
-            style: .bars, valueKind: .count))
-        fragments["dose-distribution"] = HistogramChart.fragment(
-            stats.doseDistribution, id: "dose-distribution", title: "Doses brewed",
-            summary: "How many brews used each dose, in bins of \(Format.number(stats.doseDistribution.binWidth)) g.",
-            valueHeading: "Dose", axisTitle: "coffee (g)",
-            formats: .init(text: { "\(Format.number($0, decimals: 2)) g" }, tick: { Format.number($0, decimals: 2) }))
-        fragments["ratio-distribution"] = HistogramChart.fragment(
-            stats.ratioDistribution, id: "ratio-distribution", title: "Brew ratios",
-            summary: "How many brews used each ratio of water to coffee, in bins of \(Format.number(stats.ratioDistribution.binWidth)).",
-            valueHeading: "Ratio", axisTitle: "ratio (water to coffee)",
-            formats: .init(text: { "1:\(Format.number($0, decimals: 1))" }, tick: { "1:\(Format.number($0, decimals: 2))" }))
+        fragments.merge(Self.statisticsCharts(stats)) { _, new in new }
         let tagsPerRecipe: [[String: Any]] = recipes.compactMap { recipe in
             guard let recipeStats = recipeStatistics[recipe.id] else { return nil }
             return [
@@ -83,6 +59,38 @@ extension Journal {
             "tagsPerRecipe": tagsPerRecipe,
         ]
         return Page(path: "statistics", title: "Statistics", template: "statistics", context: context, fragments: fragments)
+    }
+
+    /// The statistics page's charts of the whole journal: ratings and brews over time, doses
+    /// and ratios (issue 28), by their fragment names.
+    static func statisticsCharts(_ stats: JournalStatistics) -> [String: PageFragment] {
+        var charts: [String: PageFragment] = [:]
+        // Weeks, months or years, whichever keeps the bars readable (JournalStatistics.overTime).
+        let period = stats.overTimePeriod.rawValue
+        let periodHeading = stats.overTimePeriod == .week ? "Week starting" : stats.overTimePeriod == .month ? "Month" : "Year"
+        charts["rating-by-week"] = SVGChart.fragment(ChartData(
+            id: "rating-by-week", title: "Average rating per \(period)",
+            summary: stats.ratingOverTime.isEmpty ? "No rated brews yet." : "\(periodHeading == "Week starting" ? "Weeks starting" : periodHeading + "s") \(stats.ratingOverTime.first!.label) to \(stats.ratingOverTime.last!.label), on a time axis: a \(period) without rated brews is a gap in the line; ratings from 1 to 5.",
+            labelHeading: periodHeading, valueHeading: "Average rating",
+            points: stats.ratingOverTime.map { .init(label: $0.label, value: $0.value, valueText: "\(Format.number($0.value, decimals: 1)) (\($0.count) brew\($0.count == 1 ? "" : "s"))", startDay: $0.startDay, lengthDays: $0.lengthDays) },
+            style: .line, maximumValue: 5, valueKind: .stars))
+        charts["brews-by-week"] = SVGChart.fragment(ChartData(
+            id: "brews-by-week", title: "Brews per \(period)",
+            summary: "\(stats.overall.brewCount) brews over \(stats.brewsOverTime.count) \(period)s, on a time axis.",
+            labelHeading: periodHeading, valueHeading: "Brews",
+            points: stats.brewsOverTime.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)", startDay: $0.startDay, lengthDays: $0.lengthDays) },
+            style: .bars, valueKind: .count))
+        charts["dose-distribution"] = HistogramChart.fragment(
+            stats.doseDistribution, id: "dose-distribution", title: "Doses brewed",
+            summary: "How many brews used each dose, in bins of \(Format.number(stats.doseDistribution.binWidth)) g.",
+            valueHeading: "Dose", axisTitle: "coffee (g)",
+            formats: .init(text: { "\(Format.number($0, decimals: 2)) g" }, tick: { Format.number($0, decimals: 2) }))
+        charts["ratio-distribution"] = HistogramChart.fragment(
+            stats.ratioDistribution, id: "ratio-distribution", title: "Brew ratios",
+            summary: "How many brews used each ratio of water to coffee, in bins of \(Format.number(stats.ratioDistribution.binWidth)).",
+            valueHeading: "Ratio", axisTitle: "ratio (water to coffee)",
+            formats: .init(text: { "1:\(Format.number($0, decimals: 1))" }, tick: { "1:\(Format.number($0, decimals: 2))" }))
+        return charts
     }
 
     func hintsPage() -> Page {
