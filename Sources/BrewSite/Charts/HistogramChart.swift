@@ -105,7 +105,7 @@ public enum HistogramChart {
         svg += "<title id=\"\(id)-title\">\(HTMLEscaping.escape(title))</title>\n<desc id=\"\(id)-desc\">\(HTMLEscaping.escape(summary))</desc>\n"
         for value in axis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y(value)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(value)))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(value) + 5))\" text-anchor=\"end\">\(axis.label(value))</text>\n"
+            svg += "<text class=\"axis tick-y\" x=\"\(f(left - 6))\" y=\"\(f(y(value) + 5))\" text-anchor=\"end\">\(axis.label(value))</text>\n"
         }
         // Edges at round values, as many labelled as fit side by side.
         let edges = histogram.bins.map(\.lower) + [highEdge]
@@ -122,7 +122,7 @@ public enum HistogramChart {
         for index in labelled {
             let place = SVGChart.anchored(x(edges[index]), label: edgeLabels[index], chartWidth: hasPanel ? binsRight + panelGap / 2 : width)
             svg += "<line class=\"grid\" x1=\"\(f(x(edges[index])))\" y1=\"\(f(top))\" x2=\"\(f(x(edges[index])))\" y2=\"\(f(top + plotHeight))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"\(place.anchor)\">\(HTMLEscaping.escape(edgeLabels[index]))</text>\n"
+            svg += "<text class=\"axis tick-x\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"\(place.anchor)\">\(HTMLEscaping.escape(edgeLabels[index]))</text>\n"
         }
         // A bar's label (the values it holds) goes above it when every such label fits its bin.
         let heldLabels = histogram.bins.map { $0.count > 0 ? held($0, formats: formats) : "" }
@@ -148,7 +148,7 @@ public enum HistogramChart {
             svg += "<line class=\"break\" x1=\"\(f(binsRight + panelGap / 2 - 4))\" y1=\"\(f(top + plotHeight + 6))\" x2=\"\(f(binsRight + panelGap / 2 + 4))\" y2=\"\(f(top + plotHeight - 6))\"/>\n"
             svg += "<rect class=\"bar bar-outlier\" x=\"\(f(panelLeft + panelWidth * 0.2))\" y=\"\(f(barTop))\" width=\"\(f(panelWidth * 0.6))\" height=\"\(f(top + plotHeight - barTop))\"><title>far from the others: \(HTMLEscaping.escape(values.joined(separator: ", "))) (\(count) brew\(count == 1 ? "" : "s"))</title></rect>\n"
             svg += "<line class=\"baseline\" x1=\"\(f(panelLeft))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(width - right))\" y2=\"\(f(top + plotHeight))\"/>\n"
-            svg += "<text class=\"axis\" x=\"\(f(panelCenter))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(HTMLEscaping.escape(only))</text>\n"
+            svg += "<text class=\"axis\" x=\"\(f(panelCenter))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"middle\">\(HTMLEscaping.escape(only))</text>\n"
             svg += "<text class=\"axis\" x=\"\(f(panelCenter))\" y=\"\(f(height - 4))\" text-anchor=\"middle\">apart</text>\n"
         }
         svg += "</svg>\n"

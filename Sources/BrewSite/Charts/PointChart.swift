@@ -132,22 +132,26 @@ public enum PointChart {
             svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(star) + 5))\" text-anchor=\"end\">\(Int(star))★</text>\n"
         }
         var ticks: [(Double, String)] = []
+        var isDates = false
+        if case .dates = axis { isDates = true }
         switch axis {
         case .categories(let names): ticks = names.enumerated().map { (Double($0.offset), $0.element) }
         case .values(let scale, let variable): ticks = scale.ticks.map { ($0, variable == .ratio ? "1:\(scale.label($0))" : scale.label($0)) }
         case .time(let scale): ticks = scale.ticks.map { ($0, Format.clock($0)) }
         case .dates(let first, let last):
-            let fit = max(2, Int(plotWidth / 70))
-            ticks = DateTicks.ticks(firstDay: first, lastDay: last, maximum: fit).map { (Double($0.day), $0.label) }
+            ticks = SVGChart.dateTicks(firstDay: first, lastDay: last, plotWidth: plotWidth).map { (Double($0.day), $0.label) }
         }
         for (value, label) in ticks {
             svg += "<line class=\"grid\" x1=\"\(f(x(value)))\" y1=\"\(f(top))\" x2=\"\(f(x(value)))\" y2=\"\(f(top + plotHeight))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(x(value)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(HTMLEscaping.escape(label))</text>\n"
+            let place = SVGChart.anchored(x(value), label: label, chartWidth: chartWidth)
+            let day = isDates ? " data-day=\"\(Int(value))\" data-x=\"\(f(x(value)))\"" : ""
+            svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"\(place.anchor)\"\(day)>\(HTMLEscaping.escape(label))</text>\n"
         }
         for dot in dots {
             let radius = min(4 + 2 * (Double(dot.count) - 1).squareRoot() * 2, 12)
             let label = "\(dot.xText): \(dot.rating) ★, \(dot.count) brew\(dot.count == 1 ? "" : "s")"
-            svg += "<circle class=\"dot\" cx=\"\(f(x(dot.x)))\" cy=\"\(f(y(Double(dot.rating))))\" r=\"\(f(radius))\"><title>\(HTMLEscaping.escape(label))</title></circle>\n"
+            let day = isDates ? " data-day=\"\(Int(dot.x))\"" : ""
+            svg += "<circle class=\"dot\"\(day) cx=\"\(f(x(dot.x)))\" cy=\"\(f(y(Double(dot.rating))))\" r=\"\(f(radius))\"><title>\(HTMLEscaping.escape(label))</title></circle>\n"
         }
         let plotRight = left + plotWidth
         if !apart.isEmpty {
@@ -161,7 +165,7 @@ public enum PointChart {
             let name = values.count == 1 && Double(values[0].count) * 8.5 <= apartWidth + apartGap ? values[0] : "\(values.count) values"
             svg += "<line class=\"break\" x1=\"\(f(plotRight + apartGap / 2 - 4))\" y1=\"\(f(top + plotHeight + 6))\" x2=\"\(f(plotRight + apartGap / 2 + 4))\" y2=\"\(f(top + plotHeight - 6))\"/>\n"
             svg += "<line class=\"baseline\" x1=\"\(f(plotRight + apartGap))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(chartWidth - right))\" y2=\"\(f(top + plotHeight))\"/>\n"
-            svg += "<text class=\"axis\" x=\"\(f(min(center, chartWidth - 2 - Double(name.count) * 4.25)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(HTMLEscaping.escape(name))</text>\n"
+            svg += "<text class=\"axis\" x=\"\(f(min(center, chartWidth - 2 - Double(name.count) * 4.25)))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"middle\">\(HTMLEscaping.escape(name))</text>\n"
             svg += "<text class=\"axis\" x=\"\(f(chartWidth - right))\" y=\"\(f(height - 3))\" text-anchor=\"end\">apart</text>\n"
         }
         svg += "<line class=\"baseline\" x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(plotRight))\" y2=\"\(f(top + plotHeight))\"/>\n"

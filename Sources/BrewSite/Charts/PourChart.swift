@@ -85,11 +85,11 @@ public enum PourChart {
         for tick in xAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(x(tick)))\" y1=\"\(f(top))\" x2=\"\(f(x(tick)))\" y2=\"\(f(top + plotHeight))\"/>"
             let anchor = tick == xAxis.upper ? "end" : "middle"
-            svg += "<text class=\"axis\" x=\"\(f(x(tick) + (tick == xAxis.upper ? 8 : 0)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"\(anchor)\">\(Format.clock(tick))</text>\n"
+            svg += "<text class=\"axis\" x=\"\(f(x(tick) + (tick == xAxis.upper ? 8 : 0)))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"\(anchor)\">\(Format.clock(tick))</text>\n"
         }
         for tick in yAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(tick)))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(tick) + 5))\" text-anchor=\"end\">\(yAxis.label(tick))</text>\n"
+            svg += "<text class=\"axis tick-y\" x=\"\(f(left - 6))\" y=\"\(f(y(tick) + 5))\" text-anchor=\"end\">\(yAxis.label(tick))</text>\n"
         }
         if let plan {
             let points = plannedLine(plan, until: xAxis.upper)

@@ -71,7 +71,7 @@ public enum SVGChart {
             let lineY = y(value)
             svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(lineY))\" x2=\"\(f(width - right))\" y2=\"\(f(lineY))\"/>"
             let label = chart.valueKind == .stars ? "\(axis.label(value))★" : axis.label(value)
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(lineY + 5))\" text-anchor=\"end\">\(label)</text>\n"
+            svg += "<text class=\"axis tick-y\" x=\"\(f(left - 6))\" y=\"\(f(lineY + 5))\" text-anchor=\"end\">\(label)</text>\n"
         }
         switch chart.style {
         case .bars:
@@ -97,7 +97,7 @@ public enum SVGChart {
         let longest = chart.points.map(\.label.count).max() ?? 1
         for index in ChartAxis.labelledIndices(count: chart.points.count, width: plotWidth, labelWidth: Double(longest) * 8.5 + 12) {
             let x = left + step * (Double(index) + 0.5)
-            svg += "<text class=\"axis\" x=\"\(f(x))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(HTMLEscaping.escape(chart.points[index].label))</text>\n"
+            svg += "<text class=\"axis\" x=\"\(f(x))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"middle\">\(HTMLEscaping.escape(chart.points[index].label))</text>\n"
         }
         svg += "<line class=\"baseline\" x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(width - right))\" y2=\"\(f(top + plotHeight))\"/>\n"
         svg += "</svg>\n"
@@ -147,13 +147,13 @@ public enum SVGChart {
             let lineY = y(value)
             svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(lineY))\" x2=\"\(f(width - right))\" y2=\"\(f(lineY))\"/>"
             let label = chart.valueKind == .stars ? "\(axis.label(value))★" : axis.label(value)
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(lineY + 5))\" text-anchor=\"end\">\(label)</text>\n"
+            svg += "<text class=\"axis tick-y\" x=\"\(f(left - 6))\" y=\"\(f(lineY + 5))\" text-anchor=\"end\">\(label)</text>\n"
         }
         for tick in dateTicks(firstDay: time.firstDay, lastDay: time.lastDay, plotWidth: time.plotWidth) {
             let tickX = time.x(Double(tick.day))
             svg += "<line class=\"grid\" x1=\"\(f(tickX))\" y1=\"\(f(top))\" x2=\"\(f(tickX))\" y2=\"\(f(top + plotHeight))\"/>"
             let place = anchored(tickX, label: tick.label, chartWidth: width)
-            svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"\(place.anchor)\" data-day=\"\(tick.day)\" data-x=\"\(f(tickX))\">\(HTMLEscaping.escape(tick.label))</text>\n"
+            svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"\(place.anchor)\" data-day=\"\(tick.day)\" data-x=\"\(f(tickX))\">\(HTMLEscaping.escape(tick.label))</text>\n"
         }
         switch chart.style {
         case .bars:

@@ -95,11 +95,12 @@ public enum TimelineChart {
         }
         for second in timeAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(x(second)))\" y1=\"\(f(top))\" x2=\"\(f(x(second)))\" y2=\"\(f(top + plotHeight))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(x(second)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(Format.clock(second))</text>\n"
+            let place = SVGChart.anchored(x(second), label: Format.clock(second), chartWidth: width)
+            svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"\(place.anchor)\">\(Format.clock(second))</text>\n"
         }
         for grams in gramsAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y(grams)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(grams)))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(grams) + 4))\" text-anchor=\"end\">\(gramsAxis.label(grams))</text>\n"
+            svg += "<text class=\"axis tick-y\" x=\"\(f(left - 6))\" y=\"\(f(y(grams) + 4))\" text-anchor=\"end\">\(gramsAxis.label(grams))</text>\n"
         }
         // The water line: the bloom pour fills quickly, then rests; each pour rises across its window.
         let points = PourChart.plannedLine(plan, until: maxSeconds)
