@@ -50,12 +50,15 @@ public struct Histogram: Sendable, Hashable {
         outliers = outlierCounts.keys.sorted().map { Outlier(value: $0, count: outlierCounts[$0]!) }
 
         let low = ordinary.first!, high = ordinary.last!
-        var width = max(Self.roundStep((high - low) / Double(Self.targetBins)), resolution)
+        // All equal: one bin of the finest width, not of 1 (whatever the unit).
+        var width = high > low ? max(Self.roundStep((high - low) / Double(Self.targetBins)), resolution) : resolution
         var start = (low / width + 1e-6).rounded(.down) * width
         while ((high - start) / width + 1e-6).rounded(.down) + 1 > Double(Self.maximumBins) {
             width = Self.roundStep(width * 1.01)
             start = (low / width + 1e-6).rounded(.down) * width
         }
+        // 167 × 0.1 is 16.700000000000003: the first edge never above the smallest value.
+        start = min(start, low)
         let binCount = Int(((high - start) / width + 1e-6).rounded(.down)) + 1
         var made = (0..<binCount).map { index in
             Bin(lower: start + Double(index) * width, upper: start + Double(index + 1) * width, count: 0, smallest: nil, largest: nil)

@@ -76,7 +76,7 @@ extension Journal {
             style: .line, maximumValue: 5, valueKind: .stars))
         charts["brews-by-week"] = SVGChart.fragment(ChartData(
             id: "brews-by-week", title: "Brews per \(period)",
-            summary: "\(stats.overall.brewCount) brews over \(stats.brewsOverTime.count) \(period)s, on a time axis.",
+            summary: "\(stats.overall.brewCount) brew\(stats.overall.brewCount == 1 ? "" : "s") over \(stats.brewsOverTime.count) \(period)\(stats.brewsOverTime.count == 1 ? "" : "s"), on a time axis.",
             labelHeading: periodHeading, valueHeading: "Brews",
             points: stats.brewsOverTime.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)", startDay: $0.startDay, lengthDays: $0.lengthDays) },
             style: .bars, valueKind: .count))
