@@ -111,6 +111,7 @@ struct ChartShapesTests {
         let log = BrewLog(id: "bc", timestamp: Date(timeIntervalSince1970: 0), recipeId: recipe.id, recipeNameAtBrew: recipe.name, doseGrams: 75,
                           targetYieldGrams: 1_200, waterTemperatureCelsius: 92, grindLabel: .medium, rating: nil, brewTimeSeconds: 340, bloomSeconds: 60)
         let fragment = try #require(PourChart.fragment(log: log, flow: BrewFlow(logId: "bc", samples: samples), plan: plan, id: "pour"))
+        #expect(fragment.html.contains("class=\"recording-end\"") && fragment.html.contains(">scale stops at 0:25</text>"))
         for svg in SVGText.svgs(in: fragment.html) {
             SVGText.expectReadable(svg, "25 s recording")
             SVGText.expectRoundTicks(svg, "25 s recording")

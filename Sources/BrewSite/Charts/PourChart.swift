@@ -95,6 +95,14 @@ public enum PourChart {
             let points = plannedLine(plan, until: xAxis.upper)
             svg += "<polyline class=\"line-plan\" points=\"\(points.map { "\(f(x($0.0))),\(f(y($0.1)))" }.joined(separator: " "))\"/>\n"
         }
+        // Where the scale stopped, when it stopped early: past this line the chart knows nothing.
+        if let recorded = reading.recordedSeconds {
+            svg += "<line class=\"recording-end\" x1=\"\(f(x(recorded)))\" y1=\"\(f(top))\" x2=\"\(f(x(recorded)))\" y2=\"\(f(top + plotHeight))\"/>\n"
+            let label = "scale stops at \(Format.clock(recorded))"
+            // Right of the line when it fits, else left of it: the recorded line is left of it.
+            let fitsRight = x(recorded) + 4 + Double(label.count) * 8.5 <= width - 2
+            svg += "<text class=\"axis\" x=\"\(f(x(recorded) + (fitsRight ? 4 : -4)))\" y=\"\(f(top + 16))\" text-anchor=\"\(fitsRight ? "start" : "end")\">\(HTMLEscaping.escape(label))</text>\n"
+        }
         let shown = thinned(samples)
         svg += "<polyline class=\"line\" points=\"\(shown.map { "\(f(x($0.seconds))),\(f(y(max($0.grams, 0))))" }.joined(separator: " "))\"/>\n"
         svg += "<line class=\"baseline\" x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(width - right))\" y2=\"\(f(top + plotHeight))\"/>\n"
