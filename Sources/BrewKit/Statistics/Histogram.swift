@@ -36,8 +36,10 @@ public struct Histogram: Sendable, Hashable {
     /// How many values are drawn beyond the ordinary range.
     public var outlierCount: Int { outliers.reduce(0) { $0 + $1.count } }
 
-    /// - Parameter resolution: the finest bin width that means something (0.5 g for doses).
-    public init(_ values: [Double], resolution: Double) {
+    /// - Parameters:
+    ///   - resolution: the finest bin width that means something (0.5 g for doses).
+    ///   - precision: what the values are shown to (0.1): a bin's width is a multiple of it.
+    public init(_ values: [Double], resolution: Double, precision: Double = 0.1) {
         let finite = values.filter(\.isFinite).sorted()
         guard !finite.isEmpty else {
             bins = []; outliers = []; binWidth = resolution
@@ -52,6 +54,9 @@ public struct Histogram: Sendable, Hashable {
         let low = ordinary.first!, high = ordinary.last!
         // All equal: one bin of the finest width, not of 1 (whatever the unit).
         var width = high > low ? max(Self.roundStep((high - low) / Double(Self.targetBins)), resolution) : resolution
+        // A width the values can fill: a multiple of the precision they are shown at (never
+        // 0.25 for ratios shown to 0.1, whose bins would read "1:15.3 to under 1:15.5").
+        while !Self.isMultiple(width, of: precision) { width = Self.roundStep(width * 1.01) }
         var start = (low / width + 1e-6).rounded(.down) * width
         while ((high - start) / width + 1e-6).rounded(.down) + 1 > Double(Self.maximumBins) {
             width = Self.roundStep(width * 1.01)
@@ -82,6 +87,12 @@ public struct Histogram: Sendable, Hashable {
         let median = sortedValues.count % 2 == 1 ? sortedValues[middle] : (sortedValues[middle - 1] + sortedValues[middle]) / 2
         guard median > 0, median.isFinite else { return -Double.infinity...Double.infinity }
         return (median / outlierFactor)...(median * outlierFactor)
+    }
+
+    static func isMultiple(_ value: Double, of step: Double) -> Bool {
+        guard step > 0, value.isFinite else { return true }
+        let ratio = value / step
+        return abs(ratio - ratio.rounded()) < 1e-6
     }
 
     /// 1, 2, 2.5 or 5 × 10ⁿ, the smallest at least `rough`.

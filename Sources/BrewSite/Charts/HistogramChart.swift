@@ -19,13 +19,16 @@ public enum HistogramChart {
     /// About 8.5 units a character at 14 px.
     static let characterWidth = 8.5
 
-    /// How the values read: `text` with the unit ("18 g", "1:16.7"), `tick` on the axis ("18", "1:16.5").
+    /// How the values read: `text` with the unit ("18 g", "1:16.7"), `tick` on the axis ("18",
+    /// "1:16.5"), `edge` a bin's edge in the table ("17.5 g", "1:16.5").
     public struct Formats {
         public var text: (Double) -> String
         public var tick: (Double) -> String
-        public init(text: @escaping (Double) -> String, tick: @escaping (Double) -> String) {
+        public var edge: (Double) -> String
+        public init(text: @escaping (Double) -> String, tick: @escaping (Double) -> String, edge: @escaping (Double) -> String) {
             self.text = text
             self.tick = tick
+            self.edge = edge
         }
     }
 
@@ -82,7 +85,7 @@ public enum HistogramChart {
 
     static func tableRows(_ histogram: Histogram, formats: Formats) -> [(bin: String, values: String, count: Int)] {
         var rows = histogram.bins.map { bin in
-            ("\(formats.text(bin.lower)) to under \(formats.text(bin.upper))", held(bin, formats: formats), bin.count)
+            ("\(formats.edge(bin.lower)) to under \(formats.edge(bin.upper))", held(bin, formats: formats), bin.count)
         }
         rows += histogram.outliers.map { ("far from the others", formats.text($0.value), $0.count) }
         return rows

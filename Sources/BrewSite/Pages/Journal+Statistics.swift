@@ -84,12 +84,12 @@ extension Journal {
             stats.doseDistribution, id: "dose-distribution", title: "Doses brewed",
             summary: "How many brews used each dose, in bins of \(Format.number(stats.doseDistribution.binWidth)) g.",
             valueHeading: "Dose", axisTitle: "coffee (g)",
-            formats: .init(text: { "\(Format.number($0, decimals: 2)) g" }, tick: { Format.number($0, decimals: 2) }))
+            formats: .init(text: { "\(Format.number($0, decimals: 1)) g" }, tick: { Format.number($0, decimals: 2) }, edge: { "\(Format.number($0, decimals: 2)) g" }))
         charts["ratio-distribution"] = HistogramChart.fragment(
             stats.ratioDistribution, id: "ratio-distribution", title: "Brew ratios",
             summary: "How many brews used each ratio of water to coffee, in bins of \(Format.number(stats.ratioDistribution.binWidth)).",
             valueHeading: "Ratio", axisTitle: "ratio (water to coffee)",
-            formats: .init(text: { "1:\(Format.number($0, decimals: 1))" }, tick: { "1:\(Format.number($0, decimals: 2))" }))
+            formats: .init(text: { "1:\(Format.number($0, decimals: 1))" }, tick: { "1:\(Format.number($0, decimals: 2))" }, edge: { "1:\(Format.number($0, decimals: 2))" }))
         return charts
     }
 
