@@ -36,14 +36,18 @@ struct ComputationBoundsTests {
         // 1e300 trapped (Double to Int), 1e15 tried to allocate 32 PB, 1e9 grew past 7 GB.
         let logs = [Self.log("a", doseGrams: 15), Self.log("b", doseGrams: 18), Self.log("c", doseGrams: doseGrams)]
         let statistics = JournalStatistics(logs: logs)
-        #expect(statistics.doseDistribution.count == 3)
-        #expect(statistics.doseDistribution.map(\.count).reduce(0, +) == 3)
-        #expect(statistics.ratioDistribution.count <= JournalStatistics.maximumBuckets)
+        // The huge dose is drawn apart (issue 28); the ordinary ones in a few round bins.
+        #expect(statistics.doseDistribution.bins.count <= Histogram.maximumBins)
+        #expect(statistics.doseDistribution.bins.map(\.count).reduce(0, +) + statistics.doseDistribution.outlierCount == 3)
+        #expect(statistics.doseDistribution.outliers.map(\.value) == [(doseGrams * 10).rounded() / 10])
+        #expect(statistics.ratioDistribution.bins.count <= Histogram.maximumBins)
     }
 
     @Test func aNarrowHistogramStillShowsItsEmptyBuckets() {
         let statistics = JournalStatistics(logs: [Self.log("a", doseGrams: 15), Self.log("b", doseGrams: 18)])
-        #expect(statistics.doseDistribution.map(\.label) == ["15 g", "16 g", "17 g", "18 g"])
+        // 15 to 18 g in bins of 0.5 g (3 g ÷ 8 rounds up to 0.5), empty bins between kept.
+        #expect(statistics.doseDistribution.bins.map(\.lower) == [15, 15.5, 16, 16.5, 17, 17.5, 18])
+        #expect(statistics.doseDistribution.bins.map(\.count) == [1, 0, 0, 0, 0, 0, 1])
     }
 
     @Test func weeksFarApartKeepOnlyTheWeeksWithBrews() {
@@ -52,6 +56,8 @@ struct ComputationBoundsTests {
         let statistics = JournalStatistics(logs: [Self.log("a", doseGrams: 15, at: old), Self.log("b", doseGrams: 15, at: late)])
         #expect(statistics.brewsByWeek.count == 2)
         #expect(statistics.ratingByWeek.count == 2)
+        // Over time: by year, only the years with brews when they are that far apart.
+        #expect(statistics.overTimePeriod == .year && statistics.brewsOverTime.count == 2)
         let near = JournalStatistics(logs: [Self.log("a", doseGrams: 15), Self.log("b", doseGrams: 15, at: Self.day.addingTimeInterval(21 * 86_400))])
         #expect(near.brewsByWeek.count == 4)
     }

@@ -7,8 +7,13 @@
 /// - A pour is a stretch where the water rises faster than `pouringGramsPerSecond` (averaged
 ///   over `rateWindowSeconds`); stretches less than `joinSeconds` apart are one pour. A stretch starts where the
 ///   water leaves its level and ends where it reaches its new one (within 0.5 g).
-/// - The bloom ends when the second pour starts (or at the log's `bloomSeconds` when the pour
-///   shows only one). The last pour finishes when the last stretch ends.
+/// - The bloom ends when the second pour starts, when the recording reaches the bloom's end (the
+///   log's `bloomSeconds`, else the plan's); otherwise at the log's `bloomSeconds`, said to come
+///   from the brew's fields. The last pour finishes when the last stretch ends, said only of a
+///   recording that runs to the end of the brew (issue 28).
+/// - A recording that stops more than `coveredSlackSeconds` before the brew's total time (or
+///   before the plan's last pour when there is no total) covers only its first part: the reading
+///   says how far it goes and what it does not show, and claims no last pour.
 /// - The fastest pour rate is the steepest rise over `rateWindowSeconds`.
 /// - The total time is the log's `brewTimeSeconds`, else the last sample's time; it is set
 ///   against the recipe's finish window, 3:00–3:30 when the recipe has none.
@@ -16,6 +21,8 @@ public struct PourReading: Sendable, Hashable {
     public static let pouringGramsPerSecond = 1.0
     public static let rateWindowSeconds = 2.0
     public static let joinSeconds = 3.0
+    /// A recording that stops this close to the brew's end still covers the brew.
+    public static let coveredSlackSeconds = 5.0
     /// The target window of the starter recipe (PRD 3.5): 3:00–3:30.
     public static let defaultFinishWindow = 180.0...210.0
 
@@ -28,6 +35,8 @@ public struct PourReading: Sendable, Hashable {
 
     public var pours: [Pour]
     public var bloomEndSeconds: Double?
+    /// Whether `bloomEndSeconds` was read from the recording (else from the log's fields).
+    public var bloomFromRecording: Bool
     public var lastPourEndSeconds: Double?
     /// The plan's last water milestone (the end of its last pour), when a plan is given.
     public var plannedLastPourSeconds: Double?
@@ -38,6 +47,8 @@ public struct PourReading: Sendable, Hashable {
     public var finalGrams: Double?
     /// How long the scale recorded, when it stopped well before the brew's total time.
     public var recordedSeconds: Double?
+    /// The time of the recording's last sample.
+    public var finalSampleSeconds: Double?
 
     /// - Parameters:
     ///   - samples: the recorded pour, in time order; empty for a log with only a total time.
@@ -77,14 +88,31 @@ public struct PourReading: Sendable, Hashable {
         self.pours = pours
         self.fastestGramsPerSecond = fastest.flatMap { $0 > 0 ? $0 : nil }
         self.finalGrams = poured.last?.grams
-        self.bloomEndSeconds = pours.count >= 2 ? pours[1].startSeconds : bloomSeconds
-        self.lastPourEndSeconds = pours.last?.endSeconds
-        self.plannedLastPourSeconds = plan?.waterSteps.last?.endSeconds
-        self.plannedBloomEndSeconds = plan?.steps.first { $0.kind == .bloom }?.endSeconds
-        self.totalSeconds = brewTimeSeconds ?? (samples.count >= 2 ? samples.last?.seconds : nil)
-        if let last = samples.last?.seconds, samples.count >= 2, let total = brewTimeSeconds, total - last > 30 {
-            self.recordedSeconds = last
+        let plannedBloom = plan?.steps.first { $0.kind == .bloom }?.endSeconds
+        let plannedLast = plan?.waterSteps.last?.endSeconds
+        let recordedEnd = samples.count >= 2 ? samples.last?.seconds : nil
+        self.finalSampleSeconds = recordedEnd
+        // Where the recording stops well before the brew ends, it covers only its first part.
+        if let end = recordedEnd {
+            if let total = brewTimeSeconds, total - end > Self.coveredSlackSeconds {
+                self.recordedSeconds = end
+            } else if brewTimeSeconds == nil, let planned = plannedLast, planned - end > Self.coveredSlackSeconds {
+                self.recordedSeconds = end
+            }
         }
+        // A second stretch is the end of the bloom only if the recording reaches the bloom's end.
+        let bloomMark = bloomSeconds ?? plannedBloom ?? 0
+        if pours.count >= 2, let end = recordedEnd, end >= bloomMark {
+            self.bloomEndSeconds = pours[1].startSeconds
+            self.bloomFromRecording = true
+        } else {
+            self.bloomEndSeconds = bloomSeconds
+            self.bloomFromRecording = false
+        }
+        self.lastPourEndSeconds = recordedSeconds == nil ? pours.last?.endSeconds : nil
+        self.plannedLastPourSeconds = plannedLast
+        self.plannedBloomEndSeconds = plannedBloom
+        self.totalSeconds = brewTimeSeconds ?? recordedEnd
         if let plan, plan.latestFinishSeconds > plan.totalSeconds {
             self.finishWindow = plan.totalSeconds...plan.latestFinishSeconds
         } else {
@@ -108,6 +136,9 @@ public struct PourReading: Sendable, Hashable {
         if let bloom = bloomEndSeconds {
             var line = "The bloom ended at \(Format.clock(bloom))"
             if let planned = plannedBloomEndSeconds { line += " (planned \(Format.clock(planned)))" }
+            if !bloomFromRecording, let recorded = recordedSeconds ?? (bloom > (finalSampleSeconds ?? .infinity) ? finalSampleSeconds : nil) {
+                line += ", as the brew's fields say: the recording stops at \(Format.clock(recorded))"
+            }
             lines.append(line + ".")
         }
         if let last = lastPourEndSeconds {
@@ -134,7 +165,10 @@ public struct PourReading: Sendable, Hashable {
             lines.append("The fastest pour ran at \(Format.number(fastest, decimals: 1)) g/s.")
         }
         if let recorded = recordedSeconds {
-            lines.append("The scale recorded only the first \(Format.clock(recorded)) of the brew.")
+            var line = "The scale recorded only the first \(Format.clock(recorded)) of the brew"
+            if let grams = finalGrams { line += ", \(Format.grams(grams.rounded())) by then" }
+            line += "; the pours after that, and when the last one finished, are not in the recording"
+            lines.append(line + ".")
         }
         return lines
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Ticks for a date axis (UTC days): days, weeks (Mondays), month starts, quarters or years,
-/// whichever gives at most `maximum` ticks across the span, so that labels never crowd.
+/// Ticks for a date axis (UTC days): days, weeks (Mondays), month starts, quarters, half years,
+/// years or every 2, 5, 10 … years, whichever gives at most `maximum` ticks across the span,
+/// so that labels never crowd.
 public enum DateTicks {
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -18,7 +19,8 @@ public enum DateTicks {
             let start = every >= 7 ? firstDay + ((4 - (firstDay % 7) + 7) % 7) : firstDay
             return stride(from: start, through: lastDay, by: every).map { ($0, dayLabel($0)) }
         }
-        for months in [1, 3, 6, 12] {
+        // A step of n months is at least 28n days: skip the steps that cannot fit (ten thousand years).
+        for months in [1, 3, 6, 12] where span / (months * 28) <= maximum {
             var ticks: [(Int, String)] = []
             var (year, month) = (civil(firstDay).year, civil(firstDay).month)
             while true {
@@ -32,6 +34,16 @@ public enum DateTicks {
                 if month > 12 { month = 1; year += 1 }
             }
             if ticks.count <= maximum && !ticks.isEmpty { return ticks }
+        }
+        // Years, every 1, 2, 5, 10, 20, 50 … of them, on 1 January of a multiple of the step.
+        let firstYear = civil(firstDay).year, lastYear = civil(lastDay).year
+        for every in [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000] {
+            var start = Int((Double(firstYear) / Double(every)).rounded(.up)) * every
+            if ISO8601.daysFromCivil(year: start, month: 1, day: 1) < firstDay { start += every }
+            guard start <= lastYear else { break }
+            if (lastYear - start) / every + 1 <= maximum {
+                return stride(from: start, through: lastYear, by: every).map { (ISO8601.daysFromCivil(year: $0, month: 1, day: 1), String($0)) }
+            }
         }
         return [(firstDay, dayLabel(firstDay))]
     }

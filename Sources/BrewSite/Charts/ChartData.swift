@@ -5,11 +5,18 @@ public struct ChartData: Sendable {
         public var value: Double
         /// How the value reads: `4.5`, `3 brews`.
         public var valueText: String
+        /// For a point of a time series: the first day of its period (days since 1970) and how
+        /// many days the period spans. When every point has one, the chart's x axis is time,
+        /// proportional to the days (issue 28).
+        public var startDay: Int?
+        public var lengthDays: Int
 
-        public init(label: String, value: Double, valueText: String) {
+        public init(label: String, value: Double, valueText: String, startDay: Int? = nil, lengthDays: Int = 1) {
             self.label = label
             self.value = value
             self.valueText = valueText
+            self.startDay = startDay
+            self.lengthDays = max(lengthDays, 1)
         }
     }
 

@@ -71,9 +71,10 @@ public enum DayNutritionChart {
             if fraction > 0 {
                 html += "<circle class=\"dn-arc dn-\(macro.rawValue)\(over[macro] ? " dn-over" : "")\" cx=\"26\" cy=\"26\" r=\"\(f(radius))\" stroke-dasharray=\"\(f(circumference * fraction)) \(f(circumference))\" transform=\"rotate(-90 26 26)\"/>"
             }
-            html += "<text class=\"dn-value\" x=\"26\" y=\"30\" text-anchor=\"middle\">\(percent(value, of: day.goals[macro]))%</text>"
             html += "</svg>"
-            html += "<p class=\"dn-text\(over[macro] ? " dn-over-text" : "")\">\(HTMLEscaping.escape(macroText(day, macro)))</p>"
+            // The percentage is text beside the ring at the page's size (issue 28): inside a
+            // 3 rem ring it was a few pixels high, and "166%" ran over the ring.
+            html += "<p class=\"dn-text\(over[macro] ? " dn-over-text" : "")\"><span class=\"dn-value\">\(percent(value, of: day.goals[macro])) %</span> \(HTMLEscaping.escape(macroText(day, macro)))</p>"
             html += "</div>\n"
         }
         html += "</div>\n"

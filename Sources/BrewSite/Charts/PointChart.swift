@@ -31,11 +31,16 @@ public enum PointChart {
             let summary = "\(factor.points.count) rated brews of \(recipeName), from \(factor.variable.text(factor.points.map(\.value).min() ?? 0)) to \(factor.variable.text(factor.points.map(\.value).max() ?? 0))."
             let id = "\(idPrefix)-\(factor.variable.rawValue)"
             let axis: Axis
+            var apart: [Dot] = []
             switch factor.variable {
             case .grind: axis = .categories(["fine", "medium", "coarse"])
             case .brewTime: axis = .time(ChartAxis.time(seconds: 0, upperSeconds: factor.points.map(\.value).max() ?? 0, lowerSeconds: factor.points.map(\.value).min() ?? 0))
             default:
-                let values = factor.points.map(\.value)
+                // Values far from the others (a 500 g dose among 18 g ones) are drawn apart, so
+                // that they do not squeeze the rest into a hairline (`Histogram.ordinaryRange`).
+                let ordinaryRange = Histogram.ordinaryRange(factor.points.map(\.value).sorted())
+                apart = dots.filter { !ordinaryRange.contains($0.x) }
+                let values = factor.points.map(\.value).filter { ordinaryRange.contains($0) }
                 var scale = ChartAxis.values(minimum: values.min() ?? 0, maximum: values.max() ?? 1, target: 3)
                 // Ratios are shown to 0.1 and doses weighed to 0.1 g: no finer ticks than those.
                 let finest = factor.variable == .ratio ? 0.1 : factor.variable == .temperature ? 0.5 : 0.5
@@ -45,7 +50,8 @@ public enum PointChart {
                 }
                 axis = .values(scale, factor.variable)
             }
-            html += figure(dots: dots, axis: axis, id: id, title: title, summary: summary, valueHeading: factor.variable.title, axisTitle: axisTitle(factor.variable))
+            let apartSentence = apart.isEmpty ? "" : " \(apart.map(\.count).reduce(0, +)) far from the others drawn apart at the right: \(Array(Set(apart.map(\.xText))).sorted().joined(separator: ", "))."
+            html += figure(dots: dots.filter { dot in !apart.contains { $0.x == dot.x } }, apart: apart, axis: axis, id: id, title: title, summary: summary + apartSentence, valueHeading: factor.variable.title, axisTitle: axisTitle(factor.variable))
             markdown.append("*\(MarkdownEscaping.escape(title)). \(MarkdownEscaping.escape(summary))*\n")
             markdown += dots.map { "- \(MarkdownEscaping.escape($0.xText)): \($0.rating) ★ (\($0.count) brew\($0.count == 1 ? "" : "s"))" }
             markdown.append("")
@@ -97,10 +103,15 @@ public enum PointChart {
         }
     }
 
-    static func figure(dots: [Dot], axis: Axis, id rawID: String, title: String, summary: String, valueHeading: String, axisTitle: String, wide: Bool = false) -> String {
+    /// The strip at the right where values far from the others are drawn apart.
+    static let apartWidth = 56.0
+    static let apartGap = 14.0
+
+    static func figure(dots: [Dot], apart: [Dot] = [], axis: Axis, id rawID: String, title: String, summary: String, valueHeading: String, axisTitle: String, wide: Bool = false) -> String {
         let id = HTMLEscaping.escape(rawID)
-        let chartWidth = wide ? 420.0 : width
-        let plotWidth = chartWidth - left - right
+        let chartWidth = wide ? 400.0 : width
+        let apartRoom = apart.isEmpty ? 0 : apartWidth + apartGap
+        let plotWidth = chartWidth - left - right - apartRoom
         let plotHeight = height - top - bottom
         let f = SVGChart.f
         let lowX: Double, highX: Double
@@ -121,28 +132,47 @@ public enum PointChart {
             svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(star) + 5))\" text-anchor=\"end\">\(Int(star))★</text>\n"
         }
         var ticks: [(Double, String)] = []
+        var isDates = false
+        if case .dates = axis { isDates = true }
         switch axis {
         case .categories(let names): ticks = names.enumerated().map { (Double($0.offset), $0.element) }
         case .values(let scale, let variable): ticks = scale.ticks.map { ($0, variable == .ratio ? "1:\(scale.label($0))" : scale.label($0)) }
         case .time(let scale): ticks = scale.ticks.map { ($0, Format.clock($0)) }
         case .dates(let first, let last):
-            let fit = max(2, Int(plotWidth / 70))
-            ticks = DateTicks.ticks(firstDay: first, lastDay: last, maximum: fit).map { (Double($0.day), $0.label) }
+            ticks = SVGChart.dateTicks(firstDay: first, lastDay: last, plotWidth: plotWidth).map { (Double($0.day), $0.label) }
         }
         for (value, label) in ticks {
             svg += "<line class=\"grid\" x1=\"\(f(x(value)))\" y1=\"\(f(top))\" x2=\"\(f(x(value)))\" y2=\"\(f(top + plotHeight))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(x(value)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(HTMLEscaping.escape(label))</text>\n"
+            let place = SVGChart.anchored(x(value), label: label, chartWidth: chartWidth)
+            let day = isDates ? " data-day=\"\(Int(value))\" data-x=\"\(f(x(value)))\"" : ""
+            svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"\(place.anchor)\"\(day)>\(HTMLEscaping.escape(label))</text>\n"
         }
         for dot in dots {
             let radius = min(4 + 2 * (Double(dot.count) - 1).squareRoot() * 2, 12)
             let label = "\(dot.xText): \(dot.rating) ★, \(dot.count) brew\(dot.count == 1 ? "" : "s")"
-            svg += "<circle class=\"dot\" cx=\"\(f(x(dot.x)))\" cy=\"\(f(y(Double(dot.rating))))\" r=\"\(f(radius))\"><title>\(HTMLEscaping.escape(label))</title></circle>\n"
+            let day = isDates ? " data-day=\"\(Int(dot.x))\"" : ""
+            svg += "<circle class=\"dot\"\(day) cx=\"\(f(x(dot.x)))\" cy=\"\(f(y(Double(dot.rating))))\" r=\"\(f(radius))\"><title>\(HTMLEscaping.escape(label))</title></circle>\n"
         }
-        svg += "<line class=\"baseline\" x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(chartWidth - right))\" y2=\"\(f(top + plotHeight))\"/>\n"
-        svg += "<text class=\"axis\" x=\"\(f(chartWidth - right))\" y=\"\(f(height - 3))\" text-anchor=\"end\">\(HTMLEscaping.escape(axisTitle))</text>\n"
+        let plotRight = left + plotWidth
+        if !apart.isEmpty {
+            let center = plotRight + apartGap + apartWidth / 2
+            for dot in apart {
+                let radius = min(4 + 2 * (Double(dot.count) - 1).squareRoot() * 2, 12)
+                let label = "\(dot.xText) (far from the others): \(dot.rating) ★, \(dot.count) brew\(dot.count == 1 ? "" : "s")"
+                svg += "<circle class=\"dot dot-apart\" cx=\"\(f(center))\" cy=\"\(f(y(Double(dot.rating))))\" r=\"\(f(radius))\"><title>\(HTMLEscaping.escape(label))</title></circle>\n"
+            }
+            let values = Array(Set(apart.map(\.xText))).sorted()
+            let name = values.count == 1 && Double(values[0].count) * 8.5 <= apartWidth + apartGap ? values[0] : "\(values.count) values"
+            svg += "<line class=\"break\" x1=\"\(f(plotRight + apartGap / 2 - 4))\" y1=\"\(f(top + plotHeight + 6))\" x2=\"\(f(plotRight + apartGap / 2 + 4))\" y2=\"\(f(top + plotHeight - 6))\"/>\n"
+            svg += "<line class=\"baseline\" x1=\"\(f(plotRight + apartGap))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(chartWidth - right))\" y2=\"\(f(top + plotHeight))\"/>\n"
+            svg += "<text class=\"axis\" x=\"\(f(min(center, chartWidth - 2 - Double(name.count) * 4.25)))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"middle\">\(HTMLEscaping.escape(name))</text>\n"
+            svg += "<text class=\"axis\" x=\"\(f(chartWidth - right))\" y=\"\(f(height - 3))\" text-anchor=\"end\">apart</text>\n"
+        }
+        svg += "<line class=\"baseline\" x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(plotRight))\" y2=\"\(f(top + plotHeight))\"/>\n"
+        svg += "<text class=\"axis\" x=\"\(f(plotRight))\" y=\"\(f(height - 3))\" text-anchor=\"end\">\(HTMLEscaping.escape(axisTitle))</text>\n"
         svg += "</svg>\n"
         svg += "<details class=\"chart-data\"><summary>The numbers</summary>\n<table>\n<thead><tr><th scope=\"col\">\(HTMLEscaping.escape(valueHeading))</th><th scope=\"col\">Rating</th><th scope=\"col\">Brews</th></tr></thead>\n<tbody>\n"
-        for dot in dots {
+        for dot in dots + apart {
             svg += "<tr><td>\(HTMLEscaping.escape(dot.xText))</td><td>\(dot.rating) of 5</td><td>\(dot.count)</td></tr>\n"
         }
         svg += "</tbody>\n</table>\n</details>\n"

@@ -35,7 +35,7 @@ public enum PourChart {
         html += "<ul class=\"chart-legend\">"
         html += "<li><span class=\"swatch swatch-actual\"></span>on the scale</li>"
         if plan != nil {
-            html += "<li><span class=\"swatch swatch-plan\"></span>the plan at this dose</li>"
+            html += "<li><span class=\"swatch swatch-plan\"></span>the plan for this brew's water</li>"
             html += "<li><span class=\"swatch swatch-bloom\"></span>bloom</li>"
             html += "<li><span class=\"swatch swatch-pour\"></span>pour windows</li>"
         }
@@ -70,9 +70,14 @@ public enum PourChart {
 
         var svg = "<svg class=\"chart-svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">\n"
         svg += "<title id=\"\(id)-title\">The pour beside the plan</title>\n<desc id=\"\(id)-desc\">\(HTMLEscaping.escape(caption(reading)))</desc>\n"
+        // Pour windows hatched as well as tinted, so that they read on paper too.
+        svg += "<defs><pattern id=\"\(id)-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line class=\"hatch-line\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\"/></pattern></defs>\n"
         if let plan {
             for step in plan.steps where step.isTimed && step.endSeconds > step.startSeconds && (step.kind == .bloom || step.kind == .pour) {
                 svg += "<rect class=\"\(step.kind == .bloom ? "band-bloom" : "band-pour")\" x=\"\(f(x(step.startSeconds)))\" y=\"\(f(top))\" width=\"\(f(x(step.endSeconds) - x(step.startSeconds)))\" height=\"\(f(plotHeight))\"/>\n"
+                if step.kind == .pour {
+                    svg += "<rect class=\"hatch\" fill=\"url(#\(id)-hatch)\" x=\"\(f(x(step.startSeconds)))\" y=\"\(f(top))\" width=\"\(f(x(step.endSeconds) - x(step.startSeconds)))\" height=\"\(f(plotHeight))\"/>\n"
+                }
             }
         }
         let window = reading.finishWindow
@@ -80,15 +85,23 @@ public enum PourChart {
         for tick in xAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(x(tick)))\" y1=\"\(f(top))\" x2=\"\(f(x(tick)))\" y2=\"\(f(top + plotHeight))\"/>"
             let anchor = tick == xAxis.upper ? "end" : "middle"
-            svg += "<text class=\"axis\" x=\"\(f(x(tick) + (tick == xAxis.upper ? 8 : 0)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"\(anchor)\">\(Format.clock(tick))</text>\n"
+            svg += "<text class=\"axis\" x=\"\(f(x(tick) + (tick == xAxis.upper ? 8 : 0)))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"\(anchor)\">\(Format.clock(tick))</text>\n"
         }
         for tick in yAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(tick)))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(tick) + 5))\" text-anchor=\"end\">\(yAxis.label(tick))</text>\n"
+            svg += "<text class=\"axis tick-y\" x=\"\(f(left - 6))\" y=\"\(f(y(tick) + 5))\" text-anchor=\"end\">\(yAxis.label(tick))</text>\n"
         }
         if let plan {
             let points = plannedLine(plan, until: xAxis.upper)
             svg += "<polyline class=\"line-plan\" points=\"\(points.map { "\(f(x($0.0))),\(f(y($0.1)))" }.joined(separator: " "))\"/>\n"
+        }
+        // Where the scale stopped, when it stopped early: past this line the chart knows nothing.
+        if let recorded = reading.recordedSeconds {
+            svg += "<line class=\"recording-end\" x1=\"\(f(x(recorded)))\" y1=\"\(f(top))\" x2=\"\(f(x(recorded)))\" y2=\"\(f(top + plotHeight))\"/>\n"
+            let label = "scale stops at \(Format.clock(recorded))"
+            // Right of the line when it fits, else left of it: the recorded line is left of it.
+            let fitsRight = x(recorded) + 4 + Double(label.count) * 8.5 <= width - 2
+            svg += "<text class=\"axis\" x=\"\(f(x(recorded) + (fitsRight ? 4 : -4)))\" y=\"\(f(top + 16))\" text-anchor=\"\(fitsRight ? "start" : "end")\">\(HTMLEscaping.escape(label))</text>\n"
         }
         let shown = thinned(samples)
         svg += "<polyline class=\"line\" points=\"\(shown.map { "\(f(x($0.seconds))),\(f(y(max($0.grams, 0))))" }.joined(separator: " "))\"/>\n"

@@ -4,12 +4,16 @@ import BrewKit
 /// with the bloom and wait periods, the pour windows, each milestone, and the drawdown's finish
 /// window; beside it a table of the same numbers.
 public enum TimelineChart {
-    static let width = 420.0
-    static let height = 260.0
+    /// 380 wide: on a 390 px phone (358 px of page) 14 px labels draw at 13 px (issue 28).
+    static let width = 380.0
+    static let height = 270.0
     static let left = 48.0
     static let right = 16.0
-    static let top = 26.0
+    /// Room above the plot for the axis's unit and the finish window's name.
+    static let top = 30.0
     static let bottom = 40.0
+    /// About 8 units a character of a 14 px label.
+    static let characterWidth = 8.0
 
     public static func fragment(for plan: BrewPlan, id: String) -> PageFragment {
         PageFragment(html: figure(plan, id: id), markdown: markdown(plan))
@@ -65,6 +69,7 @@ public enum TimelineChart {
 
         var svg = "<svg class=\"chart-svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">\n"
         svg += "<title id=\"\(id)-title\">\(HTMLEscaping.escape(title))</title>\n<desc id=\"\(id)-desc\">\(HTMLEscaping.escape(summary(plan)))</desc>\n"
+        svg += "<defs><pattern id=\"\(id)-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line class=\"hatch-line\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\"/></pattern></defs>\n"
         // Periods: bloom and waits shaded, pour windows tinted, the finish window marked.
         for step in plan.steps where step.isTimed && step.endSeconds > step.startSeconds {
             let kindClass: String
@@ -74,34 +79,66 @@ public enum TimelineChart {
             default: kindClass = "band-wait"
             }
             svg += "<rect class=\"\(kindClass)\" x=\"\(f(x(step.startSeconds)))\" y=\"\(f(top))\" width=\"\(f(x(step.endSeconds) - x(step.startSeconds)))\" height=\"\(f(plotHeight))\"/>\n"
+            // Pour windows are hatched as well as tinted, so that on paper (all grey) they still
+            // differ from the waits.
+            if step.kind == .pour {
+                svg += "<rect class=\"hatch\" fill=\"url(#\(id)-hatch)\" x=\"\(f(x(step.startSeconds)))\" y=\"\(f(top))\" width=\"\(f(x(step.endSeconds) - x(step.startSeconds)))\" height=\"\(f(plotHeight))\"/>\n"
+            }
         }
         for step in plan.steps {
             if let from = step.targetElapsedSeconds, let to = step.targetElapsedMaxSeconds, to > from, step.kind == .wait {
                 svg += "<rect class=\"band-finish\" x=\"\(f(x(from)))\" y=\"\(f(top))\" width=\"\(f(x(to) - x(from)))\" height=\"\(f(plotHeight))\"/>\n"
-                svg += "<text class=\"axis\" x=\"\(f((x(from) + x(to)) / 2))\" y=\"\(f(top + 14))\" text-anchor=\"middle\">finish</text>\n"
+                // Above the plot, where no line runs.
+                let place = SVGChart.anchored((x(from) + x(to)) / 2, label: "finish", chartWidth: width)
+                svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(top - 8))\" text-anchor=\"\(place.anchor)\">finish</text>\n"
             }
         }
         for second in timeAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(x(second)))\" y1=\"\(f(top))\" x2=\"\(f(x(second)))\" y2=\"\(f(top + plotHeight))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(x(second)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(Format.clock(second))</text>\n"
+            let place = SVGChart.anchored(x(second), label: Format.clock(second), chartWidth: width)
+            svg += "<text class=\"axis\" x=\"\(f(place.x))\" y=\"\(f(height - bottom + 20))\" text-anchor=\"\(place.anchor)\">\(Format.clock(second))</text>\n"
         }
         for grams in gramsAxis.ticks {
             svg += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y(grams)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(grams)))\"/>"
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y(grams) + 4))\" text-anchor=\"end\">\(gramsAxis.label(grams))</text>\n"
+            svg += "<text class=\"axis tick-y\" x=\"\(f(left - 6))\" y=\"\(f(y(grams) + 4))\" text-anchor=\"end\">\(gramsAxis.label(grams))</text>\n"
         }
         // The water line: the bloom pour fills quickly, then rests; each pour rises across its window.
         let points = PourChart.plannedLine(plan, until: maxSeconds)
         svg += "<polyline class=\"line\" points=\"\(points.map { "\(f(x($0.0))),\(f(y($0.1)))" }.joined(separator: " "))\"/>\n"
+        // Each milestone's label left of its point and above, else right of it, else below; a
+        // label that fits nowhere clear of the others, the axes and the plot's edges is left to
+        // the point's tooltip and the table.
+        var taken: [LabelBox] = [LabelBox(x: 0, y: 0, width: left, height: height)]  // the grams axis
         for step in plan.waterSteps {
             guard let cumulative = step.cumulativeWaterGrams else { continue }
             let label = "\(Format.grams(cumulative)) · \(Format.clock(step.endSeconds))"
-            svg += "<circle class=\"dot\" cx=\"\(f(x(step.endSeconds)))\" cy=\"\(f(y(cumulative)))\" r=\"4\"><title>\(HTMLEscaping.escape(label))</title></circle>\n"
-            svg += "<text class=\"label\" x=\"\(f(x(step.endSeconds) - 6))\" y=\"\(f(y(cumulative) - 8))\" text-anchor=\"end\">\(HTMLEscaping.escape(label))</text>\n"
+            let pointX = x(step.endSeconds), pointY = y(cumulative)
+            svg += "<circle class=\"dot\" cx=\"\(f(pointX))\" cy=\"\(f(pointY))\" r=\"4\"><title>\(HTMLEscaping.escape(label))</title></circle>\n"
+            let labelWidth = Double(label.count) * characterWidth
+            let candidates = [
+                LabelBox(x: pointX - 6 - labelWidth, y: pointY - 8 - 14, width: labelWidth, height: 16),
+                LabelBox(x: pointX + 6, y: pointY - 8 - 14, width: labelWidth, height: 16),
+                LabelBox(x: pointX + 6, y: pointY + 8, width: labelWidth, height: 16),
+                LabelBox(x: pointX - 6 - labelWidth, y: pointY + 8, width: labelWidth, height: 16),
+            ]
+            let inside = { (box: LabelBox) in box.x >= left + 2 && box.x + box.width <= width - 2 && box.y >= top && box.y + box.height <= top + plotHeight }
+            guard let box = candidates.first(where: { box in inside(box) && !taken.contains { $0.overlaps(box) } }) else { continue }
+            taken.append(box)
+            svg += "<text class=\"label\" x=\"\(f(box.x))\" y=\"\(f(box.y + 13))\" text-anchor=\"start\">\(HTMLEscaping.escape(label))</text>\n"
         }
         svg += "<line class=\"baseline\" x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(width - right))\" y2=\"\(f(top + plotHeight))\"/>\n"
         svg += "<text class=\"axis\" x=\"\(f(width - right))\" y=\"\(f(height - 4))\" text-anchor=\"end\">brew clock (m:ss)</text>\n"
+        svg += "<text class=\"axis\" x=\"4\" y=\"\(f(top - 14))\" text-anchor=\"start\">water (g)</text>\n"
         svg += "</svg>\n"
         return svg
+    }
+
+    /// Where a label's text sits, to keep labels apart.
+    struct LabelBox {
+        var x: Double, y: Double, width: Double, height: Double
+        func overlaps(_ other: LabelBox) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
     }
 
     static func markdown(_ plan: BrewPlan) -> String {

@@ -4,22 +4,35 @@ import BrewKit
 extension Journal {
     /// Links to every browse list, for the navigation of list pages (relative to the site root).
     static func browseLinks(recipes: [Recipe], logsByRecipe: [String: [Int]], statistics: JournalStatistics) -> [String: Any] {
-        [
+        // Every link but a group's last has `more`, so the " · " goes between links, not after the last.
+        func separated(_ links: [[String: Any]]) -> [[String: Any]] {
+            links.enumerated().map { index, link in
+                var link = link
+                link["more"] = index < links.count - 1
+                return link
+            }
+        }
+        var links: [String: Any] = [
             "hasAny": !statistics.months.isEmpty,
-            "months": statistics.months.map { ["title": JournalDate.monthTitle($0.month), "path": "logs/by-month/\($0.month)/index.md", "count": String($0.count)] },
-            "ratings": (1...5).reversed().compactMap { rating -> [String: Any]? in
+            "months": separated(statistics.months.map { ["title": JournalDate.monthTitle($0.month), "path": "logs/by-month/\($0.month)/index.md", "count": String($0.count)] }),
+            "ratings": separated((1...5).reversed().compactMap { rating -> [String: Any]? in
                 let count = statistics.overall.ratingCounts[rating - 1]
                 return count == 0 ? nil : ["title": String(repeating: "★", count: rating), "rating": String(rating), "path": "logs/by-rating/\(rating)/index.md", "count": String(count)]
-            },
-            "tags": TasteTag.allCases.compactMap { tag -> [String: Any]? in
+            }),
+            "tags": separated(TasteTag.allCases.compactMap { tag -> [String: Any]? in
                 guard let count = statistics.overall.tasteTagCounts[tag] else { return nil }
                 return ["title": tag.displayName, "path": "logs/by-tag/\(tag.rawValue)/index.md", "count": String(count)]
-            },
-            "recipes": recipes.compactMap { recipe -> [String: Any]? in
+            }),
+            "recipes": separated(recipes.compactMap { recipe -> [String: Any]? in
                 guard let count = logsByRecipe[recipe.id]?.count else { return nil }
                 return ["title": recipe.name, "path": "logs/by-recipe/\(recipe.id)/index.md", "count": String(count)]
-            },
+            }),
         ]
+        // Each group's heading ("By recipe:") shows when the group has links.
+        for (group, flag) in [("recipes", "hasRecipes"), ("months", "hasMonths"), ("ratings", "hasRatings"), ("tags", "hasTags")] {
+            links[flag] = !((links[group] as? [[String: Any]]) ?? []).isEmpty
+        }
+        return links
     }
 
     /// Every list of logs: all brews, then by month, rating, taste tag and recipe.

@@ -9,21 +9,7 @@ extension Journal {
         guard stats.overall.brewCount > 0 else {
             return Page(path: "statistics", title: "Statistics", template: "statistics", context: ["hasBrews": false, "brewCount": "0"])
         }
-        fragments["rating-by-week"] = SVGChart.fragment(ChartData(
-            id: "rating-by-week", title: "Average rating per week",
-            summary: stats.ratingByWeek.isEmpty ? "No brews yet." : "Weeks starting \(stats.ratingByWeek.first!.label) to \(stats.ratingByWeek.last!.label); ratings from 1 to 5.",
-            labelHeading: "Week starting", valueHeading: "Average rating",
-            points: stats.ratingByWeek.map { .init(label: $0.label, value: $0.value, valueText: "\(Format.number($0.value, decimals: 1)) (\($0.count) brews)") },
-            style: .line, maximumValue: 5, valueKind: .stars))
-        fragments["brews-by-week"] = Self.countChart(
-            id: "brews-by-week", title: "Brews per week", summary: "\(stats.overall.brewCount) brews over \(stats.brewsByWeek.count) weeks.",
-            labelHeading: "Week starting", buckets: stats.brewsByWeek)
-        fragments["dose-distribution"] = Self.countChart(
-            id: "dose-distribution", title: "Doses brewed", summary: "How many brews used each dose, in 1 g steps.",
-            labelHeading: "Dose", buckets: stats.doseDistribution)
-        fragments["ratio-distribution"] = Self.countChart(
-            id: "ratio-distribution", title: "Brew ratios", summary: "How many brews used each ratio of water to coffee, in steps of 0.5.",
-            labelHeading: "Ratio from", buckets: stats.ratioDistribution)
+        fragments.merge(Self.statisticsCharts(stats)) { _, new in new }
         let tagsPerRecipe: [[String: Any]] = recipes.compactMap { recipe in
             guard let recipeStats = recipeStatistics[recipe.id] else { return nil }
             return [
@@ -75,12 +61,36 @@ extension Journal {
         return Page(path: "statistics", title: "Statistics", template: "statistics", context: context, fragments: fragments)
     }
 
-    /// A bar chart of brew counts per bucket.
-    static func countChart(id: String, title: String, summary: String, labelHeading: String, buckets: [JournalStatistics.Bucket]) -> PageFragment {
-        SVGChart.fragment(ChartData(
-            id: id, title: title, summary: summary, labelHeading: labelHeading, valueHeading: "Brews",
-            points: buckets.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)") },
+    /// The statistics page's charts of the whole journal: ratings and brews over time, doses
+    /// and ratios (issue 28), by their fragment names.
+    static func statisticsCharts(_ stats: JournalStatistics) -> [String: PageFragment] {
+        var charts: [String: PageFragment] = [:]
+        // Weeks, months or years, whichever keeps the bars readable (JournalStatistics.overTime).
+        let period = stats.overTimePeriod.rawValue
+        let periodHeading = stats.overTimePeriod == .week ? "Week starting" : stats.overTimePeriod == .month ? "Month" : "Year"
+        charts["rating-by-week"] = SVGChart.fragment(ChartData(
+            id: "rating-by-week", title: "Average rating per \(period)",
+            summary: stats.ratingOverTime.isEmpty ? "No rated brews yet." : "\(periodHeading == "Week starting" ? "Weeks starting" : periodHeading + "s") \(stats.ratingOverTime.first!.label) to \(stats.ratingOverTime.last!.label), on a time axis: a \(period) without rated brews is a gap in the line; ratings from 1 to 5.",
+            labelHeading: periodHeading, valueHeading: "Average rating",
+            points: stats.ratingOverTime.map { .init(label: $0.label, value: $0.value, valueText: "\(Format.number($0.value, decimals: 1)) (\($0.count) brew\($0.count == 1 ? "" : "s"))", startDay: $0.startDay, lengthDays: $0.lengthDays) },
+            style: .line, maximumValue: 5, valueKind: .stars))
+        charts["brews-by-week"] = SVGChart.fragment(ChartData(
+            id: "brews-by-week", title: "Brews per \(period)",
+            summary: "\(stats.overall.brewCount) brew\(stats.overall.brewCount == 1 ? "" : "s") over \(stats.brewsOverTime.count) \(period)\(stats.brewsOverTime.count == 1 ? "" : "s"), on a time axis.",
+            labelHeading: periodHeading, valueHeading: "Brews",
+            points: stats.brewsOverTime.map { .init(label: $0.label, value: $0.value, valueText: "\($0.count)", startDay: $0.startDay, lengthDays: $0.lengthDays) },
             style: .bars, valueKind: .count))
+        charts["dose-distribution"] = HistogramChart.fragment(
+            stats.doseDistribution, id: "dose-distribution", title: "Doses brewed",
+            summary: "How many brews used each dose, in bins of \(Format.number(stats.doseDistribution.binWidth)) g.",
+            valueHeading: "Dose", axisTitle: "coffee (g)",
+            formats: .init(text: { "\(Format.number($0, decimals: 1)) g" }, tick: { Format.number($0, decimals: 2) }, edge: { "\(Format.number($0, decimals: 2)) g" }))
+        charts["ratio-distribution"] = HistogramChart.fragment(
+            stats.ratioDistribution, id: "ratio-distribution", title: "Brew ratios",
+            summary: "How many brews used each ratio of water to coffee, in bins of \(Format.number(stats.ratioDistribution.binWidth)).",
+            valueHeading: "Ratio", axisTitle: "ratio (water to coffee)",
+            formats: .init(text: { "1:\(Format.number($0, decimals: 1))" }, tick: { "1:\(Format.number($0, decimals: 2))" }, edge: { "1:\(Format.number($0, decimals: 2))" }))
+        return charts
     }
 
     func hintsPage() -> Page {

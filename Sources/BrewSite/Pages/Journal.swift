@@ -171,7 +171,8 @@ final class Journal {
                 context["isLatestOfRecipe"] = true
             }
         }
-        let plan = recipe.flatMap { recipe in invalidReasons[recipe.id] == nil ? try? BrewPlanner.plan(recipe, inputs: .dose(log.doseGrams)) : nil }
+        // The plan for the brew's own water: the line ends where this brew's water did.
+        let plan = recipe.flatMap { recipe in invalidReasons[recipe.id] == nil ? try? BrewPlanner.plan(recipe, inputs: .yield(log.targetYieldGrams)) : nil }
         if let pour = PourChart.fragment(log: log, flow: validated.dataset.flows[log.id], plan: plan, id: "pour-\(log.id)") {
             fragments["pour"] = pour
             context["hasPour"] = true
