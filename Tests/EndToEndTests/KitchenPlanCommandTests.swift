@@ -16,18 +16,56 @@ struct KitchenPlanCommandTests {
         #expect(result.stdout.contains("The macros make 2110 kcal (4/4/9 kcal per gram), 90 kcal under the 2200 kcal goal."))
         let object = try #require(try json(try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--format", "json"]).stdout) as? [String: Any])
         #expect(object["calories"] as? Int == 2200)
-        #expect((object["split"] as? [String: Int]) == ["protein": 23, "carbs": 47, "fats": 30])
+        // The split in force is the document's 30/40/30; the text says what the grams make.
+        #expect((object["split"] as? [String: Int]) == ["protein": 30, "carbs": 40, "fats": 30])
+        #expect(result.stdout.contains("Split: 30 / 40 / 30 % (the default, used when the calories change; the grams themselves make 23 / 47 / 30 %)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("(stored)"))
     }
 
-    /// `--calories` without `--write` stores nothing, so its split is "kept", not "stored".
-    @Test func goalsCaloriesWithoutWriteDoesNotSayStored() throws {
+    /// SYS/012.1 on a fresh journal: `--calories 2000` with the default split 30/40/30 is
+    /// 600 kcal ÷ 4 = 150 g protein, 800 kcal ÷ 4 = 200 g carbs, 600 kcal ÷ 9 = 66.7 → 67 g fats.
+    /// Without `--write` nothing is stored, so the split is not called "(stored)".
+    @Test func goalsCaloriesOnAFreshJournalUseTheDefaultSplitAndDoNotSayStored() throws {
         let directory = try BrewGuideProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--calories", "2000"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("protein     114 g"), "\(result.stdout)")
-        #expect(result.stdout.contains("Split: 23 / 47 / 30 % (kept from the current goals)"), "\(result.stdout)")
+        #expect(result.stdout.contains("protein     150 g      600 kcal   30 %"), "\(result.stdout)")
+        #expect(result.stdout.contains("carbs       200 g      800 kcal   40 %"), "\(result.stdout)")
+        #expect(result.stdout.contains("fats         67 g      603 kcal   30 %"), "\(result.stdout)")
+        #expect(result.stdout.contains("Split: 30 / 40 / 30 % (the default split, 30/40/30)"), "\(result.stdout)")
         #expect(!result.stdout.contains("(stored)"))
+        let protein = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--protein", "150"])
+        #expect(!protein.stdout.contains("(stored)"), "\(protein.stdout)")
+        #expect(protein.stdout.contains("(the split the new grams make)"), "\(protein.stdout)")
+    }
+
+    /// After `--write`, the goals are a known field: `check` gives no "unknown field" warning,
+    /// the text says "(stored)", and the stored split is kept by the next `--calories`:
+    /// 25/50/25 of 1800 = 450 kcal ÷ 4 = 112.5 → 113 g, 900 ÷ 4 = 225 g, 450 ÷ 9 = 50 g.
+    @Test func writtenGoalsAreAKnownFieldAndTheirSplitIsKept() throws {
+        let directory = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let written = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--calories", "2000", "--write"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains("Split: 30 / 40 / 30 % (stored)"), "\(written.stdout)")
+        let check = try BrewGuideProcess.run(["check", "--data", directory.path])
+        #expect(!(check.stdout + check.stderr).contains("unknown field"), "\(check.stdout)\(check.stderr)")
+        let shown = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path])
+        #expect(shown.stdout.contains("Split: 30 / 40 / 30 % (stored)"), "\(shown.stdout)")
+        let preferences = directory.appendingPathComponent("preferences.json")
+        try #"{"kitchen": {"goals": {"calories": 2000, "protein": 150, "carbs": 200, "fats": 67, "split": {"protein": 25, "carbs": 50, "fats": 25}}}}"#
+            .write(to: preferences, atomically: true, encoding: .utf8)
+        let kept = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--calories", "1800"])
+        #expect(kept.stdout.contains("protein     113 g"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("carbs       225 g"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("fats         50 g"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("Split: 25 / 50 / 25 % (kept from the stored goals)"), "\(kept.stdout)")
+        // A wrong goal is still an error, named by its field.
+        try #"{"kitchen": {"goals": {"calories": 9000}}}"#.write(to: preferences, atomically: true, encoding: .utf8)
+        let bad = try BrewGuideProcess.run(["check", "--data", directory.path])
+        #expect(bad.status != 0)
+        #expect((bad.stdout + bad.stderr).contains("kitchen.goals.calories: expected whole kcal, 1200–4000, found 9000"), "\(bad.stdout)\(bad.stderr)")
     }
 
     @Test func goalsWriteKeepsTheRestOfThePreferencesAndRefusesOutOfRange() throws {
@@ -36,7 +74,8 @@ struct KitchenPlanCommandTests {
         let written = try BrewGuideProcess.run(["kitchen", "goals", "--data", data.path, "--calories", "2500", "--write", "--format", "json"])
         #expect(written.status == 0, "\(written.stderr)")
         let object = try #require(try json(written.stdout) as? [String: Any])
-        #expect([object["protein"] as? Int, object["carbs"] as? Int, object["fats"] as? Int] == [142, 296, 83])
+        // No split stored: 30/40/30 of 2500 = 750 ÷ 4 = 187.5 → 188 g, 1000 ÷ 4 = 250 g, 750 ÷ 9 = 83.3 → 83 g.
+        #expect([object["protein"] as? Int, object["carbs"] as? Int, object["fats"] as? Int] == [188, 250, 83])
         let preferences = try #require(try json(String(contentsOf: data.appendingPathComponent("preferences.json"), encoding: .utf8)) as? [String: Any])
         #expect(preferences["lastSelectedRecipeId"] as? String == "bright-morning")
         let goals = try #require((preferences["kitchen"] as? [String: Any])?["goals"] as? [String: Any])

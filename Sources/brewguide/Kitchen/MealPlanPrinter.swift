@@ -6,9 +6,19 @@ import BrewSite
 enum MealPlanPrinter {
     // MARK: Goals
 
-    /// `keptSplit`: the goals come from `--calories`, which keeps the current split; the split is
-    /// then said to be kept, not "stored" (nothing is stored without `--write`).
-    static func goalsText(_ goals: NutritionGoals, isDefault: Bool, keptSplit: Bool = false) -> String {
+    /// Where the split shown beside the goals comes from; "(stored)" is said only when the split
+    /// is in `preferences.json` (read from it unchanged, or just written with `--write`).
+    enum SplitNote {
+        case stored
+        /// `--calories` without `--write`: the split in force (stored or the default) is kept.
+        case kept(fromStored: Bool)
+        /// A macro change without `--write`: the split the new grams make.
+        case newGrams
+        /// Nothing stored: the document's 30 / 40 / 30.
+        case defaultSplit
+    }
+
+    static func goalsText(_ goals: NutritionGoals, isDefault: Bool, splitNote: SplitNote) -> String {
         let split = goals.effectiveSplit
         var out = "Daily nutrition goals\(isDefault ? " (the defaults: none stored in preferences.json)" : "")\n"
         out += "  calories  \(pad(goals.calories, 5)) kcal\n"
@@ -21,8 +31,17 @@ enum MealPlanPrinter {
         if difference == 0 { out += ", the calorie goal exactly.\n" }
         else { out += ", \(abs(difference)) kcal \(difference < 0 ? "under" : "over") the \(goals.calories) kcal goal.\n" }
         out += "Split: \(split.proteinPercent) / \(split.carbsPercent) / \(split.fatsPercent) % "
-        if keptSplit { out += "(kept from the current goals)\n"; return out }
-        out += goals.split != nil ? "(stored)\n" : (goals.impliedSplit != nil ? "(implied by the grams)\n" : "(30/40/30, the default)\n")
+        switch splitNote {
+        case .stored: out += "(stored)\n"
+        case .kept(let fromStored): out += fromStored ? "(kept from the stored goals)\n" : "(the default split, 30/40/30)\n"
+        case .newGrams: out += "(the split the new grams make)\n"
+        case .defaultSplit:
+            out += "(the default, used when the calories change"
+            if let implied = goals.impliedSplit, implied != split {
+                out += "; the grams themselves make \(implied.proteinPercent) / \(implied.carbsPercent) / \(implied.fatsPercent) %"
+            }
+            out += ")\n"
+        }
         return out
     }
 
