@@ -40,7 +40,7 @@ struct SessionCommand: ParsableCommand {
         @Option(help: "A drink preset's id (sessions/presets.json).") var preset: String?
         @Option(help: "beer, wine, liquor, cocktail or other.") var type: String?
         @Option(help: "The size: millilitres (473), or ounces with oz (12oz).") var size: String?
-        @Option(help: "Alcohol by volume in percent (6.5).") var abv: Double?
+        @Option(help: "Alcohol by volume in percent (6.5); without it a size and --type assume beer 5, wine 12, liquor 40, cocktail 15.") var abv: Double?
         @Option(help: "Standard drinks, when size or ABV is unknown.") var estimate: Double?
         @Option(help: "When: ISO 8601 or HH:MM; default now.") var at: String?
 
@@ -63,7 +63,7 @@ struct SessionCommand: ParsableCommand {
     struct Water: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Log a glass of water.")
         @OptionGroup var dataOptions: DataOptions
-        @Option(help: "The amount: millilitres (250), or ounces with oz (8oz); default the defaultWaterAmount setting.") var amount: String?
+        @Option(help: "The amount: millilitres (250), or ounces with oz (8oz); default the defaultWaterAmount setting, else 250 ml (8 oz).") var amount: String?
         @Option(help: "When: ISO 8601 or HH:MM; default now.") var at: String?
 
         func run() throws {
