@@ -66,13 +66,25 @@ import Testing
     @Test func theShoppingPageMergesAndGroupsByRecipeWithCheckedItemsStruck() throws {
         let files = Self.site().files
         let html = try #require(files["kitchen/shopping.html"])
-        // 2 lemons + ½ lemon + 1 lemon, from two recipes and one free item.
-        #expect(html.contains("3½ lemons <span class=\"from\">Red lentil soup, Lemon chicken traybake</span>"))
+        // 2 lemons + ½ lemon + 1 lemon, from two recipes and one free item: 3½, bought as 4.
+        #expect(html.contains("4 lemons (3½ needed) <span class=\"from\">Red lentil soup, Lemon chicken traybake</span>"))
+        // The header counts the items and the checked ones, never "14 items, ." (issue 26).
+        let markdownPage = try #require(files["kitchen/shopping.md"])
+        #expect(markdownPage.contains("14 items, 3 checked. [Meal plans]"), "\(markdownPage.prefix(300))")
         #expect(html.contains("<del>250 g red lentils</del>"))
         #expect(html.contains("<h3>Lemon chicken traybake</h3>"))
         #expect(html.contains("<h3>Other items</h3>"))
         let markdown = try #require(files["kitchen/shopping.md"])
         #expect(markdown.contains("- [x] 250 g red lentils — Red lentil soup"))
+    }
+
+    @Test func aListWithNothingCheckedSaysNoneChecked() throws {
+        let files = Self.site { plan in
+            for index in plan.shoppingItems.indices { plan.shoppingItems[index].value.checked = false }
+        }.files
+        let markdown = try #require(files["kitchen/shopping.md"])
+        #expect(markdown.contains("14 items, none checked. [Meal plans]"))
+        #expect(!markdown.contains("items, ."))
     }
 
     @Test func changingOneSlotRerendersItsWeekNotTheOther() {

@@ -172,7 +172,8 @@ struct KitchenPlanCommandTests {
         #expect(try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-15", "--data", data.path]).status == 0)
         #expect(try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-2", "--off", "--data", data.path]).status == 0)
         let cleared = try BrewGuideProcess.run(["kitchen", "shopping", "--clear-checked", "--data", data.path])
-        #expect(cleared.stderr == "removed 4 checked items\n")
+        // Ticking the added lemons ticked their merged line (item-5, item-8, item-13 too): 7 checked.
+        #expect(cleared.stderr == "removed 7 checked items\n")
         let written = try BrewGuideProcess.run(["kitchen", "shopping", "--from-recipe", "pasta-al-limone", "--servings", "4", "--write", "--data", data.path])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.contains("[ ] 400 g spaghetti  (pasta-al-limone)"))
@@ -180,9 +181,42 @@ struct KitchenPlanCommandTests {
         let again = try BrewGuideProcess.run(["kitchen", "shopping", "--from-recipe", "pasta-al-limone", "--servings", "4", "--write", "--data", data.path])
         #expect(again.stderr == "added 0 items to kitchen/shopping.json (5 already there)\n")
         let list = try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path])
-        // The stored lemons (2 + ½ + 1, and 2 from the pasta at 4 servings) merge into one line.
-        #expect(list.stdout.contains("[ ] 5½ lemons"))
+        // The stored lemons were cleared with their line; 2 from the pasta at 4 servings remain.
+        #expect(list.stdout.contains("[ ] 2 lemon  (pasta-al-limone)"), "\(list.stdout)")
         #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+    }
+
+    /// Ticking one source of a merged line ticks the line: the bundled lemons are 2 (item-5,
+    /// lentil soup) + ½ (item-8, traybake) + 1 (item-13, free) = 3½, bought as 4.
+    @Test func checkingOneSourceTicksTheMergedLine() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let before = try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path])
+        #expect(before.stdout.contains("[ ] 4 lemons (3½ needed)  (lentil-soup, chicken-traybake)  [item-5, item-8, item-13]"), "\(before.stdout)")
+        let checked = try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-8", "--data", data.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stderr == "checked item-8 and item-5, item-13, the same line: 4 lemons (3½ needed)\n")
+        let after = try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path])
+        #expect(after.stdout.contains("[x] 4 lemons (3½ needed)"), "\(after.stdout)")
+        let off = try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-13", "--off", "--data", data.path])
+        #expect(off.status == 0)
+        #expect(try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path]).stdout.contains("[ ] 4 lemons"))
+    }
+
+    /// `kitchen day` with no date is today in the journal's time zone: 23:30 UTC on 27 November
+    /// is already 28 November in Tokyo (UTC+9), and still 27 November in UTC.
+    @Test func dayWithNoDateIsTodayInTheJournalsZone() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let utc = try BrewGuideProcess.run(["kitchen", "day", "--data", data.path], environment: ["BREWGUIDE_NOW": "2026-11-27T23:30:00Z"])
+        #expect(utc.status == 0, "\(utc.stderr)")
+        #expect(utc.stdout.hasPrefix("Friday 27 November 2026\n"), "\(utc.stdout)")
+        let preferences = data.appendingPathComponent("preferences.json")
+        let text = try String(contentsOf: preferences, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"lastSelectedRecipeId\"", with: "\"timeZone\": \"Asia/Tokyo\",\n  \"lastSelectedRecipeId\"")
+            .write(to: preferences, atomically: true, encoding: .utf8)
+        let tokyo = try BrewGuideProcess.run(["kitchen", "day", "--data", data.path], environment: ["BREWGUIDE_NOW": "2026-11-27T23:30:00Z"])
+        #expect(tokyo.stdout.hasPrefix("Saturday 28 November 2026\n"), "\(tokyo.stdout)")
     }
 
     @Test func eraseOldPlanSlotsTheShoppingListAndEverything() throws {

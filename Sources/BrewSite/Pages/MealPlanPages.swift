@@ -226,8 +226,11 @@ public struct MealPlanPages {
         html += "</section>\n</div>\n"
         let checked = items.filter(\.checked).count
         return Page(path: Self.shoppingPath, title: "Shopping list", template: "kitchen-shopping", context: [
-            "title": "Shopping list", "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s")",
-            "checked": checked > 0 ? "\(checked) checked" : "", "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
+            // "82 items, none checked", "82 items, 3 checked", "No items": never "82 items, ."
+            // (a Mustache section on an empty string still renders).
+            "title": "Shopping list",
+            "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s"), \(checked == 0 ? "none" : String(checked)) checked",
+            "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
         ], fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
     }
 

@@ -144,6 +144,7 @@ enum MealPlanPrinter {
                 JSONMember("quantity", line.quantity.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
                 JSONMember("quantityMax", line.quantityMax.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
                 JSONMember("unit", line.unit.map { .string($0) } ?? .null),
+                JSONMember("needed", line.needed.map { .string($0) } ?? .null),
                 JSONMember("recipes", .array(line.recipeIDs.map { .string($0) })),
                 JSONMember("checked", .bool(line.checked)),
                 JSONMember("items", .array(line.parts.compactMap(\.itemID).map { .string($0) })),
