@@ -78,6 +78,16 @@ import Testing
         #expect(markdown.contains("- [x] 250 g red lentils — Red lentil soup"))
     }
 
+    /// A slot naming a recipe that is not there is unknown: "—" on the week page, left out and said so.
+    @Test func unknownFiguresShowADashAndTheDaySaysTheyAreLeftOut() throws {
+        let files = Self.site { plan in
+            plan.slots.append(Located(MealSlot(id: "x", day: "2026-11-25", meal: .lunch, content: .recipe(id: "not-there")), source: .synthesized("test")))
+        }.files
+        let markdown = try #require(files["kitchen/plan/2026-W48.md"]).replacingOccurrences(of: "\u{00A0}", with: " ")
+        #expect(markdown.contains("not-there: — kcal · — g protein · — g carbs · — g fats"), "\(markdown)")
+        #expect(markdown.contains("*Unknown figures are left out of the totals and the over-goal flags: calories of 1 meal, protein of 1 meal, carbs of 1 meal, fats of 1 meal.*"))
+    }
+
     @Test func aListWithNothingCheckedSaysNoneChecked() throws {
         let files = Self.site { plan in
             for index in plan.shoppingItems.indices { plan.shoppingItems[index].value.checked = false }

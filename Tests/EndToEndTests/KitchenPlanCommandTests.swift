@@ -219,6 +219,27 @@ struct KitchenPlanCommandTests {
         #expect(tokyo.stdout.hasPrefix("Saturday 28 November 2026\n"), "\(tokyo.stdout)")
     }
 
+    /// A recipe that gives no protein: "—" in the day, not "0 g", left out of the totals and said so.
+    /// Stew for 2: 1200 kcal, 60 g carbs, 40 g fats → one serving 600 kcal, 30 g carbs, 20 g fats.
+    @Test func aRecipeWithoutProteinShowsADashAndIsLeftOutOfTheTotals() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        try #"{"id": "stew", "title": "Stew", "servings": 2, "category": "Dinner", "ingredients": [{"name": "beef", "amount": "500 g"}], "nutrition": {"calories": 1200, "carbs": 60, "fats": 40}}"#
+            .write(to: data.appendingPathComponent("kitchen/recipes/stew.json"), atomically: true, encoding: .utf8)
+        let added = try BrewGuideProcess.run(["kitchen", "plan", "add", "2026-11-25", "lunch", "--recipe", "stew", "--data", data.path])
+        #expect(added.status == 0, "\(added.stderr)")
+        let day = try BrewGuideProcess.run(["kitchen", "day", "2026-11-25", "--data", data.path])
+        #expect(day.stdout.contains("  Stew  600 kcal, — g protein, 30 g carbs, 20 g fats"), "\(day.stdout)")
+        #expect(day.stdout.contains("  protein       0 / 120 g\n"), "\(day.stdout)")
+        #expect(day.stdout.contains("Unknown figures are left out of the totals and the over-goal flags: protein of 1 meal.\n"), "\(day.stdout)")
+        let object = try #require(try json(try BrewGuideProcess.run(["kitchen", "day", "2026-11-25", "--data", data.path, "--format", "json"]).stdout) as? [String: Any])
+        let meal = try #require((object["meals"] as? [[String: Any]])?.first)
+        #expect(meal["protein"] is NSNull)
+        #expect(meal["calories"] as? Int == 600)
+        #expect((object["leftOut"] as? [String: Int]) == ["protein": 1])
+        #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+    }
+
     @Test func eraseOldPlanSlotsTheShoppingListAndEverything() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }

@@ -68,7 +68,10 @@ public struct MealPlanPages {
         if !planned.isEmpty {
             let sum = planned.reduce(MealNutrition.zero) { $0 + $1.totals }.scaled(by: 1 / Double(planned.count))
             context["averageDays"] = planned.count == 1 ? "the 1 day" : "the \(planned.count) days"
-            context["average"] = figures(sum.rounded)
+            // A day's totals hold only known figures; the average is of those, as a number.
+            var average = sum.rounded
+            average.unknown = []
+            context["average"] = figures(average)
             context["overDays"] = planned.filter(\.over.calories).map { PlanDay.longName(of: $0.day) }.joined(separator: ", ")
         }
         return Page(path: weekPath(week), title: "Meal plan \(week)", template: "kitchen-plan-week", context: context, fragments: fragments)
@@ -90,7 +93,7 @@ public struct MealPlanPages {
             "fragment": fragment,
             "over": over.calories,
             "calories": DayNutritionChart.calorieText(day),
-        ]
+        ].merging(day.leftOutSentence.map { ["leftOut": "Unknown figures are left out of the totals and the over-goal flags: \($0)."] } ?? [:]) { a, _ in a }
     }
 
     func entryRow(_ entry: PlanDay.Entry) -> [String: Any] {
@@ -110,8 +113,10 @@ public struct MealPlanPages {
 
     /// "390 kcal · 17 g protein · …", each figure held together by no-break spaces so that a
     /// phone wraps the line between figures, never inside one ("17 / g protein").
+    /// "550 kcal · 38 g protein · …"; an unknown figure is "—" (issue 26), never "0 g".
     func figures(_ n: MealNutrition) -> String {
-        ["\(Int(n.calories)) kcal", "\(Int(n.protein)) g protein", "\(Int(n.carbs)) g carbs", "\(Int(n.fats)) g fats"]
+        func shown(_ figure: NutritionFigure) -> String { n.known(figure).map { String(Int($0)) } ?? "—" }
+        return ["\(shown(.calories)) kcal", "\(shown(.protein)) g protein", "\(shown(.carbs)) g carbs", "\(shown(.fats)) g fats"]
             .map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }
             .joined(separator: " · ")
     }

@@ -70,7 +70,9 @@ enum MealPlanPrinter {
                 var name = entry.name
                 if entry.slot.servings != 1 { name += " × \(Format.number(entry.slot.servings))" }
                 let n = entry.nutrition
-                out += "  \(name)  \(Int(n.calories)) kcal, \(Int(n.protein)) g protein, \(Int(n.carbs)) g carbs, \(Int(n.fats)) g fats  [\(entry.slot.id)]\n"
+                // An unknown figure is "—", never "0 g" (issue 26).
+                func shown(_ figure: NutritionFigure) -> String { n.known(figure).map { String(Int($0)) } ?? "—" }
+                out += "  \(name)  \(shown(.calories)) kcal, \(shown(.protein)) g protein, \(shown(.carbs)) g carbs, \(shown(.fats)) g fats  [\(entry.slot.id)]\n"
                 if let note = entry.note { out += "    (\(note))\n" }
             }
         }
@@ -80,13 +82,17 @@ enum MealPlanPrinter {
         for macro in Macro.allCases {
             out += "  \(macro.label.padding(toLength: 8, withPad: " ", startingAt: 0))  \(pad(Int(day.totals[macro]), 5)) / \(day.goals[macro]) g\(over[macro] ? "  over" : "")\n"
         }
+        if let leftOut = day.leftOutSentence { out += "Unknown figures are left out of the totals and the over-goal flags: \(leftOut).\n" }
         return out
     }
 
     static func dayJSON(_ day: PlanDay) -> JSONValue {
-        func figures(_ n: MealNutrition) -> [JSONMember] {
-            [JSONMember("calories", .number(n.calories)), JSONMember("protein", .number(n.protein)),
-             JSONMember("carbs", .number(n.carbs)), JSONMember("fats", .number(n.fats))]
+        // A meal's unknown figure is null; the totals hold only known figures (issue 26).
+        func figures(_ n: MealNutrition, unknownAsNull: Bool = true) -> [JSONMember] {
+            NutritionFigure.allCases.map { figure in
+                let value = unknownAsNull ? n.known(figure) : n.known(figure) ?? 0
+                return JSONMember(figure.rawValue, value.map { .number($0) } ?? .null)
+            }
         }
         let meals = day.entries.map { entry in
             JSONValue.object([
@@ -101,7 +107,8 @@ enum MealPlanPrinter {
         return .object([
             JSONMember("day", .string(day.day)),
             JSONMember("meals", .array(meals)),
-            JSONMember("totals", .object(figures(day.totals))),
+            JSONMember("totals", .object(figures(day.totals, unknownAsNull: false))),
+            JSONMember("leftOut", .object(day.leftOut.keys.sorted().map { JSONMember($0.rawValue, .number(Double(day.leftOut[$0]!))) })),
             JSONMember("goals", .object(figures(MealNutrition(calories: Double(goals.calories), protein: Double(goals.protein),
                                                               carbs: Double(goals.carbs), fats: Double(goals.fats))))),
             JSONMember("over", .object([
