@@ -67,11 +67,14 @@ import Testing
         let files = Self.site().files
         let html = try #require(files["kitchen/shopping.html"])
         // 2 lemons + ½ lemon + 1 lemon, from two recipes and one free item: 3½, bought as 4.
-        #expect(html.contains("4 lemons (3½ needed) <span class=\"from\">Red lentil soup, Lemon chicken traybake</span>"))
+        #expect(html.contains("4 lemons (3½ needed)</span></label> <span class=\"from\">Red lentil soup, Lemon chicken traybake</span>"))
         // The header counts the items and the checked ones, never "14 items, ." (issue 26).
         let markdownPage = try #require(files["kitchen/shopping.md"])
         #expect(markdownPage.contains("14 items, 3 checked. [Meal plans]"), "\(markdownPage.prefix(300))")
-        #expect(html.contains("<del>250 g red lentils</del>"))
+        // Each line has a checkbox a phone can tick, stored in the browser only (issue 26).
+        #expect(html.contains("<input type=\"checkbox\" data-key=\"red lentil|g\" checked> <span class=\"line-text\">250 g red lentils</span><span class=\"visually-hidden\"> (bought)</span></label>"), "\(html)")
+        #expect(html.contains("<input type=\"checkbox\" data-key=\"lemon|\"> <span class=\"line-text\">4 lemons (3½ needed)</span>"))
+        #expect(html.contains("localStorage"))
         #expect(html.contains("<h3>Lemon chicken traybake</h3>"))
         #expect(html.contains("<h3>Other items</h3>"))
         let markdown = try #require(files["kitchen/shopping.md"])

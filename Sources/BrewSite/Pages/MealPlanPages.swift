@@ -184,8 +184,11 @@ public struct MealPlanPages {
             var seen = Set<String>()
             let from = recipes.filter { seen.insert($0).inserted }.joined(separator: ", ")
             let text = HTMLEscaping.escape(line.text)
-            html += "<li class=\"\(line.checked ? "checked" : "")\"><span class=\"box\" aria-hidden=\"true\">\(line.checked ? "☑" : "☐")</span> "
-            html += line.checked ? "<del>\(text)</del><span class=\"visually-hidden\"> (bought)</span>" : text
+            // A checkbox a phone can tick (kept in the browser only, KitchenScript.shopping); its
+            // key is the line's ingredient and unit, so a tick survives a rebuild of the list.
+            let key = HTMLEscaping.escape(ShoppingListMerger.nameKey(line.name) + "|" + (line.unit ?? ""))
+            html += "<li class=\"\(line.checked ? "checked" : "")\"><label><input type=\"checkbox\" data-key=\"\(key)\"\(line.checked ? " checked" : "")> "
+            html += "<span class=\"line-text\">\(text)</span>\(line.checked ? "<span class=\"visually-hidden\"> (bought)</span>" : "")</label>"
             if !from.isEmpty { html += " <span class=\"from\">\(HTMLEscaping.escape(from))</span>" }
             html += "</li>\n"
             markdown += "- [\(line.checked ? "x" : " ")] \(MarkdownEscaping.escape(line.text))\(from.isEmpty ? "" : " — \(MarkdownEscaping.escape(from))")\n"
@@ -236,7 +239,7 @@ public struct MealPlanPages {
             "title": "Shopping list",
             "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s"), \(checked == 0 ? "none" : String(checked)) checked",
             "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
-        ], fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
+        ], headHTML: "<script>\(KitchenScript.shopping)</script>", fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
     }
 
     static func host(of url: String) -> String {
