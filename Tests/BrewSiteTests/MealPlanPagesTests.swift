@@ -91,6 +91,20 @@ import Testing
         #expect(markdown.contains("*Unknown figures are left out of the totals and the over-goal flags: calories of 1 meal, protein of 1 meal, carbs of 1 meal, fats of 1 meal.*"))
     }
 
+    /// "To buy" is grouped by aisle in the aisles' order; the person's table moves a line.
+    @Test func theListIsGroupedByAisle() throws {
+        let markdown = try #require(Self.site().files["kitchen/shopping.md"])
+        let produce = try #require(markdown.range(of: "### Fruit and vegetables"))
+        let pantry = try #require(markdown.range(of: "### Pantry"))
+        let household = try #require(markdown.range(of: "### Household"))
+        #expect(produce.lowerBound < pantry.lowerBound && pantry.lowerBound < household.lowerBound)
+        let lemons = try #require(markdown.range(of: "4 lemons (3½ needed)"))
+        #expect(produce.upperBound < lemons.lowerBound && lemons.lowerBound < pantry.lowerBound)
+        let moved = try #require(Self.site { plan in plan.aisles = ShoppingAisles(overrides: [("Market stall", ["lemon"])]) }.files["kitchen/shopping.md"])
+        let stall = try #require(moved.range(of: "### Market stall\n\n- [ ] 4 lemons (3½ needed)"))
+        #expect(try #require(moved.range(of: "### Household")).lowerBound < stall.lowerBound)
+    }
+
     @Test func aListWithNothingCheckedSaysNoneChecked() throws {
         let files = Self.site { plan in
             for index in plan.shoppingItems.indices { plan.shoppingItems[index].value.checked = false }

@@ -61,6 +61,13 @@ struct KitchenPlanCommandTests {
         #expect(kept.stdout.contains("carbs       225 g"), "\(kept.stdout)")
         #expect(kept.stdout.contains("fats         50 g"), "\(kept.stdout)")
         #expect(kept.stdout.contains("Split: 25 / 50 / 25 % (kept from the stored goals)"), "\(kept.stdout)")
+        // Aisles are a known field too, checked: a wrong shape is an error naming it.
+        try #"{"kitchen": {"aisles": {"Deli": ["feta"]}}}"#.write(to: preferences, atomically: true, encoding: .utf8)
+        let aisles = try BrewGuideProcess.run(["check", "--data", directory.path])
+        #expect(!(aisles.stdout + aisles.stderr).contains("unknown field"), "\(aisles.stderr)")
+        try #"{"kitchen": {"aisles": {"Deli": "feta"}}}"#.write(to: preferences, atomically: true, encoding: .utf8)
+        let badAisles = try BrewGuideProcess.run(["check", "--data", directory.path])
+        #expect((badAisles.stdout + badAisles.stderr).contains("kitchen.aisles.Deli: expected an array of ingredient names, found"), "\(badAisles.stderr)")
         // A wrong goal is still an error, named by its field.
         try #"{"kitchen": {"goals": {"calories": 9000}}}"#.write(to: preferences, atomically: true, encoding: .utf8)
         let bad = try BrewGuideProcess.run(["check", "--data", directory.path])

@@ -3,9 +3,10 @@ import BrewKit
 /// Reads `preferences.json`.
 enum PreferencesDecoder {
     static let fields: Set<String> = ["lastSelectedRecipeId", "cardDosesGrams", "timeZone", "kitchen"]
-    /// `goals` is read and checked by `NutritionGoalsDecoder` (through `MealPlanContext`, which
+    /// `goals` (and the shopping page's `aisles`) are read and checked by `NutritionGoalsDecoder`
+    /// and `MealPlanReader.readAisles` (through `MealPlanContext`, which
     /// `check`, `build` and the planner's commands load), so it is known here, not "ignored".
-    static let kitchenFields: Set<String> = ["units", "cardServings", "goals"]
+    static let kitchenFields: Set<String> = ["units", "cardServings", "goals", "aisles"]
     /// Fields later parts of the tool read (sessions' settings); not warned about here.
     static let reservedFields: Set<String> = ["waterline"]
 

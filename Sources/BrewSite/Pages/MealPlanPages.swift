@@ -177,8 +177,37 @@ public struct MealPlanPages {
         }
         // Recipes first in order of appearance, free items last.
         groups.sort { ($0.id == nil ? 1 : 0) < ($1.id == nil ? 1 : 0) }
-        var html = "<div class=\"shopping\">\n<h2>To buy</h2>\n<ul class=\"shopping-list\">\n"
-        var markdown = "## To buy\n\n"
+        var html = "<div class=\"shopping\">\n<h2>To buy</h2>\n"
+        var markdown = "## To buy\n"
+        // Grouped by aisle (ShoppingAisles: a built-in table, the person's own in
+        // preferences.json kitchen.aisles), in the aisles' order; lines keep their order inside one.
+        let aisles = plan.aisles
+        var byAisle: [String: [ShoppingLine]] = [:]
+        for line in lines { byAisle[aisles.aisle(for: line.name), default: []].append(line) }
+        for aisle in aisles.order {
+            guard let aisleLines = byAisle[aisle] else { continue }
+            html += "<h3 class=\"aisle\">\(HTMLEscaping.escape(aisle))</h3>\n<ul class=\"shopping-list\">\n"
+            markdown += "\n### \(MarkdownEscaping.escape(aisle))\n\n"
+            html += listItems(aisleLines, markdown: &markdown)
+            html += "</ul>\n"
+        }
+        html += "<section class=\"by-recipe\">\n<h2>By recipe</h2>\n"
+        markdown += "\n## By recipe\n"
+        html += byRecipe(groups, markdown: &markdown)
+        html += "</section>\n</div>\n"
+        let checked = items.filter(\.checked).count
+        return Page(path: Self.shoppingPath, title: "Shopping list", template: "kitchen-shopping", context: [
+            // "82 items, none checked", "82 items, 3 checked", "No items": never "82 items, ."
+            // (a Mustache section on an empty string still renders).
+            "title": "Shopping list",
+            "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s"), \(checked == 0 ? "none" : String(checked)) checked",
+            "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
+        ], headHTML: "<script>\(KitchenScript.shopping)</script>", fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
+    }
+
+    /// The merged lines of one aisle: a checkbox each (HTML), a task item each (Markdown).
+    func listItems(_ lines: [ShoppingLine], markdown: inout String) -> String {
+        var html = ""
         for line in lines {
             let recipes = line.parts.compactMap(\.recipeName)
             var seen = Set<String>()
@@ -193,8 +222,12 @@ public struct MealPlanPages {
             html += "</li>\n"
             markdown += "- [\(line.checked ? "x" : " ")] \(MarkdownEscaping.escape(line.text))\(from.isEmpty ? "" : " — \(MarkdownEscaping.escape(from))")\n"
         }
-        html += "</ul>\n<section class=\"by-recipe\">\n<h2>By recipe</h2>\n"
-        markdown += "\n## By recipe\n"
+        return html
+    }
+
+    /// "By recipe": each recipe's stored items with where it came from, then the free items.
+    func byRecipe(_ groups: [(id: String?, name: String?, items: [ShoppingItem])], markdown: inout String) -> String {
+        var html = ""
         for group in groups {
             let title = group.id == nil ? "Other items" : (group.name ?? recipes[group.id!]?.title ?? group.id!)
             html += "<h3>\(HTMLEscaping.escape(title))</h3>\n"
@@ -231,15 +264,7 @@ public struct MealPlanPages {
             }
             html += "</ul>\n"
         }
-        html += "</section>\n</div>\n"
-        let checked = items.filter(\.checked).count
-        return Page(path: Self.shoppingPath, title: "Shopping list", template: "kitchen-shopping", context: [
-            // "82 items, none checked", "82 items, 3 checked", "No items": never "82 items, ."
-            // (a Mustache section on an empty string still renders).
-            "title": "Shopping list",
-            "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s"), \(checked == 0 ? "none" : String(checked)) checked",
-            "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
-        ], headHTML: "<script>\(KitchenScript.shopping)</script>", fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
+        return html
     }
 
     static func host(of url: String) -> String {
