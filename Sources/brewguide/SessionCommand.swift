@@ -9,14 +9,14 @@ import Foundation
 struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session",
-        abstract: "Start a night-out session, log drinks and water to it, end it.",
+        abstract: "Start a night-out session, log drinks and water to it, end it; edit or delete an entry.",
         discussion: """
             Each subcommand works on the one active session, checks the data as brewguide check \
             does, writes one file atomically (keeping every other byte of it) and prints the \
             waterline's new value with any reminder or warning. --at takes an ISO 8601 date-time \
             or HH:MM (the latest such time in the journal's time zone, not after now); without it, now (or BREWGUIDE_NOW).
             """,
-        subcommands: [Start.self, Drink.self, Water.self, End.self]
+        subcommands: [Start.self, Drink.self, Water.self, End.self, Edit.self, Delete.self]
     )
 
     struct Start: ParsableCommand {
@@ -40,7 +40,7 @@ struct SessionCommand: ParsableCommand {
         @Option(help: "A drink preset's id (sessions/presets.json).") var preset: String?
         @Option(help: "beer, wine, liquor, cocktail or other.") var type: String?
         @Option(help: "The size: millilitres (473), or ounces with oz (12oz).") var size: String?
-        @Option(help: "Alcohol by volume in percent (6.5).") var abv: Double?
+        @Option(help: "Alcohol by volume in percent (6.5); without it a size and --type assume beer 5, wine 12, liquor 40, cocktail 15.") var abv: Double?
         @Option(help: "Standard drinks, when size or ABV is unknown.") var estimate: Double?
         @Option(help: "When: ISO 8601 or HH:MM; default now.") var at: String?
 
@@ -63,7 +63,7 @@ struct SessionCommand: ParsableCommand {
     struct Water: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Log a glass of water.")
         @OptionGroup var dataOptions: DataOptions
-        @Option(help: "The amount: millilitres (250), or ounces with oz (8oz); default the defaultWaterAmount setting.") var amount: String?
+        @Option(help: "The amount: millilitres (250), or ounces with oz (8oz); default the defaultWaterAmount setting, else 250 ml (8 oz).") var amount: String?
         @Option(help: "When: ISO 8601 or HH:MM; default now.") var at: String?
 
         func run() throws {
@@ -87,6 +87,62 @@ struct SessionCommand: ParsableCommand {
             print("\(summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks"), \(summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks"); waterline \(SessionText.range(summary))")
             print("pacing warnings: \(SessionText.warnings(summary)); pacing: \(SessionText.adherence(summary))")
             print("brewguide summary \(outcome.session.id) shows the whole night")
+            SessionCommand.printWarnings(outcome)
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change an entry of the active session (or of --session ID, after it): its time, a drink's details or water's amount.",
+            discussion: "Each option given replaces the entry's value; the rest are kept. The entry's updatedAt is set. Checked as brewguide check does; nothing is written when the edit would break the data."
+        )
+        @Argument(help: "The entry's id (the timeline and every session command print it).") var entryID: String
+        @OptionGroup var dataOptions: DataOptions
+        @Option(help: "The session; default the active one, else the one started last.") var session: String?
+        @Option(help: "When: ISO 8601 or HH:MM.") var at: String?
+        @Option(help: "A drink preset's id.") var preset: String?
+        @Option(help: "beer, wine, liquor, cocktail or other.") var type: String?
+        @Option(help: "A drink's size: millilitres (473), or ounces with oz (12oz).") var size: String?
+        @Option(help: "A drink's ABV in percent.") var abv: Double?
+        @Option(help: "A drink's standard drinks.") var estimate: Double?
+        @Option(help: "Water's amount: millilitres (250), or ounces with oz (8oz).") var amount: String?
+
+        func run() throws {
+            let now = RunClock.now()
+            var change = SessionEntryChange()
+            if let at { change.timestamp = try SessionCommand.moment(at, now: now, data: dataOptions.data) }
+            if let type {
+                guard let known = DrinkType(rawValue: type.lowercased()) else {
+                    throw ValidationError("--type must be one of \(DrinkType.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(type)\"")
+                }
+                change.drinkType = known
+            }
+            change.size = try size.map { try SessionCommand.volume($0, option: "--size") }
+            change.abvPercent = abv
+            change.standardDrinkEstimate = estimate
+            change.presetId = preset
+            change.waterAmount = try amount.map { try SessionCommand.volume($0, option: "--amount") }
+            let outcome = try SessionCommand.perform(.editEntry(id: entryID, session: session, change: change), data: dataOptions.data, now: now)
+            print("edited entry \(entryID) of \(outcome.session.id) in \(outcome.path)")
+            SessionCommand.report(outcome, now: now)
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete an entry of the active session (or of --session ID, after it).",
+            discussion: "The waterline and every reminder are recomputed without it. Checked as brewguide check does; nothing is written when the deletion would break the data."
+        )
+        @Argument(help: "The entry's id.") var entryID: String
+        @OptionGroup var dataOptions: DataOptions
+        @Option(help: "The session; default the active one, else the one started last.") var session: String?
+
+        func run() throws {
+            let now = RunClock.now()
+            let outcome = try SessionCommand.perform(.deleteEntry(id: entryID, session: session), data: dataOptions.data, now: now)
+            let summary = SessionCommand.summary(outcome, now: now)
+            print("deleted entry \(entryID) of \(outcome.session.id) in \(outcome.path)")
+            print("the waterline now ends \(SessionText.position(summary.finalWaterline)) (\(SessionText.range(summary)))")
             SessionCommand.printWarnings(outcome)
         }
     }

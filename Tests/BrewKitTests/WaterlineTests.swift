@@ -87,13 +87,15 @@ func summarise(_ session: Session, _ settings: WaterlineSettings = WaterlineSett
         #expect(summary.minWaterline == -1)
         #expect(summary.alcoholicDrinks == 2)
         #expect(summary.waterEntries == 3)
-        #expect(summary.waterVolumeMillilitres == 550)
+        // 300 + 250 + the last water's default 250 ml (no amount given, §9.3).
+        #expect(summary.waterVolumeMillilitres == 800)
     }
 
     @Test func waterWithoutAnAmountCountsTheDefault() {
         let summary = summarise(ended([water("1", 15), water("2", 20, ml: 100)]), WaterlineSettings(defaultWaterAmount: 250))
         #expect(summary.waterVolumeMillilitres == 350)
-        #expect(summarise(ended([water("1", 15)])).waterVolumeMillilitres == 0)
+        // No defaultWaterAmount: the built-in 250 ml, never 0 ml (PRD §9.3 "8 oz / 250 ml").
+        #expect(summarise(ended([water("1", 15)])).waterVolumeMillilitres == 250)
     }
 
     @Test func entriesAreSortedByTimeAndTiesKeepFileOrder() {

@@ -66,13 +66,52 @@ import Testing
     @Test func theShoppingPageMergesAndGroupsByRecipeWithCheckedItemsStruck() throws {
         let files = Self.site().files
         let html = try #require(files["kitchen/shopping.html"])
-        // 2 lemons + ½ lemon + 1 lemon, from two recipes and one free item.
-        #expect(html.contains("3½ lemons <span class=\"from\">Red lentil soup, Lemon chicken traybake</span>"))
-        #expect(html.contains("<del>250 g red lentils</del>"))
+        // 2 lemons + ½ lemon + 1 lemon, from two recipes and one free item: 3½, bought as 4.
+        #expect(html.contains("4 lemons (3½ needed)</span></label> <span class=\"from\">Red lentil soup, Lemon chicken traybake</span>"))
+        // The header counts the items and the checked ones, never "14 items, ." (issue 26).
+        let markdownPage = try #require(files["kitchen/shopping.md"])
+        #expect(markdownPage.contains("14 items, 3 checked. [Meal plans]"), "\(markdownPage.prefix(300))")
+        // Each line has a checkbox a phone can tick, stored in the browser only (issue 26).
+        #expect(html.contains("<input type=\"checkbox\" data-key=\"red lentil|g\" checked> <span class=\"line-text\">250 g red lentils</span><span class=\"visually-hidden\"> (bought)</span></label>"), "\(html)")
+        #expect(html.contains("<input type=\"checkbox\" data-key=\"lemon|\"> <span class=\"line-text\">4 lemons (3½ needed)</span>"))
+        #expect(html.contains("localStorage"))
         #expect(html.contains("<h3>Lemon chicken traybake</h3>"))
         #expect(html.contains("<h3>Other items</h3>"))
         let markdown = try #require(files["kitchen/shopping.md"])
         #expect(markdown.contains("- [x] 250 g red lentils — Red lentil soup"))
+    }
+
+    /// A slot naming a recipe that is not there is unknown: "—" on the week page, left out and said so.
+    @Test func unknownFiguresShowADashAndTheDaySaysTheyAreLeftOut() throws {
+        let files = Self.site { plan in
+            plan.slots.append(Located(MealSlot(id: "x", day: "2026-11-25", meal: .lunch, content: .recipe(id: "not-there")), source: .synthesized("test")))
+        }.files
+        let markdown = try #require(files["kitchen/plan/2026-W48.md"]).replacingOccurrences(of: "\u{00A0}", with: " ")
+        #expect(markdown.contains("not-there: — kcal · — g protein · — g carbs · — g fats"), "\(markdown)")
+        #expect(markdown.contains("*Unknown figures are left out of the totals and the over-goal flags: calories of 1 meal, protein of 1 meal, carbs of 1 meal, fats of 1 meal.*"))
+    }
+
+    /// "To buy" is grouped by aisle in the aisles' order; the person's table moves a line.
+    @Test func theListIsGroupedByAisle() throws {
+        let markdown = try #require(Self.site().files["kitchen/shopping.md"])
+        let produce = try #require(markdown.range(of: "### Fruit and vegetables"))
+        let pantry = try #require(markdown.range(of: "### Pantry"))
+        let household = try #require(markdown.range(of: "### Household"))
+        #expect(produce.lowerBound < pantry.lowerBound && pantry.lowerBound < household.lowerBound)
+        let lemons = try #require(markdown.range(of: "4 lemons (3½ needed)"))
+        #expect(produce.upperBound < lemons.lowerBound && lemons.lowerBound < pantry.lowerBound)
+        let moved = try #require(Self.site { plan in plan.aisles = ShoppingAisles(overrides: [("Market stall", ["lemon"])]) }.files["kitchen/shopping.md"])
+        let stall = try #require(moved.range(of: "### Market stall\n\n- [ ] 4 lemons (3½ needed)"))
+        #expect(try #require(moved.range(of: "### Household")).lowerBound < stall.lowerBound)
+    }
+
+    @Test func aListWithNothingCheckedSaysNoneChecked() throws {
+        let files = Self.site { plan in
+            for index in plan.shoppingItems.indices { plan.shoppingItems[index].value.checked = false }
+        }.files
+        let markdown = try #require(files["kitchen/shopping.md"])
+        #expect(markdown.contains("14 items, none checked. [Meal plans]"))
+        #expect(!markdown.contains("items, ."))
     }
 
     @Test func changingOneSlotRerendersItsWeekNotTheOther() {

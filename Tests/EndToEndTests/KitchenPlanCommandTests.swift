@@ -16,18 +16,63 @@ struct KitchenPlanCommandTests {
         #expect(result.stdout.contains("The macros make 2110 kcal (4/4/9 kcal per gram), 90 kcal under the 2200 kcal goal."))
         let object = try #require(try json(try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--format", "json"]).stdout) as? [String: Any])
         #expect(object["calories"] as? Int == 2200)
-        #expect((object["split"] as? [String: Int]) == ["protein": 23, "carbs": 47, "fats": 30])
+        // The split in force is the document's 30/40/30; the text says what the grams make.
+        #expect((object["split"] as? [String: Int]) == ["protein": 30, "carbs": 40, "fats": 30])
+        #expect(result.stdout.contains("Split: 30 / 40 / 30 % (the default, used when the calories change; the grams themselves make 23 / 47 / 30 %)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("(stored)"))
     }
 
-    /// `--calories` without `--write` stores nothing, so its split is "kept", not "stored".
-    @Test func goalsCaloriesWithoutWriteDoesNotSayStored() throws {
+    /// SYS/012.1 on a fresh journal: `--calories 2000` with the default split 30/40/30 is
+    /// 600 kcal ÷ 4 = 150 g protein, 800 kcal ÷ 4 = 200 g carbs, 600 kcal ÷ 9 = 66.7 → 67 g fats.
+    /// Without `--write` nothing is stored, so the split is not called "(stored)".
+    @Test func goalsCaloriesOnAFreshJournalUseTheDefaultSplitAndDoNotSayStored() throws {
         let directory = try BrewGuideProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--calories", "2000"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("protein     114 g"), "\(result.stdout)")
-        #expect(result.stdout.contains("Split: 23 / 47 / 30 % (kept from the current goals)"), "\(result.stdout)")
+        #expect(result.stdout.contains("protein     150 g      600 kcal   30 %"), "\(result.stdout)")
+        #expect(result.stdout.contains("carbs       200 g      800 kcal   40 %"), "\(result.stdout)")
+        #expect(result.stdout.contains("fats         67 g      603 kcal   30 %"), "\(result.stdout)")
+        #expect(result.stdout.contains("Split: 30 / 40 / 30 % (the default split, 30/40/30)"), "\(result.stdout)")
         #expect(!result.stdout.contains("(stored)"))
+        let protein = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--protein", "150"])
+        #expect(!protein.stdout.contains("(stored)"), "\(protein.stdout)")
+        #expect(protein.stdout.contains("(the split the new grams make)"), "\(protein.stdout)")
+    }
+
+    /// After `--write`, the goals are a known field: `check` gives no "unknown field" warning,
+    /// the text says "(stored)", and the stored split is kept by the next `--calories`:
+    /// 25/50/25 of 1800 = 450 kcal ÷ 4 = 112.5 → 113 g, 900 ÷ 4 = 225 g, 450 ÷ 9 = 50 g.
+    @Test func writtenGoalsAreAKnownFieldAndTheirSplitIsKept() throws {
+        let directory = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let written = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--calories", "2000", "--write"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains("Split: 30 / 40 / 30 % (stored)"), "\(written.stdout)")
+        let check = try BrewGuideProcess.run(["check", "--data", directory.path])
+        #expect(!(check.stdout + check.stderr).contains("unknown field"), "\(check.stdout)\(check.stderr)")
+        let shown = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path])
+        #expect(shown.stdout.contains("Split: 30 / 40 / 30 % (stored)"), "\(shown.stdout)")
+        let preferences = directory.appendingPathComponent("preferences.json")
+        try #"{"kitchen": {"goals": {"calories": 2000, "protein": 150, "carbs": 200, "fats": 67, "split": {"protein": 25, "carbs": 50, "fats": 25}}}}"#
+            .write(to: preferences, atomically: true, encoding: .utf8)
+        let kept = try BrewGuideProcess.run(["kitchen", "goals", "--data", directory.path, "--calories", "1800"])
+        #expect(kept.stdout.contains("protein     113 g"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("carbs       225 g"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("fats         50 g"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("Split: 25 / 50 / 25 % (kept from the stored goals)"), "\(kept.stdout)")
+        // Aisles are a known field too, checked: a wrong shape is an error naming it.
+        try #"{"kitchen": {"aisles": {"Deli": ["feta"]}}}"#.write(to: preferences, atomically: true, encoding: .utf8)
+        let aisles = try BrewGuideProcess.run(["check", "--data", directory.path])
+        #expect(!(aisles.stdout + aisles.stderr).contains("unknown field"), "\(aisles.stderr)")
+        try #"{"kitchen": {"aisles": {"Deli": "feta"}}}"#.write(to: preferences, atomically: true, encoding: .utf8)
+        let badAisles = try BrewGuideProcess.run(["check", "--data", directory.path])
+        #expect((badAisles.stdout + badAisles.stderr).contains("kitchen.aisles.Deli: expected an array of ingredient names, found"), "\(badAisles.stderr)")
+        // A wrong goal is still an error, named by its field.
+        try #"{"kitchen": {"goals": {"calories": 9000}}}"#.write(to: preferences, atomically: true, encoding: .utf8)
+        let bad = try BrewGuideProcess.run(["check", "--data", directory.path])
+        #expect(bad.status != 0)
+        #expect((bad.stdout + bad.stderr).contains("kitchen.goals.calories: expected whole kcal, 1200–4000, found 9000"), "\(bad.stdout)\(bad.stderr)")
     }
 
     @Test func goalsWriteKeepsTheRestOfThePreferencesAndRefusesOutOfRange() throws {
@@ -36,7 +81,8 @@ struct KitchenPlanCommandTests {
         let written = try BrewGuideProcess.run(["kitchen", "goals", "--data", data.path, "--calories", "2500", "--write", "--format", "json"])
         #expect(written.status == 0, "\(written.stderr)")
         let object = try #require(try json(written.stdout) as? [String: Any])
-        #expect([object["protein"] as? Int, object["carbs"] as? Int, object["fats"] as? Int] == [142, 296, 83])
+        // No split stored: 30/40/30 of 2500 = 750 ÷ 4 = 187.5 → 188 g, 1000 ÷ 4 = 250 g, 750 ÷ 9 = 83.3 → 83 g.
+        #expect([object["protein"] as? Int, object["carbs"] as? Int, object["fats"] as? Int] == [188, 250, 83])
         let preferences = try #require(try json(String(contentsOf: data.appendingPathComponent("preferences.json"), encoding: .utf8)) as? [String: Any])
         #expect(preferences["lastSelectedRecipeId"] as? String == "bright-morning")
         let goals = try #require((preferences["kitchen"] as? [String: Any])?["goals"] as? [String: Any])
@@ -133,7 +179,8 @@ struct KitchenPlanCommandTests {
         #expect(try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-15", "--data", data.path]).status == 0)
         #expect(try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-2", "--off", "--data", data.path]).status == 0)
         let cleared = try BrewGuideProcess.run(["kitchen", "shopping", "--clear-checked", "--data", data.path])
-        #expect(cleared.stderr == "removed 4 checked items\n")
+        // Ticking the added lemons ticked their merged line (item-5, item-8, item-13 too): 7 checked.
+        #expect(cleared.stderr == "removed 7 checked items\n")
         let written = try BrewGuideProcess.run(["kitchen", "shopping", "--from-recipe", "pasta-al-limone", "--servings", "4", "--write", "--data", data.path])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.contains("[ ] 400 g spaghetti  (pasta-al-limone)"))
@@ -141,8 +188,62 @@ struct KitchenPlanCommandTests {
         let again = try BrewGuideProcess.run(["kitchen", "shopping", "--from-recipe", "pasta-al-limone", "--servings", "4", "--write", "--data", data.path])
         #expect(again.stderr == "added 0 items to kitchen/shopping.json (5 already there)\n")
         let list = try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path])
-        // The stored lemons (2 + ½ + 1, and 2 from the pasta at 4 servings) merge into one line.
-        #expect(list.stdout.contains("[ ] 5½ lemons"))
+        // The stored lemons were cleared with their line; 2 from the pasta at 4 servings remain.
+        #expect(list.stdout.contains("[ ] 2 lemon  (pasta-al-limone)"), "\(list.stdout)")
+        #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+    }
+
+    /// Ticking one source of a merged line ticks the line: the bundled lemons are 2 (item-5,
+    /// lentil soup) + ½ (item-8, traybake) + 1 (item-13, free) = 3½, bought as 4.
+    @Test func checkingOneSourceTicksTheMergedLine() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let before = try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path])
+        #expect(before.stdout.contains("[ ] 4 lemons (3½ needed)  (lentil-soup, chicken-traybake)  [item-5, item-8, item-13]"), "\(before.stdout)")
+        let checked = try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-8", "--data", data.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stderr == "checked item-8 and item-5, item-13, the same line: 4 lemons (3½ needed)\n")
+        let after = try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path])
+        #expect(after.stdout.contains("[x] 4 lemons (3½ needed)"), "\(after.stdout)")
+        let off = try BrewGuideProcess.run(["kitchen", "shopping", "--check", "item-13", "--off", "--data", data.path])
+        #expect(off.status == 0)
+        #expect(try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path]).stdout.contains("[ ] 4 lemons"))
+    }
+
+    /// `kitchen day` with no date is today in the journal's time zone: 23:30 UTC on 27 November
+    /// is already 28 November in Tokyo (UTC+9), and still 27 November in UTC.
+    @Test func dayWithNoDateIsTodayInTheJournalsZone() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let utc = try BrewGuideProcess.run(["kitchen", "day", "--data", data.path], environment: ["BREWGUIDE_NOW": "2026-11-27T23:30:00Z"])
+        #expect(utc.status == 0, "\(utc.stderr)")
+        #expect(utc.stdout.hasPrefix("Friday 27 November 2026\n"), "\(utc.stdout)")
+        let preferences = data.appendingPathComponent("preferences.json")
+        let text = try String(contentsOf: preferences, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"lastSelectedRecipeId\"", with: "\"timeZone\": \"Asia/Tokyo\",\n  \"lastSelectedRecipeId\"")
+            .write(to: preferences, atomically: true, encoding: .utf8)
+        let tokyo = try BrewGuideProcess.run(["kitchen", "day", "--data", data.path], environment: ["BREWGUIDE_NOW": "2026-11-27T23:30:00Z"])
+        #expect(tokyo.stdout.hasPrefix("Saturday 28 November 2026\n"), "\(tokyo.stdout)")
+    }
+
+    /// A recipe that gives no protein: "—" in the day, not "0 g", left out of the totals and said so.
+    /// Stew for 2: 1200 kcal, 60 g carbs, 40 g fats → one serving 600 kcal, 30 g carbs, 20 g fats.
+    @Test func aRecipeWithoutProteinShowsADashAndIsLeftOutOfTheTotals() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        try #"{"id": "stew", "title": "Stew", "servings": 2, "category": "Dinner", "ingredients": [{"name": "beef", "amount": "500 g"}], "nutrition": {"calories": 1200, "carbs": 60, "fats": 40}}"#
+            .write(to: data.appendingPathComponent("kitchen/recipes/stew.json"), atomically: true, encoding: .utf8)
+        let added = try BrewGuideProcess.run(["kitchen", "plan", "add", "2026-11-25", "lunch", "--recipe", "stew", "--data", data.path])
+        #expect(added.status == 0, "\(added.stderr)")
+        let day = try BrewGuideProcess.run(["kitchen", "day", "2026-11-25", "--data", data.path])
+        #expect(day.stdout.contains("  Stew  600 kcal, — g protein, 30 g carbs, 20 g fats"), "\(day.stdout)")
+        #expect(day.stdout.contains("  protein       0 / 120 g\n"), "\(day.stdout)")
+        #expect(day.stdout.contains("Unknown figures are left out of the totals and the over-goal flags: protein of 1 meal.\n"), "\(day.stdout)")
+        let object = try #require(try json(try BrewGuideProcess.run(["kitchen", "day", "2026-11-25", "--data", data.path, "--format", "json"]).stdout) as? [String: Any])
+        let meal = try #require((object["meals"] as? [[String: Any]])?.first)
+        #expect(meal["protein"] is NSNull)
+        #expect(meal["calories"] as? Int == 600)
+        #expect((object["leftOut"] as? [String: Int]) == ["protein": 1])
         #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
     }
 

@@ -3,7 +3,10 @@ import BrewKit
 /// Reads `preferences.json`.
 enum PreferencesDecoder {
     static let fields: Set<String> = ["lastSelectedRecipeId", "cardDosesGrams", "timeZone", "kitchen"]
-    static let kitchenFields: Set<String> = ["units", "cardServings"]
+    /// `goals` (and the shopping page's `aisles`) are read and checked by `NutritionGoalsDecoder`
+    /// and `MealPlanReader.readAisles` (through `MealPlanContext`, which
+    /// `check`, `build` and the planner's commands load), so it is known here, not "ignored".
+    static let kitchenFields: Set<String> = ["units", "cardServings", "goals", "aisles"]
     /// Fields later parts of the tool read (sessions' settings); not warned about here.
     static let reservedFields: Set<String> = ["waterline"]
 
@@ -35,7 +38,7 @@ enum PreferencesDecoder {
                 diagnostics += kitchenReader.diagnostics
                 locations.merge(kitchenReader.fieldLocations) { old, _ in old }
             } else {
-                diagnostics.append(.error("kitchen: expected an object with units and cardServings, found \(kitchen.summary)", at: kitchen.location.naming("kitchen")))
+                diagnostics.append(.error("kitchen: expected an object with units, cardServings and goals, found \(kitchen.summary)", at: kitchen.location.naming("kitchen")))
             }
         }
         return Located(preferences, source: SourceMap(record: node.location, fields: locations))

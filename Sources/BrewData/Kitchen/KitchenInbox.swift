@@ -3,9 +3,27 @@ import Foundation
 
 /// `kitchen/inbox.json`: an array of entries `{id, type: url|text, content, createdAt, sourceApp,
 /// status: pending|ready|failed, error, recipeId}` (an object `{"entries": [...]}` is read too).
+///
+/// MOD/DATA/005's own shape is read as well: `{id, url, status: importing|ready|failed, title,
+/// thumbnail, caption, createdAt}`. `url` stands for `type: url` with the URL as `content`
+/// (giving both `url` and `content` is an error), and `importing` is waiting, like `pending`.
 public enum KitchenInbox {
     public static let relativePath = "kitchen/inbox.json"
-    static let fields: Set<String> = ["id", "type", "content", "createdAt", "sourceApp", "status", "error", "recipeId"]
+    static let fields: Set<String> = ["id", "type", "content", "createdAt", "sourceApp", "status", "error", "recipeId",
+                                      "url", "title", "thumbnail", "caption"]
+
+    /// The statuses read: the document's `importing` is `pending` (still to be clipped).
+    enum StatusWord: String, CaseIterable {
+        case pending, importing, ready, failed
+
+        var status: KitchenInboxEntry.Status {
+            switch self {
+            case .pending, .importing: .pending
+            case .ready: .ready
+            case .failed: .failed
+            }
+        }
+    }
 
     public static func path(root: String) -> String { (root as NSString).appendingPathComponent(relativePath) }
 
@@ -38,18 +56,35 @@ public enum KitchenInbox {
             }
             var reader = FieldReader(element)
             let id = reader.string("id", required: true, what: "the entry's id")
-            let type = reader.enumeration(KitchenInboxEntry.Kind.self, "type", required: true)
-            let content = reader.string("content", required: true, what: "the shared URL or text")
+            // The document's shape names the URL in `url`; ours in `type` and `content`.
+            let isDocumentShape = reader.has("url") && !reader.has("type")
+            var type: KitchenInboxEntry.Kind?
+            var content: String?
+            if isDocumentShape {
+                if reader.has("content") {
+                    reader.error("content: give either url (MOD/DATA/005) or type and content, not both", at: "content")
+                }
+                type = .url
+                content = reader.string("url", required: true, what: "the shared URL")
+            } else {
+                type = reader.enumeration(KitchenInboxEntry.Kind.self, "type", required: true)
+                content = reader.string("content", required: true, what: "the shared URL or text")
+                if reader.has("url") { reader.error("url: give either url (MOD/DATA/005) or type and content, not both", at: "url") }
+            }
             let createdAt = reader.has("createdAt") ? reader.date("createdAt") : nil
             let sourceApp = reader.string("sourceApp")
-            let status = reader.enumeration(KitchenInboxEntry.Status.self, "status") ?? .pending
+            let status = reader.enumeration(StatusWord.self, "status")?.status ?? .pending
             let error = reader.string("error")
             let recipeId = reader.string("recipeId")
+            let title = reader.string("title")
+            let thumbnail = reader.string("thumbnail")
+            let caption = reader.string("caption")
             reader.warnAboutUnknownFields(known: fields)
             diagnostics += reader.diagnostics
             guard let id, let type, let content, !reader.failed else { continue }
             entries.append(Located(KitchenInboxEntry(id: id, type: type, content: content, createdAt: createdAt, sourceApp: sourceApp,
-                                                     status: status, error: error, recipeId: recipeId),
+                                                     status: status, error: error, recipeId: recipeId,
+                                                     title: title, thumbnail: thumbnail, caption: caption),
                                    source: SourceMap(record: element.location, fields: reader.fieldLocations)))
         }
         return entries

@@ -146,17 +146,20 @@ enum KitchenRecipeDecoder {
     }
 
     /// The four values; a missing one is 0 with a warning, a negative or fractional one an error.
+    /// A figure left out (absent, null, an empty CSV cell) is unknown, not 0 (issue 26).
     static func readNutrition(_ reader: inout FieldReader) -> KitchenNutrition {
+        var unknown: Set<NutritionFigure> = []
         func value(_ key: String) -> Int {
             if !reader.has(key) {
-                // Only warn inside a nutrition object; a CSV row names the missing column itself.
+                if let figure = NutritionFigure(rawValue: key) { unknown.insert(figure) }
                 return 0
             }
             guard let number = reader.int(key, what: "a whole number ≥ 0") else { return 0 }
             if number < 0 { reader.error("\(reader.pathPrefix)\(key) must be 0 or more, found \(number)", at: key) }
             return max(0, number)
         }
-        return KitchenNutrition(calories: value("calories"), protein: value("protein"), carbs: value("carbs"), fats: value("fats"))
+        let figures = (calories: value("calories"), protein: value("protein"), carbs: value("carbs"), fats: value("fats"))
+        return KitchenNutrition(calories: figures.calories, protein: figures.protein, carbs: figures.carbs, fats: figures.fats, unknown: unknown)
     }
 
     static func decodeIngredient(_ node: RawNode, pathPrefix: String, position: Int, ignoring: Set<String> = [], diagnostics: inout [Diagnostic]) -> IngredientDraft? {

@@ -35,6 +35,28 @@ public enum SessionFileEdit {
         return splice(bytes, (member.value.lowerBound + 1)..<array.close, "\n\(indent)  \(entry)\n\(indent)")
     }
 
+    /// Replaces element `index` of the `entries` array of the object at `open` with `entry` (a JSON
+    /// object's text), or removes it (`entry` nil) with the comma that separates it; every other
+    /// byte is kept.
+    public static func replaceEntry(_ bytes: [UInt8], objectAt open: Int, index: Int, with entry: String?) throws(Failure) -> [UInt8] {
+        let object = try spans { () throws(JSONSpans.Failure) in try JSONSpans.object(bytes, at: open) }
+        guard let member = object.member("entries") else { throw Failure(description: "the session has no entries array") }
+        let array = try spans { () throws(JSONSpans.Failure) in try JSONSpans.array(bytes, at: member.value.lowerBound) }
+        guard array.elements.indices.contains(index) else { throw Failure(description: "the session's entries changed while they were read; nothing was written") }
+        let element = array.elements[index]
+        if let entry { return splice(bytes, element, entry) }
+        if array.elements.count == 1 {
+            // The only entry: the array becomes [] (its brackets and what follows kept).
+            return splice(bytes, (member.value.lowerBound + 1)..<array.close, "")
+        }
+        if index + 1 < array.elements.count {
+            // From the entry to the next one: the comma and the line break go with it.
+            return splice(bytes, element.lowerBound..<array.elements[index + 1].lowerBound, "")
+        }
+        // The last entry: from the end of the one before it.
+        return splice(bytes, array.elements[index - 1].upperBound..<element.upperBound, "")
+    }
+
     static func insertMember(_ bytes: [UInt8], object: JSONSpans.Object, text: String) -> [UInt8] {
         if let last = object.members.last {
             let indent = JSONSpans.indentation(bytes, ofLineAt: last.keyStart)
@@ -133,6 +155,23 @@ public enum SessionFileEdit {
         var result = bytes
         if let last = result.last, last != 0x0A { result += Array(newline.utf8) }
         result += Array((columns.map { cell(values[$0] ?? "") }.joined(separator: ",") + newline).utf8)
+        return result
+    }
+
+    /// Removes the row on 1-based `line` with its line break.
+    public static func removeRow(_ bytes: [UInt8], line: Int) throws(Failure) -> [UInt8] {
+        let ranges = lines(bytes).ranges
+        guard line >= 2, line <= ranges.count else { throw Failure(description: "line \(line) is not a row of the file") }
+        let range = ranges[line - 1]
+        // The row and the break after it (to the next line's start, or the end of the file).
+        let end = line < ranges.count ? ranges[line].lowerBound : bytes.count
+        var start = range.lowerBound
+        // A last row without a break after it takes the break before it instead.
+        if end == range.upperBound, line == ranges.count, start > 0 {
+            start = ranges[line - 2].upperBound
+        }
+        var result = bytes
+        result.removeSubrange(start..<end)
         return result
     }
 

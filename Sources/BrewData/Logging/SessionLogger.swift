@@ -14,6 +14,10 @@ public struct SessionLogger: Sendable {
         /// `amount` nil: the settings' default amount counts.
         case water(amount: Volume?, at: Date)
         case end(at: Date)
+        /// PRD §9.3: an entry of `session` (nil: the active session, else the one started last) changed.
+        case editEntry(id: String, session: String?, change: SessionEntryChange)
+        /// PRD §9.3: an entry of `session` (nil: as for `editEntry`) removed.
+        case deleteEntry(id: String, session: String?)
     }
 
     public struct Failure: Error, Sendable {
@@ -27,7 +31,7 @@ public struct SessionLogger: Sendable {
         public var path: String
         /// The session as it is now in the data.
         public var session: Session
-        /// The id of the entry added, for a drink or water.
+        /// The id of the entry added (a drink or water) or edited; nil for one deleted.
         public var entryID: String?
         /// Warnings about the session after the edit (an unknown preset, an active session left open).
         public var warnings: [Diagnostic]
@@ -79,6 +83,12 @@ public struct SessionLogger: Sendable {
         case .end(let at):
             guard let active else { throw Self.noActiveSession }
             edit = try endEdit(active, end: at)
+        case .editEntry(let id, let sessionID, let change):
+            let located = try sessionForEntryEdit(sessionID, dataset: dataset)
+            edit = try entryChangeEdit(located, entryID: id, change: change)
+        case .deleteEntry(let id, let sessionID):
+            let located = try sessionForEntryEdit(sessionID, dataset: dataset)
+            edit = try entryChangeEdit(located, entryID: id, change: nil)
         }
 
         // Validate the data with the edit in place, as check would.
@@ -221,7 +231,12 @@ public struct SessionLogger: Sendable {
             var inner: [String] = []
             if let type = meta.drinkType { inner.append("\"drinkType\": \"\(type.rawValue)\"") }
             if let size = meta.size {
-                if size.unit == .oz { inner.append("\"size\": \(number(size.amount)), \"sizeUnit\": \"oz\"") } else { inner.append("\"sizeMl\": \(number(size.amount))") }
+                // A bare size (in the units setting) stays bare, so that an edit keeps its meaning.
+                switch size.unit {
+                case .oz: inner.append("\"size\": \(number(size.amount)), \"sizeUnit\": \"oz\"")
+                case .ml: inner.append("\"sizeMl\": \(number(size.amount))")
+                case nil: inner.append("\"size\": \(number(size.amount))")
+                }
             }
             if let abv = meta.abvPercent { inner.append("\"abv\": \(number(abv))") }
             if let estimate = meta.standardDrinkEstimate { inner.append("\"standardDrinkEstimate\": \(number(estimate))") }
@@ -229,8 +244,13 @@ public struct SessionLogger: Sendable {
             if !inner.isEmpty { fields.append("\"alcoholMeta\": { " + inner.joined(separator: ", ") + " }") }
         }
         if let amount = entry.waterMeta?.amount {
-            fields.append(amount.unit == .oz ? "\"waterMeta\": { \"amount\": \(number(amount.amount)), \"unit\": \"oz\" }" : "\"waterMeta\": { \"amountMl\": \(number(amount.amount)) }")
+            switch amount.unit {
+            case .oz: fields.append("\"waterMeta\": { \"amount\": \(number(amount.amount)), \"unit\": \"oz\" }")
+            case .ml: fields.append("\"waterMeta\": { \"amountMl\": \(number(amount.amount)) }")
+            case nil: fields.append("\"waterMeta\": { \"amount\": \(number(amount.amount)) }")
+            }
         }
+        if let source = entry.source { fields.append("\"source\": \"\(source.rawValue)\"") }
         if let updated = entry.updatedAt { fields.append("\"updatedAt\": \"\(ISO8601.string(from: updated))\"") }
         return "{ " + fields.joined(separator: ", ") + " }"
     }
@@ -246,6 +266,7 @@ public struct SessionLogger: Sendable {
             values["presetId"] = meta.presetId
         }
         if let amount = entry.waterMeta?.amount { values["waterAmountMl"] = number((amount.millilitres(defaultUnit: .ml) * 10).rounded() / 10) }
+        values["source"] = entry.source?.rawValue
         if let updated = entry.updatedAt { values["updatedAt"] = ISO8601.string(from: updated) }
         return values
     }

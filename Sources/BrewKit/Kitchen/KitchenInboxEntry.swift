@@ -16,9 +16,18 @@ public struct KitchenInboxEntry: Hashable, Sendable {
     public var error: String?
     /// The kitchen recipe it became, for a ready entry.
     public var recipeId: String?
+    /// MOD/DATA/005's extracted title, preview image URL and caption, when the share gave them:
+    /// a shell kept for a page that could not be fetched takes its title from here.
+    public var title: String?
+    public var thumbnail: String?
+    public var caption: String?
 
     public init(id: String, type: Kind, content: String, createdAt: Date? = nil, sourceApp: String? = nil,
-                status: Status = .pending, error: String? = nil, recipeId: String? = nil) {
+                status: Status = .pending, error: String? = nil, recipeId: String? = nil,
+                title: String? = nil, thumbnail: String? = nil, caption: String? = nil) {
+        self.title = title
+        self.thumbnail = thumbnail
+        self.caption = caption
         self.id = id
         self.type = type
         self.content = content

@@ -110,23 +110,28 @@ public struct KitchenStep: Hashable, Sendable {
 }
 
 /// Kilocalories and grams of protein, carbohydrate and fat: whole numbers ≥ 0.
+/// A figure the recipe does not give is in `unknown` (its number is 0 and means nothing): meal
+/// plans show it as "—" and leave it out of totals (issue 26).
 public struct KitchenNutrition: Hashable, Sendable {
     public var calories: Int
     public var protein: Int
     public var carbs: Int
     public var fats: Int
+    /// The figures the recipe leaves out.
+    public var unknown: Set<NutritionFigure>
 
-    public init(calories: Int, protein: Int, carbs: Int, fats: Int) {
+    public init(calories: Int, protein: Int, carbs: Int, fats: Int, unknown: Set<NutritionFigure> = []) {
         self.calories = calories
         self.protein = protein
         self.carbs = carbs
         self.fats = fats
+        self.unknown = unknown
     }
 
     /// Each value × `factor`, rounded to a whole number (halves away from zero).
     public func scaled(by factor: Double) -> KitchenNutrition {
         func scale(_ value: Int) -> Int { Int((Double(value) * factor).rounded()) }
-        return KitchenNutrition(calories: scale(calories), protein: scale(protein), carbs: scale(carbs), fats: scale(fats))
+        return KitchenNutrition(calories: scale(calories), protein: scale(protein), carbs: scale(carbs), fats: scale(fats), unknown: unknown)
     }
 
     /// Each value ÷ `servings`, rounded; the values themselves for servings below 1.

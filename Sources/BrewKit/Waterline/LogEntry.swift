@@ -3,6 +3,20 @@ import Foundation
 /// What was poured: PRD §9.3's drink types.
 public enum DrinkType: String, Sendable, CaseIterable, Hashable {
     case beer, wine, liquor, cocktail, other
+
+    /// The ABV assumed for a drink of this type given with a size and no ABV (PRD §8C, Q1: "a
+    /// double should count as +2"): beer 5 %, wine 12 %, liquor 40 %, cocktail 15 %; nil for
+    /// `other`. The first three are the strengths NIAAA's standard drink is defined on (12 fl oz
+    /// of 5 % beer, 5 fl oz of 12 % wine, 1.5 fl oz of 40 % spirits); see docs/SESSIONS.md.
+    public var assumedABVPercent: Double? {
+        switch self {
+        case .beer: 5
+        case .wine: 12
+        case .liquor: 40
+        case .cocktail: 15
+        case .other: nil
+        }
+    }
 }
 
 /// Where an entry was logged (PRD §11).

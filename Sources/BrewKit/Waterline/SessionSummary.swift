@@ -21,8 +21,11 @@ public struct SessionSummary: Hashable, Sendable {
         /// For an alcoholic drink: its standard drinks and how they were found.
         public var standardDrinks: Double?
         public var basis: StandardDrinks.Basis?
-        /// For water: the volume in millilitres, when known.
+        /// For water: the volume in millilitres: the entry's own, else the default amount
+        /// (`WaterlineSettings.waterAmountWhenNotGivenMillilitres`); nil for a drink.
         public var waterMillilitres: Double?
+        /// For water: true when the entry gave no amount and the default stands in (said so).
+        public var waterAmountIsDefault = false
         /// The per-drink reminder this drink fired, if any.
         public var reminder: DrinkReminder?
     }
@@ -100,6 +103,10 @@ public struct SessionSummary: Hashable, Sendable {
     public var waterEntries: Int { timeline.lazy.filter { $0.entry.type == .water }.count }
     /// Millilitres of the water entries whose amount is known (their own, else the default amount).
     public var waterVolumeMillilitres: Double { timeline.compactMap(\.waterMillilitres).reduce(0, +) }
+    /// Water entries that gave no amount, counted at the default amount.
+    public var waterEntriesWithDefaultAmount: Int { timeline.lazy.filter(\.waterAmountIsDefault).count }
+    /// Drinks counted from their size and the ABV assumed for their type.
+    public var drinksWithAssumedABV: Int { timeline.lazy.filter { $0.basis == .assumedABV }.count }
     public var finalWaterline: Int { timeline.last?.waterline ?? 0 }
     /// The highest waterline, counting the start (0).
     public var maxWaterline: Int { timeline.map(\.waterline).reduce(0, max) }
@@ -155,8 +162,9 @@ public struct SessionSummary: Hashable, Sendable {
                 drinksSinceWater = 0
                 if let amount = entry.waterMeta?.amount {
                     item.waterMillilitres = amount.millilitres(defaultUnit: settings.units)
-                } else if let amount = settings.defaultWaterAmount {
-                    item.waterMillilitres = settings.units.millilitres(amount)
+                } else {
+                    item.waterMillilitres = settings.waterAmountWhenNotGivenMillilitres
+                    item.waterAmountIsDefault = true
                 }
                 if let open = openReminder {
                     reminders[open].followed = true

@@ -18,12 +18,16 @@ public enum StandardDrinks {
         case sizeAndABV
         /// From the `standardDrinkEstimate` of the entry, else of its preset.
         case estimate
+        /// From its size and the ABV assumed for its type (`DrinkType.assumedABVPercent`): no ABV
+        /// and no estimate were given. Said so wherever the drink is shown ("ABV assumed").
+        case assumedABV
         /// Size or ABV unknown and no estimate: counted as one.
         case unknown
     }
 
     /// The standard drinks of an alcoholic entry, in this order: size and ABV (each taken from the
-    /// entry, else from its preset); the entry's estimate; the preset's estimate; else 1 (unknown).
+    /// entry, else from its preset); the entry's estimate; the preset's estimate; size and the ABV
+    /// assumed for its type (beer 5 %, wine 12 %, liquor 40 %, cocktail 15 %); else 1 (unknown).
     public static func estimate(for meta: AlcoholMeta?, preset: DrinkPreset?, settings: WaterlineSettings) -> (standardDrinks: Double, basis: Basis) {
         let size = meta?.size ?? preset?.size
         let abv = meta?.abvPercent ?? preset?.abvPercent
@@ -33,6 +37,10 @@ public enum StandardDrinks {
         }
         if let estimate = meta?.standardDrinkEstimate ?? preset?.standardDrinkEstimate {
             return (estimate, .estimate)
+        }
+        if let size, let assumed = (meta?.drinkType ?? preset?.drinkType)?.assumedABVPercent {
+            let ml = size.millilitres(defaultUnit: settings.units)
+            return (count(millilitres: ml, abvPercent: assumed, standardDrinkGrams: settings.standardDrinkGrams), .assumedABV)
         }
         return (1, .unknown)
     }

@@ -48,6 +48,21 @@ public struct WaterlineSettings: Hashable, Sendable {
         self.abandonAfterHours = abandonAfterHours
     }
 
+    /// The amount a water entry without one counts as when `defaultWaterAmount` is not set
+    /// (PRD §9.3 "defaults like 8 oz / 250 ml"): 250 ml, or 8 oz where the units are ounces.
+    public static func builtInWaterAmount(units: VolumeUnit) -> Double {
+        switch units {
+        case .ml: 250
+        case .oz: 8
+        }
+    }
+
+    /// The amount, in millilitres, a water entry without one counts as: `defaultWaterAmount` in
+    /// `units`, else 250 ml (8 oz where the units are ounces).
+    public var waterAmountWhenNotGivenMillilitres: Double {
+        units.millilitres(defaultWaterAmount ?? Self.builtInWaterAmount(units: units))
+    }
+
     /// `abandonAfterHours` in seconds.
     public var abandonAfterSeconds: Double { abandonAfterHours * 3600 }
 

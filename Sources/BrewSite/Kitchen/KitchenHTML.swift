@@ -101,7 +101,7 @@ enum KitchenHTML {
                 line += " → <a href=\"recipes/\(h(recipe)).html\">\(h(recipe))</a>"
                 lineMarkdown += " → [\(md(recipe))](recipes/\(recipe).md)"
             }
-            if let error = entry.error, entry.status == .failed {
+            if let error = entry.error, entry.status != .pending {
                 line += " <span class=\"kitchen-note\">(\(h(error)))</span>"
                 lineMarkdown += " (\(md(error)))"
             }

@@ -37,6 +37,26 @@ enum KitchenScript {
         });
         """
 
+    /// The shopping page's checkboxes (issue 26): a phone ticks a line off while shopping. The
+    /// ticks are kept in this browser only (`localStorage`, one key per line), over the list's
+    /// stored state; nothing is written to the journal (`kitchen shopping --check` does that).
+    static let shopping = """
+        document.addEventListener("DOMContentLoaded", function () {
+          var store = null;
+          try { store = window.localStorage; } catch (e) {}
+          Array.prototype.slice.call(document.querySelectorAll(".shopping-list input[type=checkbox]")).forEach(function (box) {
+            var key = "brewguide-shopping:" + box.dataset.key, item = box.closest("li");
+            var saved = store ? store.getItem(key) : null;
+            if (saved !== null) box.checked = saved === "1";
+            item.classList.toggle("checked", box.checked);
+            box.addEventListener("change", function () {
+              item.classList.toggle("checked", box.checked);
+              if (store) { try { store.setItem(key, box.checked ? "1" : "0"); } catch (e) {} }
+            });
+          });
+        });
+        """
+
     /// Cook mode (MOD/SYS/006): one step per screen from the address's `#step-N`, a timer per
     /// step (counting down from the step's duration, or up from 0:00 when it names none), the
     /// screen kept awake where the Screen Wake Lock API is offered, and a toast on finishing.

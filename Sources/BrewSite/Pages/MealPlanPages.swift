@@ -68,7 +68,10 @@ public struct MealPlanPages {
         if !planned.isEmpty {
             let sum = planned.reduce(MealNutrition.zero) { $0 + $1.totals }.scaled(by: 1 / Double(planned.count))
             context["averageDays"] = planned.count == 1 ? "the 1 day" : "the \(planned.count) days"
-            context["average"] = figures(sum.rounded)
+            // A day's totals hold only known figures; the average is of those, as a number.
+            var average = sum.rounded
+            average.unknown = []
+            context["average"] = figures(average)
             context["overDays"] = planned.filter(\.over.calories).map { PlanDay.longName(of: $0.day) }.joined(separator: ", ")
         }
         return Page(path: weekPath(week), title: "Meal plan \(week)", template: "kitchen-plan-week", context: context, fragments: fragments)
@@ -90,7 +93,7 @@ public struct MealPlanPages {
             "fragment": fragment,
             "over": over.calories,
             "calories": DayNutritionChart.calorieText(day),
-        ]
+        ].merging(day.leftOutSentence.map { ["leftOut": "Unknown figures are left out of the totals and the over-goal flags: \($0)."] } ?? [:]) { a, _ in a }
     }
 
     func entryRow(_ entry: PlanDay.Entry) -> [String: Any] {
@@ -110,8 +113,10 @@ public struct MealPlanPages {
 
     /// "390 kcal · 17 g protein · …", each figure held together by no-break spaces so that a
     /// phone wraps the line between figures, never inside one ("17 / g protein").
+    /// "550 kcal · 38 g protein · …"; an unknown figure is "—" (issue 26), never "0 g".
     func figures(_ n: MealNutrition) -> String {
-        ["\(Int(n.calories)) kcal", "\(Int(n.protein)) g protein", "\(Int(n.carbs)) g carbs", "\(Int(n.fats)) g fats"]
+        func shown(_ figure: NutritionFigure) -> String { n.known(figure).map { String(Int($0)) } ?? "—" }
+        return ["\(shown(.calories)) kcal", "\(shown(.protein)) g protein", "\(shown(.carbs)) g carbs", "\(shown(.fats)) g fats"]
             .map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }
             .joined(separator: " · ")
     }
@@ -172,21 +177,57 @@ public struct MealPlanPages {
         }
         // Recipes first in order of appearance, free items last.
         groups.sort { ($0.id == nil ? 1 : 0) < ($1.id == nil ? 1 : 0) }
-        var html = "<div class=\"shopping\">\n<h2>To buy</h2>\n<ul class=\"shopping-list\">\n"
-        var markdown = "## To buy\n\n"
+        var html = "<div class=\"shopping\">\n<h2>To buy</h2>\n"
+        var markdown = "## To buy\n"
+        // Grouped by aisle (ShoppingAisles: a built-in table, the person's own in
+        // preferences.json kitchen.aisles), in the aisles' order; lines keep their order inside one.
+        let aisles = plan.aisles
+        var byAisle: [String: [ShoppingLine]] = [:]
+        for line in lines { byAisle[aisles.aisle(for: line.name), default: []].append(line) }
+        for aisle in aisles.order {
+            guard let aisleLines = byAisle[aisle] else { continue }
+            html += "<h3 class=\"aisle\">\(HTMLEscaping.escape(aisle))</h3>\n<ul class=\"shopping-list\">\n"
+            markdown += "\n### \(MarkdownEscaping.escape(aisle))\n\n"
+            html += listItems(aisleLines, markdown: &markdown)
+            html += "</ul>\n"
+        }
+        html += "<section class=\"by-recipe\">\n<h2>By recipe</h2>\n"
+        markdown += "\n## By recipe\n"
+        html += byRecipe(groups, markdown: &markdown)
+        html += "</section>\n</div>\n"
+        let checked = items.filter(\.checked).count
+        return Page(path: Self.shoppingPath, title: "Shopping list", template: "kitchen-shopping", context: [
+            // "82 items, none checked", "82 items, 3 checked", "No items": never "82 items, ."
+            // (a Mustache section on an empty string still renders).
+            "title": "Shopping list",
+            "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s"), \(checked == 0 ? "none" : String(checked)) checked",
+            "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
+        ], headHTML: "<script>\(KitchenScript.shopping)</script>", fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
+    }
+
+    /// The merged lines of one aisle: a checkbox each (HTML), a task item each (Markdown).
+    func listItems(_ lines: [ShoppingLine], markdown: inout String) -> String {
+        var html = ""
         for line in lines {
             let recipes = line.parts.compactMap(\.recipeName)
             var seen = Set<String>()
             let from = recipes.filter { seen.insert($0).inserted }.joined(separator: ", ")
             let text = HTMLEscaping.escape(line.text)
-            html += "<li class=\"\(line.checked ? "checked" : "")\"><span class=\"box\" aria-hidden=\"true\">\(line.checked ? "☑" : "☐")</span> "
-            html += line.checked ? "<del>\(text)</del><span class=\"visually-hidden\"> (bought)</span>" : text
+            // A checkbox a phone can tick (kept in the browser only, KitchenScript.shopping); its
+            // key is the line's ingredient and unit, so a tick survives a rebuild of the list.
+            let key = HTMLEscaping.escape(ShoppingListMerger.nameKey(line.name) + "|" + (line.unit ?? ""))
+            html += "<li class=\"\(line.checked ? "checked" : "")\"><label><input type=\"checkbox\" data-key=\"\(key)\"\(line.checked ? " checked" : "")> "
+            html += "<span class=\"line-text\">\(text)</span>\(line.checked ? "<span class=\"visually-hidden\"> (bought)</span>" : "")</label>"
             if !from.isEmpty { html += " <span class=\"from\">\(HTMLEscaping.escape(from))</span>" }
             html += "</li>\n"
             markdown += "- [\(line.checked ? "x" : " ")] \(MarkdownEscaping.escape(line.text))\(from.isEmpty ? "" : " — \(MarkdownEscaping.escape(from))")\n"
         }
-        html += "</ul>\n<section class=\"by-recipe\">\n<h2>By recipe</h2>\n"
-        markdown += "\n## By recipe\n"
+        return html
+    }
+
+    /// "By recipe": each recipe's stored items with where it came from, then the free items.
+    func byRecipe(_ groups: [(id: String?, name: String?, items: [ShoppingItem])], markdown: inout String) -> String {
+        var html = ""
         for group in groups {
             let title = group.id == nil ? "Other items" : (group.name ?? recipes[group.id!]?.title ?? group.id!)
             html += "<h3>\(HTMLEscaping.escape(title))</h3>\n"
@@ -223,12 +264,7 @@ public struct MealPlanPages {
             }
             html += "</ul>\n"
         }
-        html += "</section>\n</div>\n"
-        let checked = items.filter(\.checked).count
-        return Page(path: Self.shoppingPath, title: "Shopping list", template: "kitchen-shopping", context: [
-            "title": "Shopping list", "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s")",
-            "checked": checked > 0 ? "\(checked) checked" : "", "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
-        ], fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
+        return html
     }
 
     static func host(of url: String) -> String {

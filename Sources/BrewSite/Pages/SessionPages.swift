@@ -72,7 +72,6 @@ public struct SessionPages {
     }
 
     func page(_ summary: SessionSummary) -> Page {
-        let units = summary.settings.units
         var context = row(summary)
         context["title"] = title(summary)
         context["status"] = SessionText.status(summary)
@@ -91,8 +90,12 @@ public struct SessionPages {
         context["guardrail"] = SessionText.guardrail
         context["standardDrinks"] = SessionText.standardDrinks(summary.standardDrinks)
         context["standardGrams"] = Format.number(summary.settings.standardDrinkGrams)
-        context["unknownDrinks"] = summary.drinksOfUnknownSize == 0 ? "" : "\(summary.drinksOfUnknownSize) of them without a size or ABV, each counted as 1."
-        context["waterVolume"] = SessionText.volume(millilitres: summary.waterVolumeMillilitres, units: units)
+        var unknownDrinks = summary.drinksOfUnknownSize == 0 ? "" : "\(summary.drinksOfUnknownSize) of them without a size or ABV, each counted as 1."
+        if summary.drinksWithAssumedABV > 0 {
+            unknownDrinks += (unknownDrinks.isEmpty ? "" : " ") + "ABV assumed from the type for \(summary.drinksWithAssumedABV) (beer 5 %, wine 12 %, liquor 40 %, cocktail 15 %)."
+        }
+        context["unknownDrinks"] = unknownDrinks
+        context["waterVolume"] = SessionText.waterVolume(summary)
         context["final"] = SessionText.position(summary.finalWaterline)
         context["threshold"] = String(summary.settings.warningThreshold)
         context["timeAtOrAbove"] = SessionText.duration(minutes: summary.minutesAtOrAboveWarning)

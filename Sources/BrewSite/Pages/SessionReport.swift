@@ -12,7 +12,6 @@ public enum SessionReport {
     }
 
     private static func lines(_ summary: SessionSummary, presets: [String: DrinkPreset], markdown: Bool) -> [String] {
-        let units = summary.settings.units
         let bullet = markdown ? "- " : "  "
         var lines: [String] = []
         let title = SessionText.title(summary)
@@ -23,8 +22,10 @@ public enum SessionReport {
         if let updated = summary.sessionUpdatedAt { when += " Last edited \(SessionText.dayAndTime(updated, in: summary.timeZone))." }
         lines.append(when)
         lines.append("")
-        lines.append(bullet + "Drinks: \(summary.alcoholicDrinks) (\(SessionText.standardDrinks(summary.standardDrinks)) standard drinks of \(Format.number(summary.settings.standardDrinkGrams)) g)")
-        lines.append(bullet + "Water breaks: \(summary.waterEntries) (\(SessionText.volume(millilitres: summary.waterVolumeMillilitres, units: units)))")
+        var drinks = "Drinks: \(summary.alcoholicDrinks) (\(SessionText.standardDrinks(summary.standardDrinks)) standard drinks of \(Format.number(summary.settings.standardDrinkGrams)) g"
+        if summary.drinksWithAssumedABV > 0 { drinks += "; ABV assumed for \(summary.drinksWithAssumedABV) from its type" }
+        lines.append(bullet + drinks + ")")
+        lines.append(bullet + "Water breaks: \(summary.waterEntries) (\(SessionText.waterVolume(summary)))")
         lines.append(bullet + "Waterline: \(SessionText.range(summary))")
         lines.append(bullet + "At or above \(summary.settings.warningThreshold): \(SessionText.duration(minutes: summary.minutesAtOrAboveWarning))")
         lines.append(bullet + "Pacing warnings: \(SessionText.warnings(summary))")

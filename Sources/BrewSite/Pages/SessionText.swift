@@ -33,6 +33,18 @@ public enum SessionText {
         }
     }
 
+    /// The water's volume with what stood in for missing amounts: "500 ml (1 without an amount,
+    /// counted as the default 250 ml)".
+    public static func waterVolume(_ summary: SessionSummary) -> String {
+        let units = summary.settings.units
+        var text = volume(millilitres: summary.waterVolumeMillilitres, units: units)
+        let defaulted = summary.waterEntriesWithDefaultAmount
+        if defaulted > 0 {
+            text += " (\(defaulted) without an amount, counted as the default \(volume(millilitres: summary.settings.waterAmountWhenNotGivenMillilitres, units: units)))"
+        }
+        return text
+    }
+
     /// `1.2` standard drinks.
     public static func standardDrinks(_ value: Double) -> String { Format.number(value, decimals: 1) }
 
@@ -140,7 +152,9 @@ public enum SessionText {
     public static func describe(_ item: SessionSummary.TimelineItem, presets: [String: DrinkPreset], units: VolumeUnit) -> String {
         switch item.entry.type {
         case .water:
-            return "Water break" + (item.waterMillilitres.map { ": " + volume(millilitres: $0, units: units) } ?? "")
+            var text = "Water break" + (item.waterMillilitres.map { ": " + volume(millilitres: $0, units: units) } ?? "")
+            if item.waterAmountIsDefault, item.waterMillilitres != nil { text += " (amount not given: the default)" }
+            return text
         case .alcohol:
             let meta = item.entry.alcoholMeta
             let preset = meta?.presetId.flatMap { presets[$0] }
@@ -149,6 +163,9 @@ public enum SessionText {
             if let type = meta?.drinkType ?? preset?.drinkType, preset?.name == nil { parts.append(type.rawValue) }
             if let size = meta?.size ?? preset?.size { parts.append(volume(millilitres: size.millilitres(defaultUnit: units), units: units)) }
             if let abv = meta?.abvPercent ?? preset?.abvPercent { parts.append("\(Format.number(abv, decimals: 1)) %") }
+            else if item.basis == .assumedABV, let assumed = (meta?.drinkType ?? preset?.drinkType)?.assumedABVPercent {
+                parts.append("\(Format.number(assumed, decimals: 1)) % ABV assumed for \((meta?.drinkType ?? preset?.drinkType)?.rawValue ?? "its type")")
+            }
             var text = "Drink" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
             switch item.basis {
             case .unknown: text += " (size or ABV not given: counted as 1)"

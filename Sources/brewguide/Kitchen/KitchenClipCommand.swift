@@ -12,7 +12,9 @@ struct KitchenClipCommand: ParsableCommand {
             Each recipe is written as kitchen/recipes/<id>.json with a new id, atomically, after it passes \
             check; nothing is ever overwritten. When nothing can be read from a source, nothing is written and \
             the exit status is 1: try again, or use --keep-source to keep a recipe shell with the title and \
-            source to fill in by hand. See docs/KITCHEN.md.
+            source to fill in by hand. --inbox clips kitchen/inbox.json's pending entries (--retry: the \
+            failed ones too); an inbox URL whose page cannot be fetched is kept as a shell with the URL \
+            ("Couldn't retrieve metadata", MOD/SYS/003.2). See docs/KITCHEN.md.
             """
     )
 
@@ -21,6 +23,9 @@ struct KitchenClipCommand: ParsableCommand {
 
     @Flag(help: "Clip every pending entry of kitchen/inbox.json and record each outcome there.")
     var inbox = false
+
+    @Flag(help: "With --inbox: clip the failed entries again too (\"Try Again\", MOD/SYS/003.3).")
+    var retry = false
 
     @OptionGroup var dataOptions: DataOptions
 
@@ -35,6 +40,7 @@ struct KitchenClipCommand: ParsableCommand {
 
     func validate() throws {
         if sources.isEmpty && !inbox { throw ValidationError("name a saved page, a URL, a caption file or -, or give --inbox") }
+        if retry && !inbox { throw ValidationError("--retry goes with --inbox: it clips the inbox's failed entries again") }
     }
 
     func run() throws {
@@ -67,13 +73,24 @@ struct KitchenClipCommand: ParsableCommand {
             StandardError.write("error: \(KitchenInbox.path(root: root)) has errors; fix them first\n")
             throw ExitCode(1)
         }
-        let pending = entries.map(\.value).filter { $0.status == .pending }
-        if pending.isEmpty { print("the inbox has nothing pending") }
+        let pending = entries.map(\.value).filter { $0.status == .pending || (retry && $0.status == .failed) }
+        if pending.isEmpty { print(retry ? "the inbox has nothing pending or failed" : "the inbox has nothing pending") }
         var failures = 0
         for entry in pending {
             let outcome: Result<String, RightsError>
+            var note: String?
             if entry.type == .url {
-                outcome = clip(entry.content, taken: taken)
+                // MOD/SYS/003.2 (TC-025): a page that cannot be fetched does not block the import:
+                // the entry is kept as a shell with its URL (and the title and caption the share gave).
+                let takenNow = taken
+                outcome = clip(entry.content, taken: takenNow) { fetchError in
+                    var shell = ClippedRecipe.shell(url: entry.content)
+                    if let title = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { shell.title = title }
+                    if let caption = entry.caption?.trimmingCharacters(in: .whitespacesAndNewlines), !caption.isEmpty { shell.caption = caption }
+                    StandardError.write("inbox \(entry.id): Couldn't retrieve metadata (\(Self.withoutSource(fetchError.message, entry.content))); keeping a recipe shell with the URL to fill in by hand\n")
+                    note = "Couldn't retrieve metadata"
+                    return write(shell, source: "inbox \(entry.id) (\(entry.content))", taken: takenNow, shell: true)
+                }
             } else {
                 let clipped = KitchenCaptionReader.read(entry.content)
                 outcome = clipped.hasRecipe ? write(clipped, source: "inbox \(entry.id)", taken: taken, shell: false)
@@ -83,7 +100,7 @@ struct KitchenClipCommand: ParsableCommand {
             switch outcome {
             case .success(let id):
                 taken.insert(id)
-                recorded = (.ready, nil, id)
+                recorded = (.ready, note, id)
             case .failure(let error):
                 failures += 1
                 StandardError.write("error: \(error.message)\n")
@@ -103,8 +120,9 @@ struct KitchenClipCommand: ParsableCommand {
         return failures
     }
 
-    /// Reads one source and writes (or prints) its recipe; the id written.
-    func clip(_ source: String, taken: Set<String>) -> Result<String, RightsError> {
+    /// Reads one source and writes (or prints) its recipe; the id written. `onFetchFailure`, when
+    /// given, decides what a URL whose page cannot be fetched becomes (the inbox keeps a shell).
+    func clip(_ source: String, taken: Set<String>, onFetchFailure: ((RightsError) -> Result<String, RightsError>)? = nil) -> Result<String, RightsError> {
         let clipped: ClippedRecipe
         var isCaption = false
         let lower = source.lowercased()
@@ -116,6 +134,7 @@ struct KitchenClipCommand: ParsableCommand {
             switch PageFetcher.fetch(source) {
             case .success(let html): clipped = KitchenPageReader.read(html: html, url: source)
             case .failure(let error):
+                if let onFetchFailure { return onFetchFailure(error) }
                 return nothingRead(source, because: error.message, fallback: ClippedRecipe.shell(url: source))
             }
         } else if source == "-" {
@@ -149,11 +168,21 @@ struct KitchenClipCommand: ParsableCommand {
     /// Nothing could be read: exit 1 naming the two ways on (MOD/SYS/003.3), or with
     /// `--keep-source` the "Edit Manually" shell.
     /// `wayOn` is the first way on, for a cause that trying again later cannot mend.
+    /// The URL is named once: a reason that starts with it, or ends naming it, loses it.
     func nothingRead(_ source: String, because reason: String, wayOn: String = "Try again later", fallback: ClippedRecipe) -> Result<String, RightsError> {
         guard keepSource else {
-            return .failure(RightsError("\(source): \(reason); nothing was written. \(wayOn), or run again with --keep-source to keep a recipe shell (title and source) to fill in by hand."))
+            return .failure(RightsError("\(source): \(Self.withoutSource(reason, source)); nothing was written. \(wayOn), or run again with --keep-source to keep a recipe shell (title and source) to fill in by hand."))
         }
         return write(fallback, source: source, taken: taken(), shell: true)
+    }
+
+    /// `reason` without a leading "SOURCE: " or a trailing `; found "SOURCE"`, so that a message
+    /// that already names the source does not name it twice.
+    static func withoutSource(_ reason: String, _ source: String) -> String {
+        var text = reason
+        if text.hasPrefix(source + ": ") { text = String(text.dropFirst(source.count + 2)) }
+        if text.hasSuffix("; found \"\(source)\"") { text = String(text.dropLast("; found \"\(source)\"".count)) }
+        return text
     }
 
     func taken() -> Set<String> {

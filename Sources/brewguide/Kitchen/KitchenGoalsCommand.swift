@@ -9,8 +9,8 @@ struct KitchenGoalsCommand: ParsableCommand {
         commandName: "goals",
         abstract: "Show or change the daily nutrition goals (calories, protein, carbs, fats).",
         discussion: """
-            --calories N keeps the current split (the stored split, else the one the grams imply, \
-            else 30/40/30) and sets each macro to N × its share ÷ its kcal per gram (4/4/9). \
+            --calories N keeps the current split (the stored split, else the default \
+            30/40/30) and sets each macro to N × its share ÷ its kcal per gram (4/4/9). \
             --protein, --carbs or --fats G keeps the calories and shares what remains between the \
             other two in proportion to their current calories. Grams round to whole grams, so the \
             macros' calories may differ from the goal by a few kcal. Give one change at a time. \
@@ -62,10 +62,7 @@ struct KitchenGoalsCommand: ParsableCommand {
             StandardError.write("error: \(error.message)\n")
             throw ExitCode(1)
         }
-        switch format {
-        case .text: print(MealPlanPrinter.goalsText(result, isDefault: stored == nil && changes.isEmpty, keptSplit: calories != nil), terminator: "")
-        case .json: print(CanonicalJSON.string(MealPlanPrinter.goalsJSON(result), sortKeys: false), terminator: "")
-        }
+        // Written first, so that "(stored)" is printed only when the split really is stored.
         if write {
             let lock = try CommandLock.data(dataOptions.data, for: "brewguide kitchen goals")
             defer { lock.release() }
@@ -75,6 +72,17 @@ struct KitchenGoalsCommand: ParsableCommand {
                 StandardError.write("error: \(error.message)\n")
                 throw ExitCode(1)
             }
+        }
+        let splitNote: MealPlanPrinter.SplitNote
+        if write || (changes.isEmpty && stored?.value.split != nil) { splitNote = .stored }
+        else if calories != nil { splitNote = .kept(fromStored: current.split != nil) }
+        else if !changes.isEmpty { splitNote = .newGrams }
+        else { splitNote = .defaultSplit }
+        switch format {
+        case .text: print(MealPlanPrinter.goalsText(result, isDefault: stored == nil && changes.isEmpty, splitNote: splitNote), terminator: "")
+        case .json: print(CanonicalJSON.string(MealPlanPrinter.goalsJSON(result), sortKeys: false), terminator: "")
+        }
+        if write {
             StandardError.write("wrote kitchen.goals in \((dataOptions.data as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName))\n")
         }
     }

@@ -15,7 +15,9 @@ struct KitchenShoppingCommand: ParsableCommand {
             line, naming the recipes it comes from. --from-plan FIRST..LAST and --from-recipe ID \
             print the ingredients of the planned recipes (scaled to the servings eaten) or of one \
             recipe; --write also stores them, one item per recipe and ingredient, skipping items \
-            already there. --add, --check and --clear-checked each rewrite the list atomically.
+            already there. --add, --check and --clear-checked each rewrite the list atomically; \
+            --check ticks every item merged into the same line. Counted things are bought \
+            whole: "1 large egg (⅛ needed)".
             """
     )
 
@@ -71,8 +73,15 @@ struct KitchenShoppingCommand: ParsableCommand {
                 return
             }
             if let check {
-                try store.check(itemID: check, checked: !off, updatedAt: now)
-                StandardError.write("\(off ? "unchecked" : "checked") \(check)\n")
+                // Ticking one source of a merged line ticks the line: every item merged with it.
+                let stored = MealPlanContext.load(root: dataOptions.data).plan.shoppingItems.map(\.value)
+                let line = ShoppingListMerger.merge(ShoppingListBuilder.parts(stored: stored), reading: KitchenRecipeSource.amountReader)
+                    .first { $0.parts.contains { $0.itemID == check } }
+                let others = (line?.parts.compactMap(\.itemID) ?? []).filter { $0 != check }
+                try store.check(itemID: check, sameLine: others, checked: !off, updatedAt: now)
+                var said = "\(off ? "unchecked" : "checked") \(check)"
+                if let line, !others.isEmpty { said += " and \(others.joined(separator: ", ")), the same line: \(line.text)" }
+                StandardError.write(said + "\n")
                 return
             }
             if clearChecked {

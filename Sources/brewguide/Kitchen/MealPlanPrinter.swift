@@ -6,9 +6,19 @@ import BrewSite
 enum MealPlanPrinter {
     // MARK: Goals
 
-    /// `keptSplit`: the goals come from `--calories`, which keeps the current split; the split is
-    /// then said to be kept, not "stored" (nothing is stored without `--write`).
-    static func goalsText(_ goals: NutritionGoals, isDefault: Bool, keptSplit: Bool = false) -> String {
+    /// Where the split shown beside the goals comes from; "(stored)" is said only when the split
+    /// is in `preferences.json` (read from it unchanged, or just written with `--write`).
+    enum SplitNote {
+        case stored
+        /// `--calories` without `--write`: the split in force (stored or the default) is kept.
+        case kept(fromStored: Bool)
+        /// A macro change without `--write`: the split the new grams make.
+        case newGrams
+        /// Nothing stored: the document's 30 / 40 / 30.
+        case defaultSplit
+    }
+
+    static func goalsText(_ goals: NutritionGoals, isDefault: Bool, splitNote: SplitNote) -> String {
         let split = goals.effectiveSplit
         var out = "Daily nutrition goals\(isDefault ? " (the defaults: none stored in preferences.json)" : "")\n"
         out += "  calories  \(pad(goals.calories, 5)) kcal\n"
@@ -21,8 +31,17 @@ enum MealPlanPrinter {
         if difference == 0 { out += ", the calorie goal exactly.\n" }
         else { out += ", \(abs(difference)) kcal \(difference < 0 ? "under" : "over") the \(goals.calories) kcal goal.\n" }
         out += "Split: \(split.proteinPercent) / \(split.carbsPercent) / \(split.fatsPercent) % "
-        if keptSplit { out += "(kept from the current goals)\n"; return out }
-        out += goals.split != nil ? "(stored)\n" : (goals.impliedSplit != nil ? "(implied by the grams)\n" : "(30/40/30, the default)\n")
+        switch splitNote {
+        case .stored: out += "(stored)\n"
+        case .kept(let fromStored): out += fromStored ? "(kept from the stored goals)\n" : "(the default split, 30/40/30)\n"
+        case .newGrams: out += "(the split the new grams make)\n"
+        case .defaultSplit:
+            out += "(the default, used when the calories change"
+            if let implied = goals.impliedSplit, implied != split {
+                out += "; the grams themselves make \(implied.proteinPercent) / \(implied.carbsPercent) / \(implied.fatsPercent) %"
+            }
+            out += ")\n"
+        }
         return out
     }
 
@@ -51,7 +70,9 @@ enum MealPlanPrinter {
                 var name = entry.name
                 if entry.slot.servings != 1 { name += " × \(Format.number(entry.slot.servings))" }
                 let n = entry.nutrition
-                out += "  \(name)  \(Int(n.calories)) kcal, \(Int(n.protein)) g protein, \(Int(n.carbs)) g carbs, \(Int(n.fats)) g fats  [\(entry.slot.id)]\n"
+                // An unknown figure is "—", never "0 g" (issue 26).
+                func shown(_ figure: NutritionFigure) -> String { n.known(figure).map { String(Int($0)) } ?? "—" }
+                out += "  \(name)  \(shown(.calories)) kcal, \(shown(.protein)) g protein, \(shown(.carbs)) g carbs, \(shown(.fats)) g fats  [\(entry.slot.id)]\n"
                 if let note = entry.note { out += "    (\(note))\n" }
             }
         }
@@ -61,13 +82,17 @@ enum MealPlanPrinter {
         for macro in Macro.allCases {
             out += "  \(macro.label.padding(toLength: 8, withPad: " ", startingAt: 0))  \(pad(Int(day.totals[macro]), 5)) / \(day.goals[macro]) g\(over[macro] ? "  over" : "")\n"
         }
+        if let leftOut = day.leftOutSentence { out += "Unknown figures are left out of the totals and the over-goal flags: \(leftOut).\n" }
         return out
     }
 
     static func dayJSON(_ day: PlanDay) -> JSONValue {
-        func figures(_ n: MealNutrition) -> [JSONMember] {
-            [JSONMember("calories", .number(n.calories)), JSONMember("protein", .number(n.protein)),
-             JSONMember("carbs", .number(n.carbs)), JSONMember("fats", .number(n.fats))]
+        // A meal's unknown figure is null; the totals hold only known figures (issue 26).
+        func figures(_ n: MealNutrition, unknownAsNull: Bool = true) -> [JSONMember] {
+            NutritionFigure.allCases.map { figure in
+                let value = unknownAsNull ? n.known(figure) : n.known(figure) ?? 0
+                return JSONMember(figure.rawValue, value.map { .number($0) } ?? .null)
+            }
         }
         let meals = day.entries.map { entry in
             JSONValue.object([
@@ -82,7 +107,8 @@ enum MealPlanPrinter {
         return .object([
             JSONMember("day", .string(day.day)),
             JSONMember("meals", .array(meals)),
-            JSONMember("totals", .object(figures(day.totals))),
+            JSONMember("totals", .object(figures(day.totals, unknownAsNull: false))),
+            JSONMember("leftOut", .object(day.leftOut.keys.sorted().map { JSONMember($0.rawValue, .number(Double(day.leftOut[$0]!))) })),
             JSONMember("goals", .object(figures(MealNutrition(calories: Double(goals.calories), protein: Double(goals.protein),
                                                               carbs: Double(goals.carbs), fats: Double(goals.fats))))),
             JSONMember("over", .object([
@@ -125,6 +151,7 @@ enum MealPlanPrinter {
                 JSONMember("quantity", line.quantity.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
                 JSONMember("quantityMax", line.quantityMax.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
                 JSONMember("unit", line.unit.map { .string($0) } ?? .null),
+                JSONMember("needed", line.needed.map { .string($0) } ?? .null),
                 JSONMember("recipes", .array(line.recipeIDs.map { .string($0) })),
                 JSONMember("checked", .bool(line.checked)),
                 JSONMember("items", .array(line.parts.compactMap(\.itemID).map { .string($0) })),

@@ -24,12 +24,20 @@ import Testing
         #expect(result == NutritionGoals(calories: 2500, protein: 188, carbs: 250, fats: 83, split: .seedDefault))
     }
 
-    @Test func caloriesWithoutASplitKeepTheProportionsOfTheGrams() throws {
-        let result = try NutritionGoals.seedDefault.settingCalories(3165)   // 1.5 × 2110
-        #expect(result.protein == 180)
-        #expect(result.carbs == 375)
-        #expect(result.fats == 105)
-        #expect(result.split == MacroSplit(proteinPercent: 23, carbsPercent: 47, fatsPercent: 30))
+    /// SYS/012.1: with no split stored, a change of calories uses the default 30 / 40 / 30, not the
+    /// 23 / 47 / 30 the seed's default grams happen to make. 2000 kcal: 30 % = 600 kcal ÷ 4 = 150 g
+    /// protein; 40 % = 800 kcal ÷ 4 = 200 g carbs; 30 % = 600 kcal ÷ 9 = 66.7 → 67 g fats.
+    @Test func caloriesWithoutAStoredSplitUseTheDocumentsDefault30_40_30() throws {
+        let result = try NutritionGoals.seedDefault.settingCalories(2000)
+        #expect([result.protein, result.carbs, result.fats] == [150, 200, 67])
+        #expect(result.split == MacroSplit(proteinPercent: 30, carbsPercent: 40, fatsPercent: 30))
+        #expect(NutritionGoals.seedDefault.effectiveSplit == .seedDefault)
+        // A stored split is kept instead: 25 / 50 / 25 of 2000 = 125 g, 250 g, 55.6 → 56 g.
+        let stored = NutritionGoals(calories: 2200, protein: 120, carbs: 250, fats: 70,
+                                    split: MacroSplit(proteinPercent: 25, carbsPercent: 50, fatsPercent: 25))
+        let kept = try stored.settingCalories(2000)
+        #expect([kept.protein, kept.carbs, kept.fats] == [125, 250, 56])
+        #expect(kept.split == stored.split)
     }
 
     @Test func caloriesWithNoGramsAndNoSplitUse30_40_30() throws {

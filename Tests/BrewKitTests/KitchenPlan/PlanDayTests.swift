@@ -49,6 +49,7 @@ import Testing
         #expect(!over.fats)
     }
 
+    /// They are unknown, not 0 (issue 26): nothing is added and every figure is left out.
     @Test func missingNutritionAndUnknownIdsCountZeroAndSaySo() {
         let slots = [
             MealSlot(id: "a", day: "2026-11-24", meal: .lunch, content: .recipe(id: "old-soup")),
@@ -56,7 +57,9 @@ import Testing
             MealSlot(id: "c", day: "2026-11-24", meal: .lunch, content: .snack(id: "kiwi")),
         ]
         let day = PlanDay(day: "2026-11-24", slots: slots, recipes: recipes, snacks: snacks, goals: .seedDefault, erasedRecipeIDs: ["gone"])
-        #expect(day.totals == .zero)
+        #expect(day.totals == .unknown)
+        #expect([day.totals.calories, day.totals.protein, day.totals.carbs, day.totals.fats] == [0, 0, 0, 0])
+        #expect(day.leftOut == [.calories: 3, .protein: 3, .carbs: 3, .fats: 3])
         #expect(day.entries.map(\.note) == [
             "this recipe is archived; the recipe gives no nutrition", "this recipe was erased", "no snack preset has this id",
         ])

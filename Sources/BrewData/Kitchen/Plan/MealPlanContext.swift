@@ -38,6 +38,7 @@ public struct MealPlanContext: Sendable {
         for item in plan.shoppingItems { text += "\(item.value)\n" }
         for snack in plan.snackOverrides { text += "\(snack.value)\n" }
         text += "\(plan.goalsInForce)\n"
+        text += "\(plan.aisles.overrides.sorted { $0.key < $1.key })\(plan.aisles.ownAisles)\n"
         // Only the recipes a slot or an item names show on the planner's pages (a kitchen of
         // thousands would otherwise be described at every build).
         let named = Set(plan.slots.compactMap(\.value.recipeID) + plan.shoppingItems.compactMap(\.value.recipeID))

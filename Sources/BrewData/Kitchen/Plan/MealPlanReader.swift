@@ -41,7 +41,40 @@ public struct MealPlanReader: Sendable {
             data.shoppingItems += nodes.compactMap { ShoppingItemDecoder.decode($0, diagnostics: &diagnostics) }
         }
         data.goals = readGoals(diagnostics: &diagnostics)
+        data.aisles = readAisles(diagnostics: &diagnostics)
         return data
+    }
+
+    /// `preferences.json` `kitchen.aisles`: an object of aisle name → array of ingredient names
+    /// (cookcli's aisle file as JSON); a wrong shape is an error naming the field.
+    public func readAisles(diagnostics: inout [Diagnostic]) -> ShoppingAisles {
+        let file = path(DataDirectoryReader.preferencesFileName)
+        guard let bytes = FileManager.default.contents(atPath: file),
+              let node = try? JSONParser.parse([UInt8](bytes), file: file),
+              case .object(let members) = node.value, let kitchen = members.last(where: { $0.key == "kitchen" })?.node,
+              case .object(let kitchenMembers) = kitchen.value,
+              let aislesNode = kitchenMembers.last(where: { $0.key == "aisles" })?.node else { return ShoppingAisles() }
+        if case .null = aislesNode.value { return ShoppingAisles() }
+        guard case .object(let aisleMembers) = aislesNode.value else {
+            diagnostics.append(.error("kitchen.aisles: expected an object of aisle names, each with an array of ingredient names, found \(aislesNode.summary)", at: aislesNode.location.naming("kitchen.aisles")))
+            return ShoppingAisles()
+        }
+        var table: [(aisle: String, ingredients: [String])] = []
+        for member in aisleMembers {
+            let aisle = member.key.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard case .array(let elements) = member.node.value, !aisle.isEmpty else {
+                diagnostics.append(.error("kitchen.aisles.\(ShownText.escaped(member.key)): expected an array of ingredient names, found \(member.node.summary)", at: member.node.location.naming("kitchen.aisles")))
+                continue
+            }
+            var names: [String] = []
+            for element in elements {
+                if case .string(let name) = element.value, !name.trimmingCharacters(in: .whitespaces).isEmpty { names.append(name) } else {
+                    diagnostics.append(.error("kitchen.aisles.\(ShownText.escaped(member.key)): expected ingredient names as text, found \(element.summary)", at: element.location.naming("kitchen.aisles")))
+                }
+            }
+            table.append((aisle, names))
+        }
+        return ShoppingAisles(overrides: table)
     }
 
     /// The plan files, sorted.

@@ -133,16 +133,21 @@ public struct MealPlanStore: Sendable {
         return added
     }
 
-    /// Checks an item, or unchecks it with `checked: false` (TC-072).
-    public func check(itemID: String, checked: Bool, updatedAt: String) throws(Failure) {
+    /// Checks an item, or unchecks it with `checked: false` (TC-072), and with it the items of
+    /// `sameLine` (the other sources of its merged line: ticking one source ticks the line), in
+    /// one atomic rewrite. The item must exist; ids of `sameLine` no longer there are skipped.
+    public func check(itemID: String, sameLine: [String] = [], checked: Bool, updatedAt: String) throws(Failure) {
         var records = try shoppingRecords()
-        guard let index = records.firstIndex(where: { $0["id"]?.stringValue == itemID }) else {
+        guard records.contains(where: { $0["id"]?.stringValue == itemID }) else {
             let ids = records.compactMap { $0["id"]?.stringValue }
             var message = "no shopping item has the id \"\(itemID)\""
             if let close = Suggestion.closest(to: itemID, in: ids) { message += "; did you mean \"\(close)\"?" }
             throw Failure(message)
         }
-        records[index] = records[index].setting("checked", to: .bool(checked)).setting("updatedAt", to: .string(updatedAt))
+        let ids = Set([itemID] + sameLine)
+        for index in records.indices where ids.contains(records[index]["id"]?.stringValue ?? "") {
+            records[index] = records[index].setting("checked", to: .bool(checked)).setting("updatedAt", to: .string(updatedAt))
+        }
         try write(.array(records), to: shoppingFile)
     }
 

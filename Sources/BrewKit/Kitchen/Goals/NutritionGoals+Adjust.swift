@@ -1,9 +1,8 @@
 /// The goal arithmetic of MOD/SYS/012.1 (TC-113, TC-114).
 ///
 /// - Calories changed (`settingCalories`): the split in force is kept (`effectiveSplit`: the
-///   stored split, else the one the grams imply, else 30/40/30) and each macro becomes
-///   calories × its share ÷ its kcal per gram. When the split comes from the grams, the exact
-///   shares are used, not the whole percentages, so the grams keep their proportions.
+///   stored split, else the document's default 30 / 40 / 30, never the split the grams happen
+///   to make) and each macro becomes calories × its share ÷ its kcal per gram.
 /// - One macro changed (`setting(_:grams:)`): the calories stay; what the new macro leaves is
 ///   shared between the other two in proportion to their current kilocalories (evenly when both
 ///   are 0). A macro whose kilocalories alone exceed the calories is refused.
@@ -28,25 +27,14 @@ extension NutritionGoals {
         guard Self.calorieRange.contains(newCalories) else {
             throw GoalError("calories must be \(Self.calorieRange.lowerBound)–\(Self.calorieRange.upperBound) kcal, found \(newCalories)")
         }
-        let shares: [Macro: Double]
-        if let split {
-            shares = Dictionary(uniqueKeysWithValues: Macro.allCases.map { ($0, Double(split[$0]) / 100) })
-        } else {
-            let kilocalories = Macro.allCases.map { Double(self[$0] * $0.kilocaloriesPerGram) }
-            let total = kilocalories.reduce(0, +)
-            if total > 0 {
-                shares = Dictionary(uniqueKeysWithValues: zip(Macro.allCases, kilocalories.map { $0 / total }))
-            } else {
-                let fallback = MacroSplit.seedDefault
-                shares = Dictionary(uniqueKeysWithValues: Macro.allCases.map { ($0, Double(fallback[$0]) / 100) })
-            }
-        }
+        let inForce = effectiveSplit
+        let shares = Dictionary(uniqueKeysWithValues: Macro.allCases.map { ($0, Double(inForce[$0]) / 100) })
         var result = self
         result.calories = newCalories
         for macro in Macro.allCases {
             result[macro] = Int((Double(newCalories) * shares[macro]! / Double(macro.kilocaloriesPerGram)).rounded())
         }
-        result.split = split ?? result.impliedSplit ?? .seedDefault
+        result.split = inForce
         return result
     }
 

@@ -6,7 +6,8 @@
 ///   70 g fats. Those grams make 2110 kcal (4 × 120 + 4 × 250 + 9 × 70), not 2200: the seed's
 ///   numbers are kept as they are and `macroKilocalories` says so wherever goals are shown.
 /// - `split` is optional; when stored it is the share of the calories each macro should have,
-///   and `NutritionGoals+Adjust.swift` keeps it when the calories change (MOD/SYS/012.1).
+///   and `NutritionGoals+Adjust.swift` keeps it when the calories change (MOD/SYS/012.1); with
+///   none stored a change of calories uses the document's 30 / 40 / 30.
 public struct NutritionGoals: Hashable, Sendable {
     public static let calorieRange = 1200...4000
     public static let seedDefault = NutritionGoals(calories: 2200, protein: 120, carbs: 250, fats: 70)
@@ -55,6 +56,8 @@ public struct NutritionGoals: Hashable, Sendable {
         }))
     }
 
-    /// The split in force: the stored one, else the implied one, else 30/40/30.
-    public var effectiveSplit: MacroSplit { split ?? impliedSplit ?? .seedDefault }
+    /// The split in force (MOD/SYS/012.1): the stored one, else the document's default 30/40/30.
+    /// The grams' own split (`impliedSplit`) is shown beside it but never replaces it: on a
+    /// fresh journal `--calories 2000` gives 150 / 200 / 67 g, as the document's rule does.
+    public var effectiveSplit: MacroSplit { split ?? .seedDefault }
 }

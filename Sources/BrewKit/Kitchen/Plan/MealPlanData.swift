@@ -6,6 +6,8 @@ public struct MealPlanData: Sendable {
     public var snackOverrides: [Located<SnackPreset>]
     public var shoppingItems: [Located<ShoppingItem>]
     public var goals: Located<NutritionGoals>?
+    /// The shopping page's aisles, with the person's own from `preferences.json` `kitchen.aisles`.
+    public var aisles = ShoppingAisles()
 
     public init(slots: [Located<MealSlot>] = [], snackOverrides: [Located<SnackPreset>] = [],
                 shoppingItems: [Located<ShoppingItem>] = [], goals: Located<NutritionGoals>? = nil) {

@@ -7,7 +7,9 @@ import Foundation
 /// - Meals in the order of `Meal.allCases`; slots of one meal in file order (TC-084).
 /// - A recipe slot counts its recipe's whole-recipe nutrition ÷ its servings × servings eaten;
 ///   a snack or quick-add slot its figures × servings eaten. A recipe without nutrition, an
-///   unknown recipe and an unknown snack count 0 and say so (`note`).
+///   unknown recipe and an unknown snack are unknown, not 0, and say so (`note`); so is each
+///   figure a recipe leaves out (issue 26). Unknown figures show as "—", are left out of the
+///   totals and of the over-goal flags, and `leftOut` counts them for the sentence that says so.
 /// - Each slot's figures are rounded to whole kcal and grams; the day's totals are the sums of
 ///   those rounded figures, so the totals always equal what the rows add up to.
 /// - A total is over its goal when it exceeds it: `over` holds that for calories and each macro.
@@ -62,18 +64,18 @@ public struct PlanDay: Hashable, Sendable {
         case .recipe(let id):
             guard let recipe = recipes[id] else {
                 let note = erasedRecipeIDs.contains(id) ? "this recipe was erased" : "no kitchen recipe has this id"
-                return Entry(slot: slot, name: id, nutrition: .zero, note: note)
+                return Entry(slot: slot, name: id, nutrition: .unknown, note: note)
             }
             var note: String?
             if recipe.isArchived { note = "this recipe is archived" }
             guard let perServing = recipe.nutritionPerServing else {
-                return Entry(slot: slot, name: recipe.title, recipe: recipe, nutrition: .zero,
+                return Entry(slot: slot, name: recipe.title, recipe: recipe, nutrition: .unknown,
                              note: [note, "the recipe gives no nutrition"].compactMap { $0 }.joined(separator: "; "))
             }
             return Entry(slot: slot, name: recipe.title, recipe: recipe, nutrition: perServing.scaled(by: slot.servings).rounded, note: note)
         case .snack(let id):
             guard let snack = snacks[id] else {
-                return Entry(slot: slot, name: id, nutrition: .zero, note: "no snack preset has this id")
+                return Entry(slot: slot, name: id, nutrition: .unknown, note: "no snack preset has this id")
             }
             return Entry(slot: slot, name: snack.name, snack: snack, nutrition: snack.nutrition.scaled(by: slot.servings).rounded)
         case .quickAdd(let item):
@@ -82,6 +84,20 @@ public struct PlanDay: Hashable, Sendable {
     }
 
     public var isEmpty: Bool { entries.isEmpty }
+
+    /// For each figure some meal leaves unknown, how many meals leave it out of the totals.
+    public var leftOut: [NutritionFigure: Int] {
+        var counts: [NutritionFigure: Int] = [:]
+        for entry in entries { for figure in entry.nutrition.unknown { counts[figure, default: 0] += 1 } }
+        return counts
+    }
+
+    /// "calories of 1 meal, protein of 2 meals", or nil when every figure is known.
+    public var leftOutSentence: String? {
+        let counts = leftOut
+        guard !counts.isEmpty else { return nil }
+        return counts.keys.sorted().map { "\($0.rawValue) of \(counts[$0]!) meal\(counts[$0]! == 1 ? "" : "s")" }.joined(separator: ", ")
+    }
 
     /// The entries of one meal, in file order.
     public func entries(of meal: Meal) -> [Entry] { entries.filter { $0.slot.meal == meal } }

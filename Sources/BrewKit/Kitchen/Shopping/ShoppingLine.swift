@@ -36,6 +36,9 @@ public struct ShoppingLine: Hashable, Sendable {
     public var quantityMax: Double?
     public var unit: String?
     public var parts: [Part]
+    /// For counted things rounded up to buy whole: the exact need ("⅛ needed"); else nil.
+    /// `amount` then shows the whole number to buy, `quantity` stays the exact need.
+    public var needed: String?
 
     /// The recipes the line comes from, in order of first appearance, without repeats.
     public var recipeIDs: [String] {
@@ -48,8 +51,10 @@ public struct ShoppingLine: Hashable, Sendable {
 
     /// The line as a shopping item's name would say it: "700 g onion"; an amount that is not a
     /// quantity follows the name: "salt, to taste".
+    /// Counted things bought whole say the exact need: "1 large egg (⅛ needed)".
     public var text: String {
         if amount.isEmpty { return name }
-        return quantity == nil ? "\(name), \(amount)" : "\(amount) \(name)"
+        if quantity == nil { return "\(name), \(amount)" }
+        return "\(amount) \(name)" + (needed.map { " (\($0))" } ?? "")
     }
 }

@@ -13,6 +13,9 @@ import Foundation
 ///   "3–4"). Quantities add exactly, in grams or millilitres; only the shown `amount` rounds.
 /// - An amount that cannot be read (or "to taste", "a pinch") is a line of its own, shown as
 ///   written. Parts with no amount at all merge into one line with no amount.
+/// - Counted things (a bare count, or a counted word other than a pinch, dash …) are bought
+///   whole: the shown amount rounds each end up and the exact need is said beside it
+///   ("1 large egg (⅛ needed)"); the line's `quantity` stays the exact need.
 /// - Lines keep the order in which each ingredient first appears.
 public enum ShoppingListMerger {
     public static func merge(_ parts: [ShoppingLine.Part], reading read: ShoppingAmount.Reader) -> [ShoppingLine] {
@@ -62,16 +65,21 @@ public enum ShoppingListMerger {
             let total = totalInBase(group.amounts)
             let units = group.amounts.map(\.unit)
             let unit = ShoppingUnit.displayUnit(for: units, totalBase: total.max ?? total.min)
-            // "3½ lemons", not "3½ lemon": a bare count above 1 takes a plural name when a part has one.
-            if unit == nil, (total.max ?? total.min) > 1,
-               let plural = group.parts.lazy.map({ $0.name.trimmingCharacters(in: .whitespacesAndNewlines) }).first(where: { $0.lowercased().hasSuffix("s") }) {
-                name = plural
-            }
             let size = ShoppingUnit.baseSize(of: unit)
             let quantity = total.min / size
             let quantityMax = total.max.map { $0 / size }
-            return ShoppingLine(name: name, amount: ShoppingAmountFormat.text(quantity: quantity, quantityMax: quantityMax, unit: unit),
-                                quantity: quantity, quantityMax: quantityMax, unit: unit, parts: group.parts)
+            // Counted things are bought whole: "1 large egg (⅛ needed)".
+            let whole = ShoppingAmountFormat.wholeToBuy(quantity: quantity, quantityMax: quantityMax, unit: unit)
+            // "4 lemons", not "4 lemon": a bare count above 1 takes a plural name when a part has one.
+            if unit == nil, (whole.map { $0.quantityMax ?? $0.quantity } ?? (quantityMax ?? quantity)) > 1,
+               let plural = group.parts.lazy.map({ $0.name.trimmingCharacters(in: .whitespacesAndNewlines) }).first(where: { $0.lowercased().hasSuffix("s") }) {
+                name = plural
+            }
+            let shown = whole ?? (quantity, quantityMax)
+            var line = ShoppingLine(name: name, amount: ShoppingAmountFormat.text(quantity: shown.quantity, quantityMax: shown.quantityMax, unit: unit),
+                                    quantity: quantity, quantityMax: quantityMax, unit: unit, parts: group.parts)
+            if whole != nil { line.needed = ShoppingAmountFormat.neededText(quantity: quantity, quantityMax: quantityMax) }
+            return line
         }
     }
 
