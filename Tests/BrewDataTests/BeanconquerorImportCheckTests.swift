@@ -166,7 +166,7 @@ struct BeanconquerorImportCheckTests {
         let root = try dataDirectory()
         let report = try BrewImporter(options: .init(dataRoot: root, dryRun: true)).run(files: [zip.path])
         #expect(report.fileErrors.map(\.description) == [
-            "\(zip.path): error: Beanconqueror.json in this .zip unpacks to more than the 268,435,456 bytes (256.0 MB) a data file may be (its header says 1,024 bytes (0.0 MB)); is it the app's backup?",
+            "\(zip.path): error: Beanconqueror.json in this .zip unpacks to more than the 268,435,456 bytes (256.0 MB) a data file may be (its header says 1,024 bytes); is it the app's backup?",
         ])
     }
 

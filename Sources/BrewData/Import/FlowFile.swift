@@ -97,8 +97,11 @@ public enum FlowFile {
         var flows: [String: BrewFlow] = [:]
         for id in logIds {
             let path = path(root: root, logId: id)
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            if let flow = decode([UInt8](data), path: path, diagnostics: &diagnostics) { flows[id] = flow }
+            switch DataFileBytes.readIfPresent(path) {
+            case nil: continue
+            case .success(let bytes)?: if let flow = decode(bytes, path: path, diagnostics: &diagnostics) { flows[id] = flow }
+            case .failure(let problem)?: diagnostics.append(problem.diagnostic)
+            }
         }
         return flows
     }

@@ -82,7 +82,7 @@ public enum DataFileBytes {
         return .success(bytes)
     }
 
-    /// `268,435,457 bytes (256.0 MB)`: exact, so that two sizes never print alike.
+    /// `268,435,457 bytes (256.0 MB)`, `100 bytes`: exact, so that two sizes never print alike.
     public static func sizeText(_ bytes: Int) -> String {
         let megabytes = Double(bytes) / 1_048_576
         var grouped = ""
@@ -90,7 +90,7 @@ public enum DataFileBytes {
             if index > 0, index % 3 == 0, digit != "-" { grouped.insert(",", at: grouped.startIndex) }
             grouped.insert(digit, at: grouped.startIndex)
         }
-        return "\(grouped) bytes (\(String(format: "%.1f", megabytes)) MB)"
+        return bytes < 1_048_576 ? "\(grouped) bytes" : "\(grouped) bytes (\(String(format: "%.1f", megabytes)) MB)"
     }
 
     /// Whether anything, even a symbolic link to nothing, is at `path`.

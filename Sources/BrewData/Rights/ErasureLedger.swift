@@ -11,10 +11,16 @@ public enum ErasureLedger {
 
     public static func load(root: String) throws(RightsError) -> [ErasureRecord] {
         let path = path(root: root)
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        // Bounded like every data file; a ledger that is there but cannot be read stops the command.
+        let bytes: [UInt8]
+        switch DataFileBytes.readIfPresent(path) {
+        case nil: return []
+        case .success(let read)?: bytes = read
+        case .failure(let problem)?: throw RightsError(problem.diagnostic.description)
+        }
         let value: JSONValue
         do {
-            value = JSONValue(try JSONParser.parse([UInt8](data), file: path))
+            value = JSONValue(try JSONParser.parse(bytes, file: path))
         } catch {
             throw RightsError("\(path):\(error.line):\(error.column): error: \(error.message)")
         }
