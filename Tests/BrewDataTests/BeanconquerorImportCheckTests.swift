@@ -136,6 +136,20 @@ struct BeanconquerorImportCheckTests {
         #expect(report.lines.map(\.description) == ["\(file): brew d8647dd2: skipped: its config.unix_timestamp -5 is not a time (expected seconds since 1970, such as 1672238504)"])
     }
 
+    @Test func aFileThatIsNotThereOrIsAFolderIsNamedForWhatItIs() throws {
+        let root = try dataDirectory()
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("bc-missing-\(UUID().uuidString).json").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bc-folder-\(UUID().uuidString).json").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let report = try BrewImporter(options: .init(dataRoot: root, dryRun: true)).run(files: [missing, folder])
+        let expected = "a Beanconqueror file (a shared brew, Beanconqueror.json or its .zip)"
+        #expect(report.fileErrors.map(\.description) == [
+            "\(missing): error: does not exist; expected \(expected)",
+            "\(folder): error: is a directory, not \(expected)",
+        ])
+    }
+
     /// A zip whose header says its JSON is 1 KB while it unpacks to 300 MB stops at the bound,
     /// counting the bytes unpacked, not trusting the header.
     @Test func aZipThatUnderstatesItsSizeStopsAtTheBound() throws {

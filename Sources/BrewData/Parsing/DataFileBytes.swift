@@ -44,7 +44,11 @@ public enum DataFileBytes {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let code = errno
-            if code == ENOENT, ifPresent, !entryExists(path), !hasUnreadableName(path) { return nil }
+            if code == ENOENT, !entryExists(path), !hasUnreadableName(path) {
+                if ifPresent { return nil }
+                // A file the person named, not one listed from a folder: it is simply not there.
+                if expected != dataFile { return failure("does not exist; expected \(expected)") }
+            }
             return failure(describe(code, path: path))
         }
         let plainFiles = expected == dataFile ? "data files are plain .json or .csv files" : "expected \(expected), a plain file"
