@@ -23,9 +23,12 @@ struct CheckCommand: ParsableCommand {
         let result = DataDirectoryReader(root: dataOptions.data).read()
         // Sessions left active past abandonAfterHours are measured against the run's clock; the meal
         // planner's files (kitchen/plan/, snacks, shopping, goals) are checked against the kitchen.
+        // A plan file that cannot be read is told by both readers of kitchen/plan/: said once.
+        var seen = Set<Diagnostic>()
         let diagnostics = (result.validated.diagnostics
             + SessionValidator().abandonedDiagnostics(for: result.validated.dataset, now: RunClock.now())
             + MealPlanContext.load(root: dataOptions.data, dataset: result.validated.dataset).diagnostics).sortedByLocation()
+            .filter { seen.insert($0).inserted }
         switch format {
         case .text:
             print(DiagnosticPrinter.text(diagnostics), terminator: "")

@@ -26,12 +26,21 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let zone = LocalTimeZone.detect()
         let made: [String]
+        // A starter file that is there but cannot be used: init writes nothing over it, and says so.
+        var starterProblem: String?
         do {
             let lock = try DataDirectoryLock.acquire(root: directory, command: "brewguide init")
             defer { lock.release() }
-            made = try JournalStarter(root: directory, timeZone: zone).run(force: force)
+            let starter = JournalStarter(root: directory, timeZone: zone)
+            made = try starter.run(force: force)
+            if !made.contains(JournalStarter.starterPath) { starterProblem = starter.starterProblem() }
         } catch {
             StandardError.write("error: \(error)\n")
+            throw ExitCode(1)
+        }
+        if let starterProblem {
+            for path in made { print("Added \((directory as NSString).appendingPathComponent(path))") }
+            StandardError.write("error: \(starterProblem)\n")
             throw ExitCode(1)
         }
         if made.isEmpty {

@@ -13,6 +13,11 @@ import TestSupport
 /// summaries and their charts, the feed). It asserts no crash (a crash ends the test run), no
 /// hang, and that every finding is located in the file it names.
 ///
+/// Beside the record folders (the kitchen's recipes and recorded pours among them), the inputs
+/// read by readers of their own are fuzzed the same way (issue 24, `FuzzSurfaces`): the meal
+/// planner's plan, snacks and shopping files, the kitchen's inbox, and Beanconqueror files given
+/// to `import-brews`, where the promise is also that nothing written is rejected by `check`.
+///
 /// Run longer by hand: `BREWGUIDE_FUZZ_COUNT=50000 BREWGUIDE_FUZZ_SEED=7 swift test
 /// --disable-xctest --skip-build --filter FuzzCheckTests` (or `Scripts/fuzz.sh COUNT SEED`).
 @Suite("Fuzzing check with mutated bundled data")
@@ -72,14 +77,43 @@ struct FuzzCheckTests {
         let knownFiles = Set(originals.map(\.path)).union(["recipes", (Self.dataRoot as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)])
         var random = SplitMix64(seed: Self.seed)
         var tally: [Mutation: Int] = [:]
+        var surfaceTally: [String: Int] = [:]
         var clean = 0
         let started = Date()
+        let surfaces: FuzzSurfaces
+        do {
+            surfaces = try FuzzSurfaces(dataRoot: Self.dataRoot)
+        } catch {
+            report.problems.append("the scratch folders of the fuzz could not be made: \(error)")
+            return report
+        }
+        let baseline = DatasetAssembler.assemble(originals.map(\.parsed), preferences: preferences, waterlineSettings: waterline).dataset
+        let known = knownFiles.union(surfaces.knownFiles)
 
         for index in 0..<Self.count {
-            let target = Int(random.next() % UInt64(originals.count))
+            let target = Int(random.next() % UInt64(originals.count + surfaces.inputs.count))
             let mutation = Mutation.allCases[Int(random.next() % UInt64(Mutation.allCases.count))]
-            let bytes = mutation.apply(to: originals[target].bytes, path: originals[target].path, random: &random)
             tally[mutation, default: 0] += 1
+            if target >= originals.count {
+                // An input read by a reader of its own (the planner, the inbox, import-brews).
+                let input = surfaces.inputs[target - originals.count]
+                let bytes = mutation.apply(to: input.bytes, path: input.path, random: &random)
+                let choice = random.next()
+                surfaceTally[input.surface.rawValue, default: 0] += 1
+                let name = "input \(index) (seed \(Self.seed), \(mutation) of \(input.surface.rawValue) \(input.path))"
+                let work = Work { surfaces.run(input, bytes: bytes, dataset: baseline, random: choice) }
+                report.inputs += 1
+                guard let outcome = work.run(timeoutSeconds: Self.secondsPerInput) else {
+                    report.problems.append("\(name) did not finish in \(Self.secondsPerInput) s")
+                    break
+                }
+                report.problems += outcome.problems.map { "\(name): \($0)" }
+                if !outcome.diagnostics.hasErrors { clean += 1 }
+                report.problems += Self.mislocated(outcome.diagnostics, knownFiles: known).map { "\(name): \($0)" }
+                continue
+            }
+            let bytes = mutation.apply(to: originals[target].bytes, path: originals[target].path, random: &random)
+            surfaceTally["data", default: 0] += 1
             let original = originals[target]
             let name = "input \(index) (seed \(Self.seed), \(mutation) of \(original.path))"
             let work = Work {
@@ -92,29 +126,39 @@ struct FuzzCheckTests {
                 let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
                 let validated = ValidatedDataset(dataset: dataset, readDiagnostics: assembled)
                 if validated.blockingErrors.isEmpty { Self.buildComputations(validated) }
-                return validated.diagnostics
+                return FuzzSurfaces.Outcome(diagnostics: validated.diagnostics)
             }
             report.inputs += 1
-            guard let diagnostics = work.run(timeoutSeconds: Self.secondsPerInput) else {
+            guard let diagnostics = work.run(timeoutSeconds: Self.secondsPerInput)?.diagnostics else {
                 report.problems.append("\(name) did not finish in \(Self.secondsPerInput) s")
                 break  // The stuck thread cannot be stopped; later inputs would only wait on the machine.
             }
             if !diagnostics.hasErrors { clean += 1 }
-            for diagnostic in diagnostics {
-                let location = diagnostic.location
-                var wrong: [String] = []
-                if !knownFiles.contains(location.file) { wrong.append("not in a data file") }
-                if !(location.isWholeFile || location.line >= 1) || (location.column ?? 1) < 1 { wrong.append("no line or column") }
-                if diagnostic.message.isEmpty { wrong.append("no message") }
-                if diagnostic.description.unicodeScalars.contains(where: ShownText.isControl) { wrong.append("a control character printed") }
-                if diagnostic.message.contains("CSVError") || diagnostic.message.contains("cannotRead") { wrong.append("a Swift name") }
-                if !wrong.isEmpty { report.problems.append("\(name): \(wrong.joined(separator: ", ")): \(diagnostic)") }
-            }
+            report.problems += Self.mislocated(diagnostics, knownFiles: knownFiles).map { "\(name): \($0)" }
         }
+        try? FileManager.default.removeItem(atPath: (surfaces.plannerRoot as NSString).deletingLastPathComponent)
         let seconds = Date().timeIntervalSince(started)
         report.summary = "fuzz: \(report.inputs) inputs, seed \(Self.seed), \(clean) checked clean, \(String(format: "%.1f", seconds)) s; " +
-            tally.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+            tally.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ") + "; inputs by reader: " +
+            surfaceTally.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return report
+    }
+
+    /// What is wrong with each finding: not located in a file the input could name, without a
+    /// line or column, empty, printing a control character, or naming a Swift type.
+    static func mislocated(_ diagnostics: [Diagnostic], knownFiles: Set<String>) -> [String] {
+        var problems: [String] = []
+        for diagnostic in diagnostics {
+            let location = diagnostic.location
+            var wrong: [String] = []
+            if !knownFiles.contains(location.file) { wrong.append("not in a data file") }
+            if !(location.isWholeFile || location.line >= 1) || (location.column ?? 1) < 1 { wrong.append("no line or column") }
+            if diagnostic.message.isEmpty { wrong.append("no message") }
+            if diagnostic.description.unicodeScalars.contains(where: ShownText.isControl) { wrong.append("a control character printed") }
+            if diagnostic.message.contains("CSVError") || diagnostic.message.contains("cannotRead") { wrong.append("a Swift name") }
+            if !wrong.isEmpty { problems.append("\(wrong.joined(separator: ", ")): \(diagnostic)") }
+        }
+        return problems
     }
 
     /// What `build` computes from the data before it renders: each was a crash or a hang.
@@ -135,13 +179,13 @@ struct FuzzCheckTests {
 
     /// Runs a check on a thread of its own, so that a hang is reported instead of waited for.
     final class Work: @unchecked Sendable {
-        private let body: @Sendable () -> [Diagnostic]
-        private var result: [Diagnostic]?
+        private let body: @Sendable () -> FuzzSurfaces.Outcome
+        private var result: FuzzSurfaces.Outcome?
         private let done = DispatchSemaphore(value: 0)
 
-        init(_ body: @escaping @Sendable () -> [Diagnostic]) { self.body = body }
+        init(_ body: @escaping @Sendable () -> FuzzSurfaces.Outcome) { self.body = body }
 
-        func run(timeoutSeconds: Double) -> [Diagnostic]? {
+        func run(timeoutSeconds: Double) -> FuzzSurfaces.Outcome? {
             let thread = Thread { [self] in
                 // Below the other tests' threads (nice 10): the suite runs in parallel, and the
                 // watch tests beside this one measure how promptly they stop and coalesce. (On

@@ -71,4 +71,31 @@ struct InitCommandTests {
         let check = try BrewGuideProcess.run(["check", "--data", folder.path])
         #expect(check.stdout.hasPrefix("\(folder.path)/recipes: error: no recipes in \(folder.path)/recipes/"))
     }
+
+    /// A starter file that is there but broken: `init --force` writes nothing over it, so neither
+    /// `check` nor `init` may offer it as the cure; both say what is wrong and what would help.
+    @Test func aBrokenStarterIsNamedNotCalledMissing() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let journal = folder.appendingPathComponent("j").path
+        #expect(try BrewGuideProcess.run(["init", journal]).status == 0)
+        let starter = "\(journal)/recipes/v60-starter.json"
+        try Data("{\"id\": \"v60-starter\", \"isStarter\": true\n".utf8).write(to: URL(fileURLWithPath: starter))
+
+        let check = try BrewGuideProcess.run(["check", "--data", journal])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("\(journal)/recipes: error: no valid recipe in \(journal)/recipes/: v60-starter.json could not be read as recipes (the errors there say why); fix it, or move \(starter) away and run `brewguide init \(journal) --force` to write the V60 starter again"))
+        #expect(check.stdout.contains("\(starter):2:1: error: "))
+
+        let forced = try BrewGuideProcess.run(["init", journal, "--force"])
+        #expect(forced.status == 1)
+        #expect(!forced.stdout.contains("nothing was added"))
+        #expect(forced.stderr.hasPrefix("error: \(starter) is there but is not a valid starter recipe (\(starter):2:1: error: "))
+        #expect(forced.stderr.hasSuffix("init changed nothing in it: fix it, or move it away and run `brewguide init \(journal) --force` to write the V60 starter again\n"))
+
+        // Moved away, as advised: init --force writes the starter and check passes.
+        try FileManager.default.moveItem(atPath: starter, toPath: "\(journal)/broken-starter.txt")
+        #expect(try BrewGuideProcess.run(["init", journal, "--force"]).status == 0)
+        #expect(try BrewGuideProcess.run(["check", "--data", journal]).status == 0)
+    }
 }

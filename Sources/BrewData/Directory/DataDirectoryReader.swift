@@ -111,11 +111,11 @@ public struct DataDirectoryReader: Sendable {
     /// `preferences.json`: the preferences and its `waterline` settings.
     public func readPreferencesFile(diagnostics: inout [Diagnostic]) -> (preferences: Located<Preferences>?, waterline: Located<WaterlineSettings.Overrides>?) {
         let path = (root as NSString).appendingPathComponent(Self.preferencesFileName)
-        guard FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
         let bytes: [UInt8]
-        switch DataFileBytes.read(path) {
-        case .success(let read): bytes = read
-        case .failure(let problem): diagnostics.append(problem.diagnostic); return (nil, nil)
+        switch DataFileBytes.readIfPresent(path) {
+        case nil: return (nil, nil)
+        case .success(let read)?: bytes = read
+        case .failure(let problem)?: diagnostics.append(problem.diagnostic); return (nil, nil)
         }
         do {
             let node = try JSONParser.parse(bytes, file: path)
@@ -131,11 +131,10 @@ public struct DataDirectoryReader: Sendable {
     /// `erase`, `merge` or `import` would refuse is reported by `check` with its place.
     public func checkErasuresFile(diagnostics: inout [Diagnostic]) {
         let path = ErasureLedger.path(root: root)
-        var status = stat()
-        if lstat(path, &status) != 0 && errno == ENOENT { return }
-        switch DataFileBytes.read(path) {
-        case .success(let bytes): diagnostics += ErasureLedger.diagnostics(of: bytes, path: path)
-        case .failure(let problem): diagnostics.append(problem.diagnostic)
+        switch DataFileBytes.readIfPresent(path) {
+        case nil: return
+        case .success(let bytes)?: diagnostics += ErasureLedger.diagnostics(of: bytes, path: path)
+        case .failure(let problem)?: diagnostics.append(problem.diagnostic)
         }
     }
 }

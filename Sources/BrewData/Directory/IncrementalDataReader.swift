@@ -74,7 +74,9 @@ public struct IncrementalDataReader: Sendable {
         dataset.kitchenInbox = inbox
         dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, diagnostics: &assembled)
         var validated = ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled)
-        if dataset.recipes.isEmpty { validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root) }
+        if dataset.recipes.isEmpty {
+            validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root, recipeFiles: paths.filter { $0.kind == .recipes }.map(\.path))
+        }
         let result = DataDirectoryReader.Result(files: files, validated: validated)
         return Refresh(result: result, changedPaths: stale.map(\.path), removedPaths: removed, preferencesChanged: preferencesChanged || inboxChanged,
                        readNanoseconds: read - start, validateNanoseconds: DispatchTime.now().uptimeNanoseconds - read)
@@ -82,12 +84,28 @@ public struct IncrementalDataReader: Sendable {
 
     /// The validator's "no recipes" finding, pointed at a place that exists (the `recipes/`
     /// folder, else the data directory) and saying what is missing and how to start.
-    static func noRecipes(_ diagnostics: [Diagnostic], root: String) -> [Diagnostic] {
+    /// When recipe files are there but none could be read, that is what is said: `init --force`
+    /// writes the starter only where no file is, so it is offered only when it would help.
+    static func noRecipes(_ diagnostics: [Diagnostic], root: String, recipeFiles: [String] = []) -> [Diagnostic] {
         let recipes = (root as NSString).appendingPathComponent(RecordKind.recipes.folderName)
         let hasFolder = FileManager.default.fileExists(atPath: recipes)
-        let message = hasFolder
-            ? "no recipes in \(recipes)/; a journal needs the V60 starter recipe: run `brewguide init \(root) --force` to add it (nothing else is changed)"
-            : "\(root) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(root)\(Self.isEmptyFolder(root) ? "" : " --force")` (it adds the V60 starter, logs/, sessions/ and preferences.json)"
+        let starter = (root as NSString).appendingPathComponent(JournalStarter.starterPath)
+        let withErrors = Set(diagnostics.filter { $0.severity == .error }.map(\.location.file))
+        let broken = recipeFiles.filter(withErrors.contains).map { ($0 as NSString).lastPathComponent }
+        let files = broken.prefix(3).joined(separator: ", ") + (broken.count > 3 ? " and \(broken.count - 3) more" : "")
+        let them = broken.count == 1 ? "it" : "them"
+        let hasStarterFile = DataFileBytes.entryExists(starter)
+        let message: String
+        if !hasFolder {
+            message = "\(root) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(root)\(Self.isEmptyFolder(root) ? "" : " --force")` (it adds the V60 starter, logs/, sessions/ and preferences.json)"
+        } else if !broken.isEmpty {
+            message = "no valid recipe in \(recipes)/: \(files) could not be read as recipes (the errors there say why); fix \(them), or "
+                + (hasStarterFile ? "move \(starter) away and run `brewguide init \(root) --force` to write the V60 starter again" : "run `brewguide init \(root) --force` to add the V60 starter beside \(them)")
+        } else if hasStarterFile {
+            message = "no recipes in \(recipes)/: \(starter) holds none; move it away and run `brewguide init \(root) --force` to write the V60 starter again"
+        } else {
+            message = "no recipes in \(recipes)/; a journal needs the V60 starter recipe: run `brewguide init \(root) --force` to add it (nothing else is changed)"
+        }
         return diagnostics.map { diagnostic in
             guard diagnostic.message == DatasetValidator.noRecipesMessage else { return diagnostic }
             return .error(message, at: .file(hasFolder ? recipes : root))

@@ -26,20 +26,31 @@ enum BeanconquerorBackupZip {
         // The backup keeps the JSON at the top; accept it in a folder too (a zip made by hand).
         guard let entry = archive[entryName] ?? entries.first(where: { ($0.path as NSString).lastPathComponent == entryName }) else {
             let names = entries.prefix(5).map(\.path).joined(separator: ", ")
-            throw failure("this .zip holds no \(entryName) (it holds \(names.isEmpty ? "nothing" : names)); is it a Beanconqueror backup?", path)
+            throw failure("this .zip holds no \(entryName) (it holds \(names.isEmpty ? "nothing" : ShownText.escaped(names))); is it a Beanconqueror backup?", path)
         }
+        let limit = DataFileBytes.sizeText(Int(largestEntryBytes))
         guard entry.uncompressedSize <= largestEntryBytes else {
-            throw failure("\(entry.path) in this .zip unpacks to \(entry.uncompressedSize / 1_048_576) MB, more than the \(largestEntryBytes / 1_048_576) MB a data file may hold", path)
+            throw failure("\(ShownText.escaped(entry.path)) in this .zip unpacks to \(DataFileBytes.sizeText(Int(clamping: entry.uncompressedSize))), more than the \(limit) a data file may be", path)
         }
+        // The header's size is the zip's word only: the bytes unpacked are counted as they come,
+        // and unpacking stops one chunk past the bound whatever the header said.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(entry.uncompressedSize))
         do {
-            _ = try archive.extract(entry) { chunk in bytes.append(contentsOf: chunk) }
+            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                guard UInt64(bytes.count + chunk.count) <= largestEntryBytes else { throw TooLarge() }
+                bytes.append(contentsOf: chunk)
+            }
+        } catch is TooLarge {
+            throw failure("\(ShownText.escaped(entry.path)) in this .zip unpacks to more than the \(limit) a data file may be (its header says \(DataFileBytes.sizeText(Int(clamping: entry.uncompressedSize)))); is it the app's backup?", path)
         } catch {
-            throw failure("\(entry.path) in this .zip cannot be unpacked; is the zip whole?", path)
+            throw failure("\(ShownText.escaped(entry.path)) in this .zip cannot be unpacked; is the zip whole?", path)
         }
         return bytes
     }
+
+    /// Thrown from the unpacking to stop it at the bound.
+    private struct TooLarge: Error {}
 
     private static func failure(_ message: String, _ path: String) -> BeanconquerorFile.Failure {
         BeanconquerorFile.Failure(diagnostic: .error(message, at: .file(path)))

@@ -99,7 +99,7 @@ public enum BeanconquerorFile {
     /// The fields a brew object has in both forms.
     static func common(_ brew: RawNode) -> BeanconquerorBrew {
         var result = BeanconquerorBrew(uuid: brew["config"]?["uuid"]?.text ?? "", location: brew.location)
-        result.unixTimestamp = brew["config"]?["unix_timestamp"]?.number
+        result.unixTimestamp = brew["config"]?["unix_timestamp"]?.number.map { $0 >= BeanconquerorMapping.millisecondsFrom ? $0 / 1000 : $0 }
         result.grindSize = brew["grind_size"]?.text
         result.grindWeight = brew["grind_weight"]?.number
         result.brewQuantity = brew["brew_quantity"]?.number
@@ -125,31 +125,40 @@ public enum BeanconquerorFile {
     /// The scale's readings (`actual_weight`) with their wall-clock `timestamp` (`HH:MM:SS.mmm`)
     /// made into seconds since the first sample. The app's `brew_time` beside them is not a
     /// decimal number (`34.10` follows `34.9`), so the clock is taken from the timestamps; a
-    /// brew across midnight keeps counting up.
+    /// brew across midnight keeps counting up. A sample is left out, and counted, when it has no
+    /// readable time or weight, when its time goes back (a clock more than 12 hours ahead of the
+    /// sample before it went back over midnight), or when it comes more than
+    /// `FlowFile.latestSampleSeconds` after the first: the rules `check` reads a pour by.
     static func samples(_ node: RawNode) -> ([BrewFlow.Sample], String?) {
         guard case .array(let entries) = node.value else { return ([], "brewFlow.weight is not an array") }
         var result: [BrewFlow.Sample] = []
         var first: Double?
         var previous = -Double.infinity
         var dayOffset = 0.0
-        var skipped = 0
+        var unreadable = 0, backwards = 0, late = 0
         for entry in entries.prefix(BrewFlow.maximumSamples) {
             guard let stamp = entry["timestamp"]?.text, let clock = wallClockSeconds(stamp),
                   let grams = entry["actual_weight"]?.number, grams.isFinite, abs(grams) < 100_000 else {
-                skipped += 1
+                unreadable += 1
                 continue
             }
             var time = clock + dayOffset
             if time < previous - 43_200 { dayOffset += 86_400; time += 86_400 }
+            // Half a day ahead of the sample before is a step back over midnight (00:00:01, then 23:59:59).
+            if previous.isFinite, time > previous + 43_200 { time -= 86_400 }
             if first == nil { first = time }
-            guard time >= previous else { skipped += 1; continue }
+            guard time >= previous else { backwards += 1; continue }
+            let seconds = ((time - first!) * 1000).rounded() / 1000
+            guard seconds <= FlowFile.latestSampleSeconds else { late += 1; continue }
             previous = time
-            result.append(BrewFlow.Sample(seconds: ((time - first!) * 1000).rounded() / 1000, grams: grams))
+            result.append(BrewFlow.Sample(seconds: seconds, grams: grams))
         }
-        var problem: String?
-        if entries.count > BrewFlow.maximumSamples { problem = "only the first \(BrewFlow.maximumSamples) of \(entries.count) weight samples are kept" }
-        if skipped > 0 { problem = "\(skipped) of \(entries.count) weight samples had no readable time or weight and were left out" }
-        return (result, problem)
+        var problems: [String] = []
+        if entries.count > BrewFlow.maximumSamples { problems.append("only the first \(BrewFlow.maximumSamples) of \(entries.count) weight samples are kept") }
+        if unreadable > 0 { problems.append("\(unreadable) of \(entries.count) weight samples had no readable time or weight and were left out") }
+        if backwards > 0 { problems.append("\(backwards) of \(entries.count) weight samples went back in time and were left out") }
+        if late > 0 { problems.append("\(late) of \(entries.count) weight samples came more than \(Format.number(FlowFile.latestSampleSeconds)) s after the first and were left out") }
+        return (result, problems.isEmpty ? nil : problems.joined(separator: "; "))
     }
 
     /// `17:18:21.961` → seconds since midnight.

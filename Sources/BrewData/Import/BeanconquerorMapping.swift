@@ -53,13 +53,20 @@ public enum BeanconquerorMapping {
     /// Preparation types of the app that are pour-overs, for brews whose style is not given.
     static let pourOverTypes: Set<String> = ["V60", "CHEMEX", "KALITA_WAVE", "ORIGAMI", "BEEHOUSE", "MELITTA", "KONO", "APRIL", "CAFEC_FLOWER", "BLUE_BOTTLE", "GINA", "STAGG", "WILFA", "SWORKS", "TIMEMORE", "COLD_DRIP"]
 
+    /// `config.unix_timestamp` is seconds since 1970; one of 100,000,000,000 or more (the year
+    /// 5138 in seconds, 1973 in milliseconds) is read as milliseconds, as some exports write it.
+    public static let millisecondsFrom = 100_000_000_000.0
+    /// Seconds since 1970 after which a timestamp is not taken as one (the year 2286).
+    public static let latestUnixSeconds = 10_000_000_000.0
+
     public static func map(_ brew: BeanconquerorBrew, options: Options) -> Outcome {
         guard !brew.uuid.isEmpty else { return .skipped("it has no config.uuid, so a second import could not recognise it") }
-        guard let seconds = brew.unixTimestamp, seconds > 0, seconds < 10_000_000_000 else {
-            return .skipped("it has no config.unix_timestamp (when it was brewed)")
+        guard let seconds = brew.unixTimestamp else { return .skipped("it has no config.unix_timestamp (when it was brewed)") }
+        guard seconds > 0, seconds < latestUnixSeconds else {
+            return .skipped("its config.unix_timestamp \(Format.number(seconds)) is not a time (expected seconds since 1970, such as 1672238504)")
         }
         let what = describe(brew)
-        let style = brew.styleType?.uppercased().replacingOccurrences(of: "_", with: " ")
+        let style = brew.styleType.map { ShownText.escaped($0.uppercased().replacingOccurrences(of: "_", with: " ")) }
         let type = brew.preparationType?.uppercased() ?? ""
         if let style, style != "POUR OVER" {
             return .skipped("\(style == "ESPRESSO" ? "an espresso" : "a \(style.lowercased()) brew") (\(what)), not a pour-over: brewguide keeps pour-over brews only")
@@ -79,7 +86,7 @@ public enum BeanconquerorMapping {
             switch (brew.brewQuantityType ?? "GR").uppercased() {
             case "GR", "G", "ML": water = quantity
             case "OZ": water = quantity * 29.5735
-            case let unit: return .skipped("its water is in a unit brewguide does not know (\(unit))")
+            case let unit: return .skipped("its water is in a unit brewguide does not know (\(ShownText.escaped(unit)))")
             }
         } else if let highest = brew.weightSamples.map(\.grams).max(), highest > 0 {
             water = highest.rounded()
@@ -126,21 +133,37 @@ public enum BeanconquerorMapping {
             rating = min(5, max(1, Int((given * 5 / options.ratingScale).rounded(.toNearestOrAwayFromZero))))
         }
 
-        var note = brew.note
+        // Control characters other than tabs and line breaks, which `check` refuses in any text,
+        // are taken out of the texts a person typed (the uuid is an id: a brew with one is skipped).
+        var cleaned: [String] = []
+        func clean(_ text: String?, _ field: String) -> String? {
+            guard let text, ShownText.firstForbiddenControl(in: text) != nil else { return text }
+            cleaned.append(field)
+            var kept = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars where !ShownText.isControl(scalar) || scalar == "\t" || scalar == "\n" { kept.append(scalar) }
+            let result = String(kept).trimmingCharacters(in: .whitespacesAndNewlines)
+            return result.isEmpty ? nil : result
+        }
+        var note = clean(brew.note, "note")
         if let text = note, text.count > BrewLog.maximumNoteCharacters {
             note = String(text.prefix(BrewLog.maximumNoteCharacters - 1)) + "…"
             remarks.append("the note was shortened to \(BrewLog.maximumNoteCharacters) characters")
         }
         let brewSeconds = brew.brewSeconds.flatMap { $0 > 0 && $0 <= BrewLogValidator.maximumBrewSeconds ? $0 : nil }
         let bloomSeconds = brew.bloomSeconds.flatMap { $0 > 0 && $0 <= BrewLogValidator.maximumBloomSeconds && $0 < (brewSeconds ?? .infinity) ? $0 : nil }
-        func name(_ text: String?) -> String? { text.map { String($0.prefix(BrewLogValidator.maximumNameCharacters)) } }
+        func name(_ text: String?, _ field: String) -> String? {
+            clean(text, field).map { String($0.prefix(BrewLogValidator.maximumNameCharacters)) }
+        }
+        let bean = name(brew.beanName, "bean"), roaster = name(brew.roaster, "roaster"), mill = name(brew.millName, "mill")
+        grinderSetting = clean(grinderSetting, "grinderSetting")
+        if !cleaned.isEmpty { remarks.append("control characters were taken out of \(cleaned.joined(separator: ", "))") }
 
         let timestamp = Date(timeIntervalSince1970: seconds.rounded(.down))
         let id = logID(uuid: brew.uuid, timestamp: timestamp)
         let log = BrewLog(
             id: id, timestamp: timestamp, method: method, recipeId: recipe.id, recipeNameAtBrew: recipe.name,
             doseGrams: dose, targetYieldGrams: water, waterTemperatureCelsius: temperature, grindLabel: grind,
-            rating: rating, note: note, bean: name(brew.beanName), roaster: name(brew.roaster), mill: name(brew.millName),
+            rating: rating, note: note, bean: bean, roaster: roaster, mill: mill,
             grinderSetting: grinderSetting, brewTimeSeconds: brewSeconds.map { ($0 * 1000).rounded() / 1000 }, bloomSeconds: bloomSeconds,
             tds: brew.tds.flatMap { $0 > 0 && $0 <= BrewLogValidator.maximumTDSPercent ? $0 : nil },
             extractionYieldPercent: brew.extractionYield.flatMap { $0 > 0 && $0 <= BrewLogValidator.maximumExtractionYieldPercent ? $0 : nil },
@@ -165,7 +188,7 @@ public enum BeanconquerorMapping {
 
     /// `Chemex`, `Sanremo (espresso)`: how a brew is named in messages.
     static func describe(_ brew: BeanconquerorBrew) -> String {
-        brew.preparationName ?? brew.preparationType?.lowercased() ?? "unknown preparation"
+        ShownText.escaped(brew.preparationName ?? brew.preparationType?.lowercased() ?? "unknown preparation")
     }
 
     /// The app's preparation type as a method name: `CHEMEX` → `chemex`; a custom one by its name.

@@ -29,7 +29,8 @@ public struct BrewImporter {
         public var brew: String
         public var result: Result
         public var message: String
-        public var description: String { "\(file): \(brew): \(message)" }
+        /// Control characters from the files are written out (`\u{1B}`), as in every message.
+        public var description: String { ShownText.escaped("\(file): \(brew): \(message)", limit: .max) }
     }
 
     public struct Report: Sendable {
@@ -51,7 +52,8 @@ public struct BrewImporter {
 
     public func run(files: [String]) throws(RightsError) -> Report {
         let root = options.dataRoot
-        let validated = DataDirectoryReader(root: root).read().validated
+        let read = DataDirectoryReader(root: root).read()
+        let validated = read.validated
         let blocking = validated.blockingErrors
         guard blocking.isEmpty else {
             throw RightsError("the data directory has errors; fix them first (brewguide check --data \(root)):\n" + blocking.prefix(10).map(\.description).joined(separator: "\n"))
@@ -61,7 +63,7 @@ public struct BrewImporter {
         var named: Recipe?
         if let recipeId = options.recipeId {
             guard let recipe = recipes.first(where: { $0.id == recipeId }) else {
-                var message = "--recipe \"\(recipeId)\" names no valid recipe in \(root)"
+                var message = "--recipe \"\(ShownText.escaped(recipeId))\" names no valid recipe in \(root)"
                 if let near = Suggestion.closest(to: recipeId, in: recipes.map(\.id)) { message += " (did you mean \"\(near)\"?)" }
                 throw RightsError(message)
             }
@@ -75,29 +77,32 @@ public struct BrewImporter {
             takenIDs.insert(RecordID.fileKey(log.id))
             if let source = log.source, let sourceId = log.sourceId { bySource["\(source)/\(sourceId)"] = log.id }
         }
-        let known = Set(validated.dataset.recipes.map(\.value.id))
         // The instant is the app's; it is written at the journal's UTC offset, so the file reads
         // as the person's clock read (UTC when the journal sets no time zone).
         let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
+        let check = BrewImportCheck(root: root, read: read)
 
         var report = Report()
-        var plans: [(log: BrewLog, flow: BrewFlow?)] = []
+        // Each brew to write, with the line that reports it (turned into a skip if `check` would reject it).
+        var planned: [(candidate: BrewImportCheck.Candidate, line: Int)] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                report.fileErrors.append(.error("cannot read the file (does it exist, is it readable?)", at: .file(file)))
+            let bytes: [UInt8]
+            switch DataFileBytes.read(file, expected: "a Beanconqueror file (a shared brew, Beanconqueror.json or its .zip)") {
+            case .success(let read): bytes = read
+            case .failure(let problem):
+                report.fileErrors.append(problem.diagnostic)
                 continue
             }
             let contents: BeanconquerorFile.Contents
             do {
-                contents = try BeanconquerorFile.read([UInt8](data), path: file)
+                contents = try BeanconquerorFile.read(bytes, path: file)
             } catch {
                 report.fileErrors.append(error.diagnostic)
                 continue
             }
             let mapping = BeanconquerorMapping.Options(recipes: recipes, namedRecipe: named, ratingScale: options.ratingScale ?? contents.ratingScale ?? 5)
             for brew in contents.brews {
-                let name = "brew \(brew.uuid.isEmpty ? "at line \(brew.location.line)" : String(brew.uuid.prefix(8)))"
-                    + (brew.unixTimestamp.map { " of \(Self.day(Date(timeIntervalSince1970: $0)))" } ?? "")
+                let name = Self.name(of: brew)
                 func line(_ result: Line.Result, _ message: String) { report.lines.append(Line(file: file, brew: name, result: result, message: message)) }
                 // A brew already imported (by its uuid) is there, whatever it would be mapped to now.
                 if !brew.uuid.isEmpty, let existing = bySource["\(BeanconquerorMapping.source)/\(String(brew.uuid.prefix(BrewLogValidator.maximumNameCharacters)))"] {
@@ -126,10 +131,12 @@ public struct BrewImporter {
                     }
                     var flow = imported.flow
                     flow?.logId = log.id
-                    let problems = BrewLogValidator().diagnostics(for: Located(log, source: SourceMap(record: brew.location, fields: [:])), knownRecipeIDs: known)
-                        .filter { $0.severity == .error }
-                    guard problems.isEmpty else {
-                        line(.skipped, "skipped: " + problems.map(\.message).joined(separator: "; "))
+                    // The files as they would be written, read back as `check` reads them.
+                    let candidate: BrewImportCheck.Candidate
+                    switch check.candidate(log: log, flow: flow) {
+                    case .success(let checked): candidate = checked
+                    case .failure(let rejection):
+                        line(.skipped, "skipped: \(rejection.reason)")
                         continue
                     }
                     takenIDs.insert(RecordID.fileKey(log.id))
@@ -139,39 +146,55 @@ public struct BrewImporter {
                     if let flow { message += "; \(flow.samples.count) weight samples \(options.dryRun ? "would be kept" : "kept") in \(FlowFile.folderName)/\(log.id).json" }
                     for remark in imported.remarks { message += "; \(remark)" }
                     line(.imported, message)
-                    plans.append((log, flow))
+                    planned.append((candidate, report.lines.count - 1))
                 }
             }
         }
+        // The whole data directory with every brew added, validated as `check` validates it.
+        let rejected = check.rejected(planned.map(\.candidate))
+        for (index, rejection) in rejected {
+            report.lines[planned[index].line].result = .skipped
+            report.lines[planned[index].line].message = "skipped: \(rejection.reason)"
+        }
+        let accepted = planned.indices.filter { rejected[$0] == nil }.map { planned[$0].candidate }
         guard !options.dryRun else { return report }
-        for plan in plans {
-            report.written += try write(plan.log, flow: plan.flow)
+        for candidate in accepted {
+            report.written += try write(candidate)
         }
         return report
     }
 
-    /// Writes one brew: its pour, then its log. If the log cannot be written the pour is removed.
-    func write(_ log: BrewLog, flow: BrewFlow?) throws(RightsError) -> [String] {
+    /// Writes one brew's checked files: its pour, then its log. If the log cannot be written the pour is removed.
+    func write(_ candidate: BrewImportCheck.Candidate) throws(RightsError) -> [String] {
         let root = options.dataRoot
+        let log = candidate.log
         var written: [String] = []
-        let logPath = ((root as NSString).appendingPathComponent(Self.logsFolder) as NSString).appendingPathComponent("\(log.id).json")
-        if let flow {
+        if let flowBytes = candidate.flowBytes {
             let flowPath = FlowFile.path(root: root, logId: log.id)
             do {
-                try AtomicFile.write(Array(FlowFile.text(flow).utf8), to: flowPath)
+                try AtomicFile.write(flowBytes, to: flowPath)
             } catch {
                 throw RightsError("cannot import \(log.id): \(error.description); nothing of it was kept")
             }
             written.append(flowPath)
         }
         do {
-            try AtomicFile.write(CanonicalJSON.bytes(.array([RecordEncoder.json(log)]), sortKeys: false), to: logPath)
+            try AtomicFile.write(candidate.logBytes, to: candidate.logPath)
         } catch {
             for path in written { unlink(path) }
             throw RightsError("cannot import \(log.id): \(error.description); nothing of it was kept")
         }
-        written.append(logPath)
+        written.append(candidate.logPath)
         return written
+    }
+
+    /// `brew d8647dd2 of 2022-12-28 14:41 UTC`: the uuid's start (escaped) and the day, when it is one.
+    static func name(of brew: BeanconquerorBrew) -> String {
+        var name = "brew \(brew.uuid.isEmpty ? "at line \(brew.location.line)" : ShownText.escaped(String(brew.uuid.prefix(8))))"
+        if let seconds = brew.unixTimestamp, seconds > 0, seconds < BeanconquerorMapping.latestUnixSeconds {
+            name += " of \(day(Date(timeIntervalSince1970: seconds)))"
+        }
+        return name
     }
 
     static func day(_ date: Date) -> String {

@@ -5,6 +5,8 @@ import Foundation
 /// brew's page. `{"logId": …, "source": …, "samples": [{"seconds": 0, "grams": 0.1}, …]}`.
 public enum FlowFile {
     public static let folderName = "flows"
+    /// The latest a sample may come, on the brew clock: twice the longest brew.
+    public static let latestSampleSeconds = BrewLogValidator.maximumBrewSeconds * 2
 
     public static func path(root: String, logId: String) -> String {
         ((root as NSString).appendingPathComponent(folderName) as NSString).appendingPathComponent("\(logId).json")
@@ -62,8 +64,8 @@ public enum FlowFile {
                     let grams = sampleReader.double("grams", required: true, what: "grams on the scale")
                     diagnostics += sampleReader.diagnostics
                     guard let seconds, let grams, !sampleReader.failed else { continue }
-                    if !(seconds >= 0 && seconds <= BrewLogValidator.maximumBrewSeconds * 2) || seconds < previous {
-                        diagnostics.append(.error("samples[\(index)].seconds must be from 0 to \(Format.number(BrewLogValidator.maximumBrewSeconds * 2)) and not before the sample ahead of it, found \(Format.number(seconds))", at: element.location))
+                    if !(seconds >= 0 && seconds <= latestSampleSeconds) || seconds < previous {
+                        diagnostics.append(.error("samples[\(index)].seconds must be from 0 to \(Format.number(latestSampleSeconds)) and not before the sample ahead of it, found \(Format.number(seconds))", at: element.location))
                         continue
                     }
                     if abs(grams) > 100_000 {
@@ -95,8 +97,11 @@ public enum FlowFile {
         var flows: [String: BrewFlow] = [:]
         for id in logIds {
             let path = path(root: root, logId: id)
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            if let flow = decode([UInt8](data), path: path, diagnostics: &diagnostics) { flows[id] = flow }
+            switch DataFileBytes.readIfPresent(path) {
+            case nil: continue
+            case .success(let bytes)?: if let flow = decode(bytes, path: path, diagnostics: &diagnostics) { flows[id] = flow }
+            case .failure(let problem)?: diagnostics.append(problem.diagnostic)
+            }
         }
         return flows
     }

@@ -30,10 +30,18 @@ public enum KitchenInbox {
     /// The entries, with a located finding for each one that cannot be read; none when there is no inbox.
     public static func read(root: String, diagnostics: inout [Diagnostic]) -> [Located<KitchenInboxEntry>] {
         let path = path(root: root)
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        // Bounded and named like every data file: a pipe or a folder here is said, not skipped.
+        let bytes: [UInt8]
+        switch DataFileBytes.readIfPresent(path) {
+        case nil: return []
+        case .success(let read)?: bytes = read
+        case .failure(let problem)?:
+            diagnostics.append(problem.diagnostic)
+            return []
+        }
         let node: RawNode
         do {
-            node = try JSONParser.parse([UInt8](data), file: path)
+            node = try JSONParser.parse(bytes, file: path)
         } catch {
             diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
             return []

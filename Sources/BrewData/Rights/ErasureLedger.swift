@@ -27,11 +27,10 @@ public enum ErasureLedger {
     /// The ledger's bytes, nil when there is none (no file, nor a link, at its path).
     public static func bytes(root: String) throws(RightsError) -> [UInt8]? {
         let path = path(root: root)
-        var status = stat()
-        if lstat(path, &status) != 0 && errno == ENOENT { return nil }
-        switch DataFileBytes.read(path) {
-        case .success(let bytes): return bytes
-        case .failure(let problem):
+        switch DataFileBytes.readIfPresent(path) {
+        case nil: return nil
+        case .success(let bytes)?: return bytes
+        case .failure(let problem)?:
             throw RightsError("\(path): \(problem.diagnostic.message); the erasure records must be readable, or erased records could come back. Fix the file (or restore it), then run the command again")
         }
     }

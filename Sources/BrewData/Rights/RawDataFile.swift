@@ -39,8 +39,12 @@ public struct RawDataFile: Sendable {
     }
 
     public static func load(path: String, relativePath: String, folderKind: RecordKind) throws(RightsError) -> RawDataFile {
-        guard let data = FileManager.default.contents(atPath: path) else { throw RightsError("\(path): cannot read the file") }
-        let bytes = [UInt8](data)
+        // Bounded and named as `check` reads it (a pipe, a folder, over 256 MB).
+        let bytes: [UInt8]
+        switch DataFileBytes.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let problem): throw RightsError(problem.diagnostic.description)
+        }
         let content: FileContent
         if path.lowercased().hasSuffix(".csv") {
             var diagnostics: [Diagnostic] = []

@@ -65,6 +65,22 @@ public struct JournalStarter: Sendable {
         return made
     }
 
+    /// Why the journal has no starter although its file is there (so `init --force` would write
+    /// nothing): the first error `check` reports in that file, or that it holds no starter.
+    /// Nil when a valid starter is in the data, or when the file is not there (init adds it).
+    public func starterProblem() -> String? {
+        let path = (root as NSString).appendingPathComponent(Self.starterPath)
+        guard DataFileBytes.entryExists(path) else { return nil }
+        let validated = DataDirectoryReader(root: root).read().validated
+        let invalid = validated.invalidRecipeReasons
+        if validated.dataset.recipes.contains(where: { $0.value.isStarter && invalid[$0.value.id] == nil }) { return nil }
+        let advice = "init changed nothing in it: fix it, or move it away and run `brewguide init \(root) --force` to write the V60 starter again"
+        if let first = validated.diagnostics.first(where: { $0.severity == .error && $0.location.file == path }) {
+            return "\(path) is there but is not a valid starter recipe (\(first.description)); \(advice)"
+        }
+        return "\(path) is there but holds no valid starter recipe (\"isStarter\": true); \(advice)"
+    }
+
     /// Whether the data already has a starter recipe (read as `check` reads it).
     private func hasStarter() -> Bool {
         DataDirectoryReader(root: root).read().validated.dataset.recipes.contains { $0.value.isStarter }

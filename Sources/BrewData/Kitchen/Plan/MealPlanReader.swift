@@ -28,8 +28,7 @@ public struct MealPlanReader: Sendable {
                 if let slot = MealSlotDecoder.decode(node, isCSVRow: isCSV, diagnostics: &diagnostics) { data.slots.append(slot) }
             }
         }
-        if FileManager.default.fileExists(atPath: path(Self.snacksFile)),
-           let nodes = Self.records(at: path(Self.snacksFile), diagnostics: &diagnostics) {
+        if let nodes = Self.records(at: path(Self.snacksFile), diagnostics: &diagnostics) {
             data.snackOverrides = nodes.compactMap { SnackPresetDecoder.decode($0, diagnostics: &diagnostics) }
         }
         let shopping = shoppingFilePaths()
@@ -91,26 +90,30 @@ public struct MealPlanReader: Sendable {
         return found.sorted()
     }
 
-    /// The shopping files that exist: the JSON first.
+    /// The shopping files that exist (a link to nothing too, to be reported): the JSON first.
     public func shoppingFilePaths() -> [String] {
-        [path(Self.shoppingJSON), path(Self.shoppingCSV)].filter { FileManager.default.fileExists(atPath: $0) }
+        [path(Self.shoppingJSON), path(Self.shoppingCSV)].filter(DataFileBytes.entryExists)
     }
 
     public func readGoals(diagnostics: inout [Diagnostic]) -> Located<NutritionGoals>? {
         let file = path(DataDirectoryReader.preferencesFileName)
-        guard let bytes = FileManager.default.contents(atPath: file) else { return nil }
-        // A preferences file that does not parse is reported by the main reader.
-        guard let node = try? JSONParser.parse([UInt8](bytes), file: file) else { return nil }
+        // A preferences file that cannot be read or parsed is reported by the main reader.
+        guard case .success(let bytes)? = DataFileBytes.readIfPresent(file), let node = try? JSONParser.parse(bytes, file: file) else { return nil }
         return NutritionGoalsDecoder.decode(preferences: node, diagnostics: &diagnostics)
     }
 
-    /// The records of a JSON (an object or an array of objects) or CSV file.
+    /// The records of a JSON (an object or an array of objects) or CSV file; nil, with nothing
+    /// said, when there is no file, and with what is wrong when it cannot be read (a folder, a
+    /// pipe, a link to nothing, over `DataFileBytes.maximumBytes`).
     static func records(at file: String, diagnostics: inout [Diagnostic]) -> [RawNode]? {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            diagnostics.append(.error("cannot read the file (is it readable?)", at: .file(file)))
+        let bytes: [UInt8]
+        switch DataFileBytes.readIfPresent(file) {
+        case nil: return nil
+        case .success(let read)?: bytes = read
+        case .failure(let problem)?:
+            diagnostics.append(problem.diagnostic)
             return nil
         }
-        let bytes = [UInt8](data)
         if file.lowercased().hasSuffix(".csv") {
             return CSVRecordReader.read(bytes, file: file, diagnostics: &diagnostics)?.rows
         }

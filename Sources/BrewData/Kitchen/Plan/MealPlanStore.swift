@@ -37,7 +37,7 @@ public struct MealPlanStore: Sendable {
     public func removeSlot(id: String) throws(Failure) -> String {
         for file in MealPlanReader(root: root).planFilePaths() {
             if file.lowercased().hasSuffix(".csv") {
-                if let data = FileManager.default.contents(atPath: file), String(decoding: data, as: UTF8.self).contains(id) {
+                if case .success(let bytes) = DataFileBytes.read(file), String(decoding: bytes, as: UTF8.self).contains(id) {
                     var diagnostics: [Diagnostic] = []
                     let rows = MealPlanReader.records(at: file, diagnostics: &diagnostics) ?? []
                     if rows.contains(where: { JSONValue($0)["id"]?.stringValue == id }) {
@@ -200,9 +200,13 @@ public struct MealPlanStore: Sendable {
     // MARK: Files
 
     func parse(_ file: String) throws(Failure) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: file) else { throw Failure("\(file): cannot read the file") }
+        let bytes: [UInt8]
+        switch DataFileBytes.read(file) {
+        case .success(let read): bytes = read
+        case .failure(let problem): throw Failure("\(problem.diagnostic.description) (it was not changed)")
+        }
         do {
-            return JSONValue(try JSONParser.parse([UInt8](data), file: file))
+            return JSONValue(try JSONParser.parse(bytes, file: file))
         } catch {
             throw Failure("\(file):\(error.line):\(error.column): error: \(error.message) (fix the file first; it was not changed)")
         }

@@ -1,0 +1,120 @@
+import BrewKit
+import Foundation
+
+/// The check `import-brews` runs before it writes (docs/IMPORT.md): what `check` would say
+/// about the data directory with the brews added. A brew `check` would reject is not written.
+///
+/// - Each brew's files, exactly the bytes that would be written, are read back by `check`'s own
+///   readers (`RecordFileParser`: the bounds of `FieldBounds`, a pour's rules in `FlowFile`) and
+///   its log validated by `BrewLogValidator`: `file(of:flow:)`.
+/// - Then the data directory's files and every brew's files are put together and validated
+///   whole by `DatasetValidator`, as `check` does (ids unique also across case, dates within
+///   `DateBounds`, pours with their logs): `rejected(_:)`. An error that was not there before
+///   belongs to the brew whose file it names; one at no brew's file (it cannot be told apart)
+///   is settled by validating each brew alone with the data directory.
+struct BrewImportCheck {
+    /// One brew's files as they would be written, and as `check` reads them.
+    struct Candidate {
+        var log: BrewLog
+        var flow: BrewFlow?
+        var logPath: String
+        var logBytes: [UInt8]
+        var flowBytes: [UInt8]?
+        var parsed: [ParsedFile]
+    }
+
+    let root: String
+    let files: [ParsedFile]
+    let preferences: Located<Preferences>?
+    let waterline: Located<WaterlineSettings.Overrides>?
+    let knownRecipeIDs: Set<String>
+    /// The errors `check` reports about the data directory as it is (none that block: the
+    /// import refuses to start otherwise), by their printed form.
+    let errorsBefore: Set<String>
+
+    init(root: String, read: DataDirectoryReader.Result) {
+        self.root = root
+        self.files = read.files
+        self.preferences = read.validated.dataset.preferences
+        self.waterline = read.validated.dataset.waterlineSettings
+        self.knownRecipeIDs = Set(read.validated.dataset.recipes.map(\.value.id))
+        self.errorsBefore = Set(read.validated.diagnostics.filter { $0.severity == .error }.map(\.description))
+    }
+
+    static func logPath(root: String, logId: String) -> String {
+        ((root as NSString).appendingPathComponent(BrewImporter.logsFolder) as NSString).appendingPathComponent("\(logId).json")
+    }
+
+    /// The bytes of a log's file: one log in an array, as `check` reads a logs file.
+    static func logBytes(_ log: BrewLog) -> [UInt8] {
+        CanonicalJSON.bytes(.array([RecordEncoder.json(log)]), sortKeys: false)
+    }
+
+    /// The brew's files, or the messages of the errors `check` would report about them.
+    func candidate(log: BrewLog, flow: BrewFlow?) -> Result<Candidate, Rejection> {
+        let logPath = Self.logPath(root: root, logId: log.id)
+        let logBytes = Self.logBytes(log)
+        var parsed = [RecordFileParser.parse(logBytes, path: logPath, kind: .logs)]
+        var flowBytes: [UInt8]?
+        if let flow {
+            let bytes = Array(FlowFile.text(flow).utf8)
+            flowBytes = bytes
+            parsed.append(RecordFileParser.parse(bytes, path: FlowFile.path(root: root, logId: log.id), kind: .flows))
+        }
+        var errors = parsed.flatMap(\.diagnostics).filter { $0.severity == .error }
+        if errors.isEmpty {
+            let logs = parsed.flatMap(\.logs)
+            if logs.count != 1 || (flow != nil && parsed.flatMap(\.flows).count != 1) {
+                // Nothing else can happen when the files parse; said, rather than trusted.
+                errors.append(.error("its files do not read back as one log and its pour", at: .file(logPath)))
+            }
+            errors += logs.flatMap { BrewLogValidator().diagnostics(for: $0, knownRecipeIDs: knownRecipeIDs) }.filter { $0.severity == .error }
+        }
+        guard errors.isEmpty else { return .failure(Rejection(errors)) }
+        return .success(Candidate(log: log, flow: flow, logPath: logPath, logBytes: logBytes, flowBytes: flowBytes, parsed: parsed))
+    }
+
+    /// Why `check` would reject some brews once all of `candidates` are in the data, by index.
+    func rejected(_ candidates: [Candidate]) -> [Int: Rejection] {
+        guard !candidates.isEmpty else { return [:] }
+        var owner: [String: Int] = [:]
+        for (index, candidate) in candidates.enumerated() {
+            for file in candidate.parsed { owner[file.path] = index }
+        }
+        var rejected: [Int: [Diagnostic]] = [:]
+        var unplaced = false
+        for error in newErrors(candidates) {
+            if let index = owner[error.location.file] { rejected[index, default: []].append(error) } else { unplaced = true }
+        }
+        if unplaced {
+            // An error at a file of the data directory: each brew alone shows whose it is.
+            for (index, candidate) in candidates.enumerated() where rejected[index] == nil {
+                let errors = newErrors([candidate])
+                if !errors.isEmpty { rejected[index] = errors }
+            }
+        }
+        return rejected.mapValues(Rejection.init)
+    }
+
+    /// The errors `check` reports with `candidates` added that it did not report before.
+    private func newErrors(_ candidates: [Candidate]) -> [Diagnostic] {
+        let (dataset, assembled) = DatasetAssembler.assemble(files + candidates.flatMap(\.parsed), preferences: preferences, waterlineSettings: waterline)
+        return ValidatedDataset(dataset: dataset, readDiagnostics: assembled).diagnostics
+            .filter { $0.severity == .error && !errorsBefore.contains($0.description) }
+    }
+
+    /// The errors that keep a brew out, as one reason.
+    struct Rejection: Error {
+        var errors: [Diagnostic]
+
+        init(_ errors: [Diagnostic]) { self.errors = errors }
+
+        /// `brewguide check would reject it: targetYieldGrams must be at most 20000 g, found 29573.5`.
+        var reason: String {
+            var messages: [String] = []
+            for message in errors.map(\.message) where !messages.contains(message) { messages.append(message) }
+            let shown = messages.prefix(3).joined(separator: "; ") + (messages.count > 3 ? "; and \(messages.count - 3) more" : "")
+            return "brewguide check would reject it: \(shown)"
+        }
+    }
+}
