@@ -119,8 +119,12 @@ struct KitchenClipCommand: ParsableCommand {
                 return nothingRead(source, because: error.message, fallback: ClippedRecipe.shell(url: source))
             }
         } else if source == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            clipped = KitchenCaptionReader.read(String(decoding: data.prefix(SavedPage.maximumBytes), as: UTF8.self))
+            do {
+                let data = try SavedPage.bytes(from: FileHandle.standardInput, name: "standard input")
+                clipped = KitchenCaptionReader.read(String(decoding: data, as: UTF8.self))
+            } catch {
+                return .failure(RightsError(error.description))
+            }
             isCaption = true
         } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".html.gz") || lower.hasSuffix(".htm.gz") {
             do {
@@ -163,8 +167,9 @@ struct KitchenClipCommand: ParsableCommand {
     func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) -> Result<String, RightsError> {
         do {
             let draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
+            for repair in draft.repairs { StandardError.write("warning: \(source): \(repair)\n") }
             for warning in draft.warnings { StandardError.write("\(warning)\n") }
-            let summary = "\(clipped.ingredientLines.count) ingredients, \(clipped.steps.count) steps" + (clipped.readFrom.isEmpty ? "" : " from \(clipped.readFrom.joined(separator: " + "))")
+            let summary = "\(draft.ingredientCount) ingredients, \(draft.stepCount) steps" + (clipped.readFrom.isEmpty ? "" : " from \(clipped.readFrom.joined(separator: " + "))")
             if dryRun {
                 print("would write \(draft.path) (\(shell ? "a recipe shell" : summary)):")
                 print(String(decoding: draft.bytes, as: UTF8.self))

@@ -54,7 +54,7 @@ public enum KitchenPageReader {
         }
         if ingredientsFlattened {
             // Lines that the page shows as headings are group names, not ingredients.
-            let headings = Set(document.elements(HTMLDocument.headings).map { KitchenHTMLRecipeReader.sectionName(document.text($0)) })
+            let headings = Set(document.elements(HTMLDocument.headings).map { KitchenHTMLRecipeReader.sectionName(document.text($0, maximumCharacters: 200)) })
             clipped.ingredientLines.removeAll { headings.contains(KitchenHTMLRecipeReader.sectionName($0)) }
         }
         let before = clipped
@@ -66,12 +66,13 @@ public enum KitchenPageReader {
         }
         clipped.ingredientLines = fuller(clipped.ingredientLines, shown: pageIngredients)
         if clipped.steps.isEmpty { clipped.steps = page.steps() }
-        if clipped.hasRecipe {
+        if clipped.hasRecipe, timesDoubtful || clipped.servings == nil {
+            let lines = page.bodyLines()
             if timesDoubtful {
-                let times = page.times()
+                let times = page.times(in: lines)
                 if times.prep != nil || times.cook != nil { (clipped.prepTime, clipped.cookTime) = times }
             }
-            if clipped.servings == nil { clipped.servings = page.servings() }
+            if clipped.servings == nil { clipped.servings = KitchenHTMLRecipeReader.servings(in: lines) }
         }
         if clipped != before { clipped.readFrom.append("HTML") }
         let meta = metaTags(html)
@@ -80,7 +81,8 @@ public enum KitchenPageReader {
         if clipped.sourceUrl == nil { clipped.sourceUrl = meta["og:url"] ?? canonicalURL(html) }
         if !clipped.hasRecipe {
             if meta["og:title"] != nil { clipped.readFrom.append("OpenGraph") }
-            let text = HTMLText.plain(bodyHTML(html), keepLines: true)
+            // The caption keeps 20,000 characters: the first two million of the page's HTML are plenty.
+            let text = HTMLText.plain(String(bodyHTML(html).prefix(2_000_000)), keepLines: true)
             let description = meta["og:description"] ?? meta["description"]
             let caption = [description, String(text.prefix(20_000))].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n\n")
             if !caption.isEmpty { clipped.caption = caption }
@@ -125,8 +127,8 @@ public enum KitchenPageReader {
     }
 
     static func pageTitle(_ html: String) -> String? {
-        guard let (_, start) = HTMLText.tags("title", in: html).first else { return nil }
-        return HTMLText.plain(String(HTMLText.element("title", in: html, from: start))).nilIfEmpty
+        guard let (_, content) = HTMLText.rawElements("title", in: html).first else { return nil }
+        return HTMLText.plain(String(content.prefix(10_000))).nilIfEmpty
     }
 
     static func canonicalURL(_ html: String) -> String? {
