@@ -33,6 +33,9 @@ struct KitchenClipCommand: ParsableCommand {
     @Flag(help: "When nothing can be read, keep a recipe shell (title, source, servings 1) to edit by hand.")
     var keepSource = false
 
+    @Flag(help: "Clip a page even when a recipe from the same address is already in the kitchen.")
+    var again = false
+
     func validate() throws {
         if sources.isEmpty && !inbox { throw ValidationError("name a saved page, a URL, a caption file or -, or give --inbox") }
     }
@@ -109,6 +112,7 @@ struct KitchenClipCommand: ParsableCommand {
         var isCaption = false
         let lower = source.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            if let known = alreadyClipped(source) { return .failure(known) }
             if let refusal = PageFetcher.refusal(for: source) {
                 // Trying again cannot help here: say what would.
                 return nothingRead(source, because: refusal, wayOn: "Use the page's https:// address", fallback: ClippedRecipe.shell(url: source))
@@ -164,7 +168,17 @@ struct KitchenClipCommand: ParsableCommand {
         Set(DataDirectoryReader(root: dataOptions.data).read().validated.dataset.kitchenRecipes.map(\.value.id))
     }
 
+    /// The refusal of a page whose address is already a recipe's `sourceUrl`, unless `--again`.
+    func alreadyClipped(_ url: String?) -> RightsError? {
+        guard !again, let url, KitchenValidator.isWebURL(url) else { return nil }
+        let key = KitchenClipWriter.sourceKey(url)
+        let recipes = DataDirectoryReader(root: dataOptions.data).read().validated.dataset.kitchenRecipes
+        guard let recipe = recipes.first(where: { $0.value.sourceUrl.map(KitchenClipWriter.sourceKey) == key }) else { return nil }
+        return RightsError("\(url): already in the kitchen as \(RecordKind.kitchenRecipes.folderName)/\(recipe.value.id).json (\"\(recipe.value.title)\"); nothing was written. Run again with --again to clip it once more.")
+    }
+
     func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) -> Result<String, RightsError> {
+        if let known = alreadyClipped(clipped.sourceUrl) { return .failure(known) }
         do {
             let draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
             for repair in draft.repairs { StandardError.write("warning: \(source): \(repair)\n") }

@@ -177,13 +177,20 @@ struct HTMLDocument {
         var output = ""
         var pending: [(node: Int, closing: Bool)] = [(node, false)]
         var visited = 0
+        /// Characters of text read (the spaces and line breaks between blocks not counted).
+        var read = 0
         // Empty elements add no characters: at most twice as many nodes as characters are visited.
         let maximumVisits = 2 * maximumCharacters + 1_000
         while let (next, closing) = pending.popLast() {
             if !closing { visited += 1 }
-            if visited > maximumVisits || output.utf8.count > maximumCharacters { break }
+            if visited > maximumVisits || read >= maximumCharacters { break }
             let item = nodes[next]
-            if item.name.isEmpty { output += item.text; continue }
+            if item.name.isEmpty {
+                let piece = item.text.prefix(maximumCharacters - read)
+                read += piece.count
+                output += piece
+                continue
+            }
             let isBlock = !HTMLText.inline.contains(item.name)
             if closing { if isBlock { output += keepLines ? "\n" : " " }; continue }
             if next != node, Self.isHidden(item) { continue }

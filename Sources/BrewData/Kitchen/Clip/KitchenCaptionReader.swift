@@ -32,11 +32,8 @@ public enum KitchenCaptionReader {
         return clipped
     }
 
-    /// "serves 4", "servings: 4", "makes 12".
+    /// "serves 4", "servings: 4", "makes 12", "für 4 personen".
     static func servingsLine(_ lower: String) -> Int? {
-        for prefix in ["serves", "servings", "makes", "yield"] where lower.hasPrefix(prefix) {
-            if let number = KitchenPageReader.leadingNumber(lower), number >= 1, number < 10_000 { return Int(number) }
-        }
-        return nil
+        KitchenYieldReader.servings(inLine: lower)
     }
 }

@@ -104,6 +104,22 @@ public enum KitchenClipWriter {
         return (amount, name, notes.nilIfEmpty)
     }
 
+    /// What two addresses of one page share: the host without case or "www.", the path without a
+    /// trailing "/", the query without tracking parameters (`utm_…`, `fbclid`, `gclid`), no
+    /// fragment, either scheme. "https://www.example.com/soup/?utm_source=x#card" and
+    /// "http://example.com/soup" are one page.
+    public static func sourceKey(_ url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host?.lowercased() else { return url }
+        let bareHost = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        var path = components.path
+        while path.hasSuffix("/") { path.removeLast() }
+        let query = (components.queryItems ?? []).filter { item in
+            let name = item.name.lowercased()
+            return !name.hasPrefix("utm_") && !["fbclid", "gclid", "mc_cid", "mc_eid", "ref"].contains(name)
+        }.map { "\($0.name)=\($0.value ?? "")" }.sorted().joined(separator: "&")
+        return bareHost + (components.port.map { ":\($0)" } ?? "") + path + (query.isEmpty ? "" : "?" + query)
+    }
+
     /// `instagram`, `tiktok` or `youtube` by the URL's host, else `web`.
     public static func platform(of url: String) -> KitchenSourcePlatform {
         let host = URL(string: url)?.host?.lowercased() ?? ""

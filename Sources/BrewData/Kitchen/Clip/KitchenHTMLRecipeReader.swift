@@ -33,8 +33,8 @@ struct KitchenHTMLRecipeReader {
     static let ingredientWords = ["ingredient"]
     static let instructionWords = ["instruction", "direction", "method", "preparation", "step"]
     static let partWords = ["amount", "-name", "_name", "unit", "notes", "header", "title", "label", "image", "count", "toggle", "button", "checkbox", "link", "jump", "print", "clipboard", "scale", "container-header"]
-    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten"]
-    static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento"]
+    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten", "ingrediënten", "ingredienten", "ingredienser", "you will need"]
+    static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento", "bereiding", "bereidingswijze", "werkwijze", "gör så här", "instruktioner", "tillagning", "gör så", "anleitung", "istruzioni", "preparazione", "instrucciones"]
     static let prepLabels = ["prep time", "preparation time", "prep", "preparation", "tempo de preparo", "temps de préparation", "tiempo de preparación", "vorbereitungszeit", "zubereitungszeit"]
     static let cookLabels = ["cook time", "cooking time", "cook", "bake time", "baking time", "tempo de cocção", "tempo de cozimento", "temps de cuisson", "tiempo de cocción", "kochzeit", "backzeit", "garzeit"]
 
@@ -246,15 +246,9 @@ struct KitchenHTMLRecipeReader {
         return nil
     }
 
+    /// The first line that reads as a yield ("Serves 4", "Servings: 4", "Makes 12 servings",
+    /// "Für 4 Personen"; `KitchenYieldReader`).
     static func servings(in lines: [String]) -> Int? {
-        for line in lines {
-            let lower = line.lowercased()
-            for label in ["serves ", "servings: ", "servings ", "serving: ", "portions: ", "portionen: ", "yield: ", "makes "] where lower.hasPrefix(label) {
-                let rest = lower.dropFirst(label.count)
-                guard rest.first?.isNumber == true, let number = KitchenPageReader.leadingNumber(String(rest)), number >= 1, number < 1000 else { continue }
-                return Int(number)
-            }
-        }
-        return nil
+        lines.lazy.compactMap(KitchenYieldReader.servings(inLine:)).first
     }
 }

@@ -239,12 +239,10 @@ extension KitchenPageReader {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
-    /// The first whole number in a yield: 4, "4", "4 servings", ["4", "4 servings"], "Serves 4-6".
+    /// The servings of a yield: 4, "4", "4 servings", ["4", "4 servings"], "Serves 4-6", "Makes four",
+    /// "Für 4 Personen" (`KitchenYieldReader`).
     static func servings(_ value: Any?) -> Int? {
-        for text in texts(value) {
-            if let number = leadingNumber(text), number >= 1, number < 10_000 { return Int(number.rounded(.down)) }
-        }
-        return nil
+        texts(value).lazy.compactMap(KitchenYieldReader.servings(inYield:)).first
     }
 
     /// The first number in a text: "240 kcal" → 240, "Serves 4" → 4, "12.5 g" → 12.5.

@@ -76,7 +76,10 @@ public enum KitchenPageReader {
         }
         if clipped != before { clipped.readFrom.append("HTML") }
         let meta = metaTags(html)
-        if clipped.title == nil { clipped.title = meta["og:title"] ?? pageTitle(html) }
+        let siteName = meta["og:site_name"] ?? meta["application-name"]
+        if clipped.title == nil, clipped.hasRecipe { clipped.title = ownHeading(document) }
+        if clipped.title == nil { clipped.title = (meta["og:title"] ?? pageTitle(html)).map { withoutSiteName($0, siteName: siteName, anySegment: true) } }
+        clipped.title = clipped.title.map { withoutSiteName($0, siteName: siteName, anySegment: false) }
         if clipped.image == nil { clipped.image = meta["og:image"] }
         if clipped.sourceUrl == nil { clipped.sourceUrl = meta["og:url"] ?? canonicalURL(html) }
         if !clipped.hasRecipe {
@@ -111,6 +114,47 @@ public enum KitchenPageReader {
             let startsWithAmount = page.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false
             return !own.isEmpty && !hasAmount(line) && startsWithAmount && more.count > own.count && more.hasSuffix(own) ? page : line
         }
+    }
+
+    // MARK: Titles
+
+    /// The recipe's own heading on the page: a recipe card's title (an element whose class names
+    /// a recipe and its title or name, such as `wprm-recipe-name`, `tasty-recipes-title`,
+    /// `recipe-card__title`), else the page's only `h1`.
+    static func ownHeading(_ document: HTMLDocument) -> String? {
+        let elements = document.descendants()
+        for element in elements where !["script", "style", "meta", "img", "a", "button", "input"].contains(document.name(element)) {
+            let tokens = document.classes(element)
+            guard tokens.contains(where: { $0.contains("recipe") && ($0.hasSuffix("title") || $0.hasSuffix("name")) && !$0.contains("ingredient") && !$0.contains("instruction") }) else { continue }
+            let text = document.text(element, maximumCharacters: 400)
+            if !text.isEmpty, text.count <= KitchenRecipe.maximumTitleLength { return text }
+        }
+        let headings = elements.filter { document.name($0) == "h1" && !KitchenHTMLRecipeReader.isHiddenOrUnread($0, in: document) }
+        guard headings.count == 1 else { return nil }
+        let text = document.text(headings[0], maximumCharacters: 400)
+        return text.isEmpty || text.count > KitchenRecipe.maximumTitleLength ? nil : text
+    }
+
+    /// Separators between a page's title and its site's name: "Soup - Site", "Soup | Site".
+    static let titleSeparators = [" | ", " - ", " – ", " — ", " · ", " :: ", " // ", " » "]
+
+    /// A title without a trailing site-name segment: the segment that is the site's name
+    /// (`og:site_name`) always; with `anySegment` (a title from `og:title` or `<title>`) also a
+    /// last segment of at most five words ("Mango Guacamole - Rick Bayless", "PB&J Smoothie
+    /// Recipe | Quaker Oats").
+    static func withoutSiteName(_ title: String, siteName: String?, anySegment: Bool) -> String {
+        var best: Range<String.Index>?
+        for separator in titleSeparators {
+            if let range = title.range(of: separator, options: .backwards), best == nil || range.lowerBound > best!.lowerBound { best = range }
+        }
+        guard let cut = best else { return title }
+        let head = title[..<cut.lowerBound].trimmingCharacters(in: .whitespaces)
+        let tail = title[cut.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard !head.isEmpty else { return title }
+        func folded(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+        if let siteName, !folded(siteName).isEmpty, folded(tail) == folded(siteName) { return head }
+        if anySegment, tail.split(separator: " ").count <= 5, head.count >= 3 { return head }
+        return title
     }
 
     // MARK: Meta tags

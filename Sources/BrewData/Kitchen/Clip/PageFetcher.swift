@@ -78,7 +78,11 @@ public enum PageFetcher {
 
         func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            let target = request.url?.absoluteString ?? "an address that is not a URL"
+            // The address as the server wrote it: Foundation reads "file:///etc/passwd" as a path
+            // on the same server, which would hide where the server meant to send us.
+            let location = response.value(forHTTPHeaderField: "Location")
+            var target = request.url?.absoluteString ?? "an address that is not a URL"
+            if let location, let scheme = URL(string: location)?.scheme?.lowercased(), scheme != "http", scheme != "https" { target = location }
             if let reason = PageFetcher.refusal(for: target) {
                 let why = reason.hasPrefix("only https") ? "only https:// addresses are followed (plain http only on this machine)" : reason
                 fail("the server redirected to \(target), and the redirect was refused: \(why)")
