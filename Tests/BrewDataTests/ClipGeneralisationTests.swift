@@ -56,7 +56,7 @@ import Testing
                 let gaps = Self.gaps(recipe, expected: expected)
                 if gaps.isEmpty { complete += 1 } else { report.append("\(base): \(gaps.joined(separator: ", "))") }
             } catch {
-                report.append("\(base): refused: \(error.message.prefix(200))")
+                report.append("\(base): refused: \(String(describing: error).prefix(200))")
             }
         }
         print("clip-generalisation: \(complete) of \(names.count) read completely")
@@ -68,7 +68,12 @@ import Testing
     @Test func repairsAreNamed() throws {
         let html = try SavedPage.text(atPath: Self.folder + "/long-steps-and-caption.html")
         let draft = try KitchenClipWriter.draft(KitchenPageReader.read(html: html), root: "/nonexistent-clip-root", category: nil, takenIDs: [])
-        #expect(draft.repairs.contains("1 empty step left out"))
+        var empty = ClippedRecipe()
+        empty.title = "Toast"
+        empty.steps = ["Toast the bread.", " \n ", "Butter it."]
+        let mended = try KitchenClipWriter.draft(empty, root: "/nonexistent-clip-root", category: nil, takenIDs: [])
+        #expect(mended.repairs == ["1 empty step left out"])
+        #expect(mended.stepCount == 2)
         #expect(draft.repairs.contains { $0.contains("calories a serving, \"87424 kcal\"") })
         let recipe = try #require(try JSONSerialization.jsonObject(with: Data(draft.bytes)) as? [String: Any])
         #expect((recipe["caption"] as? String)?.count ?? 0 > 500)

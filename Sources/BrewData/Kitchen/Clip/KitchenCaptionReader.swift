@@ -11,7 +11,7 @@ public enum KitchenCaptionReader {
         clipped.caption = text
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard let first = lines.first else { return clipped }
-        clipped.title = String(HTMLText.collapse(first).prefix(KitchenRecipe.maximumTitleLength))
+        clipped.title = HTMLText.collapse(String(first.prefix(10_000)))
         enum Section { case none, ingredients, steps }
         var section = Section.none
         for line in lines.dropFirst() {

@@ -90,7 +90,8 @@ public enum KitchenPageReader {
             let caption = [description, String(text.prefix(20_000))].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n\n")
             if !caption.isEmpty { clipped.caption = caption }
         }
-        clipped.title = clipped.title.map { String(HTMLText.collapse($0).prefix(KitchenRecipe.maximumTitleLength)) }
+        // A title over 200 characters is cut at a word when the recipe is written (`repaired()`).
+        clipped.title = clipped.title.map { HTMLText.collapse(String($0.prefix(10_000))) }
         return clipped
     }
 
