@@ -39,7 +39,12 @@ enum KitchenYieldReader {
         servings(inLabelledLine: line.lowercased())
     }
 
+    /// Each label's words, split once.
+    static let labelWords: [[String]] = labels.map { $0.split(separator: " ").map(String.init) }
+
     static func servings(inLabelledLine lower: String) -> Int? {
+        // A yield is a short line; a paragraph is not read word by word.
+        guard lower.utf8.count <= 120 else { return nil }
         let words = lower.split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "," }).map(String.init)
         guard !words.isEmpty, words.count <= 8 else { return nil }
         func number(_ word: String) -> Int? {
@@ -48,8 +53,7 @@ enum KitchenYieldReader {
             return Int(value.rounded(.down))
         }
         // "Serves 4", "Servings: 4", "Dosi per 4".
-        for label in labels {
-            let parts = label.split(separator: " ").map(String.init)
+        for parts in labelWords {
             guard words.count > parts.count, Array(words.prefix(parts.count)) == parts else { continue }
             let rest = words[parts.count...]
             if let first = rest.first, let value = number(first) { return value }

@@ -39,7 +39,8 @@ public enum PageFetcher {
             session.invalidateAndCancel()
             return .failure(RightsError("\(text): no answer within \(Format.number(timeoutSeconds)) seconds"))
         }
-        session.finishTasksAndInvalidate()
+        // An answer refused midway is dropped at once, not drained.
+        if case .failure = receiver.outcome() { session.invalidateAndCancel() } else { session.finishTasksAndInvalidate() }
         return receiver.outcome()
     }
 
@@ -124,7 +125,19 @@ public enum PageFetcher {
             if over {
                 fail(tooLarge)
                 dataTask.cancel()
+                // The answer is refused now: the caller goes on without waiting for the chunks
+                // already on their way to be delivered and dropped.
+                finish()
             }
+        }
+
+        /// Wakes `fetch`, once.
+        func finish() {
+            lock.lock()
+            let first = !finished
+            finished = true
+            lock.unlock()
+            if first { done.signal() }
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
@@ -138,11 +151,7 @@ public enum PageFetcher {
                     fail("the fetch was stopped")
                 }
             }
-            lock.lock()
-            let first = !finished
-            finished = true
-            lock.unlock()
-            if first { done.signal() }
+            finish()
         }
     }
 }
