@@ -17,9 +17,15 @@ import Testing
         let result = try BrewGuideProcess.run(["kitchen", "clip", "--data", data.path,
             Self.fixtures.appendingPathComponent("graph.html").path,
             Self.fixtures.appendingPathComponent("microdata.html").path,
-            Self.fixtures.appendingPathComponent("budgetbytes.com--budgetbytes.html.gz").path,
             Self.fixtures.appendingPathComponent("budgetbytes.com--budgetbytes.html.gz").path])
         #expect(result.status == 0, "\(result.stderr)")
+        // The same page again: refused as already in the kitchen, unless --again.
+        let budget = Self.fixtures.appendingPathComponent("budgetbytes.com--budgetbytes.html.gz").path
+        let refused = try BrewGuideProcess.run(["kitchen", "clip", "--data", data.path, budget])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("already in the kitchen as kitchen/recipes/smash-burgers.json (\"Smash Burgers\"); nothing was written. Run again with --again"), "\(refused.stderr)")
+        let again = try BrewGuideProcess.run(["kitchen", "clip", "--again", "--data", data.path, budget])
+        #expect(again.status == 0, "\(again.stderr)")
 
         let cake = try Self.recipe(data, "lemon-drizzle-glaze")
         #expect(cake["title"] as? String == "Lemon Drizzle & Glaze")
@@ -128,6 +134,30 @@ import Testing
         let recipe = try Self.recipe(data, "quick-pesto-pasta")
         #expect(recipe["servings"] as? Int == 2)
         #expect((recipe["steps"] as? [[String: Any]])?.map { $0["text"] as? String } == ["Cook the pasta 10 minutes.", "Toss with the pesto."])
+    }
+
+    /// Issue 25: a caption typed by hand of 509 characters clips; a page whose every field is
+    /// beyond a recipe's bounds is mended, each repair named; --keep-source always writes its shell.
+    @Test func longFieldsAreKeptOrMendedNeverRefused() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let folder = data.deletingLastPathComponent()
+        let sentence = "We make this every Sunday and it never lasts. "
+        let story = String(repeating: sentence, count: 10)
+        let caption = "Sunday pancakes\n\(story)\n200 g flour\n2 eggs\n300 ml milk\n1. Whisk everything.\n2. Fry in butter 2 minutes a side."
+        #expect(caption.count >= 509)
+        let captionFile = folder.appendingPathComponent("pancakes.txt")
+        try caption.write(to: captionFile, atomically: true, encoding: .utf8)
+        let typed = try BrewGuideProcess.run(["kitchen", "clip", captionFile.path, "--data", data.path])
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect((try Self.recipe(data, "sunday-pancakes")["caption"] as? String)?.count ?? 0 >= 509)
+
+        let title = String(repeating: "Very long title words ", count: 30)
+        let page = folder.appendingPathComponent("nothing.html")
+        try "<html><head><title>\(title)</title></head><body>\(String(repeating: "<p>x</p>", count: 10))</body></html>".write(to: page, atomically: true, encoding: .utf8)
+        let shell = try BrewGuideProcess.run(["kitchen", "clip", page.path, "--keep-source", "--data", data.path])
+        #expect(shell.status == 0, "\(shell.stderr)")
+        #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
     }
 
     /// A page served over plain HTTP from 127.0.0.1, as the only HTTP the clipper accepts.

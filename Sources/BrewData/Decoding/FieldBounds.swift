@@ -16,6 +16,7 @@ import BrewKit
 /// | lists of numbers (`cardDosesGrams`)      | at most 50 values             |
 /// | notes (`note`, `notes`)                  | 280 characters                |
 /// | any other text (names, ids, tags…)       | 500 characters, one line      |
+/// | a kitchen recipe's caption, step texts and ingredient notes | 50,000 characters (`KitchenRecipe.maximumTextCharacters`) |
 ///
 /// Texts may hold tabs and line breaks but no other control character (ESC, BEL, NUL…): they
 /// would reach a terminal, an XML feed or a page as they are.
@@ -70,11 +71,11 @@ public enum FieldBounds {
     }
 
     /// Why `text` cannot be the value of `key`, or nil: too long, or holding a control character.
-    static func textProblem(_ text: String, key: String, path: String) -> String? {
-        let limit = characters(key)
+    static func textProblem(_ text: String, key: String, path: String, limit ownLimit: Int? = nil) -> String? {
+        let limit = ownLimit ?? characters(key)
         // Counting stops after the limit: a 200 MB name is refused without counting it all.
         if text.utf8.count > limit, text.prefix(limit + 1).count > limit {
-            if noteFields.contains(key), text.utf8.count <= 100_000 {
+            if ownLimit != nil || (noteFields.contains(key) && text.utf8.count <= 100_000) {
                 return "\(path) must be at most \(limit) characters, found \(text.count)"
             }
             return "\(path) must be at most \(limit) characters, found \(text.utf8.count) bytes; keep names and other one-line texts short"

@@ -85,14 +85,16 @@ struct FieldReader {
 
     // MARK: Typed fields
 
-    mutating func string(_ key: String, required: Bool = false, what: @autoclosure () -> String = "text") -> String? {
+    /// - Parameter maximumCharacters: the field's own bound, for the long texts of a record (a
+    ///   recipe's caption and steps); else `FieldBounds.characters(key)`.
+    mutating func string(_ key: String, required: Bool = false, what: @autoclosure () -> String = "text", maximumCharacters: Int? = nil) -> String? {
         guard let node = member(key)?.node else {
             if required { missing(key, what()) }
             return nil
         }
         switch node.value {
         case .string(let text), .text(let text):
-            if let problem = FieldBounds.textProblem(text, key: key, path: pathPrefix + key) {
+            if let problem = FieldBounds.textProblem(text, key: key, path: pathPrefix + key, limit: maximumCharacters) {
                 error(problem, at: key)
                 return nil
             }

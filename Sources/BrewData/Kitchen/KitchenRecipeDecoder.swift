@@ -55,7 +55,7 @@ enum KitchenRecipeDecoder {
         let sourceId = reader.string("sourceId")
         let platform = reader.enumeration(KitchenSourcePlatform.self, "sourcePlatform")
         // An empty CSV cell is no caption ("not given"); JSON keeps an empty caption as written.
-        let caption = reader.string("caption")
+        let caption = reader.string("caption", maximumCharacters: KitchenRecipe.maximumTextCharacters)
         let prepTime = reader.string("prepTime")
         let cookTime = reader.string("cookTime")
         let servings = reader.int("servings", required: true, what: "a whole number of servings, 1 or more")
@@ -171,7 +171,7 @@ enum KitchenRecipeDecoder {
         let id = reader.string("id") ?? "ingredient-\(position + 1)"
         let name = reader.string("name", required: true, what: "the ingredient's name")
         let amount = reader.string("amount") ?? ""
-        let notes = reader.string("notes")
+        let notes = reader.string("notes", maximumCharacters: KitchenRecipe.maximumTextCharacters)
         reader.warnAboutUnknownFields(known: ingredientFields, ignoring: ignoring)
         diagnostics += reader.diagnostics
         guard let name, !reader.failed else { return nil }
@@ -187,7 +187,7 @@ enum KitchenRecipeDecoder {
         var reader = FieldReader(node, pathPrefix: pathPrefix)
         let id = reader.string("id") ?? "step-\(position + 1)"
         let order = reader.int("order", required: true, what: "the step's number, counting from 1")
-        let text = reader.string("text", required: true, what: "the step's instruction")
+        let text = reader.string("text", required: true, what: "the step's instruction", maximumCharacters: KitchenRecipe.maximumTextCharacters)
         reader.warnAboutUnknownFields(known: stepFields, ignoring: ignoring)
         diagnostics += reader.diagnostics
         guard let order, let text, !reader.failed else { return nil }

@@ -71,17 +71,31 @@ public enum AmountGrammar {
     }
 
     /// Words that count things, in the singular, recognised when splitting a line.
-    public static let countedWords: Set<String> = [
+    public static let countedWords: Set<String> = Set([
         "clove", "can", "tin", "jar", "slice", "piece", "sprig", "bunch", "stalk", "stick", "head",
         "packet", "package", "pack", "bag", "sheet", "leaf", "fillet", "cube", "knob", "bottle",
         "carton", "box", "block", "ball", "rasher", "strip", "pinch", "dash", "handful", "drop", "scoop",
         "loaf", "bulb", "ear", "sachet", "envelope", "link", "wedge", "sprinkle", "splash",
+        // Lengths ("1 inch (2.5 cm) ginger"): a piece of something, scaled as counted.
+        "inch", "cm",
+        // Measures of other languages with no unit of their own here, scaled as written.
+    ] + invariantWords)
+
+    /// Counted words shown the same for one or many: other languages' measures and abbreviations
+    /// (Swedish dl, cl, krm, st; German Prise, Bund, Stück, Msp; …).
+    public static let invariantWords: Set<String> = [
+        "cm", "dl", "cl", "krm", "st", "stk", "stück", "prise", "bund", "msp", "pck", "pkt", "pkg",
+        "dose", "becher", "zehe", "zehen", "klyfta", "klyftor", "knippe", "burk", "paket", "nypa",
+        "gousse", "gousses", "pincée", "pincées", "boîte", "tranche", "tranches",
+        "spicchio", "spicchi", "pizzico", "fetta", "fette", "diente", "dientes", "pizca", "lata", "latas",
+        "teen", "teentjes", "snufje", "blik", "plak", "plakjes", "bos",
     ]
 
     /// A counted word in the singular: "cloves" → "clove", "leaves" → "leaf", "pinches" → "pinch".
     public static func singular(of word: String) -> String {
-        let irregular = ["leaves": "leaf", "loaves": "loaf", "knives": "knife", "halves": "half"]
+        let irregular = ["leaves": "leaf", "loaves": "loaf", "knives": "knife", "halves": "half", "inches": "inch"]
         if let found = irregular[word] { return found }
+        if invariantWords.contains(word) { return word }
         for suffix in ["ches", "shes", "xes", "sses", "oes"] where word.hasSuffix(suffix) && word.count > suffix.count + 1 {
             return String(word.dropLast(2))
         }
@@ -94,6 +108,7 @@ public enum AmountGrammar {
     public static func plural(of word: String) -> String {
         let irregular = ["leaf": "leaves", "loaf": "loaves", "knife": "knives", "half": "halves"]
         if let found = irregular[word] { return found }
+        if invariantWords.contains(word) { return word }
         if word.hasSuffix("ch") || word.hasSuffix("sh") || word.hasSuffix("x") || word.hasSuffix("ss") { return word + "es" }
         if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) { return word.dropLast() + "ies" }
         return word + "s"
@@ -316,11 +331,27 @@ extension AmountGrammar {
         /// A unit of measure at the cursor, moving past it: two words first ("fl oz"), then one.
         mutating func measureUnit() -> KitchenUnit? {
             guard let first = word(at: index) else { return nil }
+            // Phrases of up to four words, longest first: "fl oz", "c. à soupe", "cuillères à café".
+            var words = [first]
             var probe = self
             probe.index = first.end
-            probe.skipSpaces()
-            if let second = probe.word(at: probe.index), let unit = KitchenUnit.named(first.text + " " + second.text), unit == .fluidOunce {
-                index = second.end
+            while words.count < 4 {
+                probe.skipSpaces()
+                guard let next = probe.word(at: probe.index) else { break }
+                words.append(next)
+                probe.index = next.end
+            }
+            for count in stride(from: words.count, to: 1, by: -1) {
+                if let unit = KitchenUnit.named(words[0..<count].map(\.text).joined(separator: " ")) {
+                    index = words[count - 1].end
+                    return unit
+                }
+            }
+            // "c.à.s." written without spaces.
+            var dotted = first.end
+            while dotted < characters.count, characters[dotted].isLetter || characters[dotted] == "." { dotted += 1 }
+            if dotted > first.end, let unit = KitchenUnit.named(String(characters[index..<dotted])) {
+                index = dotted
                 return unit
             }
             guard let unit = KitchenUnit.named(first.text) else { return nil }
@@ -339,7 +370,8 @@ extension AmountGrammar {
             probe.skipSpaces()
             if probe.range() != nil {
                 probe.skipSpaces()
-                _ = probe.measureUnit()
+                // "(7 oz)", "(2.5 cm)", "(2 dl)": a unit or one other word.
+                if probe.measureUnit() == nil, let word = probe.word(at: probe.index) { probe.index = word.end }
                 probe.skipSpaces()
                 if probe.peek() == ")" {
                     index = probe.index + 1

@@ -1,10 +1,11 @@
 /// Durations in kitchen text: a step's timer ("simmer 10 minutes" → 600 s) and the display
 /// times of a recipe ("1 h 15 min" → PT1H15M for schema.org).
 ///
-/// A duration is a number (whole, decimal, `½`, `1½`, or the lower end of a range "10-15")
-/// followed by hours (`h`, `hr`, `hrs`, `hour`, `hours`), minutes (`m`, `min`, `mins`, `minute`,
-/// `minutes`) or seconds (`s`, `sec`, `secs`, `second`, `seconds`). Several in a row add up
-/// ("1 hour 15 minutes").
+/// A duration is a number (whole, decimal, `½`, `1½`, the lower end of a range "10-15", or a
+/// word such as "one", "an", "eine") followed by hours (`h`, `hr`, `hrs`, `hour`, `hours`), minutes
+/// (`m`, `min`, `mins`, `minute`, `minutes`) or seconds (`s`, `sec`, `secs`, `second`, `seconds`),
+/// or their Swedish, German, French, Italian, Spanish and Dutch names ("Sjud i 15 minuter",
+/// "1-2 Minuten", "une heure"). Several in a row add up ("1 hour 15 minutes").
 public enum KitchenDuration {
     /// The first duration a step's text names, in seconds (the parts of "1 hour 15 minutes"
     /// added); nil when it names none.
@@ -15,7 +16,10 @@ public enum KitchenDuration {
             if let (seconds, next) = duration(words, from: index) {
                 var total = seconds
                 var position = next
-                while let (more, after) = duration(words, from: position) {
+                while true {
+                    // "1 hour 15 minutes", "1 hora y 10 minutos", "1 Stunde und 5 Minuten".
+                    let skip = position < words.count && connectors.contains(words[position]) ? 1 : 0
+                    guard let (more, after) = duration(words, from: position + skip) else { break }
                     total += more
                     position = after
                 }
@@ -54,15 +58,32 @@ public enum KitchenDuration {
         return parts.joined(separator: " ")
     }
 
+    /// Hours, minutes and seconds in English, Swedish, German, French, Italian, Spanish and Dutch.
     static let units: [String: Double] = [
         "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+        "timme": 3600, "timmar": 3600, "tim": 3600, "stunde": 3600, "stunden": 3600, "std": 3600,
+        "heure": 3600, "heures": 3600, "ora": 3600, "ore": 3600, "hora": 3600, "horas": 3600, "uur": 3600, "uren": 3600, "u": 3600,
         "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+        "minut": 60, "minuter": 60, "minuten": 60, "minuti": 60, "minuto": 60, "minutos": 60, "mn": 60,
         "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+        "sekund": 1, "sekunder": 1, "sekunde": 1, "sekunden": 1, "seconde": 1, "secondes": 1, "secondo": 1, "secondi": 1,
+        "segundo": 1, "segundos": 1, "seconden": 1,
+    ]
+
+    /// Words that join the parts of one duration.
+    static let connectors: Set<String> = ["and", "y", "und", "et", "e", "en", "och", "og"]
+
+    /// Words for one (and a few more) before a unit: "at least one hour", "an hour", "eine Stunde".
+    static let numberWords: [String: Double] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30,
+        "en": 1, "ett": 1, "ein": 1, "eine": 1, "einer": 1, "une": 1, "un": 1, "una": 1, "uno": 1, "een": 1,
     ]
 
     /// A number and a unit at `index`: the seconds and the index after them.
     static func duration(_ words: [String], from index: Int) -> (Double, Int)? {
-        guard index < words.count, let value = number(words[index]) else { return nil }
+        guard index < words.count else { return nil }
+        let written = number(words[index])
+        guard let value = written ?? numberWords[words[index]] else { return nil }
         var next = index + 1
         // "10-15 minutes", "10 to 15 minutes": the lower end.
         if next + 1 < words.count, words[next] == "-" || words[next] == "–" || words[next] == "to", number(words[next + 1]) != nil { next += 2 }
@@ -70,7 +91,8 @@ public enum KitchenDuration {
             // "1 and a half hours" is rare; read as the whole number.
             next += 2
         }
-        guard next < words.count, let unit = units[words[next]] else { return nil }
+        // A number word takes only a unit's whole name ("an hour", not "a m").
+        guard next < words.count, let unit = units[words[next]], written != nil || words[next].count >= 3 else { return nil }
         return (value * unit, next + 1)
     }
 

@@ -36,6 +36,9 @@ public struct KitchenRecipe: Hashable, Sendable {
     public var cardServings: [Int]
 
     public static let maximumTitleLength = 200
+    /// The most characters a caption, a step's text or an ingredient's notes may hold: a long
+    /// page's paragraph many times over (the product documents bound only the title).
+    public static let maximumTextCharacters = 50_000
 
     public init(
         id: String, title: String, thumbnail: String? = nil, sourceUrl: String? = nil,

@@ -65,14 +65,23 @@ public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
 
     private static let names: [String: KitchenUnit] = {
         var names: [String: KitchenUnit] = [:]
+        // English, then Swedish, German, French, Italian, Spanish and Dutch names and their
+        // abbreviations (msk, EL, c. à soupe, cucchiaio, cucharada, el …); phrases of several words
+        // are matched whole, their dots dropped ("c. à soupe" is "c à soupe").
         let words: [KitchenUnit: [String]] = [
-            .gram: ["g", "gr", "gram", "grams", "gramme", "grammes"],
-            .kilogram: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"],
-            .millilitre: ["ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters"],
-            .litre: ["l", "litre", "litres", "liter", "liters", "ltr"],
-            .teaspoon: ["tsp", "tsps", "teaspoon", "teaspoons", "tspn"],
-            .tablespoon: ["tbsp", "tbsps", "tbs", "tbl", "tablespoon", "tablespoons", "tbspn"],
-            .cup: ["cup", "cups", "c"],
+            .gram: ["g", "gr", "gram", "grams", "gramme", "grammes", "gramm", "gramos", "gramo", "grammi", "grammo"],
+            .kilogram: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes", "kilogramm", "kilogramos"],
+            .millilitre: ["ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters", "millilitri", "mililitros", "millilitres"],
+            .litre: ["l", "litre", "litres", "liter", "liters", "ltr", "litro", "litros", "litri"],
+            .teaspoon: ["tsp", "tsps", "teaspoon", "teaspoons", "tspn",
+                        "tsk", "tesked", "teskedar", "tl", "teelöffel", "teeloeffel", "theelepel", "theelepels", "thl",
+                        "cuillère à café", "cuillères à café", "cuillere a cafe", "c à café", "c à c", "càc", "cac", "c a c",
+                        "cucchiaino", "cucchiaini", "cucharadita", "cucharaditas", "cdta", "cdtas", "cdita"],
+            .tablespoon: ["tbsp", "tbsps", "tbs", "tbl", "tablespoon", "tablespoons", "tbspn",
+                          "msk", "matsked", "matskedar", "el", "esslöffel", "essloeffel", "eetlepel", "eetlepels", "eßl",
+                          "cuillère à soupe", "cuillères à soupe", "cuillere a soupe", "c à soupe", "c à s", "càs", "cas", "c a s",
+                          "cucchiaio", "cucchiai", "cucharada", "cucharadas", "cda", "cdas"],
+            .cup: ["cup", "cups", "c", "tasse", "tassen", "tasses", "taza", "tazas", "tazza", "tazze", "kopje", "kopjes"],
             .ounce: ["oz", "ozs", "ounce", "ounces"],
             .pound: ["lb", "lbs", "pound", "pounds"],
             .fluidOunce: ["fl oz", "floz", "fluid ounce", "fluid ounces", "fl ounce", "fl ounces"],

@@ -38,6 +38,9 @@ struct KitchenClipCommand: ParsableCommand {
     @Flag(help: "When nothing can be read, keep a recipe shell (title, source, servings 1) to edit by hand.")
     var keepSource = false
 
+    @Flag(help: "Clip a page even when a recipe from the same address is already in the kitchen.")
+    var again = false
+
     func validate() throws {
         if sources.isEmpty && !inbox { throw ValidationError("name a saved page, a URL, a caption file or -, or give --inbox") }
         if retry && !inbox { throw ValidationError("--retry goes with --inbox: it clips the inbox's failed entries again") }
@@ -127,6 +130,7 @@ struct KitchenClipCommand: ParsableCommand {
         var isCaption = false
         let lower = source.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            if let known = alreadyClipped(source) { return .failure(known) }
             if let refusal = PageFetcher.refusal(for: source) {
                 // Trying again cannot help here: say what would.
                 return nothingRead(source, because: refusal, wayOn: "Use the page's https:// address", fallback: ClippedRecipe.shell(url: source))
@@ -138,8 +142,12 @@ struct KitchenClipCommand: ParsableCommand {
                 return nothingRead(source, because: error.message, fallback: ClippedRecipe.shell(url: source))
             }
         } else if source == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            clipped = KitchenCaptionReader.read(String(decoding: data.prefix(SavedPage.maximumBytes), as: UTF8.self))
+            do {
+                let data = try SavedPage.bytes(from: FileHandle.standardInput, name: "standard input")
+                clipped = KitchenCaptionReader.read(String(decoding: data, as: UTF8.self))
+            } catch {
+                return .failure(RightsError(error.description))
+            }
             isCaption = true
         } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".html.gz") || lower.hasSuffix(".htm.gz") {
             do {
@@ -189,11 +197,22 @@ struct KitchenClipCommand: ParsableCommand {
         Set(DataDirectoryReader(root: dataOptions.data).read().validated.dataset.kitchenRecipes.map(\.value.id))
     }
 
+    /// The refusal of a page whose address is already a recipe's `sourceUrl`, unless `--again`.
+    func alreadyClipped(_ url: String?) -> RightsError? {
+        guard !again, let url, KitchenValidator.isWebURL(url) else { return nil }
+        let key = KitchenClipWriter.sourceKey(url)
+        let recipes = DataDirectoryReader(root: dataOptions.data).read().validated.dataset.kitchenRecipes
+        guard let recipe = recipes.first(where: { $0.value.sourceUrl.map(KitchenClipWriter.sourceKey) == key }) else { return nil }
+        return RightsError("\(url): already in the kitchen as \(RecordKind.kitchenRecipes.folderName)/\(recipe.value.id).json (\"\(recipe.value.title)\"); nothing was written. Run again with --again to clip it once more.")
+    }
+
     func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) -> Result<String, RightsError> {
+        if let known = alreadyClipped(clipped.sourceUrl) { return .failure(known) }
         do {
             let draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
+            for repair in draft.repairs { StandardError.write("warning: \(source): \(repair)\n") }
             for warning in draft.warnings { StandardError.write("\(warning)\n") }
-            let summary = "\(clipped.ingredientLines.count) ingredients, \(clipped.steps.count) steps" + (clipped.readFrom.isEmpty ? "" : " from \(clipped.readFrom.joined(separator: " + "))")
+            let summary = "\(draft.ingredientCount) ingredients, \(draft.stepCount) steps" + (clipped.readFrom.isEmpty ? "" : " from \(clipped.readFrom.joined(separator: " + "))")
             if dryRun {
                 print("would write \(draft.path) (\(shell ? "a recipe shell" : summary)):")
                 print(String(decoding: draft.bytes, as: UTF8.self))

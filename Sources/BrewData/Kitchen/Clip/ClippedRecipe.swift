@@ -18,6 +18,8 @@ public struct ClippedRecipe: Sendable, Equatable {
     public var nutritionPerServing: KitchenNutrition?
     /// Where the values came from: `JSON-LD`, `microdata`, `OpenGraph`, `HTML lists`, `caption`.
     public var readFrom: [String] = []
+    /// What was read and left out or repaired, in words ("the page's calories a serving … left out").
+    public var warnings: [String] = []
 
     public init() {}
 

@@ -5,7 +5,9 @@ import Foundation
 /// (`<br>`, `<img>`), `<li>`, `<p>`, `<td>`, `<tr>` and `<option>` closed by the next of their
 /// kind, an end tag with no open element ignored, `<script>` and `<style>` kept as raw text,
 /// comments dropped — and never fails: any bytes make some tree. Nesting deeper than
-/// `maximumDepth` is flattened, so hostile pages cannot exhaust the stack.
+/// `maximumDepth` is flattened, so hostile pages cannot exhaust the stack, and a page of more
+/// than `maximumNodes` nodes is read up to there (a real recipe page has a few tens of
+/// thousands; the largest of the forty saved pages about 8,000), so that no page costs more memory or time than that.
 struct HTMLDocument {
     struct Node {
         /// Lower-cased element name; empty for a text node.
@@ -18,6 +20,7 @@ struct HTMLDocument {
     }
 
     static let maximumDepth = 400
+    static let maximumNodes = 100_000
     static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]
     static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "noscript", "template"]
     /// Elements that end an open `<p>` when they start.
@@ -26,6 +29,8 @@ struct HTMLDocument {
 
     /// Node 0 is the document itself.
     private(set) var nodes: [Node] = [Node(name: "#document", attributes: [:], text: "", parent: nil)]
+    /// Whether the page had more than `maximumNodes` nodes, and the rest was not read.
+    private(set) var isCut = false
 
     init(html: String) {
         let bytes = Array(html.utf8)
@@ -52,6 +57,10 @@ struct HTMLDocument {
         }
 
         while index < bytes.count {
+            if nodes.count >= Self.maximumNodes {
+                isCut = true
+                return
+            }
             guard bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count else { index += 1; continue }
             let next = bytes[index + 1]
             if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
@@ -83,6 +92,8 @@ struct HTMLDocument {
             case "tr": close("tr", barriers: ["table"])
             case "option": close("option", barriers: ["select"])
             case "dt", "dd": close("dt", barriers: ["dl"]); close("dd", barriers: ["dl"])
+            // A heading ends an open heading, as browsers do ("<h2>A<h2>B" is two headings).
+            case "h1", "h2", "h3", "h4", "h5", "h6": if Self.headings.contains(nodes[stack.last!].name) { stack.removeLast() }
             default: break
             }
             if Self.closesParagraph.contains(name) || name == "li" { close("p", barriers: ["div", "li", "td", "th", "section", "article"]) }
@@ -159,12 +170,27 @@ struct HTMLDocument {
 
     /// The text a reader sees in an element: scripts, styles and hidden elements left out, inline
     /// elements joined, block elements on lines of their own when `keepLines`, white space collapsed.
-    func text(_ node: Int, keepLines: Bool = false) -> String {
+    ///
+    /// At most about `maximumCharacters` are read (and twice as many nodes visited): a line, a heading
+    /// or a property is read in time bounded by what it may hold, however deep the page nests.
+    func text(_ node: Int, keepLines: Bool = false, maximumCharacters: Int = Self.maximumLineCharacters) -> String {
         var output = ""
         var pending: [(node: Int, closing: Bool)] = [(node, false)]
+        var visited = 0
+        /// Characters of text read (the spaces and line breaks between blocks not counted).
+        var read = 0
+        // Empty elements add no characters: at most twice as many nodes as characters are visited.
+        let maximumVisits = 2 * maximumCharacters + 1_000
         while let (next, closing) = pending.popLast() {
+            if !closing { visited += 1 }
+            if visited > maximumVisits || read >= maximumCharacters { break }
             let item = nodes[next]
-            if item.name.isEmpty { output += item.text; continue }
+            if item.name.isEmpty {
+                let piece = item.text.prefix(maximumCharacters - read)
+                read += piece.count
+                output += piece
+                continue
+            }
             let isBlock = !HTMLText.inline.contains(item.name)
             if closing { if isBlock { output += keepLines ? "\n" : " " }; continue }
             if next != node, Self.isHidden(item) { continue }
@@ -179,6 +205,9 @@ struct HTMLDocument {
         }
         return HTMLText.collapse(text)
     }
+
+    /// The most read of one element's text by default: a step's bound.
+    static let maximumLineCharacters = 50_000
 
     /// Elements whose content is not words on the page.
     static let unread: Set<String> = ["script", "style", "noscript", "template", "svg", "button", "select", "input", "textarea"]

@@ -7,17 +7,28 @@ enum HTMLText {
         var text = ""
         text.reserveCapacity(html.utf8.count)
         var index = html.startIndex
+        // Searches that found nothing are not repeated: a page of "<" with no ">" after them, or of
+        // unclosed "<script>"s, is read once, not once per "<".
+        var noCloseAfter = html.endIndex
+        var unclosed: Set<String> = []
         while index < html.endIndex {
             let character = html[index]
-            if character == "<", let close = html[index...].firstIndex(of: ">") {
-                let tag = html[html.index(after: index)..<close].lowercased()
+            if character == "<", index < noCloseAfter {
+                guard let close = html[index...].firstIndex(of: ">") else {
+                    noCloseAfter = index
+                    text.append(character)
+                    index = html.index(after: index)
+                    continue
+                }
+                let tag = html[html.index(after: index)..<close].prefix(20).lowercased()
                 let name = tag.split(whereSeparator: { $0 == " " || $0 == "/" || $0 == "\n" }).first.map(String.init) ?? ""
-                if ["script", "style", "noscript", "template"].contains(name), !tag.hasPrefix("/") {
+                if ["script", "style", "noscript", "template"].contains(name), !tag.hasPrefix("/"), !unclosed.contains(name) {
                     if let end = html.range(of: "</\(name)", options: .caseInsensitive, range: close..<html.endIndex),
                        let after = html[end.upperBound...].firstIndex(of: ">") {
                         index = html.index(after: after)
                         continue
                     }
+                    unclosed.insert(name)
                 }
                 let blocks: Set<String> = ["br", "p", "/p", "li", "/li", "div", "/div", "h1", "h2", "h3", "h4", "/h1", "/h2", "/h3", "/h4", "tr", "ol", "ul", "/ol", "/ul"]
                 let key = tag.hasPrefix("/") ? "/" + name : name
@@ -113,14 +124,67 @@ enum HTMLText {
     }
 
     /// Every start tag of `name`, as its text from `<` to `>`, with where its element's content starts.
+    /// The search goes on after each tag's `>`, so that text is read once however the tags overlap;
+    /// it runs over the bytes, once.
     static func tags(_ name: String, in html: String) -> [(tag: Substring, contentStart: String.Index)] {
-        var found: [(Substring, String.Index)] = []
-        var searchStart = html.startIndex
-        while let range = html.range(of: "<" + name, options: .caseInsensitive, range: searchStart..<html.endIndex) {
-            searchStart = range.upperBound
-            guard let next = html[range.upperBound...].first, next.isWhitespace || next == ">" || next == "/" else { continue }
-            guard let close = html[range.upperBound...].firstIndex(of: ">") else { break }
-            found.append((html[range.lowerBound...close], html.index(after: close)))
+        let needle = Array(("<" + name).lowercased().utf8)
+        let utf8 = html.utf8
+        let offsets: [(start: Int, close: Int)] = utf8.withContiguousStorageIfAvailable { bytes in
+            var found: [(Int, Int)] = []
+            var index = 0
+            while let start = find(needle, in: bytes, from: index) {
+                index = start + needle.count
+                guard index < bytes.count else { break }
+                let next = bytes[index]
+                guard isSpace(next) || next == UInt8(ascii: ">") || next == UInt8(ascii: "/") else { continue }
+                guard let close = find([UInt8(ascii: ">")], in: bytes, from: index) else { break }
+                found.append((start, close))
+                index = close + 1
+            }
+            return found
+        } ?? []
+        return offsets.map { start, close in
+            let from = utf8.index(utf8.startIndex, offsetBy: start), to = utf8.index(utf8.startIndex, offsetBy: close)
+            return (html[from...to], utf8.index(after: to))
+        }
+    }
+
+    /// Where `needle` (lower-case ASCII) next starts in `bytes` from `start`, letters compared
+    /// without case.
+    static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first {
+                var matched = true
+                for offset in 1..<max(1, needle.count) {
+                    var byte = bytes[index + offset]
+                    if byte >= 65, byte <= 90 { byte += 32 }
+                    if byte != needle[offset] { matched = false; break }
+                }
+                if matched { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+
+    /// Each `<name …>` element's start tag and raw content up to its `</name`, as a browser reads
+    /// a `<script>`: nothing inside is a tag. One pass: the search for the next starts after the
+    /// last one's end, and an element with no end runs to the end of the page.
+    static func rawElements(_ name: String, in html: String) -> [(tag: Substring, content: Substring)] {
+        let closing = Array(("</" + name).lowercased().utf8)
+        let utf8 = html.utf8
+        var found: [(Substring, Substring)] = []
+        for (tag, contentStart) in tags(name, in: html) {
+            if let last = found.last, contentStart < last.1.endIndex { continue }
+            let from = utf8.distance(from: utf8.startIndex, to: contentStart)
+            let end = utf8.withContiguousStorageIfAvailable { find(closing, in: $0, from: from) } ?? nil
+            let endIndex = end.map { utf8.index(utf8.startIndex, offsetBy: $0) } ?? html.endIndex
+            found.append((tag, html[contentStart..<endIndex]))
+            if end == nil { break }
         }
         return found
     }

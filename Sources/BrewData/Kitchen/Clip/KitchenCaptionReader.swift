@@ -11,7 +11,7 @@ public enum KitchenCaptionReader {
         clipped.caption = text
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard let first = lines.first else { return clipped }
-        clipped.title = String(HTMLText.collapse(first).prefix(KitchenRecipe.maximumTitleLength))
+        clipped.title = HTMLText.collapse(String(first.prefix(10_000)))
         enum Section { case none, ingredients, steps }
         var section = Section.none
         for line in lines.dropFirst() {
@@ -32,11 +32,8 @@ public enum KitchenCaptionReader {
         return clipped
     }
 
-    /// "serves 4", "servings: 4", "makes 12".
+    /// "serves 4", "servings: 4", "makes 12", "für 4 personen".
     static func servingsLine(_ lower: String) -> Int? {
-        for prefix in ["serves", "servings", "makes", "yield"] where lower.hasPrefix(prefix) {
-            if let number = KitchenPageReader.leadingNumber(lower), number >= 1, number < 10_000 { return Int(number) }
-        }
-        return nil
+        KitchenYieldReader.servings(inLine: lower)
     }
 }

@@ -11,10 +11,17 @@ public enum KitchenClipWriter {
         public var path: String
         public var bytes: [UInt8]
         public var warnings: [Diagnostic]
+        /// What the page gave that was cut or left out to make a recipe that passes `check`.
+        public var repairs: [String] = []
+        /// The ingredients and steps written.
+        public var ingredientCount = 0
+        public var stepCount = 0
     }
 
-    /// The file a clipped recipe would be, or the `check` errors that stop it.
-    public static func draft(_ clipped: ClippedRecipe, root: String, category: KitchenCategory?, takenIDs: Set<String>, now: Date = Date(), shell: Bool = false) throws(RightsError) -> Draft {
+    /// The file a clipped recipe would be, or the `check` errors that stop it. Fields beyond a
+    /// recipe's bounds are mended first (`ClippedRecipe.repaired()`), each named in `repairs`.
+    public static func draft(_ page: ClippedRecipe, root: String, category: KitchenCategory?, takenIDs: Set<String>, now: Date = Date(), shell: Bool = false) throws(RightsError) -> Draft {
+        var clipped = page.repaired()
         let title = (clipped.title?.nilIfEmpty ?? clipped.sourceUrl.flatMap { URL(string: $0)?.host } ?? "Clipped recipe")
         let id = uniqueID(for: title, taken: takenIDs, root: root)
         let servings = shell ? 1 : (clipped.servings ?? 1)
@@ -34,8 +41,9 @@ public enum KitchenClipWriter {
         members.append(JSONMember("category", .string((category ?? ClippedRecipe.category(from: clipped.category)).rawValue)))
         let ingredients: [JSONValue] = shell ? [] : clipped.ingredientLines.enumerated().map { index, line in
             let parts = split(line)
-            var fields = [JSONMember("id", .string("i\(index + 1)")), JSONMember("name", .string(parts.name)), JSONMember("amount", .string(parts.amount))]
-            if let notes = parts.notes { fields.append(JSONMember("notes", .string(notes))) }
+            let (name, notes) = ClippedRecipe.fitted(name: parts.name, notes: parts.notes)
+            var fields = [JSONMember("id", .string("i\(index + 1)")), JSONMember("name", .string(name)), JSONMember("amount", .string(parts.amount))]
+            if let notes { fields.append(JSONMember("notes", .string(notes))) }
             return .object(fields)
         }
         let steps: [JSONValue] = shell ? [] : clipped.steps.enumerated().map { index, text in
@@ -43,6 +51,11 @@ public enum KitchenClipWriter {
         }
         members.append(JSONMember("ingredients", .array(ingredients)))
         members.append(JSONMember("steps", .array(steps)))
+        if let perServing = clipped.nutritionPerServing,
+           [perServing.calories, perServing.protein, perServing.carbs, perServing.fats].contains(where: { Double($0) * Double(servings) > FieldBounds.other.maximum }) {
+            clipped.warnings.append("the nutrition a serving (\(perServing.calories) kcal) × \(servings) servings is more than a recipe may hold; left out")
+            clipped.nutritionPerServing = nil
+        }
         if !shell, let perServing = clipped.nutritionPerServing {
             let whole = perServing.scaled(by: Double(servings))
             members.append(JSONMember("nutrition", .object([
@@ -61,7 +74,8 @@ public enum KitchenClipWriter {
         diagnostics += KitchenValidator().diagnostics(for: parsed.kitchen.recipes.map { Located($0.recipe, source: $0.source) })
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { throw RightsError(errors.map(\.description).joined(separator: "\n") + "\nthe clipped recipe would not pass check; nothing was written") }
-        return Draft(id: id, path: path, bytes: bytes, warnings: diagnostics.filter { $0.severity == .warning })
+        return Draft(id: id, path: path, bytes: bytes, warnings: diagnostics.filter { $0.severity == .warning }, repairs: shell ? [] : clipped.warnings,
+                     ingredientCount: ingredients.count, stepCount: steps.count)
     }
 
     /// Writes a draft atomically, never over an existing file.
@@ -88,6 +102,22 @@ public enum KitchenClipWriter {
         notes = notes.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { return (amount, rest, nil) }
         return (amount, name, notes.nilIfEmpty)
+    }
+
+    /// What two addresses of one page share: the host without case or "www.", the path without a
+    /// trailing "/", the query without tracking parameters (`utm_…`, `fbclid`, `gclid`), no
+    /// fragment, either scheme. "https://www.example.com/soup/?utm_source=x#card" and
+    /// "http://example.com/soup" are one page.
+    public static func sourceKey(_ url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host?.lowercased() else { return url }
+        let bareHost = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        var path = components.path
+        while path.hasSuffix("/") { path.removeLast() }
+        let query = (components.queryItems ?? []).filter { item in
+            let name = item.name.lowercased()
+            return !name.hasPrefix("utm_") && !["fbclid", "gclid", "mc_cid", "mc_eid", "ref"].contains(name)
+        }.map { "\($0.name)=\($0.value ?? "")" }.sorted().joined(separator: "&")
+        return bareHost + (components.port.map { ":\($0)" } ?? "") + path + (query.isEmpty ? "" : "?" + query)
     }
 
     /// `instagram`, `tiktok` or `youtube` by the URL's host, else `web`.

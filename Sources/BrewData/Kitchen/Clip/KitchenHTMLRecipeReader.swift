@@ -33,8 +33,8 @@ struct KitchenHTMLRecipeReader {
     static let ingredientWords = ["ingredient"]
     static let instructionWords = ["instruction", "direction", "method", "preparation", "step"]
     static let partWords = ["amount", "-name", "_name", "unit", "notes", "header", "title", "label", "image", "count", "toggle", "button", "checkbox", "link", "jump", "print", "clipboard", "scale", "container-header"]
-    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten"]
-    static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento"]
+    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten", "ingrediënten", "ingredienten", "ingredienser", "you will need"]
+    static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento", "bereiding", "bereidingswijze", "werkwijze", "gör så här", "instruktioner", "tillagning", "gör så", "anleitung", "istruzioni", "preparazione", "instrucciones"]
     static let prepLabels = ["prep time", "preparation time", "prep", "preparation", "tempo de preparo", "temps de préparation", "tiempo de preparación", "vorbereitungszeit", "zubereitungszeit"]
     static let cookLabels = ["cook time", "cooking time", "cook", "bake time", "baking time", "tempo de cocção", "tempo de cozimento", "temps de cuisson", "tiempo de cocción", "kochzeit", "backzeit", "garzeit"]
 
@@ -52,17 +52,15 @@ struct KitchenHTMLRecipeReader {
         Self.lines(named: Self.instructionWords, heading: Self.instructionHeadings, in: document, elements: elements).map(KitchenPageReader.stripStepNumber).filter { !$0.isEmpty }
     }
 
-    /// The page's visible text, a line per block.
+    /// The page's visible text, a line per block: its first 200,000 characters, where a recipe's
+    /// times and servings are.
     func bodyLines() -> [String] {
-        document.text(elements.first { document.name($0) == "body" } ?? 0, keepLines: true).split(separator: "\n").map(String.init)
+        document.text(elements.first { document.name($0) == "body" } ?? 0, keepLines: true, maximumCharacters: 200_000).split(separator: "\n").map(String.init)
     }
 
-    func times() -> (prep: String?, cook: String?) {
-        let lines = bodyLines()
-        return (Self.labelledTime(Self.prepLabels, in: lines), Self.labelledTime(Self.cookLabels, in: lines))
+    func times(in lines: [String]) -> (prep: String?, cook: String?) {
+        (Self.labelledTime(Self.prepLabels, in: lines), Self.labelledTime(Self.cookLabels, in: lines))
     }
-
-    func servings() -> Int? { Self.servings(in: bodyLines()) }
 
     // MARK: Lines
 
@@ -76,15 +74,26 @@ struct KitchenHTMLRecipeReader {
             if !found.isEmpty { return found }
         }
         let others = (ingredientWords + instructionWords).filter { !words.contains($0) }
-        var otherContainers: [Int]?
+        var otherContainers: Set<Int>?
         for element in elements where HTMLDocument.headings.contains(document.name(element)) {
-            guard names.contains(sectionName(document.text(element))) else { continue }
-            let stops = otherContainers ?? elements.filter { isContainer($0, words: others, in: document) }
+            guard names.contains(sectionName(document.text(element, maximumCharacters: 200))) else { continue }
+            let stops = otherContainers ?? holders(of: elements.filter { isContainer($0, words: others, in: document) }, in: document)
             otherContainers = stops
             let found = lines(of: following(element, until: stops, in: document), in: document, words: words)
             if !found.isEmpty { return found }
         }
         return []
+    }
+
+    /// Some elements and every element that holds one of them (their ancestors): what a section
+    /// stops at, looked up at once however many there are.
+    static func holders(of elements: [Int], in document: HTMLDocument) -> Set<Int> {
+        var found: Set<Int> = []
+        for element in elements {
+            var current: Int? = element
+            while let next = current, found.insert(next).inserted { current = document.parent(next) }
+        }
+        return found
     }
 
     /// "Ingredients:" → "ingredients".
@@ -112,7 +121,7 @@ struct KitchenHTMLRecipeReader {
     /// The elements after a section heading that hold its content: up to the next section heading,
     /// a heading of the same or a higher level once lines were found, or an element that is (or
     /// holds) a container of the other section (one of `stops`).
-    static func following(_ heading: Int, until stops: [Int], in document: HTMLDocument) -> [Int] {
+    static func following(_ heading: Int, until stops: Set<Int>, in document: HTMLDocument) -> [Int] {
         let level = Int(String(document.name(heading).dropFirst())) ?? 6
         var anchor = heading
         // A heading wrapped alone (with buttons or icons) looks past its wrapper, up to three levels.
@@ -131,12 +140,12 @@ struct KitchenHTMLRecipeReader {
             let name = document.name(sibling)
             if HTMLDocument.headings.contains(name) {
                 let otherLevel = Int(String(name.dropFirst())) ?? 6
-                let section = sectionName(document.text(sibling))
+                let section = sectionName(document.text(sibling, maximumCharacters: 200))
                 if ingredientHeadings.contains(section) || instructionHeadings.contains(section) || section == "notes" { break }
                 if foundLines, otherLevel <= level { break }
                 continue
             }
-            if !name.isEmpty, stops.contains(where: { $0 == sibling || document.isAncestor(sibling, of: $0) }) { break }
+            if !name.isEmpty, stops.contains(sibling) { break }
             content.append(sibling)
             if !lines(of: [sibling], in: document, words: []).isEmpty { foundLines = true }
         }
@@ -158,15 +167,21 @@ struct KitchenHTMLRecipeReader {
             return true
         }
         if !topItems.isEmpty { return texts(topItems, in: document) }
-        let rows = visible.filter { document.name($0) == "tr" }
+        let rows = outermost(visible.filter { document.name($0) == "tr" }, in: document)
         if !rows.isEmpty { return texts(rows, in: document) }
-        let marked = visible.filter { node in
+        let marked = outermost(visible.filter { node in
             ["div", "p"].contains(document.name(node)) && document.classes(node).contains { token in words.contains { token.hasSuffix($0) || token.hasSuffix($0 + "-item") } }
-        }
+        }, in: document)
         if !marked.isEmpty { return texts(marked, in: document) }
-        let paragraphs = visible.filter { document.name($0) == "p" && !isGroupName($0, in: document) }
+        let paragraphs = outermost(visible.filter { document.name($0) == "p" && !isGroupName($0, in: document) }, in: document)
         if !paragraphs.isEmpty { return texts(paragraphs, in: document) }
         return []
+    }
+
+    /// The elements not inside another of them: a line nested in a line is part of its text already.
+    static func outermost(_ elements: [Int], in document: HTMLDocument) -> [Int] {
+        let all = Set(elements)
+        return elements.filter { !document.hasAncestor(of: $0, in: all) }
     }
 
     /// Some elements and everything in them, in page order, leaving out what a reader does not see
@@ -195,8 +210,10 @@ struct KitchenHTMLRecipeReader {
         return false
     }
 
+    /// The lines' texts; past `ClippedRecipe.maximumLines` (and one more, to tell that there were
+    /// more) none is read.
     static func texts(_ nodes: [Int], in document: HTMLDocument) -> [String] {
-        nodes.map { KitchenPageReader.cleanLine(document.text($0)) }.filter { !$0.isEmpty }
+        nodes.prefix(ClippedRecipe.maximumLines + 1).map { KitchenPageReader.cleanLine(document.text($0)) }.filter { !$0.isEmpty }
     }
 
     /// A paragraph whose words are all bold ("<p><strong>For the sauce</strong></p>") names a group.
@@ -229,15 +246,9 @@ struct KitchenHTMLRecipeReader {
         return nil
     }
 
+    /// The first line that reads as a yield ("Serves 4", "Servings: 4", "Makes 12 servings",
+    /// "Für 4 Personen"; `KitchenYieldReader`).
     static func servings(in lines: [String]) -> Int? {
-        for line in lines {
-            let lower = line.lowercased()
-            for label in ["serves ", "servings: ", "servings ", "serving: ", "portions: ", "portionen: ", "yield: ", "makes "] where lower.hasPrefix(label) {
-                let rest = lower.dropFirst(label.count)
-                guard rest.first?.isNumber == true, let number = KitchenPageReader.leadingNumber(String(rest)), number >= 1, number < 1000 else { continue }
-                return Int(number)
-            }
-        }
-        return nil
+        lines.lazy.compactMap(KitchenYieldReader.servings(inLine:)).first
     }
 }

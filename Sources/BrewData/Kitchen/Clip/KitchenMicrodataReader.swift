@@ -10,9 +10,14 @@
 /// the recipe.
 enum KitchenMicrodataReader {
     /// Every recipe item in the page, in page order.
+    /// At most `maximumRecipes` (a page shows one or a few), each item built once however items nest.
     static func recipes(in document: HTMLDocument) -> [[String: Any]] {
-        document.descendants().filter { isItem($0, in: document) && KitchenPageReader.isType(type($0, in: document), "Recipe") }.map { item($0, in: document) }
+        let scopes = document.descendants().lazy.filter { isItem($0, in: document) && KitchenPageReader.isType(type($0, in: document), "Recipe") }.prefix(maximumRecipes)
+        var built: [Int: [String: Any]] = [:]
+        return scopes.map { item($0, in: document, built: &built) }
     }
+
+    static let maximumRecipes = 20
 
     static func isItem(_ node: Int, in document: HTMLDocument) -> Bool {
         document.attribute("itemscope", of: node) != nil || document.attribute("typeof", of: node) != nil
@@ -37,8 +42,12 @@ enum KitchenMicrodataReader {
         }
     }
 
-    static func item(_ scope: Int, in document: HTMLDocument) -> [String: Any] {
-        var object: [String: Any] = ["@type": type(scope, in: document).first ?? "Thing"]
+    /// An item's object; `built` keeps each item made, so that an item nested in several read
+    /// items is made once.
+    static func item(_ scope: Int, in document: HTMLDocument, built: inout [Int: [String: Any]]) -> [String: Any] {
+        if let done = built[scope] { return done }
+        // Values gathered in lists, appended in place (a page may repeat a property many times).
+        var values: [String: [Any]] = [:]
         // Walk the scope's descendants, not entering nested items.
         var pending = Array(document.children(scope).reversed())
         while let node = pending.popLast() {
@@ -46,17 +55,14 @@ enum KitchenMicrodataReader {
             let names = propertyNames(node, in: document)
             let nested = isItem(node, in: document)
             if !names.isEmpty {
-                let value: Any = nested ? item(node, in: document) : value(of: node, keepLines: names.contains("recipeInstructions"), in: document)
-                for name in names {
-                    if let existing = object[name] {
-                        object[name] = ((existing as? [Any]) ?? [existing]) + [value]
-                    } else {
-                        object[name] = value
-                    }
-                }
+                let value: Any = nested ? item(node, in: document, built: &built) : value(of: node, keepLines: names.contains("recipeInstructions"), in: document)
+                for name in names { values[name, default: []].append(value) }
             }
             if !nested { pending.append(contentsOf: document.children(node).reversed()) }
         }
+        var object: [String: Any] = values.mapValues { $0.count == 1 ? $0[0] : $0 as Any }
+        object["@type"] = type(scope, in: document).first ?? "Thing"
+        built[scope] = object
         return object
     }
 

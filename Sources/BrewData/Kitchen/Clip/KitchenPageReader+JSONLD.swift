@@ -13,9 +13,9 @@ extension KitchenPageReader {
     /// Every `Recipe` object in the page's JSON-LD scripts, in page order.
     static func jsonLDRecipes(in html: String) -> [[String: Any]] {
         var recipes: [[String: Any]] = []
-        for (tag, start) in HTMLText.tags("script", in: html) {
+        for (tag, content) in HTMLText.rawElements("script", in: html) {
             guard let type = HTMLText.attribute("type", in: tag), type.lowercased().contains("ld+json") else { continue }
-            var text = String(HTMLText.element("script", in: html, from: start)).trimmingCharacters(in: .whitespacesAndNewlines)
+            var text = String(content).trimmingCharacters(in: .whitespacesAndNewlines)
             if text.hasPrefix("<!--") { text = String(text.dropFirst(4)) }
             if text.hasSuffix("-->") { text = String(text.dropLast(3)) }
             // Raw line breaks and tabs inside strings are invalid JSON that sites publish anyway:
@@ -81,16 +81,27 @@ extension KitchenPageReader {
         clipped.title = (texts(recipe["name"]).first ?? texts(recipe["headline"]).first).map(cleanLine)
         clipped.image = imageURL(recipe["image"])
         if let url = texts(recipe["url"]).first, KitchenValidator.isWebURL(url) { clipped.sourceUrl = clipped.sourceUrl ?? url }
-        clipped.ingredientLines = texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).flatMap(ingredientLines).filter { !$0.isEmpty }
-        clipped.steps = instructions(recipe["recipeInstructions"])
+        clipped.ingredientLines = Array(texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).prefix(ClippedRecipe.maximumLines + 1).flatMap(ingredientLines).filter { !$0.isEmpty }.prefix(ClippedRecipe.maximumLines + 1))
+        clipped.steps = Array(instructions(recipe["recipeInstructions"]).prefix(ClippedRecipe.maximumLines + 1))
         clipped.servings = servings(recipe["recipeYield"] ?? recipe["yield"])
         clipped.prepTime = texts(recipe["prepTime"]).first.flatMap(displayDuration)
         clipped.cookTime = texts(recipe["cookTime"]).first.flatMap(displayDuration)
         if clipped.prepTime == nil, clipped.cookTime == nil { clipped.cookTime = texts(recipe["totalTime"]).first.flatMap(displayDuration) }
         clipped.category = texts(recipe["recipeCategory"]).joined(separator: ", ").nilIfEmpty
         if let nutrition = recipe["nutrition"] as? [String: Any] {
-            let number = { (key: String) -> Int? in texts(nutrition[key]).first.flatMap(leadingNumber).map { Int($0.rounded()) } }
-            let calories = number("calories"), protein = number("proteinContent"), carbs = number("carbohydrateContent"), fats = number("fatContent")
+            /// A value a serving may plausibly have, rounded; an absurd one ("87424 kcal", "1e308") is left out and named.
+            func number(_ key: String, _ label: String, maximum: Double, unit: String) -> Int? {
+                guard let text = texts(nutrition[key]).first, let value = leadingNumber(text) else { return nil }
+                guard value.isFinite, value <= maximum else {
+                    clipped.warnings.append("the page's \(label) a serving, \"\(ShownText.escaped(text, limit: 40))\", is more than \(Format.number(maximum)) \(unit) and cannot be right; left out")
+                    return nil
+                }
+                return Int(value.rounded())
+            }
+            let calories = number("calories", "calories", maximum: maximumCaloriesPerServing, unit: "kcal")
+            let protein = number("proteinContent", "protein", maximum: maximumGramsPerServing, unit: "g")
+            let carbs = number("carbohydrateContent", "carbohydrate", maximum: maximumGramsPerServing, unit: "g")
+            let fats = number("fatContent", "fat", maximum: maximumGramsPerServing, unit: "g")
             if calories != nil || protein != nil || carbs != nil || fats != nil {
                 clipped.nutritionPerServing = KitchenNutrition(calories: max(0, calories ?? 0), protein: max(0, protein ?? 0), carbs: max(0, carbs ?? 0), fats: max(0, fats ?? 0))
             }
@@ -99,12 +110,14 @@ extension KitchenPageReader {
     }
 
     /// Strings out of a JSON-LD value: a string, a number, a list of them, or objects with `text`/`name`/`@value`.
+    /// Lists and objects are matched before numbers: casting a Swift dictionary or array to
+    /// `NSNumber` bridges the whole of it first, which on nested items costs their size each time.
     static func texts(_ value: Any?) -> [String] {
         switch value {
         case let text as String: return [text]
-        case let number as NSNumber: return [number.stringValue]
         case let list as [Any]: return list.flatMap { texts($0) }
         case let object as [String: Any]: return texts(object["@value"] ?? object["text"] ?? object["name"])
+        case let number as NSNumber: return [number.stringValue]
         default: return []
         }
     }
@@ -115,13 +128,23 @@ extension KitchenPageReader {
     static func cleanLine(_ text: String) -> String {
         var line = HTMLText.plain(HTMLText.decodeEntities(text))
         line = unwrapDoubledParentheses(line)
-        while let range = line.range(of: "(, ") {
-            guard let close = line[range.upperBound...].firstIndex(of: ")") else { break }
-            let inner = line[range.upperBound..<close]
-            let before = line[..<range.lowerBound]
-            line = before.trimmingCharacters(in: .whitespaces) + " , " + inner + line[line.index(after: close)...]
+        return HTMLText.collapse(unwrapLeadingCommaNotes(line))
+    }
+
+    /// "steak (, thinly sliced)" → "steak , thinly sliced": each "(, " loses its parenthesis and
+    /// the next ")" after it, in one pass.
+    static func unwrapLeadingCommaNotes(_ line: String) -> String {
+        guard line.contains("(, ") else { return line }
+        var result = ""
+        var rest = Substring(line)
+        while let range = rest.range(of: "(, ") {
+            guard let close = rest[range.upperBound...].firstIndex(of: ")") else { break }
+            var before = String(rest[..<range.lowerBound])
+            while before.last?.isWhitespace == true { before.removeLast() }
+            result += before + " , " + rest[range.upperBound..<close]
+            rest = rest[rest.index(after: close)...]
         }
-        return HTMLText.collapse(line)
+        return result + rest
     }
 
     /// The lines of one `recipeIngredient` value: a string holding several lines (a plugin that put
@@ -182,31 +205,27 @@ extension KitchenPageReader {
 
     /// A parenthesis whose whole content is itself in parentheses loses its outer pair:
     /// "((200g))" → "(200g)", "((or thin noodles) (note 1))" → "(or thin noodles) (note 1)";
-    /// "(boneless (about 2))" stays.
+    /// "(boneless (about 2))" stays. One pass pairs the parentheses (a stack), a second drops
+    /// each outer pair whose first character is "(" and whose last is ")": linear in the line.
     static func unwrapDoubledParentheses(_ text: String) -> String {
-        var characters = Array(text)
-        var index = 0
-        while index + 1 < characters.count {
-            guard characters[index] == "(", characters[index + 1] == "(" else { index += 1; continue }
-            var depth = 0
-            var close: Int?
-            for position in index..<characters.count {
-                if characters[position] == "(" { depth += 1 }
-                if characters[position] == ")" { depth -= 1; if depth == 0 { close = position; break } }
-            }
-            guard let end = close, end > index + 1, characters[end - 1] == ")" else { index += 1; continue }
-            // The content (index+1 ... end-1) must be balanced on its own to be one group or several.
-            var balance = 0
-            var balanced = true
-            for position in (index + 1)..<end {
-                if characters[position] == "(" { balance += 1 }
-                if characters[position] == ")" { balance -= 1; if balance < 0 { balanced = false } }
-            }
-            guard balanced, balance == 0 else { index += 1; continue }
-            characters.remove(at: end)
-            characters.remove(at: index)
+        guard text.contains("((") else { return text }
+        let characters = Array(text)
+        var closing = [Int?](repeating: nil, count: characters.count)
+        var open: [Int] = []
+        for (position, character) in characters.enumerated() {
+            if character == "(" { open.append(position) }
+            if character == ")", let start = open.popLast() { closing[start] = position }
         }
-        return String(characters)
+        var dropped = [Bool](repeating: false, count: characters.count)
+        for index in 0..<max(0, characters.count - 1) where characters[index] == "(" && characters[index + 1] == "(" {
+            guard let end = closing[index], end > index + 1, characters[end - 1] == ")" else { continue }
+            dropped[index] = true
+            dropped[end] = true
+        }
+        var result = ""
+        result.reserveCapacity(characters.count)
+        for (position, character) in characters.enumerated() where !dropped[position] { result.append(character) }
+        return result
     }
 
     /// "1. Mix" → "Mix"; "Step 2: Bake" → "Bake".
@@ -220,12 +239,10 @@ extension KitchenPageReader {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
-    /// The first whole number in a yield: 4, "4", "4 servings", ["4", "4 servings"], "Serves 4-6".
+    /// The servings of a yield: 4, "4", "4 servings", ["4", "4 servings"], "Serves 4-6", "Makes four",
+    /// "Für 4 Personen" (`KitchenYieldReader`).
     static func servings(_ value: Any?) -> Int? {
-        for text in texts(value) {
-            if let number = leadingNumber(text), number >= 1, number < 10_000 { return Int(number.rounded(.down)) }
-        }
-        return nil
+        texts(value).lazy.compactMap(KitchenYieldReader.servings(inYield:)).first
     }
 
     /// The first number in a text: "240 kcal" → 240, "Serves 4" → 4, "12.5 g" → 12.5.
@@ -264,10 +281,18 @@ extension KitchenPageReader {
                 default: break
                 }
             }
-            return seconds > 0 ? KitchenDuration.text(Int(seconds.rounded())) : nil
+            // "PT9999999999999999999H" is no cooking time (and no Int): left out.
+            guard seconds.isFinite, seconds > 0, seconds <= maximumDurationSeconds else { return nil }
+            return KitchenDuration.text(Int(seconds.rounded()))
         }
         return KitchenDuration.seconds(in: text) != nil ? text : nil
     }
+
+    /// The longest prep or cook time read: 30 days (a long ferment); a longer one is a mistake.
+    static let maximumDurationSeconds = 30.0 * 86_400
+    /// The most a serving may plausibly hold: a whole cake's worth.
+    static let maximumCaloriesPerServing = 10_000.0
+    static let maximumGramsPerServing = 1_000.0
 
     /// "PT45S": a duration of seconds only, which recipe sites publish by mistake for minutes.
     static func isSecondsOnly(_ text: String) -> Bool {

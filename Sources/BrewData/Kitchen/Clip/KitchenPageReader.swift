@@ -54,7 +54,7 @@ public enum KitchenPageReader {
         }
         if ingredientsFlattened {
             // Lines that the page shows as headings are group names, not ingredients.
-            let headings = Set(document.elements(HTMLDocument.headings).map { KitchenHTMLRecipeReader.sectionName(document.text($0)) })
+            let headings = Set(document.elements(HTMLDocument.headings).map { KitchenHTMLRecipeReader.sectionName(document.text($0, maximumCharacters: 200)) })
             clipped.ingredientLines.removeAll { headings.contains(KitchenHTMLRecipeReader.sectionName($0)) }
         }
         let before = clipped
@@ -66,26 +66,32 @@ public enum KitchenPageReader {
         }
         clipped.ingredientLines = fuller(clipped.ingredientLines, shown: pageIngredients)
         if clipped.steps.isEmpty { clipped.steps = page.steps() }
-        if clipped.hasRecipe {
+        if clipped.hasRecipe, timesDoubtful || clipped.servings == nil {
+            let lines = page.bodyLines()
             if timesDoubtful {
-                let times = page.times()
+                let times = page.times(in: lines)
                 if times.prep != nil || times.cook != nil { (clipped.prepTime, clipped.cookTime) = times }
             }
-            if clipped.servings == nil { clipped.servings = page.servings() }
+            if clipped.servings == nil { clipped.servings = KitchenHTMLRecipeReader.servings(in: lines) }
         }
         if clipped != before { clipped.readFrom.append("HTML") }
         let meta = metaTags(html)
-        if clipped.title == nil { clipped.title = meta["og:title"] ?? pageTitle(html) }
+        let siteName = meta["og:site_name"] ?? meta["application-name"]
+        if clipped.title == nil, clipped.hasRecipe { clipped.title = ownHeading(document) }
+        if clipped.title == nil { clipped.title = (meta["og:title"] ?? pageTitle(html)).map { withoutSiteName($0, siteName: siteName, anySegment: true) } }
+        clipped.title = clipped.title.map { withoutSiteName($0, siteName: siteName, anySegment: false) }
         if clipped.image == nil { clipped.image = meta["og:image"] }
         if clipped.sourceUrl == nil { clipped.sourceUrl = meta["og:url"] ?? canonicalURL(html) }
         if !clipped.hasRecipe {
             if meta["og:title"] != nil { clipped.readFrom.append("OpenGraph") }
-            let text = HTMLText.plain(bodyHTML(html), keepLines: true)
+            // The caption keeps 20,000 characters: the first two million of the page's HTML are plenty.
+            let text = HTMLText.plain(String(bodyHTML(html).prefix(2_000_000)), keepLines: true)
             let description = meta["og:description"] ?? meta["description"]
             let caption = [description, String(text.prefix(20_000))].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n\n")
             if !caption.isEmpty { clipped.caption = caption }
         }
-        clipped.title = clipped.title.map { String(HTMLText.collapse($0).prefix(KitchenRecipe.maximumTitleLength)) }
+        // A title over 200 characters is cut at a word when the recipe is written (`repaired()`).
+        clipped.title = clipped.title.map { HTMLText.collapse(String($0.prefix(10_000))) }
         return clipped
     }
 
@@ -111,6 +117,47 @@ public enum KitchenPageReader {
         }
     }
 
+    // MARK: Titles
+
+    /// The recipe's own heading on the page: a recipe card's title (an element whose class names
+    /// a recipe and its title or name, such as `wprm-recipe-name`, `tasty-recipes-title`,
+    /// `recipe-card__title`), else the page's only `h1`.
+    static func ownHeading(_ document: HTMLDocument) -> String? {
+        let elements = document.descendants()
+        for element in elements where !["script", "style", "meta", "img", "a", "button", "input"].contains(document.name(element)) {
+            let tokens = document.classes(element)
+            guard tokens.contains(where: { $0.contains("recipe") && ($0.hasSuffix("title") || $0.hasSuffix("name")) && !$0.contains("ingredient") && !$0.contains("instruction") }) else { continue }
+            let text = document.text(element, maximumCharacters: 400)
+            if !text.isEmpty, text.count <= KitchenRecipe.maximumTitleLength { return text }
+        }
+        let headings = elements.filter { document.name($0) == "h1" && !KitchenHTMLRecipeReader.isHiddenOrUnread($0, in: document) }
+        guard headings.count == 1 else { return nil }
+        let text = document.text(headings[0], maximumCharacters: 400)
+        return text.isEmpty || text.count > KitchenRecipe.maximumTitleLength ? nil : text
+    }
+
+    /// Separators between a page's title and its site's name: "Soup - Site", "Soup | Site".
+    static let titleSeparators = [" | ", " - ", " – ", " — ", " · ", " :: ", " // ", " » "]
+
+    /// A title without a trailing site-name segment: the segment that is the site's name
+    /// (`og:site_name`) always; with `anySegment` (a title from `og:title` or `<title>`) also a
+    /// last segment of at most five words ("Mango Guacamole - Rick Bayless", "PB&J Smoothie
+    /// Recipe | Quaker Oats").
+    static func withoutSiteName(_ title: String, siteName: String?, anySegment: Bool) -> String {
+        var best: Range<String.Index>?
+        for separator in titleSeparators {
+            if let range = title.range(of: separator, options: .backwards), best == nil || range.lowerBound > best!.lowerBound { best = range }
+        }
+        guard let cut = best else { return title }
+        let head = title[..<cut.lowerBound].trimmingCharacters(in: .whitespaces)
+        let tail = title[cut.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard !head.isEmpty else { return title }
+        func folded(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+        if let siteName, !folded(siteName).isEmpty, folded(tail) == folded(siteName) { return head }
+        if anySegment, tail.split(separator: " ").count <= 5, head.count >= 3 { return head }
+        return title
+    }
+
     // MARK: Meta tags
 
     /// `<meta property|name=… content=…>` by property or name, lower-cased.
@@ -125,8 +172,8 @@ public enum KitchenPageReader {
     }
 
     static func pageTitle(_ html: String) -> String? {
-        guard let (_, start) = HTMLText.tags("title", in: html).first else { return nil }
-        return HTMLText.plain(String(HTMLText.element("title", in: html, from: start))).nilIfEmpty
+        guard let (_, content) = HTMLText.rawElements("title", in: html).first else { return nil }
+        return HTMLText.plain(String(content.prefix(10_000))).nilIfEmpty
     }
 
     static func canonicalURL(_ html: String) -> String? {
