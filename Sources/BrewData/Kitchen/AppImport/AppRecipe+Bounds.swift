@@ -2,12 +2,12 @@ import BrewKit
 import Foundation
 
 extension AppRecipe {
-    /// The recipe made to fit the bounds every record's text has (`FieldBounds`: 500 characters):
+    /// The recipe made to fit the bounds a kitchen recipe's text has (`KitchenRecipe.maximumTextCharacters`):
     /// a longer step is split into several at its sentence ends (at spaces when one sentence is
     /// longer still), so every word is kept; a longer caption is cut at a word, and the sentence
     /// returned says so.
     mutating func fitBounds() -> [String] {
-        let limit = FieldBounds.textCharacters
+        let limit = KitchenRecipe.maximumTextCharacters
         var notes: [String] = []
         let before = clipped.steps.count
         clipped.steps = clipped.steps.flatMap { Self.pieces(of: $0, limit: limit) }
