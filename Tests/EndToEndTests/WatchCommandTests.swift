@@ -120,7 +120,7 @@ struct WatchCommandTests {
         text = try String(contentsOf: august, encoding: .utf8)
         try Self.save(text.replacingOccurrences(of: "edited in place", with: "saved by rename"), to: august)
         try expectSameAsFullBuild("rename save")
-        #expect(try String(contentsOf: site.appendingPathComponent("logs/log-20260803-1327.html"), encoding: .utf8).contains("saved by rename"))
+        #expect(try String(contentsOf: site.appendingPathComponent("logs/2026/08/log-20260803-1327.html"), encoding: .utf8).contains("saved by rename"))
 
         // A deletion, and a new subdirectory with a file.
         try FileManager.default.removeItem(at: data.appendingPathComponent("logs/2026-09.json"))
