@@ -66,7 +66,8 @@ public final class JournalSite {
 
     /// Brings the site up to date. `full` renders every page and makes the output exactly the
     /// site (removing any other file); otherwise only what changed since the last build is redone.
-    public func build(full: Bool = false) -> Outcome {
+    /// `progress` hears of each page rendered (`SiteBuilder.Progress`).
+    public func build(full: Bool = false, progress: SiteBuilder.Progress? = nil) -> Outcome {
         var clock = Stopwatch()
         // The data is read under the data directory's shared lock, so that a command writing
         // several files at once (`log`, `erase`, `merge`) is seen before or after, never half-way.
@@ -141,7 +142,7 @@ public final class JournalSite {
                 changes = SiteChanges.everything(in: plan, replacing: published)
                 transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .replaceAll)
             }
-            outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction)
+            outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress)
             try transaction.putAssets(templates.assets)
             try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
             clock.lap("render and write")

@@ -17,9 +17,18 @@ struct JournalBuild {
     /// One full build, reported in full: diagnostics, then a line with the stage times.
     func run() -> JournalSite.Outcome {
         let start = DispatchTime.now().uptimeNanoseconds
-        let outcome = JournalSite(settings: settings, now: RunClock.provider).build(full: true)
+        let outcome = build(JournalSite(settings: settings, now: RunClock.provider), full: true, startNanoseconds: start)
         finish()
         report(outcome, startNanoseconds: start, verbose: true)
+        return outcome
+    }
+
+    /// One build of `journal`, with the progress line on a terminal while it renders (`ProgressLine`),
+    /// cleared before anything else is printed.
+    func build(_ journal: JournalSite, full: Bool, startNanoseconds: UInt64) -> JournalSite.Outcome {
+        let line = ProgressLine.forStandardError(quiet: site.quiet, startNanoseconds: startNanoseconds)
+        let outcome = journal.build(full: full, progress: line?.progress)
+        line?.clear()
         return outcome
     }
 

@@ -38,7 +38,7 @@ struct LiveBuild {
         let build = JournalBuild(data: data, site: site)
         let journal = JournalSite(settings: build.settings, now: RunClock.provider)
         var start = DispatchTime.now().uptimeNanoseconds
-        let first = journal.build(full: true)
+        let first = build.build(journal, full: true, startNanoseconds: start)
         build.report(first, startNanoseconds: start, verbose: true)
         journal.prepareForUpdates()
         var generation = 1
@@ -56,7 +56,7 @@ struct LiveBuild {
                 batch.merge(more)
             }
             start = DispatchTime.now().uptimeNanoseconds
-            let outcome = journal.build()
+            let outcome = build.build(journal, full: false, startNanoseconds: start)
             guard outcome.changedAnything || !outcome.succeeded else { continue }
             generation += 1
             build.report(outcome, startNanoseconds: start, verbose: false)

@@ -26,7 +26,7 @@ struct GoldenPageTests {
     @Test(arguments: [
         "index.html", "index.md",
         "recipes/v60-starter.html", "recipes/v60-starter.md",
-        "logs/index.html", "logs/first-brew.html", "logs/first-brew.md",
+        "logs/index.html", "logs/2026/03/first-brew.html", "logs/2026/03/first-brew.md",
         "logs/by-tag/tooSour/index.md",
         "statistics.html", "hints.md", "feed.xml", "sitemap.xml",
         "kitchen/index.html", "kitchen/index.md", "kitchen/archive.md",

@@ -18,7 +18,7 @@ struct ListSpliceTests {
     }
 
     static func row(_ id: String, name: String, root: String) -> String {
-        "- [Sat 21 Nov 2026, 19:57](\(root)logs/\(id).md) · ★★★★☆ (4/5) · \(MarkdownEscaping.escape(name))"
+        "- [Sat 21 Nov 2026, 19:57](\(root)logs/2026/11/\(id).md) · ★★★★☆ (4/5) · \(MarkdownEscaping.escape(name))"
     }
 
     static func spliceRows(_ standInRows: [String], root: String) -> [ListSplice.Row]? {
@@ -39,7 +39,7 @@ struct ListSpliceTests {
             let page = Self.defaultPage(rows: rows.map(\.markdown), links: links)
             let spliced = try #require(ListSplice.html(of: page, rows: rows, root: root))
             #expect(spliced == Markdown.html(from: page))
-            #expect(spliced.contains("href=\"\(root)logs/log-0.html\""))
+            #expect(spliced.contains("href=\"\(root)logs/2026/11/log-0.html\""))
         }
     }
 

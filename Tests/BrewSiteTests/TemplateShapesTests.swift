@@ -190,7 +190,7 @@ struct EscapingShortcutTests {
 struct ListRowTests {
     @Test func aListTemplateReadsEveryValueOfARow() throws {
         let templates = try TemplateShapesTests.templates(overriding: [
-            "logs.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n{{#logs}}\n- {{recipeName}} on {{when}}: {{stars}}{{#tasteTag}} ({{tasteTag}}){{/tasteTag}} [open]({{root}}logs/{{id}}.md)\n{{/logs}}\n",
+            "logs.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n{{#logs}}\n- {{recipeName}} on {{when}}: {{stars}}{{#tasteTag}} ({{tasteTag}}){{/tasteTag}} [open]({{root}}{{path}}.md)\n{{/logs}}\n",
         ])
         let data = TemplateShapesTests.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
         let validated = DataDirectoryReader(root: data).read().validated
@@ -198,7 +198,7 @@ struct ListRowTests {
         let list = try #require(files.first { $0.path == "logs/index.md" }).contents
         let text = String(decoding: list, as: UTF8.self)
         #expect(text.contains("- V60 Starter on "))
-        #expect(text.contains("[open](../logs/first-brew.md)"))
+        #expect(text.contains("[open](../logs/2026/03/first-brew.md)"))
         #expect(!text.contains("{{"))
     }
 

@@ -10,7 +10,7 @@ struct BuildCommandTests {
         let result = try BrewGuideProcess.run(["build", "--data", "Data", "--output", output.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("built \(output.path): "))
-        for page in ["index", "recipes/v60-starter", "logs/index", "logs/log-20260806-0745"] {
+        for page in ["index", "recipes/v60-starter", "logs/index", "logs/2026/08/log-20260806-0745"] {
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(page + ".html").path), "\(page).html")
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(page + ".md").path), "\(page).md")
         }
@@ -42,7 +42,7 @@ struct BuildCommandTests {
         let output = directory.appendingPathComponent("Site")
         let result = try BrewGuideProcess.run(["build", "--data", "Tests/BrewDataTests/Fixtures/valid", "--output", output.path, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
-        let html = try String(contentsOf: output.appendingPathComponent("logs/first-brew.html"), encoding: .utf8)
+        let html = try String(contentsOf: output.appendingPathComponent("logs/2026/03/first-brew.html"), encoding: .utf8)
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("javascript:"))
         #expect(html.contains("raw HTML omitted"))

@@ -36,7 +36,7 @@ struct ImportBrewsCommandTests {
         let site = data.deletingLastPathComponent().appendingPathComponent("Site")
         let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
         #expect(build.status == 0)
-        let page = try String(contentsOf: site.appendingPathComponent("logs/bc-20221228-1441-d8647dd2.md"), encoding: .utf8)
+        let page = try String(contentsOf: site.appendingPathComponent("logs/2022/12/bc-20221228-1441-d8647dd2.md"), encoding: .utf8)
         #expect(page.contains("not rated"))
         #expect(page.contains("**Grinder setting:** 3.2"))
         #expect(page.contains("## The pour"))

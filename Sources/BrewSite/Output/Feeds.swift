@@ -32,7 +32,7 @@ public enum Feeds {
             let rated = log.rating.map { "rated \($0) of 5" } ?? "not rated"
             var summary = "\(log.recipeNameAtBrew): \(rated), \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams))"
             if let tag = log.tasteTag { summary += ", \(tag.displayName)" }
-            xml += entry(title: "\(log.recipeNameAtBrew), \(when.prefix(10))", id: "log:\(log.id)", updated: when, page: "logs/\(log.id).html", summary: summary)
+            xml += entry(title: "\(log.recipeNameAtBrew), \(when.prefix(10))", id: "log:\(log.id)", updated: when, page: LogPagePath.path(of: log, in: timeZone) + ".html", summary: summary)
         }
         for (recipe, when) in dated {
             let time = ISO8601.string(from: when)

@@ -74,12 +74,12 @@ extension Journal {
         let positions = Array(list.positions(onPage: number, perPage: perPage))
         let path = list.pagePath(number)
         let root = Page.rootPrefix(of: path)
-        let rows = partials.logRows(ids: positions.map { logs[$0].id }) { logRow(logs[positions[$0]]) }
+        let rows = partials.logRows(ids: positions.map { logs[$0].id }) { logRow(at: positions[$0]) }
         let rowsMarkdown = rows.map { PartialMemo.placing(root, in: $0.markdown) }
         var context: [String: Any] = [
             "title": list.title,
             "intro": list.intro,
-            "logs": zip(positions, rowsMarkdown).map { position, markdown in ListRow(markdown: markdown) { [unowned self] in logRow(logs[position]) } },
+            "logs": zip(positions, rowsMarkdown).map { position, markdown in ListRow(markdown: markdown) { [unowned self] in logRow(at: position) } },
             "pageNumber": String(number),
             "pageCount": String(pageCount),
             "isPaged": pageCount > 1,

@@ -28,6 +28,8 @@ final class Journal {
     let lastSelectedRecipeId: String?
     /// The journal's time zone: every day, month and week of the site is made in it.
     let timeZone: JournalTimeZone
+    /// Each log's page path (`LogPagePath`) by its position in `logs`, made once for every link to it.
+    let logPaths: [String]
     /// Rows and browse links rendered once for all list pages.
     let partials: PartialMemo
 
@@ -51,6 +53,7 @@ final class Journal {
         self.recipeHashes = Dictionary(recipes.map { ($0.id, $0.hashValue) }, uniquingKeysWith: { first, _ in first })
         let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
         self.timeZone = timeZone
+        self.logPaths = newestFirst.map { LogPagePath.path(of: $0, in: timeZone) }
         self.statistics = JournalStatistics(logs: logs, timeZone: timeZone)
         let logs = self.logs
         self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: logs, at: positions) }
@@ -75,7 +78,7 @@ final class Journal {
                 summary["canBrewAlong"] = invalidReasons[recipe.id] == nil && (try? BrewPlanner.plan(recipe)) != nil
                 return summary
             },
-            "latestLogs": logs.prefix(10).map(logRow),
+            "latestLogs": logs.indices.prefix(10).map(logRow(at:)),
             "hasLogs": !logs.isEmpty,
             "logCount": String(logs.count),
             "firstRecipeId": lastSelectedRecipeId ?? recipes.first?.id ?? "RECIPE_ID",
@@ -110,7 +113,7 @@ final class Journal {
             }
         }
         let recipeLogs = logsByRecipe[recipe.id] ?? []
-        context["logs"] = recipeLogs.prefix(20).map { logRow(logs[$0]) }
+        context["logs"] = recipeLogs.prefix(20).map(logRow(at:))
         context["hasMoreLogs"] = recipeLogs.count > 20
         context["hasLogs"] = !recipeLogs.isEmpty
         let stats = recipeStatistics[recipe.id] ?? RecipeStatistics(logs: [])
@@ -142,7 +145,7 @@ final class Journal {
 
     func logPage(at position: Int) -> Page {
         let log = logs[position]
-        var context = logRow(log)
+        var context = logRow(at: position)
         let fromRecipe = " (recipe's default; not recorded)"
         context["dose"] = Format.grams(log.doseGrams)
         context["yield"] = Format.grams(log.targetYieldGrams)
@@ -165,6 +168,7 @@ final class Journal {
                 let next = logs[nextPosition]
                 let followUp = BrewComparison.followUp(from: log, to: next)
                 context["nextId"] = next.id
+                context["nextPath"] = logPaths[nextPosition]
                 context["nextWhen"] = local(next).dayAndTime
                 context["nextSentence"] = BrewComparison.sentence(followUp, from: log, to: next)
             } else {
@@ -178,7 +182,7 @@ final class Journal {
             context["hasPour"] = true
             context["hasFlow"] = validated.dataset.flows[log.id] != nil
         }
-        return Page(path: "logs/\(log.id)", title: "\(log.recipeNameAtBrew), \(local(log).dayAndTime)", template: "log", context: context, fragments: fragments)
+        return Page(path: logPaths[position], title: "\(log.recipeNameAtBrew), \(local(log).dayAndTime)", template: "log", context: context, fragments: fragments)
     }
 
     /// The optional details of a log, by the names the log template shows them under.
@@ -229,7 +233,7 @@ final class Journal {
             summary["bestCount"] = String(factors.bestLogIDs.count)
             summary["bestBrews"] = factors.bestLogIDs.prefix(5).compactMap { id -> [String: Any]? in
                 guard let position = positionByID[id] else { return nil }
-                return ["id": id, "when": local(logs[position]).dayAndTime]
+                return ["id": id, "path": logPaths[position], "when": local(logs[position]).dayAndTime]
             }
             if !factors.bestShared.isEmpty { summary["shared"] = factors.bestShared.joined(separator: ", ") }
         }
@@ -259,9 +263,13 @@ final class Journal {
         timeZone.local(log.timestamp, writtenOffsetSeconds: log.timestampOffsetSeconds)
     }
 
-    func logRow(_ log: BrewLog) -> [String: Any] {
+    /// What a log's row shows (and its page starts from): `path` is its page's path without
+    /// extension (`logs/2026/10/<id>`), for links as `{{root}}{{path}}.md`.
+    func logRow(at position: Int) -> [String: Any] {
+        let log = logs[position]
         var row: [String: Any] = [
             "id": log.id,
+            "path": logPaths[position],
             "when": local(log).dayAndTime,
             "isoTimestamp": local(log).iso8601,
             "recipeName": log.recipeNameAtBrew,

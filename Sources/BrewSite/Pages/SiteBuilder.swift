@@ -6,6 +6,11 @@ import Foundation
 /// always give the same files.
 public struct SiteBuilder: Sendable {
     public static let logsPerPage = 50
+
+    /// Hears how far a render has got: called on the rendering threads after each page is put
+    /// into the site, with the pages done so far and the pages this render makes. It must be quick
+    /// and safe to call from several threads at once; what it shows, and where, is the caller's.
+    public typealias Progress = @Sendable (_ pagesDone: Int, _ pagesTotal: Int) -> Void
     public static let requiredTemplates = ["layout.html", "index.md", "recipe.md", "logs.md", "log.md", "statistics.md", "hints.md", "card.md", "year.md"]
 
     public let renderer: PageRenderer
@@ -38,13 +43,18 @@ public struct SiteBuilder: Sendable {
 
     /// Makes and renders the pages of `sources` on all cores, each put into the transaction as
     /// soon as it is rendered (so a site's pages are never all in memory at once), then the feeds.
+    /// `progress` hears of each page done.
     /// - Returns: the number of pages rendered.
     @discardableResult
-    public func render(_ sources: [SitePlan.Source], of plan: SitePlan, into transaction: SiteTransaction) throws(SiteWriteError) -> Int {
+    public func render(_ sources: [SitePlan.Source], of plan: SitePlan, into transaction: SiteTransaction,
+                       progress: Progress? = nil) throws(SiteWriteError) -> Int {
         let renderer = self.renderer
+        let counter = PageCounter()
+        let total = sources.count
         let failures = concurrentMap(sources) { source -> SiteWriteError? in
             do throws(SiteWriteError) {
                 for file in renderer.render(plan.page(for: source)) { try transaction.put(file) }
+                if let progress { progress(counter.increment(), total) }
                 return nil
             } catch {
                 return error

@@ -25,9 +25,10 @@ public struct SiteChanges: Sendable {
     }
 
     public static func between(_ old: SitePlan, _ new: SitePlan) -> SiteChanges {
-        // Every page's navigation changes when a section appears or goes.
-        if old.navigation != new.navigation { return everything(in: new, replacing: old) }
-        let (changedLogs, removedLogs) = changedLogIDs(old.journal.logs, new.journal.logs)
+        // Every page's navigation changes when a section appears or goes; every day, month and
+        // log page's folder (`LogPagePath`) when the journal's time zone does.
+        if old.navigation != new.navigation || old.journal.timeZone != new.journal.timeZone { return everything(in: new, replacing: old) }
+        let changedLogs = changedLogIDs(old.journal.logs, new.journal.logs)
         let recipesChanged = recipeSignature(old.journal) != recipeSignature(new.journal)
         let browseChanged = ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
         let sessionsChanged = sessionSignature(old.journal.validated.dataset) != sessionSignature(new.journal.validated.dataset)
@@ -72,11 +73,12 @@ public struct SiteChanges: Sendable {
             }
         }
         sources += changedPositions.sorted().map { .log($0) }
-        return SiteChanges(sources: sources, removedPaths: removedPaths(old, new, removedLogs: removedLogs), changedLogIDs: changedLogs)
+        return SiteChanges(sources: sources, removedPaths: removedPaths(old, new, changedLogs: changedLogs), changedLogIDs: changedLogs)
     }
 
-    /// Pages of `old` that `new` does not have, found without listing every page of either.
-    static func removedPaths(_ old: SitePlan, _ new: SitePlan, removedLogs: [String]) -> [String] {
+    /// Pages of `old` that `new` does not have, found without listing every page of either:
+    /// of the logs, those removed and those whose brew moved to another month (`LogPagePath`).
+    static func removedPaths(_ old: SitePlan, _ new: SitePlan, changedLogs: Set<String>) -> [String] {
         let summaries = Set(new.summaryPaths)
         var removed = old.summaryPaths.filter { !summaries.contains($0) }
         let cards = Set(new.cardRecipes.map(\.id))
@@ -92,7 +94,11 @@ public struct SiteChanges: Sendable {
             let after = pageCounts[list.folder] ?? 0
             if after < before { removed += (after + 1...before).map(list.pagePath) }
         }
-        removed += removedLogs.map { "logs/\($0)" }
+        for id in changedLogs.sorted() {
+            guard let before = old.journal.positionByID[id] else { continue }
+            let path = old.journal.logPaths[before]
+            if new.journal.positionByID[id].map({ new.journal.logPaths[$0] }) != path { removed.append(path) }
+        }
         let kitchenPaths = { (plan: SitePlan) in Set(plan.kitchenSources.map(plan.path(of:))) }
         let newKitchen = kitchenPaths(new)
         removed += kitchenPaths(old).subtracting(newKitchen).sorted()
@@ -129,8 +135,8 @@ public struct SiteChanges: Sendable {
         return sources
     }
 
-    /// Ids of logs added, removed or changed in any field, and of those removed.
-    static func changedLogIDs(_ old: [BrewLog], _ new: [BrewLog]) -> (changed: Set<String>, removed: [String]) {
+    /// Ids of logs added, removed or changed in any field.
+    static func changedLogIDs(_ old: [BrewLog], _ new: [BrewLog]) -> Set<String> {
         // Usually the same logs in the same order: compare them pairwise, without dictionaries.
         if old.count == new.count {
             var changed: Set<String> = []
@@ -139,7 +145,7 @@ public struct SiteChanges: Sendable {
                 guard old[index].id == new[index].id else { sameOrder = false; break }
                 changed.insert(new[index].id)
             }
-            if sameOrder { return (changed, []) }
+            if sameOrder { return changed }
         }
         let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var changed: Set<String> = []
@@ -148,12 +154,8 @@ public struct SiteChanges: Sendable {
             seen.insert(log.id)
             if before[log.id] != log { changed.insert(log.id) }
         }
-        var removed: [String] = []
-        for log in old where !seen.contains(log.id) {
-            changed.insert(log.id)
-            removed.append(log.id)
-        }
-        return (changed, removed)
+        for log in old where !seen.contains(log.id) { changed.insert(log.id) }
+        return changed
     }
 
     /// What list and log pages read of the recipes: ids, names and order, and which are invalid.

@@ -115,7 +115,7 @@ public struct SitePlan: @unchecked Sendable {
         switch source {
         case .summary(let index): summaryPaths[index]
         case .list(let index, let number): lists[index].pagePath(number)
-        case .log(let index): "logs/\(journal.logs[index].id)"
+        case .log(let index): journal.logPaths[index]
         case .card(let index): "cards/\(cardRecipes[index].id)"
         case .brew(let index): brewAlongs[index].path
         case .sessionIndex: "sessions/index"

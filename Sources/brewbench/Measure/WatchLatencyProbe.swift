@@ -56,7 +56,7 @@ struct WatchLatencyProbe {
         try waitUntil(timeout: initialBuildTimeoutSeconds, what: "the first build line of watch") {
             if watcher.poll() != nil { throw BenchError("watch ended early; see \(workFolder)/watch.err") }
             let printed = FileManager.default.contents(atPath: workFolder + "/watch.out") ?? Data()
-            return printed.contains(UInt8(ascii: "\n")) && FileManager.default.fileExists(atPath: pagePath(site, first.log.id))
+            return printed.contains(UInt8(ascii: "\n")) && FileManager.default.fileExists(atPath: pagePath(site, first.log))
         }
         let initialBuild = clock.elapsedSeconds
 
@@ -73,7 +73,7 @@ struct WatchLatencyProbe {
             months[target.month] = logs
             let editClock = MonotonicClock()
             try FileTree.replace(layout.monthFile(month: target.month, logs: logs), under: data)
-            let page = pagePath(site, target.log.id)
+            let page = pagePath(site, target.log)
             let markerBytes = Data(marker.utf8)
             do {
                 try waitUntil(timeout: editTimeoutSeconds, what: "the edit of \(target.log.id)") {
@@ -87,8 +87,13 @@ struct WatchLatencyProbe {
         return Result(initialBuildSeconds: initialBuild, latencySeconds: latencies, timedOutEdits: timedOut, watcherPeakResidentBytes: nil)
     }
 
-    private func pagePath(_ site: String, _ logID: String) -> String {
-        "\(site)/logs/\(logID).html"
+    /// The log's page: `logs/YYYY/MM/<id>.html` in the month of its brew (the generator writes UTC
+    /// timestamps and no time zone, so that is its month file's month); `logs/<id>.html` in a site
+    /// built before log pages were sharded by month, so a build of an older revision can be measured too.
+    private func pagePath(_ site: String, _ log: SyntheticLog) -> String {
+        let sharded = "\(site)/logs/\(log.timestamp.monthKey.replacingOccurrences(of: "-", with: "/"))/\(log.id).html"
+        let flat = "\(site)/logs/\(log.id).html"
+        return FileManager.default.fileExists(atPath: flat) && !FileManager.default.fileExists(atPath: sharded) ? flat : sharded
     }
 
     /// Logs with a note, spread over the journal, the last one in its newest month.
