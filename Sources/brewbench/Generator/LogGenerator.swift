@@ -13,12 +13,19 @@ struct LogGenerator {
         recipeWeights = recipes.indices.map { index in index == 0 ? 18 : max(2, 16 - index) }
     }
 
-    /// How many logs each day has, about ten, adding up to `total`.
+    /// The most days a journal spans: 19 years, so that the first brew of even the largest journal
+    /// falls after 2000-01-01, the earliest date `check` accepts (`DateBounds.earliest`).
+    static let maximumDays = 19 * 365
+
+    /// How many logs each day has, about ten (more where ten a day would reach back past
+    /// `maximumDays`: 100,000 logs are about fifteen a day), adding up to `total`.
     static func dailyCounts(total: Int, using random: inout SplitMix64) -> [Int] {
         var counts: [Int] = []
         var remaining = total
+        let mean = max(10, (total + maximumDays - 1) / maximumDays + 1)
+        let spread = (mean * 3) / 10
         while remaining > 0 {
-            let today = min(remaining, random.int(in: 7...13))
+            let today = min(remaining, random.int(in: (mean - spread)...(mean + spread)))
             counts.append(today)
             remaining -= today
         }
