@@ -46,13 +46,7 @@ struct SessionCommand: ParsableCommand {
 
         func run() throws {
             let now = RunClock.now()
-            var drinkType: DrinkType?
-            if let type {
-                guard let known = DrinkType(rawValue: type.lowercased()) else {
-                    throw ValidationError("--type must be one of \(DrinkType.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(type)\"")
-                }
-                drinkType = known
-            }
+            let drinkType = try type.map(SessionCommand.drinkType)
             let volume = try size.map { try SessionCommand.volume($0, option: "--size") }
             let meta = AlcoholMeta(drinkType: drinkType, size: volume, abvPercent: abv, standardDrinkEstimate: estimate, presetId: preset)
             let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
@@ -111,12 +105,7 @@ struct SessionCommand: ParsableCommand {
             let now = RunClock.now()
             var change = SessionEntryChange()
             if let at { change.timestamp = try SessionCommand.moment(at, now: now, data: dataOptions.data) }
-            if let type {
-                guard let known = DrinkType(rawValue: type.lowercased()) else {
-                    throw ValidationError("--type must be one of \(DrinkType.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(type)\"")
-                }
-                change.drinkType = known
-            }
+            if let type { change.drinkType = try SessionCommand.drinkType(type) }
             change.size = try size.map { try SessionCommand.volume($0, option: "--size") }
             change.abvPercent = abv
             change.standardDrinkEstimate = estimate
@@ -196,6 +185,14 @@ struct SessionCommand: ParsableCommand {
 
     static func printWarnings(_ outcome: SessionLogger.Outcome) {
         if !outcome.warnings.isEmpty { StandardError.write(DiagnosticPrinter.text(outcome.warnings)) }
+    }
+
+    /// `--type` as a drink type, any case; otherwise an error naming the types.
+    static func drinkType(_ text: String) throws -> DrinkType {
+        guard let known = DrinkType(rawValue: text.lowercased()) else {
+            throw ValidationError("--type must be one of \(DrinkType.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(text)\"")
+        }
+        return known
     }
 
     /// `473` (ml), `473ml`, `12oz`, `12 oz`.

@@ -97,20 +97,11 @@ public final class DirectoryLock: @unchecked Sendable {
         descriptor = -1
     }
 
-    /// `<parent>/.<name>.lock` for a directory, its parent resolved to one real path.
+    /// `<parent>/.<name>.lock` for a directory, resolved to one real path (`WriteTarget.resolved`).
     public static func lockPath(for directory: String) -> String {
-        let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
-        var standardized = (absolute as NSString).standardizingPath
-        if let real = realpath(standardized, nil) {
-            standardized = String(cString: real)
-            free(real)
-        }
-        let name = (standardized as NSString).lastPathComponent
-        var parent = (standardized as NSString).deletingLastPathComponent
-        if let real = realpath(parent, nil) {
-            parent = String(cString: real)
-            free(real)
-        }
+        let resolved = WriteTarget.resolved(directory)
+        let name = (resolved as NSString).lastPathComponent
+        let parent = (resolved as NSString).deletingLastPathComponent
         return (parent as NSString).appendingPathComponent(".\(name.isEmpty || name == "/" ? "root" : name).lock")
     }
 
