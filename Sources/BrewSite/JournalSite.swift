@@ -117,7 +117,7 @@ public final class JournalSite {
 
         let renderer = self.renderer ?? PageRenderer(templates: templates)
         self.renderer = renderer
-        let builder = SiteBuilder(renderer: renderer, baseURL: settings.baseURL)
+        let builder = SiteBuilder(renderer: renderer, baseURL: settings.baseURL, dataDirectory: settings.dataDirectory)
         let planPages = MealPlanPages(plan: mealPlan.plan, recipes: mealPlan.recipes, erasedRecipeIDs: mealPlan.erasedRecipeIDs,
                                       now: now(), linksRecipes: MealPlanPages.linksKitchenRecipes)
         let plan = builder.plan(validated, now: now(), mealPlan: planPages, amountReader: KitchenRecipeSource.amountReader)

@@ -22,7 +22,9 @@ struct LogCommand: ParsableCommand {
     @Argument(help: "The recipe brewed, as in `brewguide check` (for example v60-starter).")
     var recipeId: String
 
-    @Option(help: "How it tasted, 1 to 5 stars.")
+    // Numbers take the next argument even when it starts with "-", so that `--dose -5` is refused
+    // as a dose that must be positive, not as a missing value.
+    @Option(parsing: .unconditional, help: "How it tasted, 1 to 5 stars.")
     var rating: Int
 
     @Option(help: "Taste tag: tooBitter, tooSour, tooWeak, tooStrong or perfect (default: none, and no hint).")
@@ -31,13 +33,13 @@ struct LogCommand: ParsableCommand {
     @Option(help: "A short note, at most 280 characters (Markdown).")
     var note: String?
 
-    @Option(help: "Coffee dose in grams (default: the recipe's; alone, the yield follows the recipe's ratio).")
+    @Option(parsing: .unconditional, help: "Coffee dose in grams (default: the recipe's; alone, the yield follows the recipe's ratio).")
     var dose: Double?
 
-    @Option(name: .customLong("yield"), help: "Target yield in grams (default: the recipe's; alone, the dose follows).")
+    @Option(name: .customLong("yield"), parsing: .unconditional, help: "Target yield in grams (default: the recipe's; alone, the dose follows).")
     var targetYield: Double?
 
-    @Option(help: "Water temperature in °C (default: the recipe's).")
+    @Option(parsing: .unconditional, help: "Water temperature in °C (default: the recipe's).")
     var temperature: Double?
 
     @Option(help: "Grind label: fine, medium or coarse (default: the recipe's).")
@@ -45,6 +47,21 @@ struct LogCommand: ParsableCommand {
 
     @Option(help: "When it was brewed: 2026-10-01T07:00:00+09:00, or 2026-10-01T07:00 in the journal's time zone (default: now).")
     var at: String?
+
+    @Option(help: "The bean's name, as an imported brew has it.")
+    var bean: String?
+
+    @Option(help: "The roaster's name.")
+    var roaster: String?
+
+    @Option(help: "The grinder's setting as text, such as 18 or 2.5.")
+    var grinderSetting: String?
+
+    @Option(parsing: .unconditional, help: "How long the brew took: M:SS (3:05) or seconds (185).")
+    var brewTime: String?
+
+    @Option(parsing: .unconditional, help: "Total dissolved solids in percent (1.35).")
+    var tds: Double?
 
     @OptionGroup var dataOptions: DataOptions
 
@@ -57,10 +74,11 @@ struct LogCommand: ParsableCommand {
         let data = DataDirectoryReader(root: root).read()
         let request = BrewRecorder.Request(
             recipeId: recipeId, rating: rating, tasteTag: tag, note: note, doseGrams: dose, targetYieldGrams: targetYield,
-            waterTemperatureCelsius: temperature, grindLabel: grind, at: at)
+            waterTemperatureCelsius: temperature, grindLabel: grind, at: at,
+            bean: bean, roaster: roaster, grinderSetting: grinderSetting, brewTimeSeconds: try brewTime.map(Self.seconds), tds: tds)
         let recording: BrewRecorder.Recording
         do {
-            recording = try BrewRecorder(root: root).record(request, data: data)
+            recording = try BrewRecorder(root: root).record(request, data: data, now: RunClock.now())
         } catch {
             StandardError.write(error.lines.map { $0 + "\n" }.joined())
             throw ExitCode(1)
@@ -82,6 +100,16 @@ struct LogCommand: ParsableCommand {
         print(Self.describe(recording))
     }
 
+    /// `--brew-time`: `3:05` or `185` (seconds).
+    static func seconds(_ text: String) throws -> Double {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 1, let seconds = Double(parts[0]), seconds.isFinite { return seconds }
+        if parts.count == 2, let minutes = Int(parts[0]), parts[1].count == 2, let seconds = Int(parts[1]), minutes >= 0, (0..<60).contains(seconds) {
+            return Double(minutes * 60 + seconds)
+        }
+        throw ValidationError("--brew-time takes M:SS (3:05) or seconds (185), found \"\(text)\"")
+    }
+
     /// What was recorded, as a brewer reads it.
     static func describe(_ recording: BrewRecorder.Recording) -> String {
         let log = recording.log
@@ -94,6 +122,9 @@ struct LogCommand: ParsableCommand {
             "  \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams)) (\(Format.ratio(log.ratio))) · \(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C · grind \(log.grindLabel.rawValue)",
             "  \(stars) (\(rating)/5)" + (log.tasteTag.map { " · \($0.displayName)" } ?? ""),
         ]
+        let details = [log.bean.map { "bean \($0)" }, log.roaster.map { "roaster \($0)" }, log.grinderSetting.map { "grinder setting \($0)" },
+                       log.brewTimeSeconds.map { "brew time \(Format.clock($0))" }, log.tds.map { "TDS \(Format.number($0, decimals: 2)) %" }].compactMap { $0 }
+        if !details.isEmpty { lines.append("  " + details.joined(separator: " · ")) }
         if let note = log.note { lines.append("  Note: \(note)") }
         if let hint = AdjustmentHint.hint(for: log.tasteTag) {
             lines.append("Hint: \(hint)")

@@ -37,18 +37,12 @@ struct SessionCommand: ParsableCommand {
     struct Drink: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Log an alcoholic drink: a preset, or its type, size and ABV.")
         @OptionGroup var dataOptions: DataOptions
-        @Option(help: "A drink preset's id (sessions/presets.json).") var preset: String?
-        @Option(help: "beer, wine, liquor, cocktail or other.") var type: String?
-        @Option(help: "The size: millilitres (473), or ounces with oz (12oz).") var size: String?
-        @Option(help: "Alcohol by volume in percent (6.5); without it a size and --type assume beer 5, wine 12, liquor 40, cocktail 15.") var abv: Double?
-        @Option(help: "Standard drinks, when size or ABV is unknown.") var estimate: Double?
+        @OptionGroup var drink: DrinkOptions
         @Option(help: "When: ISO 8601 or HH:MM; default now.") var at: String?
 
         func run() throws {
             let now = RunClock.now()
-            let drinkType = try type.map(SessionCommand.drinkType)
-            let volume = try size.map { try SessionCommand.volume($0, option: "--size") }
-            let meta = AlcoholMeta(drinkType: drinkType, size: volume, abvPercent: abv, standardDrinkEstimate: estimate, presetId: preset)
+            let meta = try drink.meta()
             let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
             SessionCommand.report(outcome, now: now)
         }
@@ -94,22 +88,19 @@ struct SessionCommand: ParsableCommand {
         @OptionGroup var dataOptions: DataOptions
         @Option(help: "The session; default the active one, else the one started last.") var session: String?
         @Option(help: "When: ISO 8601 or HH:MM.") var at: String?
-        @Option(help: "A drink preset's id.") var preset: String?
-        @Option(help: "beer, wine, liquor, cocktail or other.") var type: String?
-        @Option(help: "A drink's size: millilitres (473), or ounces with oz (12oz).") var size: String?
-        @Option(help: "A drink's ABV in percent.") var abv: Double?
-        @Option(help: "A drink's standard drinks.") var estimate: Double?
+        @OptionGroup var drink: DrinkOptions
         @Option(help: "Water's amount: millilitres (250), or ounces with oz (8oz).") var amount: String?
 
         func run() throws {
             let now = RunClock.now()
             var change = SessionEntryChange()
             if let at { change.timestamp = try SessionCommand.moment(at, now: now, data: dataOptions.data) }
-            if let type { change.drinkType = try SessionCommand.drinkType(type) }
-            change.size = try size.map { try SessionCommand.volume($0, option: "--size") }
-            change.abvPercent = abv
-            change.standardDrinkEstimate = estimate
-            change.presetId = preset
+            let meta = try drink.meta()
+            change.drinkType = meta.drinkType
+            change.size = meta.size
+            change.abvPercent = meta.abvPercent
+            change.standardDrinkEstimate = meta.standardDrinkEstimate
+            change.presetId = meta.presetId
             change.waterAmount = try amount.map { try SessionCommand.volume($0, option: "--amount") }
             let outcome = try SessionCommand.perform(.editEntry(id: entryID, session: session, change: change), data: dataOptions.data, now: now)
             print("edited entry \(entryID) of \(outcome.session.id) in \(outcome.path)")
@@ -161,14 +152,12 @@ struct SessionCommand: ParsableCommand {
         var line = "\(SessionText.signed(item.delta)) → \(SessionText.position(item.waterline))"
         if item.waterline >= threshold { line += ": \(SessionText.returnToCentre.lowercased())" }
         print(line)
-        for warning in summary.pacingWarnings where warning.entryId == id {
-            switch warning.kind {
-            case .threshold: print("pacing warning: the waterline reached the water-break mark of \(threshold)")
-            case .drinksSinceWater: print("pacing warning: \(summary.settings.waterEveryNDrinks == 1 ? "a drink" : "\(summary.settings.waterEveryNDrinks) drinks") since the last water break")
-            }
-        }
+        let warnings = summary.pacingWarnings.filter { $0.entryId == id }
+        if warnings.contains(where: { $0.kind == .threshold }) { print("pacing warning: the waterline reached the water-break mark of \(threshold)") }
+        // The drinks-since-water warning comes with the reminder: one line says both.
         if let reminder = item.reminder {
-            print("water reminder: \(reminder.drinksSinceWater == 1 ? "1 drink" : "\(reminder.drinksSinceWater) drinks") since the last water break")
+            let head = warnings.contains { $0.kind == .drinksSinceWater } ? "water reminder and pacing warning" : "water reminder"
+            print("\(head): \(reminder.drinksSinceWater == 1 ? "1 drink" : "\(reminder.drinksSinceWater) drinks") since the last water break")
         }
         if summary.pacingWarnings.contains(where: { $0.returnedBelowAt == item.entry.timestamp }), item.waterline < threshold {
             print("back below the water-break mark of \(threshold)")
@@ -211,20 +200,21 @@ struct SessionCommand: ParsableCommand {
     static func moment(_ text: String?, now: Date, data: String) throws -> Date {
         var ignored: [Diagnostic] = []
         let zone = JournalTimeZone(identifier: DataDirectoryReader(root: data).readPreferencesFile(diagnostics: &ignored).preferences?.value.timeZone)
-        return try moment(text, now: now, offsetSeconds: zone.offsetSeconds(at: now))
+        return try moment(text, now: now, zone: zone.zone ?? TimeZone(identifier: "UTC")!)
     }
 
-    /// An ISO 8601 date-time, or HH:MM: the latest moment with that clock time (on the clock
-    /// `offsetSeconds` from UTC) not after `now`. A moment after now is refused: the log records
-    /// what happened.
-    static func moment(_ text: String?, now: Date, offsetSeconds: Int = 0) throws -> Date {
+    /// Every form `brewguide log --at` takes (an ISO 8601 date-time with an offset, or
+    /// 2026-11-23T19:00 on the clock of `zone`), or HH:MM: the latest moment with that clock time
+    /// not after `now`. A moment after now is refused: the log records what happened.
+    static func moment(_ text: String?, now: Date, zone: TimeZone) throws -> Date {
         guard let text = text?.trimmingCharacters(in: .whitespaces) else { return now }
-        if let date = ISO8601.date(from: text) {
+        if let date = BrewRecorder.moment(from: text, zone: zone)?.date {
             if date.timeIntervalSince(now) > 60 { throw ValidationError("--at \(text) is after now (\(ISO8601.string(from: now))); log what has happened") }
             return date
         }
         let parts = text.split(separator: ":")
         if parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute), parts[1].count == 2 {
+            let offsetSeconds = zone.secondsFromGMT(for: now)
             let seconds = Int(now.timeIntervalSince1970.rounded(.down))
             let local = seconds + offsetSeconds
             let midnight = local - ((local % 86_400) + 86_400) % 86_400 - offsetSeconds
@@ -232,6 +222,6 @@ struct SessionCommand: ParsableCommand {
             if moment > seconds { moment -= 86_400 }
             return Date(timeIntervalSince1970: Double(moment))
         }
-        throw ValidationError("--at takes an ISO 8601 date-time (2026-11-21T21:15:00Z) or HH:MM (21:15), found \"\(text)\"")
+        throw ValidationError("--at takes an ISO 8601 date-time (2026-11-21T21:15:00Z, or 2026-11-21T21:15 in the journal's time zone, \(zone.identifier)) or HH:MM (21:15), found \"\(text)\"")
     }
 }

@@ -14,13 +14,35 @@
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && index >= 0 && index < plan.steps.length) awake(true); });
   window.addEventListener("beforeunload", e => { if (index >= 0 && index < plan.steps.length) e.preventDefault(); });
   const target = s => s.timed ? (s.latest ? `target finish ${clock(s.end)}–${clock(s.latest)}` : `by ${clock(s.end)}`) : "when ready";
+  // 003 Phase 3: a pour against its milestone on the brew clock. Within 5 s either side is on pace;
+  // before the milestone a pour still running is on pace (only its end can be ahead).
+  const paceTolerance = 5;
+  const pace = (at, milestone, done) => at > milestone + paceTolerance ? `behind by ${clock(at - milestone)}`
+    : (done && at < milestone - paceTolerance ? `ahead by ${clock(milestone - at)}` : "on pace");
+  let lastPace = "";
   const clockEl = el("p", "brew-clock"), stepEl = el("p", "brew-step"), targetEl = el("p", "brew-target"),
-        countEl = el("p", "brew-countdown"), nextEl = el("p", "brew-next"), controls = el("p", "brew-controls"), doneEl = el("div", "brew-done");
+        countEl = el("p", "brew-countdown"), paceEl = el("p", "brew-pace"), nextEl = el("p", "brew-next"), controls = el("p", "brew-controls"), doneEl = el("div", "brew-done");
   const button = (text, action, cls) => { const b = el("button", cls || "", text); b.type = "button"; b.addEventListener("click", action); return b; };
   const mainButton = button("Start brew", () => advance(), "primary"), pauseButton = button("Pause", () => pause()),
-        restartButton = button("Restart", () => { if (confirm("Restart the brew from step 1?")) restart(); });
+        restartButton = button("Hold to restart", () => { if (!holding) restartButton.textContent = "Hold to restart (1 s)"; }, "hold");
+  // US-014: restarting loses the brew, so it takes a press held for a second (a tap or a stray
+  // touch does nothing); the button fills while it is held. Space or Enter held does the same.
+  const holdMilliseconds = 1000;
+  let holding = null;
+  const holdStart = e => {
+    if (holding || (e.type === "keydown" && e.key !== " " && e.key !== "Enter")) return;
+    if (e.type === "keydown") e.preventDefault();
+    restartButton.classList.add("holding");
+    holding = setTimeout(() => { holdEnd(); restart(); }, holdMilliseconds);
+  };
+  const holdEnd = () => { clearTimeout(holding); holding = null; restartButton.classList.remove("holding"); restartButton.textContent = "Hold to restart"; };
+  restartButton.style.setProperty("--hold", `${holdMilliseconds}ms`);
+  restartButton.addEventListener("pointerdown", holdStart);
+  restartButton.addEventListener("keydown", holdStart);
+  for (const type of ["pointerup", "pointerleave", "pointercancel", "keyup", "blur"]) restartButton.addEventListener(type, holdEnd);
+  restartButton.addEventListener("contextmenu", e => e.preventDefault());
   controls.append(mainButton, pauseButton, restartButton);
-  app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, nextEl, controls, doneEl);
+  app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, paceEl, nextEl, controls, doneEl);
   function render() {
     const step = plan.steps[index], next = plan.steps[index + 1];
     clockEl.textContent = startedAt == null ? "Brew clock 0:00 (it starts with the bloom)" : `Brew clock ${clock(elapsed())}${pausedAt && index < plan.steps.length ? " (paused)" : ""}`;
@@ -30,6 +52,12 @@
     const left = step && step.timed && startedAt != null ? step.end - elapsed() : null;
     countEl.textContent = left == null ? "" : (left > 0 ? `${clock(left)} left` : "Time: go on when ready");
     countEl.classList.toggle("due", left != null && left <= 0);
+    // The milestone, the brew clock and the pace, for a pour running; else how the last one ended.
+    const now = elapsed();
+    const running = step && step.kind === "pour" && step.timed && startedAt != null ? pace(now, step.end, false) : "";
+    paceEl.textContent = running ? `Target: by ${clock(step.end)} · Elapsed: ${clock(now)} · ${running}` : lastPace;
+    const shown = paceEl.textContent;
+    paceEl.dataset.pace = /behind/.test(shown) ? "behind" : (/ahead/.test(shown) ? "ahead" : (shown ? "on-pace" : ""));
     nextEl.textContent = next ? `Next: ${next.instruction}` : "";
     mainButton.textContent = index < 0 ? "Start brew" : (index >= plan.steps.length - 1 ? "Finish" : "Next step");
     mainButton.hidden = index >= plan.steps.length;
@@ -38,6 +66,9 @@
   }
   function advance() {
     if (pausedAt) pause();
+    const done = plan.steps[index];
+    lastPace = done && done.kind === "pour" && done.timed && startedAt != null
+      ? `Last pour done at ${clock(elapsed())}, target ${clock(done.end)}: ${pace(elapsed(), done.end, true)}` : "";
     index += 1;
     if (index === 0) awake(true);
     const step = plan.steps[index];
@@ -50,11 +81,11 @@
     if (pausedAt) { startedAt += Date.now() - pausedAt; pausedAt = null; } else { pausedAt = Date.now(); }
     render();
   }
-  function restart() { index = -1; startedAt = pausedAt = null; doneEl.replaceChildren(); awake(false); render(); }
+  function restart() { index = -1; startedAt = pausedAt = null; lastPace = ""; doneEl.replaceChildren(); awake(false); render(); }
   function finish() {
     if (startedAt != null && !pausedAt) pausedAt = Date.now();
     awake(false);
-    const code = el("code", "", plan.command), copy = button("Copy", () => navigator.clipboard && navigator.clipboard.writeText(code.textContent).then(() => { copy.textContent = "Copied"; }));
+    const code = el("code", "", `${plan.command} --brew-time ${clock(elapsed())}${plan.dataOption}`), copy = button("Copy", () => navigator.clipboard && navigator.clipboard.writeText(code.textContent).then(() => { copy.textContent = "Copied"; }));
     const pre = el("pre"); pre.append(code);
     doneEl.replaceChildren(el("p", "", `Brewed in ${clock(elapsed())}. Record it (change the rating; add --tag tooSour or another tag for a hint):`), pre, copy);
   }

@@ -230,6 +230,24 @@ import Testing
         #expect(!StepInstruction.restatesStep("Bloom: pour 45g", kind: .pour))
     }
 
+    /// 003 Phase 4, issue 26: a recipe whose bloom says only "Bloom" read "Bloom: pour 38 g, then
+    /// wait 0:40. Bloom". 12.5 g at the starter's 3× bloom is 37.5 g, shown as 38 g; a 40 s bloom.
+    @Test func textThatOnlyNamesTheStepIsNotRepeated() throws {
+        var recipe = starter
+        recipe.steps[2].instructionText = "Bloom"
+        recipe.steps[2].durationSeconds = 40
+        recipe.steps[3].instructionText = "pour."
+        recipe.steps[5].instructionText = "Wait for drawdown"
+        let plan = try BrewPlanner.plan(recipe, inputs: .dose(12.5))
+        #expect(plan.steps[2].instruction == "Bloom: pour 38 g, then wait 0:40")
+        #expect(plan.steps[3].instruction.hasSuffix("by 1:30"))
+        #expect(plan.steps[5].instruction == "Wait for drawdown, target finish 3:00–3:30")
+        // Words that add something stay.
+        #expect(!StepInstruction.repeats("Bloom gently", generated: "Bloom: pour 38 g, then wait 0:40", kind: .bloom))
+        #expect(!StepInstruction.repeats("Pour slowly", generated: "Pour to 150 g by 1:30", kind: .pour))
+        #expect(StepInstruction.repeats("Agitate", generated: "Swirl or stir gently", kind: .agitate))
+    }
+
     // MARK: Impossible plans
 
     @Test(arguments: [0.0, -5, 0.04, .nan])

@@ -54,6 +54,54 @@ import Testing
         #expect(svg.contains("class=\"wl-warn-zone\""))
     }
 
+    @Test func theWaterBreakMarkIsDrawnAtItsValue() throws {
+        // Issue 26: a mark of 3 was drawn at 2.5. A double (+2) and a single (+1) take the line to +3:
+        // the mark's line, the "+3" grid line and the third point share one height.
+        let session = Session(id: "pub", startTime: date("2026-10-07T19:00:00Z"), endTime: date("2026-10-07T22:00:00Z"), entries: [
+            .alcohol("a", at: date("2026-10-07T19:10:00Z"), AlcoholMeta(standardDrinkEstimate: 2)),
+            .alcohol("b", at: date("2026-10-07T19:40:00Z"), AlcoholMeta(standardDrinkEstimate: 1)),
+        ])
+        let svg = WaterlineChart.svg(SessionSummary(session: session, settings: WaterlineSettings(warningThreshold: 3), now: date("2026-10-08T00:00:00Z")), title: "t")
+        #expect(svg.contains(">water-break mark (3)</text>"))
+        func attribute(_ name: String, after marker: String) throws -> String {
+            let tail = try #require(svg.range(of: marker)).upperBound
+            let start = try #require(svg.range(of: "\(name)=\"", range: tail..<svg.endIndex)).upperBound
+            return String(svg[start...].prefix { $0 != "\"" })
+        }
+        let markY = try attribute("y1", after: "<line class=\"wl-threshold\" x1=\"52\"")
+        // The second drink, 40 of 180 minutes along the 336-unit plot that starts at 52.
+        let pointY = try attribute("cy", after: "<circle class=\"wl-drink\" cx=\"\(Format.number(52 + 336 * 40.0 / 180, decimals: 1))\"")
+        #expect(markY == pointY, "the mark at \(markY), the +3 point at \(pointY)")
+        // The +3 grid label sits 4 below its line.
+        #expect(svg.contains("y=\"\(Format.number(try #require(Double(markY)) + 4, decimals: 1))\" text-anchor=\"end\">+3</text>"))
+    }
+
+    @Test func withAReminderOnEveryDrinkTheTimelineKeepsOneLinePerEvent() {
+        // Issue 26: N = 1 (the document's default) and a mark of 2. Beer 19:10 (+1 → 1: reminder and
+        // drinks-since-water warning), wine 19:30 (+1 → 2: the mark, and a reminder), water 19:40
+        // (→ 1: back below), vodka soda 20:00 (+1 → 2: the mark again, reminder and warning).
+        let session = Session(id: "s", startTime: date("2026-11-23T19:00:00Z"), endTime: date("2026-11-23T21:00:00Z"), entries: [
+            .alcohol("e1", at: date("2026-11-23T19:10:00Z")),
+            .alcohol("e2", at: date("2026-11-23T19:30:00Z")),
+            .water("e3", at: date("2026-11-23T19:40:00Z")),
+            .alcohol("e4", at: date("2026-11-23T20:00:00Z")),
+        ])
+        let summary = SessionSummary(session: session, settings: WaterlineSettings(waterEveryNDrinks: 1, warningThreshold: 2), now: date("2026-11-24T00:00:00Z"))
+        let rows = SessionReport.timelineRows(summary, presets: [:])
+        #expect(rows.map(\.time) == ["19:10", "19:30", "19:40", "20:00"])
+        #expect(rows.allSatisfy { $0.kind == .entry })
+        // Only reaching the mark is a warning (shown strong); the reminders are notes on their drink's line.
+        #expect(rows.map { !$0.warning.isEmpty } == [false, true, false, true])
+        #expect(rows[0].note == "Pacing warning and water reminder (1 drink since water): no water break before the next drink or the end")
+        #expect(rows[1].warning == "Pacing warning: reached the water-break mark of 2. Drink water to return to centre")
+        #expect(rows[1].note == "Water reminder (2 drinks since water): water break at 19:40")
+        #expect(rows[2].note == "Back below the water-break mark of 2")
+        let text = SessionReport.text(summary, presets: [:])
+        let timeline = text.components(separatedBy: "Timeline\n\n")[1].components(separatedBy: "\n\n")[0]
+        #expect(timeline.split(separator: "\n").count == 4, "\(timeline)")
+        #expect(timeline.contains("  19:40  -1   1 above centre    Water break: 250 ml (amount not given: the default) — Back below the water-break mark of 2"))
+    }
+
     @Test func timeRemindersFoldIntoOneRowPerRunAndTheQuietOnesAreCounted() {
         // Every 30 min from 19:00 to 00:00 (end): 19:30 … 23:30, nine. A drink at 19:10 and water at
         // 19:35 (5 min after the 19:30 reminder: followed) and at 22:40. Quiet after 90 min without an

@@ -44,13 +44,21 @@ struct CardAndBrewAlongTests {
         #expect(page.contains("<div id=\"brew-app\" class=\"brew-app\" hidden></div>"))
         // Without script: the step list and the line to record the brew.
         #expect(page.contains("<strong>0:45</strong> Pour to 150 g by 1:30"))
-        #expect(page.contains("<code>brewguide log v60-starter --rating 4\n</code>"))
+        // With the plan's total time, and --data since this journal is not ./Data (issue 26).
+        let journal = folder.appendingPathComponent("journal").path
+        #expect(page.contains("<code>brewguide log v60-starter --rating 4 --brew-time 3:00 --data \(journal)\n</code>"))
         let twenty = try String(contentsOf: site.appendingPathComponent("brew/v60-starter/20g.md"), encoding: .utf8)
         #expect(twenty.contains("# Brew along: V60 Starter, 20 g"))
-        #expect(twenty.contains("brewguide log v60-starter --dose 20 --rating 4"))
+        #expect(twenty.contains("brewguide log v60-starter --dose 20 --rating 4 --brew-time 3:00 --data \(journal)"))
         #expect(twenty.contains("Pour to 333 g by 2:15"))
         let script = try String(contentsOf: site.appendingPathComponent("assets/brew.js"), encoding: .utf8)
         #expect(script.contains("navigator.wakeLock.request(\"screen\")"))
+        // The flow's line carries the brew clock at the finish; restart takes a press held for a
+        // second (US-014), not a confirm(); pours show their pace against the milestone (003 Phase 3).
+        #expect(script.contains("${plan.command} --brew-time ${clock(elapsed())}${plan.dataOption}"))
+        #expect(!script.contains("confirm("))
+        #expect(script.contains("const holdMilliseconds = 1000;"))
+        #expect(page.contains("\"dataOption\": \" --data \(journal)\""))
         let main = try String(contentsOf: site.appendingPathComponent("brew/v60-starter.md"), encoding: .utf8)
         #expect(main.contains("Brew along with another dose: [20 g](../brew/v60-starter/20g.md) · "))
         let recipe = try String(contentsOf: site.appendingPathComponent("recipes/v60-starter.md"), encoding: .utf8)

@@ -20,6 +20,12 @@ struct InitCommandTests {
         let zone = try #require(preferences["timeZone"] as? String)
         #expect(TimeZone(identifier: zone) != nil)
 
+        // 001 §9.3's quick drinks: "12oz beer", "5oz wine", "vodka soda".
+        #expect(made.stdout.contains("sessions/presets.json"))
+        let presets = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: journal.appendingPathComponent("sessions/presets.json"))) as? [[String: Any]])
+        #expect(presets.map { $0["name"] as? String } == ["12oz beer", "5oz wine", "Vodka soda"])
+        #expect(presets.map { $0["drinkType"] as? String } == ["beer", "wine", "cocktail"])
+
         let check = try BrewGuideProcess.run(["check", "--data", journal.path])
         #expect(check.status == 0)
         #expect(check.stdout == "")

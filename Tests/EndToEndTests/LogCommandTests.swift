@@ -224,4 +224,50 @@ struct LogCommandTests {
         #expect(empty.status == 1)
         #expect(empty.stderr.contains("--name must not be empty"))
     }
+
+    /// Issue 26: a value outside the recommended ranges is recorded with scale's warning, and check
+    /// gives it for the log too; a negative dose is refused as a dose, not as a missing value.
+    @Test func aFiveHundredGramDoseIsRecordedWithAWarning() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let big = try Self.log(["v60-starter", "--rating", "3", "--dose", "500", "--at", "2026-10-01T07:00:00+09:00"], in: journal)
+        #expect(big.status == 0, "\(big.stderr)")
+        // The yield follows the starter's ratio: 500 × 250 / 15 = 8333 g, above 180–720 g as well.
+        #expect(big.stderr.contains("2026-10.json:8:18: warning: dose 500 g is above the recommended range 12–40 g (a warning: the brew is kept as recorded)\n"), "\(big.stderr)")
+        #expect(big.stderr.contains("warning: target yield 8333 g is above the recommended range 180–720 g"))
+        let check = try BrewGuideProcess.run(["check", "--data", journal.path])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("2026-10.json:8:18: warning: dose 500 g is above the recommended range 12–40 g"))
+        #expect(check.stderr.contains("0 errors, 2 warnings"))
+
+        let negative = try Self.log(["v60-starter", "--rating", "3", "--dose", "-5"], in: journal)
+        #expect(negative.status == 1)
+        #expect(negative.stderr.contains("error: doseGrams must be greater than 0 g, found -5 g (--dose)"), "\(negative.stderr)")
+        #expect(!negative.stderr.contains("Missing value"))
+        #expect(try Self.records(journal.appendingPathComponent("logs/2026-10.json")).count == 1)
+    }
+
+    /// Issue 26: what an imported brew records, `log` records too.
+    @Test func beanRoasterGrinderBrewTimeAndTDS() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let result = try Self.log(["v60-starter", "--rating", "4", "--at", "2026-10-01T07:00:00+09:00", "--bean", "Kenya AA", "--roaster", "Coffee Collective",
+                                   "--grinder-setting", "18", "--brew-time", "3:05", "--tds", "1.35"], in: journal)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  bean Kenya AA · roaster Coffee Collective · grinder setting 18 · brew time 3:05 · TDS 1.35 %\n"))
+        let log = try #require(try Self.records(journal.appendingPathComponent("logs/2026-10.json")).first)
+        #expect(log["bean"] as? String == "Kenya AA")
+        #expect(log["roaster"] as? String == "Coffee Collective")
+        #expect(log["grinderSetting"] as? String == "18")
+        #expect(log["brewTimeSeconds"] as? Double == 185)
+        #expect(log["tds"] as? Double == 1.35)
+        let seconds = try Self.log(["v60-starter", "--rating", "4", "--at", "2026-10-01T08:00:00+09:00", "--brew-time", "185"], in: journal)
+        #expect(seconds.status == 0)
+        let badTime = try Self.log(["v60-starter", "--rating", "4", "--brew-time", "3:5"], in: journal)
+        #expect(badTime.status != 0)
+        #expect(badTime.stderr.contains("--brew-time takes M:SS (3:05) or seconds (185), found \"3:5\""))
+        let tooLong = try Self.log(["v60-starter", "--rating", "4", "--brew-time", "7200"], in: journal)
+        #expect(tooLong.status == 1)
+        #expect(tooLong.stderr.contains("brewTimeSeconds must be above 0 and at most 3600 s, found 7200 s (--brew-time)"))
+    }
 }

@@ -52,7 +52,7 @@ struct SessionCommandTests {
         #expect(start.stdout.hasPrefix("started sams-birthday-2026-11-28-2000 (Sam's birthday) at 20:00"))
         // A double (88 ml at 40 %: 1.98 standard drinks) is +2: the mark of 2 at once, and 1 drink since water.
         let double = try run(["drink", "--type", "liquor", "--size", "88", "--abv", "40"], data: data, now: "2026-11-28T20:30:00Z")
-        #expect(double.stdout.contains("+2 → 2 above centre: drink water to return to centre\npacing warning: the waterline reached the water-break mark of 2\npacing warning: a drink since the last water break\nwater reminder: 1 drink since the last water break\n"))
+        #expect(double.stdout.contains("+2 → 2 above centre: drink water to return to centre\npacing warning: the waterline reached the water-break mark of 2\nwater reminder and pacing warning: 1 drink since the last water break\n"))
         let water = try run(["water"], data: data, now: "2026-11-28T20:40:00Z")
         #expect(water.stdout.contains("-1 → 1 above centre\nback below the water-break mark of 2\n"))
         // An unknown preset is refused with the ids there are; nothing is written.
@@ -60,7 +60,7 @@ struct SessionCommandTests {
         let written = try String(contentsOf: file, encoding: .utf8)
         let unknown = try run(["drink", "--preset", "glas-red"], data: data, now: "2026-11-28T20:50:00Z")
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains("(did you mean \"glass-red\"?); presets: double-whisky, gin-tonic, glass-red, lager-can, pint-ipa"))
+        #expect(unknown.stderr.contains("(did you mean \"glass-red\"?); presets: 12oz-beer, 5oz-wine, double-whisky, gin-tonic, glass-red, lager-can, pint-ipa, vodka-soda"))
         // A drink before the start is what check would refuse: not written either.
         let early = try run(["drink", "--at", "2026-11-28T19:00:00Z"], data: data, now: "2026-11-28T20:50:00Z")
         #expect(early.status == 1)
@@ -83,5 +83,48 @@ struct SessionCommandTests {
         let water = try run(["water"], data: data, now: "2026-11-21T20:10:00Z")
         #expect(water.status == 1)
         #expect(water.stderr == "error: no session is active; start one with brewguide session start\n")
+    }
+
+    /// Issue 26: `session --at` takes what `log --at` takes; a refused one starts nothing; an entry
+    /// logged late is not "edited"; a new journal has 001's quick drinks.
+    @Test func aNewJournalLogsANightAfterwardsWithLogsForms() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("journal")
+        #expect(try BrewGuideProcess.run(["init", data.path]).status == 0)
+        // The journal's zone is Europe/Berlin (UTC+1 in November).
+        let preferences = data.appendingPathComponent("preferences.json")
+        try #"{ "lastSelectedRecipeId": "v60-starter", "timeZone": "Europe/Berlin" }"#.write(to: preferences, atomically: true, encoding: .utf8)
+        let now = "2026-11-23T23:30:00Z"
+        // Refused forms never start a session "now": no session file is written.
+        for refused in ["2026-11-31T19:00", "2026-11-24T01:00", "yesterday"] {
+            let result = try run(["start", "--at", refused], data: data, now: now)
+            #expect(result.status != 0, "\(refused): \(result.stdout)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("sessions").path) == ["presets.json"])
+        }
+        // 19:00 on the journal's clock is 18:00 UTC, as `log --at 2026-11-23T19:00` reads it.
+        let start = try run(["start", "--at", "2026-11-23T19:00"], data: data, now: now)
+        #expect(start.status == 0, "\(start.stderr)")
+        #expect(start.stdout.hasPrefix("started night-out-2026-11-23-1900 (Monday night, 23 Nov) at 19:00"))
+        let wine = try run(["drink", "--preset", "5oz-wine", "--at", "2026-11-23T19:30:00+01:00"], data: data, now: now)
+        #expect(wine.stdout.hasPrefix("Drink: 5oz wine, 148 ml, 12 % (1 standard drink) at 19:30"), "\(wine.stdout)\(wine.stderr)")
+        #expect(wine.stdout.contains("+1 → 1 above centre\n"))
+        #expect(try run(["water", "--at", "2026-11-23T19:45:00", "--amount", "250"], data: data, now: now).status == 0)
+        #expect(try run(["end", "--at", "21:00"], data: data, now: now).status == 0)
+        let file = data.appendingPathComponent("sessions/night-out-2026-11-23-1900.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(#""startTime": "2026-11-23T18:00:00Z""#))
+        #expect(text.contains(#"{ "id": "entry-1", "timestamp": "2026-11-23T18:30:00Z", "type": "alcohol", "alcoholMeta": { "presetId": "5oz-wine" } }"#), "\(text)")
+        #expect(text.contains(#""endTime": "2026-11-23T20:00:00Z""#))
+        // Logged late, not edited: the page's timeline has no "edited".
+        let site = folder.appendingPathComponent("Site")
+        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"], environment: ["BREWGUIDE_NOW": now])
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try String(contentsOf: site.appendingPathComponent("sessions/night-out-2026-11-23-1900.md"), encoding: .utf8)
+        #expect(page.contains("- 19:30 · Drink: 5oz wine, 148 ml, 12 % (1 standard drink) · \\+1 → 1 above centre · *Pacing warning and water reminder"))
+        #expect(!page.contains("edited Mon"))
+        // An edit is marked.
+        #expect(try run(["edit", "entry-2", "--amount", "330"], data: data, now: now).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8).contains(#""updatedAt": "2026-11-23T23:30:00Z" }"#))
     }
 }

@@ -66,6 +66,8 @@ public struct SessionLogger: Sendable {
                 throw Failure(message: "session \"\(active.value.id)\" is still active (started \(ISO8601.string(from: active.value.startTime))); end it first with brewguide session end")
             }
             edit = try startEdit(name: name, start: start, dataset: dataset)
+        // A new entry has no `updatedAt`: that is the mark of an edit (the page's "edited …"),
+        // and an entry logged late with --at is not one.
         case .drink(let meta, let at):
             guard let active else { throw Self.noActiveSession }
             if let preset = meta.presetId, !dataset.drinkPresets.contains(where: { $0.value.id == preset }) {
@@ -75,11 +77,11 @@ public struct SessionLogger: Sendable {
                 message += known.isEmpty ? "; there are no presets" : "; presets: \(known.sorted().joined(separator: ", "))"
                 throw Failure(message: message)
             }
-            edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .alcohol, alcoholMeta: meta, updatedAt: now), files: result.files)
+            edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .alcohol, alcoholMeta: meta), files: result.files)
         case .water(let amount, let at):
             guard let active else { throw Self.noActiveSession }
             let meta = amount.map { WaterMeta(amount: $0) }
-            edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .water, waterMeta: meta, updatedAt: now), files: result.files)
+            edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .water, waterMeta: meta), files: result.files)
         case .end(let at):
             guard let active else { throw Self.noActiveSession }
             edit = try endEdit(active, end: at)

@@ -25,9 +25,21 @@ public struct BrewRecorder: Sendable {
         public var waterTemperatureCelsius: Double?
         public var grindLabel: String?
         public var at: String?
+        /// The details an imported brew has (004 `BrewLog`): written only when given.
+        public var bean: String?
+        public var roaster: String?
+        public var grinderSetting: String?
+        public var brewTimeSeconds: Double?
+        public var tds: Double?
 
         public init(recipeId: String, rating: Int, tasteTag: String? = nil, note: String? = nil, doseGrams: Double? = nil,
-                    targetYieldGrams: Double? = nil, waterTemperatureCelsius: Double? = nil, grindLabel: String? = nil, at: String? = nil) {
+                    targetYieldGrams: Double? = nil, waterTemperatureCelsius: Double? = nil, grindLabel: String? = nil, at: String? = nil,
+                    bean: String? = nil, roaster: String? = nil, grinderSetting: String? = nil, brewTimeSeconds: Double? = nil, tds: Double? = nil) {
+            self.bean = bean
+            self.roaster = roaster
+            self.grinderSetting = grinderSetting
+            self.brewTimeSeconds = brewTimeSeconds
+            self.tds = tds
             self.recipeId = recipeId
             self.rating = rating
             self.tasteTag = tasteTag
@@ -67,6 +79,7 @@ public struct BrewRecorder: Sendable {
     public static let optionForField: [String: String] = [
         "rating": "--rating", "tasteTag": "--tag", "note": "--note", "doseGrams": "--dose", "targetYieldGrams": "--yield",
         "waterTemperatureCelsius": "--temperature", "grindLabel": "--grind", "timestamp": "--at",
+        "bean": "--bean", "roaster": "--roaster", "grinderSetting": "--grinder-setting", "brewTimeSeconds": "--brew-time", "tds": "--tds",
     ]
 
     public func record(_ request: Request, data: DataDirectoryReader.Result, now: Date = Date(),
@@ -134,6 +147,8 @@ public struct BrewRecorder: Sendable {
             ("rating", .number(Double(request.rating))),
         ] + (request.tasteTag.map { [("tasteTag", JSONValue.string($0))] } ?? [])
             + (request.note.map { [("note", JSONValue.string($0))] } ?? [])
+            + [("bean", request.bean), ("roaster", request.roaster), ("grinderSetting", request.grinderSetting)].compactMap { name, value in value.map { (name, JSONValue.string($0)) } }
+            + [("brewTimeSeconds", request.brewTimeSeconds), ("tds", request.tds)].compactMap { name, value in value.map { (name, JSONValue.number($0)) } }
 
         // Where, and the file's new text.
         let logs = (root as NSString).appendingPathComponent(RecordKind.logs.folderName)
@@ -192,8 +207,8 @@ public struct BrewRecorder: Sendable {
                          preferencesBytes: preferencesBytes, warnings: mine.filter { $0.severity == .warning }, notes: notes)
     }
 
-    /// `--at`: with an offset as written, or a local date-time read in `zone`.
-    static func moment(from text: String, zone: TimeZone) -> (date: Date, offsetSeconds: Int, text: String)? {
+    /// `--at` (of `log` and of `session`): with an offset as written, or a local date-time read in `zone`.
+    public static func moment(from text: String, zone: TimeZone) -> (date: Date, offsetSeconds: Int, text: String)? {
         if text.count > 10, let parsed = ISO8601.dateAndOffset(from: text) { return (parsed.date, parsed.offsetSeconds, text) }
         // 2026-10-01T07:00 or 2026-10-01T07:00:00, no offset: local time in the journal's zone.
         let withSeconds = text.count == 16 ? text + ":00" : text

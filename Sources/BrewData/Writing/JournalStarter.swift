@@ -2,7 +2,9 @@ import BrewKit
 import Foundation
 
 /// Makes a new journal (`brewguide init`): the V60 starter of PRD 3.5, an empty folder for each
-/// record kind, and `preferences.json` with the starter selected and the local time zone.
+/// record kind, the Waterline document's quick-drink presets (001 §9.3: "12oz beer", "5oz wine",
+/// "vodka soda") in `sessions/presets.json`, and `preferences.json` with the starter selected and
+/// the local time zone.
 ///
 /// A folder that holds anything but hidden files is refused unless `force` is set; with it only
 /// what is missing is added and nothing that exists is changed. Files are written atomically.
@@ -48,6 +50,7 @@ public struct JournalStarter: Sendable {
         }
         let files: [(String, String)] = [
             (Self.starterPath, Self.starterJSON(createdAt: now)),
+            (Self.presetsPath, Self.presetsJSON),
             (DataDirectoryReader.preferencesFileName, Self.preferencesJSON(timeZone: timeZone)),
         ]
         for (relative, text) in files {
@@ -122,6 +125,20 @@ public struct JournalStarter: Sendable {
 
             """
     }
+
+    /// The drink presets' path under the root.
+    public static let presetsPath = "sessions/presets.json"
+
+    /// 001 §9.3's example quick drinks. The beer and the wine are the NIAAA's 14 g standard drink
+    /// (12 fl oz at 5 %, 5 fl oz at 12 %); a vodka soda is one 1.5 fl oz shot at 40 %, counted as 1.
+    public static let presetsJSON = """
+        [
+          { "id": "12oz-beer", "name": "12oz beer", "drinkType": "beer", "size": 12, "sizeUnit": "oz", "abv": 5 },
+          { "id": "5oz-wine", "name": "5oz wine", "drinkType": "wine", "size": 5, "sizeUnit": "oz", "abv": 12 },
+          { "id": "vodka-soda", "name": "Vodka soda", "drinkType": "cocktail", "standardDrinkEstimate": 1 }
+        ]
+
+        """
 
     public static func preferencesJSON(timeZone: String) -> String {
         """

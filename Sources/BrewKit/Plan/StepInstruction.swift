@@ -1,3 +1,5 @@
+import Foundation
+
 /// The instruction a brewer reads for a step, generated from the structured fields and the
 /// (scaled) numbers, so it can never go stale (003 Issue 4). The recipe's own free text is
 /// added after it; numbers in that text are not trusted or changed.
@@ -42,8 +44,22 @@ public enum StepInstruction {
             }
         }
         let extra = step.instructionText.trimmingWhitespace
-        if extra.isEmpty || restatesStep(extra, kind: step.kind) { return generated }
+        if extra.isEmpty || restatesStep(extra, kind: step.kind) || repeats(extra, generated: generated, kind: step.kind) { return generated }
         return "\(generated). \(extra)"
+    }
+
+    /// Whether free text without numbers says nothing the generated text does not: the step's name
+    /// ("Bloom", "agitate") or the generated text's own opening ("Wait for drawdown."), any case,
+    /// so a page never reads "Bloom: pour 38 g, then wait 0:40. Bloom" (003 Phase 4).
+    public static func repeats(_ text: String, generated: String, kind: StepKind) -> Bool {
+        let words = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+        guard !words.isEmpty else { return true }
+        if words == kind.rawValue.lowercased() { return true }
+        let opening = generated.lowercased()
+        guard opening.hasPrefix(words) else { return false }
+        // Whole words only: "Pour" repeats "Pour to 150 g", "Pour slowly" does not.
+        let after = opening.dropFirst(words.count).first
+        return after == nil || !(after!.isLetter || after!.isNumber)
     }
 
     /// Whether free text only restates the step with its own numbers, as recipes in the older

@@ -43,6 +43,7 @@ public struct BrewLogValidator: Sendable {
         if TextScan.isBlank(log.recipeNameAtBrew) {
             findings.error("recipeNameAtBrew must not be empty (the log keeps the recipe's name as it was)", at: "recipeNameAtBrew")
         }
+        recommendedRanges(of: log, into: &findings)
         if let recipeId = log.recipeId, !knownRecipeIDs.contains(recipeId) {
             var message = "recipeId \(quoted(recipeId)) names no recipe in the data; the log is kept with its snapshot \(quoted(log.recipeNameAtBrew))"
             if let near = Suggestion.closest(to: recipeId, in: knownRecipeIDs) { message += " (did you mean \(quoted(near))?)" }
@@ -94,6 +95,19 @@ public struct BrewLogValidator: Sendable {
         }
         if !log.fromRecipe.isEmpty, !log.isImported {
             findings.error("fromRecipe is kept only for a brew imported from another app (with a \"source\")", at: "fromRecipe")
+        }
+    }
+
+    /// A V60 brew outside PRD 3.7.4's recommended ranges (a 500 g dose, a 1:30 ratio) is kept, as
+    /// `scale` keeps such a plan, with a warning that names the value and the range.
+    private func recommendedRanges(of log: BrewLog, into findings: inout Findings) {
+        guard log.method == BrewLog.recordedMethod, log.doseGrams > 0, log.targetYieldGrams > 0 else { return }
+        let checks: [(Guardrail, Double, String)] = [
+            (.dose, log.doseGrams, "doseGrams"), (.targetYield, log.targetYieldGrams, "targetYieldGrams"),
+            (.ratio, log.targetYieldGrams / log.doseGrams, "targetYieldGrams"), (.waterTemperature, log.waterTemperatureCelsius, "waterTemperatureCelsius"),
+        ]
+        for (guardrail, value, field) in checks where (0...100).contains(log.waterTemperatureCelsius) || guardrail != .waterTemperature {
+            if let warning = guardrail.warning(for: value) { findings.warning("\(warning.message) (a warning: the brew is kept as recorded)", at: field) }
         }
     }
 

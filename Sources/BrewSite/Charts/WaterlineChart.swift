@@ -68,8 +68,8 @@ public enum WaterlineChart {
         svg += "<circle class=\"wl-drink\" cx=\"\(n(left + 4))\" cy=\"\(n(legendY - 4))\" r=\"4\"/><text class=\"wl-label\" x=\"\(n(left + 12))\" y=\"\(n(legendY))\">drink</text>"
         svg += "<circle class=\"wl-water\" cx=\"\(n(left + 62))\" cy=\"\(n(legendY - 4))\" r=\"4\"/><text class=\"wl-label\" x=\"\(n(left + 70))\" y=\"\(n(legendY))\">water</text>"
         svg += "<line class=\"wl-threshold\" x1=\"\(n(left + 124))\" x2=\"\(n(left + 148))\" y1=\"\(n(legendY - 4))\" y2=\"\(n(legendY - 4))\"/><text class=\"wl-label\" x=\"\(n(left + 154))\" y=\"\(n(legendY))\">water-break mark (\(threshold))</text>\n"
-        // The zone at or above the threshold, the centre band, the grid.
-        svg += "<rect class=\"wl-warn-zone\" x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(y(Double(threshold) - 0.5) - top))\"/>\n"
+        // The zone at or above the threshold (down to the mark's line), the centre band, the grid.
+        svg += "<rect class=\"wl-warn-zone\" x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(y(Double(threshold)) - top))\"/>\n"
         svg += "<rect class=\"wl-centre\" x=\"\(n(left))\" y=\"\(n(y(0.5)))\" width=\"\(n(plotWidth))\" height=\"\(n(y(-0.5) - y(0.5)))\"/>\n"
         // One grid line per whole value, at most about 24 however far a mistyped drink took the line;
         // labels as often as there is room, always at centre and at the threshold.
@@ -83,7 +83,8 @@ public enum WaterlineChart {
             }
             svg += "\n"
         }
-        svg += "<line class=\"wl-threshold\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(Double(threshold) - 0.5)))\" y2=\"\(n(y(Double(threshold) - 0.5)))\"/>\n"
+        // The mark's line on its own value's grid line (a point at the mark sits on it).
+        svg += "<line class=\"wl-threshold\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(Double(threshold))))\" y2=\"\(n(y(Double(threshold))))\"/>\n"
         // Time axis: ticks on the clock, labelled as often as there is room.
         let axisY = height - bottom
         let minutes = tickMinutes(spanSeconds: span)

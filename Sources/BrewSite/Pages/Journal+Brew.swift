@@ -40,9 +40,11 @@ extension Journal {
         let inputs = BrewInputs(doseGrams: along.doseGrams, targetYieldGrams: nil, lastEdited: .dose, waterTemperatureCelsius: nil, grindLabel: nil)
         // `brewAlongs` keeps only doses that plan.
         let plan = (try? BrewPlanner.plan(recipe, inputs: inputs))!
+        // The page's line carries the plan's total time; the flow's, the brew clock at the finish.
         var command = "brewguide log \(recipe.id)"
         if !along.isDefault { command += " --dose \(Format.number(plan.doseGrams, decimals: 1))" }
         command += " --rating 4"
+        let pageCommand = command + " --brew-time \(Format.clock(plan.totalSeconds))" + dataOption
         let root = Page.rootPrefix(of: along.path)
         let otherDoses: [[String: Any]] = brewAlongs(of: [recipe]).filter { $0.path != along.path }.map {
             ["dose": Format.grams($0.doseGrams), "path": $0.path]
@@ -52,7 +54,7 @@ extension Journal {
             "hasOtherDoses": !otherDoses.isEmpty,
             "id": recipe.id,
             "name": recipe.name,
-            "logCommand": command,
+            "logCommand": pageCommand,
         ]) { _, page in page }
         let steps = plan.steps.map { step -> JSONValue in
             var members = [
@@ -70,6 +72,7 @@ extension Journal {
             JSONMember("recipe", .string(recipe.name)),
             JSONMember("dose", .string(Format.grams(plan.doseGrams))),
             JSONMember("command", .string(command)),
+            JSONMember("dataOption", .string(dataOption)),
             JSONMember("steps", .array(steps)),
         ])
         // `<` as \u003c: nothing in the data can close the script element.

@@ -32,10 +32,13 @@ final class Journal {
     let logPaths: [String]
     /// Rows and browse links rendered once for all list pages.
     let partials: PartialMemo
+    /// ` --data DIR` for the `brewguide log` lines the pages print, empty for the default `Data`.
+    let dataOption: String
 
-    init(_ validated: ValidatedDataset, partials: PartialMemo) {
+    init(_ validated: ValidatedDataset, partials: PartialMemo, dataDirectory: String? = nil) {
         self.validated = validated
         self.partials = partials
+        self.dataOption = Self.dataOption(dataDirectory)
         self.recipes = validated.dataset.recipesInLibraryOrder
         self.logs = validated.dataset.logsNewestFirst
         self.invalidReasons = validated.invalidRecipeReasons
@@ -63,6 +66,16 @@ final class Journal {
         let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId
         self.lastSelectedRecipeId = preferred.flatMap { known.contains($0) ? $0 : nil }
             ?? recipes.first(where: \.isStarter)?.id
+    }
+
+    /// ` --data DIR`, quoted for a POSIX shell when it needs to be; empty for none or `Data`.
+    static func dataOption(_ directory: String?) -> String {
+        guard var directory, !directory.isEmpty else { return "" }
+        while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+        if directory.hasPrefix("./") { directory.removeFirst(2) }
+        if directory == "Data" { return "" }
+        let plain = directory.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+~@%:,".unicodeScalars.contains($0)) }
+        return " --data " + (plain && !directory.hasPrefix("~") ? directory : "'" + directory.replacingOccurrences(of: "'", with: "'\\''") + "'")
     }
 
     // MARK: Pages

@@ -105,9 +105,10 @@ public struct SessionPages {
         context["rows"] = SessionReport.timelineRows(summary, presets: presets).map { row -> [String: Any] in
             var values: [String: Any] = [
                 "time": row.time, "what": row.what, "change": row.change, "waterline": row.waterline, "isReminder": row.isReminder,
-                "isWarning": row.kind == .warning, "isNote": row.kind == .reminder || row.kind == .timeReminders,
             ]
             if !row.edited.isEmpty { values["edited"] = row.edited }
+            if !row.note.isEmpty { values["note"] = row.note }
+            if !row.warning.isEmpty { values["warning"] = row.warning }
             return values
         }
         let title = title(summary)

@@ -38,11 +38,12 @@ public enum SessionReport {
             lines.append("|---|---|---|---|")
         }
         for item in timelineRows(summary, presets: presets) {
+            let raised = [item.warning, item.note].filter { !$0.isEmpty }.joined(separator: " ")
+            let what = item.what + (item.edited.isEmpty ? "" : " (edited \(item.edited))") + (raised.isEmpty ? "" : " — \(raised)")
             if markdown {
-                let what = item.what + (item.edited.isEmpty ? "" : " (edited \(item.edited))")
                 lines.append("| \(item.time) | \(MarkdownEscaping.escape(what).replacingOccurrences(of: "|", with: "\\|")) | \(item.change) | \(item.waterline) |")
             } else {
-                lines.append("  \(item.time)  \(item.change.padding(toLength: 3, withPad: " ", startingAt: 0))  \(item.waterline.padding(toLength: 16, withPad: " ", startingAt: 0))  \(item.what)\(item.edited.isEmpty ? "" : " (edited \(item.edited))")")
+                lines.append("  \(item.time)  \(item.change.padding(toLength: 3, withPad: " ", startingAt: 0))  \(item.waterline.padding(toLength: 16, withPad: " ", startingAt: 0))  \(what)")
             }
         }
         lines.append("")
@@ -50,9 +51,9 @@ public enum SessionReport {
         return lines
     }
 
-    /// Entries, reminders and warnings in time order, as rows.
+    /// Entries and the time reminders in time order, as rows: one row per event.
     public struct Row {
-        public enum Kind: String { case entry, reminder, warning, timeReminders }
+        public enum Kind: String { case entry, timeReminders }
         public var time: String
         public var what: String
         public var change: String
@@ -60,6 +61,11 @@ public enum SessionReport {
         public var kind: Kind
         /// When the entry was last edited, `Sat 21 Nov 2026, 19:02`; empty when not recorded.
         public var edited: String = ""
+        /// What the entry raised, folded into its row: the per-drink reminder (with the
+        /// drinks-since-water warning that comes with it) or, after water, the return below the mark.
+        public var note: String = ""
+        /// The threshold warning the entry raised (shown strong): empty when none.
+        public var warning: String = ""
         public var isReminder: Bool { kind != .entry }
     }
 
@@ -67,9 +73,10 @@ public enum SessionReport {
     /// this many minutes after it.
     public static let timeReminderFollowMinutes = 10.0
 
-    /// The rows of the timeline: each entry; after a drink, its per-drink reminder and any pacing
-    /// warning it raised; after the water that brought the line back below the mark, a note; and the
-    /// time reminders folded into one row per run (a run ends where the quiet rule held some back).
+    /// The rows of the timeline: each entry with what it raised folded in (its per-drink reminder
+    /// and any pacing warning; after the water that brought the line back below the mark, a note),
+    /// and the time reminders folded into one row per run (a run ends where the quiet rule held
+    /// some back). With a reminder on every drink (N = 1) that is still one line per drink.
     public static func timelineRows(_ summary: SessionSummary, presets: [String: DrinkPreset]) -> [Row] {
         var rows: [(Date, Int, Row)] = []
         var order = 0
@@ -82,26 +89,22 @@ public enum SessionReport {
         var returnShown = Set<Date>()
         for item in summary.timeline {
             let moment = item.entry.timestamp
-            let time = SessionText.clock(moment, in: summary.timeZone)
             var row = Row(
-                time: time, what: SessionText.describe(item, presets: presets, units: summary.settings.units),
+                time: SessionText.clock(moment, in: summary.timeZone), what: SessionText.describe(item, presets: presets, units: summary.settings.units),
                 change: SessionText.signed(item.delta), waterline: SessionText.position(item.waterline), kind: .entry)
             if let updated = item.entry.updatedAt { row.edited = SessionText.dayAndTime(updated, in: summary.timeZone) }
-            add(moment, row)
             // Warnings belong to the entry that raised them (entry ids are unique within a session).
             let warnings = (warningsByEntry[item.entry.id] ?? []).filter { $0.timestamp == moment }
-            for warning in warnings where warning.kind == .threshold {
-                add(moment, Row(time: time, what: SessionText.warning(warning, settings: summary.settings), change: "", waterline: "", kind: .warning))
-            }
-            // A drinks-since-water warning always comes with a per-drink reminder: one row says both.
+            row.warning = warnings.filter { $0.kind == .threshold }.map { SessionText.warning($0, settings: summary.settings) }.joined(separator: " ")
+            // A drinks-since-water warning always comes with a per-drink reminder: the note says both.
             if item.reminder != nil {
-                let warned = warnings.contains { $0.kind == .drinksSinceWater }
-                add(moment, Row(time: time, what: SessionText.reminderNote(item, warned: warned, in: summary.timeZone), change: "", waterline: "", kind: warned ? .warning : .reminder))
+                row.note = SessionText.reminderNote(item, warned: warnings.contains { $0.kind == .drinksSinceWater }, in: summary.timeZone)
             }
             if item.entry.type == .water, returns[moment] != nil, item.waterline < summary.settings.warningThreshold, !returnShown.contains(moment) {
                 returnShown.insert(moment)
-                add(moment, Row(time: time, what: "Back below the water-break mark of \(summary.settings.warningThreshold)", change: "", waterline: "", kind: .reminder))
+                row.note = "Back below the water-break mark of \(summary.settings.warningThreshold)"
             }
+            add(moment, row)
         }
         for run in timeReminderRuns(summary) {
             add(run.first!, Row(time: SessionText.clock(run.first!, in: summary.timeZone), what: timeReminderLine(run, summary: summary), change: "", waterline: "", kind: .timeReminders))

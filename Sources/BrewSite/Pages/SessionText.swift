@@ -117,7 +117,8 @@ public enum SessionText {
     public static func warning(_ warning: SessionSummary.PacingWarning, settings: WaterlineSettings) -> String {
         switch warning.kind {
         case .threshold:
-            return "Pacing warning: \(position(warning.waterline)), at or above the water-break mark of \(settings.warningThreshold). \(returnToCentre)"
+            // The entry's line already shows where the waterline is.
+            return "Pacing warning: reached the water-break mark of \(settings.warningThreshold). \(returnToCentre)"
         case .drinksSinceWater:
             let drinks = settings.waterEveryNDrinks == 1 ? "1 drink" : "\(settings.waterEveryNDrinks) drinks"
             return "Pacing warning: \(drinks) since the last water break. \(returnToCentre)"

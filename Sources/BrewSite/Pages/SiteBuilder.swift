@@ -17,9 +17,14 @@ public struct SiteBuilder: Sendable {
     /// The site's public address, for the feed and sitemap.
     public let baseURL: String?
 
-    public init(renderer: PageRenderer, baseURL: String? = nil) {
+    /// The data directory as the person gave it, for the `brewguide log` lines the pages print
+    /// (`--data DIR` unless it is the default `Data`); nil: none.
+    public let dataDirectory: String?
+
+    public init(renderer: PageRenderer, baseURL: String? = nil, dataDirectory: String? = nil) {
         self.renderer = renderer
         self.baseURL = baseURL
+        self.dataDirectory = dataDirectory
     }
 
     /// Names every page of the site; `now` is the moment active and abandoned sessions are measured against.
@@ -27,7 +32,7 @@ public struct SiteBuilder: Sendable {
     public func plan(_ validated: ValidatedDataset, now: Date = Date(), mealPlan: MealPlanPages? = nil,
                      amountReader: @escaping ShoppingAmount.Reader = { _ in nil }) -> SitePlan {
         let partials = PartialMemo(renderer: renderer)
-        return SitePlan(journal: Journal(validated, partials: partials), sessions: SessionPages(validated, now: now),
+        return SitePlan(journal: Journal(validated, partials: partials, dataDirectory: dataDirectory), sessions: SessionPages(validated, now: now),
                         mealPlan: mealPlan, amountReader: amountReader, perPage: Self.logsPerPage)
     }
 
