@@ -22,6 +22,13 @@ struct ImportCommand: ParsableCommand {
             StandardError.write("error: \(refusal)\nnothing was written\n")
             throw ExitCode(1)
         }
+        // A CSV export (a folder of tables, for reading) is not an archive: say which one is.
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
+        if exists && isFolder.boolValue || file.lowercased().hasSuffix(".csv") {
+            StandardError.write("error: \(file) is \(isFolder.boolValue ? "a folder" : "a CSV file"); only the JSON archive of `brewguide export` (its default, --format json) can be imported; a CSV export (--format csv) is for reading, not for restoring\nnothing was written\n")
+            throw ExitCode(1)
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             StandardError.write("error: cannot read \(file)\n")
             throw ExitCode(1)

@@ -13,7 +13,7 @@ import Testing
             "\(plan)/2026-11.json:2:66: error: recipeId: no kitchen recipe has the id \"lentil-sup\"; did you mean \"lentil-soup\"?",
             "\(plan)/2026-11.json:3:11: error: two plan slots have the id \"a\"; the other is at \(plan)/2026-11.json:2:3",
             "\(plan)/2026-11.json:3:67: warning: recipeId: the kitchen recipe \"old-stew\" is archived; the plan keeps it (restore it with `brewguide kitchen restore old-stew`)",
-            "\(plan)/2026-11.json:4:23: error: day: expected a day as yyyy-MM-dd (such as 2026-11-24), found \"2026-11-31\"",
+            "\(plan)/2026-11.json:4:23: error: day: the date 2026-11-31 does not exist: November 2026 has 30 days",
             "\(plan)/2026-11.json:4:45: error: meal: unknown meal \"Brunch\"; expected one of Breakfast, Morning Snack, Lunch, Afternoon Snack, Dinner, Evening Snack",
             "\(plan)/2026-11.json:5:101: error: quickAdd.calories: expected whole kcal ≥ 0, found -5",
             "\(plan)/2026-11.json:5:140: error: quickAdd.fats: expected whole g ≥ 0, found number 1.5",

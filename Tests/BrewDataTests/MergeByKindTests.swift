@@ -59,6 +59,29 @@ import Testing
         return outcome
     }
 
+    /// Issue 26: two journals made by `init` a second apart differ only in their starter's
+    /// createdAt and modifiedAt; merging them makes no conflicted copy.
+    @Test func freshJournalsWhoseStartersDifferOnlyInCreatedAtMergeClean() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("fresh-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let (a, b) = (base + "/a", base + "/b")
+        _ = try JournalStarter(root: a, timeZone: "UTC", now: Date(timeIntervalSince1970: 1_795_000_000)).run(force: false)
+        _ = try JournalStarter(root: b, timeZone: "UTC", now: Date(timeIntervalSince1970: 1_795_000_001)).run(force: false)
+        let before = try String(contentsOfFile: a + "/recipes/v60-starter.json", encoding: .utf8)
+        #expect(before != (try String(contentsOfFile: b + "/recipes/v60-starter.json", encoding: .utf8)))
+        let target = try DataSnapshot.load(root: a)
+        let outcome = Merger.merge([try DataSnapshot.load(root: b)], into: target)
+        #expect(outcome.report.conflicted.isEmpty, "\(outcome.report.conflicted)")
+        #expect(outcome.report.identical.contains { $0.id == "v60-starter" })
+        try Merger.apply(outcome, target: target, root: a)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: a + "/recipes") == ["v60-starter.json"])
+        #expect(try String(contentsOfFile: a + "/recipes/v60-starter.json", encoding: .utf8) == before)
+        // A starter changed in what it brews is still kept twice.
+        let changed = try String(contentsOfFile: b + "/recipes/v60-starter.json", encoding: .utf8).replacingOccurrences(of: "\"defaultDose\": 15", with: "\"defaultDose\": 16")
+        try changed.write(toFile: b + "/recipes/v60-starter.json", atomically: true, encoding: .utf8)
+        #expect(!Merger.merge([try DataSnapshot.load(root: b)], into: try DataSnapshot.load(root: a)).report.conflicted.isEmpty)
+    }
+
     @Test func drinkPresetsAreMergedByID() throws {
         let target = try DataFolder(["sessions/presets.json": #"[{ "id": "lager-can", "name": "12 oz lager", "drinkType": "beer", "sizeMl": 355, "abv": 5 }]"#])
         let source = try DataFolder([

@@ -126,6 +126,12 @@ struct KitchenPlanCommandTests {
         let bad = try BrewGuideProcess.run(["kitchen", "day", "25/11/2026"])
         #expect(bad.status == 1)
         #expect(bad.stderr == "error: expected a day as yyyy-MM-dd (such as 2026-11-24), found \"25/11/2026\"\n")
+        // Issue 26: a day of the right shape that the calendar lacks is named as such.
+        for (day, days) in [("2026-11-31", "November 2026 has 30 days"), ("2026-02-29", "February 2026 has 28 days")] {
+            let missing = try BrewGuideProcess.run(["kitchen", "day", day])
+            #expect(missing.stderr == "error: the date \(day) does not exist: \(days)\n")
+        }
+        #expect(try BrewGuideProcess.run(["kitchen", "day", "2028-02-29"]).status == 0)
     }
 
     @Test func planAddThenRemove() throws {
@@ -152,6 +158,9 @@ struct KitchenPlanCommandTests {
         let unknown = try BrewGuideProcess.run(["kitchen", "plan", "add", "2027-01-05", "Lunch", "--recipe", "lentil-sop", "--data", data.path])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "error: no kitchen recipe has the id \"lentil-sop\"; did you mean \"lentil-soup\"?\n")
+        let november31 = try BrewGuideProcess.run(["kitchen", "plan", "add", "2026-11-31", "Lunch", "--recipe", "lentil-soup", "--data", data.path])
+        #expect(november31.status == 1)
+        #expect(november31.stderr == "error: the date 2026-11-31 does not exist: November 2026 has 30 days\n")
         let missing = try BrewGuideProcess.run(["kitchen", "plan", "remove", "nope", "--data", data.path])
         #expect(missing.stderr == "error: no plan slot has the id \"nope\"\n")
     }

@@ -15,6 +15,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Restored", "archive.json"])
     }
 
+    /// Issue 26: a CSV export is for reading; import says only the JSON archive can be imported.
+    @Test func aCSVExportIsNotImportedAndSaysWhichIs() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = BrewGuideProcess.packageRoot.appendingPathComponent("Data").path
+        #expect(try BrewGuideProcess.run(["export", "--data", data, "--output", "tables", "--format", "csv"], in: folder).status == 0)
+        for given in ["tables", "tables/logs.csv"] {
+            let refused = try BrewGuideProcess.run(["import", given, "--into", "Restored"], in: folder)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("only the JSON archive of `brewguide export` (its default, --format json) can be imported"), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Restored").path))
+        }
+    }
+
     @Test func aMergeThatWouldAddASecondActiveSessionIsRefusedEvenInADryRun() throws {
         let target = try BrewGuideProcess.copyOfBundledData()
         let source = try BrewGuideProcess.copyOfBundledData()

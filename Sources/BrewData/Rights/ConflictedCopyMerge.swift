@@ -12,13 +12,21 @@ protocol ConflictedCopyRecord: Equatable, Sendable {
     var conflictedCopy: Self { get }
     /// The name the report gives the copy.
     var displayName: String { get }
+    /// The record with the stamps of when it was written set aside: two copies equal in this
+    /// hold the same content (two fresh journals' starters, made a second apart).
+    var withoutWriteTimes: Self { get }
+}
+
+extension ConflictedCopyRecord {
+    var withoutWriteTimes: Self { self }
 }
 
 /// The one routine for records edited on both sides that keep both copies (coffee recipes and
 /// kitchen recipes, `RecordKind.MergeRule.conflictedCopy(timestampField:)`).
 ///
 /// Rules:
-/// - An id only a source has is added; the same content is kept once.
+/// - An id only a source has is added; the same content is kept once (content that differs only
+///   in when it was written, `createdAt` and `modifiedAt`, counts as the same: the target's is kept).
 /// - Different content, `--on-conflict both`: the copy with the later timestamp keeps the id (the
 ///   target's on a tie, and always when either is pinned); the other becomes its conflicted copy,
 ///   unless that copy was erased or is already there.
@@ -51,7 +59,10 @@ enum ConflictedCopyMerge {
                     report.added.append(.init(kind, record.id))
                     continue
                 }
-                if existing == record { report.identical.append(.init(kind, record.id)); continue }
+                if existing == record || existing.withoutWriteTimes == record.withoutWriteTimes {
+                    report.identical.append(.init(kind, record.id))
+                    continue
+                }
                 if policy == .target || (policy == .source && existing.isPinned) {
                     report.conflicted.append(.init(kind, record.id, ": kept the target's version (--on-conflict \(policy.rawValue))"))
                     continue
@@ -110,6 +121,13 @@ extension Recipe: ConflictedCopyRecord {
     }
 
     var displayName: String { name }
+
+    var withoutWriteTimes: Recipe {
+        var copy = self
+        copy.createdAt = .distantPast
+        copy.modifiedAt = .distantPast
+        return copy
+    }
 }
 
 extension KitchenRecipe: ConflictedCopyRecord {

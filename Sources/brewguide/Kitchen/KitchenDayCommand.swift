@@ -34,8 +34,8 @@ struct KitchenDayCommand: ParsableCommand {
 
     func run() throws {
         let day = self.day ?? Self.today(data: dataOptions.data, now: RunClock.now())
-        guard PlanDay.date(from: day) != nil else {
-            StandardError.write("error: expected a day as yyyy-MM-dd (such as 2026-11-24), found \"\(day)\"\n")
+        if let problem = PlanDay.problem(with: day) {
+            StandardError.write("error: \(problem)\n")
             throw ExitCode(1)
         }
         let context = MealPlanContext.load(root: dataOptions.data)

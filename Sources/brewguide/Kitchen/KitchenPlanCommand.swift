@@ -52,7 +52,7 @@ struct KitchenPlanCommand: ParsableCommand {
         @OptionGroup var dataOptions: DataOptions
 
         func run() throws {
-            guard PlanDay.date(from: day) != nil else { refuse("expected a day as yyyy-MM-dd (such as 2026-11-24), found \"\(day)\"") }
+            if let problem = PlanDay.problem(with: day) { refuse(problem) }
             guard let meal = Meal(loosely: meal) else {
                 refuse("unknown meal \"\(meal)\"; expected one of " + Meal.allCases.map(\.rawValue).joined(separator: ", "))
             }

@@ -19,8 +19,10 @@ enum MealSlotDecoder {
         var day: String?
         if let dayText {
             let trimmed = dayText.trimmingSpaces
-            if PlanDay.date(from: trimmed) != nil { day = trimmed } else {
-                reader.error("day: expected a day as yyyy-MM-dd (such as 2026-11-24), found \"\(dayText)\"", at: "day")
+            if let problem = PlanDay.problem(with: trimmed) {
+                reader.error("day: \(problem)", at: "day")
+            } else {
+                day = trimmed
             }
         }
         let meal = readMeal(&reader)

@@ -126,6 +126,21 @@ public struct PlanDay: Hashable, Sendable {
         return date
     }
 
+    /// Why `text` is not a day: nil when it is one. A day of the right shape that the calendar
+    /// does not have is named as such ("2026-11-31 does not exist: November 2026 has 30 days").
+    public static func problem(with text: String) -> String? {
+        if date(from: text) != nil { return nil }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+           let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month), day >= 1 {
+            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+            if day > days { return "the date \(text) does not exist: \(months[month - 1]) \(year) has \(days) days" }
+        }
+        return "expected a day as yyyy-MM-dd (such as 2026-11-24), found \"\(text)\""
+    }
+
     public static func string(from date: Date) -> String { dayFormat.string(from: date) }
 
     /// "Tuesday 24 November 2026".
