@@ -270,4 +270,32 @@ struct LogCommandTests {
         #expect(tooLong.status == 1)
         #expect(tooLong.stderr.contains("brewTimeSeconds must be above 0 and at most 3600 s, found 7200 s (--brew-time)"))
     }
+
+    /// Issue 26: one brew and one session read "1 brew", "1 session", "1 standard drink" on every
+    /// page, HTML and Markdown, never "1 brews".
+    @Test func oneIsSingularOnEveryPage() throws {
+        let journal = try Self.journal()
+        let folder = journal.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let now = ["BREWGUIDE_NOW": "2026-11-23T08:00:00Z"]
+        #expect(try BrewGuideProcess.run(["log", "v60-starter", "--rating", "4", "--tag", "tooSour", "--bean", "Kenya", "--data", journal.path], environment: now).status == 0)
+        for step in [["start", "--at", "07:00"], ["drink", "--preset", "12oz-beer"], ["end"]] {
+            #expect(try BrewGuideProcess.run(["session"] + step + ["--data", journal.path], environment: now).status == 0)
+        }
+        let site = folder.appendingPathComponent("Site")
+        #expect(try BrewGuideProcess.run(["build", "--data", journal.path, "--output", site.path, "--quiet"], environment: now).status == 0)
+        let plural = /(^|[^0-9.,])1 (brews|steps|logs|recipes|sessions|drinks|standard drinks|water breaks|ingredients|items|entries)\b/
+        var pages = 0
+        for case let relative as String in FileManager.default.enumerator(atPath: site.path)! where relative.hasSuffix(".md") || relative.hasSuffix(".html") {
+            let text = try String(contentsOf: site.appendingPathComponent(relative), encoding: .utf8)
+            pages += 1
+            #expect(text.firstMatch(of: plural) == nil, "\(relative): \(text.firstMatch(of: plural).map { String($0.output.0) } ?? "")")
+        }
+        #expect(pages > 20)
+        let index = try String(contentsOf: site.appendingPathComponent("index.md"), encoding: .utf8)
+        #expect(index.contains("**1** brew logged"))
+        #expect(index.contains("[The night-out session](sessions/index.md)"))
+        #expect(try String(contentsOf: site.appendingPathComponent("sessions/index.md"), encoding: .utf8).contains("1 session, newest first."))
+        #expect(try String(contentsOf: site.appendingPathComponent("hints.md"), encoding: .utf8).contains("[1 brew](logs/by-tag/tooSour/index.md)"))
+    }
 }

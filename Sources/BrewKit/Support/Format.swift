@@ -40,6 +40,12 @@ public enum Format {
         return "\(sign)\(magnitude / 60):\(secondsPart < 10 ? "0" : "")\(secondsPart)"
     }
 
+    /// `1 brew`, `2 brews`, `0 brews`: a count with its noun in the number it needs (`plural`
+    /// when adding "s" will not do: `1 entry`, `2 entries`).
+    public static func count(_ value: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(value) \(value == 1 ? singular : plural ?? singular + "s")"
+    }
+
     /// `1:16.7` for a yield-to-dose ratio of 16.67.
     public static func ratio(_ value: Double) -> String { "1:\(number(value, decimals: 1))" }
 }

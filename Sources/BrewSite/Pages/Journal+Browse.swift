@@ -50,19 +50,19 @@ extension Journal {
             if let tag = logs[position].tasteTag { byTag[tag, default: []].append(position) }
         }
         for (month, positions) in byMonth.sorted(by: { $0.key > $1.key }) {
-            lists.append(list("logs/by-month/\(month)", "Brews in \(JournalDate.monthTitle(month))", "\(positions.count) brews, newest first.", positions))
+            lists.append(list("logs/by-month/\(month)", "Brews in \(JournalDate.monthTitle(month))", "\(Format.count(positions.count, "brew")), newest first.", positions))
         }
         for (rating, positions) in byRating.sorted(by: { $0.key > $1.key }) where (1...5).contains(rating) {
-            lists.append(list("logs/by-rating/\(rating)", "Brews rated \(rating) of 5", "\(positions.count) brews, newest first.", positions))
+            lists.append(list("logs/by-rating/\(rating)", "Brews rated \(rating) of 5", "\(Format.count(positions.count, "brew")), newest first.", positions))
         }
         for tag in TasteTag.allCases {
             guard let positions = byTag[tag] else { continue }
             lists.append(list("logs/by-tag/\(tag.rawValue)", "Brews tagged \(tag.displayName)",
-                              "\(positions.count) brews, newest first. The hint for this tag: \(AdjustmentHint.text(for: tag)).", positions))
+                              "\(Format.count(positions.count, "brew")), newest first. The hint for this tag: \(AdjustmentHint.text(for: tag)).", positions))
         }
         for recipe in recipes {
             guard let positions = logsByRecipe[recipe.id] else { continue }
-            lists.append(list("logs/by-recipe/\(recipe.id)", "Brews of \(recipe.name)", "\(positions.count) brews, newest first.", positions))
+            lists.append(list("logs/by-recipe/\(recipe.id)", "Brews of \(recipe.name)", "\(Format.count(positions.count, "brew")), newest first.", positions))
         }
         return lists
     }

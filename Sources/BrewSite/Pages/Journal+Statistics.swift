@@ -13,7 +13,7 @@ extension Journal {
         let tagsPerRecipe: [[String: Any]] = recipes.compactMap { recipe in
             guard let recipeStats = recipeStatistics[recipe.id] else { return nil }
             return [
-                "id": recipe.id, "name": recipe.name, "brews": String(recipeStats.brewCount),
+                "id": recipe.id, "name": recipe.name, "brews": Format.count(recipeStats.brewCount, "brew"),
                 "average": recipeStats.averageRating.map { Format.number($0, decimals: 1) } ?? "–",
                 "tags": TasteTag.allCases.map { ["tag": $0.displayName, "count": String(recipeStats.tasteTagCounts[$0] ?? 0)] },
                 "untagged": String(recipeStats.untaggedCount),
@@ -38,7 +38,7 @@ extension Journal {
         }
         // Per bean, where beans are known.
         let beans: [[String: Any]] = BeanSummary.summaries(logs).map { bean in
-            var row: [String: Any] = ["bean": bean.bean, "brews": "\(bean.brewCount) brew\(bean.brewCount == 1 ? "" : "s")",
+            var row: [String: Any] = ["bean": bean.bean, "brews": Format.count(bean.brewCount, "brew"),
                                       "average": bean.averageRating.map { Format.number($0, decimals: 1) } ?? "not rated"]
             if let roaster = bean.roaster { row["roaster"] = roaster }
             if let best = bean.bestRecipe {
@@ -95,7 +95,7 @@ extension Journal {
 
     func hintsPage() -> Page {
         let hints: [[String: Any]] = TasteTag.allCases.map { tag in
-            ["tag": tag.displayName, "hint": AdjustmentHint.advice(for: tag), "count": String(statistics.overall.tasteTagCounts[tag] ?? 0), "path": "logs/by-tag/\(tag.rawValue)/index.md", "hasLogs": statistics.overall.tasteTagCounts[tag] != nil]
+            ["tag": tag.displayName, "hint": AdjustmentHint.advice(for: tag), "count": String(statistics.overall.tasteTagCounts[tag] ?? 0), "brews": Format.count(statistics.overall.tasteTagCounts[tag] ?? 0, "brew"), "path": "logs/by-tag/\(tag.rawValue)/index.md", "hasLogs": statistics.overall.tasteTagCounts[tag] != nil]
         }
         return Page(path: "hints", title: "Adjustment hints", template: "hints",
                     context: ["hints": hints])

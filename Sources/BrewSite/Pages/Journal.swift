@@ -94,6 +94,7 @@ final class Journal {
             "latestLogs": logs.indices.prefix(10).map(logRow(at:)),
             "hasLogs": !logs.isEmpty,
             "logCount": String(logs.count),
+            "logNoun": logs.count == 1 ? "brew" : "brews",
             "firstRecipeId": lastSelectedRecipeId ?? recipes.first?.id ?? "RECIPE_ID",
             "browse": browseLinks,
         ]
@@ -140,7 +141,7 @@ final class Journal {
         if stats.brewCount > 0 {
             fragments["ratings"] = SVGChart.fragment(ChartData(
                 id: "ratings-\(recipe.id)", title: "Ratings of \(recipe.name)",
-                summary: "How many brews got each rating, 1 to 5 stars; \(stats.brewCount) brews in all.",
+                summary: "How many brews got each rating, 1 to 5 stars; \(Format.count(stats.brewCount, "brew")) in all.",
                 labelHeading: "Rating", valueHeading: "Brews",
                 points: (1...5).map { ChartData.Point(label: "\($0) ★", value: Double(stats.ratingCounts[$0 - 1]), valueText: "\(stats.ratingCounts[$0 - 1])") },
                 style: .bars, valueKind: .count))

@@ -35,7 +35,8 @@ public struct SessionPages {
         guard !sessions.isEmpty else { return nil }
         return Page(
             path: "sessions/index", title: "Night out", template: "sessions",
-            context: ["sessions": sessions.map { row(summary(of: $0)) }, "guardrail": SessionText.guardrail, "count": String(sessions.count)])
+            context: ["sessions": sessions.map { row(summary(of: $0)) }, "guardrail": SessionText.guardrail, "count": String(sessions.count),
+                      "countText": Format.count(sessions.count, "session")])
     }
 
     /// The page of the session at `index` (newest first).
@@ -48,7 +49,7 @@ public struct SessionPages {
     /// so `{{#sessionHeadlines}}` shows nothing.
     public func homeHeadlines() -> [String: Any]? {
         guard !sessions.isEmpty else { return nil }
-        return ["count": String(sessions.count), "latest": sessions.prefix(3).map { row(summary(of: $0)) }]
+        return ["count": String(sessions.count), "allLink": sessions.count == 1 ? "The night-out session" : "All \(sessions.count) night-out sessions", "latest": sessions.prefix(3).map { row(summary(of: $0)) }]
     }
 
     func title(_ summary: SessionSummary) -> String { SessionText.title(summary) }
@@ -88,7 +89,7 @@ public struct SessionPages {
         context["quietRule"] = summary.settings.stopRemindersAfterInactiveMinutes.map { "; they stop after \($0) min without an entry, until the next one" } ?? ""
         context["abandonAfter"] = Format.number(summary.settings.abandonAfterHours)
         context["guardrail"] = SessionText.guardrail
-        context["standardDrinks"] = SessionText.standardDrinks(summary.standardDrinks)
+        context["standardDrinks"] = SessionText.standardDrinksPhrase(summary.standardDrinks)
         context["standardGrams"] = Format.number(summary.settings.standardDrinkGrams)
         var unknownDrinks = summary.drinksOfUnknownSize == 0 ? "" : "\(summary.drinksOfUnknownSize) of them without a size or ABV, each counted as 1."
         if summary.drinksWithAssumedABV > 0 {

@@ -22,7 +22,7 @@ public enum SessionReport {
         if let updated = summary.sessionUpdatedAt { when += " Last edited \(SessionText.dayAndTime(updated, in: summary.timeZone))." }
         lines.append(when)
         lines.append("")
-        var drinks = "Drinks: \(summary.alcoholicDrinks) (\(SessionText.standardDrinks(summary.standardDrinks)) standard drinks of \(Format.number(summary.settings.standardDrinkGrams)) g"
+        var drinks = "Drinks: \(summary.alcoholicDrinks) (\(SessionText.standardDrinksPhrase(summary.standardDrinks)) of \(Format.number(summary.settings.standardDrinkGrams)) g"
         if summary.drinksWithAssumedABV > 0 { drinks += "; ABV assumed for \(summary.drinksWithAssumedABV) from its type" }
         lines.append(bullet + drinks + ")")
         lines.append(bullet + "Water breaks: \(summary.waterEntries) (\(SessionText.waterVolume(summary)))")

@@ -212,7 +212,7 @@ struct KitchenClipCommand: ParsableCommand {
             let draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
             for repair in draft.repairs { StandardError.write("warning: \(source): \(repair)\n") }
             for warning in draft.warnings { StandardError.write("\(warning)\n") }
-            let summary = "\(draft.ingredientCount) ingredients, \(draft.stepCount) steps" + (clipped.readFrom.isEmpty ? "" : " from \(clipped.readFrom.joined(separator: " + "))")
+            let summary = "\(Format.count(draft.ingredientCount, "ingredient")), \(Format.count(draft.stepCount, "step"))" + (clipped.readFrom.isEmpty ? "" : " from \(clipped.readFrom.joined(separator: " + "))")
             if dryRun {
                 print("would write \(draft.path) (\(shell ? "a recipe shell" : summary)):")
                 print(String(decoding: draft.bytes, as: UTF8.self))
