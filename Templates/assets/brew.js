@@ -21,7 +21,7 @@
     : (done && at < milestone - paceTolerance ? `ahead by ${clock(milestone - at)}` : "on pace");
   let lastPace = "";
   const clockEl = el("p", "brew-clock"), stepEl = el("p", "brew-step"), targetEl = el("p", "brew-target"),
-        countEl = el("p", "brew-countdown"), paceEl = el("p", "brew-pace"), nextEl = el("p", "brew-next"), controls = el("p", "brew-controls"), doneEl = el("div", "brew-done");
+        countEl = el("p", "brew-countdown"), paceEl = el("p", "brew-pace"), lastEl = el("p", "brew-pace brew-last"), nextEl = el("p", "brew-next"), controls = el("p", "brew-controls"), doneEl = el("div", "brew-done");
   const button = (text, action, cls) => { const b = el("button", cls || "", text); b.type = "button"; b.addEventListener("click", action); return b; };
   const mainButton = button("Start brew", () => advance(), "primary"), pauseButton = button("Pause", () => pause()),
         restartButton = button("Hold to restart", () => { if (!holding) restartButton.textContent = "Hold to restart (1 s)"; }, "hold");
@@ -42,7 +42,7 @@
   for (const type of ["pointerup", "pointerleave", "pointercancel", "keyup", "blur"]) restartButton.addEventListener(type, holdEnd);
   restartButton.addEventListener("contextmenu", e => e.preventDefault());
   controls.append(mainButton, pauseButton, restartButton);
-  app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, paceEl, nextEl, controls, doneEl);
+  app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, paceEl, lastEl, nextEl, controls, doneEl);
   function render() {
     const step = plan.steps[index], next = plan.steps[index + 1];
     clockEl.textContent = startedAt == null ? "Brew clock 0:00 (it starts with the bloom)" : `Brew clock ${clock(elapsed())}${pausedAt && index < plan.steps.length ? " (paused)" : ""}`;
@@ -55,9 +55,9 @@
     // The milestone, the brew clock and the pace, for a pour running; else how the last one ended.
     const now = elapsed();
     const running = step && step.kind === "pour" && step.timed && startedAt != null ? pace(now, step.end, false) : "";
-    paceEl.textContent = running ? `Target: by ${clock(step.end)} · Elapsed: ${clock(now)} · ${running}` : lastPace;
-    const shown = paceEl.textContent;
-    paceEl.dataset.pace = /behind/.test(shown) ? "behind" : (/ahead/.test(shown) ? "ahead" : (shown ? "on-pace" : ""));
+    paceEl.textContent = running ? `Target: by ${clock(step.end)} · Elapsed: ${clock(now)} · ${running}` : "";
+    lastEl.textContent = lastPace;
+    for (const e of [paceEl, lastEl]) e.dataset.pace = /behind/.test(e.textContent) ? "behind" : (/ahead/.test(e.textContent) ? "ahead" : (e.textContent ? "on-pace" : ""));
     nextEl.textContent = next ? `Next: ${next.instruction}` : "";
     mainButton.textContent = index < 0 ? "Start brew" : (index >= plan.steps.length - 1 ? "Finish" : "Next step");
     mainButton.hidden = index >= plan.steps.length;

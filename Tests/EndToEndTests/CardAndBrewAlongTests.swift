@@ -65,6 +65,40 @@ struct CardAndBrewAlongTests {
         #expect(recipe.contains("[Brew along](../brew/v60-starter.md)"))
     }
 
+    /// Node, where the machine has it: brew.js is run with a stand-in for the page and the clock.
+    static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// 003 Phase 3 and US-014 in the script itself (issue 26): a pour shows on pace, then behind
+    /// once past its milestone; one ended early is "ahead"; Restart needs a press held 1 s.
+    @Test(.enabled(if: node != nil)) func thePaceAndTheHeldRestartInTheFlow() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let html = try String(contentsOf: site.appendingPathComponent("brew/v60-starter.html"), encoding: .utf8)
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"brew-plan\">")).upperBound
+        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+        let plan = folder.appendingPathComponent("plan.json")
+        try String(html[start..<end]).replacingOccurrences(of: "\\u003c", with: "<").write(to: plan, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.node))
+        process.arguments = [BrewGuideProcess.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/brew-along/brew-flow.js").path,
+                             plan.path, site.appendingPathComponent("assets/brew.js").path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(output == """
+            Target: by 1:30 · Elapsed: 1:15 · on pace | on-pace ||  |
+            Target: by 2:15 · Elapsed: 1:20 · on pace | on-pace || Last pour done at 1:20, target 1:30: ahead by 0:10 | ahead
+            Target: by 2:15 · Elapsed: 2:30 · behind by 0:15 | behind || Last pour done at 1:20, target 1:30: ahead by 0:10 | ahead
+            tap: Hold to restart (1 s) | 5/6
+            short press: 5/6 timers 0
+            hold ms: 1000
+            held: Ready when you are.
+
+            """, "\(output)")
+    }
+
     @Test func theBrewPlanCannotCloseItsScript() throws {
         let (folder, site) = try Self.site(renameStarterTo: "Mine </script><script>alert(1)</script>")
         defer { try? FileManager.default.removeItem(at: folder) }
