@@ -13,8 +13,10 @@ struct SessionCommand: ParsableCommand {
         discussion: """
             Each subcommand works on the one active session, checks the data as brewguide check \
             does, writes one file atomically (keeping every other byte of it) and prints the \
-            waterline's new value with any reminder or warning. --at takes an ISO 8601 date-time \
-            or HH:MM (the latest such time in the journal's time zone, not after now); without it, now (or BREWGUIDE_NOW).
+            waterline's new value with any reminder or warning. --at takes what `brewguide log --at` \
+            takes (2026-11-23T19:00:00Z, or 2026-11-23T19:00 in the journal's time zone) or HH:MM (the \
+            latest such time in the journal's time zone, not after now); without it, now (or \
+            BREWGUIDE_NOW). A refused --at writes nothing.
             """,
         subcommands: [Start.self, Drink.self, Water.self, End.self, Edit.self, Delete.self]
     )
