@@ -82,8 +82,10 @@ import Testing
         let presets = try #require(files.first { $0.name == "drink-presets.csv" })
         let lines = String(decoding: presets.bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
         #expect(lines.first?.hasPrefix("id,name,drinkType") == true)
-        #expect(lines.count == 6)
+        // The header and Data's eight presets (001's three quick drinks among them, issue 26).
+        #expect(lines.count == 9)
         #expect(lines.contains { $0.hasPrefix("lager-can,") })
+        #expect(lines.contains { $0.hasPrefix("5oz-wine,") })
     }
 }
 

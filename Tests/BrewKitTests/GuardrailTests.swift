@@ -1,4 +1,5 @@
 import BrewKit
+import Foundation
 import Testing
 
 /// PRD 3.7.4: warnings outside the recommended ranges, never clamping.
@@ -72,5 +73,27 @@ import Testing
     @Test func everyRangeIsNamed() {
         #expect(Guardrail.all.map(\.field) == ["doseGrams", "targetYieldGrams", "ratio", "waterTemperatureCelsius"])
         #expect(Guardrail.all.map(\.rangeText) == ["12–40 g", "180–720 g", "1:14–1:18", "90–96 °C"])
+    }
+
+    /// Issue 26: a log outside the ranges is a warning in check, never an error; a brew imported
+    /// from another app (a 78 g, 1200 g batch brew) is not held to the V60's ranges.
+    @Test func aLogOutsideTheRangesIsWarnedUnlessImported() {
+        func findings(dose: Double, yield: Double, temperature: Double = 94, source: String? = nil) -> [String] {
+            let log = BrewLog(id: "l", timestamp: Date(timeIntervalSince1970: 1_795_000_000), recipeId: "v60-starter", recipeNameAtBrew: "V60 Starter",
+                              doseGrams: dose, targetYieldGrams: yield, waterTemperatureCelsius: temperature, grindLabel: .medium, rating: 3, source: source)
+            return BrewLogValidator().diagnostics(for: Located(log, source: SourceMap(record: SourceLocation(file: "logs/x.json", line: 1))), knownRecipeIDs: ["v60-starter"])
+                .map { "\($0.severity == .warning ? "warning" : "error"): \($0.message)" }
+        }
+        #expect(findings(dose: 15, yield: 250).isEmpty)
+        #expect(findings(dose: 500, yield: 8333) == [
+            "warning: dose 500 g is above the recommended range 12–40 g (a warning: the brew is kept as recorded)",
+            "warning: target yield 8333 g is above the recommended range 180–720 g (a warning: the brew is kept as recorded)",
+        ])
+        // 15 g to 450 g is 1:30; 97 °C is above 90–96 °C.
+        #expect(findings(dose: 15, yield: 450, temperature: 97) == [
+            "warning: ratio 1:30 is above the recommended range 1:14–1:18 (a warning: the brew is kept as recorded)",
+            "warning: water temperature 97 °C is above the recommended range 90–96 °C (a warning: the brew is kept as recorded)",
+        ])
+        #expect(findings(dose: 78, yield: 1200, source: "beanconqueror").isEmpty)
     }
 }

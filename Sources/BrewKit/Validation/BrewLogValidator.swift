@@ -98,10 +98,12 @@ public struct BrewLogValidator: Sendable {
         }
     }
 
-    /// A V60 brew outside PRD 3.7.4's recommended ranges (a 500 g dose, a 1:30 ratio) is kept, as
-    /// `scale` keeps such a plan, with a warning that names the value and the range.
+    /// A V60 brew recorded here outside PRD 3.7.4's recommended ranges (a 500 g dose, a 1:30 ratio)
+    /// is kept, as `scale` keeps such a plan, with a warning that names the value and the range.
+    /// A brew imported from another app (a 78 g batch brew) was made by that app's recipe, not
+    /// held to these ranges.
     private func recommendedRanges(of log: BrewLog, into findings: inout Findings) {
-        guard log.method == BrewLog.recordedMethod, log.doseGrams > 0, log.targetYieldGrams > 0 else { return }
+        guard !log.isImported, log.method == BrewLog.recordedMethod, log.doseGrams > 0, log.targetYieldGrams > 0 else { return }
         let checks: [(Guardrail, Double, String)] = [
             (.dose, log.doseGrams, "doseGrams"), (.targetYield, log.targetYieldGrams, "targetYieldGrams"),
             (.ratio, log.targetYieldGrams / log.doseGrams, "targetYieldGrams"), (.waterTemperature, log.waterTemperatureCelsius, "waterTemperatureCelsius"),
