@@ -10,7 +10,7 @@ struct SummaryCommandTests {
         #expect(result.stdout.hasPrefix("Pub quiz at the Crown\nSession id: pub-quiz-1007\n"))
         #expect(result.stdout.contains("Wed 7 Oct 2026, 19:00 to 22:30 (3 h 30 min). Ended."))
         #expect(result.stdout.contains("Drinks: 4 (3.8 standard drinks of 14 g)"))
-        #expect(result.stdout.contains("Pacing: 100 %: 1 of 1 water reminders were followed"))
+        #expect(result.stdout.contains("Pacing: 100 %: 1 of 1 water reminder was followed"))
     }
 
     @Test func jsonSummaryHoldsTheFigures() throws {

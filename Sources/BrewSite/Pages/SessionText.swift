@@ -190,7 +190,8 @@ public enum SessionText {
     /// How adherence is computed, for the pages and docs.
     public static func adherence(_ summary: SessionSummary) -> String {
         guard let percent = summary.adherencePercent else { return "No water reminder fired." }
-        return "\(percent) %: \(summary.remindersFollowed) of \(summary.remindersFired) water reminders were followed by a water break before the next drink."
+        let reminders = summary.remindersFired == 1 ? "water reminder was" : "water reminders were"
+        return "\(percent) %: \(summary.remindersFollowed) of \(summary.remindersFired) \(reminders) followed by a water break before the next drink."
     }
 }
 

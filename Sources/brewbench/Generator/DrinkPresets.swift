@@ -1,4 +1,4 @@
-/// The drink presets of `sessions/presets.json`, as in Data/.
+/// Five of the drink presets of `sessions/presets.json` in Data/ (not 001's three quick drinks that `init` writes).
 enum DrinkPresets {
     struct Preset: Sendable {
         var id: String
