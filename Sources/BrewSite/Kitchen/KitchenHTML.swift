@@ -26,8 +26,9 @@ enum KitchenHTML {
         var parts: [String] = []
         if let time = totalTime(recipe) { parts.append(time) }
         if let perServing = recipe.nutritionPerServing {
-            parts.append("\(perServing.calories) kcal")
-            parts.append("\(perServing.protein) g protein")
+            // A figure the recipe leaves out is not shown, never as 0 (issue 26).
+            if let calories = perServing.known(.calories) { parts.append("\(calories) kcal") }
+            if let protein = perServing.known(.protein) { parts.append("\(protein) g protein") }
         }
         return parts
     }
@@ -189,20 +190,24 @@ enum KitchenHTML {
         guard let total = recipe.nutrition, let perServing = recipe.nutritionPerServing else {
             return PageFragment(html: "<p>No nutrition given.</p>", markdown: "No nutrition given.")
         }
-        let rows: [(String, Int, Int, String)] = [
-            ("Energy", total.calories, perServing.calories, "kcal"), ("Protein", total.protein, perServing.protein, "g"),
-            ("Carbs", total.carbs, perServing.carbs, "g"), ("Fats", total.fats, perServing.fats, "g"),
-        ]
+        // A figure the recipe leaves out is "—", never 0 (issue 26).
+        let rows: [(String, NutritionFigure)] = [("Energy", .calories), ("Protein", .protein), ("Carbs", .carbs), ("Fats", .fats)]
         let servings = "\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"
         var html = "<table class=\"kitchen-nutrition\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Whole recipe (\(servings))</th><th scope=\"col\">Per serving</th></tr></thead><tbody>"
         var markdown = "| | Whole recipe (\(servings)) | Per serving |\n|---|---:|---:|\n"
-        for (label, whole, one, unit) in rows {
-            html += "<tr><th scope=\"row\">\(label)</th><td>\(whole) \(unit)</td><td>\(one) \(unit)</td></tr>"
-            markdown += "| \(label) | \(whole) \(unit) | \(one) \(unit) |\n"
+        for (label, figure) in rows {
+            html += "<tr><th scope=\"row\">\(label)</th><td>\(total.shown(figure))</td><td>\(perServing.shown(figure))</td></tr>"
+            markdown += "| \(label) | \(total.shown(figure)) | \(perServing.shown(figure)) |\n"
         }
         html += "</tbody></table>"
+        if let missing = total.unknownNames {
+            let note = "The recipe does not give its \(missing): shown as “—”, not 0, and left out of meal-plan totals" + (Macro.allCases.contains { total.unknown.contains(NutritionFigure($0)) } ? " and of the energy bar." : ".")
+            html += "<p class=\"kitchen-note\">\(h(note))</p>"
+            markdown += "\n" + md(note) + "\n"
+        }
         let shares = total.energyShares
-        if shares.protein + shares.carbs + shares.fats > 0 {
+        // Shares of partly unknown macros would mislead: the bar needs all three.
+        if shares.protein + shares.carbs + shares.fats > 0, !Macro.allCases.contains(where: { total.unknown.contains(NutritionFigure($0)) }) {
             let percent = { (share: Double) in Int((share * 100).rounded()) }
             let parts = [("protein", "Protein", shares.protein), ("carbs", "Carbs", shares.carbs), ("fats", "Fats", shares.fats)]
             let label = parts.map { "\($0.1) \(percent($0.2))%" }.joined(separator: ", ")
@@ -278,7 +283,7 @@ enum KitchenHTML {
         var facts = ["Serves \(recipe.servings)"]
         if let prep = recipe.prepTime { facts.append("prep \(prep)") }
         if let cook = recipe.cookTime { facts.append("cook \(cook)") }
-        if let perServing = recipe.nutritionPerServing { facts.append("\(perServing.calories) kcal a serving") }
+        if let calories = recipe.nutritionPerServing?.known(.calories) { facts.append("\(calories) kcal a serving") }
         var html = "<div class=\"kitchen-sheet\">\n<p class=\"kitchen-sheet-facts\">\(h(facts.joined(separator: " · ")))</p>\n<div class=\"kitchen-sheet-columns\">\n<section><h2>Ingredients</h2><ul>"
         var markdown = "*\(md(facts.joined(separator: " · ")))*\n\n## Ingredients\n\n"
         for ingredient in recipe.ingredients {

@@ -33,6 +33,17 @@ public struct MealNutrition: Hashable, Sendable {
         }
     }
 
+    /// Sets a figure and makes it known.
+    public mutating func set(_ figure: NutritionFigure, to value: Double) {
+        unknown.remove(figure)
+        switch figure {
+        case .calories: calories = value
+        case .protein: protein = value
+        case .carbs: carbs = value
+        case .fats: fats = value
+        }
+    }
+
     public subscript(macro: Macro) -> Double {
         switch macro {
         case .protein: protein
