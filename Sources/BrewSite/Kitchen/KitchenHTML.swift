@@ -248,19 +248,35 @@ enum KitchenHTML {
 
     // MARK: Cook mode
 
-    /// One section per step with "Step N of M", a progress bar, previous and next links, and a
-    /// timer the script shows; without script the sections read as a list.
-    static func cook(_ recipe: KitchenRecipe) -> PageFragment {
+    /// One section per step with "Step N of M", a progress bar, the ingredients the step names
+    /// (`KitchenStepIngredients`), previous and next links, and a timer the script shows, named
+    /// by its step (issue 26: timers of other steps keep running, listed above the step); without
+    /// script the sections read as a list.
+    static func cook(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
         let count = recipe.steps.count
-        var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n<ol class=\"cook-steps\">\n"
+        var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n"
+        html += "<div class=\"cook-running\" aria-live=\"polite\" hidden></div>\n<ol class=\"cook-steps\">\n"
         var markdown: [String] = []
+        let names = recipe.ingredients.map(\.name)
         for (index, step) in recipe.steps.enumerated() {
             let number = index + 1
             let seconds = KitchenDuration.seconds(in: step.text) ?? 0
+            let uses = KitchenStepIngredients.named(in: step.text, names: names).map { recipe.ingredients[$0] }
             html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
             html += "<p class=\"cook-count\">Step \(number) of \(count)</p><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
             html += "<p class=\"cook-text\">\(h(step.text))</p>\n"
-            html += "<div class=\"cook-timer\" data-seconds=\"\(seconds)\" hidden><output>\(KitchenDuration.clock(seconds))</output> "
+            var usesMarkdown: [String] = []
+            if !uses.isEmpty {
+                html += "<ul class=\"cook-uses\" aria-label=\"Ingredients for this step\">"
+                for ingredient in uses {
+                    let amount = shownAmount(ingredient, units: units).text
+                    let notes = ingredient.notes.map { ", " + $0 } ?? ""
+                    html += "<li>\(amount.isEmpty ? "" : "<strong>\(h(amount))</strong> ")\(h(ingredient.name + notes))</li>"
+                    usesMarkdown.append([amount, ingredient.name + notes].filter { !$0.isEmpty }.joined(separator: " "))
+                }
+                html += "</ul>\n"
+            }
+            html += "<div class=\"cook-timer\" data-seconds=\"\(seconds)\" data-name=\"\(h(timerName(number: number, text: step.text)))\" hidden><output>\(KitchenDuration.clock(seconds))</output> "
             html += "<button type=\"button\" data-act=\"start\">Start</button> <button type=\"button\" data-act=\"pause\">Pause</button> <button type=\"button\" data-act=\"reset\">Reset</button></div>\n"
             html += "<p class=\"cook-nav\">"
             if number > 1 { html += "<a class=\"button secondary\" href=\"#step-\(number - 1)\">Previous</a> " }
@@ -270,11 +286,19 @@ enum KitchenHTML {
                 html += "<a class=\"button finish cook-finish\" href=\"../recipes/\(h(recipe.id)).html\">Finish recipe</a>"
             }
             html += "</p>\n</li>\n"
-            markdown.append("\(number). **Step \(number) of \(count).** \(md(step.text))\(seconds > 0 ? " (timer \(KitchenDuration.clock(seconds)))" : "")")
+            markdown.append("\(number). **Step \(number) of \(count).** \(md(step.text))\(seconds > 0 ? " (timer \(KitchenDuration.clock(seconds)))" : "")"
+                            + (usesMarkdown.isEmpty ? "" : "\n   *Uses:* " + md(usesMarkdown.joined(separator: "; "))))
         }
         html += "</ol>\n<p><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
         markdown.append("\n[Back to the recipe](../recipes/\(recipe.id).md)")
         return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
+    }
+
+    /// A timer's name in the list of running timers: "Step 3: Pour in the tomatoes, season,…".
+    static func timerName(number: Int, text: String) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        let start = words.prefix(5).joined(separator: " ")
+        return "Step \(number): " + start + (words.count > 5 ? "…" : "")
     }
 
     // MARK: The printable card
