@@ -115,7 +115,7 @@ public struct KitchenStep: Hashable, Sendable {
 /// Kilocalories and grams of protein, carbohydrate and fat: whole numbers ≥ 0.
 /// A figure the recipe does not give is in `unknown` (its number is 0 and means nothing): pages,
 /// commands and meal plans show it as "—" and leave it out of totals (issue 26).
-public struct KitchenNutrition: Hashable, Sendable {
+public struct KitchenNutrition: Hashable, Sendable, NutritionFigures {
     public var calories: Int
     public var protein: Int
     public var carbs: Int
@@ -140,17 +140,6 @@ public struct KitchenNutrition: Hashable, Sendable {
     /// Each value ÷ `servings`, rounded; the values themselves for servings below 1.
     public func divided(by servings: Int) -> KitchenNutrition {
         servings > 1 ? scaled(by: 1 / Double(servings)) : self
-    }
-
-    /// The figure, nil when the recipe does not give it.
-    public func known(_ figure: NutritionFigure) -> Int? {
-        if unknown.contains(figure) { return nil }
-        switch figure {
-        case .calories: return calories
-        case .protein: return protein
-        case .carbs: return carbs
-        case .fats: return fats
-        }
     }
 
     /// The figure as a page shows it: "600 kcal", "38 g", or "—" when it is unknown (never "0 g").
