@@ -61,19 +61,20 @@ struct EraseCommand: ParsableCommand {
     }
 
     /// The plan slots and shopping items that name an erased kitchen recipe: kept, and said so.
-    func printRecipeUses(_ uses: KitchenRecipeUses) {
+    func printRecipeUses(_ uses: KitchenRecipeUses, recipes: Int) {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let it = recipes == 1 ? "it" : "them"
         if !uses.slots.isEmpty {
-            print("kept: \(count(uses.slots.count, "plan slot")) naming it, shown as erased: \(uses.slots.joined(separator: ", "))")
+            print("kept: \(count(uses.slots.count, "plan slot")) naming \(it), shown as erased: \(uses.slots.joined(separator: ", "))")
         }
         if !uses.slotsGivenFigures.isEmpty {
-            print("  \(yes ? "keeping" : "would keep") the recipe's last figures per serving in \(uses.slotsGivenFigures.joined(separator: ", ")), so their days keep their totals")
+            print("  \(yes ? "keeping" : "would keep") \(recipes == 1 ? "the recipe's" : "each recipe's") last figures per serving in \(uses.slotsGivenFigures.joined(separator: ", ")), so their days keep their totals")
         }
         if !uses.slotsWithoutFigures.isEmpty {
-            print("  in a CSV plan file, which cannot keep figures (these count no nutrition once it is gone): \(uses.slotsWithoutFigures.joined(separator: ", "))")
+            print("  in a CSV plan file, which cannot keep figures (these count no nutrition once \(it == "it" ? "it is" : "they are") gone): \(uses.slotsWithoutFigures.joined(separator: ", "))")
         }
         if !uses.shoppingItems.isEmpty {
-            print("kept: \(count(uses.shoppingItems.count, "shopping item")) naming it, left on the list: \(uses.shoppingItems.joined(separator: ", "))")
+            print("kept: \(count(uses.shoppingItems.count, "shopping item")) naming \(it), left on the list: \(uses.shoppingItems.joined(separator: ", "))")
         }
     }
 
@@ -93,7 +94,7 @@ struct EraseCommand: ParsableCommand {
             if !plan.removedImages.isEmpty {
                 print("\(yes ? "removing" : "would remove") \(plan.removedImages.count) thumbnail file\(plan.removedImages.count == 1 ? "" : "s") no other kitchen recipe names: \(plan.removedImages.joined(separator: ", "))")
             }
-            printRecipeUses(plan.recipeUses)
+            printRecipeUses(plan.recipeUses, recipes: plan.count(.kitchenRecipe))
             for line in plan.refused { print("kept: \(line)") }
             for line in plan.alreadyErased { print("already erased: \(line)") }
             for line in plan.notFound { print("not found: \(line)") }

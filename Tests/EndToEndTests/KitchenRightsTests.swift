@@ -199,4 +199,25 @@ import Testing
             #expect(all.stdout.contains(file), "\(file): \(all.stdout)")
         }
     }
+
+    /// Erasing every kitchen recipe (JSON and CSV ones) keeps every day of week 48 at its totals:
+    /// each JSON slot is given its recipe's last figures per serving (issue 26).
+    @Test func erasingEveryKitchenRecipeKeepsTheEatenDaysTotals() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        func totals() throws -> [[String: Int]] {
+            try ["23", "24", "26", "27", "28", "29"].map { day in
+                let text = try BrewGuideProcess.run(["kitchen", "day", "2026-11-\(day)", "--format", "json", "--data", data.path]).stdout
+                return ((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["totals"] as? [String: Int]) ?? [:]
+            }
+        }
+        let before = try totals()
+        #expect(before.map { $0["calories"] ?? 0 } == [1455, 1623, 1452, 1275, 2828, 636])
+        let erased = try BrewGuideProcess.run(["erase", "--kind", "kitchenRecipes", "--yes", "--data", data.path])
+        #expect(erased.status == 0, "\(erased.stderr)")
+        #expect(erased.stdout.contains("kept: 24 plan slots naming them, shown as erased: "), "\(erased.stdout)")
+        #expect(erased.stdout.contains("  keeping each recipe's last figures per serving in w48-mon-breakfast, "), "\(erased.stdout)")
+        #expect(try totals() == before)
+        #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+    }
 }

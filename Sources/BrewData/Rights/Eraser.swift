@@ -171,7 +171,8 @@ public enum Eraser {
             plan.fileChanges.append(FileChange(path: (root as NSString).appendingPathComponent(path), content: nil, removedRecords: 0))
         }
         // Slots that name an erased kitchen recipe keep its figures: written before it goes.
-        if case .kitchenRecipe = selection, let recipes = erasing[.kitchenRecipe] {
+        // (With --all the plan goes too.)
+        if selection != .all, let recipes = erasing[.kitchenRecipe] {
             plan.recipeUses = KitchenRecipeUses.find(root: root, files: files, erasing: recipes)
             plan.fileChanges += plan.recipeUses.fileChanges
         }
