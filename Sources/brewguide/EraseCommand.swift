@@ -70,9 +70,6 @@ struct EraseCommand: ParsableCommand {
         if !uses.slotsGivenFigures.isEmpty {
             print("  \(yes ? "keeping" : "would keep") \(recipes == 1 ? "the recipe's" : "each recipe's") last figures per serving in \(uses.slotsGivenFigures.joined(separator: ", ")), so their days keep their totals")
         }
-        if !uses.slotsWithoutFigures.isEmpty {
-            print("  in a CSV plan file, which cannot keep figures (these count no nutrition once \(it == "it" ? "it is" : "they are") gone): \(uses.slotsWithoutFigures.joined(separator: ", "))")
-        }
         if !uses.shoppingItems.isEmpty {
             print("kept: \(count(uses.shoppingItems.count, "shopping item")) naming \(it), left on the list: \(uses.shoppingItems.joined(separator: ", "))")
         }

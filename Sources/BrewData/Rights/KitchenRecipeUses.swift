@@ -10,17 +10,16 @@ import Foundation
 ///   `-merged-`/`-conflict-` copy: `ErasureSet`).
 /// - A JSON slot without `recipeNutrition` is given the recipe's last figures per serving (its
 ///   whole-recipe `nutrition` ÷ `servings`, to 0.1; a figure the recipe leaves out stays unknown);
-///   one that has them keeps those it got when it was planned. A slot in a CSV file cannot hold
-///   them and counts no nutrition once the recipe is gone; the dry run says which.
+///   one that has them keeps those it got when it was planned. In a CSV file they are the columns
+///   `recipeNutrition.calories` … (added to the header when missing, empty in other rows).
 /// - Only figures travel into the plan: never the recipe's title, ingredients or text.
 public struct KitchenRecipeUses: Sendable {
     /// "w48-tue-lunch (2026-11-24, Lunch)", in file order.
     public var slots: [String] = []
     /// "item-3 (400 g spaghetti)".
     public var shoppingItems: [String] = []
-    /// The slots given the recipe's last figures, and those that cannot hold them (CSV).
+    /// The slots given the recipe's last figures.
     public var slotsGivenFigures: [String] = []
-    public var slotsWithoutFigures: [String] = []
     /// Plan files rewritten with the figures (before the recipe's own file changes).
     public var fileChanges: [Eraser.FileChange] = []
 
@@ -37,28 +36,18 @@ public struct KitchenRecipeUses: Sendable {
             }
         }
         for file in files where file.folderKind == .mealPlanSlots {
-            var changed = false
-            var rewritten: [JSONValue] = []
-            for record in file.content.records {
-                guard let id = record.text("recipeId")?.trimmingSpaces, erasing.covers(.kitchenRecipe, id) else {
-                    rewritten.append(record)
-                    continue
-                }
+            var given: [Int: JSONValue] = [:]
+            for (index, record) in file.content.records.enumerated() {
+                guard let id = record.text("recipeId")?.trimmingSpaces, erasing.covers(.kitchenRecipe, id) else { continue }
                 let slotID = record.text("id") ?? "?"
                 uses.slots.append("\(slotID) (\(record.text("day") ?? "?"), \(record.text("meal") ?? "?"))")
-                if case .csv = file.content {
-                    uses.slotsWithoutFigures.append(slotID)
-                } else if record["recipeNutrition"] == nil, let kept = figures[id] {
-                    rewritten.append(record.setting("recipeNutrition", to: kept))
+                if !hasFigures(record), let kept = figures[id] {
+                    given[index] = kept
                     uses.slotsGivenFigures.append(slotID)
-                    changed = true
-                    continue
                 }
-                rewritten.append(record)
             }
-            if changed, case .json(let value) = file.content {
-                let content: JSONValue = if case .array = value { .array(rewritten) } else { rewritten[0] }
-                uses.fileChanges.append(Eraser.FileChange(path: file.path, content: .json(content), removedRecords: 0))
+            if let content = file.content.giving(given) {
+                uses.fileChanges.append(Eraser.FileChange(path: file.path, content: content, removedRecords: 0))
             }
         }
         for relative in RecordKind.shoppingItems.filePaths {
@@ -71,6 +60,12 @@ public struct KitchenRecipeUses: Sendable {
             }
         }
         return uses
+    }
+
+    /// Whether a raw slot already keeps figures: a JSON `recipeNutrition`, or a CSV cell of one.
+    static func hasFigures(_ record: JSONValue) -> Bool {
+        record["recipeNutrition"] != nil
+            || MealSlotDecoder.csvRecipeNutritionFields.contains { !(record.text($0)?.trimmingSpaces ?? "").isEmpty }
     }
 
     /// A raw kitchen recipe's figures per serving as a slot's `recipeNutrition`: from the JSON

@@ -7,6 +7,8 @@ enum MealSlotDecoder {
     static let fields: Set<String> = ["id", "day", "meal", "recipeId", "snackId", "quickAdd", "servings", "updatedAt", "userId", "recipeNutrition"]
     static let quickAddFields: Set<String> = ["name", "calories", "protein", "carbs", "fats"]
     static let csvQuickAddFields: Set<String> = ["quickAddName", "calories", "protein", "carbs", "fats"]
+    /// A CSV row's `recipeNutrition`: one column per figure, `recipeNutrition.calories` ….
+    static let csvRecipeNutritionFields = NutritionFigure.allCases.map { "recipeNutrition.\($0.rawValue)" }
 
     static func decode(_ node: RawNode, isCSVRow: Bool, diagnostics: inout [Diagnostic]) -> Located<MealSlot>? {
         guard case .object = node.value else {
@@ -56,7 +58,7 @@ enum MealSlotDecoder {
         if let updatedAt, ISO8601.date(from: updatedAt.trimmingSpaces) == nil {
             reader.error("updatedAt: expected an ISO 8601 date-time such as 2026-11-24T08:00:00Z, found \"\(updatedAt)\"", at: "updatedAt")
         }
-        let recipeNutrition = isCSVRow ? nil : readRecipeNutrition(&reader, diagnostics: &diagnostics, nested: &nested)
+        let recipeNutrition = isCSVRow ? readCSVRecipeNutrition(&reader) : readRecipeNutrition(&reader, diagnostics: &diagnostics, nested: &nested)
         if recipeNutrition != nil, recipeID == nil {
             reader.error("recipeNutrition: only a recipe slot (recipeId) keeps its recipe's figures", at: "recipeNutrition")
         }
@@ -66,7 +68,7 @@ enum MealSlotDecoder {
         } else if given.isEmpty {
             reader.error("a slot needs one of recipeId (a kitchen recipe), snackId (a snack preset) or quickAdd (a snack with its nutrition)", at: "recipeId")
         }
-        reader.warnAboutUnknownFields(known: isCSVRow ? fields.union(csvQuickAddFields) : fields)
+        reader.warnAboutUnknownFields(known: isCSVRow ? fields.union(csvQuickAddFields).union(csvRecipeNutritionFields) : fields)
         diagnostics += reader.diagnostics
         guard !reader.failed, let id, let day, let meal else { return nil }
         let content: MealSlot.Content
@@ -88,20 +90,33 @@ enum MealSlotDecoder {
             return nil
         }
         var figures = FieldReader(node, pathPrefix: "recipeNutrition.")
-        var nutrition = MealNutrition.unknown
-        for figure in NutritionFigure.allCases {
-            let what = figure == .calories ? "kcal per serving, a number ≥ 0" : "grams per serving, a number ≥ 0"
-            guard let value = figures.double(figure.rawValue, what: what) else { continue }
-            guard value >= 0, value <= 100_000 else {
-                figures.error("recipeNutrition.\(figure.rawValue): expected \(what), found \(Format.number(value))", at: figure.rawValue)
-                continue
-            }
-            nutrition.set(figure, to: value)
-        }
+        let nutrition = readFigures(&figures, keyPrefix: "")
         figures.warnAboutUnknownFields(known: Set(NutritionFigure.allCases.map(\.rawValue)))
         if figures.failed { reader.markFailed() }
         diagnostics += figures.diagnostics
         nested.merge(figures.fieldLocations) { first, _ in first }
+        return nutrition
+    }
+
+    /// In a CSV row the columns `recipeNutrition.calories` …; nil when every cell is empty.
+    static func readCSVRecipeNutrition(_ reader: inout FieldReader) -> MealNutrition? {
+        guard csvRecipeNutritionFields.contains(where: { reader.has($0) }) else { return nil }
+        return readFigures(&reader, keyPrefix: "recipeNutrition.")
+    }
+
+    /// The four figures, each a number ≥ 0 or absent (unknown).
+    static func readFigures(_ reader: inout FieldReader, keyPrefix: String) -> MealNutrition {
+        var nutrition = MealNutrition.unknown
+        for figure in NutritionFigure.allCases {
+            let key = keyPrefix + figure.rawValue
+            let what = figure == .calories ? "kcal per serving, a number ≥ 0" : "grams per serving, a number ≥ 0"
+            guard let value = reader.double(key, what: what) else { continue }
+            guard value >= 0, value <= 100_000 else {
+                reader.error("recipeNutrition.\(figure.rawValue): expected \(what), found \(Format.number(value))", at: key)
+                continue
+            }
+            nutrition.set(figure, to: value)
+        }
         return nutrition
     }
 
