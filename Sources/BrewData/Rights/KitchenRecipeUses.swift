@@ -8,7 +8,7 @@ import Foundation
 /// Rules:
 /// - A slot or item names the recipe when its `recipeId` is one the erase covers (any case, any
 ///   `-merged-`/`-conflict-` copy: `ErasureSet`).
-/// - A JSON slot without `recipeNutrition` is given the recipe's last figures per serving (its
+/// - A slot without `recipeNutrition` is given the recipe's last figures per serving (its
 ///   whole-recipe `nutrition` ÷ `servings`, to 0.1; a figure the recipe leaves out stays unknown);
 ///   one that has them keeps those it got when it was planned. In a CSV file they are the columns
 ///   `recipeNutrition.calories` … (added to the header when missing, empty in other rows).
