@@ -14,6 +14,7 @@ import Foundation
 /// - The ingredients come back in the recipe's order, each once.
 public enum KitchenStepIngredients {
     static let ignored: Set<String> = ["and", "or", "of", "with", "a", "the", "to", "for", "in"]
+    static let posix = Locale(identifier: "en_US_POSIX")
 
     /// The indices, in `names`, of the ingredients the step names.
     public static func named(in text: String, names: [String]) -> [Int] {
@@ -46,7 +47,7 @@ public enum KitchenStepIngredients {
 
     /// The text's words, folded and in the singular.
     static func words(_ text: String) -> [String] {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: posix)
             .split { !$0.isLetter && !$0.isNumber }
             .map { singular(String($0)) }
     }
