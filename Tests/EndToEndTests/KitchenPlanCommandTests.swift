@@ -113,6 +113,7 @@ struct KitchenPlanCommandTests {
         #expect(meals[2]["servings"] as? Double == 1.5)
         #expect(meals[2]["calories"] as? Int == 863)
         #expect(meals[3]["recipeId"] is NSNull)
+        #expect(meals[2]["note"] is NSNull)
         let totals = try #require(object["totals"] as? [String: Int])
         #expect(totals["calories"] == meals.compactMap { $0["calories"] as? Int }.reduce(0, +))
         #expect((object["over"] as? [String: Bool])?["calories"] == true)

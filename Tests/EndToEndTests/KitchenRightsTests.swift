@@ -180,6 +180,9 @@ import Testing
         #expect(before == ["calories": 1623, "protein": 66, "carbs": 198, "fats": 65])
         #expect(try totals(tuesday()) == before)
         let tuesdayText = try BrewGuideProcess.run(["kitchen", "day", "2026-11-24", "--data", data.path]).stdout
+        let lunch = try #require(((try JSONSerialization.jsonObject(with: Data(tuesday().utf8)) as? [String: Any])?["meals"] as? [[String: Any]])?.first { $0["id"] as? String == "w48-tue-lunch" })
+        #expect(lunch["note"] as? String == "this recipe was erased; its last figures are kept")
+        #expect(lunch["calories"] as? Int == 465)
         #expect(tuesdayText.contains("  lentil-soup × 1.5  465 kcal, 26 g protein, 71 g carbs, 9 g fats  [w48-tue-lunch]\n    (this recipe was erased; its last figures are kept)\n"), "\(tuesdayText)")
         #expect(try String(contentsOf: data.appendingPathComponent("kitchen/shopping.json"), encoding: .utf8).contains("lentil-soup"))
         let check = try BrewGuideProcess.run(["check", "--data", data.path])
