@@ -151,7 +151,9 @@ enum KitchenScript {
             steps.forEach(function (step, k) { step.classList.toggle("current", k === current); });
             list();
           }
-          function fromAddress() { var m = /^#step-(\\d+)$/.exec(location.hash); show(m ? m[1] - 1 : 0); }
+          // The browser scrolls the step to the top, under the running timers' bar; the bar and
+          // the step are shown together instead.
+          function fromAddress() { var m = /^#step-(\\d+)$/.exec(location.hash); show(m ? m[1] - 1 : 0); if (m) cook.scrollIntoView(); }
           window.addEventListener("hashchange", fromAddress);
           timers.forEach(function (t) { t.el.hidden = false; });
           fromAddress();
