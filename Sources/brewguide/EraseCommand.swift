@@ -60,6 +60,21 @@ struct EraseCommand: ParsableCommand {
         erasableKinds.first { $0.rawValue == name }
     }
 
+    /// The plan slots and shopping items that name an erased kitchen recipe: kept, and said so.
+    func printRecipeUses(_ uses: KitchenRecipeUses, recipes: Int) {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let it = recipes == 1 ? "it" : "them"
+        if !uses.slots.isEmpty {
+            print("kept: \(count(uses.slots.count, "plan slot")) naming \(it), shown as erased: \(uses.slots.joined(separator: ", "))")
+        }
+        if !uses.slotsGivenFigures.isEmpty {
+            print("  \(yes ? "keeping" : "would keep") \(recipes == 1 ? "the recipe's" : "each recipe's") last figures per serving in \(uses.slotsGivenFigures.joined(separator: ", ")), so their days keep their totals")
+        }
+        if !uses.shoppingItems.isEmpty {
+            print("kept: \(count(uses.shoppingItems.count, "shopping item")) naming \(it), left on the list: \(uses.shoppingItems.joined(separator: ", "))")
+        }
+    }
+
     func run() throws {
         do throws(RightsError) {
             let lock = yes ? try DataDirectoryLock.acquire(root: dataOptions.data, command: "brewguide erase") : nil
@@ -76,6 +91,7 @@ struct EraseCommand: ParsableCommand {
             if !plan.removedImages.isEmpty {
                 print("\(yes ? "removing" : "would remove") \(plan.removedImages.count) thumbnail file\(plan.removedImages.count == 1 ? "" : "s") no other kitchen recipe names: \(plan.removedImages.joined(separator: ", "))")
             }
+            printRecipeUses(plan.recipeUses, recipes: plan.count(.kitchenRecipe))
             for line in plan.refused { print("kept: \(line)") }
             for line in plan.alreadyErased { print("already erased: \(line)") }
             for line in plan.notFound { print("not found: \(line)") }

@@ -16,7 +16,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: imagePath))
         // The summary says the files go, not that they are rewritten.
         #expect(dryRun.stdout.contains("2 files would be removed: \(imagePath), \(data.appendingPathComponent("kitchen/recipes/shakshuka.json").path)"), "\(dryRun.stdout)")
-        #expect(!dryRun.stdout.contains("rewritten"), "\(dryRun.stdout)")
+        // Only the plan files whose slots keep the recipe's figures are rewritten (issue 26).
+        #expect(dryRun.stdout.contains("2 files would be rewritten: \(data.appendingPathComponent("kitchen/plan/2026-11.json").path), \(data.appendingPathComponent("kitchen/plan/2026-12.csv").path)\n"), "\(dryRun.stdout)")
         let erased = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "shakshuka", "--yes", "--data", data.path])
         #expect(erased.status == 0, "\(erased.stderr)")
         #expect(erased.stdout.contains("removing 1 thumbnail file no other kitchen recipe names: \(Self.image)"), "\(erased.stdout)")

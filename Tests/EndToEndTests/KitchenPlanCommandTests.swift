@@ -113,6 +113,7 @@ struct KitchenPlanCommandTests {
         #expect(meals[2]["servings"] as? Double == 1.5)
         #expect(meals[2]["calories"] as? Int == 863)
         #expect(meals[3]["recipeId"] is NSNull)
+        #expect(meals[2]["note"] is NSNull)
         let totals = try #require(object["totals"] as? [String: Int])
         #expect(totals["calories"] == meals.compactMap { $0["calories"] as? Int }.reduce(0, +))
         #expect((object["over"] as? [String: Bool])?["calories"] == true)
@@ -142,6 +143,9 @@ struct KitchenPlanCommandTests {
         #expect(added.stdout == "2027-01-05-dinner\n")
         let file = data.appendingPathComponent("kitchen/plan/2027-01.json")
         #expect(FileManager.default.fileExists(atPath: file.path))
+        // The slot keeps the recipe's figures per serving (1240 kcal, 68/190/24 g for 4; issue 26).
+        let written = try #require(try json(String(contentsOf: file, encoding: .utf8)) as? [[String: Any]])
+        #expect(written.first?["recipeNutrition"] as? [String: Double] == ["calories": 310, "protein": 17, "carbs": 47.5, "fats": 6])
         let snack = try BrewGuideProcess.run(["kitchen", "plan", "add", "2027-01-05", "dinner", "--snack", "orange", "--data", data.path])
         #expect(snack.stdout == "2027-01-05-dinner-2\n")
         let quick = try BrewGuideProcess.run(["kitchen", "plan", "add", "2027-01-05", "evening-snack", "--quick-add", "Cocoa", "--calories", "190",
@@ -254,6 +258,26 @@ struct KitchenPlanCommandTests {
         #expect(meal["calories"] as? Int == 600)
         #expect((object["leftOut"] as? [String: Int]) == ["protein": 1])
         #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+        // The slot kept what is known, per serving; protein is left out, not 0.
+        let plan = try String(contentsOf: data.appendingPathComponent("kitchen/plan/2026-11.json"), encoding: .utf8)
+        #expect(plan.contains("\"recipeNutrition\": {\n      \"calories\": 600,\n      \"carbs\": 30,\n      \"fats\": 20\n    }"), "\(plan)")
+        // `kitchen scale` and the recipe page say "—" for the protein, never 0 g.
+        let scale = try BrewGuideProcess.run(["kitchen", "scale", "stew", "--data", data.path])
+        #expect(scale.stdout.contains("Nutrition, all 2: 1200 kcal, protein —, carbs 60 g, fats 40 g\nPer serving: 600 kcal, protein —, carbs 30 g, fats 20 g\n"), "\(scale.stdout)")
+        let scaled = try #require(try json(try BrewGuideProcess.run(["kitchen", "scale", "stew", "--format", "json", "--data", data.path]).stdout) as? [String: Any])
+        let perServing = try #require((scaled["nutrition"] as? [String: Any])?["perServing"] as? [String: Any])
+        #expect(perServing["protein"] is NSNull && perServing["calories"] as? Int == 600)
+        let site = data.deletingLastPathComponent().appendingPathComponent("Site")
+        #expect(try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"]).status == 0)
+        let page = try String(contentsOf: site.appendingPathComponent("kitchen/recipes/stew.html"), encoding: .utf8)
+        #expect(page.contains("<tr><th scope=\"row\">Protein</th><td>—</td><td>—</td></tr>"), "\(page)")
+        #expect(page.contains("<tr><th scope=\"row\">Energy</th><td>1200 kcal</td><td>600 kcal</td></tr>"))
+        #expect(page.contains("The recipe does not give its protein: shown as “—”, not 0, and left out of meal-plan totals and of the energy bar."))
+        #expect(!page.contains("macro-bar"))
+        #expect(!page.contains("\"proteinContent\""))
+        // The card's figures are held together by no-break spaces.
+        let card = try String(contentsOf: site.appendingPathComponent("kitchen/index.html"), encoding: .utf8).replacingOccurrences(of: "\u{00A0}", with: " ")
+        #expect(card.contains("<span class=\"kitchen-card-meta\">Dinner · 600 kcal</span>"), "\(card)")
     }
 
     @Test func eraseOldPlanSlotsTheShoppingListAndEverything() throws {

@@ -150,18 +150,48 @@ import Testing
     }
 
     /// Erasing a kitchen recipe leaves the slots and items that name it, marked as naming an
-    /// erased recipe (a warning); the journal still builds, exports and imports.
+    /// erased recipe (a warning); the dry run names them (issue 26); the JSON slots keep the
+    /// recipe's last figures, so the eaten days keep their totals; the journal still builds,
+    /// exports and imports.
     @Test func erasingAKitchenRecipeLeavesItsSlotsAndItemsAsWarnings() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let dryRun = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "lentil-soup", "--data", data.path])
+        #expect(dryRun.stdout.contains("kept: 5 plan slots naming it, shown as erased: w48-mon-lunch (2026-11-23, Lunch), w48-tue-lunch (2026-11-24, Lunch), w48-fri-lunch (2026-11-27, Lunch), w48-sun-dinner (2026-11-29, Dinner), w49-tue-lunch (2026-12-01, Lunch)\n"), "\(dryRun.stdout)")
+        #expect(dryRun.stdout.contains("  would keep the recipe's last figures per serving in w48-mon-lunch, w48-tue-lunch, w48-fri-lunch, w48-sun-dinner, w49-tue-lunch, so their days keep their totals\n"), "\(dryRun.stdout)")
+        #expect(dryRun.stdout.contains("3 files would be rewritten: \(data.path)/kitchen/plan/2026-11.json, \(data.path)/kitchen/plan/2026-12.csv, \(data.path)/kitchen/recipes/collection.json\n"), "\(dryRun.stdout)")
+        #expect(dryRun.stdout.contains("kept: 5 shopping items naming it, left on the list: item-1 (250 g red lentils), item-2 (2 onions), item-3 (2 carrots), item-4 (1.2 l vegetable stock), item-5 (½ lemon)\n"), "\(dryRun.stdout)")
+        let tuesday = { try BrewGuideProcess.run(["kitchen", "day", "2026-11-24", "--format", "json", "--data", data.path]).stdout }
+        let totals = { (text: String) in ((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["totals"] as? [String: Int]) ?? [:] }
+        let before = try totals(tuesday())
         let erased = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "lentil-soup", "--yes", "--data", data.path])
         #expect(erased.status == 0, "\(erased.stderr)")
-        #expect(try String(contentsOf: data.appendingPathComponent("kitchen/plan/2026-11.json"), encoding: .utf8).contains("lentil-soup"))
+        let plan = try String(contentsOf: data.appendingPathComponent("kitchen/plan/2026-11.json"), encoding: .utf8)
+        #expect(plan.contains("lentil-soup"))
+        // 1240 kcal, 68 g protein, 190 g carbs, 24 g fats for 4: per serving 310, 17, 47.5, 6.
+        #expect(plan.contains("\"recipeNutrition\": {\n      \"calories\": 310,\n      \"protein\": 17,\n      \"carbs\": 47.5,\n      \"fats\": 6\n    }"), "\(plan)")
+        #expect(!plan.contains("Red lentil soup"))
+        // The CSV plan file gains the four columns; only the lentil soup's row fills them.
+        let csv = try String(contentsOf: data.appendingPathComponent("kitchen/plan/2026-12.csv"), encoding: .utf8).components(separatedBy: "\n")
+        #expect(csv[0].hasSuffix(",updatedAt,recipeNutrition.calories,recipeNutrition.protein,recipeNutrition.carbs,recipeNutrition.fats"), "\(csv[0])")
+        #expect(csv[1] == "w49-tue-breakfast,2026-12-01,Breakfast,,greek-yogurt,,,,,,,2026-11-20T18:00:00Z,,,,")
+        #expect(csv[2] == "w49-tue-lunch,2026-12-01,Lunch,lentil-soup,,,,,,,,2026-11-20T18:00:00Z,310,17,47.5,6")
+        // Tuesday's lunch (1.5 servings: 465 kcal, 26 g protein, 71 g carbs, 9 g fats) still counts.
+        #expect(before == ["calories": 1623, "protein": 66, "carbs": 198, "fats": 65])
+        #expect(try totals(tuesday()) == before)
+        let tuesdayText = try BrewGuideProcess.run(["kitchen", "day", "2026-11-24", "--data", data.path]).stdout
+        let lunch = try #require(((try JSONSerialization.jsonObject(with: Data(tuesday().utf8)) as? [String: Any])?["meals"] as? [[String: Any]])?.first { $0["id"] as? String == "w48-tue-lunch" })
+        #expect(lunch["note"] as? String == "this recipe was erased; its last figures are kept")
+        #expect(lunch["calories"] as? Int == 465)
+        #expect(tuesdayText.contains("  lentil-soup × 1.5  465 kcal, 26 g protein, 71 g carbs, 9 g fats  [w48-tue-lunch]\n    (this recipe was erased; its last figures are kept)\n"), "\(tuesdayText)")
         #expect(try String(contentsOf: data.appendingPathComponent("kitchen/shopping.json"), encoding: .utf8).contains("lentil-soup"))
         let check = try BrewGuideProcess.run(["check", "--data", data.path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let output = check.stdout + check.stderr
-        #expect(output.contains("warning: recipeId: the kitchen recipe \"lentil-soup\" was erased; the slot is kept and counts no nutrition"), "\(output)")
+        func line(of id: String) -> Int { (plan.components(separatedBy: "\n").firstIndex { $0.contains("\"\(id)\"") } ?? 0) + 1 }
+        #expect(output.contains("2026-11.json:\(line(of: "w48-tue-lunch") + 3):17: warning: recipeId: the kitchen recipe \"lentil-soup\" was erased; the slot is kept and counts the figures it kept (recipeNutrition)"), "\(output)")
+        #expect(output.contains("2026-12.csv:3:32: warning: recipeId: the kitchen recipe \"lentil-soup\" was erased; the slot is kept and counts the figures it kept (recipeNutrition)"), "\(output)")
+        #expect(!output.contains("counts no nutrition"), "\(output)")
         #expect(output.contains("warning: recipeId: the kitchen recipe \"lentil-soup\" was erased; the item stays on the list"), "\(output)")
         let site = data.deletingLastPathComponent().appendingPathComponent("Site")
         #expect(try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"]).status == 0)
@@ -177,5 +207,26 @@ import Testing
         for file in ["kitchen/plan/2026-11.json", "kitchen/plan/2026-12.csv", "kitchen/snacks.json", "kitchen/shopping.json"] {
             #expect(all.stdout.contains(file), "\(file): \(all.stdout)")
         }
+    }
+
+    /// Erasing every kitchen recipe (JSON and CSV ones) keeps every day of week 48 and 1 December
+    /// at its totals: each slot, JSON or CSV, is given its recipe's last figures per serving (issue 26).
+    @Test func erasingEveryKitchenRecipeKeepsTheEatenDaysTotals() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        func totals() throws -> [[String: Int]] {
+            try ["11-23", "11-24", "11-26", "11-27", "11-28", "11-29", "12-01"].map { day in
+                let text = try BrewGuideProcess.run(["kitchen", "day", "2026-\(day)", "--format", "json", "--data", data.path]).stdout
+                return ((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["totals"] as? [String: Int]) ?? [:]
+            }
+        }
+        let before = try totals()
+        #expect(before.map { $0["calories"] ?? 0 } == [1455, 1623, 1452, 1275, 2828, 636, 985])
+        let erased = try BrewGuideProcess.run(["erase", "--kind", "kitchenRecipes", "--yes", "--data", data.path])
+        #expect(erased.status == 0, "\(erased.stderr)")
+        #expect(erased.stdout.contains("kept: 24 plan slots naming them, shown as erased: "), "\(erased.stdout)")
+        #expect(erased.stdout.contains("  keeping each recipe's last figures per serving in w48-mon-breakfast, "), "\(erased.stdout)")
+        #expect(try totals() == before)
+        #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
     }
 }

@@ -46,6 +46,9 @@ public enum Eraser {
         /// Thumbnail files (paths in the data directory) of erased kitchen recipes that no
         /// remaining recipe names; removed with them (their `FileChange`s delete them).
         public var removedImages: [String] = []
+        /// The plan slots and shopping items that name an erased kitchen recipe (kept), and the
+        /// slots given its last figures (issue 26).
+        public var recipeUses = KitchenRecipeUses()
 
         public func count(_ kind: ErasureRecord.Kind) -> Int { erasures.filter { $0.kind == kind }.count }
         public func ids(_ kind: ErasureRecord.Kind) -> [String] { erasures.filter { $0.kind == kind }.map(\.id) }
@@ -166,6 +169,12 @@ public enum Eraser {
             guard case .found = KitchenImageFiles.check(path, root: root, realRoot: realRoot) else { continue }
             plan.removedImages.append(path)
             plan.fileChanges.append(FileChange(path: (root as NSString).appendingPathComponent(path), content: nil, removedRecords: 0))
+        }
+        // Slots that name an erased kitchen recipe keep its figures: written before it goes.
+        // (With --all the plan goes too.)
+        if selection != .all, let recipes = erasing[.kitchenRecipe] {
+            plan.recipeUses = KitchenRecipeUses.find(root: root, files: files, erasing: recipes)
+            plan.fileChanges += plan.recipeUses.fileChanges
         }
         plan.fileChanges += ownedChanges + ownerChanges
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])

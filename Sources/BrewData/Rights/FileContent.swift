@@ -1,3 +1,5 @@
+import BrewKit
+
 /// What a data file holds, without locations: a JSON value, or a CSV header with rows of cells.
 public enum FileContent: Hashable, Sendable {
     case json(JSONValue)
@@ -19,6 +21,35 @@ public enum FileContent: Hashable, Sendable {
         switch self {
         case .json(let value): CanonicalJSON.bytes(value, sortKeys: false)
         case .csv(let header, let rows): try CSVTableWriter.bytes(header: header, rows: rows)
+        }
+    }
+
+    /// The content with a slot's `recipeNutrition` (an object of figures) set on the records at
+    /// the given indices: a JSON member, or in a CSV the columns `recipeNutrition.calories` …
+    /// (appended to the header when missing); nil when there is nothing to set.
+    func giving(_ figures: [Int: JSONValue]) -> FileContent? {
+        guard !figures.isEmpty else { return nil }
+        switch self {
+        case .json(.array(let elements)):
+            return .json(.array(elements.enumerated().map { index, element in
+                figures[index].map { element.setting("recipeNutrition", to: $0) } ?? element
+            }))
+        case .json(let value):
+            return figures[0].map { .json(value.setting("recipeNutrition", to: $0)) }
+        case .csv(var header, var rows):
+            let columns = MealSlotDecoder.csvRecipeNutritionFields
+            for column in columns where !header.contains(column) {
+                header.append(column)
+                rows = rows.map { $0 + [""] }
+            }
+            for (index, kept) in figures where rows.indices.contains(index) {
+                for (column, figure) in zip(columns, NutritionFigure.allCases) {
+                    guard let at = header.firstIndex(of: column) else { continue }
+                    while rows[index].count <= at { rows[index].append("") }
+                    rows[index][at] = kept.text(figure.rawValue) ?? ""
+                }
+            }
+            return .csv(header: header, rows: rows)
         }
     }
 

@@ -7,7 +7,8 @@ import BrewKit
 /// - Two copies are equal when they say the same thing, whatever file format they were read
 ///   from: members that are null or empty are left out, numbers and flags compare by value
 ///   (`"1"` in a CSV cell equals `1` in JSON, `"TRUE"` equals `true`), and a slot's `quickAdd`
-///   object equals the CSV columns `quickAddName`, `calories`, … (`MealSlotDecoder`).
+///   object equals the CSV columns `quickAddName`, `calories`, … (`MealSlotDecoder`), and its
+///   `recipeNutrition` object the columns `recipeNutrition.calories` ….
 /// - `updatedAt` is the member of that name; `createdAt` and `status` serve the inbox's rule.
 public struct PlannerRecord: LastWriteWinsRecord {
     public var id: String
@@ -65,7 +66,19 @@ public struct PlannerRecord: LastWriteWinsRecord {
     /// JSON; from a CSV row, the empty cells left out and `checked` a flag, numbers as numbers.
     public var jsonValue: JSONValue {
         guard fromCSV else { return value }
-        return .object((value.members ?? []).compactMap { member in
+        // A slot's kept figures, the CSV columns `recipeNutrition.calories` …, nest as one object.
+        let prefix = "recipeNutrition."
+        let kept = (value.members ?? []).compactMap { member -> JSONMember? in
+            guard member.key.hasPrefix(prefix), let text = member.value.stringValue?.trimmingSpaces, let number = Double(text), number.isFinite else { return nil }
+            return JSONMember(String(member.key.dropFirst(prefix.count)), .number(number))
+        }
+        var members = flatJSONMembers.filter { !$0.key.hasPrefix(prefix) }
+        if !kept.isEmpty { members.append(JSONMember("recipeNutrition", .object(kept))) }
+        return .object(members)
+    }
+
+    private var flatJSONMembers: [JSONMember] {
+        (value.members ?? []).compactMap { member in
             guard let text = member.value.stringValue?.trimmingSpaces else { return member }
             if text.isEmpty { return nil }
             if member.key == "checked" {
@@ -79,13 +92,14 @@ public struct PlannerRecord: LastWriteWinsRecord {
                 return JSONMember(member.key, .number(number))
             }
             return JSONMember(member.key, .string(text))
-        })
+        }
     }
 
     /// The cell of one column, to write the record as a CSV row.
     public func cell(_ column: String) -> String {
         if fromCSV { return value.text(column) ?? "" }
         if column == "quickAddName" { return value["quickAdd"]?.text("name") ?? "" }
+        if column.hasPrefix("recipeNutrition."), let kept = value["recipeNutrition"] { return kept.text(String(column.dropFirst("recipeNutrition.".count))) ?? "" }
         if let text = value.text(column) { return text }
         if value["quickAdd"] != nil, ["calories", "protein", "carbs", "fats"].contains(column) { return value["quickAdd"]?.text(column) ?? "" }
         return ""
@@ -97,6 +111,8 @@ public struct PlannerRecord: LastWriteWinsRecord {
         for member in value.members ?? [] {
             if member.key == "quickAdd", !fromCSV {
                 keys += ["quickAddName", "calories", "protein", "carbs", "fats"]
+            } else if member.key == "recipeNutrition", !fromCSV {
+                keys += MealSlotDecoder.csvRecipeNutritionFields
             } else {
                 keys.append(member.key)
             }

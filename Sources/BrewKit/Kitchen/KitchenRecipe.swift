@@ -113,9 +113,9 @@ public struct KitchenStep: Hashable, Sendable {
 }
 
 /// Kilocalories and grams of protein, carbohydrate and fat: whole numbers ≥ 0.
-/// A figure the recipe does not give is in `unknown` (its number is 0 and means nothing): meal
-/// plans show it as "—" and leave it out of totals (issue 26).
-public struct KitchenNutrition: Hashable, Sendable {
+/// A figure the recipe does not give is in `unknown` (its number is 0 and means nothing): pages,
+/// commands and meal plans show it as "—" and leave it out of totals (issue 26).
+public struct KitchenNutrition: Hashable, Sendable, NutritionFigures {
     public var calories: Int
     public var protein: Int
     public var carbs: Int
@@ -142,8 +142,22 @@ public struct KitchenNutrition: Hashable, Sendable {
         servings > 1 ? scaled(by: 1 / Double(servings)) : self
     }
 
+    /// The figure as a page shows it: "600 kcal", "38 g", or "—" when it is unknown (never "0 g").
+    public func shown(_ figure: NutritionFigure) -> String {
+        guard let value = known(figure) else { return "—" }
+        return "\(value) \(figure == .calories ? "kcal" : "g")"
+    }
+
+    /// The figures left out, in the order calories, protein, carbs, fats: "protein and fats".
+    public var unknownNames: String? {
+        let names = unknown.sorted().map(\.rawValue)
+        guard let last = names.last else { return nil }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+    }
+
     /// The share of energy from protein, carbohydrate and fat (4, 4 and 9 kcal per gram),
-    /// as fractions summing to 1; all zero when there are no macros.
+    /// as fractions summing to 1; all zero when there are no macros. Shares of partly
+    /// unknown macros mean nothing: callers check `unknown` first.
     public var energyShares: (protein: Double, carbs: Double, fats: Double) {
         let protein = Double(protein) * 4, carbs = Double(carbs) * 4, fats = Double(fats) * 9
         let total = protein + carbs + fats

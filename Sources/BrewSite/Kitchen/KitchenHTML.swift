@@ -26,8 +26,9 @@ enum KitchenHTML {
         var parts: [String] = []
         if let time = totalTime(recipe) { parts.append(time) }
         if let perServing = recipe.nutritionPerServing {
-            parts.append("\(perServing.calories) kcal")
-            parts.append("\(perServing.protein) g protein")
+            // A figure the recipe leaves out is not shown, never as 0 (issue 26).
+            if let calories = perServing.known(.calories) { parts.append("\(calories) kcal") }
+            if let protein = perServing.known(.protein) { parts.append("\(protein) g protein") }
         }
         return parts
     }
@@ -189,20 +190,24 @@ enum KitchenHTML {
         guard let total = recipe.nutrition, let perServing = recipe.nutritionPerServing else {
             return PageFragment(html: "<p>No nutrition given.</p>", markdown: "No nutrition given.")
         }
-        let rows: [(String, Int, Int, String)] = [
-            ("Energy", total.calories, perServing.calories, "kcal"), ("Protein", total.protein, perServing.protein, "g"),
-            ("Carbs", total.carbs, perServing.carbs, "g"), ("Fats", total.fats, perServing.fats, "g"),
-        ]
+        // A figure the recipe leaves out is "—", never 0 (issue 26).
+        let rows: [(String, NutritionFigure)] = [("Energy", .calories), ("Protein", .protein), ("Carbs", .carbs), ("Fats", .fats)]
         let servings = "\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"
         var html = "<table class=\"kitchen-nutrition\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Whole recipe (\(servings))</th><th scope=\"col\">Per serving</th></tr></thead><tbody>"
         var markdown = "| | Whole recipe (\(servings)) | Per serving |\n|---|---:|---:|\n"
-        for (label, whole, one, unit) in rows {
-            html += "<tr><th scope=\"row\">\(label)</th><td>\(whole) \(unit)</td><td>\(one) \(unit)</td></tr>"
-            markdown += "| \(label) | \(whole) \(unit) | \(one) \(unit) |\n"
+        for (label, figure) in rows {
+            html += "<tr><th scope=\"row\">\(label)</th><td>\(total.shown(figure))</td><td>\(perServing.shown(figure))</td></tr>"
+            markdown += "| \(label) | \(total.shown(figure)) | \(perServing.shown(figure)) |\n"
         }
         html += "</tbody></table>"
+        if let missing = total.unknownNames {
+            let note = "The recipe does not give its \(missing): shown as “—”, not 0, and left out of meal-plan totals" + (Macro.allCases.contains { total.unknown.contains(NutritionFigure($0)) } ? " and of the energy bar." : ".")
+            html += "<p class=\"kitchen-note\">\(h(note))</p>"
+            markdown += "\n" + md(note) + "\n"
+        }
         let shares = total.energyShares
-        if shares.protein + shares.carbs + shares.fats > 0 {
+        // Shares of partly unknown macros would mislead: the bar needs all three.
+        if shares.protein + shares.carbs + shares.fats > 0, !Macro.allCases.contains(where: { total.unknown.contains(NutritionFigure($0)) }) {
             let percent = { (share: Double) in Int((share * 100).rounded()) }
             let parts = [("protein", "Protein", shares.protein), ("carbs", "Carbs", shares.carbs), ("fats", "Fats", shares.fats)]
             let label = parts.map { "\($0.1) \(percent($0.2))%" }.joined(separator: ", ")
@@ -243,19 +248,35 @@ enum KitchenHTML {
 
     // MARK: Cook mode
 
-    /// One section per step with "Step N of M", a progress bar, previous and next links, and a
-    /// timer the script shows; without script the sections read as a list.
-    static func cook(_ recipe: KitchenRecipe) -> PageFragment {
+    /// One section per step with "Step N of M", a progress bar, the ingredients the step names
+    /// (`KitchenStepIngredients`), previous and next links, and a timer the script shows, named
+    /// by its step (issue 26: timers of other steps keep running, listed above the step); without
+    /// script the sections read as a list.
+    static func cook(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
         let count = recipe.steps.count
-        var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n<ol class=\"cook-steps\">\n"
+        var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n"
+        html += "<div class=\"cook-running\" aria-live=\"polite\" hidden></div>\n<ol class=\"cook-steps\">\n"
         var markdown: [String] = []
+        let names = recipe.ingredients.map(\.name)
         for (index, step) in recipe.steps.enumerated() {
             let number = index + 1
             let seconds = KitchenDuration.seconds(in: step.text) ?? 0
+            let uses = KitchenStepIngredients.named(in: step.text, names: names).map { recipe.ingredients[$0] }
             html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
             html += "<p class=\"cook-count\">Step \(number) of \(count)</p><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
             html += "<p class=\"cook-text\">\(h(step.text))</p>\n"
-            html += "<div class=\"cook-timer\" data-seconds=\"\(seconds)\" hidden><output>\(KitchenDuration.clock(seconds))</output> "
+            var usesMarkdown: [String] = []
+            if !uses.isEmpty {
+                html += "<ul class=\"cook-uses\" aria-label=\"Ingredients for this step\">"
+                for ingredient in uses {
+                    let amount = shownAmount(ingredient, units: units).text
+                    let notes = ingredient.notes.map { ", " + $0 } ?? ""
+                    html += "<li>\(amount.isEmpty ? "" : "<strong>\(h(amount))</strong> ")\(h(ingredient.name + notes))</li>"
+                    usesMarkdown.append([amount, ingredient.name + notes].filter { !$0.isEmpty }.joined(separator: " "))
+                }
+                html += "</ul>\n"
+            }
+            html += "<div class=\"cook-timer\" data-seconds=\"\(seconds)\" data-name=\"\(h(timerName(number: number, text: step.text)))\" hidden><output>\(KitchenDuration.clock(seconds))</output> "
             html += "<button type=\"button\" data-act=\"start\">Start</button> <button type=\"button\" data-act=\"pause\">Pause</button> <button type=\"button\" data-act=\"reset\">Reset</button></div>\n"
             html += "<p class=\"cook-nav\">"
             if number > 1 { html += "<a class=\"button secondary\" href=\"#step-\(number - 1)\">Previous</a> " }
@@ -265,11 +286,19 @@ enum KitchenHTML {
                 html += "<a class=\"button finish cook-finish\" href=\"../recipes/\(h(recipe.id)).html\">Finish recipe</a>"
             }
             html += "</p>\n</li>\n"
-            markdown.append("\(number). **Step \(number) of \(count).** \(md(step.text))\(seconds > 0 ? " (timer \(KitchenDuration.clock(seconds)))" : "")")
+            markdown.append("\(number). **Step \(number) of \(count).** \(md(step.text))\(seconds > 0 ? " (timer \(KitchenDuration.clock(seconds)))" : "")"
+                            + (usesMarkdown.isEmpty ? "" : "\n   *Uses:* " + md(usesMarkdown.joined(separator: "; "))))
         }
         html += "</ol>\n<p><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
         markdown.append("\n[Back to the recipe](../recipes/\(recipe.id).md)")
         return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
+    }
+
+    /// A timer's name in the list of running timers: "Step 3: Pour in the tomatoes, season,…".
+    static func timerName(number: Int, text: String) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        let start = words.prefix(5).joined(separator: " ")
+        return "Step \(number): " + start + (words.count > 5 ? "…" : "")
     }
 
     // MARK: The printable card
@@ -278,7 +307,7 @@ enum KitchenHTML {
         var facts = ["Serves \(recipe.servings)"]
         if let prep = recipe.prepTime { facts.append("prep \(prep)") }
         if let cook = recipe.cookTime { facts.append("cook \(cook)") }
-        if let perServing = recipe.nutritionPerServing { facts.append("\(perServing.calories) kcal a serving") }
+        if let calories = recipe.nutritionPerServing?.known(.calories) { facts.append("\(calories) kcal a serving") }
         var html = "<div class=\"kitchen-sheet\">\n<p class=\"kitchen-sheet-facts\">\(h(facts.joined(separator: " · ")))</p>\n<div class=\"kitchen-sheet-columns\">\n<section><h2>Ingredients</h2><ul>"
         var markdown = "*\(md(facts.joined(separator: " · ")))*\n\n## Ingredients\n\n"
         for ingredient in recipe.ingredients {

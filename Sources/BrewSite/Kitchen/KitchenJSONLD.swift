@@ -23,14 +23,12 @@ enum KitchenJSONLD {
         if let prep = recipe.prepTime.flatMap(KitchenDuration.iso8601) { object["prepTime"] = prep }
         if let cook = recipe.cookTime.flatMap(KitchenDuration.iso8601) { object["cookTime"] = cook }
         if let perServing = recipe.nutritionPerServing {
-            object["nutrition"] = [
-                "@type": "NutritionInformation",
-                "servingSize": "1 serving",
-                "calories": "\(perServing.calories) kcal",
-                "proteinContent": "\(perServing.protein) g",
-                "carbohydrateContent": "\(perServing.carbs) g",
-                "fatContent": "\(perServing.fats) g",
-            ]
+            // Only the figures the recipe gives (issue 26): an unknown one is left out, not 0.
+            var nutrition: [String: Any] = ["@type": "NutritionInformation", "servingSize": "1 serving"]
+            for (key, figure) in [("calories", NutritionFigure.calories), ("proteinContent", .protein), ("carbohydrateContent", .carbs), ("fatContent", .fats)] {
+                if perServing.known(figure) != nil { nutrition[key] = perServing.shown(figure) }
+            }
+            object["nutrition"] = nutrition
         }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "" }
         return "<script type=\"application/ld+json\">\(HTMLEscaping.scriptSafeJSON(String(decoding: data, as: UTF8.self)))</script>"

@@ -141,7 +141,7 @@ public struct KitchenPages: Sendable {
         let recipe = recipes[cookable[cookIndex]]
         let context: [String: Any] = ["id": recipe.id, "title": recipe.title]
         return Page(path: "kitchen/cook/\(recipe.id)", title: "\(recipe.title) — cook mode", template: "kitchen-cook", context: context,
-                    headHTML: "<script>\(KitchenScript.cook)</script>", fragments: ["cook": KitchenHTML.cook(recipe)])
+                    headHTML: "<script>\(KitchenScript.cook)</script>", fragments: ["cook": KitchenHTML.cook(recipe, units: units)])
     }
 
     func cardPage(_ index: Int) -> Page {

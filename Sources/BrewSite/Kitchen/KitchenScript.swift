@@ -60,38 +60,112 @@ enum KitchenScript {
     /// Cook mode (MOD/SYS/006): one step per screen from the address's `#step-N`, a timer per
     /// step (counting down from the step's duration, or up from 0:00 when it names none), the
     /// screen kept awake where the Screen Wake Lock API is offered, and a toast on finishing.
+    /// Issue 26: every timer runs on its own, so moving to another step leaves it running; the
+    /// timers running (or done) on other steps are listed above the step, each named by its step
+    /// and linked to it; a timer reaching zero beeps (Web Audio, made on the first Start, as
+    /// browsers allow sound only after a tap) and vibrates (`navigator.vibrate`) where the browser
+    /// allows. Times are kept as end times, so a phone that slows a background page loses none.
     static let cook = """
         document.addEventListener("DOMContentLoaded", function () {
           var cook = document.querySelector(".cook");
           if (!cook) return;
           cook.classList.add("cook-js");
-          var steps = Array.prototype.slice.call(cook.querySelectorAll(".cook-step")), ticking = null, value = 0;
-          function clock(s) { var m = Math.floor(s / 60), r = s % 60; return m + ":" + (r < 10 ? "0" : "") + r; }
-          function stop() { if (ticking) { clearInterval(ticking); ticking = null; } }
-          function reset(timer) { stop(); value = +timer.dataset.seconds; timer.querySelector("output").textContent = clock(value); timer.classList.remove("done"); }
-          function show(i) {
-            i = Math.max(0, Math.min(steps.length - 1, i));
-            steps.forEach(function (step, k) { step.classList.toggle("current", k === i); });
-            var timer = steps[i].querySelector(".cook-timer");
-            if (timer) reset(timer);
+          var steps = Array.prototype.slice.call(cook.querySelectorAll(".cook-step")), current = 0, ticking = null, audio = null;
+          var running = cook.querySelector(".cook-running");
+          var timers = steps.map(function (step, k) {
+            var el = step.querySelector(".cook-timer");
+            return el ? { el: el, out: el.querySelector("output"), step: k, name: el.dataset.name || "Step " + (k + 1),
+                          seconds: +el.dataset.seconds, value: +el.dataset.seconds, on: false, done: false, mark: 0 } : null;
+          }).filter(function (t) { return t; });
+          function clock(s) {
+            var h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60), r = s % 60;
+            return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (r < 10 ? "0" : "") + r;
           }
-          function fromAddress() { var m = /^#step-(\\d+)$/.exec(location.hash); show(m ? m[1] - 1 : 0); }
+          function now(t) {
+            if (!t.on) return t.value;
+            return t.seconds > 0 ? Math.max(0, Math.ceil((t.mark - Date.now()) / 1000)) : t.value + Math.floor((Date.now() - t.mark) / 1000);
+          }
+          function sound() {
+            try {
+              var Context = window.AudioContext || window.webkitAudioContext;
+              if (!audio && Context) audio = new Context();
+              if (audio && audio.state === "suspended") audio.resume();
+            } catch (e) {}
+          }
+          function beep() {
+            if (!audio) return;
+            try {
+              var t0 = audio.currentTime;
+              [0, 0.4, 0.8].forEach(function (d) {
+                var osc = audio.createOscillator(), gain = audio.createGain();
+                osc.frequency.value = 880;
+                osc.connect(gain); gain.connect(audio.destination);
+                gain.gain.setValueAtTime(0.0001, t0 + d);
+                gain.gain.exponentialRampToValueAtTime(0.4, t0 + d + 0.02);
+                gain.gain.exponentialRampToValueAtTime(0.0001, t0 + d + 0.3);
+                osc.start(t0 + d); osc.stop(t0 + d + 0.32);
+              });
+            } catch (e) {}
+          }
+          function ring(t) {
+            t.on = false; t.done = true; t.value = 0;
+            t.el.classList.add("done");
+            beep();
+            if (navigator.vibrate) { try { navigator.vibrate([300, 150, 300, 150, 300]); } catch (e) {} }
+          }
+          function list() {
+            var others = timers.filter(function (t) { return (t.on || t.done) && t.step !== current; });
+            running.hidden = others.length === 0;
+            running.textContent = "";
+            others.forEach(function (t) {
+              var link = document.createElement("a");
+              link.href = "#step-" + (t.step + 1);
+              link.className = t.done ? "done" : "";
+              link.textContent = t.name + " — " + (t.done ? "time is up" : clock(now(t)));
+              running.appendChild(link);
+            });
+          }
+          function tick() {
+            timers.forEach(function (t) {
+              if (!t.on) return;
+              var v = now(t);
+              t.out.textContent = clock(v);
+              if (t.seconds > 0 && v <= 0) ring(t);
+            });
+            list();
+            if (!timers.some(function (t) { return t.on; }) && ticking) { clearInterval(ticking); ticking = null; }
+          }
+          function start(t) {
+            if (t.on) return;
+            sound();
+            if (t.seconds > 0 && t.value <= 0) t.value = t.seconds;
+            t.done = false; t.el.classList.remove("done");
+            t.mark = t.seconds > 0 ? Date.now() + t.value * 1000 : Date.now();
+            t.on = true;
+            if (!ticking) ticking = setInterval(tick, 250);
+          }
+          function pause(t) { t.value = now(t); t.on = false; }
+          function reset(t) { t.on = false; t.done = false; t.value = t.seconds; t.out.textContent = clock(t.value); t.el.classList.remove("done"); }
+          function show(i) {
+            current = Math.max(0, Math.min(steps.length - 1, i));
+            steps.forEach(function (step, k) { step.classList.toggle("current", k === current); });
+            list();
+          }
+          // The browser scrolls the step to the top, under the running timers' bar; the bar and
+          // the step are shown together instead.
+          function fromAddress() { var m = /^#step-(\\d+)$/.exec(location.hash); show(m ? m[1] - 1 : 0); if (m) cook.scrollIntoView(); }
           window.addEventListener("hashchange", fromAddress);
+          timers.forEach(function (t) { t.el.hidden = false; });
           fromAddress();
-          cook.querySelectorAll(".cook-timer").forEach(function (timer) { timer.hidden = false; });
           cook.addEventListener("click", function (event) {
             var button = event.target.closest("button[data-act]");
             if (!button) return;
-            var timer = button.closest(".cook-timer"), output = timer.querySelector("output"), down = +timer.dataset.seconds > 0;
-            if (button.dataset.act === "start" && !ticking) {
-              ticking = setInterval(function () {
-                value += down ? -1 : 1;
-                output.textContent = clock(value);
-                if (down && value <= 0) { stop(); timer.classList.add("done"); if (navigator.vibrate) navigator.vibrate(400); }
-              }, 1000);
-            }
-            if (button.dataset.act === "pause") stop();
-            if (button.dataset.act === "reset") reset(timer);
+            var el = button.closest(".cook-timer"), t = timers.filter(function (x) { return x.el === el; })[0];
+            if (!t) return;
+            if (button.dataset.act === "start") start(t);
+            if (button.dataset.act === "pause") pause(t);
+            if (button.dataset.act === "reset") reset(t);
+            tick();
           });
           function stayAwake() {
             if (navigator.wakeLock && document.visibilityState === "visible") navigator.wakeLock.request("screen").catch(function () {});

@@ -91,8 +91,10 @@ struct KitchenPlanCommand: ParsableCommand {
             let slotID = id ?? MealPlanStore.newSlotID(day: day, meal: meal, taken: taken)
             if let problem = RecordID.problem(with: slotID) { refuse("--id: \(problem)") }
             if taken.contains(slotID) { refuse("a plan slot already has the id \"\(slotID)\"") }
+            // A recipe slot keeps the recipe's figures per serving, for the day it was eaten (issue 26).
             let slot = MealSlot(id: slotID, day: day, meal: meal, content: content, servings: servings ?? 1,
-                                updatedAt: ISO8601DateFormatter().string(from: RunClock.now()))
+                                updatedAt: ISO8601DateFormatter().string(from: RunClock.now()),
+                                recipeNutrition: recipe.flatMap { context.recipes[$0]?.nutritionPerServing })
             do {
                 let file = try MealPlanStore(root: dataOptions.data).add(slot)
                 StandardError.write("added \(slotID) to \(meal.rawValue) on \(day) in \(file)\n")

@@ -22,7 +22,8 @@ struct KitchenScalePrinter {
     }
 
     static func nutritionText(_ nutrition: KitchenNutrition) -> String {
-        "\(nutrition.calories) kcal, protein \(nutrition.protein) g, carbs \(nutrition.carbs) g, fats \(nutrition.fats) g"
+        // An unknown figure is "—", never 0 (issue 26).
+        "\(nutrition.shown(.calories)), protein \(nutrition.shown(.protein)), carbs \(nutrition.shown(.carbs)), fats \(nutrition.shown(.fats))"
     }
 
     static func ingredientLine(_ ingredient: ScaledIngredient) -> String {
@@ -54,7 +55,7 @@ struct KitchenScalePrinter {
         if let total = scaled.nutritionTotal, let perServing = scaled.nutritionPerServing {
             lines += ["", "## Nutrition", "", "| | kcal | protein | carbs | fats |", "|---|---:|---:|---:|---:|"]
             for (label, value) in [("All \(scaled.servings) servings", total), ("Per serving", perServing)] {
-                lines.append("| \(label) | \(value.calories) | \(value.protein) g | \(value.carbs) g | \(value.fats) g |")
+                lines.append("| \(label) | \(value.known(.calories).map(String.init) ?? "—") | \(value.shown(.protein)) | \(value.shown(.carbs)) | \(value.shown(.fats)) |")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -116,15 +117,25 @@ struct KitchenScalePrinter {
     }
 
     struct JSONNutrition: Encodable {
-        var calories: Int
-        var protein: Int
-        var carbs: Int
-        var fats: Int
+        // null for a figure the recipe does not give (issue 26).
+        var calories: Int?
+        var protein: Int?
+        var carbs: Int?
+        var fats: Int?
         init(_ nutrition: KitchenNutrition) {
-            calories = nutrition.calories
-            protein = nutrition.protein
-            carbs = nutrition.carbs
-            fats = nutrition.fats
+            calories = nutrition.known(.calories)
+            protein = nutrition.known(.protein)
+            carbs = nutrition.known(.carbs)
+            fats = nutrition.known(.fats)
+        }
+
+        func encode(to encoder: Encoder) throws {
+            enum Keys: String, CodingKey { case calories, protein, carbs, fats }
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(calories, forKey: .calories)
+            try container.encode(protein, forKey: .protein)
+            try container.encode(carbs, forKey: .carbs)
+            try container.encode(fats, forKey: .fats)
         }
     }
 }

@@ -100,6 +100,8 @@ enum MealPlanPrinter {
                 JSONMember("meal", .string(entry.slot.meal.rawValue)), JSONMember("name", .string(entry.name)),
                 JSONMember("recipeId", entry.slot.recipeID.map { .string($0) } ?? .null),
                 JSONMember("servings", .number(entry.slot.servings)),
+                // Why figures are missing or kept, or the recipe out of use ("this recipe was erased; …").
+                JSONMember("note", entry.note.map { .string($0) } ?? .null),
             ] + figures(entry.nutrition))
         }
         let goals = day.goals

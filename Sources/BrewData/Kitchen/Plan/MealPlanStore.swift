@@ -78,8 +78,16 @@ public struct MealPlanStore: Sendable {
             ])))
         }
         if slot.servings != 1 { members.append(JSONMember("servings", .number(slot.servings))) }
+        if let kept = slot.recipeNutrition { members.append(JSONMember("recipeNutrition", recipeNutritionJSON(kept))) }
         if let updatedAt = slot.updatedAt { members.append(JSONMember("updatedAt", .string(updatedAt))) }
         return .object(members)
+    }
+
+    /// A slot's `recipeNutrition`: the known figures per serving, to 0.1 (an unknown one is left out).
+    public static func recipeNutritionJSON(_ nutrition: MealNutrition) -> JSONValue {
+        .object(NutritionFigure.allCases.compactMap { figure in
+            nutrition.known(figure).map { JSONMember(figure.rawValue, .number(($0 * 10).rounded() / 10)) }
+        })
     }
 
     // MARK: Shopping

@@ -4,9 +4,11 @@ import BrewKit
 /// In JSON the quick-add item is the object `quickAdd`; in a CSV its fields are the columns
 /// `quickAddName`, `calories`, `protein`, `carbs`, `fats`.
 enum MealSlotDecoder {
-    static let fields: Set<String> = ["id", "day", "meal", "recipeId", "snackId", "quickAdd", "servings", "updatedAt", "userId"]
+    static let fields: Set<String> = ["id", "day", "meal", "recipeId", "snackId", "quickAdd", "servings", "updatedAt", "userId", "recipeNutrition"]
     static let quickAddFields: Set<String> = ["name", "calories", "protein", "carbs", "fats"]
     static let csvQuickAddFields: Set<String> = ["quickAddName", "calories", "protein", "carbs", "fats"]
+    /// A CSV row's `recipeNutrition`: one column per figure, `recipeNutrition.calories` ….
+    static let csvRecipeNutritionFields = NutritionFigure.allCases.map { "recipeNutrition.\($0.rawValue)" }
 
     static func decode(_ node: RawNode, isCSVRow: Bool, diagnostics: inout [Diagnostic]) -> Located<MealSlot>? {
         guard case .object = node.value else {
@@ -58,21 +60,66 @@ enum MealSlotDecoder {
         if let updatedAt, ISO8601.date(from: updatedAt.trimmingSpaces) == nil {
             reader.error("updatedAt: expected an ISO 8601 date-time such as 2026-11-24T08:00:00Z, found \"\(updatedAt)\"", at: "updatedAt")
         }
+        let recipeNutrition = isCSVRow ? readCSVRecipeNutrition(&reader) : readRecipeNutrition(&reader, diagnostics: &diagnostics, nested: &nested)
+        if recipeNutrition != nil, recipeID == nil {
+            reader.error("recipeNutrition: only a recipe slot (recipeId) keeps its recipe's figures", at: "recipeNutrition")
+        }
         let given = [recipeID.map { _ in "recipeId" }, snackID.map { _ in "snackId" }, quickAddGiven ? "quickAdd" : nil].compactMap { $0 }
         if given.count > 1 {
             reader.error("a slot holds one of recipeId, snackId or quickAdd; this one gives \(given.joined(separator: " and "))", at: given[1])
         } else if given.isEmpty {
             reader.error("a slot needs one of recipeId (a kitchen recipe), snackId (a snack preset) or quickAdd (a snack with its nutrition)", at: "recipeId")
         }
-        reader.warnAboutUnknownFields(known: isCSVRow ? fields.union(csvQuickAddFields) : fields)
+        reader.warnAboutUnknownFields(known: isCSVRow ? fields.union(csvQuickAddFields).union(csvRecipeNutritionFields) : fields)
         diagnostics += reader.diagnostics
         guard !reader.failed, let id, let day, let meal else { return nil }
         let content: MealSlot.Content
         if let recipeID { content = .recipe(id: recipeID) } else if let snackID { content = .snack(id: snackID) } else if let quickAdd { content = .quickAdd(quickAdd) } else { return nil }
         var locations = reader.fieldLocations
         locations.merge(nested) { first, _ in first }
-        let slot = MealSlot(id: id.trimmingSpaces, day: day, meal: meal, content: content, servings: servings, updatedAt: updatedAt?.trimmingSpaces)
+        let slot = MealSlot(id: id.trimmingSpaces, day: day, meal: meal, content: content, servings: servings, updatedAt: updatedAt?.trimmingSpaces,
+                            recipeNutrition: recipeNutrition)
         return Located(slot, source: SourceMap(record: node.location, fields: locations))
+    }
+
+    /// `recipeNutrition` (issue 26): the recipe's figures per serving when planned, `calories`,
+    /// `protein`, `carbs`, `fats` as numbers ≥ 0; a figure left out is unknown.
+    static func readRecipeNutrition(_ reader: inout FieldReader, diagnostics: inout [Diagnostic],
+                                    nested: inout [String: SourceLocation]) -> MealNutrition? {
+        guard let node = reader.node("recipeNutrition") else { return nil }
+        guard case .object = node.value else {
+            reader.error("recipeNutrition: expected an object with calories, protein, carbs and fats per serving, found \(node.summary)", at: "recipeNutrition")
+            return nil
+        }
+        var figures = FieldReader(node, pathPrefix: "recipeNutrition.")
+        let nutrition = readFigures(&figures, keyPrefix: "")
+        figures.warnAboutUnknownFields(known: Set(NutritionFigure.allCases.map(\.rawValue)))
+        if figures.failed { reader.markFailed() }
+        diagnostics += figures.diagnostics
+        nested.merge(figures.fieldLocations) { first, _ in first }
+        return nutrition
+    }
+
+    /// In a CSV row the columns `recipeNutrition.calories` …; nil when every cell is empty.
+    static func readCSVRecipeNutrition(_ reader: inout FieldReader) -> MealNutrition? {
+        guard csvRecipeNutritionFields.contains(where: { reader.has($0) }) else { return nil }
+        return readFigures(&reader, keyPrefix: "recipeNutrition.")
+    }
+
+    /// The four figures, each a number ≥ 0 or absent (unknown).
+    static func readFigures(_ reader: inout FieldReader, keyPrefix: String) -> MealNutrition {
+        var nutrition = MealNutrition.unknown
+        for figure in NutritionFigure.allCases {
+            let key = keyPrefix + figure.rawValue
+            let what = figure == .calories ? "kcal per serving, a number ≥ 0" : "grams per serving, a number ≥ 0"
+            guard let value = reader.double(key, what: what) else { continue }
+            guard value >= 0, value <= 100_000 else {
+                reader.error("recipeNutrition.\(figure.rawValue): expected \(what), found \(Format.number(value))", at: key)
+                continue
+            }
+            nutrition.set(figure, to: value)
+        }
+        return nutrition
     }
 
     static func readMeal(_ reader: inout FieldReader) -> Meal? {

@@ -3,7 +3,7 @@
 ///
 /// A figure in `unknown` is not known (its number is 0 and means nothing): it is shown as "—"
 /// and adds nothing to a sum; a sum's `unknown` holds every figure some part left out.
-public struct MealNutrition: Hashable, Sendable {
+public struct MealNutrition: Hashable, Sendable, NutritionFigures {
     public var calories: Double
     public var protein: Double
     public var carbs: Double
@@ -22,14 +22,14 @@ public struct MealNutrition: Hashable, Sendable {
         self.unknown = unknown
     }
 
-    /// The figure, nil when it is unknown.
-    public func known(_ figure: NutritionFigure) -> Double? {
-        if unknown.contains(figure) { return nil }
+    /// Sets a figure and makes it known.
+    public mutating func set(_ figure: NutritionFigure, to value: Double) {
+        unknown.remove(figure)
         switch figure {
-        case .calories: return calories
-        case .protein: return protein
-        case .carbs: return carbs
-        case .fats: return fats
+        case .calories: calories = value
+        case .protein: protein = value
+        case .carbs: carbs = value
+        case .fats: fats = value
         }
     }
 

@@ -22,7 +22,8 @@ public enum MealPlanValidator {
                         diagnostics.append(.warning("recipeId: the kitchen recipe \"\(id)\" is archived; the plan keeps it (restore it with `brewguide kitchen restore \(id)`)", at: location))
                     }
                 } else if erasedRecipeIDs.contains(id) {
-                    diagnostics.append(.warning("recipeId: the kitchen recipe \"\(id)\" was erased; the slot is kept and counts no nutrition", at: location))
+                    let counts = slot.recipeNutrition == nil ? "counts no nutrition" : "counts the figures it kept (recipeNutrition)"
+                    diagnostics.append(.warning("recipeId: the kitchen recipe \"\(id)\" was erased; the slot is kept and \(counts)", at: location))
                 } else {
                     var message = "recipeId: no kitchen recipe has the id \"\(id)\""
                     if let close = Suggestion.closest(to: id, in: recipes.keys.sorted()) { message += "; did you mean \"\(close)\"?" }

@@ -20,14 +20,20 @@ public struct MealSlot: Hashable, Sendable, Identifiable {
     public var servings: Double
     /// When the slot was last changed (ISO 8601), for merges; nil when never recorded.
     public var updatedAt: String?
+    /// For a recipe slot, the recipe's nutrition **per serving** when it was planned (the plan
+    /// file's `recipeNutrition`; issue 26): what the slot counts once the recipe is gone (erased),
+    /// so the eaten day keeps its figures. While the recipe is in the kitchen its own figures count.
+    public var recipeNutrition: MealNutrition?
 
-    public init(id: String, day: String, meal: Meal, content: Content, servings: Double = 1, updatedAt: String? = nil) {
+    public init(id: String, day: String, meal: Meal, content: Content, servings: Double = 1, updatedAt: String? = nil,
+                recipeNutrition: MealNutrition? = nil) {
         self.id = id
         self.day = day
         self.meal = meal
         self.content = content
         self.servings = servings
         self.updatedAt = updatedAt
+        self.recipeNutrition = recipeNutrition
     }
 
     public var recipeID: String? {

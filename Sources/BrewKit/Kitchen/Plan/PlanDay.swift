@@ -6,6 +6,7 @@ import Foundation
 /// Rules:
 /// - Meals in the order of `Meal.allCases`; slots of one meal in file order (TC-084).
 /// - A recipe slot counts its recipe's whole-recipe nutrition ÷ its servings × servings eaten;
+///   once the recipe is gone, the per-serving figures the slot kept (`recipeNutrition`) × servings eaten;
 ///   a snack or quick-add slot its figures × servings eaten. A recipe without nutrition, an
 ///   unknown recipe and an unknown snack are unknown, not 0, and say so (`note`); so is each
 ///   figure a recipe leaves out (issue 26). Unknown figures show as "—", are left out of the
@@ -64,6 +65,11 @@ public struct PlanDay: Hashable, Sendable {
         case .recipe(let id):
             guard let recipe = recipes[id] else {
                 let note = erasedRecipeIDs.contains(id) ? "this recipe was erased" : "no kitchen recipe has this id"
+                // The figures kept when it was planned (or when it was erased) still count.
+                if let kept = slot.recipeNutrition {
+                    return Entry(slot: slot, name: id, nutrition: kept.scaled(by: slot.servings).rounded,
+                                 note: note + "; its last figures are kept")
+                }
                 return Entry(slot: slot, name: id, nutrition: .unknown, note: note)
             }
             var note: String?
