@@ -95,8 +95,7 @@ struct EraseCommand: ParsableCommand {
             try Eraser.apply(plan, root: dataOptions.data)
             print("erased; the erasure record is in \(ErasureLedger.path(root: dataOptions.data))")
         } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
+            throw error
         }
     }
 }

@@ -50,8 +50,7 @@ struct ImportBrewsCommand: ParsableCommand {
             defer { lock?.release() }
             report = try importer.run(files: files)
         } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
+            throw error
         }
         for line in report.lines { print(line.description) }
         for diagnostic in report.fileErrors { StandardError.write("\(diagnostic.description)\n") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewData
+import BrewKit
 import Foundation
 
 /// `brewguide import`: restores an archive into a new or empty data directory.
@@ -19,12 +20,10 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         // Refused before the lock is taken or anything beside the target is touched.
         if let refusal = WriteTarget.journalRefusal(target: into) {
-            StandardError.write("error: \(refusal)\nnothing was written\n")
-            throw ExitCode(1)
+            throw CommandError("\(refusal)\nnothing was written")
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            StandardError.write("error: cannot read \(file)\n")
-            throw ExitCode(1)
+            throw CommandError.file(file, "cannot read the archive")
         }
         do throws(RightsError) {
             let lock = try DataDirectoryLock.acquire(root: into, command: "brewguide import")
@@ -33,8 +32,7 @@ struct ImportCommand: ParsableCommand {
             let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             print("imported \(counts) into \(into)")
         } catch {
-            StandardError.write("error: \(error.message)\nnothing was written to \(into)\n")
-            throw ExitCode(1)
+            throw CommandError(error.reason + "\nnothing was written to \(into)", at: error.location, findings: error.findings)
         }
     }
 }

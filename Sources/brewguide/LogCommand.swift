@@ -68,8 +68,7 @@ struct LogCommand: ParsableCommand {
         do {
             try AtomicFile.write(recording.logBytes, to: recording.logPath)
         } catch {
-            StandardError.write("error: \(error); nothing was written\n")
-            throw ExitCode(1)
+            throw error.commandError(then: "nothing was written")
         }
         if let bytes = recording.preferencesBytes {
             do {

@@ -53,8 +53,7 @@ struct MergeCommand: ParsableCommand {
             try Merger.apply(outcome, target: target, root: into)
             print("merged into \(into)")
         } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
+            throw error
         }
     }
 }

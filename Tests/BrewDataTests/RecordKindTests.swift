@@ -117,4 +117,23 @@ extension RecordKindTests {
             "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, preferences, drinkPreset, kitchen-recipe, plan-slot, shopping-item, snack-preset or inbox-entry)",
         ])
     }
+
+    /// A folder where the ledger belongs is told as what the ledger should be, both by `check` and
+    /// by the commands that read it, not with the hint for a record folder's data files.
+    @Test func aFolderWhereTheErasureLedgerBelongsIsToldAsALedger() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write("[]", "logs/a.json", in: root)
+        try FileManager.default.createDirectory(atPath: ErasureLedger.path(root: root), withIntermediateDirectories: true)
+        let errors = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.location.file.hasSuffix("erasures.json") }
+        #expect(errors.map(\.description) == ["\(root)/erasures.json: error: is a directory, not \(ErasureLedger.expected)"])
+        #expect(ErasureLedger.expected.contains("erasures"))
+        #expect(throws: RightsError.self) { _ = try ErasureLedger.load(root: root) }
+        do {
+            _ = try ErasureLedger.load(root: root)
+        } catch {
+            #expect(error.description.hasPrefix("\(root)/erasures.json: error: is a directory, not the erasure ledger"), "\(error)")
+            #expect(!error.description.contains("error: error") && error.description.components(separatedBy: "error:").count == 2, "one error: \(error)")
+        }
+    }
 }

@@ -35,8 +35,7 @@ struct KitchenDayCommand: ParsableCommand {
     func run() throws {
         let day = self.day ?? Self.today(data: dataOptions.data, now: RunClock.now())
         guard PlanDay.date(from: day) != nil else {
-            StandardError.write("error: expected a day as yyyy-MM-dd (such as 2026-11-24), found \"\(day)\"\n")
-            throw ExitCode(1)
+            throw CommandError("expected a day as yyyy-MM-dd (such as 2026-11-24), found \"\(day)\"")
         }
         let context = MealPlanContext.load(root: dataOptions.data)
         let relevant = context.diagnostics.filter { $0.severity == .error }

@@ -51,8 +51,7 @@ enum KitchenFlag {
             let outcome = try KitchenRecordEditor.set(fields, onRecipe: id, root: data)
             print(outcome.changed ? "\(id): \(done) (\(outcome.path))" : "\(id): \(already); nothing changed")
         } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
+            throw error
         }
     }
 }

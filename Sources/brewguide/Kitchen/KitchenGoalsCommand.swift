@@ -48,8 +48,7 @@ struct KitchenGoalsCommand: ParsableCommand {
         let current = stored?.value ?? .seedDefault
         let changes = [calories.map { _ in "--calories" }, protein.map { _ in "--protein" }, carbs.map { _ in "--carbs" }, fats.map { _ in "--fats" }].compactMap { $0 }
         if changes.count > 1 {
-            StandardError.write("error: give one change at a time (found \(changes.joined(separator: ", "))): each one redistributes the others\n")
-            throw ExitCode(1)
+            throw CommandError("give one change at a time (found \(changes.joined(separator: ", "))): each one redistributes the others")
         }
         let result: NutritionGoals
         do throws(GoalError) {
@@ -59,8 +58,7 @@ struct KitchenGoalsCommand: ParsableCommand {
             else if let fats { result = try current.setting(Macro.fats, grams: fats) }
             else { result = current }
         } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
+            throw CommandError(error.message)
         }
         // Written first, so that "(stored)" is printed only when the split really is stored.
         if write {
@@ -69,8 +67,7 @@ struct KitchenGoalsCommand: ParsableCommand {
             do {
                 try MealPlanStore(root: dataOptions.data).writeGoals(result)
             } catch {
-                StandardError.write("error: \(error.message)\n")
-                throw ExitCode(1)
+                throw CommandError(error.message)
             }
         }
         let splitNote: MealPlanPrinter.SplitNote

@@ -129,6 +129,6 @@ struct KitchenPlanCommand: ParsableCommand {
 
 /// Prints `error: message` to standard error and exits 1.
 func refuse(_ message: String) -> Never {
-    StandardError.write("error: \(message)\n")
+    StandardError.report(CommandError(message))
     KitchenPlanCommand.exit(withError: ExitCode(1))
 }
