@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "brewguide",
-    platforms: [.macOS(.v14)],
+    // macOS 15 for Synchronization.Mutex (BrewKit's Locked); Linux has it with Swift 6.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "brewguide", targets: ["brewguide"]),
         .library(name: "BrewKit", targets: ["BrewKit"]),
@@ -75,7 +76,8 @@ let package = Package(
         // The benchmark of issue 8: synthetic data, timings, the Hugo comparison (Benchmarks/README.md).
         .executableTarget(
             name: "brewbench",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            // BrewKit for `Locked` only: the benchmark runs brewguide as a process, not its code.
+            dependencies: ["BrewKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // What several test targets share: a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

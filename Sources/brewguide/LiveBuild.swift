@@ -66,7 +66,9 @@ struct LiveBuild {
 }
 
 /// Runs `handler` on SIGINT or SIGTERM instead of dying, so a build in progress finishes.
-/// (Dispatch sources are thread-safe; they are only made in `init` and cancelled.)
+/// (Dispatch sources are thread-safe; they are only made in `init` and cancelled.) It stays
+/// `@unchecked Sendable` for that reason: nothing here changes after `init`, and Dispatch's
+/// source protocol is not marked `Sendable`, so there is nothing for `Locked` to guard.
 final class Interrupt: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
 
