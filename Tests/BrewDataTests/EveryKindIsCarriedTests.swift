@@ -36,6 +36,18 @@ import Testing
         #expect(!read.ids(kind).isEmpty)
     }
 
+    /// The manifest's counts are walked from the kinds: each counted kind by its name, with as
+    /// many as the snapshot holds, and `count(_:)` agrees with `records(_:)` for every kind.
+    @Test(arguments: RecordKind.allCases)
+    func theManifestCountsIt(_ kind: RecordKind) {
+        let snapshot = Self.fixture()
+        #expect(snapshot.count(kind) == snapshot.records(kind).count, "\(kind.rawValue)")
+        let counts = Archive.counts(of: snapshot)
+        let named = counts.filter { $0.kind == kind.rawValue }.map(\.count)
+        #expect(named == (kind.isCountedInManifest ? [snapshot.records(kind).count] : []), "\(kind.rawValue): \(counts)")
+        #expect(Set(counts.map(\.kind)).count == counts.count, "no name twice")
+    }
+
     @Test(arguments: RecordKind.allCases)
     func theCSVExportCarriesIt(_ kind: RecordKind) throws {
         let snapshot = Self.fixture()

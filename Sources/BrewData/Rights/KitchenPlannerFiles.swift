@@ -85,11 +85,6 @@ public enum KitchenPlannerFiles {
         }
     }
 
-    /// How many records of `kind` the files hold.
-    public static func count(_ kind: RecordKind, in files: [SessionFile]) -> Int {
-        files.filter { Self.kind(ofPath: $0.relativePath) == kind }.reduce(0) { $0 + records(of: $1).count }
-    }
-
     /// The errors `check` gives for the planner's files of `snapshot` (laid out in a scratch
     /// folder with the rest of the snapshot, so slots are checked against its kitchen recipes and
     /// snack presets), each with the scratch folder's name replaced by `name`.
