@@ -79,7 +79,8 @@ let package = Package(
             // BrewKit for `Locked` only: the benchmark runs brewguide as a process, not its code.
             dependencies: ["BrewKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // What several test targets share: a seeded random generator.
+        // What the test targets share: a seeded random generator, and the paths tests use
+        // (the package root, the test journal Tests/Fixtures/Data, temporary folders).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "BrewKitTests",
@@ -91,9 +92,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
         // BrewData for the rule the command line passes the watcher: editor droppings are ignored.
-        .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch", "BrewData"]),
+        .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch", "BrewData", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BrewServeTests", dependencies: ["BrewServe"]),
+        .testTarget(name: "BrewServeTests", dependencies: ["BrewServe", "TestSupport"]),
         .testTarget(name: "BrewBenchTests", dependencies: ["brewbench"]),
     ],
     swiftLanguageModes: [.v6]

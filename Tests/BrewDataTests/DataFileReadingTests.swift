@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Every file of the data directory is read by `DataFileBytes` (issue 24): bounded by the
 /// bytes actually read, and a file that cannot be read is named for what it is (a pipe, a
@@ -10,7 +11,7 @@ import Testing
 @Suite("Reading the data directory's files")
 struct DataFileReadingTests {
     func journal() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("file-reading-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("file-reading").path
         try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
         try FileManager.default.createDirectory(atPath: "\(root)/kitchen/plan", withIntermediateDirectories: true)
         return root

@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// For every `RecordKind`, a data set holding a record of that kind goes through each rights
 /// command and the record is still there (or, for erase, gone): the JSON export read back, the
@@ -9,7 +10,7 @@ import Testing
 /// fails here (the CSV export once counted the kitchen recipes and wrote none, issue 27).
 @Suite struct EveryKindIsCarriedTests {
     static func temporary(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("every-kind-\(name)-\(UUID().uuidString)").path
+        TestPaths.temporary("every-kind-\(name)").path
     }
 
     /// The records as canonical JSON (key order aside), sorted.

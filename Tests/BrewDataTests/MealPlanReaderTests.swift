@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct MealPlanReaderTests {
     @Test func everyMistakeIsLocatedAndNamed() {
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func theBundledPlanReadsInBothFormatsWithoutFindings() {
-        let root = BrewGuideRoot.path + "/Data"
+        let root = TestPaths.journal.path
         let dataset = DataDirectoryReader(root: root).read().validated.dataset
         let context = MealPlanContext.load(root: root, dataset: dataset)
         #expect(context.diagnostics.isEmpty)
@@ -45,8 +46,4 @@ import Testing
         #expect(context.day("2026-11-25").isEmpty)
         #expect(context.plan.snacksByID["flapjack"]?.calories == 180)
     }
-}
-
-enum BrewGuideRoot {
-    static let path = Fixture.packageRoot.path
 }

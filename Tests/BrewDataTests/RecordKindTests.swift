@@ -2,11 +2,12 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The one list of record kinds: every file of a data directory is claimed by a kind or reported.
 @Suite struct RecordKindTests {
     static func temporaryFolder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("kinds-\(UUID().uuidString)").path
+        TestPaths.temporary("kinds").path
     }
 
     static func write(_ text: String, _ relative: String, in root: String) throws {
@@ -77,7 +78,7 @@ import Testing
 
     /// The CSV export (Art. 15 access) carries drink presets too, which it used to leave out.
     @Test func theCSVExportHasTheDrinkPresets() throws {
-        let data = Fixture.packageRoot.appendingPathComponent("Data").path
+        let data = TestPaths.journal.path
         let files = try CSVExport.files(for: try DataSnapshot.load(root: data))
         let presets = try #require(files.first { $0.name == "drink-presets.csv" })
         let lines = String(decoding: presets.bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
@@ -90,7 +91,7 @@ import Testing
 extension RecordKindTests {
     /// The CSV export (Art. 15 access) has the kitchen planner's records, a table per kind.
     @Test func theCSVExportHasTheKitchenPlanner() throws {
-        let data = Fixture.packageRoot.appendingPathComponent("Data").path
+        let data = TestPaths.journal.path
         let files = try CSVExport.files(for: try DataSnapshot.load(root: data))
         func lines(_ name: String) throws -> [Substring] {
             let file = try #require(files.first { $0.name == name }, "\(name)")
