@@ -46,4 +46,23 @@ import TestSupport
         #expect(context.day("2026-11-25").isEmpty)
         #expect(context.plan.snacksByID["flapjack"]?.calories == 180)
     }
+
+    /// A write refused for a file that does not parse says where, once: `path:line:column: error:`.
+    @Test func aRefusedWriteIsLocatedInItsFile() throws {
+        let root = TestPaths.temporary("plan-store")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let preferences = root.appendingPathComponent("preferences.json")
+        try "{\n  \"kitchen\": [\n}".write(to: preferences, atomically: true, encoding: .utf8)
+        do {
+            try MealPlanStore(root: root.path).writeGoals(.seedDefault)
+            Issue.record("a preferences file that does not parse was written over")
+        } catch {
+            #expect(error.location?.file == preferences.path && error.location?.line == 3, "\(error)")
+            #expect(error.description.hasPrefix("\(preferences.path):3:"), "\(error)")
+            #expect(error.description.components(separatedBy: "error:").count == 2, "one error: \(error)")
+            #expect(error.description.hasSuffix("(fix the file first; it was not changed)"), "\(error)")
+        }
+        #expect(try String(contentsOf: preferences, encoding: .utf8) == "{\n  \"kitchen\": [\n}")
+    }
 }

@@ -67,7 +67,7 @@ struct KitchenGoalsCommand: ParsableCommand {
             do {
                 try MealPlanStore(root: dataOptions.data).writeGoals(result)
             } catch {
-                throw CommandError(error.message)
+                throw error
             }
         }
         let splitNote: MealPlanPrinter.SplitNote

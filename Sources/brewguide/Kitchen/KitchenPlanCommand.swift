@@ -98,7 +98,7 @@ struct KitchenPlanCommand: ParsableCommand {
                 StandardError.write("added \(slotID) to \(meal.rawValue) on \(day) in \(file)\n")
                 print(slotID)
             } catch {
-                refuse(error.message)
+                refuse(error)
             }
         }
     }
@@ -121,7 +121,7 @@ struct KitchenPlanCommand: ParsableCommand {
                 let file = try MealPlanStore(root: dataOptions.data).removeSlot(id: slotId)
                 StandardError.write("removed \(slotId) from \(file)\n")
             } catch {
-                refuse(error.message)
+                refuse(error)
             }
         }
     }
@@ -129,6 +129,11 @@ struct KitchenPlanCommand: ParsableCommand {
 
 /// Prints `error: message` to standard error and exits 1.
 func refuse(_ message: String) -> Never {
-    StandardError.report(CommandError(message))
+    refuse(CommandError(message))
+}
+
+/// Prints the error in its one form (`path:line:column: error: reason`) and exits 1.
+func refuse(_ error: CommandError) -> Never {
+    StandardError.report(error)
     KitchenPlanCommand.exit(withError: ExitCode(1))
 }
