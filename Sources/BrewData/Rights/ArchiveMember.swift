@@ -94,30 +94,3 @@ public enum ArchiveMember: String, CaseIterable, Sendable {
         }
     }
 }
-
-extension RecordKind {
-    /// The archive member that carries this kind's records (nested ones travel in their owner's).
-    public var archiveMember: ArchiveMember {
-        switch self {
-        case .recipes, .recipeSteps: .recipes
-        case .logs: .logs
-        case .sessions, .sessionEntries, .drinkPresets: .sessionFiles
-        case .preferences: .preferences
-        case .erasures: .erasures
-        case .flows: .flows
-        case .kitchenRecipes, .kitchenIngredients, .kitchenSteps: .kitchenRecipes
-        case .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems: .kitchenFiles
-        }
-    }
-
-    /// Whether the manifest's `counts` names this kind (whenever its member is written). A kind
-    /// counted with its owner (steps, entries, ingredients) is not; nor are drink presets, which
-    /// archives have never counted (a count added now would change every archive's bytes).
-    public var isCountedInManifest: Bool {
-        switch self {
-        case .recipes, .logs, .sessions, .preferences, .erasures, .flows, .kitchenRecipes,
-             .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems: true
-        case .recipeSteps, .sessionEntries, .drinkPresets, .kitchenIngredients, .kitchenSteps: false
-        }
-    }
-}
