@@ -62,8 +62,7 @@ struct LogCommand: ParsableCommand {
         do {
             recording = try BrewRecorder(root: root).record(request, data: data)
         } catch {
-            StandardError.write(error.lines.map { $0 + "\n" }.joined())
-            throw ExitCode(1)
+            throw error
         }
         do {
             try AtomicFile.write(recording.logBytes, to: recording.logPath)
