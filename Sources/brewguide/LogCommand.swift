@@ -58,12 +58,7 @@ struct LogCommand: ParsableCommand {
         let request = BrewRecorder.Request(
             recipeId: recipeId, rating: rating, tasteTag: tag, note: note, doseGrams: dose, targetYieldGrams: targetYield,
             waterTemperatureCelsius: temperature, grindLabel: grind, at: at)
-        let recording: BrewRecorder.Recording
-        do {
-            recording = try BrewRecorder(root: root).record(request, data: data)
-        } catch {
-            throw error
-        }
+        let recording = try BrewRecorder(root: root).record(request, data: data)
         do {
             try AtomicFile.write(recording.logBytes, to: recording.logPath)
         } catch {

@@ -64,11 +64,7 @@ struct KitchenGoalsCommand: ParsableCommand {
         if write {
             let lock = try CommandLock.data(dataOptions.data, for: "brewguide kitchen goals")
             defer { lock.release() }
-            do {
-                try MealPlanStore(root: dataOptions.data).writeGoals(result)
-            } catch {
-                throw error
-            }
+            try MealPlanStore(root: dataOptions.data).writeGoals(result)
         }
         let splitNote: MealPlanPrinter.SplitNote
         if write || (changes.isEmpty && stored?.value.split != nil) { splitNote = .stored }
