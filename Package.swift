@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "brewguide",
-    platforms: [.macOS(.v14)],
+    // macOS 15 for Synchronization.Mutex (BrewKit's Locked); Linux has it with Swift 6.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "brewguide", targets: ["brewguide"]),
         .library(name: "BrewKit", targets: ["BrewKit"]),
@@ -75,9 +76,11 @@ let package = Package(
         // The benchmark of issue 8: synthetic data, timings, the Hugo comparison (Benchmarks/README.md).
         .executableTarget(
             name: "brewbench",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            // BrewKit for `Locked` only: the benchmark runs brewguide as a process, not its code.
+            dependencies: ["BrewKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // What several test targets share: a seeded random generator.
+        // What the test targets share: a seeded random generator, and the paths tests use
+        // (the package root, the test journal Tests/Fixtures/Data, temporary folders).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "BrewKitTests",
@@ -89,9 +92,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
         // BrewData for the rule the command line passes the watcher: editor droppings are ignored.
-        .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch", "BrewData"]),
+        .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch", "BrewData", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BrewServeTests", dependencies: ["BrewServe"]),
+        .testTarget(name: "BrewServeTests", dependencies: ["BrewServe", "TestSupport"]),
         .testTarget(name: "BrewBenchTests", dependencies: ["brewbench"]),
     ],
     swiftLanguageModes: [.v6]

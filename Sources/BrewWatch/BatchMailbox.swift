@@ -3,6 +3,10 @@ import Foundation
 /// Hands batches from the watcher thread to one consumer, blocking or async. A batch the consumer has not
 /// taken yet is merged with the next one, so a consumer busy rebuilding finds one batch with everything
 /// that changed meanwhile, never a queue of them.
+///
+/// It keeps its own `NSCondition` rather than BrewKit's `Locked` (which BrewWatch does not link, and
+/// which has no wait): a blocking `take` sleeps on the condition until a batch comes or its time is
+/// up. Every stored property is touched only with the condition held (`locked`).
 final class BatchMailbox: @unchecked Sendable {
     /// Guards every property below, and wakes blocked `take` calls.
     private let condition = NSCondition()

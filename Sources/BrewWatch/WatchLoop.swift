@@ -1,6 +1,7 @@
 /// The watcher thread's work: wait for changes from the backend, coalesce them, deliver due batches, until
 /// the mailbox is closed. Everything in it is touched only by that thread once `run()` starts, which is
-/// why it can be handed to the thread although it holds mutable state.
+/// why it can be handed to the thread although it holds mutable state. (`@unchecked` for that
+/// reason, not for a lock: a lock would guard nothing another thread touches.)
 final class WatchLoop: @unchecked Sendable {
     private let backend: any WatchBackend
     private let mailbox: BatchMailbox

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrewKit
 
 @main
 struct BrewGuide: AsyncParsableCommand {
@@ -27,4 +28,23 @@ struct BrewGuide: AsyncParsableCommand {
             KitchenCommand.self,
         ]
     )
+
+    /// Runs the command named on the command line. A `CommandError` is printed here, once, in the
+    /// compiler's form (`path:line:column: error: reason`) and ends the run with status 1; every
+    /// other error is argument-parser's to print.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as CommandError {
+            StandardError.report(error)
+            exit(withError: ExitCode(1))
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -56,4 +56,10 @@ enum StandardError {
     static func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
+
+    /// A command's error in its one printed form, for a command that reports it and goes on
+    /// (one of several files); an error that ends the command is thrown instead (`BrewGuide.main`).
+    static func report(_ error: CommandError) {
+        write(error.description + "\n")
+    }
 }

@@ -35,8 +35,7 @@ struct DuplicateCommand: ParsableCommand {
             copy = try RecipeDuplicator(root: root).duplicate(recipeId, name: name, dataset: data.validated.dataset)
             try AtomicFile.write(copy.bytes, to: copy.path)
         } catch {
-            StandardError.write("error: \(error)\n")
-            throw ExitCode(1)
+            throw CommandError.from(error)
         }
         if data.validated.invalidRecipeReasons[recipeId] != nil {
             StandardError.write("warning: \"\(recipeId)\" is invalid, and so is its copy until it is fixed; `brewguide check` says why\n")

@@ -76,7 +76,7 @@ struct EraseCommand: ParsableCommand {
     }
 
     func run() throws {
-        do throws(RightsError) {
+        do {
             let lock = yes ? try DataDirectoryLock.acquire(root: dataOptions.data, command: "brewguide erase") : nil
             defer { lock?.release() }
             let plan = try Eraser.plan(root: dataOptions.data, selection: selection)
@@ -110,9 +110,6 @@ struct EraseCommand: ParsableCommand {
             }
             try Eraser.apply(plan, root: dataOptions.data)
             print("erased; the erasure record is in \(ErasureLedger.path(root: dataOptions.data))")
-        } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
         }
     }
 }

@@ -23,8 +23,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         if let refusal = WriteTarget.exportRefusal(output: output, data: dataOptions.data, overwritable: Self.isEarlierArchive) {
-            StandardError.write("error: \(refusal)\nnothing was written\n")
-            throw ExitCode(1)
+            throw CommandError("\(refusal)\nnothing was written")
         }
         do {
             // Read under the data directory's shared lock: never half of a merge or an erase.
@@ -40,12 +39,8 @@ struct ExportCommand: ParsableCommand {
             }
             let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             print("exported \(counts) to \(output)")
-        } catch let error as RightsError {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
         } catch let error as AtomicFile.Failure {
-            StandardError.write("error: \(error.description)\n")
-            throw ExitCode(1)
+            throw error.commandError()
         }
     }
 

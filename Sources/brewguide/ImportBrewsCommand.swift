@@ -44,14 +44,11 @@ struct ImportBrewsCommand: ParsableCommand {
     func run() throws {
         let importer = BrewImporter(options: .init(dataRoot: dataOptions.data, recipeId: recipe, ratingScale: ratingScale, dryRun: dryRun))
         let report: BrewImporter.Report
-        do throws(RightsError) {
+        do {
             // One writer of the data directory at a time (a dry run writes nothing and takes no lock).
             let lock = dryRun ? nil : try DataDirectoryLock.acquire(root: dataOptions.data, command: "brewguide import-brews")
             defer { lock?.release() }
             report = try importer.run(files: files)
-        } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
         }
         for line in report.lines { print(line.description) }
         for diagnostic in report.fileErrors { StandardError.write("\(diagnostic.description)\n") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewData
+import BrewKit
 import Foundation
 
 /// `brewguide import`: restores an archive into a new or empty data directory.
@@ -19,19 +20,16 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         // Refused before the lock is taken or anything beside the target is touched.
         if let refusal = WriteTarget.journalRefusal(target: into) {
-            StandardError.write("error: \(refusal)\nnothing was written\n")
-            throw ExitCode(1)
+            throw CommandError("\(refusal)\nnothing was written")
         }
         // A CSV export (a folder of tables, for reading) is not an archive: say which one is.
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
         if exists && isFolder.boolValue || file.lowercased().hasSuffix(".csv") {
-            StandardError.write("error: \(file) is \(isFolder.boolValue ? "a folder" : "a CSV file"); only the JSON archive of `brewguide export` (its default, --format json) can be imported; a CSV export (--format csv) is for reading, not for restoring\nnothing was written\n")
-            throw ExitCode(1)
+            throw CommandError.file(file, "is \(isFolder.boolValue ? "a folder" : "a CSV file"); only the JSON archive of `brewguide export` (its default, --format json) can be imported; a CSV export (--format csv) is for reading, not for restoring\nnothing was written")
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            StandardError.write("error: cannot read \(file)\n")
-            throw ExitCode(1)
+            throw CommandError.file(file, "cannot read the archive")
         }
         do throws(RightsError) {
             let lock = try DataDirectoryLock.acquire(root: into, command: "brewguide import")
@@ -40,8 +38,7 @@ struct ImportCommand: ParsableCommand {
             let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             print("imported \(counts) into \(into)")
         } catch {
-            StandardError.write("error: \(error.message)\nnothing was written to \(into)\n")
-            throw ExitCode(1)
+            throw CommandError(error.reason + "\nnothing was written to \(into)", at: error.location, findings: error.findings)
         }
     }
 }

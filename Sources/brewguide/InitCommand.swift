@@ -35,13 +35,11 @@ struct InitCommand: ParsableCommand {
             made = try starter.run(force: force)
             if !made.contains(JournalStarter.starterPath) { starterProblem = starter.starterProblem() }
         } catch {
-            StandardError.write("error: \(error)\n")
-            throw ExitCode(1)
+            throw CommandError.from(error)
         }
         if let starterProblem {
             for path in made { print("Added \((directory as NSString).appendingPathComponent(path))") }
-            StandardError.write("error: \(starterProblem)\n")
-            throw ExitCode(1)
+            throw CommandError(starterProblem)
         }
         if made.isEmpty {
             print("\(directory) already has everything a journal needs; nothing was added.")

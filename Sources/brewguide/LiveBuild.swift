@@ -18,8 +18,7 @@ struct LiveBuild {
         // A mistyped --data would otherwise be watched for until it appears: stop at once instead.
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory), isDirectory.boolValue else {
-            StandardError.write("\(data): error: the data directory does not exist; expected a folder with recipes/, logs/ and preferences.json\n")
-            throw ExitCode(1)
+            throw CommandError.file(data, "the data directory does not exist; expected a folder with recipes/, logs/ and preferences.json")
         }
         // Watching starts before the first build, so a save made while it runs is not missed.
         let roots = [data, site.defaultTemplatesDirectory] + (site.templates.map { [$0] } ?? [])
@@ -29,8 +28,7 @@ struct LiveBuild {
             // and every millisecond of it is latency between a save and the page.
             watcher = try DirectoryWatcher(roots: roots, backend: backend, quietMilliseconds: 20, ignoring: { EditorDroppings.isIgnored($0) })
         } catch {
-            StandardError.write("error: cannot watch for changes: \(error)\n")
-            throw error
+            throw CommandError("cannot watch for changes: \(error)")
         }
         // Ctrl-C from here on stops watching; a build in progress, the first included, finishes.
         let interrupt = Interrupt { watcher.stop() }
@@ -68,7 +66,9 @@ struct LiveBuild {
 }
 
 /// Runs `handler` on SIGINT or SIGTERM instead of dying, so a build in progress finishes.
-/// (Dispatch sources are thread-safe; they are only made in `init` and cancelled.)
+/// (Dispatch sources are thread-safe; they are only made in `init` and cancelled.) It stays
+/// `@unchecked Sendable` for that reason: nothing here changes after `init`, and Dispatch's
+/// source protocol is not marked `Sendable`, so there is nothing for `Locked` to guard.
 final class Interrupt: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
 

@@ -76,18 +76,11 @@ struct LogCommand: ParsableCommand {
             recipeId: recipeId, rating: rating, tasteTag: tag, note: note, doseGrams: dose, targetYieldGrams: targetYield,
             waterTemperatureCelsius: temperature, grindLabel: grind, at: at,
             bean: bean, roaster: roaster, grinderSetting: grinderSetting, brewTimeSeconds: try brewTime.map(Self.seconds), tds: tds)
-        let recording: BrewRecorder.Recording
-        do {
-            recording = try BrewRecorder(root: root).record(request, data: data, now: RunClock.now())
-        } catch {
-            StandardError.write(error.lines.map { $0 + "\n" }.joined())
-            throw ExitCode(1)
-        }
+        let recording = try BrewRecorder(root: root).record(request, data: data, now: RunClock.now())
         do {
             try AtomicFile.write(recording.logBytes, to: recording.logPath)
         } catch {
-            StandardError.write("error: \(error); nothing was written\n")
-            throw ExitCode(1)
+            throw error.commandError(then: "nothing was written")
         }
         if let bytes = recording.preferencesBytes {
             do {

@@ -22,7 +22,7 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Write the merge; without it nothing changes.") var yes = false
 
     func run() throws {
-        do throws(RightsError) {
+        do {
             let lock = yes ? try DataDirectoryLock.acquire(root: into, command: "brewguide merge") : nil
             defer { lock?.release() }
             // A merge killed midway is finished first (`MergeJournal`), so its records are never left twice.
@@ -52,9 +52,6 @@ struct MergeCommand: ParsableCommand {
             }
             try Merger.apply(outcome, target: target, root: into)
             print("merged into \(into)")
-        } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BrewKit
 import BrewSite
 import Foundation
 
@@ -9,7 +10,7 @@ import Foundation
 /// report), and only on a terminal: `forStandardError` gives none when standard error is a pipe
 /// or a file, or with `--quiet`. The renderer only reports pages done (`SiteBuilder.Progress`);
 /// this type decides what is shown and when.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
     /// How long a build runs before the line appears.
     static let delayNanoseconds: UInt64 = 1_000_000_000
     /// How often the line is rewritten at most.
@@ -19,13 +20,17 @@ final class ProgressLine: @unchecked Sendable {
     /// How long pages are counted before a rate is shown.
     static let measuringSeconds = 0.5
 
-    private let lock = NSLock()
     private let clock: @Sendable () -> UInt64
     private let write: @Sendable (String) -> Void
-    private var nextDrawNanoseconds: UInt64
-    /// When the first page was reported: the rate is measured from there.
-    private var firstPageNanoseconds: UInt64?
-    private var isShown = false
+    /// What the line has shown so far; the line is drawn while it is held, so draws never interleave.
+    private let state: Locked<State>
+
+    private struct State: Sendable {
+        var nextDrawNanoseconds: UInt64
+        /// When the first page was reported: the rate is measured from there.
+        var firstPageNanoseconds: UInt64?
+        var isShown = false
+    }
 
     /// - Parameters:
     ///   - startNanoseconds: when the build started, on `clock`.
@@ -35,7 +40,7 @@ final class ProgressLine: @unchecked Sendable {
          write: @escaping @Sendable (String) -> Void) {
         self.clock = clock
         self.write = write
-        self.nextDrawNanoseconds = startNanoseconds + Self.delayNanoseconds
+        self.state = Locked(State(nextDrawNanoseconds: startNanoseconds + Self.delayNanoseconds))
     }
 
     /// A line on standard error, or nil when it is not a terminal or the command is `--quiet`.
@@ -51,26 +56,26 @@ final class ProgressLine: @unchecked Sendable {
 
     func update(pagesDone: Int, pagesTotal: Int) {
         let now = clock()
-        lock.lock()
-        defer { lock.unlock() }
-        let first = firstPageNanoseconds ?? now
-        if firstPageNanoseconds == nil { firstPageNanoseconds = now }
-        guard now >= nextDrawNanoseconds, pagesDone < pagesTotal else { return }
-        nextDrawNanoseconds = now + Self.intervalNanoseconds
-        let seconds = Double(now - first) / 1e9
-        write("\r" + Self.text(pagesDone: pagesDone, pagesTotal: pagesTotal, secondsSinceFirstPage: seconds) + Self.eraseToEndOfLine)
-        isShown = true
+        state.withLock { state in
+            let first = state.firstPageNanoseconds ?? now
+            if state.firstPageNanoseconds == nil { state.firstPageNanoseconds = now }
+            guard now >= state.nextDrawNanoseconds, pagesDone < pagesTotal else { return }
+            state.nextDrawNanoseconds = now + Self.intervalNanoseconds
+            let seconds = Double(now - first) / 1e9
+            write("\r" + Self.text(pagesDone: pagesDone, pagesTotal: pagesTotal, secondsSinceFirstPage: seconds) + Self.eraseToEndOfLine)
+            state.isShown = true
+        }
     }
 
     /// Takes the line away, if it was shown, leaving the cursor at the start of the empty line.
     func clear() {
-        lock.lock()
-        defer { lock.unlock() }
-        // No line is drawn after this: a late page of a finished render must not bring it back.
-        nextDrawNanoseconds = .max
-        guard isShown else { return }
-        write("\r" + Self.eraseToEndOfLine)
-        isShown = false
+        state.withLock { state in
+            // No line is drawn after this: a late page of a finished render must not bring it back.
+            state.nextDrawNanoseconds = .max
+            guard state.isShown else { return }
+            write("\r" + Self.eraseToEndOfLine)
+            state.isShown = false
+        }
     }
 
     /// `rendering 41,200 of 110,460 pages · 21,300 pages/s · 4 s left`; the rate and time left

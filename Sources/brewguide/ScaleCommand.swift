@@ -52,18 +52,13 @@ struct ScaleCommand: ParsableCommand {
         let validated = result.validated
         // US-001: without an id, the last selected recipe (preferences.json), else the starter.
         guard let recipeId = recipeId ?? Self.lastSelected(in: validated.dataset) else {
-            StandardError.write(DiagnosticPrinter.text(validated.blockingErrors))
-            StandardError.write("error: no recipe id given, and \(dataOptions.data) has no last selected recipe or starter to use\n")
-            throw ExitCode(1)
+            throw CommandError("no recipe id given, and \(dataOptions.data) has no last selected recipe or starter to use", findings: validated.blockingErrors)
         }
         if let reasons = validated.invalidRecipeReasons[recipeId] {
-            StandardError.write("error: recipe \"\(recipeId)\" is invalid and cannot be brewed until it is fixed:\n\(DiagnosticPrinter.text(reasons))")
-            throw ExitCode(1)
+            throw CommandError("recipe \"\(recipeId)\" is invalid and cannot be brewed until it is fixed:\n" + reasons.map(\.description).joined(separator: "\n"))
         }
         guard let recipe = validated.dataset.recipes.first(where: { $0.value.id == recipeId })?.value else {
-            StandardError.write(DiagnosticPrinter.text(validated.blockingErrors))
-            StandardError.write("error: \(Self.unknownRecipeMessage(recipeId, known: validated.dataset.recipes.map(\.value.id), data: dataOptions.data))\n")
-            throw ExitCode(1)
+            throw CommandError(Self.unknownRecipeMessage(recipeId, known: validated.dataset.recipes.map(\.value.id), data: dataOptions.data), findings: validated.blockingErrors)
         }
         let inputs = BrewInputs(
             doseGrams: dose, targetYieldGrams: targetYield,
@@ -73,8 +68,7 @@ struct ScaleCommand: ParsableCommand {
         do {
             plan = try BrewPlanner.plan(recipe, inputs: inputs)
         } catch {
-            StandardError.write("error: \(error)\n")
-            throw ExitCode(1)
+            throw CommandError("\(error)")
         }
         print(PlanPrinter(plan: plan, recipe: recipe).render(format), terminator: "")
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrewKit
 import BrewServe
 import BrewSite
 import Foundation
@@ -33,8 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 boundPort = try await server.boundPort
             } catch {
-                StandardError.write("error: \(error); choose another port with --port\n")
-                throw ExitCode(1)
+                throw CommandError("\(error); choose another port with --port")
             }
             print("serving \(siteOptions.output) on http://127.0.0.1:\(boundPort)/")
             fflush(nil)

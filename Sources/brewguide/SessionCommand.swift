@@ -137,9 +137,7 @@ struct SessionCommand: ParsableCommand {
         do {
             return try SessionLogger(root: data, now: now).perform(action)
         } catch {
-            if !error.diagnostics.isEmpty { StandardError.write(DiagnosticPrinter.text(error.diagnostics)) }
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
+            throw CommandError(error.message, findings: error.diagnostics)
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewData
+import BrewKit
 import BrewSite
 import Foundation
 
@@ -46,14 +47,12 @@ extension SiteOptions {
         if let refusal = WriteTarget.siteRefusal(output: output, data: data, templates: templateFolders)
             ?? SiteMarker.refusal(toReplace: WriteTarget.resolved(output), role: "the output \(output)")
             ?? SiteMarker.refusal(toReplace: SiteTransaction.stagingPath(of: WriteTarget.resolved(output)), role: "the staging copy \(SiteTransaction.stagingPath(of: output))") {
-            StandardError.write("error: \(refusal)\nnothing was built or removed\n")
-            throw ExitCode(1)
+            throw CommandError("\(refusal)\nnothing was built or removed")
         }
         do {
             return try DirectoryLock.acquire(directory: output, command: command)
         } catch {
-            StandardError.write("error: the output directory \(error.description)\n")
-            throw ExitCode(1)
+            throw CommandError("the output directory \(error.description)")
         }
     }
 }

@@ -45,8 +45,7 @@ struct SummaryCommand: ParsableCommand {
             throw ExitCode(1)
         }
         guard let session = dataset.sessions.first(where: { $0.value.id == sessionID })?.value else {
-            StandardError.write("error: " + Self.unknownSessionMessage(sessionID, known: dataset.sessions.map(\.value.id), folder: sessionsFolder) + "\n")
-            throw ExitCode(1)
+            throw CommandError(Self.unknownSessionMessage(sessionID, known: dataset.sessions.map(\.value.id), folder: sessionsFolder))
         }
         let presets = dataset.drinkPresetsByID
         var summary = SessionSummary(session: session, settings: dataset.waterline, presets: presets, now: RunClock.now())

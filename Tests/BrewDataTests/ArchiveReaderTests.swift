@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ArchiveReaderTests {
     static func archive() -> [UInt8] {
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func importLeavesTheTargetUntouchedWhenRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rights-\(UUID().uuidString)").path
+        let folder = TestPaths.temporary("rights").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(throws: RightsError.self) { _ = try Importer.run(archive: Array(Self.archive().prefix(100)), name: "a", into: folder) }
         #expect(!FileManager.default.fileExists(atPath: folder))

@@ -3,6 +3,7 @@ import BrewKit
 import Foundation
 import Testing
 import ZIPFoundation
+import TestSupport
 
 /// `import-brews` never writes what `check` rejects (issue 24): each brew's files are read back
 /// and validated with the data as `check` does, and a brew that would fail is skipped with
@@ -12,7 +13,7 @@ struct BeanconquerorImportCheckTests {
     static let sharedBrew = Fixture.absolutePath("beanconqueror/beanconqueror_real_with_id.json")
 
     func dataDirectory() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bc-check-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("bc-check").path
         try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
         return root
     }
@@ -21,7 +22,7 @@ struct BeanconquerorImportCheckTests {
     func brewFile(_ change: (inout [String: Any]) -> Void) throws -> String {
         var json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.sharedBrew))) as? [String: Any])
         change(&json)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bc-brew-\(UUID().uuidString).json").path
+        let path = TestPaths.temporary("bc-brew", extension: "json").path
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -138,8 +139,8 @@ struct BeanconquerorImportCheckTests {
 
     @Test func aFileThatIsNotThereOrIsAFolderIsNamedForWhatItIs() throws {
         let root = try dataDirectory()
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("bc-missing-\(UUID().uuidString).json").path
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bc-folder-\(UUID().uuidString).json").path
+        let missing = TestPaths.temporary("bc-missing", extension: "json").path
+        let folder = TestPaths.temporary("bc-folder", extension: "json").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let report = try BrewImporter(options: .init(dataRoot: root, dryRun: true)).run(files: [missing, folder])
@@ -153,7 +154,7 @@ struct BeanconquerorImportCheckTests {
     /// A zip whose header says its JSON is 1 KB while it unpacks to 300 MB stops at the bound,
     /// counting the bytes unpacked, not trusting the header.
     @Test func aZipThatUnderstatesItsSizeStopsAtTheBound() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bc-zip-\(UUID().uuidString)")
+        let folder = TestPaths.temporary("bc-zip")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let zip = folder.appendingPathComponent("Beanconqueror.zip")

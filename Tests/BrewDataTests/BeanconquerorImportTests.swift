@@ -3,6 +3,7 @@ import BrewKit
 import Foundation
 import Testing
 import ZIPFoundation
+import TestSupport
 
 /// `import-brews beanconqueror`: the four shared brews of the corpus, a backup, the rating map,
 /// recipe matching, idempotence, the erasure ledger and the dry run.
@@ -13,7 +14,7 @@ struct BeanconquerorImportTests {
 
     /// A copy of the valid fixture directory to import into.
     func dataDirectory() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bc-import-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("bc-import").path
         try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
         return root
     }
@@ -77,7 +78,7 @@ struct BeanconquerorImportTests {
     @Test func anUnknownRecipeAndABrokenZipAreRefused() throws {
         let root = try dataDirectory()
         #expect(throws: RightsError.self) { try BrewImporter(options: .init(dataRoot: root, recipeId: "weekend-three-pur")).run(files: Self.corpus) }
-        let zip = FileManager.default.temporaryDirectory.appendingPathComponent("backup-\(UUID().uuidString).zip").path
+        let zip = TestPaths.temporary("backup", extension: "zip").path
         defer { try? FileManager.default.removeItem(atPath: zip) }
         try Data([0x50, 0x4B, 0x03, 0x04, 0, 0]).write(to: URL(fileURLWithPath: zip))
         let report = try BrewImporter(options: .init(dataRoot: root)).run(files: [zip])
@@ -95,7 +96,7 @@ struct BeanconquerorImportTests {
                         "rating": 4, "bean": "bean-1", "mill": "mill-1", "method_of_preparation": "prep-1",
                         "config": {"uuid": "zip-brew-1", "unix_timestamp": 1763900000}}]}
             """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString)")
+        let folder = TestPaths.temporary("zip")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let zip = folder.appendingPathComponent("Beanconqueror.zip")
@@ -136,7 +137,7 @@ struct BeanconquerorImportTests {
                {"grind_weight": 15, "brew_quantity": 250, "rating": 11, "method_of_preparation": "prep-1", "config": {"uuid": "eeee-5555", "unix_timestamp": 1760400000}}
              ]}
             """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("Beanconqueror-\(UUID().uuidString).json").path
+        let file = TestPaths.temporary("Beanconqueror", extension: "json").path
         try backup.write(toFile: file, atomically: true, encoding: .utf8)
         let root = try dataDirectory()
         let report = try BrewImporter(options: .init(dataRoot: root)).run(files: [file])
@@ -178,7 +179,7 @@ struct BeanconquerorImportTests {
 @Suite("Recorded pours as a kind")
 struct FlowKindTests {
     func importedDirectory() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flows-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("flows").path
         try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
         _ = try BrewImporter(options: .init(dataRoot: root)).run(files: [Fixture.absolutePath("beanconqueror/beanconqueror_real_with_id.json")])
         return root
@@ -189,7 +190,7 @@ struct FlowKindTests {
         let snapshot = try DataSnapshot.load(root: root)
         #expect(snapshot.flows.map(\.logId) == ["bc-20221228-1441-d8647dd2"])
         let bytes = Archive.bytes(for: snapshot, toolVersion: "test", createdAt: Date(timeIntervalSince1970: 0))
-        let restored = FileManager.default.temporaryDirectory.appendingPathComponent("flows-restored-\(UUID().uuidString)").path
+        let restored = TestPaths.temporary("flows-restored").path
         let imported = try Importer.run(archive: bytes, name: "archive.json", into: restored)
         #expect(imported.flows == snapshot.flows)
         let reread = DataDirectoryReader(root: restored).read().validated
@@ -217,7 +218,7 @@ struct FlowKindTests {
     }
 
     @Test func aPourWithoutItsLogIsAWarningAndABadPourAnError() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flows-bad-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("flows-bad").path
         try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
         try FileManager.default.createDirectory(atPath: "\(root)/flows", withIntermediateDirectories: true)
         try "{\"logId\": \"nobody\", \"samples\": [{\"seconds\": 0, \"grams\": 0}]}".write(toFile: "\(root)/flows/nobody.json", atomically: true, encoding: .utf8)
@@ -234,7 +235,7 @@ struct FlowKindTests {
 @Suite("Beanconqueror import in the journal's time zone")
 struct BeanconquerorTimeZoneTests {
     @Test func theTimestampIsWrittenAtTheJournalsOffset() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bc-zone-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("bc-zone").path
         try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
         try "{\"lastSelectedRecipeId\": \"v60-starter\", \"timeZone\": \"Europe/Berlin\"}".write(toFile: "\(root)/preferences.json", atomically: true, encoding: .utf8)
         _ = try BrewImporter(options: .init(dataRoot: root)).run(files: [Fixture.absolutePath("beanconqueror/beanconqueror_real_with_id.json")])

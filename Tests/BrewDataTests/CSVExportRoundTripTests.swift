@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The CSV export read back by the data directory's own CSV reader gives the same records: the
 /// coffee recipes with their steps, the logs, and the kitchen recipes with their ingredients and
@@ -9,7 +10,7 @@ import Testing
 @Suite struct CSVExportRoundTripTests {
     /// Lays out the export's tables where the data directory reads them and reads them back.
     static func readBack(_ files: [(name: String, bytes: [UInt8])]) throws -> DataSnapshot {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("csv-round-trip-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("csv-round-trip").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let places = [
             "recipes.csv": "recipes/recipes.csv", "recipe-steps.csv": "recipes/recipe-steps.csv", "logs.csv": "logs/logs.csv",
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func theDemoJournalsCSVExportReadsBackAsTheSameRecords() throws {
-        let snapshot = try DataSnapshot.load(root: Fixture.packageRoot.appendingPathComponent("Data").path)
+        let snapshot = try DataSnapshot.load(root: TestPaths.journal.path)
         try #require(!snapshot.kitchenRecipes.isEmpty && snapshot.kitchenRecipes.contains { !$0.ingredients.isEmpty && !$0.steps.isEmpty })
         let files = try CSVExport.files(for: snapshot)
         let back = try Self.readBack(files)

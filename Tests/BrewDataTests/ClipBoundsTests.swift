@@ -2,6 +2,7 @@
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Clipping never crashes and never grows without bound on what a page holds (issue 24): each
 /// pathological page is generated here and the reading is judged by what it gives back (a
@@ -97,7 +98,7 @@ import Testing
 /// Saved pages, standard input and `.gz` files capped as they are read (issue 24).
 @Suite struct SavedPageBoundsTests {
     static func temporaryFile(_ name: String, _ data: Data) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clip-bounds-\(UUID().uuidString)")
+        let folder = TestPaths.temporary("clip-bounds")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent(name).path
         try data.write(to: URL(fileURLWithPath: path))

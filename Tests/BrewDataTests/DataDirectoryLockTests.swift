@@ -1,11 +1,12 @@
 import BrewData
 import Foundation
 import Testing
+import TestSupport
 
 /// The data directory's lock: held here, the built binary's `erase --yes` in a second process
 /// waits, then names this process and changes nothing.
 @Suite(.serialized) struct DataDirectoryLockTests {
-    static let binary = Fixture.packageRoot.appendingPathComponent(".build/debug/brewguide").path
+    static let binary = TestPaths.packageRoot.appendingPathComponent(".build/debug/brewguide").path
 
     static func erase(_ root: String) throws -> (status: Int32, stderr: String) {
         let process = Process()
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func aLockHeldInThisProcessIsBusyForAnother() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("lock").path
         let held = try DirectoryLock.acquire(directory: root, command: "first")
         #expect(throws: DirectoryLock.Busy.self) { _ = try DirectoryLock.acquire(directory: root, command: "second", waitSeconds: 0.1) }
         held.release()

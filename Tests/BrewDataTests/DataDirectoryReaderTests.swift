@@ -2,11 +2,12 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Reading fixture data directories")
 struct DataDirectoryReaderTests {
     init() {
-        _ = FileManager.default.changeCurrentDirectoryPath(Fixture.packageRoot.path)
+        _ = FileManager.default.changeCurrentDirectoryPath(TestPaths.packageRoot.path)
     }
 
     @Test func validFixtureHasNoErrors() {
@@ -43,10 +44,17 @@ struct DataDirectoryReaderTests {
         #expect(validated.dataset.logs.map(\.value.id) == ["good-1", "bad-rating", "../escape"])
     }
 
-    @Test func bundledDataIsValid() {
-        let validated = DataDirectoryReader(root: "Data").read().validated
+    /// The demo a new user sees reads without an error; what it holds may change with it.
+    @Test func theDemoHasNoErrors() {
+        let validated = DataDirectoryReader(root: TestPaths.demo.path).read().validated
+        #expect(!validated.diagnostics.hasErrors, "\(validated.diagnostics.filter { $0.severity == .error })")
+        #expect(validated.dataset.recipes.contains { $0.value.isStarter })
+    }
+
+    @Test func theTestJournalIsValid() {
+        let validated = DataDirectoryReader(root: TestPaths.journalFromPackageRoot).read().validated
         // The one finding is intended: the bundled kitchen shows an amount that cannot be read (issue 14).
-        #expect(validated.diagnostics.map(\.description) == ["Data/kitchen/recipes/collection.json:33:52: warning: ingredients[0].amount \"a good glug\" of \"olive oil\" cannot be read as a quantity (such as 500 g, 1½ cups, 2-3 cloves); it is shown as written and never scaled"])
+        #expect(validated.diagnostics.map(\.description) == ["\(TestPaths.journalFromPackageRoot)/kitchen/recipes/collection.json:33:52: warning: ingredients[0].amount \"a good glug\" of \"olive oil\" cannot be read as a quantity (such as 500 g, 1½ cups, 2-3 cloves); it is shown as written and never scaled"])
         #expect(validated.dataset.recipes.filter(\.value.isStarter).map(\.value.id) == ["v60-starter"])
         #expect(validated.dataset.logs.count >= 60)
     }

@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// For every `RecordKind`, a data set holding a record of that kind goes through each rights
 /// command and the record is still there (or, for erase, gone): the JSON export read back, the
@@ -9,7 +10,7 @@ import Testing
 /// fails here (the CSV export once counted the kitchen recipes and wrote none, issue 27).
 @Suite struct EveryKindIsCarriedTests {
     static func temporary(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("every-kind-\(name)-\(UUID().uuidString)").path
+        TestPaths.temporary("every-kind-\(name)").path
     }
 
     /// The records as canonical JSON (key order aside), sorted.
@@ -34,6 +35,18 @@ import Testing
         let read = try ArchiveReader.read(bytes)
         #expect(Self.canonical(read.records(kind)) == Self.canonical(snapshot.records(kind)), "\(kind.rawValue)")
         #expect(!read.ids(kind).isEmpty)
+    }
+
+    /// The manifest's counts are walked from the kinds: each counted kind by its name, with as
+    /// many as the snapshot holds, and `count(_:)` agrees with `records(_:)` for every kind.
+    @Test(arguments: RecordKind.allCases)
+    func theManifestCountsIt(_ kind: RecordKind) {
+        let snapshot = Self.fixture()
+        #expect(snapshot.count(kind) == snapshot.records(kind).count, "\(kind.rawValue)")
+        let counts = Archive.counts(of: snapshot)
+        let named = counts.filter { $0.kind == kind.rawValue }.map(\.count)
+        #expect(named == (kind.isCountedInManifest ? [snapshot.records(kind).count] : []), "\(kind.rawValue): \(counts)")
+        #expect(Set(counts.map(\.kind)).count == counts.count, "no name twice")
     }
 
     @Test(arguments: RecordKind.allCases)

@@ -2,13 +2,14 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// A record read field by field: a field given twice is an error at its second place, and the
 /// last value is the one read.
 @Suite("Field reader")
 struct FieldReaderTests {
     @Test func aFieldGivenTwiceIsAnErrorAndTheLastValueCounts() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("field-reader-\(UUID().uuidString)")
+        let root = TestPaths.temporary("field-reader")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("logs"), withIntermediateDirectories: true)
         let log = """
             [
@@ -27,7 +28,7 @@ struct FieldReaderTests {
     }
 
     @Test func aLogIDUsedTwiceOrDifferingOnlyInCaseIsAnErrorAtTheLaterOne() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("log-ids-\(UUID().uuidString)")
+        let root = TestPaths.temporary("log-ids")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("logs"), withIntermediateDirectories: true)
         let log = { (id: String) in
             "{\"id\": \"\(id)\", \"timestamp\": \"2026-03-14T07:42:00Z\", \"recipeNameAtBrew\": \"V60\", \"doseGrams\": 15, \"targetYieldGrams\": 250, \"waterTemperatureCelsius\": 94, \"grindLabel\": \"medium\", \"rating\": 4}"

@@ -3,6 +3,7 @@ import BrewKit
 import Foundation
 import Testing
 import ZIPFoundation
+import TestSupport
 
 /// `kitchen import` (issue 30): each app's reader on small exports made here, the bounds on
 /// archives, and the writing (whole recipes, never over a file, skipping what is already here).
@@ -189,7 +190,7 @@ struct KitchenAppImportTests {
     }
 
     @Test func importerWritesWholeRecipesAndSkipsWhatIsHere() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("app-import-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("app-import").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         var recipe = try PaprikaRecipeReader.read(json: Self.paprikaJSON, origin: "p")
         recipe.photo = AppRecipe.Photo(bytes: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3], fileExtension: "png")
@@ -217,7 +218,7 @@ struct KitchenAppImportTests {
     }
 
     @Test func aRecipeThatWouldNotPassCheckIsSkippedWholeWithItsReason() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("app-import-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("app-import").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         var recipe = try PaprikaRecipeReader.read(json: Self.paprikaJSON, origin: "p")
         recipe.photo = AppRecipe.Photo(bytes: [0x89, 0x50, 0x4E, 0x47], fileExtension: "png")

@@ -2,12 +2,13 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// `contents.kitchenImages` in the export archive (`KitchenImage`): carried for the bundled
 /// journal's one thumbnail, read back byte for byte, and every broken entry refused with a
 /// message that names it.
 @Suite struct KitchenImageArchiveTests {
-    static let root = Fixture.packageRoot.appendingPathComponent("Data").path
+    static let root = TestPaths.journal.path
     static let image = "kitchen/images/shakshuka.png"
 
     static func archive() throws -> [UInt8] {

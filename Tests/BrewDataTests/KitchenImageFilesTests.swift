@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// `check` on kitchen thumbnails that name files: each mistake at the recipe's `thumbnail` field (issue 14).
 @Suite struct KitchenImageFilesTests {
@@ -11,7 +12,7 @@ import Testing
         var data: URL { root.appendingPathComponent("Data") }
 
         init(thumbnails: [String]) throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("brewguide-images-\(UUID().uuidString)")
+            root = TestPaths.temporary("brewguide-images")
             let images = root.appendingPathComponent("Data/kitchen/images")
             try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: root.appendingPathComponent("Data/kitchen/recipes"), withIntermediateDirectories: true)

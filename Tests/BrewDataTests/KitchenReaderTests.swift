@@ -2,16 +2,17 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Kitchen recipes in `kitchen/recipes/`: the bundled kitchen and a fixture of mistakes (issue 14).
 @Suite("Reading kitchen recipes")
 struct KitchenReaderTests {
     init() {
-        _ = FileManager.default.changeCurrentDirectoryPath(Fixture.packageRoot.path)
+        _ = FileManager.default.changeCurrentDirectoryPath(TestPaths.packageRoot.path)
     }
 
     @Test func bundledKitchenReadsInBothFormats() throws {
-        let result = DataDirectoryReader(root: "Data").read()
+        let result = DataDirectoryReader(root: TestPaths.journalFromPackageRoot).read()
         let kitchen = result.validated.dataset.kitchenRecipes.map(\.value)
         #expect(kitchen.count >= 8)
         #expect(result.validated.diagnostics.filter { $0.location.file.contains("/kitchen/") && $0.severity == .error }.isEmpty)

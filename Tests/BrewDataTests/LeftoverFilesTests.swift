@@ -1,6 +1,7 @@
 import BrewData
 import Foundation
 import Testing
+import TestSupport
 
 /// What a killed `import` or `erase` left is removed by the next command, and only when its process is gone.
 @Suite struct LeftoverFilesTests {
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func anImportRemovesTheStagingFolderADeadImportLeft() throws {
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("leftover-\(UUID().uuidString)").path
+        let parent = TestPaths.temporary("leftover").path
         defer { try? FileManager.default.removeItem(atPath: parent) }
         let dead = try Self.deadPID()
         let stale = parent + "/.target.import-\(dead)"

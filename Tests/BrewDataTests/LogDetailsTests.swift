@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The optional log fields of issue 17 (bean, roaster, mill, grinder setting, times, TDS,
 /// extraction, source): read alike from JSON and CSV, bounded with located errors, exported so
@@ -16,7 +17,7 @@ struct LogDetailsTests {
         """
 
     func directory(logs: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("log-details-\(UUID().uuidString)")
+        let root = TestPaths.temporary("log-details")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("logs"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("recipes"), withIntermediateDirectories: true)
         try Self.recipe.write(to: root.appendingPathComponent("recipes/v60-starter.json"), atomically: true, encoding: .utf8)

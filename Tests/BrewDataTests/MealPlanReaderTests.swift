@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct MealPlanReaderTests {
     @Test func everyMistakeIsLocatedAndNamed() {
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func theBundledPlanReadsInBothFormatsWithoutFindings() {
-        let root = BrewGuideRoot.path + "/Data"
+        let root = TestPaths.journal.path
         let dataset = DataDirectoryReader(root: root).read().validated.dataset
         let context = MealPlanContext.load(root: root, dataset: dataset)
         #expect(context.diagnostics.isEmpty)
@@ -45,8 +46,23 @@ import Testing
         #expect(context.day("2026-11-25").isEmpty)
         #expect(context.plan.snacksByID["flapjack"]?.calories == 180)
     }
-}
 
-enum BrewGuideRoot {
-    static let path = Fixture.packageRoot.path
+    /// A write refused for a file that does not parse says where, once: `path:line:column: error:`.
+    @Test func aRefusedWriteIsLocatedInItsFile() throws {
+        let root = TestPaths.temporary("plan-store")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let preferences = root.appendingPathComponent("preferences.json")
+        try "{\n  \"kitchen\": [\n}".write(to: preferences, atomically: true, encoding: .utf8)
+        do {
+            try MealPlanStore(root: root.path).writeGoals(.seedDefault)
+            Issue.record("a preferences file that does not parse was written over")
+        } catch {
+            #expect(error.location?.file == preferences.path && error.location?.line == 3, "\(error)")
+            #expect(error.description.hasPrefix("\(preferences.path):3:"), "\(error)")
+            #expect(error.description.components(separatedBy: "error:").count == 2, "one error: \(error)")
+            #expect(error.description.hasSuffix("(fix the file first; it was not changed)"), "\(error)")
+        }
+        #expect(try String(contentsOf: preferences, encoding: .utf8) == "{\n  \"kitchen\": [\n}")
+    }
 }

@@ -2,15 +2,16 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Merge findings of issue 19: each kind merged by its own rule, nothing lost, nothing invalid written.
 @Suite struct MergeByKindTests {
     /// A data directory with the bundled starter recipe and the given files.
     final class DataFolder {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("merge-kinds-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("merge-kinds").path
 
         init(_ files: [String: String]) throws {
-            let starter = Fixture.packageRoot.appendingPathComponent("Data/recipes/v60-starter.json").path
+            let starter = TestPaths.journal.appendingPathComponent("recipes/v60-starter.json").path
             try FileManager.default.createDirectory(atPath: root + "/recipes", withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: starter, toPath: root + "/recipes/v60-starter.json")
             for (relative, text) in files {

@@ -2,15 +2,16 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// A merge stopped after any of its file changes (as a kill would stop it) is finished by the
 /// next `merge --yes`: the target ends as an uninterrupted merge leaves it and `check` passes
 /// (issue 24: a killed merge left a kitchen recipe id twice, and merging again fixed nothing).
 @Suite struct MergeInterruptionTests {
-    static let demo = Fixture.packageRoot.appendingPathComponent("Data").path
+    static let demo = TestPaths.journal.path
 
     static func temporary(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("merge-interrupt-\(name)-\(UUID().uuidString)").path
+        TestPaths.temporary("merge-interrupt-\(name)").path
     }
 
     /// Every file under a folder, hidden ones left out, relative path → bytes.

@@ -1,6 +1,7 @@
 @testable import BrewData
 import Foundation
 import Testing
+import TestSupport
 
 /// `PageFetcher` against a server on this machine that answers as hostile servers do (issue 24):
 /// an endless answer, a gzip bomb sent as `Content-Encoding: gzip`, redirects to `file:` and to
@@ -39,7 +40,7 @@ import Testing
 
     /// Runs `body` with the server's base address.
     static func withServer(_ body: (String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetcher-\(UUID().uuidString)")
+        let folder = TestPaths.temporary("fetcher")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("server.py")

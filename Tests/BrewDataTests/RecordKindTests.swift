@@ -2,11 +2,12 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The one list of record kinds: every file of a data directory is claimed by a kind or reported.
 @Suite struct RecordKindTests {
     static func temporaryFolder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("kinds-\(UUID().uuidString)").path
+        TestPaths.temporary("kinds").path
     }
 
     static func write(_ text: String, _ relative: String, in root: String) throws {
@@ -77,7 +78,7 @@ import Testing
 
     /// The CSV export (Art. 15 access) carries drink presets too, which it used to leave out.
     @Test func theCSVExportHasTheDrinkPresets() throws {
-        let data = Fixture.packageRoot.appendingPathComponent("Data").path
+        let data = TestPaths.journal.path
         let files = try CSVExport.files(for: try DataSnapshot.load(root: data))
         let presets = try #require(files.first { $0.name == "drink-presets.csv" })
         let lines = String(decoding: presets.bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
@@ -92,7 +93,7 @@ import Testing
 extension RecordKindTests {
     /// The CSV export (Art. 15 access) has the kitchen planner's records, a table per kind.
     @Test func theCSVExportHasTheKitchenPlanner() throws {
-        let data = Fixture.packageRoot.appendingPathComponent("Data").path
+        let data = TestPaths.journal.path
         let files = try CSVExport.files(for: try DataSnapshot.load(root: data))
         func lines(_ name: String) throws -> [Substring] {
             let file = try #require(files.first { $0.name == name }, "\(name)")
@@ -118,5 +119,24 @@ extension RecordKindTests {
         #expect(errors.map(\.description) == [
             "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, preferences, drinkPreset, kitchen-recipe, plan-slot, shopping-item, snack-preset or inbox-entry)",
         ])
+    }
+
+    /// A folder where the ledger belongs is told as what the ledger should be, both by `check` and
+    /// by the commands that read it, not with the hint for a record folder's data files.
+    @Test func aFolderWhereTheErasureLedgerBelongsIsToldAsALedger() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write("[]", "logs/a.json", in: root)
+        try FileManager.default.createDirectory(atPath: ErasureLedger.path(root: root), withIntermediateDirectories: true)
+        let errors = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.location.file.hasSuffix("erasures.json") }
+        #expect(errors.map(\.description) == ["\(root)/erasures.json: error: is a directory, not \(ErasureLedger.expected)"])
+        #expect(ErasureLedger.expected.contains("erasures"))
+        #expect(throws: RightsError.self) { _ = try ErasureLedger.load(root: root) }
+        do {
+            _ = try ErasureLedger.load(root: root)
+        } catch {
+            #expect(error.description.hasPrefix("\(root)/erasures.json: error: is a directory, not the erasure ledger"), "\(error)")
+            #expect(!error.description.contains("error: error") && error.description.components(separatedBy: "error:").count == 2, "one error: \(error)")
+        }
     }
 }

@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct RightsPropertyTests {
     static let seeds: [UInt64] = Array(1...60)
@@ -22,7 +23,7 @@ import Testing
         for seed in Self.seeds.prefix(15) {
             var generator = RightsGenerator(seed: seed)
             let snapshot = generator.snapshot()
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rights-\(UUID().uuidString)").path
+            let folder = TestPaths.temporary("rights").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let bytes = Archive.bytes(for: snapshot, toolVersion: "test", createdAt: Date(timeIntervalSince1970: 0))
             _ = try Importer.run(archive: bytes, name: "test", into: folder)
@@ -79,7 +80,7 @@ import Testing
         for seed in Self.seeds.prefix(20) {
             var generator = RightsGenerator(seed: seed)
             let snapshot = generator.snapshot()
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rights-\(UUID().uuidString)").path
+            let folder = TestPaths.temporary("rights").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
             _ = try Importer.run(archive: Archive.bytes(for: snapshot, toolVersion: "t", createdAt: Date()), name: "t", into: folder)
             let selection: Eraser.Selection = generator.pick([.all, .kind(.logs), .kind(.recipes), .kind(.sessions), .kind(.drinkPresets)])

@@ -2,6 +2,7 @@ import BrewData
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 19's findings about reading: text that is not what it seems, bounds, whole-file
 /// errors, control characters and preset ids. Each reproduces the finding as the issue
@@ -288,7 +289,7 @@ struct RobustInputTests {
     // MARK: Whole-file errors
 
     @Test func aFolderAPipeAndADeletedFileAreToldWhatIsWrong() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("whole-file-\(UUID().uuidString)").path
+        let root = TestPaths.temporary("whole-file").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: "\(root)/logs/folder.json", withIntermediateDirectories: true)
         #expect(mkfifo("\(root)/logs/pipe.json", 0o644) == 0)

@@ -1,6 +1,7 @@
 import BrewData
 import Foundation
 import Testing
+import TestSupport
 
 /// The places a command may write to, checked without writing anything (issue 24).
 @Suite struct WriteTargetTests {
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func pathsAreComparedResolved() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("target-\(UUID().uuidString)").path
+        let folder = TestPaths.temporary("target").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/Data/logs", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/Data")
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func aJournalIsNeverMadeInsideAnother() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)").path
+        let folder = TestPaths.temporary("journal").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/Data/recipes", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/Data/logs", withIntermediateDirectories: true)

@@ -3,6 +3,7 @@ import BrewKit
 import BrewSite
 import Foundation
 import Testing
+import TestSupport
 
 /// User text is data, never markup: in Markdown, in HTML, in attributes and in JSON-LD.
 @Suite("Escaping user text")
@@ -44,7 +45,6 @@ struct EscapingTests {
     }
 
     @Test func hostileRecipeNameIsInertEverywhere() throws {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var starter = Recipe(
             id: "hostile", isStarter: true, origin: .starterTemplate, name: Self.hostile, defaultDose: 15, defaultTargetYield: 250,
             defaultWaterTemperature: 94, defaultGrindLabel: .medium, grindTactileDescriptor: "</script><b>x</b>",
@@ -56,7 +56,7 @@ struct EscapingTests {
         let log = BrewLog(id: "l1", timestamp: Date(timeIntervalSince1970: 1_800_000_000), recipeId: "hostile", recipeNameAtBrew: Self.hostile,
                           doseGrams: 15, targetYieldGrams: 250, waterTemperatureCelsius: 94, grindLabel: .medium, rating: 5, note: Self.hostile)
         let dataset = Dataset(recipes: [Located(starter, source: .synthesized("r"))], logs: [Located(log, source: .synthesized("l"))])
-        let (templates, _) = TemplateSet.load(defaultDirectory: packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
+        let (templates, _) = TemplateSet.load(defaultDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
         let files = SiteBuilder(renderer: PageRenderer(templates: templates)).build(ValidatedDataset(dataset: dataset, readDiagnostics: []))
         for file in files where file.path.hasSuffix(".html") || file.path.hasSuffix(".xml") {
             let text = String(decoding: file.contents, as: UTF8.self)

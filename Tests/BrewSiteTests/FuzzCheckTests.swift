@@ -28,8 +28,7 @@ struct FuzzCheckTests {
     /// Generous for a debug build on a busy machine; a hang is minutes, not seconds.
     static let secondsPerInput = environment["BREWGUIDE_FUZZ_SECONDS"].flatMap(Double.init) ?? 30
 
-    static let dataRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data").path
+    static let dataRoot = TestPaths.journal.path
 
     /// One data file as bundled, with what the reader made of it.
     struct Original: Sendable {

@@ -60,7 +60,7 @@ struct FuzzSurfaces: Sendable {
         """
 
     init(dataRoot: String) throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-surfaces-\(UUID().uuidString)").path
+        let scratch = TestPaths.temporary("fuzz-surfaces").path
         let manager = FileManager.default
         plannerRoot = (scratch as NSString).appendingPathComponent("planner")
         journalRoot = (scratch as NSString).appendingPathComponent("journal")

@@ -3,21 +3,21 @@ import BrewKit
 import BrewSite
 import Foundation
 import Testing
+import TestSupport
 
 /// Every page type of the journal, rendered from the valid fixture with the default templates,
 /// compared byte for byte with a golden file. Re-record with `RECORD_GOLDEN=1 swift test`.
 @Suite("Golden pages")
 struct GoldenPageTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     /// The site, built once for every page of the suite.
     static let builtSite = site()
 
     static func site() -> [String: String] {
-        let data = packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
+        let data = TestPaths.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
         let validated = DataDirectoryReader(root: data).read().validated
-        let (templates, diagnostics) = TemplateSet.load(defaultDirectory: packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
+        let (templates, diagnostics) = TemplateSet.load(defaultDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
         precondition(diagnostics.isEmpty, "\(diagnostics)")
         let files = SiteBuilder(renderer: PageRenderer(templates: templates), baseURL: "https://coffee.example/").build(validated)
         return Dictionary(files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) }, uniquingKeysWith: { first, _ in first })

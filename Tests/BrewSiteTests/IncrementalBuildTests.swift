@@ -1,12 +1,12 @@
 import BrewSite
 import Foundation
 import Testing
+import TestSupport
 
 /// A site kept current edit after edit must equal a site built from scratch from the same files,
 /// while rendering only the pages the edit touches.
 @Suite("Incremental builds")
 struct IncrementalBuildTests {
-    static let packageRoot = GoldenPageTests.packageRoot
     static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
 
     /// A scratch copy of the bundled data, a templates override folder and two outputs.
@@ -16,9 +16,9 @@ struct IncrementalBuildTests {
         var templates: URL { root.appendingPathComponent("MyTemplates") }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("brewguide-incremental-\(UUID().uuidString)")
+            root = TestPaths.temporary("brewguide-incremental")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: IncrementalBuildTests.packageRoot.appendingPathComponent("Data"), to: data)
+            try FileManager.default.copyItem(at: TestPaths.journal, to: data)
             try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         }
 
@@ -28,7 +28,7 @@ struct IncrementalBuildTests {
             JournalSite(
                 settings: .init(
                     dataDirectory: data.path,
-                    defaultTemplatesDirectory: IncrementalBuildTests.packageRoot.appendingPathComponent("Templates").path,
+                    defaultTemplatesDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path,
                     templatesDirectory: templates.path,
                     outputDirectory: root.appendingPathComponent(output).path,
                     baseURL: "https://coffee.example/"),
@@ -121,7 +121,7 @@ struct IncrementalBuildTests {
         try workspace.expectSameAsFullBuild(site, "session settings")
         try workspace.edit("preferences.json", replacing: "\"lastSelectedRecipeId\": \"bright-morning\"", with: "\"lastSelectedRecipeId\": \"v60-starter\"")
         try workspace.expectSameAsFullBuild(site, "preferences")
-        let layout = try String(contentsOf: Self.packageRoot.appendingPathComponent("Templates/log.md.mustache"), encoding: .utf8)
+        let layout = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Templates/log.md.mustache"), encoding: .utf8)
         try (layout + "\nBrewed with care.\n").write(to: workspace.templates.appendingPathComponent("log.md.mustache"), atomically: true, encoding: .utf8)
         let template = try workspace.expectSameAsFullBuild(site, "template override")
         #expect(template.change.contains("templates"))

@@ -3,17 +3,17 @@ import BrewKit
 @testable import BrewSite
 import Foundation
 import Testing
+import TestSupport
 
 /// `watch` after a kitchen change renders the kitchen lists and only the changed recipe's pages (issue 14).
 @Suite struct KitchenSiteChangesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func oneChangedRecipeRendersItsPagesAndTheLists() throws {
-        let validated = DataDirectoryReader(root: Self.packageRoot.appendingPathComponent("Data").path).read().validated
+        let validated = DataDirectoryReader(root: TestPaths.journal.path).read().validated
         var changed = validated
         let index = try #require(changed.dataset.kitchenRecipes.firstIndex { $0.value.id == "hummus" })
         changed.dataset.kitchenRecipes[index].value.isFavourite = true
-        let (templates, _) = TemplateSet.load(defaultDirectory: Self.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
+        let (templates, _) = TemplateSet.load(defaultDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
         let builder = SiteBuilder(renderer: PageRenderer(templates: templates))
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let old = builder.plan(validated, now: now)
@@ -33,7 +33,7 @@ import Testing
     /// lists that differ must be the ones `SiteChanges` chose (none missed, none rendered for nothing).
     @Test(arguments: ["favourite", "archive", "retitle", "ingredient", "nutrition", "new recipe", "removed", "thumbnail gone", "category"])
     func theListsRenderedAreTheListsThatChange(_ edit: String) throws {
-        let validated = DataDirectoryReader(root: Self.packageRoot.appendingPathComponent("Data").path).read().validated
+        let validated = DataDirectoryReader(root: TestPaths.journal.path).read().validated
         var changed = validated
         func at(_ id: String) throws -> Int { try #require(changed.dataset.kitchenRecipes.firstIndex { $0.value.id == id }) }
         switch edit {
@@ -50,7 +50,7 @@ import Testing
         case "thumbnail gone": changed.dataset.kitchenImages = [:]
         default: changed.dataset.kitchenRecipes[try at("hummus")].value.category = .lunch
         }
-        let (templates, _) = TemplateSet.load(defaultDirectory: Self.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
+        let (templates, _) = TemplateSet.load(defaultDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
         let renderer = PageRenderer(templates: templates)
         let builder = SiteBuilder(renderer: renderer)
         let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -46,7 +46,7 @@ struct ListSpliceTests {
     /// The default templates on the bundled journal: every list page takes the splice, and it
     /// gives what converting the whole page gives.
     @Test func everyListPageOfTheBundledJournalIsSpliced() throws {
-        let validated = DataDirectoryReader(root: TemplateShapesTests.packageRoot.appendingPathComponent("Data").path).read().validated
+        let validated = DataDirectoryReader(root: TestPaths.journal.path).read().validated
         let renderer = PageRenderer(templates: try TemplateShapesTests.templates())
         let plan = SiteBuilder(renderer: renderer).plan(validated)
         var listPages = 0

@@ -3,18 +3,18 @@ import BrewKit
 @testable import BrewSite
 import Foundation
 import Testing
+import TestSupport
 
 /// The meal planner's pages made from the bundled data, with the build date fixed in week 48.
 @Suite struct MealPlanPagesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let now = ISO8601.date(from: "2026-11-24T12:00:00Z")!
 
     static func site(editing edit: (inout MealPlanData) -> Void = { _ in }) -> (plan: SitePlan, files: [String: String]) {
-        let data = packageRoot.appendingPathComponent("Data").path
+        let data = TestPaths.journal.path
         let validated = DataDirectoryReader(root: data).read().validated
         var context = MealPlanContext.load(root: data, dataset: validated.dataset)
         edit(&context.plan)
-        let (templates, _) = TemplateSet.load(defaultDirectory: packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
+        let (templates, _) = TemplateSet.load(defaultDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
         let renderer = PageRenderer(templates: templates)
         let pages = MealPlanPages(plan: context.plan, recipes: context.recipes, now: now)
         let builder = SiteBuilder(renderer: renderer)

@@ -1,6 +1,7 @@
 @testable import BrewSite
 import Foundation
 import Testing
+import TestSupport
 
 /// The site is replaced all at once: a reader sees the old site or the new one, the staging copy
 /// left beside it equals the live site, and nothing outside the two is touched.
@@ -9,7 +10,7 @@ final class SiteTransactionTests {
     let folder: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("site-transaction-\(UUID().uuidString)").path
+        folder = TestPaths.temporary("site-transaction").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 

@@ -2,16 +2,17 @@ import BrewKit
 import BrewSite
 import Foundation
 import Testing
+import TestSupport
 
 /// A template override that does not parse is reported with its file, line and column, and a
 /// message that says what to fix.
 @Suite("Template errors")
 struct TemplateSetTests {
     static func diagnostics(for text: String) throws -> (folder: String, messages: [String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        let folder = TestPaths.temporary("templates")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try text.write(to: folder.appendingPathComponent("log.md.mustache"), atomically: true, encoding: .utf8)
-        let defaults = TemplateShapesTests.packageRoot.appendingPathComponent("Templates").path
+        let defaults = TestPaths.packageRoot.appendingPathComponent("Templates").path
         return (folder.path, TemplateSet.load(defaultDirectory: defaults, overrideDirectory: folder.path).diagnostics.map(\.description))
     }
 

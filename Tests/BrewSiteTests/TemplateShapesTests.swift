@@ -3,22 +3,22 @@ import BrewKit
 @testable import BrewSite
 import Foundation
 import Testing
+import TestSupport
 
 /// Filling a template in from its shape is a shortcut: every text it makes must equal the
 /// template rendered by Mustache, and what it cannot reproduce must be rendered in full.
 @Suite("Template shapes")
 struct TemplateShapesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func templates(overriding files: [String: String] = [:]) throws -> TemplateSet {
         var overrides: String?
         if !files.isEmpty {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("template-shapes-\(UUID().uuidString)")
+            let folder = TestPaths.temporary("template-shapes")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
             overrides = folder.path
         }
-        let (templates, diagnostics) = TemplateSet.load(defaultDirectory: packageRoot.appendingPathComponent("Templates").path, overrideDirectory: overrides)
+        let (templates, diagnostics) = TemplateSet.load(defaultDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: overrides)
         #expect(diagnostics.isEmpty)
         return templates
     }
@@ -192,7 +192,7 @@ struct ListRowTests {
         let templates = try TemplateShapesTests.templates(overriding: [
             "logs.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n{{#logs}}\n- {{recipeName}} on {{when}}: {{stars}}{{#tasteTag}} ({{tasteTag}}){{/tasteTag}} [open]({{root}}{{path}}.md)\n{{/logs}}\n",
         ])
-        let data = TemplateShapesTests.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
+        let data = TestPaths.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
         let validated = DataDirectoryReader(root: data).read().validated
         let files = SiteBuilder(renderer: PageRenderer(templates: templates)).build(validated)
         let list = try #require(files.first { $0.path == "logs/index.md" }).contents
@@ -205,7 +205,7 @@ struct ListRowTests {
     @Test(arguments: ["Browse: {{{browseMarkdown}}} (end)\n", "\n{{{browseMarkdown}}}\n"])
     func theBrowseLinksAreConvertedWhereverTheTemplatePutsThem(body: String) throws {
         let templates = try TemplateShapesTests.templates(overriding: ["logs.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n# {{title}}\n\n" + body])
-        let data = TemplateShapesTests.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
+        let data = TestPaths.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
         let validated = DataDirectoryReader(root: data).read().validated
         let files = SiteBuilder(renderer: PageRenderer(templates: templates)).build(validated)
         let page = try #require(files.first { $0.path == "logs/index.html" })

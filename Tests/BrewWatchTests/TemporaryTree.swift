@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A fresh directory under the system's temporary directory, with helpers that change files in it the way
 /// editors and sync tools do. Remove it with `remove()` when the test ends.
@@ -7,7 +8,7 @@ struct TemporaryTree {
     let path: String
 
     init() throws {
-        path = NSTemporaryDirectory().appending("brewwatch-\(UUID().uuidString)")
+        path = TestPaths.temporary("brewwatch").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

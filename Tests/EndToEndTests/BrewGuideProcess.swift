@@ -1,14 +1,12 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `brewguide` binary, as a user would, and captures what it prints.
 struct BrewGuideProcess {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static var binary: URL {
-        let debug = packageRoot.appendingPathComponent(".build/debug/brewguide")
+        let debug = TestPaths.packageRoot.appendingPathComponent(".build/debug/brewguide")
         if FileManager.default.isExecutableFile(atPath: debug.path) { return debug }
-        return packageRoot.appendingPathComponent(".build/release/brewguide")
+        return TestPaths.packageRoot.appendingPathComponent(".build/release/brewguide")
     }
 
     struct Result {
@@ -21,9 +19,10 @@ struct BrewGuideProcess {
     /// depend on the day: the bundled `birthday-1121` started 3 h 30 min before it and is still active.
     static let fixedNow = "2026-11-21T20:00:00Z"
 
-    /// Runs `brewguide` with `arguments` in `directory` (the package root by default), with
+    /// Runs `brewguide` with `arguments` in `directory` (`Tests/Fixtures` by default, so that
+    /// `--data Data`, or no `--data`, is the test journal, and its messages say `Data/…`), with
     /// `BREWGUIDE_NOW` set to `fixedNow` unless `environment` sets it, and `environment` added.
-    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL = TestPaths.fixtures, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -53,16 +52,16 @@ struct BrewGuideProcess {
 
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("brewguide-test-\(UUID().uuidString)")
+        let url = TestPaths.temporary("brewguide-test")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
-    /// A copy of the bundled `Data/` in a temporary directory.
+    /// A copy of the test journal (`Tests/Fixtures/Data`) in a temporary directory.
     static func copyOfBundledData() throws -> URL {
         let directory = try temporaryDirectory()
         let copy = directory.appendingPathComponent("Data")
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Data"), to: copy)
+        try FileManager.default.copyItem(at: TestPaths.journal, to: copy)
         return copy
     }
 }

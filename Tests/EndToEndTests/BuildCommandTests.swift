@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("brewguide build, end to end")
 struct BuildCommandTests {
@@ -40,7 +41,7 @@ struct BuildCommandTests {
         let directory = try BrewGuideProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("Site")
-        let result = try BrewGuideProcess.run(["build", "--data", "Tests/BrewDataTests/Fixtures/valid", "--output", output.path, "--quiet"])
+        let result = try BrewGuideProcess.run(["build", "--data", "Tests/BrewDataTests/Fixtures/valid", "--output", output.path, "--quiet"], in: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOf: output.appendingPathComponent("logs/2026/03/first-brew.html"), encoding: .utf8)
         #expect(!html.contains("<script>alert"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("brewguide check, end to end")
 struct CheckCommandTests {
@@ -38,7 +39,7 @@ struct CheckCommandTests {
     }
 
     @Test func jsonFormatCarriesEveryField() throws {
-        let result = try BrewGuideProcess.run(["check", "--data", "Tests/BrewDataTests/Fixtures/invalid", "--format", "json"])
+        let result = try BrewGuideProcess.run(["check", "--data", "Tests/BrewDataTests/Fixtures/invalid", "--format", "json"], in: TestPaths.packageRoot)
         #expect(result.status == 1)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(entries.count == 11)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Two brewguide processes on one directory: the second waits a moment, then says who holds it;
 /// a holder that was killed never blocks.
@@ -8,7 +9,7 @@ import Testing
         let process = Process()
         process.executableURL = BrewGuideProcess.binary
         process.arguments = arguments
-        process.currentDirectoryURL = BrewGuideProcess.packageRoot
+        process.currentDirectoryURL = TestPaths.fixtures
         process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_LOCK_WAIT_SECONDS": waitSeconds, "BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
         let err = Pipe()
         process.standardOutput = FileHandle.nullDevice

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `brewguide import-brews beanconqueror` as a person runs it: the shared brews of the corpus
 /// into a copy of the bundled journal, a line per brew, then a build with the pour on its page.
@@ -12,12 +13,12 @@ struct ImportBrewsCommandTests {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
 
-        let dry = try BrewGuideProcess.run(["import-brews", "beanconqueror"] + Self.corpus + ["--data", data.path, "--dry-run"])
+        let dry = try BrewGuideProcess.run(["import-brews", "beanconqueror"] + Self.corpus + ["--data", data.path, "--dry-run"], in: TestPaths.packageRoot)
         #expect(dry.status == 0)
         #expect(dry.stdout.hasSuffix("would import 1 brew, skipped 2, already there 1 (dry run: nothing written)\n"))
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("flows/bc-20221228-1441-d8647dd2.json").path))
 
-        let run = try BrewGuideProcess.run(["import-brews", "beanconqueror"] + Self.corpus + ["--data", data.path])
+        let run = try BrewGuideProcess.run(["import-brews", "beanconqueror"] + Self.corpus + ["--data", data.path], in: TestPaths.packageRoot)
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
@@ -26,7 +27,7 @@ struct ImportBrewsCommandTests {
         // The Chemex file shares the V60 brew's uuid: the same brew, so it is not added twice.
         #expect(lines[2].hasSuffix(": already imported as bc-20221228-1441-d8647dd2; nothing added"))
 
-        let again = try BrewGuideProcess.run(["import-brews", "beanconqueror"] + Self.corpus + ["--data", data.path])
+        let again = try BrewGuideProcess.run(["import-brews", "beanconqueror"] + Self.corpus + ["--data", data.path], in: TestPaths.packageRoot)
         #expect(again.stdout.hasSuffix("imported 0 brews, skipped 1, already there 3\n"))
 
         let check = try BrewGuideProcess.run(["check", "--data", data.path])
@@ -44,11 +45,11 @@ struct ImportBrewsCommandTests {
     }
 
     @Test func anUnknownAppOrRecipeIsRefused() throws {
-        let wrongApp = try BrewGuideProcess.run(["import-brews", "acaia", Self.corpus[0]])
+        let wrongApp = try BrewGuideProcess.run(["import-brews", "acaia", Self.corpus[0]], in: TestPaths.packageRoot)
         #expect(wrongApp.status != 0)
         #expect(wrongApp.stderr.contains("import-brews reads beanconqueror files only, found \"acaia\""))
-        let wrongRecipe = try BrewGuideProcess.run(["import-brews", "beanconqueror", Self.corpus[0], "--data", "Data", "--recipe", "bright-mornin", "--dry-run"])
+        let wrongRecipe = try BrewGuideProcess.run(["import-brews", "beanconqueror", Self.corpus[0], "--data", TestPaths.journalFromPackageRoot, "--recipe", "bright-mornin", "--dry-run"], in: TestPaths.packageRoot)
         #expect(wrongRecipe.status == 1)
-        #expect(wrongRecipe.stderr == "error: --recipe \"bright-mornin\" names no valid recipe in Data (did you mean \"bright-morning\"?)\n")
+        #expect(wrongRecipe.stderr == "error: --recipe \"bright-mornin\" names no valid recipe in \(TestPaths.journalFromPackageRoot) (did you mean \"bright-morning\"?)\n")
     }
 }

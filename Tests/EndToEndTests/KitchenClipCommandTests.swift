@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `brewguide kitchen clip` on saved pages, a caption, a page served from this machine, and a
 /// page with nothing to read (issue 14).
 @Suite(.serialized) struct KitchenClipCommandTests {
-    static let fixtures = BrewGuideProcess.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/clip")
+    static let fixtures = TestPaths.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/clip")
 
     static func recipe(_ data: URL, _ id: String) throws -> [String: Any] {
         let url = data.appendingPathComponent("kitchen/recipes/\(id).json")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `brewguide kitchen import` and `kitchen export --format cooklang` (issue 30): the bundled
 /// kitchen through Cooklang and back, and the shared app exports when they are on the machine.
@@ -35,7 +36,7 @@ import Testing
     /// journal, and written again: the same files, so the same title, servings, category, times,
     /// source, ingredients (amount, name, notes) and steps, in order.
     @Test func theBundledKitchenRoundTripsThroughCooklang() throws {
-        let bundled = BrewGuideProcess.packageRoot.appendingPathComponent("Data")
+        let bundled = TestPaths.journal
         let scratch = try BrewGuideProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cook = scratch.appendingPathComponent("cook"), journal = scratch.appendingPathComponent("journal"), cookAgain = scratch.appendingPathComponent("again")

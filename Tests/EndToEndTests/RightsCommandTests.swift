@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The rights commands as a person types them: relative paths, dry runs, refusals.
 @Suite struct RightsCommandTests {
@@ -7,7 +8,7 @@ import Testing
         let folder = try BrewGuideProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let archive = folder.appendingPathComponent("archive.json").path
-        let data = BrewGuideProcess.packageRoot.appendingPathComponent("Data").path
+        let data = TestPaths.journal.path
         #expect(try BrewGuideProcess.run(["export", "--data", data, "--output", archive]).status == 0)
         let imported = try BrewGuideProcess.run(["import", "archive.json", "--into", "Restored"], in: folder)
         #expect(imported.status == 0, "\(imported.stderr)")

@@ -5,9 +5,9 @@ import Testing
 /// Runs the built binary, kills it (SIGKILL) at random moments while it erases or imports,
 /// and checks every data file still parses and holds its before or its after content.
 @Suite(.serialized) struct RightsFaultTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestPaths.packageRoot
     static let binary = root.appendingPathComponent(".build/debug/brewguide").path
-    static let data = root.appendingPathComponent("Data").path
+    static let data = TestPaths.journal.path
 
     static func run(_ arguments: [String], killAfterMicroseconds delay: UInt32? = nil) throws -> Int32 {
         let process = Process()
@@ -41,7 +41,7 @@ import Testing
     }
 
     static func temporary() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("rights-fault-\(UUID().uuidString)").path
+        TestPaths.temporary("rights-fault").path
     }
 
     @Test func killedEraseLeavesEachFileBeforeOrAfter() throws {

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `brewguide scale` and checks its output and exit status.
 @Suite struct ScaleCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let binary = packageRoot.appendingPathComponent(".build/debug/brewguide")
-    static let data = packageRoot.appendingPathComponent("Data").path
+    static let binary = TestPaths.packageRoot.appendingPathComponent(".build/debug/brewguide")
+    static let data = TestPaths.journal.path
 
     struct Run {
         var status: Int32
@@ -41,7 +41,7 @@ import Testing
 
     /// A data directory holding one recipe file.
     static func dataDirectory(recipe: [String: Any]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("brewguide-scale-\(UUID().uuidString)")
+        let root = TestPaths.temporary("brewguide-scale")
         let recipes = root.appendingPathComponent("recipes")
         try FileManager.default.createDirectory(at: recipes, withIntermediateDirectories: true)
         let data = try JSONSerialization.data(withJSONObject: recipe, options: [.prettyPrinted])
@@ -50,7 +50,7 @@ import Testing
     }
 
     static func starterJSON() throws -> [String: Any] {
-        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Data/recipes/v60-starter.json"))
+        let data = try Data(contentsOf: TestPaths.journal.appendingPathComponent("recipes/v60-starter.json"))
         return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 

@@ -131,7 +131,7 @@ public struct DataDirectoryReader: Sendable {
     /// `erase`, `merge` or `import` would refuse is reported by `check` with its place.
     public func checkErasuresFile(diagnostics: inout [Diagnostic]) {
         let path = ErasureLedger.path(root: root)
-        switch DataFileBytes.readIfPresent(path) {
+        switch DataFileBytes.readIfPresent(path, expected: ErasureLedger.expected) {
         case nil: return
         case .success(let bytes)?: diagnostics += ErasureLedger.diagnostics(of: bytes, path: path)
         case .failure(let problem)?: diagnostics.append(problem.diagnostic)

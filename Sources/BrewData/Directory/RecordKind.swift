@@ -306,3 +306,51 @@ public enum RecordKind: String, Sendable, CaseIterable {
         }
     }
 }
+
+// What each kind is to the rights commands, beside its rules: where the archive carries it, whether
+// its manifest counts it, what a merge report calls it. Each is a switch with no `default:`, kept
+// here so that a new kind's declarative facts are decided in this one file (the code that acts on
+// them, its decoder, CSV table and merge routine, is named by the compiler elsewhere).
+extension RecordKind {
+    /// The archive member that carries this kind's records (nested ones travel in their owner's).
+    public var archiveMember: ArchiveMember {
+        switch self {
+        case .recipes, .recipeSteps: .recipes
+        case .logs: .logs
+        case .sessions, .sessionEntries, .drinkPresets: .sessionFiles
+        case .preferences: .preferences
+        case .erasures: .erasures
+        case .flows: .flows
+        case .kitchenRecipes, .kitchenIngredients, .kitchenSteps: .kitchenRecipes
+        case .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems: .kitchenFiles
+        }
+    }
+
+    /// Whether the manifest's `counts` names this kind (whenever its member is written). A kind
+    /// counted with its owner (steps, entries, ingredients) is not; nor are drink presets, which
+    /// archives have never counted (a count added now would change every archive's bytes).
+    public var isCountedInManifest: Bool {
+        switch self {
+        case .recipes, .logs, .sessions, .preferences, .erasures, .flows, .kitchenRecipes,
+             .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems: true
+        case .recipeSteps, .sessionEntries, .drinkPresets, .kitchenIngredients, .kitchenSteps: false
+        }
+    }
+
+    /// How a merge report names a record of this kind (`plan slot a`, `kitchen recipe soup`).
+    public var mergeLabel: String {
+        switch self {
+        case .recipes: "recipe"
+        case .logs: "log"
+        case .sessions: "session"
+        case .drinkPresets: "drink preset"
+        case .kitchenRecipes: "kitchen recipe"
+        case .mealPlanSlots: "plan slot"
+        case .shoppingItems: "shopping item"
+        case .snackPresets: "snack preset"
+        case .kitchenInbox: "inbox entry"
+        case .preferences: "preferences"
+        case .recipeSteps, .sessionEntries, .erasures, .flows, .kitchenIngredients, .kitchenSteps: rawValue
+        }
+    }
+}

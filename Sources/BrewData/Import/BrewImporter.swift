@@ -56,7 +56,7 @@ public struct BrewImporter {
         let validated = read.validated
         let blocking = validated.blockingErrors
         guard blocking.isEmpty else {
-            throw RightsError("the data directory has errors; fix them first (brewguide check --data \(root)):\n" + blocking.prefix(10).map(\.description).joined(separator: "\n"))
+            throw RightsError("the data directory has errors; fix them first (brewguide check --data \(root))", findings: Array(blocking.prefix(10)))
         }
         let invalid = validated.invalidRecipeReasons
         let recipes = validated.dataset.recipesInLibraryOrder.filter { invalid[$0.id] == nil }

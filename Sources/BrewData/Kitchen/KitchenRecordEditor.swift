@@ -44,7 +44,7 @@ public enum KitchenRecordEditor {
                 header.append(key)
                 for index in rows.indices { rows[index].append("") }
             }
-            guard let idColumn = header.firstIndex(of: "id") else { throw RightsError("\(path): the CSV has no id column") }
+            guard let idColumn = header.firstIndex(of: "id") else { throw RightsError.file(path, "the CSV has no id column") }
             for index in rows.indices where rows[index].count > idColumn && rows[index][idColumn] == id {
                 for (key, flag) in fields { rows[index][header.firstIndex(of: key)!] = flag ? "true" : "false" }
                 rows[index][header.firstIndex(of: "updatedAt")!] = stamp
@@ -52,7 +52,7 @@ public enum KitchenRecordEditor {
             content = .csv(header: header, rows: rows)
         }
         let bytes: [UInt8]
-        do { bytes = try content.bytes() } catch { throw RightsError("\(path): cannot write the file: \(error)") }
+        do { bytes = try content.bytes() } catch { throw RightsError.file(path, "cannot write the file: \(error)") }
         // The file as it would be, read and checked on its own: any error refuses the change.
         let parsed = RecordFileParser.parse(bytes, path: path, kind: .kitchenRecipes)
         var diagnostics = parsed.diagnostics
@@ -60,9 +60,9 @@ public enum KitchenRecordEditor {
         diagnostics += KitchenValidator().diagnostics(for: drafts)
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            throw RightsError(errors.map(\.description).joined(separator: "\n") + "\nthe change would leave \(path) with errors; nothing was written")
+            throw RightsError("the change would leave \(path) with errors; nothing was written", findings: errors)
         }
-        do { try AtomicFile.write(bytes, to: path) } catch { throw RightsError("\(error.description); nothing was changed") }
+        do { try AtomicFile.write(bytes, to: path) } catch { throw error.commandError(then: "nothing was changed") }
         return Outcome(path: path, changed: true)
     }
 }

@@ -8,6 +8,11 @@ public struct JSONParser {
         public var message: String
         public var line: Int
         public var column: Int
+
+        /// Where it is in `file`, the file the parser was given.
+        public func location(in file: String) -> SourceLocation {
+            SourceLocation(file: file, line: line, column: column)
+        }
     }
 
     private let bytes: [UInt8]

@@ -38,19 +38,14 @@ public enum Archive {
         }
     }
 
+    /// The manifest's `counts`, walked from the kinds: for each member the archive holds, its
+    /// files when it carries files (`sessionFiles`, …), then each kind it carries that is counted
+    /// (`RecordKind.isCountedInManifest`), by its name. Member order, then `RecordKind` order.
     public static func counts(of snapshot: DataSnapshot) -> [(kind: String, count: Int)] {
-        [
-            ("recipes", snapshot.recipes.count),
-            ("logs", snapshot.logs.count),
-            ("sessions", snapshot.sessions.count),
-            ("sessionFiles", snapshot.sessionFiles.count),
-            ("preferences", snapshot.preferences == nil ? 0 : 1),
-            ("erasures", snapshot.erasures.count),
-        ] + (snapshot.flows.isEmpty ? [] : [("flows", snapshot.flows.count)])
-          + (snapshot.kitchenRecipes.isEmpty ? [] : [("kitchenRecipes", snapshot.kitchenRecipes.count)])
-          + (snapshot.kitchenFiles.isEmpty ? [] : [("kitchenFiles", snapshot.kitchenFiles.count)]
-                + KitchenPlannerFiles.kinds.map { ($0.rawValue, KitchenPlannerFiles.count($0, in: snapshot.kitchenFiles)) })
-          + (snapshot.kitchenImages.isEmpty ? [] : [("kitchenImages", snapshot.kitchenImages.count)])
+        ArchiveMember.allCases.filter { $0.isWritten(for: snapshot) }.flatMap { member in
+            (member.carriesFiles ? [(kind: member.rawValue, count: member.elementCount(in: snapshot))] : [])
+                + RecordKind.allCases.filter { $0.archiveMember == member && $0.isCountedInManifest }.map { (kind: $0.rawValue, count: snapshot.count($0)) }
+        }
     }
 
     public static func bytes(for snapshot: DataSnapshot, toolVersion: String, createdAt: Date) -> [UInt8] {

@@ -25,22 +25,49 @@ public enum ArchiveMember: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the member is in the archive of `snapshot`: always written, or holding something.
+    func isWritten(for snapshot: DataSnapshot) -> Bool {
+        isAlwaysWritten || elementCount(in: snapshot) > 0
+    }
+
+    /// How many elements the member's JSON holds (records, or files carried whole).
+    func elementCount(in snapshot: DataSnapshot) -> Int {
+        switch self {
+        case .recipes: snapshot.recipes.count
+        case .logs: snapshot.logs.count
+        case .sessionFiles: snapshot.sessionFiles.count
+        case .preferences: snapshot.preferences == nil ? 0 : 1
+        case .erasures: snapshot.erasures.count
+        case .flows: snapshot.flows.count
+        case .kitchenRecipes: snapshot.kitchenRecipes.count
+        case .kitchenFiles: snapshot.kitchenFiles.count
+        case .kitchenImages: snapshot.kitchenImages.count
+        }
+    }
+
+    /// Whether the member carries files whole rather than records of one kind: the manifest
+    /// counts its files under its own name, beside the records of the kinds it carries.
+    var carriesFiles: Bool {
+        switch self {
+        case .sessionFiles, .kitchenFiles, .kitchenImages: true
+        case .recipes, .logs, .preferences, .erasures, .flows, .kitchenRecipes: false
+        }
+    }
+
     /// The member's JSON in the archive, or nil when it is left out.
     func json(of snapshot: DataSnapshot) -> JSONValue? {
-        let value: JSONValue
-        let isEmpty: Bool
+        guard isWritten(for: snapshot) else { return nil }
         switch self {
-        case .recipes: (value, isEmpty) = (.array(snapshot.recipes.map(RecordEncoder.json)), snapshot.recipes.isEmpty)
-        case .logs: (value, isEmpty) = (.array(snapshot.logs.map(RecordEncoder.json)), snapshot.logs.isEmpty)
-        case .sessionFiles: (value, isEmpty) = (.array(snapshot.sessionFiles.map(Archive.json)), snapshot.sessionFiles.isEmpty)
-        case .preferences: (value, isEmpty) = (snapshot.preferences ?? .null, snapshot.preferences == nil)
-        case .erasures: (value, isEmpty) = (.array(snapshot.erasures.map(\.json)), snapshot.erasures.isEmpty)
-        case .flows: (value, isEmpty) = (.array(snapshot.flows.map(FlowFile.json)), snapshot.flows.isEmpty)
-        case .kitchenRecipes: (value, isEmpty) = (.array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json)), snapshot.kitchenRecipes.isEmpty)
-        case .kitchenFiles: (value, isEmpty) = (.array(snapshot.kitchenFiles.map(Archive.json)), snapshot.kitchenFiles.isEmpty)
-        case .kitchenImages: (value, isEmpty) = (.array(snapshot.kitchenImages.map(\.json)), snapshot.kitchenImages.isEmpty)
+        case .recipes: return .array(snapshot.recipes.map(RecordEncoder.json))
+        case .logs: return .array(snapshot.logs.map(RecordEncoder.json))
+        case .sessionFiles: return .array(snapshot.sessionFiles.map(Archive.json))
+        case .preferences: return snapshot.preferences ?? .null
+        case .erasures: return .array(snapshot.erasures.map(\.json))
+        case .flows: return .array(snapshot.flows.map(FlowFile.json))
+        case .kitchenRecipes: return .array(snapshot.kitchenRecipes.map(KitchenRecordEncoder.json))
+        case .kitchenFiles: return .array(snapshot.kitchenFiles.map(Archive.json))
+        case .kitchenImages: return .array(snapshot.kitchenImages.map(\.json))
         }
-        return isEmpty && !isAlwaysWritten ? nil : value
     }
 
     /// The member's files in a fresh data directory (`DataDirectoryWriter`): one layout, paths with `/`.
@@ -64,22 +91,6 @@ public enum ArchiveMember: String, CaseIterable, Sendable {
             return try snapshot.kitchenFiles.map { ($0.relativePath, try $0.content.bytes()) }
         case .kitchenImages:
             return snapshot.kitchenImages.map { ($0.path, $0.bytes) }
-        }
-    }
-}
-
-extension RecordKind {
-    /// The archive member that carries this kind's records (nested ones travel in their owner's).
-    public var archiveMember: ArchiveMember {
-        switch self {
-        case .recipes, .recipeSteps: .recipes
-        case .logs: .logs
-        case .sessions, .sessionEntries, .drinkPresets: .sessionFiles
-        case .preferences: .preferences
-        case .erasures: .erasures
-        case .flows: .flows
-        case .kitchenRecipes, .kitchenIngredients, .kitchenSteps: .kitchenRecipes
-        case .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems: .kitchenFiles
         }
     }
 }

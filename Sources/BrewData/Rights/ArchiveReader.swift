@@ -5,34 +5,44 @@ import Foundation
 /// (a truncated file fails here), format and schema version, the checksum, the counts,
 /// every id and path, and that every record reads as the data directory would read it.
 public enum ArchiveReader {
+    /// - Throws: a `RightsError` located in the archive `name` (its line and column when the JSON
+    ///   does not read, the file otherwise).
     public static func read(_ bytes: [UInt8], name: String = "archive") throws(RightsError) -> DataSnapshot {
+        do {
+            return try readContents(bytes, name: name)
+        } catch {
+            throw error.located(at: .file(name))
+        }
+    }
+
+    private static func readContents(_ bytes: [UInt8], name: String) throws(RightsError) -> DataSnapshot {
         let root: JSONValue
         do {
             root = JSONValue(try JSONParser.parse(bytes, file: name))
         } catch {
-            throw RightsError("\(name):\(error.line):\(error.column): error: the archive is not valid JSON (\(error.message)); it may be truncated or corrupt")
+            throw RightsError("the archive is not valid JSON (\(error.message)); it may be truncated or corrupt", at: error.location(in: name))
         }
         guard let manifest = root["manifest"], case .object = manifest else {
-            throw RightsError("\(name): error: not a brewguide archive (no \"manifest\" object)")
+            throw RightsError("not a brewguide archive (no \"manifest\" object)")
         }
         guard manifest.text("format") == Archive.format else {
-            throw RightsError("\(name): error: not a brewguide archive (manifest.format is not \"\(Archive.format)\")")
+            throw RightsError("not a brewguide archive (manifest.format is not \"\(Archive.format)\")")
         }
         guard case .number(let version)? = manifest["schemaVersion"], version == version.rounded(), version >= 1 else {
-            throw RightsError("\(name): error: the manifest has no valid schemaVersion")
+            throw RightsError("the manifest has no valid schemaVersion")
         }
         if version > Double(Archive.schemaVersion) {
-            throw RightsError("\(name): error: the archive has schema version \(CanonicalJSON.number(version)), made by a newer brewguide (\(manifest.text("toolVersion") ?? "unknown version")); this version reads schema \(Archive.schemaVersion) at most")
+            throw RightsError("the archive has schema version \(CanonicalJSON.number(version)), made by a newer brewguide (\(manifest.text("toolVersion") ?? "unknown version")); this version reads schema \(Archive.schemaVersion) at most")
         }
         guard let contents = root["contents"], case .object = contents else {
-            throw RightsError("\(name): error: the archive has no \"contents\" object")
+            throw RightsError("the archive has no \"contents\" object")
         }
         guard manifest["checksum"]?.text("algorithm") == "sha256", let expected = manifest["checksum"]?.text("contents") else {
-            throw RightsError("\(name): error: the manifest has no sha256 checksum")
+            throw RightsError("the manifest has no sha256 checksum")
         }
         let actual = Archive.sha256(CanonicalJSON.bytes(contents))
         guard actual == expected else {
-            throw RightsError("\(name): error: checksum mismatch: the manifest says \(expected) but the contents hash to \(actual); the archive was changed or damaged after export")
+            throw RightsError("checksum mismatch: the manifest says \(expected) but the contents hash to \(actual); the archive was changed or damaged after export")
         }
 
         // Every member, in order (flows after their logs, thumbnails after their recipes).
@@ -46,7 +56,7 @@ public enum ArchiveReader {
         if case .object(let counts)? = manifest["counts"] {
             for (kind, count) in Archive.counts(of: snapshot) {
                 if let stated = counts.first(where: { $0.key == kind }), stated.value != .number(Double(count)) {
-                    throw RightsError("\(name): error: the manifest counts \(RecordEncoder.cell(stated.value)) \(kind) but the archive holds \(count)")
+                    throw RightsError("the manifest counts \(RecordEncoder.cell(stated.value)) \(kind) but the archive holds \(count)")
                 }
             }
         }
@@ -54,7 +64,7 @@ public enum ArchiveReader {
         // own kitchen recipes and snack presets.
         let kitchenErrors = KitchenPlannerFiles.errors(in: snapshot, name: "\(name)#")
         if !kitchenErrors.isEmpty {
-            throw RightsError(kitchenErrors.prefix(5).joined(separator: "\n") + "\n\(kitchenErrors.count) error(s) in the archive's kitchen planner files (contents.kitchenFiles); nothing was written")
+            throw RightsError("\(kitchenErrors.count) error(s) in the archive's kitchen planner files (contents.kitchenFiles); nothing was written", findings: Array(kitchenErrors.prefix(5)))
         }
         return snapshot
     }
@@ -68,50 +78,50 @@ public enum ArchiveReader {
             let kind: RecordKind = member == .recipes ? .recipes : .logs
             let nodes = try array(contents, member.rawValue, name)
             for (index, node) in nodes.enumerated() {
-                guard let id = node.text("id") else { throw RightsError("\(name): error: contents.\(member.rawValue)[\(index)] has no id") }
-                if let problem = RecordID.problem(with: id) { throw RightsError("\(name): error: contents.\(member.rawValue)[\(index)]: unsafe \(problem)") }
+                guard let id = node.text("id") else { throw RightsError("contents.\(member.rawValue)[\(index)] has no id") }
+                if let problem = RecordID.problem(with: id) { throw RightsError("contents.\(member.rawValue)[\(index)]: unsafe \(problem)") }
             }
             let file = try decode(nodes, kind: kind, name: name)
             if kind == .recipes { snapshot.recipes = file.recipes.map(\.value) } else { snapshot.logs = file.logs.map(\.value) }
         case .sessionFiles:
             for (index, node) in try array(contents, "sessionFiles", name).enumerated() {
-                snapshot.sessionFiles.append(try sessionFile(node, context: "\(name): error: contents.sessionFiles[\(index)]"))
+                snapshot.sessionFiles.append(try sessionFile(node, context: "contents.sessionFiles[\(index)]"))
             }
             for session in SessionRecord.records(in: snapshot.sessionFiles) {
-                if let problem = RecordID.problem(with: session.id) { throw RightsError("\(name): error: session: unsafe \(problem)") }
+                if let problem = RecordID.problem(with: session.id) { throw RightsError("session: unsafe \(problem)") }
             }
         case .preferences:
             let preferences: JSONValue? = contents["preferences"] == .null ? nil : contents["preferences"]
-            if let preferences, preferences.members == nil { throw RightsError("\(name): error: contents.preferences must be an object or null") }
+            if let preferences, preferences.members == nil { throw RightsError("contents.preferences must be an object or null") }
             snapshot.preferences = preferences
         case .erasures:
-            snapshot.erasures = try ErasureLedger.records(from: contents, context: "\(name): error: contents")
+            snapshot.erasures = try ErasureLedger.records(from: contents, context: "contents")
         case .flows:
             let logIDs = Set(snapshot.logs.map(\.id))
             for (index, node) in try array(contents, "flows", name).enumerated() {
                 guard let logId = node.text("logId"), RecordID.problem(with: logId) == nil, logIDs.contains(logId) else {
-                    throw RightsError("\(name): error: contents.flows[\(index)] must name one of the archive's logs by a safe logId")
+                    throw RightsError("contents.flows[\(index)] must name one of the archive's logs by a safe logId")
                 }
                 var diagnostics: [Diagnostic] = []
                 let path = "\(FlowFile.folderName)/\(logId).json"
                 guard let flow = FlowFile.decode(CanonicalJSON.bytes(node), path: path, diagnostics: &diagnostics),
                       !diagnostics.contains(where: { $0.severity == .error }) else {
-                    throw RightsError("\(diagnostics.first?.description ?? path) (in the archive's flows[\(index)])")
+                    throw RightsError("\(diagnostics.first?.message ?? "does not read") (in the archive's flows[\(index)])", at: diagnostics.first?.location ?? .file(path))
                 }
                 snapshot.flows.append(flow)
             }
         case .kitchenRecipes:
-            guard case .array(let nodes)? = contents["kitchenRecipes"] else { throw RightsError("\(name): error: contents.kitchenRecipes must be an array") }
+            guard case .array(let nodes)? = contents["kitchenRecipes"] else { throw RightsError("contents.kitchenRecipes must be an array") }
             snapshot.kitchenRecipes = try KitchenRecordEncoder.recipes(from: nodes, context: "\(name)#kitchenRecipes")
             for recipe in snapshot.kitchenRecipes {
-                if let problem = RecordID.problem(with: recipe.id) { throw RightsError("\(name): error: kitchen recipe: unsafe \(problem)") }
+                if let problem = RecordID.problem(with: recipe.id) { throw RightsError("kitchen recipe: unsafe \(problem)") }
             }
         case .kitchenFiles:
             var seen = Set<String>()
             for (index, node) in try array(contents, "kitchenFiles", name).enumerated() {
-                let file = try kitchenFile(node, context: "\(name): error: contents.kitchenFiles[\(index)]")
+                let file = try kitchenFile(node, context: "contents.kitchenFiles[\(index)]")
                 guard seen.insert(file.relativePath).inserted else {
-                    throw RightsError("\(name): error: contents.kitchenFiles[\(index)]: \"\(file.relativePath)\" is in the archive twice")
+                    throw RightsError("contents.kitchenFiles[\(index)]: \"\(file.relativePath)\" is in the archive twice")
                 }
                 snapshot.kitchenFiles.append(file)
             }
@@ -119,7 +129,7 @@ public enum ArchiveReader {
             let named = KitchenImage.paths(namedBy: snapshot.kitchenRecipes)
             var seen = Set<String>()
             for (index, node) in try array(contents, "kitchenImages", name).enumerated() {
-                let context = "\(name): error: contents.kitchenImages[\(index)]"
+                let context = "contents.kitchenImages[\(index)]"
                 let image = try KitchenImage.decode(node, context: context)
                 guard named.contains(image.path) else {
                     throw RightsError("\(context): \"\(image.path)\" is not the thumbnail of any of the archive's kitchen recipes")
@@ -143,7 +153,7 @@ public enum ArchiveReader {
     }
 
     private static func array(_ contents: JSONValue, _ key: String, _ name: String) throws(RightsError) -> [JSONValue] {
-        guard case .array(let elements)? = contents[key] else { throw RightsError("\(name): error: contents.\(key) must be an array") }
+        guard case .array(let elements)? = contents[key] else { throw RightsError("contents.\(key) must be an array") }
         return elements
     }
 
@@ -152,11 +162,11 @@ public enum ArchiveReader {
         let path = "\(name)#\(kind.rawValue)"
         let file = RecordFileParser.parse(CanonicalJSON.bytes(.array(nodes)), path: path, kind: kind)
         if let error = file.diagnostics.first(where: { $0.severity == .error }) {
-            throw RightsError("\(error.description) (in the archive's \(kind.rawValue))")
+            throw RightsError("\(error.message) (in the archive's \(kind.rawValue))", at: error.location)
         }
         let read = kind == .recipes ? file.recipes.count : file.logs.count
         if read != nodes.count || !file.recipesAwaitingSteps.isEmpty {
-            throw RightsError("\(name): error: only \(read) of \(nodes.count) \(kind.rawValue) could be read")
+            throw RightsError("only \(read) of \(nodes.count) \(kind.rawValue) could be read")
         }
         return file
     }

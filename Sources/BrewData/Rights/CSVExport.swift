@@ -90,7 +90,7 @@ public enum CSVExport {
                 try AtomicFile.write(bytes, to: (folder as NSString).appendingPathComponent(name))
             }
         } catch let error as AtomicFile.Failure {
-            throw RightsError(error.description)
+            throw error.commandError()
         } catch {
             throw RightsError("cannot write the CSV export: \(error)")
         }

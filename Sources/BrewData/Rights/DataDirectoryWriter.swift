@@ -32,7 +32,7 @@ public enum DataDirectoryWriter {
             }
             AtomicFile.syncFolder(root)
         } catch let error as AtomicFile.Failure {
-            throw RightsError(error.description)
+            throw error.commandError()
         } catch {
             throw RightsError("cannot write \(root): \(error)")
         }

@@ -32,6 +32,22 @@ extension DataSnapshot {
         }
     }
 
+    /// How many records of `kind` the snapshot holds: `records(kind).count`, without encoding
+    /// the kinds kept as records (the archive's manifest counts them on every export).
+    public func count(_ kind: RecordKind) -> Int {
+        switch kind {
+        case .recipes: recipes.count
+        case .logs: logs.count
+        case .sessions: sessions.count
+        case .preferences: preferences == nil ? 0 : 1
+        case .erasures: erasures.count
+        case .flows: flows.count
+        case .kitchenRecipes: kitchenRecipes.count
+        case .recipeSteps, .sessionEntries, .drinkPresets, .kitchenIngredients, .kitchenSteps,
+             .mealPlanSlots, .snackPresets, .shoppingItems, .kitchenInbox: records(kind).count
+        }
+    }
+
     /// The ids of the records of `kind` (by `identity.idField`), in the snapshot's order;
     /// `["preferences"]` for the one preferences record.
     public func ids(_ kind: RecordKind) -> [String] {

@@ -61,8 +61,7 @@ public struct DataSnapshot: Hashable, Sendable {
         let result = DataDirectoryReader(root: root).read()
         let errors = DatasetAssembler.assemble(result.files, preferences: nil).diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            let shown = errors.prefix(5).map(\.description).joined(separator: "\n")
-            throw RightsError("\(shown)\n\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))")
+            throw RightsError("\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
         }
         let dataset = result.validated.dataset
         // The planner's files are carried as written, so one that check refuses cannot be carried either.
@@ -70,8 +69,7 @@ public struct DataSnapshot: Hashable, Sendable {
         plannerDiagnostics += MealPlanContext.load(root: root, dataset: dataset).diagnostics
         let plannerErrors = plannerDiagnostics.filter { $0.severity == .error }
         if !plannerErrors.isEmpty {
-            let shown = plannerErrors.prefix(5).map(\.description).joined(separator: "\n")
-            throw RightsError("\(shown)\n\(plannerErrors.count) error(s) in the kitchen planner's files of \(root): fix them first (brewguide check --data \(root))")
+            throw RightsError("\(plannerErrors.count) error(s) in the kitchen planner's files of \(root): fix them first (brewguide check --data \(root))", findings: Array(plannerErrors.prefix(5)))
         }
         var sessionFiles: [SessionFile] = []
         var kitchenFiles = try KitchenPlannerFiles.loadFileKinds(root: root)
@@ -85,7 +83,7 @@ public struct DataSnapshot: Hashable, Sendable {
             do {
                 preferences = JSONValue(try JSONParser.parse([UInt8](data), file: preferencesPath))
             } catch {
-                throw RightsError("\(preferencesPath):\(error.line):\(error.column): error: \(error.message)")
+                throw RightsError(error.message, at: error.location(in: preferencesPath))
             }
         }
         return DataSnapshot(
@@ -102,7 +100,7 @@ public struct DataSnapshot: Hashable, Sendable {
         let found = KitchenImageFiles.resolve(recipes, root: root, diagnostics: &diagnostics)
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            throw RightsError(errors.prefix(5).map(\.description).joined(separator: "\n") + "\n\(errors.count) thumbnail error(s) in \(root): fix them first (brewguide check --data \(root))")
+            throw RightsError("\(errors.count) thumbnail error(s) in \(root): fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
         }
         var images: [KitchenImage] = []
         for (path, real) in found.sorted(by: { $0.key < $1.key }) {

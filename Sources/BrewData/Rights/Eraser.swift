@@ -225,7 +225,7 @@ public enum Eraser {
                 }
             }
         } catch let error as AtomicFile.Failure {
-            throw RightsError("\(error.description); run the same erase again to finish it")
+            throw error.commandError(then: "run the same erase again to finish it")
         } catch {
             throw RightsError("\(error); run the same erase again to finish it")
         }

@@ -7,6 +7,9 @@ public enum ErasureLedger {
     public static let fileName = "erasures.json"
     public static let schemaVersion = 1
 
+    /// What the ledger is, for a message about a file at its path that is not one.
+    public static let expected = "the erasure ledger (a JSON file with an \"erasures\" array, as erase writes it)"
+
     public static func path(root: String) -> String { (root as NSString).appendingPathComponent(fileName) }
 
     /// The records of a data directory; none when it has no ledger. A ledger that exists but
@@ -19,19 +22,23 @@ public enum ErasureLedger {
         do {
             value = JSONValue(try JSONParser.parse(data, file: path))
         } catch {
-            throw RightsError("\(path):\(error.line):\(error.column): error: \(error.message)")
+            throw RightsError(error.message, at: error.location(in: path))
         }
-        return try records(from: value, context: path)
+        do {
+            return try records(from: value, context: "")
+        } catch {
+            throw error.located(at: .file(path))
+        }
     }
 
     /// The ledger's bytes, nil when there is none (no file, nor a link, at its path).
     public static func bytes(root: String) throws(RightsError) -> [UInt8]? {
         let path = path(root: root)
-        switch DataFileBytes.readIfPresent(path) {
+        switch DataFileBytes.readIfPresent(path, expected: expected) {
         case nil: return nil
         case .success(let bytes)?: return bytes
         case .failure(let problem)?:
-            throw RightsError("\(path): \(problem.diagnostic.message); the erasure records must be readable, or erased records could come back. Fix the file (or restore it), then run the command again")
+            throw RightsError("\(problem.diagnostic.message); the erasure records must be readable, or erased records could come back. Fix the file (or restore it), then run the command again", at: .file(path))
         }
     }
 
@@ -62,10 +69,10 @@ public enum ErasureLedger {
     }
 
     public static func records(from value: JSONValue, context: String) throws(RightsError) -> [ErasureRecord] {
-        guard case .array(let elements)? = value["erasures"] else { throw RightsError("\(context): expected an object with an \"erasures\" array") }
+        guard case .array(let elements)? = value["erasures"] else { throw RightsError("\(context.isEmpty ? "" : "\(context): ")expected an object with an \"erasures\" array") }
         var result: [ErasureRecord] = []
         for (index, element) in elements.enumerated() {
-            result.append(try ErasureRecord(json: element, context: "\(context): erasures[\(index)]"))
+            result.append(try ErasureRecord(json: element, context: "\(context.isEmpty ? "" : "\(context): ")erasures[\(index)]"))
         }
         return ErasureRecord.normalized(result)
     }
@@ -81,7 +88,7 @@ public enum ErasureLedger {
         do {
             try AtomicFile.write(CanonicalJSON.bytes(json(records)), to: path(root: root))
         } catch {
-            throw RightsError(error.description)
+            throw error.commandError()
         }
     }
 }

@@ -85,28 +85,26 @@ public enum KitchenPlannerFiles {
         }
     }
 
-    /// How many records of `kind` the files hold.
-    public static func count(_ kind: RecordKind, in files: [SessionFile]) -> Int {
-        files.filter { Self.kind(ofPath: $0.relativePath) == kind }.reduce(0) { $0 + records(of: $1).count }
-    }
-
     /// The errors `check` gives for the planner's files of `snapshot` (laid out in a scratch
     /// folder with the rest of the snapshot, so slots are checked against its kitchen recipes and
     /// snack presets), each with the scratch folder's name replaced by `name`.
-    public static func errors(in snapshot: DataSnapshot, name: String) -> [String] {
+    public static func errors(in snapshot: DataSnapshot, name: String) -> [Diagnostic] {
         guard !snapshot.kitchenFiles.isEmpty else { return [] }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("brewguide-kitchen-check-\(getpid())-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         do throws(RightsError) {
             try DataDirectoryWriter.write(snapshot, into: scratch, synced: false)
         } catch {
-            return ["cannot lay out the kitchen planner's files to check them: \(error.message)"]
+            return [.error("cannot lay out the kitchen planner's files to check them: \(error.message)", at: .file(name))]
         }
         var diagnostics: [Diagnostic] = []
         _ = KitchenInbox.read(root: scratch, diagnostics: &diagnostics)
         diagnostics += MealPlanContext.load(root: scratch).diagnostics
-        return diagnostics.filter { $0.severity == .error }.map {
-            $0.description.replacingOccurrences(of: scratch, with: name)
+        return diagnostics.filter { $0.severity == .error }.map { diagnostic in
+            var named = diagnostic
+            named.location.file = diagnostic.location.file.replacingOccurrences(of: scratch, with: name)
+            named.message = diagnostic.message.replacingOccurrences(of: scratch, with: name)
+            return named
         }
     }
 }

@@ -64,7 +64,7 @@ public struct MergeJournal: Sendable, Equatable {
         do {
             try AtomicFile.write(CanonicalJSON.bytes(json), to: Self.path(root: root))
         } catch {
-            throw RightsError(error.description)
+            throw error.commandError()
         }
     }
 
@@ -76,20 +76,20 @@ public struct MergeJournal: Sendable, Equatable {
         do {
             value = JSONValue(try JSONParser.parse([UInt8](data), file: path))
         } catch {
-            throw RightsError("\(path):\(error.line):\(error.column): error: the journal of an interrupted merge does not read (\(error.message)); nothing was changed by it")
+            throw RightsError("the journal of an interrupted merge does not read (\(error.message)); nothing was changed by it", at: error.location(in: path))
         }
         guard value.text("format") == format, case .array(let nodes)? = value["changes"] else {
-            throw RightsError("\(path): error: not a merge journal (no format \"\(format)\" with changes)")
+            throw RightsError.file(path, "not a merge journal (no format \"\(format)\" with changes)")
         }
         var changes: [Change] = []
         for (index, node) in nodes.enumerated() {
             guard let relative = node.text("path"), isSafe(relative) else {
-                throw RightsError("\(path): error: changes[\(index)] has no path inside the data directory")
+                throw RightsError.file(path, "changes[\(index)] has no path inside the data directory")
             }
             let before = node.text("before")
             var after: [UInt8]?
             if let text = node.text("after") {
-                guard let data = Data(base64Encoded: text) else { throw RightsError("\(path): error: changes[\(index)].after is not base64") }
+                guard let data = Data(base64Encoded: text) else { throw RightsError.file(path, "changes[\(index)].after is not base64") }
                 after = [UInt8](data)
             }
             changes.append(Change(path: relative, before: before, after: after))
@@ -114,12 +114,12 @@ public struct MergeJournal: Sendable, Equatable {
             let current = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
             if current == change.after { continue }
             guard current.map(Archive.sha256) == change.before else {
-                throw RightsError("\(path): error: changed since the interrupted merge was planned, so it was not written over; look at it, then remove \(Self.path(root: root)) and merge again")
+                throw RightsError.file(path, "changed since the interrupted merge was planned, so it was not written over; look at it, then remove \(Self.path(root: root)) and merge again")
             }
             do {
                 if let after = change.after { try AtomicFile.write(after, to: path) } else { try AtomicFile.remove(path) }
             } catch {
-                throw RightsError("\(error.description); run the same merge again (--yes) to finish it")
+                throw error.commandError(then: "run the same merge again (--yes) to finish it")
             }
             made += 1
             try afterEachChange(index)
@@ -127,7 +127,7 @@ public struct MergeJournal: Sendable, Equatable {
         do {
             try AtomicFile.remove(Self.path(root: root))
         } catch {
-            throw RightsError(error.description)
+            throw error.commandError()
         }
         return made
     }

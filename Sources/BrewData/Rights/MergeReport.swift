@@ -59,22 +59,3 @@ extension [MergeReport.Entry] {
     /// The entries as the command prints them.
     public var lines: [String] { map(\.description) }
 }
-
-extension RecordKind {
-    /// How a merge report names a record of this kind (`plan slot a`, `kitchen recipe soup`).
-    public var mergeLabel: String {
-        switch self {
-        case .recipes: "recipe"
-        case .logs: "log"
-        case .sessions: "session"
-        case .drinkPresets: "drink preset"
-        case .kitchenRecipes: "kitchen recipe"
-        case .mealPlanSlots: "plan slot"
-        case .shoppingItems: "shopping item"
-        case .snackPresets: "snack preset"
-        case .kitchenInbox: "inbox entry"
-        case .preferences: "preferences"
-        case .recipeSteps, .sessionEntries, .erasures, .flows, .kitchenIngredients, .kitchenSteps: rawValue
-        }
-    }
-}

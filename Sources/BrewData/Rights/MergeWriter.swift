@@ -69,7 +69,7 @@ public enum MergeWriter {
             do {
                 changes.append(MergeJournal.change(file.relativePath, root: root, to: try content?.bytes()))
             } catch {
-                throw RightsError("\(file.path): \(error)")
+                throw RightsError.file(file.path, "\(error)")
             }
         }
         return changes

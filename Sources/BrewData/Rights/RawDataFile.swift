@@ -43,13 +43,13 @@ public struct RawDataFile: Sendable {
         let bytes: [UInt8]
         switch DataFileBytes.read(path) {
         case .success(let read): bytes = read
-        case .failure(let problem): throw RightsError(problem.diagnostic.description)
+        case .failure(let problem): throw RightsError(problem.diagnostic)
         }
         let content: FileContent
         if path.lowercased().hasSuffix(".csv") {
             var diagnostics: [Diagnostic] = []
             guard let table = CSVRecordReader.read(bytes, file: path, diagnostics: &diagnostics), !diagnostics.contains(where: { $0.severity == .error }) else {
-                throw RightsError(diagnostics.first.map(\.description) ?? "\(path): cannot read the CSV")
+                throw diagnostics.first.map(RightsError.init) ?? .file(path, "cannot read the CSV")
             }
             content = .csv(header: table.header, rows: table.rows.map { row in
                 guard case .object(let members) = row.value else { return [] }
@@ -59,7 +59,7 @@ public struct RawDataFile: Sendable {
             do {
                 content = .json(JSONValue(try JSONParser.parse(bytes, file: path)))
             } catch {
-                throw RightsError("\(path):\(error.line):\(error.column): error: \(error.message)")
+                throw RightsError(error.message, at: error.location(in: path))
             }
         }
         return RawDataFile(path: path, relativePath: relativePath, folderKind: folderKind, content: content)

@@ -67,9 +67,8 @@ public struct BrewRecorder: Sendable {
     }
 
     /// Why nothing was recorded: lines to print, each a finding or a sentence.
-    public struct Refusal: Error, Sendable {
-        public var lines: [String]
-    }
+    /// Why the brew was not recorded: the commands' one error type, with the findings behind it.
+    public typealias Refusal = CommandError
 
     public let root: String
 
@@ -86,17 +85,17 @@ public struct BrewRecorder: Sendable {
                        localZone: TimeZone = .current) throws(Refusal) -> Recording {
         let validated = data.validated
         if let reasons = validated.invalidRecipeReasons[request.recipeId] {
-            throw Refusal(lines: ["error: recipe \"\(request.recipeId)\" is invalid and cannot be brewed until it is fixed:"] + reasons.map(\.description))
+            throw Refusal("recipe \"\(request.recipeId)\" is invalid and cannot be brewed until it is fixed:\n" + reasons.map(\.description).joined(separator: "\n"))
         }
         guard let recipe = validated.dataset.recipes.first(where: { $0.value.id == request.recipeId })?.value else {
-            var message = "error: no recipe with id \"\(request.recipeId)\" in \(root)"
+            var message = "no recipe with id \"\(request.recipeId)\" in \(root)"
             let known = validated.dataset.recipes.map(\.value.id)
             if let closest = Suggestion.closest(to: request.recipeId, in: known) {
                 message += "; did you mean \"\(closest)\"?"
             } else if !known.isEmpty {
                 message += "; recipes: \(known.sorted().joined(separator: ", "))"
             }
-            throw Refusal(lines: [message])
+            throw Refusal(message)
         }
         let preferences = validated.dataset.preferences?.value
         let journalZone = JournalTimeZone(identifier: preferences?.timeZone)
@@ -106,7 +105,7 @@ public struct BrewRecorder: Sendable {
         let moment: (date: Date, offsetSeconds: Int, text: String)
         if let at = request.at?.trimmingCharacters(in: .whitespaces) {
             guard let parsed = Self.moment(from: at, zone: writingZone) else {
-                throw Refusal(lines: ["error: --at: expected an ISO 8601 date-time such as 2026-10-01T07:00:00+09:00 (or 2026-10-01T07:00 in the journal's time zone, \(writingZone.identifier)), found \"\(at)\""])
+                throw Refusal("--at: expected an ISO 8601 date-time such as 2026-10-01T07:00:00+09:00 (or 2026-10-01T07:00 in the journal's time zone, \(writingZone.identifier)), found \"\(at)\"")
             }
             moment = parsed
         } else {
@@ -165,7 +164,7 @@ public struct BrewRecorder: Sendable {
                 let text = String(CanonicalJSON.string(.object(fields.map { JSONMember($0.0, $0.1) }), sortKeys: false).dropLast())
                 appended = try JSONTextEdit.appending(objectText: text, to: old, file: path)
             } catch {
-                throw Refusal(lines: ["\(error.description)", "error: \(path) must be fixed before a brew can be added to it; nothing was written"])
+                throw Refusal("\(path) must be fixed before a brew can be added to it; nothing was written", findings: [.error(error.reason, at: error.location ?? .file(path))])
             }
         }
 
@@ -179,13 +178,16 @@ public struct BrewRecorder: Sendable {
         let mine = after.diagnostics.filter { $0.location.file == path && $0.location.line >= firstLine }
         let errors = mine.filter { $0.severity == .error }
         if !errors.isEmpty {
-            throw Refusal(lines: errors.map { diagnostic in
-                let option = diagnostic.location.field.flatMap { Self.optionForField[$0] }.map { " (\($0))" } ?? ""
-                return "\(diagnostic)\(option)"
-            } + ["error: the brew was not recorded; nothing was written"])
+            throw Refusal("the brew was not recorded; nothing was written", findings: errors.map { diagnostic in
+                // The option that gave the field, so the person knows which flag to change.
+                guard let option = diagnostic.location.field.flatMap({ Self.optionForField[$0] }) else { return diagnostic }
+                var named = diagnostic
+                named.message += " (\(option))"
+                return named
+            })
         }
         guard let log = parsed.logs.first(where: { $0.value.id == id })?.value else {
-            throw Refusal(lines: ["error: the new record could not be read back from \(path); nothing was written"])
+            throw Refusal("the new record could not be read back from \(path); nothing was written")
         }
 
         // The last selected recipe.
@@ -223,13 +225,13 @@ public struct BrewRecorder: Sendable {
     static func appendingRow(_ fields: [(String, JSONValue)], to bytes: [UInt8], file: String) throws(Refusal) -> (bytes: [UInt8], recordOffset: Int) {
         var diagnostics: [Diagnostic] = []
         guard let table = CSVRecordReader.read(bytes, file: file, diagnostics: &diagnostics), diagnostics.allSatisfy({ $0.severity != .error }) else {
-            throw Refusal(lines: diagnostics.map(\.description) + ["error: \(file) must be fixed before a brew can be added to it; nothing was written"])
+            throw Refusal("\(file) must be fixed before a brew can be added to it; nothing was written", findings: diagnostics)
         }
         let header = table.header
         // `method` may be left out: v60 is what an absent method means. Anything else given needs its column.
         let missing = fields.map(\.0).filter { !header.contains($0) && $0 != "method" }
         if !missing.isEmpty {
-            throw Refusal(lines: ["\(file):1: error: the header has no column for \(missing.joined(separator: ", ")); add \(missing.count == 1 ? "it" : "them") to the header (and an empty cell to each row), or record the brew without it; nothing was written"])
+            throw Refusal("the header has no column for \(missing.joined(separator: ", ")); add \(missing.count == 1 ? "it" : "them") to the header (and an empty cell to each row), or record the brew without it; nothing was written", at: SourceLocation(file: file, line: 1))
         }
         let values = Dictionary(fields, uniquingKeysWith: { first, _ in first })
         let newline = JSONTextEdit.usesCRLF(bytes) ? "\r\n" : "\n"

@@ -1,3 +1,4 @@
+import BrewKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,7 @@ import Darwin
 ///   one holder and nothing is left beside the directory after a clean exit.
 /// - The holder writes its command and pid into the file. A second command retries for `wait`
 ///   (5 s, or `BREWGUIDE_LOCK_WAIT_SECONDS`), then fails with a message naming the holder.
-public final class DirectoryLock: @unchecked Sendable {
+public final class DirectoryLock: Sendable {
     public struct Busy: Error, CustomStringConvertible, Sendable {
         public var directory: String
         /// "brewguide erase (pid 4242)", or nil when the holder did not say.
@@ -32,13 +33,14 @@ public final class DirectoryLock: @unchecked Sendable {
     }
 
     public let lockPath: String
-    private var descriptor: Int32
+    /// The open lock file; -1 once released (by `release()` or `deinit`, whichever comes first).
+    private let descriptor: Locked<Int32>
     /// Whether this is a reader's lock, held by several readers at once and by no writer meanwhile.
     public let isShared: Bool
 
     private init(lockPath: String, descriptor: Int32, isShared: Bool = false) {
         self.lockPath = lockPath
-        self.descriptor = descriptor
+        self.descriptor = Locked(descriptor)
         self.isShared = isShared
     }
 
@@ -90,11 +92,15 @@ public final class DirectoryLock: @unchecked Sendable {
     /// Gives the lock up and removes its file (also done when the lock is deinitialised; when the
     /// process ends, the system gives it up and the file stays until the next holder lets go).
     public func release() {
-        guard descriptor >= 0 else { return }
+        // Taken out under the lock, so two releases never close one descriptor twice.
+        let held = descriptor.withLock { descriptor in
+            defer { descriptor = -1 }
+            return descriptor
+        }
+        guard held >= 0 else { return }
         // A reader removes the file only when it is the last holder: taking the lock whole says so.
-        if !isShared || flock(descriptor, LOCK_EX | LOCK_NB) == 0 { _ = unlink(lockPath) }
-        close(descriptor)
-        descriptor = -1
+        if !isShared || flock(held, LOCK_EX | LOCK_NB) == 0 { _ = unlink(lockPath) }
+        close(held)
     }
 
     /// `<parent>/.<name>.lock` for a directory, resolved to one real path (`WriteTarget.resolved`).

@@ -5,9 +5,8 @@ import BrewKit
 /// `JSONParser`, so a file `check` rejects is never edited) and work on the bytes the parser's
 /// locations point at.
 public enum JSONTextEdit {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// Why the file was not edited, at its place in the file: the commands' one error type.
+    public typealias Failure = CommandError
 
     /// `bytes` with `objectText` (one JSON object) added as the last record. An array gets a new
     /// last element, indented as the element before it; a single object becomes an array of it and
@@ -19,9 +18,9 @@ public enum JSONTextEdit {
         do {
             root = try JSONParser.parse(bytes, file: file)
         } catch {
-            throw Failure(description: "\(file):\(error.line):\(error.column): error: \(error.message)")
+            throw Failure(error.message, at: error.location(in: file))
         }
-        guard let last = bytes.lastIndex(where: { !isWhitespace($0) }) else { throw Failure(description: "\(file): the file is empty") }
+        guard let last = bytes.lastIndex(where: { !isWhitespace($0) }) else { throw Failure.file(file, "the file is empty") }
         switch root.value {
         case .array(let elements):
             // The closing bracket is the last byte that is not white space.
@@ -41,7 +40,7 @@ public enum JSONTextEdit {
             let tail = Array(",\(newline)\(objectText)\(newline)]".utf8) + Array(bytes[(last + 1)...])
             return (head + Array(bytes[start...last]) + tail, head.count + (last + 1 - start) + 1 + newline.utf8.count)
         default:
-            throw Failure(description: "\(root.location): error: expected an object or an array of objects, found \(root.summary); nothing was added")
+            throw Failure("expected an object or an array of objects, found \(root.summary); nothing was added", at: root.location)
         }
     }
 
@@ -53,10 +52,10 @@ public enum JSONTextEdit {
         do {
             root = try JSONParser.parse(bytes, file: file)
         } catch {
-            throw Failure(description: "\(file):\(error.line):\(error.column): error: \(error.message)")
+            throw Failure(error.message, at: error.location(in: file))
         }
         guard case .object(let members) = root.value else {
-            throw Failure(description: "\(root.location): error: expected the preferences object, found \(root.summary)")
+            throw Failure("expected the preferences object, found \(root.summary)", at: root.location)
         }
         if let member = members.last(where: { $0.key == key }) {
             let start = byteOffset(of: member.node.location, in: bytes)

@@ -15,7 +15,7 @@ import Foundation
 /// replacing a file by rename costs an unlink too.
 ///
 /// `put` may be called from many threads at once; `commit` once, after the last `put`.
-public final class SiteTransaction: @unchecked Sendable {
+public final class SiteTransaction: Sendable {
     public enum Mode: Sendable {
         /// The site becomes exactly the files put: any other file is removed.
         case replaceAll
@@ -38,16 +38,20 @@ public final class SiteTransaction: @unchecked Sendable {
 
     /// Whether the staging directory was made by this transaction: then no file is there yet and
     /// each is created without first looking for it.
-    private var stagingIsNew = false
+    private let stagingIsNew: Bool
     /// Whether the paths put must be kept: to prune the staging copy, or to bring the old live
     /// copy up to date after the swap. A first build (no staging copy, no site) needs neither.
-    private var tracksPaths = true
-    private let lock = NSLock()
-    private var knownDirectories: Set<String> = []
-    private var producedPaths: Set<String> = []
-    private var changedPaths: [String] = []
-    private var removalPaths: [String] = []
-    private var report = Report()
+    private let tracksPaths: Bool
+    /// What the puts so far have done, from whichever threads put.
+    private let state = Locked(State())
+
+    private struct State: Sendable {
+        var knownDirectories: Set<String> = []
+        var producedPaths: Set<String> = []
+        var changedPaths: [String] = []
+        var removalPaths: [String] = []
+        var report = Report()
+    }
 
     /// Prepares the staging copy. In `.update` mode the staging copy must already exist (a full
     /// build made it); otherwise this throws and the caller makes a full build instead.
@@ -79,14 +83,16 @@ public final class SiteTransaction: @unchecked Sendable {
         } catch {
             throw SiteWriteError(path: stagingDirectory, reason: "cannot create the staging directory: \(error.localizedDescription)")
         }
-        knownDirectories.insert("")
+        state.withLock { _ = $0.knownDirectories.insert("") }
         // Marked first, so that a staging copy a killed build leaves is known as this tool's.
         // It is not counted in the report: a person counts pages and files of the site.
         let marker = stagingDirectory + "/" + SiteMarker.fileName
         let outcome = SiteMarker.contents.withUnsafeBufferPointer { stagingIsNew ? FileSync.create($0, at: marker) : FileSync.write($0, to: marker) }
         if case .failed(let reason) = outcome { throw SiteWriteError(path: marker, reason: "cannot write the file: \(reason)") }
-        producedPaths.insert(SiteMarker.fileName)
-        if outcome != .unchanged { changedPaths.append(SiteMarker.fileName) }
+        state.withLock { state in
+            state.producedPaths.insert(SiteMarker.fileName)
+            if outcome != .unchanged { state.changedPaths.append(SiteMarker.fileName) }
+        }
     }
 
     /// Makes the staging copy of a site that has none (its first build moved the staging copy
@@ -135,15 +141,18 @@ public final class SiteTransaction: @unchecked Sendable {
         try ensureDirectory(directory, under: stagingDirectory)
         let path = stagingDirectory + "/" + file.path
         let outcome = file.withBytes { stagingIsNew ? FileSync.create($0, at: path) : FileSync.write($0, to: path) }
-        lock.lock()
-        defer { lock.unlock() }
-        if tracksPaths { producedPaths.insert(file.path) }
-        switch outcome {
-        case .unchanged: report.unchanged += 1
-        case .created: report.created += 1; if tracksPaths { changedPaths.append(file.path) }
-        case .rewritten: report.rewritten += 1; if tracksPaths { changedPaths.append(file.path) }
-        case .failed(let reason):
+        if case .failed(let reason) = outcome {
+            state.withLock { if tracksPaths { $0.producedPaths.insert(file.path) } }
             throw SiteWriteError(path: stagingDirectory + "/" + file.path, reason: "cannot write the file: \(reason)")
+        }
+        state.withLock { state in
+            if tracksPaths { state.producedPaths.insert(file.path) }
+            switch outcome {
+            case .unchanged: state.report.unchanged += 1
+            case .created: state.report.created += 1; if tracksPaths { state.changedPaths.append(file.path) }
+            case .rewritten: state.report.rewritten += 1; if tracksPaths { state.changedPaths.append(file.path) }
+            case .failed: break
+            }
         }
     }
 
@@ -170,14 +179,15 @@ public final class SiteTransaction: @unchecked Sendable {
 
     /// Takes a file away (in `.update` mode; `.replaceAll` removes whatever was not put).
     public func remove(_ relativePath: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        removalPaths.append(relativePath)
+        state.withLock { $0.removalPaths.append(relativePath) }
     }
 
     /// Removes what must go, swaps the staging copy in, and brings the old copy up to date.
     @discardableResult
     public func commit() throws(SiteWriteError) -> Report {
+        // Every put has returned: what they did is read once.
+        let (producedPaths, changedPaths, removalPaths) = state.withLock { ($0.producedPaths, $0.changedPaths, $0.removalPaths) }
+        var report = state.value.report
         var removed: [String]
         switch mode {
         case .replaceAll:
@@ -223,18 +233,13 @@ public final class SiteTransaction: @unchecked Sendable {
     // MARK: Helpers
 
     private func ensureDirectory(_ relative: String, under root: String) throws(SiteWriteError) {
-        lock.lock()
-        let known = knownDirectories.contains(relative)
-        lock.unlock()
-        if known { return }
+        if state.withLock({ $0.knownDirectories.contains(relative) }) { return }
         do {
             try FileManager.default.createDirectory(atPath: root + "/" + relative, withIntermediateDirectories: true)
         } catch {
             throw SiteWriteError(path: root + "/" + relative, reason: "cannot create the directory: \(error.localizedDescription)")
         }
-        lock.lock()
-        knownDirectories.insert(relative)
-        lock.unlock()
+        state.withLock { _ = $0.knownDirectories.insert(relative) }
     }
 
     /// Trades the staging copy and the live site in one step; where the file system cannot,

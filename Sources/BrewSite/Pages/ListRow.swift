@@ -11,6 +11,9 @@ struct ListRow: MustacheParent {
     }
 
     /// The row's values, made once when first asked for. A row is read by one page's render, on one thread.
+    /// Kept `@unchecked Sendable` rather than `Locked`: its values are `[String: Any]` (Mustache's
+    /// contexts), which cannot be `Sendable`, and it is never shared between threads; a lock
+    /// taken for every row of every list page would only cost time.
     private final class LazyValues: @unchecked Sendable {
         let make: () -> [String: Any]
         lazy var values: [String: Any] = make()

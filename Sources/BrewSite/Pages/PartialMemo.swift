@@ -1,15 +1,14 @@
 import BrewKit
-import Foundation
 
 /// Partials that many pages show, rendered once and reused: the row of each log (it appears in
 /// five or so lists) and the browse links (on every list page). They are rendered with a stand-in
 /// for `root`, which each page then replaces with its own, so one rendering serves every depth.
 ///
 /// A memoised partial sees its own values, `root` and `siteTitle`, not the page around it.
-final class PartialMemo: @unchecked Sendable {
+final class PartialMemo: Sendable {
     /// A log's row: its Markdown with the root stand-in, and its HTML as a list item when
     /// `ListItemHTML` can convert it alone.
-    struct Row {
+    struct Row: Sendable {
         let markdown: String
         let item: ListItemHTML?
     }
@@ -20,11 +19,10 @@ final class PartialMemo: @unchecked Sendable {
     static let browseTemplate = "browse.md"
 
     private let renderer: PageRenderer
-    private let lock = NSLock()
     /// Each log's row, by log id.
-    private var rows: [String: Row] = [:]
+    private let rows = Locked<[String: Row]>([:])
     /// The browse links by `root`, once rendered.
-    private var browse: [String: PageFragment] = [:]
+    private let browse = Locked<[String: PageFragment]>([:])
 
     init(renderer: PageRenderer) {
         self.renderer = renderer
@@ -34,9 +32,7 @@ final class PartialMemo: @unchecked Sendable {
     /// `values(index)` (asked for a log's first row only), without their final line break. One
     /// lock for the page, not one per row: the threads rendering list pages all ask for rows.
     func logRows(ids: [String], values: (Int) -> [String: Any]) -> [Row] {
-        lock.lock()
-        var found = ids.map { rows[$0] }
-        lock.unlock()
+        var found = rows.withLock { rows in ids.map { rows[$0] } }
         var made: [(id: String, row: Row)] = []
         for index in found.indices where found[index] == nil {
             let markdown = render(values(index), with: Self.logRowTemplate)
@@ -45,9 +41,9 @@ final class PartialMemo: @unchecked Sendable {
             made.append((ids[index], row))
         }
         if !made.isEmpty {
-            lock.lock()
-            for (id, row) in made { rows[id] = row }
-            lock.unlock()
+            rows.withLock { rows in
+                for (id, row) in made { rows[id] = row }
+            }
         }
         return found.map { $0! }
     }
@@ -56,14 +52,9 @@ final class PartialMemo: @unchecked Sendable {
     /// same on every list page of that depth, so converted once per depth. Two threads may both
     /// make a missing one; they make the same, so either may be kept.
     func browseLinks(_ links: [String: Any], root: String) -> PageFragment {
-        lock.lock()
-        let known = browse[root]
-        lock.unlock()
-        if let known { return known }
+        if let known = browse.withLock({ $0[root] }) { return known }
         let made = PageFragment(markdown: Self.placing(root, in: render(links, with: Self.browseTemplate)))
-        lock.lock()
-        browse[root] = made
-        lock.unlock()
+        browse.withLock { $0[root] = made }
         return made
     }
 

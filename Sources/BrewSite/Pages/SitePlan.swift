@@ -5,7 +5,8 @@ import Foundation
 /// cores, while others are written), so an incremental build makes only those it needs.
 ///
 /// Holds `[String: Any]` contexts of immutable values, made before rendering starts and only read
-/// after, which is why it may cross threads.
+/// after, which is why it may cross threads. It stays `@unchecked Sendable` (not `Locked`): there is
+/// nothing to lock, only `[String: Any]` values the compiler cannot see are never changed.
 public struct SitePlan: @unchecked Sendable {
     /// Where one page comes from.
     public enum Source: Hashable, Sendable {

@@ -22,7 +22,7 @@ import Mustache
 ///   in full, and so is a shape whose template reads anything of a row but its `markdown`;
 /// - so is every template when any template applies a transform (`{{uppercased(name)}}`),
 ///   since a transform can make a section depend on what a text says.
-final class TemplateShapes: @unchecked Sendable {
+final class TemplateShapes: Sendable {
     /// Stands for a row while a shape is learned: its `markdown` is a stand-in, and asking it for
     /// anything else is noted, since a shape cannot hold what the rows say.
     private struct ProbeRow: MustacheParent {
@@ -36,18 +36,18 @@ final class TemplateShapes: @unchecked Sendable {
         }
     }
 
-    private final class LookupNote: @unchecked Sendable {
-        private(set) var names: [String] = []
-        func note(_ name: String) { names.append(name) }
+    private final class LookupNote: Sendable {
+        private let noted = Locked<[String]>([])
+        var names: [String] { noted.value }
+        func note(_ name: String) { noted.withLock { $0.append(name) } }
     }
 
     private static let firstStandIn: UInt32 = 0xE100
     private static let marker = "&<"
 
     private let render: @Sendable (_ values: [String: Any], _ template: String) -> String
-    private let lock = NSLock()
     /// Learned shapes by shape key; nil for a shape that must be rendered in full.
-    private var shapes: [ShapeKey: Shape?] = [:]
+    private let shapes = Locked<[ShapeKey: Shape?]>([:])
 
     /// - Parameter render: renders a template by name with a context, in full.
     init(render: @escaping @Sendable (_ values: [String: Any], _ template: String) -> String) {
@@ -56,26 +56,21 @@ final class TemplateShapes: @unchecked Sendable {
 
     /// How many shapes were learned and how many were found to need full renders.
     var learnedShapeCount: (filled: Int, refused: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let filled = shapes.values.filter { $0 != nil }.count
-        return (filled, shapes.count - filled)
+        shapes.withLock { shapes in
+            let filled = shapes.values.filter { $0 != nil }.count
+            return (filled, shapes.count - filled)
+        }
     }
 
     /// The template rendered with `values`: filled in from its shape when it can be, else in full.
     func text(_ template: String, _ values: [String: Any]) -> String {
         guard let key = Self.shapeKey(template, values) else { return render(values, template) }
-        lock.lock()
-        let known = shapes[key]
-        lock.unlock()
-        if let known {
+        if let known = shapes.withLock({ $0[key] }) {
             return known?.fill(values) ?? render(values, template)
         }
         let rendered = render(values, template)
         let learned = learn(template, values).flatMap { $0.fill(values) == rendered ? $0 : nil }
-        lock.lock()
-        shapes[key] = .some(learned)
-        lock.unlock()
+        shapes.withLock { $0[key] = .some(learned) }
         return rendered
     }
 

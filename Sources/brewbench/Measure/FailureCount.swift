@@ -1,19 +1,12 @@
-import Foundation
+import BrewKit
 
 /// A counter the floor's threads share.
-final class FailureCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+final class FailureCount: Sendable {
+    private let count = Locked(0)
 
     func add() {
-        lock.lock()
-        count += 1
-        lock.unlock()
+        count.withLock { $0 += 1 }
     }
 
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+    var value: Int { count.value }
 }

@@ -1,19 +1,12 @@
-import Foundation
+import BrewKit
 
 /// Seconds added up by the steps of a benchmark.
-final class SecondsTally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var total = 0.0
+final class SecondsTally: Sendable {
+    private let total = Locked(0.0)
 
     func add(_ seconds: Double) {
-        lock.lock()
-        total += seconds
-        lock.unlock()
+        total.withLock { $0 += seconds }
     }
 
-    var value: Double {
-        lock.lock()
-        defer { lock.unlock() }
-        return total
-    }
+    var value: Double { total.value }
 }

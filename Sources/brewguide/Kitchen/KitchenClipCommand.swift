@@ -59,7 +59,7 @@ struct KitchenClipCommand: ParsableCommand {
             case .success(let id): taken.insert(id)
             case .failure(let error):
                 failures += 1
-                StandardError.write("error: \(error.message)\n")
+                StandardError.report(error)
             }
         }
         if failures > 0 { throw ExitCode(1) }
@@ -72,9 +72,7 @@ struct KitchenClipCommand: ParsableCommand {
         var diagnostics: [Diagnostic] = []
         let entries = KitchenInbox.read(root: root, diagnostics: &diagnostics)
         if diagnostics.hasErrors {
-            StandardError.write(DiagnosticPrinter.text(diagnostics))
-            StandardError.write("error: \(KitchenInbox.path(root: root)) has errors; fix them first\n")
-            throw ExitCode(1)
+            throw CommandError("\(KitchenInbox.path(root: root)) has errors; fix them first", findings: diagnostics)
         }
         let pending = entries.map(\.value).filter { $0.status == .pending || (retry && $0.status == .failed) }
         if pending.isEmpty { print(retry ? "the inbox has nothing pending or failed" : "the inbox has nothing pending") }
@@ -106,7 +104,7 @@ struct KitchenClipCommand: ParsableCommand {
                 recorded = (.ready, note, id)
             case .failure(let error):
                 failures += 1
-                StandardError.write("error: \(error.message)\n")
+                StandardError.report(error)
                 recorded = (.failed, error.message, nil)
             }
             if dryRun { continue }
@@ -116,8 +114,7 @@ struct KitchenClipCommand: ParsableCommand {
                 guard case .json(let value) = file.content else { continue }
                 try AtomicFile.write(CanonicalJSON.bytes(KitchenInbox.recording(recorded, forEntry: entry.id, in: value), sortKeys: false), to: path)
             } catch {
-                StandardError.write("error: cannot record the outcome in \(path): \(error)\n")
-                throw ExitCode(1)
+                throw CommandError("cannot record the outcome in \(path): \(error)")
             }
         }
         return failures

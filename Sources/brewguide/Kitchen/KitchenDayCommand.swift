@@ -35,8 +35,7 @@ struct KitchenDayCommand: ParsableCommand {
     func run() throws {
         let day = self.day ?? Self.today(data: dataOptions.data, now: RunClock.now())
         if let problem = PlanDay.problem(with: day) {
-            StandardError.write("error: \(problem)\n")
-            throw ExitCode(1)
+            throw CommandError(problem)
         }
         let context = MealPlanContext.load(root: dataOptions.data)
         let relevant = context.diagnostics.filter { $0.severity == .error }

@@ -32,25 +32,20 @@ struct KitchenExportCommand: ParsableCommand {
         let read = DataDirectoryReader(root: dataOptions.data).read()
         let errors = read.validated.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            StandardError.write(DiagnosticPrinter.text(errors))
-            StandardError.write("error: the data directory has errors; fix them first (nothing was written)\n")
-            throw ExitCode(1)
+            throw CommandError("the data directory has errors; fix them first (nothing was written)", findings: errors)
         }
         // Never into the system's folders, nor into the data directory (check would read the files there).
         let target = WriteTarget.resolved(output)
         if let refusal = WriteTarget.systemRefusal(target) {
-            StandardError.write("\(output): error: \(output) \(refusal); name a folder of its own, such as cooklang\n")
-            throw ExitCode(1)
+            throw CommandError.file(output, "\(output) \(refusal); name a folder of its own, such as cooklang")
         }
         if WriteTarget.isSame(target, orInside: WriteTarget.resolved(dataOptions.data)) {
-            StandardError.write("\(output): error: is the data directory or inside it; name a folder outside it, such as cooklang\n")
-            throw ExitCode(1)
+            throw CommandError.file(output, "is the data directory or inside it; name a folder outside it, such as cooklang")
         }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
-            StandardError.write("\(output): error: cannot make the folder: \(error)\n")
-            throw ExitCode(1)
+            throw CommandError.file(output, "cannot make the folder: \(error)")
         }
         var written = 0, unchanged = 0, refused = 0
         for recipe in read.validated.dataset.kitchenRecipes.map(\.value) {
@@ -59,7 +54,7 @@ struct KitchenExportCommand: ParsableCommand {
             if let present = FileManager.default.contents(atPath: path) {
                 if [UInt8](present) == bytes { unchanged += 1; continue }
                 refused += 1
-                StandardError.write("\(path): error: a different file is already there; not written over (kitchen recipe \"\(recipe.id)\")\n")
+                StandardError.report(.file(path, "a different file is already there; not written over (kitchen recipe \"\(recipe.id)\")"))
                 continue
             }
             do {
@@ -67,7 +62,7 @@ struct KitchenExportCommand: ParsableCommand {
                 written += 1
             } catch {
                 refused += 1
-                StandardError.write("\(path): error: \(error.description)\n")
+                StandardError.report(error.commandError())
             }
         }
         print("wrote \(written) .cook file\(written == 1 ? "" : "s") to \(output)" + (unchanged > 0 ? ", \(unchanged) already there and the same" : ""))

@@ -47,12 +47,7 @@ enum KitchenFlag {
     static func set(_ fields: [String: Bool], id: String, data: String, done: String, already: String) throws {
         let lock = try CommandLock.data(data, for: "brewguide kitchen")
         defer { lock.release() }
-        do {
-            let outcome = try KitchenRecordEditor.set(fields, onRecipe: id, root: data)
-            print(outcome.changed ? "\(id): \(done) (\(outcome.path))" : "\(id): \(already); nothing changed")
-        } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
-        }
+        let outcome = try KitchenRecordEditor.set(fields, onRecipe: id, root: data)
+        print(outcome.changed ? "\(id): \(done) (\(outcome.path))" : "\(id): \(already); nothing changed")
     }
 }

@@ -48,8 +48,7 @@ struct KitchenGoalsCommand: ParsableCommand {
         let current = stored?.value ?? .seedDefault
         let changes = [calories.map { _ in "--calories" }, protein.map { _ in "--protein" }, carbs.map { _ in "--carbs" }, fats.map { _ in "--fats" }].compactMap { $0 }
         if changes.count > 1 {
-            StandardError.write("error: give one change at a time (found \(changes.joined(separator: ", "))): each one redistributes the others\n")
-            throw ExitCode(1)
+            throw CommandError("give one change at a time (found \(changes.joined(separator: ", "))): each one redistributes the others")
         }
         let result: NutritionGoals
         do throws(GoalError) {
@@ -59,19 +58,13 @@ struct KitchenGoalsCommand: ParsableCommand {
             else if let fats { result = try current.setting(Macro.fats, grams: fats) }
             else { result = current }
         } catch {
-            StandardError.write("error: \(error.message)\n")
-            throw ExitCode(1)
+            throw CommandError(error.message)
         }
         // Written first, so that "(stored)" is printed only when the split really is stored.
         if write {
             let lock = try CommandLock.data(dataOptions.data, for: "brewguide kitchen goals")
             defer { lock.release() }
-            do {
-                try MealPlanStore(root: dataOptions.data).writeGoals(result)
-            } catch {
-                StandardError.write("error: \(error.message)\n")
-                throw ExitCode(1)
-            }
+            try MealPlanStore(root: dataOptions.data).writeGoals(result)
         }
         let splitNote: MealPlanPrinter.SplitNote
         if write || (changes.isEmpty && stored?.value.split != nil) { splitNote = .stored }

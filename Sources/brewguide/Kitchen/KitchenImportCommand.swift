@@ -65,7 +65,7 @@ struct KitchenImportCommand: ParsableCommand {
                     print("\(outcome.origin): note: \"\(outcome.title)\" \(outcome.message)")
                 case .skipped:
                     skipped += 1
-                    StandardError.write("\(outcome.origin): error: \"\(outcome.title)\" \(outcome.message)\n")
+                    StandardError.report(.file(outcome.origin, "\"\(outcome.title)\" \(outcome.message)"))
                 }
             }
         }

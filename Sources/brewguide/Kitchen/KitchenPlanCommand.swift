@@ -100,7 +100,7 @@ struct KitchenPlanCommand: ParsableCommand {
                 StandardError.write("added \(slotID) to \(meal.rawValue) on \(day) in \(file)\n")
                 print(slotID)
             } catch {
-                refuse(error.message)
+                refuse(error)
             }
         }
     }
@@ -123,7 +123,7 @@ struct KitchenPlanCommand: ParsableCommand {
                 let file = try MealPlanStore(root: dataOptions.data).removeSlot(id: slotId)
                 StandardError.write("removed \(slotId) from \(file)\n")
             } catch {
-                refuse(error.message)
+                refuse(error)
             }
         }
     }
@@ -131,6 +131,11 @@ struct KitchenPlanCommand: ParsableCommand {
 
 /// Prints `error: message` to standard error and exits 1.
 func refuse(_ message: String) -> Never {
-    StandardError.write("error: \(message)\n")
+    refuse(CommandError(message))
+}
+
+/// Prints the error in its one form (`path:line:column: error: reason`) and exits 1.
+func refuse(_ error: CommandError) -> Never {
+    StandardError.report(error)
     KitchenPlanCommand.exit(withError: ExitCode(1))
 }

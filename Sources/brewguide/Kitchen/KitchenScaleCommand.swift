@@ -39,7 +39,6 @@ struct KitchenScaleCommand: ParsableCommand {
         let dataset = result.validated.dataset
         guard let located = dataset.kitchenRecipes.first(where: { $0.value.id == recipeId }) else {
             let kitchenErrors = result.validated.diagnostics.filter { $0.severity == .error && $0.location.file.contains("/kitchen/") }
-            StandardError.write(DiagnosticPrinter.text(kitchenErrors))
             var message = "no kitchen recipe with id \"\(recipeId)\" in \(dataOptions.data)/kitchen/recipes"
             let known = dataset.kitchenRecipes.map(\.value.id)
             if let closest = Suggestion.closest(to: recipeId, in: known) {
@@ -47,13 +46,11 @@ struct KitchenScaleCommand: ParsableCommand {
             } else if !known.isEmpty {
                 message += "; kitchen recipes: \(known.sorted().joined(separator: ", "))"
             }
-            StandardError.write("error: \(message)\n")
-            throw ExitCode(1)
+            throw CommandError(message, findings: kitchenErrors)
         }
         let recipeErrors = result.validated.diagnostics.filter { $0.severity == .error && $0.location.file == located.source.record.file }
         if !recipeErrors.isEmpty {
-            StandardError.write("error: kitchen recipe \"\(recipeId)\" has errors; fix them first:\n\(DiagnosticPrinter.text(recipeErrors))")
-            throw ExitCode(1)
+            throw CommandError("kitchen recipe \"\(recipeId)\" has errors; fix them first:\n" + recipeErrors.map(\.description).joined(separator: "\n"))
         }
         let chosenUnits = units ?? dataset.preferences?.value.kitchenUnits ?? .metric
         let scaled = KitchenScaler.scale(located.value, servings: servings ?? located.value.servings, units: chosenUnits)

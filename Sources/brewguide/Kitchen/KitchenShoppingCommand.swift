@@ -90,7 +90,7 @@ struct KitchenShoppingCommand: ParsableCommand {
                 return
             }
         } catch {
-            refuse(error.message)
+            refuse(error)
         }
 
         let context = MealPlanContext.load(root: dataOptions.data)
@@ -132,7 +132,7 @@ struct KitchenShoppingCommand: ParsableCommand {
                 let added = try store.addItems(items, updatedAt: now)
                 StandardError.write("added \(added) item\(added == 1 ? "" : "s") to \(MealPlanReader.shoppingJSON) (\(items.count - added) already there)\n")
             } catch {
-                refuse(error.message)
+                refuse(error)
             }
         }
     }

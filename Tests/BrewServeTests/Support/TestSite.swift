@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small built site in a temporary directory, with a secret file beside it
 /// (outside the site) and symbolic links that try to reach it.
@@ -28,8 +29,7 @@ struct TestSite {
     static let styleCSS = "body { font-family: system-ui; }\n"
 
     init() throws {
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("brewserve-\(UUID().uuidString)", isDirectory: true)
+        root = TestPaths.temporary("brewserve")
         try write(Self.indexHTML, to: "Site/index.html")
         try write(Self.logsIndexHTML, to: "Site/logs/index.html")
         try write(Self.logMarkdown, to: "Site/logs/2026-10.md")

@@ -113,7 +113,7 @@ public struct KitchenAppImporter {
         // The photo is not written yet: check's "file missing" warning does not apply.
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty || reparsed.kitchen.recipes.count != 1 {
-            throw RightsError(errors.map(\.description).joined(separator: "\n") + "\nthe recipe would not pass check; nothing was written")
+            throw RightsError("the recipe would not pass check; nothing was written", findings: errors)
         }
         return (kitchen.id, base.path, bytes, photoPath, diagnostics.filter { $0.severity == .warning })
     }

@@ -6,11 +6,8 @@ import Foundation
 /// rewrite of one file (`AtomicFile`), of a file that parsed: a file with a syntax error is
 /// never rewritten, so nothing the person wrote is lost. Values keep their members' order.
 public struct MealPlanStore: Sendable {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var message: String
-        public init(_ message: String) { self.message = message }
-        public var description: String { message }
-    }
+    /// Why a write was refused: the commands' one error type, located at the file when it is one.
+    public typealias Failure = CommandError
 
     public let root: String
 
@@ -189,7 +186,7 @@ public struct MealPlanStore: Sendable {
         var preferences = JSONValue.object([])
         if FileManager.default.fileExists(atPath: file) {
             preferences = try parse(file)
-            guard case .object = preferences else { throw Failure("\(file): expected the preferences object; fix the file first") }
+            guard case .object = preferences else { throw Failure.file(file, "expected the preferences object; fix the file first") }
         }
         let split = goals.effectiveSplit
         let goalsValue = JSONValue.object([
@@ -211,12 +208,12 @@ public struct MealPlanStore: Sendable {
         let bytes: [UInt8]
         switch DataFileBytes.read(file) {
         case .success(let read): bytes = read
-        case .failure(let problem): throw Failure("\(problem.diagnostic.description) (it was not changed)")
+        case .failure(let problem): throw Failure("\(problem.diagnostic.message) (it was not changed)", at: problem.diagnostic.location)
         }
         do {
             return JSONValue(try JSONParser.parse(bytes, file: file))
         } catch {
-            throw Failure("\(file):\(error.line):\(error.column): error: \(error.message) (fix the file first; it was not changed)")
+            throw Failure("\(error.message) (fix the file first; it was not changed)", at: error.location(in: file))
         }
     }
 
@@ -227,7 +224,7 @@ public struct MealPlanStore: Sendable {
         switch try parse(file) {
         case .array(let elements): return elements
         case .object(let members): return [.object(members)]
-        default: throw Failure("\(file): expected an array of objects; fix the file first (it was not changed)")
+        default: throw Failure.file(file, "expected an array of objects; fix the file first (it was not changed)")
         }
     }
 
@@ -235,7 +232,7 @@ public struct MealPlanStore: Sendable {
         do {
             try AtomicFile.write(CanonicalJSON.bytes(value, sortKeys: false), to: file)
         } catch {
-            throw Failure(error.description)
+            throw error.commandError()
         }
     }
 }
