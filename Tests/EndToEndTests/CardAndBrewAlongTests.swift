@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The printed card and the brew-along pages of a journal made by `init`.
 @Suite("Printed card and brew along, end to end")
@@ -80,7 +81,7 @@ struct CardAndBrewAlongTests {
         try String(html[start..<end]).replacingOccurrences(of: "\\u003c", with: "<").write(to: plan, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.node))
-        process.arguments = [BrewGuideProcess.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/brew-along/brew-flow.js").path,
+        process.arguments = [TestPaths.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/brew-along/brew-flow.js").path,
                              plan.path, site.appendingPathComponent("assets/brew.js").path]
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -20,7 +20,7 @@ import TestSupport
     @Test func aCSVExportIsNotImportedAndSaysWhichIs() throws {
         let folder = try BrewGuideProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let data = BrewGuideProcess.packageRoot.appendingPathComponent("Data").path
+        let data = TestPaths.journal.path
         #expect(try BrewGuideProcess.run(["export", "--data", data, "--output", "tables", "--format", "csv"], in: folder).status == 0)
         for given in ["tables", "tables/logs.csv"] {
             let refused = try BrewGuideProcess.run(["import", given, "--into", "Restored"], in: folder)
