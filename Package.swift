@@ -30,6 +30,12 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
+        // zlib from the system (Debian: zlib1g-dev): saved pages and app exports read as gzip in-process.
+        .systemLibrary(
+            name: "Czlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // One Linux system call Glibc's Swift module does not show: renameat2's exchange.
         .target(name: "CLinux"),
         // The domain: models, validation, brew plans, statistics. No I/O.
@@ -42,6 +48,16 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 "Clibcrypto",
                 // Beanconqueror's backup .zip (import-brews); zlib from the system (zlib1g-dev).
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // Recipes from outside the data directory: web pages (fetched, saved or pasted), captions
+        // and other apps' exports, read into `ClippedRecipe`s and written as kitchen recipes.
+        .target(
+            name: "BrewClip",
+            dependencies: [
+                "BrewKit", "BrewData", "Czlib",
+                // Recipe apps' exports are zips (Paprika, Mealie, Tandoor, Nextcloud).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -64,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "brewguide",
             dependencies: [
-                "BrewKit", "BrewData", "BrewSite", "BrewWatch", "BrewServe",
+                "BrewKit", "BrewData", "BrewClip", "BrewSite", "BrewWatch", "BrewServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // jemalloc (Debian: libjemalloc-dev) in place of glibc's malloc: a build makes and
@@ -85,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BrewDataTests",
-            dependencies: ["BrewKit", "BrewData", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["BrewKit", "BrewData", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
         // BrewData for the rule the command line passes the watcher: editor droppings are ignored.

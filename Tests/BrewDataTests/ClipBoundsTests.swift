@@ -1,3 +1,4 @@
+@testable import BrewClip
 @testable import BrewData
 import BrewKit
 import Foundation
@@ -104,15 +105,8 @@ import Testing
         return path
     }
 
-    static func gzip(_ data: Data) throws -> Data {
-        let path = try temporaryFile("plain", data)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-kf", path]
-        try process.run()
-        process.waitUntilExit()
-        return try Data(contentsOf: URL(fileURLWithPath: path + ".gz"))
-    }
+    /// Packed in-process by zlib, as the reader unpacks (no `gzip` program needed).
+    static func gzip(_ data: Data) throws -> Data { Data(Gzip.pack([UInt8](data))) }
 
     @Test func aFileOverTheBoundIsRefusedBeforeItIsHeld() throws {
         let path = try Self.temporaryFile("big.html", Data(repeating: UInt8(ascii: "a"), count: 5_000))
@@ -149,5 +143,9 @@ import Testing
         #expect(throws: SavedPage.Failure.self) { try SavedPage.text(atPath: cut) }
         let notGzip = try Self.temporaryFile("plain.html.gz", Data(page.utf8))
         #expect(throws: SavedPage.Failure.self) { try SavedPage.text(atPath: notGzip) }
+        // A damaged block or checksum is refused, not read as a page.
+        var damaged = try Self.gzip(Data(page.utf8))
+        damaged[damaged.count - 6] ^= 0xFF
+        #expect(throws: SavedPage.Failure.self) { try SavedPage.text(atPath: try Self.temporaryFile("damaged.html.gz", damaged)) }
     }
 }

@@ -226,5 +226,6 @@ enum KitchenRecipeDecoder {
 }
 
 extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
+    /// nil for "", else the string (public for BrewClip, which reads the same optional fields).
+    public var nilIfEmpty: String? { isEmpty ? nil : self }
 }

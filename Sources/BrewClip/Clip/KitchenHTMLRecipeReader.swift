@@ -1,0 +1,255 @@
+import BrewData
+import BrewKit
+import Foundation
+
+/// A recipe read from a page's visible HTML, for what its JSON-LD and microdata lack.
+///
+/// The rules, most specific first:
+/// - **Containers named by class or id.** An element whose `class` or `id` holds a word of
+///   `ingredientWords` ("ingredient": WP Recipe Maker's `wprm-recipe-ingredients-container`,
+///   Tasty Recipes' `tasty-recipes-ingredients`, Mediavine's `mv-create-ingredients`, Zip's,
+///   Drupal's `field--name-field-ingredients`, a plain `ingredients`) or of `instructionWords`
+///   ("instruction", "direction", "method", "preparation", "step"). Classes that name both
+///   ("ingredients-and-directions") and parts of a line ("ingredient-amount", "-name", "-unit",
+///   "-notes", "-header", "-title") are not containers. The first container (in page order, not
+///   inside another) that holds lines wins.
+/// - **Headings.** An `h1`–`h6` whose whole text is a section name ("Ingredients", "Method",
+///   "Instructions", "Directions", "Steps", "Preparation" and their French, German, Spanish,
+///   Portuguese and Italian names), then the elements after it — up to the next heading of the
+///   same or a higher level once lines were found, the next section heading, or the other
+///   section's container; a heading alone in a wrapper looks past its wrapper.
+/// - **Lines of a container**: its list items (`li`, not nested in another); else table rows,
+///   each row's cells joined ("200 g" | "flour" → "200 g flour"); else its elements whose class
+///   names one line ("…__ingredient", "tasty-recipes-ingredient"), else its paragraphs. Headings
+///   and paragraphs that are wholly bold are group names, not lines. Text hidden from sight
+///   (screen-reader-only, `display:none`) is left out.
+/// - **Times and servings as text**: a line starting with a label ("Prep time", "Prep:",
+///   "Cooking time", "Tempo de preparo", …) and a duration in it or in the next two lines
+///   ("Tempo de preparo" / "30" / "minutos"); "Serves 4", "Servings: 4", "Makes 12 servings".
+struct KitchenHTMLRecipeReader {
+    let document: HTMLDocument
+    /// Every element, in page order.
+    let elements: [Int]
+
+    static let ingredientWords = ["ingredient"]
+    static let instructionWords = ["instruction", "direction", "method", "preparation", "step"]
+    static let partWords = ["amount", "-name", "_name", "unit", "notes", "header", "title", "label", "image", "count", "toggle", "button", "checkbox", "link", "jump", "print", "clipboard", "scale", "container-header"]
+    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten", "ingrediënten", "ingredienten", "ingredienser", "you will need"]
+    static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento", "bereiding", "bereidingswijze", "werkwijze", "gör så här", "instruktioner", "tillagning", "gör så", "anleitung", "istruzioni", "preparazione", "instrucciones"]
+    static let prepLabels = ["prep time", "preparation time", "prep", "preparation", "tempo de preparo", "temps de préparation", "tiempo de preparación", "vorbereitungszeit", "zubereitungszeit"]
+    static let cookLabels = ["cook time", "cooking time", "cook", "bake time", "baking time", "tempo de cocção", "tempo de cozimento", "temps de cuisson", "tiempo de cocción", "kochzeit", "backzeit", "garzeit"]
+
+    /// Each part is read only when asked for: a page whose JSON-LD is complete costs a tree, no more.
+    init(_ document: HTMLDocument) {
+        self.document = document
+        elements = document.descendants()
+    }
+
+    func ingredientLines() -> [String] {
+        Self.lines(named: Self.ingredientWords, heading: Self.ingredientHeadings, in: document, elements: elements)
+    }
+
+    func steps() -> [String] {
+        Self.lines(named: Self.instructionWords, heading: Self.instructionHeadings, in: document, elements: elements).map(KitchenPageReader.stripStepNumber).filter { !$0.isEmpty }
+    }
+
+    /// The page's visible text, a line per block: its first 200,000 characters, where a recipe's
+    /// times and servings are.
+    func bodyLines() -> [String] {
+        document.text(elements.first { document.name($0) == "body" } ?? 0, keepLines: true, maximumCharacters: 200_000).split(separator: "\n").map(String.init)
+    }
+
+    func times(in lines: [String]) -> (prep: String?, cook: String?) {
+        (Self.labelledTime(Self.prepLabels, in: lines), Self.labelledTime(Self.cookLabels, in: lines))
+    }
+
+    // MARK: Lines
+
+    /// The lines of the first container named by `words`, else of the first section headed by one of `names`.
+    static func lines(named words: [String], heading names: Set<String>, in document: HTMLDocument, elements: [Int]) -> [String] {
+        var taken: Set<Int> = []
+        for element in elements where isContainer(element, words: words, in: document) {
+            guard !document.hasAncestor(of: element, in: taken) else { continue }
+            taken.insert(element)
+            let found = lines(of: [element], in: document, words: words)
+            if !found.isEmpty { return found }
+        }
+        let others = (ingredientWords + instructionWords).filter { !words.contains($0) }
+        var otherContainers: Set<Int>?
+        for element in elements where HTMLDocument.headings.contains(document.name(element)) {
+            guard names.contains(sectionName(document.text(element, maximumCharacters: 200))) else { continue }
+            let stops = otherContainers ?? holders(of: elements.filter { isContainer($0, words: others, in: document) }, in: document)
+            otherContainers = stops
+            let found = lines(of: following(element, until: stops, in: document), in: document, words: words)
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// Some elements and every element that holds one of them (their ancestors): what a section
+    /// stops at, looked up at once however many there are.
+    static func holders(of elements: [Int], in document: HTMLDocument) -> Set<Int> {
+        var found: Set<Int> = []
+        for element in elements {
+            var current: Int? = element
+            while let next = current, found.insert(next).inserted { current = document.parent(next) }
+        }
+        return found
+    }
+
+    /// "Ingredients:" → "ingredients".
+    static func sectionName(_ text: String) -> String {
+        var name = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        while let last = name.last, ":.".contains(last) { name.removeLast() }
+        return name.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Elements that hold a part of a line or of the page, never a section.
+    static let notContainers: Set<String> = ["li", "span", "a", "label", "input", "button", "img", "body", "html", "script", "style", "link", "meta", "svg", "form", "h1", "h2", "h3", "h4", "h5", "h6"]
+
+    static func isContainer(_ element: Int, words: [String], in document: HTMLDocument) -> Bool {
+        let node = document.nodes[element]
+        guard node.attributes["class"] != nil || node.attributes["id"] != nil, !notContainers.contains(node.name) else { return false }
+        let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
+        guard words.contains(where: text.contains) else { return false }
+        let names = text.split(whereSeparator: \.isWhitespace)
+        let others = (ingredientWords + instructionWords).filter { !words.contains($0) }
+        return names.contains { token in
+            words.contains(where: token.contains) && !others.contains(where: token.contains) && !partWords.contains(where: token.contains)
+        }
+    }
+
+    /// The elements after a section heading that hold its content: up to the next section heading,
+    /// a heading of the same or a higher level once lines were found, or an element that is (or
+    /// holds) a container of the other section (one of `stops`).
+    static func following(_ heading: Int, until stops: Set<Int>, in document: HTMLDocument) -> [Int] {
+        let level = Int(String(document.name(heading).dropFirst())) ?? 6
+        var anchor = heading
+        // A heading wrapped alone (with buttons or icons) looks past its wrapper, up to three levels.
+        for _ in 0..<3 {
+            guard let parent = document.parent(anchor) else { break }
+            let siblings = document.children(parent).filter { !document.name($0).isEmpty }
+            guard siblings.last == anchor, parent != 0 else { break }
+            anchor = parent
+        }
+        guard let parent = document.parent(anchor) else { return [] }
+        let siblings = document.children(parent).filter { !document.name($0).isEmpty || !document.nodes[$0].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        guard let start = siblings.firstIndex(of: anchor) else { return [] }
+        var content: [Int] = []
+        var foundLines = false
+        for sibling in siblings[(start + 1)...] {
+            let name = document.name(sibling)
+            if HTMLDocument.headings.contains(name) {
+                let otherLevel = Int(String(name.dropFirst())) ?? 6
+                let section = sectionName(document.text(sibling, maximumCharacters: 200))
+                if ingredientHeadings.contains(section) || instructionHeadings.contains(section) || section == "notes" { break }
+                if foundLines, otherLevel <= level { break }
+                continue
+            }
+            if !name.isEmpty, stops.contains(sibling) { break }
+            content.append(sibling)
+            if !lines(of: [sibling], in: document, words: []).isEmpty { foundLines = true }
+        }
+        return content
+    }
+
+    /// The lines of some elements: list items; else table rows; else elements whose class names a
+    /// line; else paragraphs; else, for text between elements, its lines.
+    static func lines(of elements: [Int], in document: HTMLDocument, words: [String]) -> [String] {
+        let visible = visibleElements(elements, in: document)
+        let roots = Set(elements)
+        let items = visible.filter { document.name($0) == "li" }
+        let topItems = items.filter { item in
+            var current = document.parent(item)
+            while let next = current, next != 0, !roots.contains(next) {
+                if document.name(next) == "li" { return false }
+                current = document.parent(next)
+            }
+            return true
+        }
+        if !topItems.isEmpty { return texts(topItems, in: document) }
+        let rows = outermost(visible.filter { document.name($0) == "tr" }, in: document)
+        if !rows.isEmpty { return texts(rows, in: document) }
+        let marked = outermost(visible.filter { node in
+            ["div", "p"].contains(document.name(node)) && document.classes(node).contains { token in words.contains { token.hasSuffix($0) || token.hasSuffix($0 + "-item") } }
+        }, in: document)
+        if !marked.isEmpty { return texts(marked, in: document) }
+        let paragraphs = outermost(visible.filter { document.name($0) == "p" && !isGroupName($0, in: document) }, in: document)
+        if !paragraphs.isEmpty { return texts(paragraphs, in: document) }
+        return []
+    }
+
+    /// The elements not inside another of them: a line nested in a line is part of its text already.
+    static func outermost(_ elements: [Int], in document: HTMLDocument) -> [Int] {
+        let all = Set(elements)
+        return elements.filter { !document.hasAncestor(of: $0, in: all) }
+    }
+
+    /// Some elements and everything in them, in page order, leaving out what a reader does not see
+    /// (hidden, screen-reader-only, scripts, buttons) and anything inside it.
+    static func visibleElements(_ roots: [Int], in document: HTMLDocument) -> [Int] {
+        var found: [Int] = []
+        for root in roots where !document.name(root).isEmpty && !isHiddenOrUnread(root, in: document) {
+            var pending = [root]
+            while let next = pending.popLast() {
+                let item = document.nodes[next]
+                guard !item.name.isEmpty, next == root || !(HTMLDocument.isHidden(item) || HTMLDocument.unread.contains(item.name)) else { continue }
+                found.append(next)
+                pending.append(contentsOf: item.children.reversed())
+            }
+        }
+        return found
+    }
+
+    static func isHiddenOrUnread(_ node: Int, in document: HTMLDocument) -> Bool {
+        var current: Int? = node
+        while let next = current, next != 0 {
+            let item = document.nodes[next]
+            if HTMLDocument.isHidden(item) || HTMLDocument.unread.contains(item.name) { return true }
+            current = item.parent
+        }
+        return false
+    }
+
+    /// The lines' texts; past `ClippedRecipe.maximumLines` (and one more, to tell that there were
+    /// more) none is read.
+    static func texts(_ nodes: [Int], in document: HTMLDocument) -> [String] {
+        nodes.prefix(ClippedRecipe.maximumLines + 1).map { KitchenPageReader.cleanLine(document.text($0)) }.filter { !$0.isEmpty }
+    }
+
+    /// A paragraph whose words are all bold ("<p><strong>For the sauce</strong></p>") names a group.
+    static func isGroupName(_ paragraph: Int, in document: HTMLDocument) -> Bool {
+        let children = document.children(paragraph).filter { !document.name($0).isEmpty || !document.nodes[$0].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        return children.count == 1 && ["strong", "b"].contains(document.name(children[0]))
+    }
+
+    // MARK: Times and servings
+
+    /// Words for minutes and hours in the languages of `instructionHeadings`, as the duration reader knows them.
+    static let durationWords: [String: String] = [
+        "minutos": "minutes", "minuten": "minutes", "minuti": "minutes", "minuto": "minute", "minute": "minute",
+        "horas": "hours", "hora": "hour", "heures": "hours", "heure": "hour", "stunden": "hours", "stunde": "hour", "ore": "hours", "std": "h",
+    ]
+
+    static func labelledTime(_ labels: [String], in lines: [String]) -> String? {
+        for (index, line) in lines.enumerated() {
+            let lower = line.lowercased()
+            guard let label = labels.first(where: { lower == $0 || lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }) else { continue }
+            let rest = String(line.dropFirst(label.count))
+            // The label with its value on the same line, or the value on the next lines ("30" / "minutes").
+            let candidates = [rest, ([rest] + lines[(index + 1)..<min(lines.count, index + 3)]).joined(separator: " ")]
+            for candidate in candidates {
+                let words = candidate.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == ":" }).map { durationWords[String($0)] ?? String($0) }
+                guard let first = words.first, first.first?.isNumber == true else { continue }
+                if let seconds = KitchenDuration.seconds(in: words.joined(separator: " ")), seconds >= 60 { return KitchenDuration.text(seconds) }
+            }
+        }
+        return nil
+    }
+
+    /// The first line that reads as a yield ("Serves 4", "Servings: 4", "Makes 12 servings",
+    /// "Für 4 Personen"; `KitchenYieldReader`).
+    static func servings(in lines: [String]) -> Int? {
+        lines.lazy.compactMap(KitchenYieldReader.servings(inLine:)).first
+    }
+}
