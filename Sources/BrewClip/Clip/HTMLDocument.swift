@@ -121,6 +121,28 @@ struct HTMLDocument {
         addText(textStart..<bytes.count)
     }
 
+    /// The text a reader sees in a piece of HTML (a JSON-LD string with `<br>`s and `<b>`s in it):
+    /// tags removed, character references decoded, white space collapsed, blocks on lines of their
+    /// own when `keepLines`. A piece with no tag is not parsed.
+    static func plainText(_ html: String, keepLines: Bool = false) -> String {
+        guard html.contains("<") else {
+            let decoded = HTMLText.decodeEntities(html)
+            guard keepLines else { return HTMLText.collapse(decoded) }
+            return decoded.split(whereSeparator: \.isNewline).map { HTMLText.collapse(String($0)) }.filter { !$0.isEmpty }.joined(separator: "\n")
+        }
+        return HTMLDocument(html: html).text(0, keepLines: keepLines, maximumCharacters: html.utf8.count + 1)
+    }
+
+    /// The first element named `name`, in page order.
+    func first(_ name: String) -> Int? {
+        nodes.indices.first { nodes[$0].name == name }
+    }
+
+    /// The raw text of an element whose content is not HTML (`<script>`, `<style>`, `<title>`).
+    func rawText(_ node: Int) -> String {
+        nodes[node].children.map { nodes[$0].text }.joined()
+    }
+
     // MARK: Reading the tree
 
     func name(_ node: Int) -> String { nodes[node].name }

@@ -5,7 +5,8 @@ import Foundation
 /// Turns what clipping read into a kitchen recipe file: a new id from the title (made safe,
 /// `-2`, `-3` … on a clash), the ingredient lines split into amount, name and notes (together
 /// they say what the page said), nutrition per serving × servings, the platform from the URL's
-/// host; checked as `check` would before it is written, atomically, to `kitchen/recipes/<id>.json`.
+/// host; encoded as every kitchen recipe is (`KitchenRecordEncoder`) and checked as `check` would
+/// before it is written, atomically, to `kitchen/recipes/<id>.json`.
 public enum KitchenClipWriter {
     public struct Draft: Sendable {
         public var id: String
@@ -26,57 +27,39 @@ public enum KitchenClipWriter {
         let title = (clipped.title?.nilIfEmpty ?? clipped.sourceUrl.flatMap { URL(string: $0)?.host } ?? "Clipped recipe")
         let id = uniqueID(for: title, taken: takenIDs, root: root)
         let servings = shell ? 1 : (clipped.servings ?? 1)
-        var members: [JSONMember] = [
-            JSONMember("id", .string(id)),
-            JSONMember("title", .string(String(title.prefix(KitchenRecipe.maximumTitleLength)))),
-        ]
-        if let image = clipped.image, KitchenValidator.isWebURL(image) { members.append(JSONMember("thumbnail", .string(image))) }
+        var recipe = KitchenRecipe(id: id, title: String(title.prefix(KitchenRecipe.maximumTitleLength)), servings: servings,
+                                   category: category ?? ClippedRecipe.category(from: clipped.category), createdAt: now, updatedAt: now)
+        if let image = clipped.image, KitchenValidator.isWebURL(image) { recipe.thumbnail = image }
         if let url = clipped.sourceUrl, KitchenValidator.isWebURL(url) {
-            members.append(JSONMember("sourceUrl", .string(url)))
-            members.append(JSONMember("sourcePlatform", .string(platform(of: url).rawValue)))
+            recipe.sourceUrl = url
+            recipe.sourcePlatform = platform(of: url)
         }
-        if let caption = clipped.caption?.nilIfEmpty { members.append(JSONMember("caption", .string(caption))) }
-        if !shell, let prep = clipped.prepTime { members.append(JSONMember("prepTime", .string(prep))) }
-        if !shell, let cook = clipped.cookTime { members.append(JSONMember("cookTime", .string(cook))) }
-        members.append(JSONMember("servings", .number(Double(servings))))
-        members.append(JSONMember("category", .string((category ?? ClippedRecipe.category(from: clipped.category)).rawValue)))
-        let ingredients: [JSONValue] = shell ? [] : clipped.ingredientLines.enumerated().map { index, line in
-            let parts = split(line)
-            let (name, notes) = ClippedRecipe.fitted(name: parts.name, notes: parts.notes)
-            var fields = [JSONMember("id", .string("i\(index + 1)")), JSONMember("name", .string(name)), JSONMember("amount", .string(parts.amount))]
-            if let notes { fields.append(JSONMember("notes", .string(notes))) }
-            return .object(fields)
+        recipe.caption = clipped.caption?.nilIfEmpty
+        if !shell {
+            recipe.prepTime = clipped.prepTime
+            recipe.cookTime = clipped.cookTime
+            recipe.ingredients = clipped.ingredientLines.enumerated().map { index, line in
+                let parts = split(line)
+                let (name, notes) = ClippedRecipe.fitted(name: parts.name, notes: parts.notes)
+                return KitchenIngredient(id: "i\(index + 1)", name: name, amount: parts.amount, notes: notes)
+            }
+            recipe.steps = clipped.steps.enumerated().map { index, text in KitchenStep(id: "s\(index + 1)", order: index + 1, text: text) }
         }
-        let steps: [JSONValue] = shell ? [] : clipped.steps.enumerated().map { index, text in
-            .object([JSONMember("id", .string("s\(index + 1)")), JSONMember("order", .number(Double(index + 1))), JSONMember("text", .string(text))])
-        }
-        members.append(JSONMember("ingredients", .array(ingredients)))
-        members.append(JSONMember("steps", .array(steps)))
         if let perServing = clipped.nutritionPerServing,
            [perServing.calories, perServing.protein, perServing.carbs, perServing.fats].contains(where: { Double($0) * Double(servings) > FieldBounds.other.maximum }) {
             clipped.warnings.append("the nutrition a serving (\(perServing.calories) kcal) × \(servings) servings is more than a recipe may hold; left out")
             clipped.nutritionPerServing = nil
         }
-        if !shell, let perServing = clipped.nutritionPerServing {
-            let whole = perServing.scaled(by: Double(servings))
-            members.append(JSONMember("nutrition", .object([
-                JSONMember("calories", .number(Double(whole.calories))), JSONMember("protein", .number(Double(whole.protein))),
-                JSONMember("carbs", .number(Double(whole.carbs))), JSONMember("fats", .number(Double(whole.fats))),
-            ])))
-        }
-        members.append(JSONMember("isArchived", .bool(false)))
-        members.append(JSONMember("isFavourite", .bool(false)))
-        members.append(JSONMember("createdAt", .string(ISO8601.string(from: now))))
-        members.append(JSONMember("updatedAt", .string(ISO8601.string(from: now))))
+        if !shell, let perServing = clipped.nutritionPerServing { recipe.nutrition = perServing.scaled(by: Double(servings)) }
         let path = ((root as NSString).appendingPathComponent(RecordKind.kitchenRecipes.folderName) as NSString).appendingPathComponent(id + ".json")
-        let bytes = FileContent.json(.object(members)).bytesOrEmpty
+        let bytes = FileContent.json(KitchenRecordEncoder.json(recipe)).bytesOrEmpty
         let parsed = RecordFileParser.parse(bytes, path: path, kind: .kitchenRecipes)
         var diagnostics = parsed.diagnostics
         diagnostics += KitchenValidator().diagnostics(for: parsed.kitchen.locatedRecipes)
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { throw RightsError(errors.map(\.description).joined(separator: "\n") + "\nthe clipped recipe would not pass check; nothing was written") }
         return Draft(id: id, path: path, bytes: bytes, warnings: diagnostics.filter { $0.severity == .warning }, repairs: shell ? [] : clipped.warnings,
-                     ingredientCount: ingredients.count, stepCount: steps.count)
+                     ingredientCount: recipe.ingredients.count, stepCount: recipe.steps.count)
     }
 
     /// Writes a draft atomically, never over an existing file.

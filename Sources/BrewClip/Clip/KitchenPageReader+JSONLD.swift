@@ -12,11 +12,11 @@ extension KitchenPageReader {
     // MARK: JSON-LD
 
     /// Every `Recipe` object in the page's JSON-LD scripts, in page order.
-    static func jsonLDRecipes(in html: String) -> [[String: Any]] {
+    static func jsonLDRecipes(in document: HTMLDocument) -> [[String: Any]] {
         var recipes: [[String: Any]] = []
-        for (tag, content) in HTMLText.rawElements("script", in: html) {
-            guard let type = HTMLText.attribute("type", in: tag), type.lowercased().contains("ld+json") else { continue }
-            var text = String(content).trimmingCharacters(in: .whitespacesAndNewlines)
+        for script in document.elements(["script"]) {
+            guard let type = document.attribute("type", of: script), type.lowercased().contains("ld+json") else { continue }
+            var text = document.rawText(script).trimmingCharacters(in: .whitespacesAndNewlines)
             if text.hasPrefix("<!--") { text = String(text.dropFirst(4)) }
             if text.hasSuffix("-->") { text = String(text.dropLast(3)) }
             // Raw line breaks and tabs inside strings are invalid JSON that sites publish anyway:
@@ -127,7 +127,7 @@ extension KitchenPageReader {
     /// WordPress Recipe Maker wraps notes in a second pair of parentheses ("flour ((200g))",
     /// "steak (, thinly sliced)"): shown as the page shows them ("flour (200g)", "steak, thinly sliced").
     static func cleanLine(_ text: String) -> String {
-        var line = HTMLText.plain(HTMLText.decodeEntities(text))
+        var line = HTMLDocument.plainText(HTMLText.decodeEntities(text))
         line = unwrapDoubledParentheses(line)
         return HTMLText.collapse(unwrapLeadingCommaNotes(line))
     }
@@ -157,7 +157,7 @@ extension KitchenPageReader {
     /// A JSON-LD string's lines: `\n` (escaped or real), `\r`, `<br>` and block tags break lines.
     static func lines(_ text: String) -> [String] {
         let withBreaks = text.replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        return HTMLText.plain(HTMLText.decodeEntities(withBreaks), keepLines: true).split(separator: "\n").map(String.init)
+        return HTMLDocument.plainText(HTMLText.decodeEntities(withBreaks), keepLines: true).split(separator: "\n").map(String.init)
     }
 
     /// Steps from a string (split at line breaks), a list of strings, `HowToStep`s and `HowToSection`s.

@@ -15,7 +15,8 @@ public enum KitchenPageReader {
     public static func read(html: String, url: String? = nil) -> ClippedRecipe {
         var clipped = ClippedRecipe()
         clipped.sourceUrl = url
-        let recipes = jsonLDRecipes(in: html)
+        let document = HTMLDocument(html: html)
+        let recipes = jsonLDRecipes(in: document)
         /// The JSON-LD put several ingredient lines in one string: a plugin's flattened list, which
         /// may have lost group names' places or numbers ("1.5 tsp" cut as a list number).
         var ingredientsFlattened = false
@@ -36,7 +37,6 @@ public enum KitchenPageReader {
             }
             clipped.readFrom.append("JSON-LD")
         }
-        let document = HTMLDocument(html: html)
         if clipped.ingredientLines.isEmpty || clipped.steps.isEmpty || clipped.title == nil {
             let before = clipped
             let items = KitchenMicrodataReader.recipes(in: document)
@@ -76,17 +76,17 @@ public enum KitchenPageReader {
             if clipped.servings == nil { clipped.servings = KitchenHTMLRecipeReader.servings(in: lines) }
         }
         if clipped != before { clipped.readFrom.append("HTML") }
-        let meta = metaTags(html)
+        let meta = metaTags(document)
         let siteName = meta["og:site_name"] ?? meta["application-name"]
         if clipped.title == nil, clipped.hasRecipe { clipped.title = ownHeading(document) }
-        if clipped.title == nil { clipped.title = (meta["og:title"] ?? pageTitle(html)).map { withoutSiteName($0, siteName: siteName, anySegment: true) } }
+        if clipped.title == nil { clipped.title = (meta["og:title"] ?? pageTitle(document)).map { withoutSiteName($0, siteName: siteName, anySegment: true) } }
         clipped.title = clipped.title.map { withoutSiteName($0, siteName: siteName, anySegment: false) }
         if clipped.image == nil { clipped.image = meta["og:image"] }
-        if clipped.sourceUrl == nil { clipped.sourceUrl = meta["og:url"] ?? canonicalURL(html) }
+        if clipped.sourceUrl == nil { clipped.sourceUrl = meta["og:url"] ?? canonicalURL(document) }
         if !clipped.hasRecipe {
             if meta["og:title"] != nil { clipped.readFrom.append("OpenGraph") }
-            // The caption keeps 20,000 characters: the first two million of the page's HTML are plenty.
-            let text = HTMLText.plain(String(bodyHTML(html).prefix(2_000_000)), keepLines: true)
+            // The caption keeps the first 20,000 characters of the page's visible text.
+            let text = document.text(document.first("body") ?? 0, keepLines: true, maximumCharacters: 20_000)
             let description = meta["og:description"] ?? meta["description"]
             let caption = [description, String(text.prefix(20_000))].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n\n")
             if !caption.isEmpty { clipped.caption = caption }
@@ -162,30 +162,25 @@ public enum KitchenPageReader {
     // MARK: Meta tags
 
     /// `<meta property|name=… content=…>` by property or name, lower-cased.
-    static func metaTags(_ html: String) -> [String: String] {
+    static func metaTags(_ document: HTMLDocument) -> [String: String] {
         var meta: [String: String] = [:]
-        for (tag, _) in HTMLText.tags("meta", in: html) {
-            guard let key = HTMLText.attribute("property", in: tag) ?? HTMLText.attribute("name", in: tag),
-                  let content = HTMLText.attribute("content", in: tag) else { continue }
+        for element in document.elements(["meta"]) {
+            guard let key = document.attribute("property", of: element) ?? document.attribute("name", of: element),
+                  let content = document.attribute("content", of: element) else { continue }
             if meta[key.lowercased()] == nil { meta[key.lowercased()] = HTMLText.collapse(content) }
         }
         return meta
     }
 
-    static func pageTitle(_ html: String) -> String? {
-        guard let (_, content) = HTMLText.rawElements("title", in: html).first else { return nil }
-        return HTMLText.plain(String(content.prefix(10_000))).nilIfEmpty
+    static func pageTitle(_ document: HTMLDocument) -> String? {
+        guard let title = document.first("title") else { return nil }
+        return HTMLDocument.plainText(String(document.rawText(title).prefix(10_000))).nilIfEmpty
     }
 
-    static func canonicalURL(_ html: String) -> String? {
-        for (tag, _) in HTMLText.tags("link", in: html) where HTMLText.attribute("rel", in: tag)?.lowercased() == "canonical" {
-            if let href = HTMLText.attribute("href", in: tag), KitchenValidator.isWebURL(href) { return href }
+    static func canonicalURL(_ document: HTMLDocument) -> String? {
+        for element in document.elements(["link"]) where document.attribute("rel", of: element)?.lowercased() == "canonical" {
+            if let href = document.attribute("href", of: element), KitchenValidator.isWebURL(href) { return href }
         }
         return nil
-    }
-
-    static func bodyHTML(_ html: String) -> String {
-        guard let (_, start) = HTMLText.tags("body", in: html).first else { return html }
-        return String(html[start...])
     }
 }

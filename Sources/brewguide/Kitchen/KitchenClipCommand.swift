@@ -5,7 +5,7 @@ import BrewKit
 import Foundation
 
 /// `brewguide kitchen clip`: keeps a recipe seen on a web page, a saved page or a caption.
-struct KitchenClipCommand: ParsableCommand {
+struct KitchenClipCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clip",
         abstract: "Clip recipes from saved pages (.html, .html.gz), https URLs or captions (a text file, or - for standard input).",
@@ -47,16 +47,16 @@ struct KitchenClipCommand: ParsableCommand {
         if retry && !inbox { throw ValidationError("--retry goes with --inbox: it clips the inbox's failed entries again") }
     }
 
-    func run() throws {
+    func run() async throws {
         let root = dataOptions.data
         // The data directory is locked from the read of the ids taken to the last write (DataDirectoryLock).
         let lock = dryRun ? nil : try CommandLock.data(root, for: "brewguide kitchen clip")
         defer { lock?.release() }
         var taken = Set(DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value.id))
         var failures = 0
-        if inbox { failures += try clipInbox(taken: &taken) }
+        if inbox { failures += try await clipInbox(taken: &taken) }
         for source in sources {
-            switch clip(source, taken: taken) {
+            switch await clip(source, taken: taken) {
             case .success(let id): taken.insert(id)
             case .failure(let error):
                 failures += 1
@@ -68,7 +68,7 @@ struct KitchenClipCommand: ParsableCommand {
 
     /// Clips every pending inbox entry, recording each outcome in the inbox file (rewritten
     /// atomically after each entry); the number that failed.
-    func clipInbox(taken: inout Set<String>) throws -> Int {
+    func clipInbox(taken: inout Set<String>) async throws -> Int {
         let root = dataOptions.data
         var diagnostics: [Diagnostic] = []
         let entries = KitchenInbox.read(root: root, diagnostics: &diagnostics)
@@ -87,7 +87,7 @@ struct KitchenClipCommand: ParsableCommand {
                 // MOD/SYS/003.2 (TC-025): a page that cannot be fetched does not block the import:
                 // the entry is kept as a shell with its URL (and the title and caption the share gave).
                 let takenNow = taken
-                outcome = clip(entry.content, taken: takenNow) { fetchError in
+                outcome = await clip(entry.content, taken: takenNow) { fetchError in
                     var shell = ClippedRecipe.shell(url: entry.content)
                     if let title = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { shell.title = title }
                     if let caption = entry.caption?.trimmingCharacters(in: .whitespacesAndNewlines), !caption.isEmpty { shell.caption = caption }
@@ -124,54 +124,23 @@ struct KitchenClipCommand: ParsableCommand {
         return failures
     }
 
-    /// Reads one source and writes (or prints) its recipe; the id written. `onFetchFailure`, when
-    /// given, decides what a URL whose page cannot be fetched becomes (the inbox keeps a shell).
-    func clip(_ source: String, taken: Set<String>, onFetchFailure: ((RightsError) -> Result<String, RightsError>)? = nil) -> Result<String, RightsError> {
-        let clipped: ClippedRecipe
-        var isCaption = false
-        let lower = source.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            if let known = alreadyClipped(source) { return .failure(known) }
-            if let refusal = PageFetcher.refusal(for: source) {
-                // Trying again cannot help here: say what would.
-                return nothingRead(source, because: refusal, wayOn: "Use the page's https:// address", fallback: ClippedRecipe.shell(url: source))
-            }
-            switch PageFetcher.fetch(source) {
-            case .success(let html): clipped = KitchenPageReader.read(html: html, url: source)
-            case .failure(let error):
-                if let onFetchFailure { return onFetchFailure(error) }
-                return nothingRead(source, because: error.message, fallback: ClippedRecipe.shell(url: source))
-            }
-        } else if source == "-" {
-            do {
-                let data = try SavedPage.bytes(from: FileHandle.standardInput, name: "standard input")
-                clipped = KitchenCaptionReader.read(String(decoding: data, as: UTF8.self))
-            } catch {
-                return .failure(RightsError(error.description))
-            }
-            isCaption = true
-        } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".html.gz") || lower.hasSuffix(".htm.gz") {
-            do {
-                clipped = KitchenPageReader.read(html: try SavedPage.text(atPath: source))
-            } catch {
-                return .failure(RightsError(error.description))
-            }
-        } else {
-            do {
-                clipped = KitchenCaptionReader.read(try SavedPage.text(atPath: source))
-            } catch {
-                return .failure(RightsError(error.description))
-            }
-            isCaption = true
+    /// Reads one source (`ClipSource`) and writes (or prints) its recipe; the id written.
+    /// `onFetchFailure`, when given, decides what a URL whose page cannot be fetched becomes (the
+    /// inbox keeps a shell).
+    func clip(_ argument: String, taken: Set<String>, onFetchFailure: ((RightsError) -> Result<String, RightsError>)? = nil) async -> Result<String, RightsError> {
+        let source = ClipSource(argument)
+        if case .url(let url) = source, let known = alreadyClipped(url) { return .failure(known) }
+        switch await source.read() {
+        case .read(let clipped):
+            return write(clipped, source: argument, taken: taken, shell: false)
+        case .nothingRead(let reason, let wayOn, let shell):
+            return nothingRead(argument, because: reason, wayOn: wayOn, fallback: shell)
+        case .notFetched(let error, let shell):
+            if let onFetchFailure { return onFetchFailure(error) }
+            return nothingRead(argument, because: error.message, fallback: shell)
+        case .unreadable(let error):
+            return .failure(error)
         }
-        guard clipped.hasRecipe || clipped.readFrom.contains("OpenGraph") else {
-            if isCaption {
-                return nothingRead(source, because: "no recipe found in the caption (expected a title line, then ingredient lines or numbered steps)",
-                                   wayOn: "Add the ingredients or steps to the text", fallback: clipped)
-            }
-            return nothingRead(source, because: "no recipe found (no schema.org Recipe, microdata, ingredient or step lists, OpenGraph title)", fallback: clipped)
-        }
-        return write(clipped, source: source, taken: taken, shell: false)
     }
 
     /// Nothing could be read: exit 1 naming the two ways on (MOD/SYS/003.3), or with
@@ -232,15 +201,5 @@ extension KitchenCategory: ExpressibleByArgument {
     public init?(argument: String) {
         guard let match = KitchenCategory.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else { return nil }
         self = match
-    }
-}
-
-extension ClippedRecipe {
-    /// What is known of a URL that could not be read: its address, and its host as the title.
-    static func shell(url: String) -> ClippedRecipe {
-        var clipped = ClippedRecipe()
-        clipped.sourceUrl = url
-        clipped.title = URL(string: url)?.host
-        return clipped
     }
 }
