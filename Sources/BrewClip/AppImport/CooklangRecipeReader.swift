@@ -27,7 +27,7 @@ public enum CooklangRecipeReader {
         var notes: [String] = []
         for block in parsed.blocks {
             switch block {
-            case .section(let name): clipped.steps.append(name)
+            case .section(let name): clipped.steps.append(name); clipped.sectionHeadings.insert(name)
             case .note(let text): notes.append(text)
             case .step(let items):
                 for item in items {

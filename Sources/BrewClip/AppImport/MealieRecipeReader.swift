@@ -42,7 +42,7 @@ public enum MealieRecipeReader {
         let instructionObjects = instructions ?? AppFields.list(object["recipe_instructions"] ?? object["recipeInstructions"]).compactMap { $0 as? [String: Any] }
         for instruction in instructionObjects {
             // A title starts a section: a line of its own among the steps, as clipping keeps HowToSection names.
-            if let title = AppFields.text(instruction["title"]) { clipped.steps.append(title) }
+            if let title = AppFields.text(instruction["title"]) { clipped.steps.append(title); clipped.sectionHeadings.insert(title) }
             if let text = AppFields.text(instruction["text"]) { clipped.steps.append(text) }
         }
         clipped.servings = KitchenPageReader.servings(AppFields.text(object, "recipe_yield", "recipeYield", "recipeServings"))

@@ -20,13 +20,15 @@ public enum TandoorRecipeReader {
             .enumerated().sorted { (AppFields.number($0.element["order"]) ?? 0, $0.offset) < (AppFields.number($1.element["order"]) ?? 0, $1.offset) }
             .map(\.element)
         for step in steps {
-            if let name = AppFields.text(step["name"]) { clipped.steps.append(name) }
+            if let name = AppFields.text(step["name"]) { clipped.steps.append(name); clipped.sectionHeadings.insert(name) }
             for paragraph in AppFields.paragraphs(AppFields.text(step["instruction"]) ?? "") {
                 // A Markdown heading starting a paragraph ("### Source") is a section name, a line of its own.
                 var rest = paragraph
                 if paragraph.hasPrefix("#") {
                     let lines = paragraph.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-                    clipped.steps.append(String(lines[0].drop { $0 == "#" }).trimmingCharacters(in: .whitespaces))
+                    let heading = String(lines[0].drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+                    clipped.steps.append(heading)
+                    clipped.sectionHeadings.insert(heading)
                     rest = lines.count > 1 ? String(lines[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
                 }
                 if !rest.isEmpty { clipped.steps.append(rest) }

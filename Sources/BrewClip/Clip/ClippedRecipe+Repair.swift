@@ -47,6 +47,11 @@ extension ClippedRecipe {
         }
         if emptySteps > 0 { result.warnings.append("\(emptySteps) empty step\(emptySteps == 1 ? "" : "s") left out") }
         result.steps = Array(steps.prefix(Self.maximumLines))
+        result.sectionHeadings = Set(sectionHeadings.map { Self.cleaned($0, keepLines: true) })
+        // A short line ending in a colon, with a step after it, names the steps that follow.
+        for (index, step) in result.steps.enumerated() where index + 1 < result.steps.count && Self.isLabel(step) {
+            result.sectionHeadings.insert(step)
+        }
         if steps.count > Self.maximumLines { result.warnings.append("the page has more than \(Self.maximumLines) steps; kept the first \(Self.maximumLines)") }
         let lines = ingredientLines.map { Self.cleaned($0, keepLines: false) }.filter { !$0.isEmpty }
         result.ingredientLines = Array(lines.prefix(Self.maximumLines))
@@ -67,6 +72,11 @@ extension ClippedRecipe {
             }
         }
         return result
+    }
+
+    /// "For the sauce:", "Marinade:": at most eight words on one line, ending in a colon.
+    static func isLabel(_ step: String) -> Bool {
+        step.hasSuffix(":") && !step.contains("\n") && step.split(separator: " ").count <= 8
     }
 
     /// An ingredient's name and notes within their bounds: a name longer than

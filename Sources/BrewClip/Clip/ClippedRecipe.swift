@@ -15,6 +15,9 @@ public struct ClippedRecipe: Sendable, Equatable {
     /// Ingredient lines in the page's words.
     public var ingredientLines: [String] = []
     public var steps: [String] = []
+    /// The steps that are section headings ("Make the marinade", a page's `HowToSection`), by
+    /// their text; and, when written, a step of at most eight words ending in ":" ("For the sauce:").
+    public var sectionHeadings: Set<String> = []
     /// Per serving, as schema.org gives it.
     public var nutritionPerServing: KitchenNutrition?
     /// Where the values came from: `JSON-LD`, `microdata`, `OpenGraph`, `HTML lists`, `caption`.
@@ -60,6 +63,6 @@ extension ClippedRecipe {
         category = category ?? other.category
         nutritionPerServing = nutritionPerServing ?? other.nutritionPerServing
         if ingredientLines.isEmpty { ingredientLines = other.ingredientLines }
-        if steps.isEmpty { steps = other.steps }
+        if steps.isEmpty { steps = other.steps; sectionHeadings = other.sectionHeadings }
     }
 }

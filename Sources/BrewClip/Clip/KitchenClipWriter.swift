@@ -43,7 +43,9 @@ public enum KitchenClipWriter {
                 let (name, notes) = ClippedRecipe.fitted(name: parts.name, notes: parts.notes)
                 return KitchenIngredient(id: "i\(index + 1)", name: name, amount: parts.amount, notes: notes)
             }
-            recipe.steps = clipped.steps.enumerated().map { index, text in KitchenStep(id: "s\(index + 1)", order: index + 1, text: text) }
+            recipe.steps = clipped.steps.enumerated().map { index, text in
+                KitchenStep(id: "s\(index + 1)", order: index + 1, text: text, isHeading: clipped.sectionHeadings.contains(text))
+            }
         }
         if let perServing = clipped.nutritionPerServing,
            [perServing.calories, perServing.protein, perServing.carbs, perServing.fats].contains(where: { Double($0) * Double(servings) > FieldBounds.other.maximum }) {

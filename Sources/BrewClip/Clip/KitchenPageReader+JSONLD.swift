@@ -83,7 +83,9 @@ extension KitchenPageReader {
         clipped.image = imageURL(recipe["image"])
         if let url = texts(recipe["url"]).first, KitchenValidator.isWebURL(url) { clipped.sourceUrl = clipped.sourceUrl ?? url }
         clipped.ingredientLines = Array(texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).prefix(ClippedRecipe.maximumLines + 1).flatMap(ingredientLines).filter { !$0.isEmpty }.prefix(ClippedRecipe.maximumLines + 1))
-        clipped.steps = Array(instructions(recipe["recipeInstructions"]).prefix(ClippedRecipe.maximumLines + 1))
+        let items = instructionItems(recipe["recipeInstructions"]).prefix(ClippedRecipe.maximumLines + 1)
+        clipped.steps = items.map(\.text)
+        clipped.sectionHeadings = Set(items.filter(\.isHeading).map(\.text))
         clipped.servings = servings(recipe["recipeYield"] ?? recipe["yield"])
         clipped.prepTime = texts(recipe["prepTime"]).first.flatMap(displayDuration)
         clipped.cookTime = texts(recipe["cookTime"]).first.flatMap(displayDuration)
@@ -165,23 +167,31 @@ extension KitchenPageReader {
     /// its own: not the text, not the start of the text ("Thread skewers" before "Thread skewers.
     /// Light a grill …"), and not a label that several steps share ("Ajout d'ingrédient").
     static func instructions(_ value: Any?) -> [String] {
+        instructionItems(value).map(\.text)
+    }
+
+    /// The lines of `instructions(_:)`, each marked when it is a heading: a `HowToSection`'s name,
+    /// or a `HowToStep`'s name shown on a line of its own.
+    static func instructionItems(_ value: Any?) -> [(text: String, isHeading: Bool)] {
         switch value {
         case let text as String:
-            return lines(text).map(stripStepNumber).filter { !$0.isEmpty }
+            return lines(text).map(stripStepNumber).filter { !$0.isEmpty }.map { ($0, false) }
         case let list as [Any]:
             let names = list.compactMap { stepTitle($0) }
             var counts: [String: Int] = [:]
             for name in names { counts[name.lowercased(), default: 0] += 1 }
-            return list.flatMap { element -> [String] in
-                let steps = instructions(element)
+            return list.flatMap { element -> [(text: String, isHeading: Bool)] in
+                let steps = instructionItems(element)
                 guard let title = stepTitle(element), counts[title.lowercased()] == 1, let first = steps.first else { return steps }
-                return startsWithTitle(first, title) ? steps : [title] + steps
+                return startsWithTitle(first.text, title) ? steps : [(title, true)] + steps
             }
         case let object as [String: Any]:
             // A section: its name as a heading line, then its steps (as recipe managers show it).
-            if let items = object["itemListElement"] { return (isType(object["@type"], "HowToSection") ? texts(object["name"]).map(cleanLine) : []) + instructions(items) }
-            if let text = object["text"] as? String { return instructions(text) }
-            if let name = object["name"] as? String { return instructions(name) }
+            if let items = object["itemListElement"] {
+                return (isType(object["@type"], "HowToSection") ? texts(object["name"]).map { (cleanLine($0), true) } : []) + instructionItems(items)
+            }
+            if let text = object["text"] as? String { return instructionItems(text) }
+            if let name = object["name"] as? String { return instructionItems(name) }
             return []
         default:
             return []

@@ -175,7 +175,7 @@ enum KitchenHTML {
     static func actions(_ recipe: KitchenRecipe) -> PageFragment {
         var html = "<p class=\"kitchen-actions\">"
         var markdown: [String] = []
-        if !recipe.steps.isEmpty {
+        if recipe.steps.contains(where: { !$0.isHeading }) {
             html += "<a class=\"button\" href=\"../cook/\(h(recipe.id)).html\">Cook mode</a> "
             markdown.append("[Cook mode](../cook/\(recipe.id).md)")
         }
@@ -244,15 +244,18 @@ enum KitchenHTML {
     // MARK: Cook mode
 
     /// One section per step with "Step N of M", a progress bar, previous and next links, and a
-    /// timer the script shows; without script the sections read as a list.
+    /// timer the script shows; without script the sections read as a list. A heading is no step:
+    /// it labels the step after it (`cook-section`).
     static func cook(_ recipe: KitchenRecipe) -> PageFragment {
-        let count = recipe.steps.count
+        let count = recipe.steps.count(where: { !$0.isHeading })
         var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n<ol class=\"cook-steps\">\n"
         var markdown: [String] = []
-        for (index, step) in recipe.steps.enumerated() {
-            let number = index + 1
+        var section: String?
+        for (step, shownNumber) in recipe.steps.numbered {
+            guard let number = shownNumber else { section = step.text; continue }
             let seconds = KitchenDuration.seconds(in: step.text) ?? 0
             html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
+            if let section { html += "<p class=\"cook-section\">\(h(section))</p>\n" }
             html += "<p class=\"cook-count\">Step \(number) of \(count)</p><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
             html += "<p class=\"cook-text\">\(h(step.text))</p>\n"
             html += "<div class=\"cook-timer\" data-seconds=\"\(seconds)\" hidden><output>\(KitchenDuration.clock(seconds))</output> "
@@ -265,7 +268,8 @@ enum KitchenHTML {
                 html += "<a class=\"button finish cook-finish\" href=\"../recipes/\(h(recipe.id)).html\">Finish recipe</a>"
             }
             html += "</p>\n</li>\n"
-            markdown.append("\(number). **Step \(number) of \(count).** \(md(step.text))\(seconds > 0 ? " (timer \(KitchenDuration.clock(seconds)))" : "")")
+            markdown.append("\(number). \(section.map { "*\(md($0))* · " } ?? "")**Step \(number) of \(count).** \(md(step.text))\(seconds > 0 ? " (timer \(KitchenDuration.clock(seconds)))" : "")")
+            section = nil
         }
         html += "</ol>\n<p><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
         markdown.append("\n[Back to the recipe](../recipes/\(recipe.id).md)")
@@ -289,9 +293,17 @@ enum KitchenHTML {
         }
         html += "</ul></section>\n<section><h2>Steps</h2><ol>"
         markdown += "\n## Steps\n\n"
-        for step in recipe.steps {
+        var done = 0
+        for (step, number) in recipe.steps.numbered {
+            guard let number else {
+                // A heading ends the list; the next one goes on counting.
+                html += "</ol><h3>\(h(step.text))</h3><ol start=\"\(done + 1)\">"
+                markdown += "\n### \(md(step.text))\n\n"
+                continue
+            }
+            done = number
             html += "<li>\(h(step.text))</li>"
-            markdown += "\(step.order). \(md(step.text))\n"
+            markdown += "\(number). \(md(step.text))\n"
         }
         html += "</ol></section>\n</div>\n<p class=\"kitchen-sheet-back\"><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
         markdown += "\n[Back to the recipe](../recipes/\(recipe.id).md)"

@@ -63,7 +63,7 @@ public struct KitchenPages: Sendable {
             return order != .orderedSame ? order == .orderedAscending : a.id < b.id
         }
         recipes = sorted
-        cookable = sorted.indices.filter { !sorted[$0].steps.isEmpty }
+        cookable = sorted.indices.filter { sorted[$0].steps.contains { !$0.isHeading } }
         units = dataset.preferences?.value.kitchenUnits
         preferenceCardServings = dataset.preferences?.value.kitchenCardServings ?? []
         inbox = dataset.kitchenInbox.map(\.value)
@@ -119,7 +119,10 @@ public struct KitchenPages: Sendable {
         let context: [String: Any] = [
             "id": recipe.id,
             "title": recipe.title,
-            "steps": recipe.steps.map { ["number": String($0.order), "text": $0.text] },
+            // A heading has no number: the template shows it as a heading between the numbered steps.
+            "steps": recipe.steps.numbered.map { step, number in
+                ["number": number.map(String.init) ?? "", "text": step.text, "isHeading": step.isHeading] as [String: Any]
+            },
             "hasSteps": !recipe.steps.isEmpty,
             "caption": recipe.caption ?? "",
             "hasCaption": !(recipe.caption ?? "").isEmpty,
