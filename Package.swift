@@ -36,6 +36,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // libgd from the system (Debian: libgd-dev): a clipped photo's small copy for the recipe grid.
+        .systemLibrary(
+            name: "Cgd",
+            pkgConfig: "gdlib",
+            providers: [.apt(["libgd-dev"]), .brew(["gd"])]
+        ),
         // One Linux system call Glibc's Swift module does not show: renameat2's exchange.
         .target(name: "CLinux"),
         // The domain: models, validation, brew plans, statistics. No I/O.
@@ -56,7 +62,7 @@ let package = Package(
         .target(
             name: "BrewClip",
             dependencies: [
-                "BrewKit", "BrewData", "Czlib",
+                "BrewKit", "BrewData", "Czlib", "Cgd",
                 // Recipe apps' exports are zips (Paprika, Mealie, Tandoor, Nextcloud).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -94,7 +100,7 @@ let package = Package(
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // What several test targets share: a seeded random generator.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Cgd"], path: "Tests/TestSupport"),
         .testTarget(
             name: "BrewKitTests",
             dependencies: ["BrewKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]

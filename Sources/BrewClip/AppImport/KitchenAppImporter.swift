@@ -104,7 +104,7 @@ public struct KitchenAppImporter {
         if let createdAt = recipe.createdAt { kitchen.createdAt = createdAt }
         var photoPath: String?
         if let photo = recipe.photo {
-            photoPath = freePhotoPath(for: kitchen.id, fileExtension: photo.fileExtension)
+            photoPath = KitchenPhotoFiles.freePath(for: kitchen.id, fileExtension: photo.fileExtension, root: root)
             kitchen.thumbnail = photoPath
         }
         let bytes = FileContent.json(KitchenRecordEncoder.json(kitchen)).bytesOrEmpty
@@ -119,34 +119,15 @@ public struct KitchenAppImporter {
         return (kitchen.id, base.path, bytes, photoPath, diagnostics.filter { $0.severity == .warning })
     }
 
-    /// `kitchen/images/<id>.<ext>`, or `<id>-2.<ext>` … when a file is there.
-    func freePhotoPath(for id: String, fileExtension: String) -> String {
-        var number = 1
-        while true {
-            let relative = "kitchen/images/\(id)\(number == 1 ? "" : "-\(number)").\(fileExtension)"
-            if !FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(relative)) { return relative }
-            number += 1
-        }
-    }
-
     func write(_ bytes: [UInt8], to path: String, photo: AppRecipe.Photo?, photoPath: String?) throws(RightsError) {
         if FileManager.default.fileExists(atPath: path) { throw RightsError("\(path) already exists; nothing was written") }
-        var written: String?
-        if let photo, let photoPath {
-            let full = (root as NSString).appendingPathComponent(photoPath)
-            if FileManager.default.fileExists(atPath: full) { throw RightsError("\(full) already exists; nothing was written") }
-            do {
-                try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try AtomicFile.write(photo.bytes, to: full)
-            } catch {
-                throw RightsError("cannot write the photo \(full): \(error); nothing was written")
-            }
-            written = full
-        }
+        var written: [String] = []
+        // The photo and its small copy for the grid (`KitchenPhotoFiles`).
+        if let photo, let photoPath { written = try KitchenPhotoFiles.write(photo, to: photoPath, root: root) }
         do {
             try KitchenClipWriter.write(KitchenClipWriter.Draft(id: "", path: path, bytes: bytes, warnings: []))
         } catch {
-            if let written { try? FileManager.default.removeItem(atPath: written) }
+            KitchenPhotoFiles.remove(written)
             throw error
         }
     }

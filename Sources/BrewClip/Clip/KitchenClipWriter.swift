@@ -22,7 +22,10 @@ public enum KitchenClipWriter {
 
     /// The file a clipped recipe would be, or the `check` errors that stop it. Fields beyond a
     /// recipe's bounds are mended first (`ClippedRecipe.repaired()`), each named in `repairs`.
-    public static func draft(_ page: ClippedRecipe, root: String, category: KitchenCategory?, takenIDs: Set<String>, now: Date = Date(), shell: Bool = false) throws(RightsError) -> Draft {
+    /// `thumbnail`, when given, is the photo saved in the data directory (`KitchenPhotoFiles`), in
+    /// place of the page's link to it.
+    public static func draft(_ page: ClippedRecipe, root: String, category: KitchenCategory?, takenIDs: Set<String>, now: Date = Date(), shell: Bool = false,
+                             thumbnail: String? = nil) throws(RightsError) -> Draft {
         var clipped = page.repaired()
         let title = (clipped.title?.nilIfEmpty ?? clipped.sourceUrl.flatMap { URL(string: $0)?.host } ?? "Clipped recipe")
         let id = uniqueID(for: title, taken: takenIDs, root: root)
@@ -30,6 +33,7 @@ public enum KitchenClipWriter {
         var recipe = KitchenRecipe(id: id, title: String(title.prefix(KitchenRecipe.maximumTitleLength)), servings: servings,
                                    category: category ?? ClippedRecipe.category(from: clipped.category), createdAt: now, updatedAt: now)
         if let image = clipped.image, KitchenValidator.isWebURL(image) { recipe.thumbnail = image }
+        if let thumbnail { recipe.thumbnail = thumbnail }
         if let url = clipped.sourceUrl, KitchenValidator.isWebURL(url) {
             recipe.sourceUrl = url
             recipe.sourcePlatform = platform(of: url)

@@ -72,9 +72,12 @@ public struct KitchenPages: Sendable {
 
     /// Where a recipe's picture is, for a page at `root`: its web URL, or the site's copy of its
     /// file; nil without a thumbnail or when the file was not found (`check` warns).
-    func thumbnailLink(_ recipe: KitchenRecipe, root: String) -> String? {
+    /// With `grid`, the photo's small copy (`KitchenThumbnail.gridPath`) when the data directory has one.
+    func thumbnailLink(_ recipe: KitchenRecipe, root: String, grid: Bool = false) -> String? {
         switch recipe.thumbnail.flatMap(KitchenThumbnail.init) {
         case .web(let url)?: url
+        case .file(let path)? where grid && images[KitchenThumbnail.gridPath(for: path)] != nil:
+            KitchenThumbnail.link(toFile: KitchenThumbnail.gridPath(for: path), root: root)
         case .file(let path)? where images[path] != nil: KitchenThumbnail.link(toFile: path, root: root)
         case .file?, nil: nil
         }
@@ -105,7 +108,7 @@ public struct KitchenPages: Sendable {
         context["noun"] = shown.count == 1 ? "recipe" : "recipes"
         let fragments: [String: PageFragment] = [
             "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
-            "grid": KitchenHTML.grid(cards.cards(shownIndices) { KitchenHTML.card(recipes[$0], thumbnail: thumbnailLink(recipes[$0], root: root)) },
+            "grid": KitchenHTML.grid(cards.cards(shownIndices) { KitchenHTML.card(recipes[$0], thumbnail: thumbnailLink(recipes[$0], root: root, grid: true)) },
                                      showSearch: list != .archive),
             "inbox": list == .all ? KitchenHTML.inbox(inbox, recipeIDs: Set(recipes.map(\.id))) : PageFragment(html: "", markdown: ""),
         ]
@@ -177,7 +180,7 @@ public struct KitchenPages: Sendable {
         let cards = recipes.filter(list.includes).map { recipe in
             CardFields(id: recipe.id, title: recipe.title, category: recipe.category, isFavourite: recipe.isFavourite,
                        prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings, nutrition: recipe.nutrition,
-                       thumbnail: thumbnailLink(recipe, root: ""))
+                       thumbnail: thumbnailLink(recipe, root: "", grid: true))
         }
         var signature = ListSignature(cards: cards, archivedCount: recipes.count { $0.isArchived })
         if list == .all, !inbox.isEmpty {

@@ -42,6 +42,9 @@ struct KitchenClipCommand: AsyncParsableCommand {
     @Flag(help: "Clip a page even when a recipe from the same address is already in the kitchen.")
     var again = false
 
+    @Flag(help: "Keep the page's link to its photo instead of saving the photo in kitchen/images/.")
+    var noPhoto = false
+
     func validate() throws {
         if sources.isEmpty && !inbox { throw ValidationError("name a saved page, a URL, a caption file or -, or give --inbox") }
         if retry && !inbox { throw ValidationError("--retry goes with --inbox: it clips the inbox's failed entries again") }
@@ -93,12 +96,12 @@ struct KitchenClipCommand: AsyncParsableCommand {
                     if let caption = entry.caption?.trimmingCharacters(in: .whitespacesAndNewlines), !caption.isEmpty { shell.caption = caption }
                     StandardError.write("inbox \(entry.id): Couldn't retrieve metadata (\(Self.withoutSource(fetchError.message, entry.content))); keeping a recipe shell with the URL to fill in by hand\n")
                     note = "Couldn't retrieve metadata"
-                    return write(shell, source: "inbox \(entry.id) (\(entry.content))", taken: takenNow, shell: true)
+                    return await write(shell, source: "inbox \(entry.id) (\(entry.content))", taken: takenNow, shell: true)
                 }
             } else {
                 let clipped = KitchenCaptionReader.read(entry.content)
-                outcome = clipped.hasRecipe ? write(clipped, source: "inbox \(entry.id)", taken: taken, shell: false)
-                    : nothingRead("inbox \(entry.id)", because: "no ingredients or steps found in the text", fallback: clipped)
+                outcome = clipped.hasRecipe ? await write(clipped, source: "inbox \(entry.id)", taken: taken, shell: false)
+                    : await nothingRead("inbox \(entry.id)", because: "no ingredients or steps found in the text", fallback: clipped)
             }
             let recorded: (status: KitchenInboxEntry.Status, error: String?, recipeId: String?)
             switch outcome {
@@ -127,17 +130,17 @@ struct KitchenClipCommand: AsyncParsableCommand {
     /// Reads one source (`ClipSource`) and writes (or prints) its recipe; the id written.
     /// `onFetchFailure`, when given, decides what a URL whose page cannot be fetched becomes (the
     /// inbox keeps a shell).
-    func clip(_ argument: String, taken: Set<String>, onFetchFailure: ((RightsError) -> Result<String, RightsError>)? = nil) async -> Result<String, RightsError> {
+    func clip(_ argument: String, taken: Set<String>, onFetchFailure: ((RightsError) async -> Result<String, RightsError>)? = nil) async -> Result<String, RightsError> {
         let source = ClipSource(argument)
         if case .url(let url) = source, let known = alreadyClipped(url) { return .failure(known) }
         switch await source.read() {
         case .read(let clipped):
-            return write(clipped, source: argument, taken: taken, shell: false)
+            return await write(clipped, source: argument, taken: taken, shell: false)
         case .nothingRead(let reason, let wayOn, let shell):
-            return nothingRead(argument, because: reason, wayOn: wayOn, fallback: shell)
+            return await nothingRead(argument, because: reason, wayOn: wayOn, fallback: shell)
         case .notFetched(let error, let shell):
-            if let onFetchFailure { return onFetchFailure(error) }
-            return nothingRead(argument, because: error.message, fallback: shell)
+            if let onFetchFailure { return await onFetchFailure(error) }
+            return await nothingRead(argument, because: error.message, fallback: shell)
         case .unreadable(let error):
             return .failure(error)
         }
@@ -147,11 +150,11 @@ struct KitchenClipCommand: AsyncParsableCommand {
     /// `--keep-source` the "Edit Manually" shell.
     /// `wayOn` is the first way on, for a cause that trying again later cannot mend.
     /// The URL is named once: a reason that starts with it, or ends naming it, loses it.
-    func nothingRead(_ source: String, because reason: String, wayOn: String = "Try again later", fallback: ClippedRecipe) -> Result<String, RightsError> {
+    func nothingRead(_ source: String, because reason: String, wayOn: String = "Try again later", fallback: ClippedRecipe) async -> Result<String, RightsError> {
         guard keepSource else {
             return .failure(RightsError("\(source): \(Self.withoutSource(reason, source)); nothing was written. \(wayOn), or run again with --keep-source to keep a recipe shell (title and source) to fill in by hand."))
         }
-        return write(fallback, source: source, taken: taken(), shell: true)
+        return await write(fallback, source: source, taken: taken(), shell: true)
     }
 
     /// `reason` without a leading "SOURCE: " or a trailing `; found "SOURCE"`, so that a message
@@ -176,10 +179,25 @@ struct KitchenClipCommand: AsyncParsableCommand {
         return RightsError("\(url): already in the kitchen as \(RecordKind.kitchenRecipes.folderName)/\(recipe.value.id).json (\"\(recipe.value.title)\"); nothing was written. Run again with --again to clip it once more.")
     }
 
-    func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) -> Result<String, RightsError> {
+    /// Writes (or prints) the recipe; with the page's photo downloaded into `kitchen/images/`
+    /// (`KitchenPhotoFiles`) unless `--dry-run` or `--no-photo`: a photo that cannot be saved leaves
+    /// the recipe its remote link, with a warning that says so.
+    func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) async -> Result<String, RightsError> {
         if let known = alreadyClipped(clipped.sourceUrl) { return .failure(known) }
+        var photoFiles: [String] = []
         do {
-            let draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
+            var draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
+            var photoNote = ""
+            if !dryRun, !noPhoto, !shell, let image = clipped.image, KitchenValidator.isWebURL(image) {
+                switch await KitchenPhotoFiles.download(image, id: draft.id, root: dataOptions.data) {
+                case .success(let saved):
+                    photoFiles = saved.written
+                    draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell, thumbnail: saved.path)
+                    photoNote = ", photo \(saved.path)"
+                case .failure(let error):
+                    StandardError.write("warning: \(source): the photo could not be saved (\(Self.withoutSource(error.message, image))); the recipe keeps its remote link \(image)\n")
+                }
+            }
             for repair in draft.repairs { StandardError.write("warning: \(source): \(repair)\n") }
             for warning in draft.warnings { StandardError.write("\(warning)\n") }
             let summary = "\(draft.ingredientCount) ingredients, \(draft.stepCount) steps" + (clipped.readFrom.isEmpty ? "" : " from \(clipped.readFrom.joined(separator: " + "))")
@@ -188,10 +206,11 @@ struct KitchenClipCommand: AsyncParsableCommand {
                 print(String(decoding: draft.bytes, as: UTF8.self))
             } else {
                 try KitchenClipWriter.write(draft)
-                print("\(source): wrote \(draft.path) (\(shell ? "a recipe shell to fill in by hand" : summary))")
+                print("\(source): wrote \(draft.path) (\(shell ? "a recipe shell to fill in by hand" : summary)\(photoNote))")
             }
             return .success(draft.id)
         } catch {
+            KitchenPhotoFiles.remove(photoFiles)
             return .failure(RightsError("\(source): \(error.message)"))
         }
     }
