@@ -28,15 +28,9 @@ import TestSupport
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, bytes) in files { try Data(bytes).write(to: served.appendingPathComponent(name)) }
-        let port = Int.random(in: 20_000...60_000)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", served.path]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
-        let base = "http://127.0.0.1:\(port)"
+        let server = try StaticFileServer(serving: served)
+        defer { server.stop() }
+        let base = server.base
         for _ in 0..<50 {
             if case .success = await PageFetcher.fetchBytes(base + "/note.txt", accept: "*/*", maximumBytes: 1_000) { break }
             try await Task.sleep(nanoseconds: 100_000_000)

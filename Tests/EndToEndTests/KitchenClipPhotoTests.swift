@@ -21,18 +21,12 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let served = folder.appendingPathComponent("served")
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-        let port = Int.random(in: 20_000...60_000)
-        let base = "http://127.0.0.1:\(port)"
+        let server = try StaticFileServer(serving: served)
+        defer { server.stop() }
+        let base = server.base
         try Data(TestImages.photo(width: 900, height: 600, format: "jpg")).write(to: served.appendingPathComponent("eggs.jpg"))
         try Self.page(title: "Scrambled eggs", image: base + "/eggs.jpg").write(to: served.appendingPathComponent("eggs.html"), atomically: true, encoding: .utf8)
         try Self.page(title: "Fried eggs", image: base + "/gone.jpg").write(to: served.appendingPathComponent("fried.html"), atomically: true, encoding: .utf8)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", served.path]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
         var result = try BrewGuideProcess.run(["kitchen", "clip", base + "/eggs.html", "--data", data.path])
         for _ in 0..<30 where result.status != 0 {
             Thread.sleep(forTimeInterval: 0.2)

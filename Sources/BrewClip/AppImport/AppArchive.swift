@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 import ZIPFoundation
 
@@ -48,49 +47,51 @@ enum AppArchive {
         if entry.uncompressedSize > UInt64(limit) {
             throw AppImportFailure(path, "says it unpacks to \(entry.uncompressedSize / 1_048_576) MB, more than the \(limit / 1_048_576) MB one file may hold; not read")
         }
-        var bytes: [UInt8] = []
-        var stop: AppImportFailure?
+        var unpacked = UnpackedBytes(path: path, meter: meter, overLimit: "unpacks to more than the \(limit / 1_048_576) MB one file may hold (its size in the zip says less); not read")
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                bytes.append(contentsOf: chunk)
-                do throws(AppImportFailure) {
-                    if bytes.count > limit { throw AppImportFailure(path, "unpacks to more than the \(limit / 1_048_576) MB one file may hold (its size in the zip says less); not read") }
-                    try meter.count(bytes: chunk.count, in: path)
-                } catch {
-                    stop = error
-                    throw error
-                }
-            }
+            _ = try archive.extract(entry, skipCRC32: false) { chunk in try unpacked.append(chunk) }
         } catch {
-            throw stop ?? AppImportFailure(path, "cannot be unpacked (\(error)); is the zip whole?")
+            throw unpacked.stop ?? AppImportFailure(path, "cannot be unpacked (\(error)); is the zip whole?")
         }
-        return bytes
+        return unpacked.bytes
     }
 
     /// A gzip stream unpacked (RFC 1952) by zlib (`Gzip`), each piece counted as it comes out.
     static func gunzip(_ bytes: [UInt8], path: String, meter: AppImportMeter) throws(AppImportFailure) -> [UInt8] {
         let limit = meter.budget.maximumFileBytes
-        var output: [UInt8] = []
-        var stop: AppImportFailure?
+        var unpacked = UnpackedBytes(path: path, meter: meter, overLimit: "unpacks to more than the \(limit / 1_048_576) MB one file may hold; not read")
         do {
-            try Gzip.unpack(bytes) { piece in
-                output.append(contentsOf: piece)
-                do throws(AppImportFailure) {
-                    if output.count > limit { throw AppImportFailure(path, "unpacks to more than the \(limit / 1_048_576) MB one file may hold; not read") }
-                    try meter.count(bytes: piece.count, in: path)
-                } catch {
-                    stop = error
-                    throw error
-                }
-            }
+            try Gzip.unpack(bytes) { piece in try unpacked.append(piece) }
         } catch {
             switch error {
             case .notGzip: throw AppImportFailure(path, "is not a gzip stream")
             case .cutShort: throw AppImportFailure(path, "is a gzip stream cut short")
             case .damaged: throw AppImportFailure(path, "cannot be unpacked as gzip (its data is damaged)")
-            case .stopped: throw stop ?? AppImportFailure(path, "cannot be unpacked as gzip")
+            case .stopped: throw unpacked.stop ?? AppImportFailure(path, "cannot be unpacked as gzip")
             }
         }
-        return output
+        return unpacked.bytes
+    }
+}
+
+/// One file's bytes as they are unpacked, stopped at the first piece past what a file may hold or
+/// past the import's budget; the reason kept in `stop`, as the unpacker wraps what it is thrown.
+struct UnpackedBytes {
+    let path: String
+    let meter: AppImportMeter
+    /// The reason when the file is larger than a file may be.
+    let overLimit: String
+    var bytes: [UInt8] = []
+    var stop: AppImportFailure?
+
+    mutating func append<Piece: Collection>(_ piece: Piece) throws(AppImportFailure) where Piece.Element == UInt8 {
+        bytes.append(contentsOf: piece)
+        do throws(AppImportFailure) {
+            if bytes.count > meter.budget.maximumFileBytes { throw AppImportFailure(path, overLimit) }
+            try meter.count(bytes: piece.count, in: path)
+        } catch {
+            stop = error
+            throw error
+        }
     }
 }

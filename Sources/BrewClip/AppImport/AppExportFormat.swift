@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 
 /// The apps `kitchen import` reads, and which files of an export are recipes, which are photos.

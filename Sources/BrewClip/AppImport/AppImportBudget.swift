@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 
 /// How much one `kitchen import` may read, counted as the bytes are actually unpacked (an

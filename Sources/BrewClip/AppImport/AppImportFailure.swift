@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 
 /// Why a file or a recipe was not imported, with the path it names.

@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 
 /// One file read for an import: its bytes and where it was, archives included

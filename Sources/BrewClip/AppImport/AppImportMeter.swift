@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 
 /// The running count against an `AppImportBudget`.

@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 
 /// What reading an export gave: recipes, and recipes (or files) skipped with their reason.

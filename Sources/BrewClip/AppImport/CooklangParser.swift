@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 
 /// A Cooklang recipe as the language gives it (https://cooklang.org/docs/spec/): metadata, and

@@ -1,4 +1,3 @@
-import BrewData
 import BrewKit
 
 /// What clipping read from a page, a caption or a URL, before it becomes a kitchen recipe.

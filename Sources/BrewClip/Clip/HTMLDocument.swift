@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 
 /// A forgiving HTML tree, enough to read a recipe out of a page: elements with their attributes,

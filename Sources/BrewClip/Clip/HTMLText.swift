@@ -1,4 +1,3 @@
-import BrewData
 import Foundation
 
 /// What HTML text needs beside its tree (`HTMLDocument`, the one parser): character references

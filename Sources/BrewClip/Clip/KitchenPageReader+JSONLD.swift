@@ -1,4 +1,3 @@
-import BrewData
 import BrewKit
 import Foundation
 
