@@ -53,5 +53,12 @@ import TestSupport
         #expect(page.contains("src=\"../../kitchen/images/scrambled-eggs.jpg\""), "the photo on the page")
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("kitchen/images/scrambled-eggs.grid.jpg").path))
         #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
+
+        // Erasing the recipe erases its photo and the photo's grid copy.
+        let erased = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "scrambled-eggs", "--yes", "--data", data.path])
+        #expect(erased.status == 0, "\(erased.stderr)")
+        for name in ["scrambled-eggs.jpg", "scrambled-eggs.grid.jpg"] {
+            #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("kitchen/images/" + name).path), "\(name) is left")
+        }
     }
 }
