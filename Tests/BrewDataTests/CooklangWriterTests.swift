@@ -39,6 +39,17 @@ struct CooklangWriterTests {
         #expect(read.clipped.steps == Self.awkward.steps.map(\.text))
     }
 
+    @Test func aHeadingIsASectionBothWays() throws {
+        let recipe = KitchenRecipe(id: "bread", title: "Bread", steps: [
+            KitchenStep(id: "h", order: 1, text: "Dough", isHeading: true), KitchenStep(id: "s", order: 2, text: "Knead it."),
+        ])
+        let text = CooklangWriter.text(recipe)
+        #expect(text.contains("\n= Dough\n"), "\(text)")
+        let read = try CooklangRecipeReader.read(text: text, name: "Bread", origin: "Bread.cook", sourceBytes: Array(text.utf8))
+        #expect(read.clipped.steps == ["Dough", "Knead it."])
+        #expect(read.clipped.sectionHeadings == ["Dough"])
+    }
+
     @Test func ingredientsAreWrittenAsCooklangReadsThem() {
         let text = CooklangWriter.text(Self.awkward)
         #expect(text.contains("@tomatoes{1%(400 g) can}(chopped (drained\\))"))

@@ -34,7 +34,9 @@ public enum CooklangWriter {
             lines.append("")
         }
         for step in recipe.steps.sorted(by: { $0.order < $1.order }) {
-            lines.append(escaped(step.text.replacingOccurrences(of: "\n", with: " "), atLineStart: true))
+            // A heading is a Cooklang section ("= Make the marinade"), read back as a heading.
+            let text = step.text.replacingOccurrences(of: "\n", with: " ")
+            lines.append(step.isHeading ? "= " + escaped(text, atLineStart: false) : escaped(text, atLineStart: true))
             lines.append("")
         }
         return lines.joined(separator: "\n")
