@@ -31,6 +31,18 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
+        // zlib from the system (Debian: zlib1g-dev): saved pages and app exports read as gzip in-process.
+        .systemLibrary(
+            name: "Czlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // libgd from the system (Debian: libgd-dev): a clipped photo's small copy for the recipe grid.
+        .systemLibrary(
+            name: "Cgd",
+            pkgConfig: "gdlib",
+            providers: [.apt(["libgd-dev"]), .brew(["gd"])]
+        ),
         // One Linux system call Glibc's Swift module does not show: renameat2's exchange.
         .target(name: "CLinux"),
         // The domain: models, validation, brew plans, statistics. No I/O.
@@ -43,6 +55,16 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 "Clibcrypto",
                 // Beanconqueror's backup .zip (import-brews); zlib from the system (zlib1g-dev).
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // Recipes from outside the data directory: web pages (fetched, saved or pasted), captions
+        // and other apps' exports, read into `ClippedRecipe`s and written as kitchen recipes.
+        .target(
+            name: "BrewClip",
+            dependencies: [
+                "BrewKit", "BrewData", "Czlib", "Cgd",
+                // Recipe apps' exports are zips (Paprika, Mealie, Tandoor, Nextcloud).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -65,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "brewguide",
             dependencies: [
-                "BrewKit", "BrewData", "BrewSite", "BrewWatch", "BrewServe",
+                "BrewKit", "BrewData", "BrewClip", "BrewSite", "BrewWatch", "BrewServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // jemalloc (Debian: libjemalloc-dev) in place of glibc's malloc: a build makes and
@@ -79,16 +101,16 @@ let package = Package(
             // BrewKit for `Locked` only: the benchmark runs brewguide as a process, not its code.
             dependencies: ["BrewKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // What the test targets share: a seeded random generator, and the paths tests use
-        // (the package root, the test journal Tests/Fixtures/Data, temporary folders).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What the test targets share: a seeded random generator, the paths tests use
+        // (the package root, the test journal Tests/Fixtures/Data, temporary folders) and images made by libgd.
+        .target(name: "TestSupport", dependencies: ["Cgd"], path: "Tests/TestSupport"),
         .testTarget(
             name: "BrewKitTests",
             dependencies: ["BrewKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "BrewDataTests",
-            dependencies: ["BrewKit", "BrewData", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["BrewKit", "BrewData", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
         // BrewData for the rule the command line passes the watcher: editor droppings are ignored.

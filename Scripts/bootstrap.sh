@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # Installs what brewguide needs that Swift packages cannot bring: libcmark (Debian's
 # libcmark-dev) for Markdown, libcrypto (libssl-dev) for the export archive's SHA-256, zlib (zlib1g-dev) for
-# Beanconqueror backup zips, and jemalloc (libjemalloc-dev), the allocator brewguide links.
+# Beanconqueror backup zips and gzip, libgd (libgd-dev) for the small grid copy of a clipped recipe's
+# photo, and jemalloc (libjemalloc-dev), the allocator brewguide links. Clipping fetches pages with
+# the curl program.
 set -euo pipefail
-needed="libcmark libcrypto zlib"
+needed="libcmark libcrypto zlib gdlib"
 # jemalloc is linked on Linux only.
-if [ "$(uname -s)" = "Linux" ]; then needed="libcmark libcrypto zlib jemalloc"; fi
-if pkg-config --exists $needed 2>/dev/null; then
+if [ "$(uname -s)" = "Linux" ]; then needed="libcmark libcrypto zlib gdlib jemalloc"; fi
+if pkg-config --exists $needed 2>/dev/null && command -v curl >/dev/null 2>&1; then
   exit 0
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "brewguide needs libcmark, libcrypto, zlib and jemalloc with their pkg-config files (Debian/Ubuntu: libcmark-dev libssl-dev zlib1g-dev libjemalloc-dev; macOS: brew install cmark openssl)" >&2
+  echo "brewguide needs libcmark, libcrypto, zlib, libgd and jemalloc with their pkg-config files, and curl (Debian/Ubuntu: libcmark-dev libssl-dev zlib1g-dev libgd-dev libjemalloc-dev curl; macOS: brew install cmark openssl gd)" >&2
   exit 1
 fi
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-echo "installing libcmark-dev (CommonMark), libssl-dev (SHA-256), zlib1g-dev (zip) and libjemalloc-dev (memory allocator) ..." >&2
+echo "installing libcmark-dev (CommonMark), libssl-dev (SHA-256), zlib1g-dev (zip, gzip), libgd-dev (photo grid copies), libjemalloc-dev (memory allocator) and curl (clipping) ..." >&2
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libcmark-dev libssl-dev zlib1g-dev libjemalloc-dev pkg-config >/dev/null
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libcmark-dev libssl-dev zlib1g-dev libgd-dev libjemalloc-dev curl pkg-config >/dev/null

@@ -1,3 +1,4 @@
+@testable import BrewClip
 @testable import BrewData
 import BrewKit
 import Foundation
@@ -72,15 +73,15 @@ import TestSupport
 
     @Test func tagScansReadEachByteOnce() {
         // Unclosed scripts, overlapping meta tags and "<" with no ">" after them.
-        let scripts = String(repeating: "<script type=\"application/ld+json\">", count: 200_000)
+        let scripts = HTMLDocument(html: String(repeating: "<script type=\"application/ld+json\">", count: 200_000))
         #expect(KitchenPageReader.jsonLDRecipes(in: scripts).isEmpty)
-        #expect(HTMLText.rawElements("script", in: scripts).count == 1)
-        let metas = String(repeating: "<meta ", count: 500_000) + "property=\"og:title\" content=\"Soup\">"
+        #expect(scripts.elements(["script"]).count == 1, "an unclosed script runs to the end of the page")
+        let metas = HTMLDocument(html: String(repeating: "<meta ", count: 500_000) + "property=\"og:title\" content=\"Soup\">")
         #expect(KitchenPageReader.metaTags(metas)["og:title"] == "Soup")
-        #expect(HTMLText.tags("meta", in: metas).count == 1)
+        #expect(metas.elements(["meta"]).count == 1)
         let brackets = String(repeating: "<", count: 2_000_000) + "b"
-        #expect(HTMLText.plain(brackets).hasSuffix("<b"))
-        #expect(HTMLText.plain(String(repeating: "<script>x", count: 100_000)).isEmpty == false)
+        #expect(HTMLDocument.plainText(brackets).hasSuffix("<b"))
+        #expect(HTMLDocument.plainText("<p>soup</p>" + String(repeating: "<script>x", count: 100_000)) == "soup", "a script's text is not shown")
     }
 
     @Test func anElementsTextIsBoundedHoweverDeepThePage() {
@@ -105,15 +106,8 @@ import TestSupport
         return path
     }
 
-    static func gzip(_ data: Data) throws -> Data {
-        let path = try temporaryFile("plain", data)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-kf", path]
-        try process.run()
-        process.waitUntilExit()
-        return try Data(contentsOf: URL(fileURLWithPath: path + ".gz"))
-    }
+    /// Packed in-process by zlib, as the reader unpacks (no `gzip` program needed).
+    static func gzip(_ data: Data) throws -> Data { Data(Gzip.pack([UInt8](data))) }
 
     @Test func aFileOverTheBoundIsRefusedBeforeItIsHeld() throws {
         let path = try Self.temporaryFile("big.html", Data(repeating: UInt8(ascii: "a"), count: 5_000))
@@ -150,5 +144,9 @@ import TestSupport
         #expect(throws: SavedPage.Failure.self) { try SavedPage.text(atPath: cut) }
         let notGzip = try Self.temporaryFile("plain.html.gz", Data(page.utf8))
         #expect(throws: SavedPage.Failure.self) { try SavedPage.text(atPath: notGzip) }
+        // A damaged block or checksum is refused, not read as a page.
+        var damaged = try Self.gzip(Data(page.utf8))
+        damaged[damaged.count - 6] ^= 0xFF
+        #expect(throws: SavedPage.Failure.self) { try SavedPage.text(atPath: try Self.temporaryFile("damaged.html.gz", damaged)) }
     }
 }

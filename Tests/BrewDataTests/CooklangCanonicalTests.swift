@@ -1,3 +1,4 @@
+@testable import BrewClip
 @testable import BrewData
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+@testable import BrewClip
 @testable import BrewData
 import BrewKit
 import Foundation
@@ -36,6 +37,17 @@ struct CooklangWriterTests {
         #expect(ClippedRecipe.category(from: read.clipped.category) == .lunch)
         #expect(read.ingredientParts == Self.awkward.ingredients.map { AppRecipe.Ingredient(amount: $0.amount, name: $0.name, notes: $0.notes) })
         #expect(read.clipped.steps == Self.awkward.steps.map(\.text))
+    }
+
+    @Test func aHeadingIsASectionBothWays() throws {
+        let recipe = KitchenRecipe(id: "bread", title: "Bread", steps: [
+            KitchenStep(id: "h", order: 1, text: "Dough", isHeading: true), KitchenStep(id: "s", order: 2, text: "Knead it."),
+        ])
+        let text = CooklangWriter.text(recipe)
+        #expect(text.contains("\n= Dough\n"), "\(text)")
+        let read = try CooklangRecipeReader.read(text: text, name: "Bread", origin: "Bread.cook", sourceBytes: Array(text.utf8))
+        #expect(read.clipped.steps == ["Dough", "Knead it."])
+        #expect(read.clipped.sectionHeadings == ["Dough"])
     }
 
     @Test func ingredientsAreWrittenAsCooklangReadsThem() {

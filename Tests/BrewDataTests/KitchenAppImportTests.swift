@@ -1,3 +1,4 @@
+@testable import BrewClip
 @testable import BrewData
 import BrewKit
 import Foundation
@@ -18,15 +19,7 @@ struct KitchenAppImportTests {
         return [UInt8](try #require(archive.data))
     }
 
-    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        var deflated: [UInt8] = []
-        _ = try Data.compress(size: Int64(bytes.count), bufferSize: 16 * 1024, provider: { position, size in
-            Data(bytes[Int(position)..<Int(position) + size])
-        }, consumer: { deflated.append(contentsOf: $0) })
-        let crc = Data(bytes).crc32(checksum: 0)
-        func le(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
-        return [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3] + deflated + le(crc) + le(UInt32(bytes.count))
-    }
+    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] { Gzip.pack(bytes) }
 
     static let paprikaJSON: [UInt8] = Array(#"""
     {"uid":"ABC-1","name":"Zucchinipuffer\n","ingredients":"400 g Zucchini\n2 EL Mehl\nSalz","directions":"1. Raffeln.\n\n2. Braten.",

@@ -1,3 +1,4 @@
+@testable import BrewClip
 @testable import BrewData
 import Testing
 
@@ -50,8 +51,8 @@ import Testing
     }
 
     @Test func inlineTagsJoinTheirTextAsABrowserShowsIt() {
-        #expect(HTMLText.plain("add the <span>ketchup</span>, <b>then</b> <a href=x>stir</a>") == "add the ketchup, then stir")
-        #expect(HTMLText.plain("<p>one</p><p>two</p>", keepLines: true) == "one\ntwo")
+        #expect(HTMLDocument.plainText("add the <span>ketchup</span>, <b>then</b> <a href=x>stir</a>") == "add the ketchup, then stir")
+        #expect(HTMLDocument.plainText("<p>one</p><p>two</p>", keepLines: true) == "one\ntwo")
     }
 
     @Test func controlCharactersInsideJSONStringsAreEscapedOnly() {

@@ -1,3 +1,4 @@
+@testable import BrewClip
 import BrewData
 import BrewKit
 import Foundation

@@ -7,6 +7,9 @@ public struct KitchenFileContent: Sendable {
     var stepRows: [(recipeID: String, draft: KitchenRecipeDecoder.StepDraft)] = []
 
     public init() {}
+
+    /// The file's recipes as read (a JSON file's; a CSV's before their rows are joined), each with where it stands.
+    public var locatedRecipes: [Located<KitchenRecipe>] { recipes.map { Located($0.recipe, source: $0.source) } }
 }
 
 /// Sorts the records of a `kitchen/recipes/` file. JSON: one recipe object or an array of them.

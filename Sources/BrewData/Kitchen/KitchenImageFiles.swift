@@ -25,7 +25,13 @@ public enum KitchenImageFiles {
             checked[path] = outcome
             let location = located.source.location(of: "thumbnail")
             switch outcome {
-            case .found(let real): found[path] = real
+            case .found(let real):
+                found[path] = real
+                // The photo's small copy for the grid, when there: copied too, never reported missing.
+                let grid = KitchenThumbnail.gridPath(for: path)
+                if found[grid] == nil, case .found(let gridReal) = checked[grid] ?? check(grid, root: root, realRoot: realRoot!) {
+                    found[grid] = gridReal
+                }
             case .missing(let looked):
                 diagnostics.append(.warning("thumbnail \"\(path)\" is not in the data directory (looked for \(looked)); the recipe is shown without its picture", at: location))
             case .outside(let real):

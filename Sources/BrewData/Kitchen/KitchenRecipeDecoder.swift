@@ -16,7 +16,7 @@ enum KitchenRecipeDecoder {
     /// Fields of the seed that are accepted and not kept.
     static let ignoredFields: Set<String> = ["userId", "aiMeta"]
     static let ingredientFields: Set<String> = ["id", "name", "amount", "notes"]
-    static let stepFields: Set<String> = ["id", "order", "text"]
+    static let stepFields: Set<String> = ["id", "order", "text", "isHeading"]
     static let nutritionFields: Set<String> = ["calories", "protein", "carbs", "fats"]
 
     /// A recipe as read; from a CSV row its ingredients and steps come later.
@@ -188,11 +188,12 @@ enum KitchenRecipeDecoder {
         let id = reader.string("id") ?? "step-\(position + 1)"
         let order = reader.int("order", required: true, what: "the step's number, counting from 1")
         let text = reader.string("text", required: true, what: "the step's instruction", maximumCharacters: KitchenRecipe.maximumTextCharacters)
+        let isHeading = reader.bool("isHeading") ?? false
         reader.warnAboutUnknownFields(known: stepFields, ignoring: ignoring)
         diagnostics += reader.diagnostics
         guard let order, let text, !reader.failed else { return nil }
         let fields = reader.fieldLocations
-        return StepDraft(step: KitchenStep(id: id, order: order, text: text), location: node.location,
+        return StepDraft(step: KitchenStep(id: id, order: order, text: text, isHeading: isHeading), location: node.location,
                          orderLocation: fields[pathPrefix + "order"] ?? node.location, fields: fields)
     }
 
@@ -226,5 +227,6 @@ enum KitchenRecipeDecoder {
 }
 
 extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
+    /// nil for "", else the string (public for BrewClip, which reads the same optional fields).
+    public var nilIfEmpty: String? { isEmpty ? nil : self }
 }

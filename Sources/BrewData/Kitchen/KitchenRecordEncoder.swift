@@ -22,7 +22,10 @@ public enum KitchenRecordEncoder {
             return .object(fields)
         })))
         members.append(JSONMember("steps", .array(recipe.steps.map {
-            .object([JSONMember("id", .string($0.id)), JSONMember("order", .number(Double($0.order))), JSONMember("text", .string($0.text))])
+            var fields = [JSONMember("id", .string($0.id)), JSONMember("order", .number(Double($0.order))), JSONMember("text", .string($0.text))]
+            // Written only for a heading: a recipe without headings reads and writes as before.
+            if $0.isHeading { fields.append(JSONMember("isHeading", .bool(true))) }
+            return .object(fields)
         })))
         if let nutrition = recipe.nutrition {
             members.append(JSONMember("nutrition", .object([

@@ -165,7 +165,9 @@ public enum Eraser {
         // A thumbnail goes with the last recipe that names it, when it is a regular file inside
         // the data directory (`KitchenImageFiles` rules); a file another recipe names stays.
         let realRoot = KitchenImageFiles.realPath((root as NSString).standardizingPath) ?? root
-        for path in erasedImages.subtracting(keptImages).sorted() {
+        // The photo's small copy for the grid (`KitchenThumbnail.gridPath`) goes with it.
+        let erasedFiles = erasedImages.subtracting(keptImages).flatMap { [$0, KitchenThumbnail.gridPath(for: $0)] }
+        for path in Set(erasedFiles).subtracting(keptImages.map(KitchenThumbnail.gridPath(for:))).sorted() {
             guard case .found = KitchenImageFiles.check(path, root: root, realRoot: realRoot) else { continue }
             plan.removedImages.append(path)
             plan.fileChanges.append(FileChange(path: (root as NSString).appendingPathComponent(path), content: nil, removedRecords: 0))

@@ -99,16 +99,32 @@ public struct KitchenIngredient: Hashable, Sendable {
     }
 }
 
-/// One step; `order` counts from 1.
+/// One step; `order` counts from 1. A heading (`isHeading`) names the steps after it ("Make the
+/// marinade", a page's `HowToSection`): it takes its place in the order but is no step to do, so
+/// pages show it as a heading, number only the steps, and cook mode does not stop at it.
 public struct KitchenStep: Hashable, Sendable {
     public var id: String
     public var order: Int
     public var text: String
+    public var isHeading: Bool
 
-    public init(id: String, order: Int, text: String) {
+    public init(id: String, order: Int, text: String, isHeading: Bool = false) {
         self.id = id
         self.order = order
         self.text = text
+        self.isHeading = isHeading
+    }
+}
+
+extension [KitchenStep] {
+    /// Each step with its number among the steps to do (headings are not counted), nil for a heading.
+    public var numbered: [(step: KitchenStep, number: Int?)] {
+        var count = 0
+        return map { step in
+            if step.isHeading { return (step, nil) }
+            count += 1
+            return (step, count)
+        }
     }
 }
 

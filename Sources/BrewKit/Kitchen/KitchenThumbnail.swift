@@ -20,6 +20,17 @@ public enum KitchenThumbnail: Hashable, Sendable {
 
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "avif"]
 
+    /// The widest a grid copy is, in pixels (ClipCook PERF/007).
+    public static let gridWidthPixels = 400
+
+    /// Where a photo file's small copy for the recipe grid is: `kitchen/images/soup.jpg` →
+    /// `kitchen/images/soup.grid.jpg`. The lists show it when it is there, the recipe page the photo.
+    public static func gridPath(for path: String) -> String {
+        let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[nameStart...].lastIndex(of: "."), dot > nameStart else { return path + ".grid" }
+        return path[..<dot] + ".grid" + path[dot...]
+    }
+
     /// Reads a thumbnail; nil when it is neither a web URL nor a path `problem(with:)` accepts.
     public init?(_ text: String) {
         if KitchenValidator.isWebURL(text) {

@@ -176,7 +176,7 @@ enum KitchenHTML {
     static func actions(_ recipe: KitchenRecipe) -> PageFragment {
         var html = "<p class=\"kitchen-actions\">"
         var markdown: [String] = []
-        if !recipe.steps.isEmpty {
+        if recipe.steps.contains(where: { !$0.isHeading }) {
             html += "<a class=\"button\" href=\"../cook/\(h(recipe.id)).html\">Cook mode</a> "
             markdown.append("[Cook mode](../cook/\(recipe.id).md)")
         }
@@ -251,18 +251,21 @@ enum KitchenHTML {
     /// One section per step with "Step N of M", a progress bar, the ingredients the step names
     /// (`KitchenStepIngredients`), previous and next links, and a timer the script shows, named
     /// by its step (issue 26: timers of other steps keep running, listed above the step); without
-    /// script the sections read as a list.
+    /// script the sections read as a list. A heading is no step: it labels the step after it
+    /// (`cook-section`).
     static func cook(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
-        let count = recipe.steps.count
+        let count = recipe.steps.count(where: { !$0.isHeading })
         var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n"
         html += "<div class=\"cook-running\" aria-live=\"polite\" hidden></div>\n<ol class=\"cook-steps\">\n"
         var markdown: [String] = []
         let names = recipe.ingredients.map(\.name)
-        for (index, step) in recipe.steps.enumerated() {
-            let number = index + 1
+        var section: String?
+        for (step, shownNumber) in recipe.steps.numbered {
+            guard let number = shownNumber else { section = step.text; continue }
             let seconds = KitchenDuration.seconds(in: step.text) ?? 0
             let uses = KitchenStepIngredients.named(in: step.text, names: names).map { recipe.ingredients[$0] }
             html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
+            if let section { html += "<p class=\"cook-section\">\(h(section))</p>\n" }
             html += "<p class=\"cook-count\">Step \(number) of \(count)</p><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
             html += "<p class=\"cook-text\">\(h(step.text))</p>\n"
             var usesMarkdown: [String] = []
@@ -286,8 +289,9 @@ enum KitchenHTML {
                 html += "<a class=\"button finish cook-finish\" href=\"../recipes/\(h(recipe.id)).html\">Finish recipe</a>"
             }
             html += "</p>\n</li>\n"
-            markdown.append("\(number). **Step \(number) of \(count).** \(md(step.text))\(seconds > 0 ? " (timer \(KitchenDuration.clock(seconds)))" : "")"
+            markdown.append("\(number). \(section.map { "*\(md($0))* · " } ?? "")**Step \(number) of \(count).** \(md(step.text))\(seconds > 0 ? " (timer \(KitchenDuration.clock(seconds)))" : "")"
                             + (usesMarkdown.isEmpty ? "" : "\n   *Uses:* " + md(usesMarkdown.joined(separator: "; "))))
+            section = nil
         }
         html += "</ol>\n<p><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
         markdown.append("\n[Back to the recipe](../recipes/\(recipe.id).md)")
@@ -318,9 +322,17 @@ enum KitchenHTML {
         }
         html += "</ul></section>\n<section><h2>Steps</h2><ol>"
         markdown += "\n## Steps\n\n"
-        for step in recipe.steps {
+        var done = 0
+        for (step, number) in recipe.steps.numbered {
+            guard let number else {
+                // A heading ends the list; the next one goes on counting.
+                html += "</ol><h3>\(h(step.text))</h3><ol start=\"\(done + 1)\">"
+                markdown += "\n### \(md(step.text))\n\n"
+                continue
+            }
+            done = number
             html += "<li>\(h(step.text))</li>"
-            markdown += "\(step.order). \(md(step.text))\n"
+            markdown += "\(number). \(md(step.text))\n"
         }
         html += "</ol></section>\n</div>\n<p class=\"kitchen-sheet-back\"><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
         markdown += "\n[Back to the recipe](../recipes/\(recipe.id).md)"

@@ -16,7 +16,7 @@ enum KitchenJSONLD {
                 let amount = KitchenHTML.shownAmount(ingredient, units: units).text
                 return [amount, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ") + (ingredient.notes.map { ", " + $0 } ?? "")
             },
-            "recipeInstructions": recipe.steps.map { ["@type": "HowToStep", "position": $0.order, "text": $0.text] as [String: Any] },
+            "recipeInstructions": instructions(recipe.steps),
         ]
         if let thumbnail = recipe.thumbnail, KitchenValidator.isWebURL(thumbnail) { object["image"] = thumbnail }
         if let url = recipe.sourceUrl, KitchenValidator.isWebURL(url) { object["isBasedOn"] = url }
@@ -32,5 +32,31 @@ enum KitchenJSONLD {
         }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "" }
         return "<script type=\"application/ld+json\">\(HTMLEscaping.scriptSafeJSON(String(decoding: data, as: UTF8.self)))</script>"
+    }
+
+    /// `HowToStep`s, numbered among the steps; after a heading, a `HowToSection` named by it holds
+    /// the steps up to the next heading.
+    static func instructions(_ steps: [KitchenStep]) -> [[String: Any]] {
+        var items: [[String: Any]] = []
+        var section: [String: Any]?
+        var sectionSteps: [[String: Any]] = []
+        func closeSection() {
+            guard var open = section else { return }
+            open["itemListElement"] = sectionSteps
+            items.append(open)
+            section = nil
+            sectionSteps = []
+        }
+        for (step, number) in steps.numbered {
+            guard let number else {
+                closeSection()
+                section = ["@type": "HowToSection", "name": step.text]
+                continue
+            }
+            let item: [String: Any] = ["@type": "HowToStep", "position": number, "text": step.text]
+            if section != nil { sectionSteps.append(item) } else { items.append(item) }
+        }
+        closeSection()
+        return items
     }
 }

@@ -63,7 +63,7 @@ public struct KitchenPages: Sendable {
             return order != .orderedSame ? order == .orderedAscending : a.id < b.id
         }
         recipes = sorted
-        cookable = sorted.indices.filter { !sorted[$0].steps.isEmpty }
+        cookable = sorted.indices.filter { sorted[$0].steps.contains { !$0.isHeading } }
         units = dataset.preferences?.value.kitchenUnits
         preferenceCardServings = dataset.preferences?.value.kitchenCardServings ?? []
         inbox = dataset.kitchenInbox.map(\.value)
@@ -72,9 +72,12 @@ public struct KitchenPages: Sendable {
 
     /// Where a recipe's picture is, for a page at `root`: its web URL, or the site's copy of its
     /// file; nil without a thumbnail or when the file was not found (`check` warns).
-    func thumbnailLink(_ recipe: KitchenRecipe, root: String) -> String? {
+    /// With `grid`, the photo's small copy (`KitchenThumbnail.gridPath`) when the data directory has one.
+    func thumbnailLink(_ recipe: KitchenRecipe, root: String, grid: Bool = false) -> String? {
         switch recipe.thumbnail.flatMap(KitchenThumbnail.init) {
         case .web(let url)?: url
+        case .file(let path)? where grid && images[KitchenThumbnail.gridPath(for: path)] != nil:
+            KitchenThumbnail.link(toFile: KitchenThumbnail.gridPath(for: path), root: root)
         case .file(let path)? where images[path] != nil: KitchenThumbnail.link(toFile: path, root: root)
         case .file?, nil: nil
         }
@@ -105,7 +108,7 @@ public struct KitchenPages: Sendable {
         context["noun"] = shown.count == 1 ? "recipe" : "recipes"
         let fragments: [String: PageFragment] = [
             "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
-            "grid": KitchenHTML.grid(cards.cards(shownIndices) { KitchenHTML.card(recipes[$0], thumbnail: thumbnailLink(recipes[$0], root: root)) },
+            "grid": KitchenHTML.grid(cards.cards(shownIndices) { KitchenHTML.card(recipes[$0], thumbnail: thumbnailLink(recipes[$0], root: root, grid: true)) },
                                      showSearch: list != .archive),
             "inbox": list == .all ? KitchenHTML.inbox(inbox, recipeIDs: Set(recipes.map(\.id))) : PageFragment(html: "", markdown: ""),
         ]
@@ -119,7 +122,10 @@ public struct KitchenPages: Sendable {
         let context: [String: Any] = [
             "id": recipe.id,
             "title": recipe.title,
-            "steps": recipe.steps.map { ["number": String($0.order), "text": $0.text] },
+            // A heading has no number: the template shows it as a heading between the numbered steps.
+            "steps": recipe.steps.numbered.map { step, number in
+                ["number": number.map(String.init) ?? "", "text": step.text, "isHeading": step.isHeading] as [String: Any]
+            },
             "hasSteps": !recipe.steps.isEmpty,
             "caption": recipe.caption ?? "",
             "hasCaption": !(recipe.caption ?? "").isEmpty,
@@ -174,7 +180,7 @@ public struct KitchenPages: Sendable {
         let cards = recipes.filter(list.includes).map { recipe in
             CardFields(id: recipe.id, title: recipe.title, category: recipe.category, isFavourite: recipe.isFavourite,
                        prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings, nutrition: recipe.nutrition,
-                       thumbnail: thumbnailLink(recipe, root: ""))
+                       thumbnail: thumbnailLink(recipe, root: "", grid: true))
         }
         var signature = ListSignature(cards: cards, archivedCount: recipes.count { $0.isArchived })
         if list == .all, !inbox.isEmpty {

@@ -1,10 +1,11 @@
 import ArgumentParser
+import BrewClip
 import BrewData
 import BrewKit
 import Foundation
 
 /// `brewguide kitchen clip`: keeps a recipe seen on a web page, a saved page or a caption.
-struct KitchenClipCommand: ParsableCommand {
+struct KitchenClipCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clip",
         abstract: "Clip recipes from saved pages (.html, .html.gz), https URLs or captions (a text file, or - for standard input).",
@@ -41,21 +42,24 @@ struct KitchenClipCommand: ParsableCommand {
     @Flag(help: "Clip a page even when a recipe from the same address is already in the kitchen.")
     var again = false
 
+    @Flag(help: "Keep the page's link to its photo instead of saving the photo in kitchen/images/.")
+    var noPhoto = false
+
     func validate() throws {
         if sources.isEmpty && !inbox { throw ValidationError("name a saved page, a URL, a caption file or -, or give --inbox") }
         if retry && !inbox { throw ValidationError("--retry goes with --inbox: it clips the inbox's failed entries again") }
     }
 
-    func run() throws {
+    func run() async throws {
         let root = dataOptions.data
         // The data directory is locked from the read of the ids taken to the last write (DataDirectoryLock).
         let lock = dryRun ? nil : try CommandLock.data(root, for: "brewguide kitchen clip")
         defer { lock?.release() }
         var taken = Set(DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value.id))
         var failures = 0
-        if inbox { failures += try clipInbox(taken: &taken) }
+        if inbox { failures += try await clipInbox(taken: &taken) }
         for source in sources {
-            switch clip(source, taken: taken) {
+            switch await clip(source, taken: taken) {
             case .success(let id): taken.insert(id)
             case .failure(let error):
                 failures += 1
@@ -67,7 +71,7 @@ struct KitchenClipCommand: ParsableCommand {
 
     /// Clips every pending inbox entry, recording each outcome in the inbox file (rewritten
     /// atomically after each entry); the number that failed.
-    func clipInbox(taken: inout Set<String>) throws -> Int {
+    func clipInbox(taken: inout Set<String>) async throws -> Int {
         let root = dataOptions.data
         var diagnostics: [Diagnostic] = []
         let entries = KitchenInbox.read(root: root, diagnostics: &diagnostics)
@@ -84,18 +88,18 @@ struct KitchenClipCommand: ParsableCommand {
                 // MOD/SYS/003.2 (TC-025): a page that cannot be fetched does not block the import:
                 // the entry is kept as a shell with its URL (and the title and caption the share gave).
                 let takenNow = taken
-                outcome = clip(entry.content, taken: takenNow) { fetchError in
+                outcome = await clip(entry.content, taken: takenNow) { fetchError in
                     var shell = ClippedRecipe.shell(url: entry.content)
                     if let title = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { shell.title = title }
                     if let caption = entry.caption?.trimmingCharacters(in: .whitespacesAndNewlines), !caption.isEmpty { shell.caption = caption }
                     StandardError.write("inbox \(entry.id): Couldn't retrieve metadata (\(Self.withoutSource(fetchError.message, entry.content))); keeping a recipe shell with the URL to fill in by hand\n")
                     note = "Couldn't retrieve metadata"
-                    return write(shell, source: "inbox \(entry.id) (\(entry.content))", taken: takenNow, shell: true)
+                    return await write(shell, source: "inbox \(entry.id) (\(entry.content))", taken: takenNow, shell: true)
                 }
             } else {
                 let clipped = KitchenCaptionReader.read(entry.content)
-                outcome = clipped.hasRecipe ? write(clipped, source: "inbox \(entry.id)", taken: taken, shell: false)
-                    : nothingRead("inbox \(entry.id)", because: "no ingredients or steps found in the text", fallback: clipped)
+                outcome = clipped.hasRecipe ? await write(clipped, source: "inbox \(entry.id)", taken: taken, shell: false)
+                    : await nothingRead("inbox \(entry.id)", because: "no ingredients or steps found in the text", fallback: clipped)
             }
             let recorded: (status: KitchenInboxEntry.Status, error: String?, recipeId: String?)
             switch outcome {
@@ -120,65 +124,34 @@ struct KitchenClipCommand: ParsableCommand {
         return failures
     }
 
-    /// Reads one source and writes (or prints) its recipe; the id written. `onFetchFailure`, when
-    /// given, decides what a URL whose page cannot be fetched becomes (the inbox keeps a shell).
-    func clip(_ source: String, taken: Set<String>, onFetchFailure: ((RightsError) -> Result<String, RightsError>)? = nil) -> Result<String, RightsError> {
-        let clipped: ClippedRecipe
-        var isCaption = false
-        let lower = source.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            if let known = alreadyClipped(source) { return .failure(known) }
-            if let refusal = PageFetcher.refusal(for: source) {
-                // Trying again cannot help here: say what would.
-                return nothingRead(source, because: refusal, wayOn: "Use the page's https:// address", fallback: ClippedRecipe.shell(url: source))
-            }
-            switch PageFetcher.fetch(source) {
-            case .success(let html): clipped = KitchenPageReader.read(html: html, url: source)
-            case .failure(let error):
-                if let onFetchFailure { return onFetchFailure(error) }
-                return nothingRead(source, because: error.message, fallback: ClippedRecipe.shell(url: source))
-            }
-        } else if source == "-" {
-            do {
-                let data = try SavedPage.bytes(from: FileHandle.standardInput, name: "standard input")
-                clipped = KitchenCaptionReader.read(String(decoding: data, as: UTF8.self))
-            } catch {
-                return .failure(RightsError(error.description))
-            }
-            isCaption = true
-        } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".html.gz") || lower.hasSuffix(".htm.gz") {
-            do {
-                clipped = KitchenPageReader.read(html: try SavedPage.text(atPath: source))
-            } catch {
-                return .failure(RightsError(error.description))
-            }
-        } else {
-            do {
-                clipped = KitchenCaptionReader.read(try SavedPage.text(atPath: source))
-            } catch {
-                return .failure(RightsError(error.description))
-            }
-            isCaption = true
+    /// Reads one source (`ClipSource`) and writes (or prints) its recipe; the id written.
+    /// `onFetchFailure`, when given, decides what a URL whose page cannot be fetched becomes (the
+    /// inbox keeps a shell).
+    func clip(_ argument: String, taken: Set<String>, onFetchFailure: ((RightsError) async -> Result<String, RightsError>)? = nil) async -> Result<String, RightsError> {
+        let source = ClipSource(argument)
+        if case .url(let url) = source, let known = alreadyClipped(url) { return .failure(known) }
+        switch await source.read() {
+        case .read(let clipped):
+            return await write(clipped, source: argument, taken: taken, shell: false)
+        case .nothingRead(let reason, let wayOn, let shell):
+            return await nothingRead(argument, because: reason, wayOn: wayOn, fallback: shell)
+        case .notFetched(let error, let shell):
+            if let onFetchFailure { return await onFetchFailure(error) }
+            return await nothingRead(argument, because: error.message, fallback: shell)
+        case .unreadable(let error):
+            return .failure(error)
         }
-        guard clipped.hasRecipe || clipped.readFrom.contains("OpenGraph") else {
-            if isCaption {
-                return nothingRead(source, because: "no recipe found in the caption (expected a title line, then ingredient lines or numbered steps)",
-                                   wayOn: "Add the ingredients or steps to the text", fallback: clipped)
-            }
-            return nothingRead(source, because: "no recipe found (no schema.org Recipe, microdata, ingredient or step lists, OpenGraph title)", fallback: clipped)
-        }
-        return write(clipped, source: source, taken: taken, shell: false)
     }
 
     /// Nothing could be read: exit 1 naming the two ways on (MOD/SYS/003.3), or with
     /// `--keep-source` the "Edit Manually" shell.
     /// `wayOn` is the first way on, for a cause that trying again later cannot mend.
     /// The URL is named once: a reason that starts with it, or ends naming it, loses it.
-    func nothingRead(_ source: String, because reason: String, wayOn: String = "Try again later", fallback: ClippedRecipe) -> Result<String, RightsError> {
+    func nothingRead(_ source: String, because reason: String, wayOn: String = "Try again later", fallback: ClippedRecipe) async -> Result<String, RightsError> {
         guard keepSource else {
             return .failure(RightsError("\(source): \(Self.withoutSource(reason, source)); nothing was written. \(wayOn), or run again with --keep-source to keep a recipe shell (title and source) to fill in by hand."))
         }
-        return write(fallback, source: source, taken: taken(), shell: true)
+        return await write(fallback, source: source, taken: taken(), shell: true)
     }
 
     /// `reason` without a leading "SOURCE: " or a trailing `; found "SOURCE"`, so that a message
@@ -203,10 +176,25 @@ struct KitchenClipCommand: ParsableCommand {
         return RightsError("\(url): already in the kitchen as \(RecordKind.kitchenRecipes.folderName)/\(recipe.value.id).json (\"\(recipe.value.title)\"); nothing was written. Run again with --again to clip it once more.")
     }
 
-    func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) -> Result<String, RightsError> {
+    /// Writes (or prints) the recipe; with the page's photo downloaded into `kitchen/images/`
+    /// (`KitchenPhotoFiles`) unless `--dry-run` or `--no-photo`: a photo that cannot be saved leaves
+    /// the recipe its remote link, with a warning that says so.
+    func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) async -> Result<String, RightsError> {
         if let known = alreadyClipped(clipped.sourceUrl) { return .failure(known) }
+        var photoFiles: [String] = []
         do {
-            let draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
+            var draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
+            var photoNote = ""
+            if !dryRun, !noPhoto, !shell, let image = clipped.image, KitchenValidator.isWebURL(image) {
+                switch await KitchenPhotoFiles.download(image, id: draft.id, root: dataOptions.data) {
+                case .success(let saved):
+                    photoFiles = saved.written
+                    draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell, thumbnail: saved.path)
+                    photoNote = ", photo \(saved.path)"
+                case .failure(let error):
+                    StandardError.write("warning: \(source): the photo could not be saved (\(Self.withoutSource(error.message, image))); the recipe keeps its remote link \(image)\n")
+                }
+            }
             for repair in draft.repairs { StandardError.write("warning: \(source): \(repair)\n") }
             for warning in draft.warnings { StandardError.write("\(warning)\n") }
             let summary = "\(Format.count(draft.ingredientCount, "ingredient")), \(Format.count(draft.stepCount, "step"))" + (clipped.readFrom.isEmpty ? "" : " from \(clipped.readFrom.joined(separator: " + "))")
@@ -215,10 +203,11 @@ struct KitchenClipCommand: ParsableCommand {
                 print(String(decoding: draft.bytes, as: UTF8.self))
             } else {
                 try KitchenClipWriter.write(draft)
-                print("\(source): wrote \(draft.path) (\(shell ? "a recipe shell to fill in by hand" : summary))")
+                print("\(source): wrote \(draft.path) (\(shell ? "a recipe shell to fill in by hand" : summary)\(photoNote))")
             }
             return .success(draft.id)
         } catch {
+            KitchenPhotoFiles.remove(photoFiles)
             return .failure(RightsError("\(source): \(error.message)"))
         }
     }
@@ -228,15 +217,5 @@ extension KitchenCategory: ExpressibleByArgument {
     public init?(argument: String) {
         guard let match = KitchenCategory.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else { return nil }
         self = match
-    }
-}
-
-extension ClippedRecipe {
-    /// What is known of a URL that could not be read: its address, and its host as the title.
-    static func shell(url: String) -> ClippedRecipe {
-        var clipped = ClippedRecipe()
-        clipped.sourceUrl = url
-        clipped.title = URL(string: url)?.host
-        return clipped
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrewClip
 import BrewData
 import BrewKit
 import Foundation

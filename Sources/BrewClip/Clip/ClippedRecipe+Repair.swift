@@ -1,0 +1,125 @@
+import BrewData
+import BrewKit
+import Foundation
+
+/// Clipping never refuses a recipe for a field it can mend (issue 25): what a page gives beyond
+/// the bounds of a kitchen recipe is cut or left out here, each with a warning that names it, so
+/// that the file written passes `check`.
+extension ClippedRecipe {
+    /// The longest prep or cook time text kept ("1 h 15 min", "about an hour"): longer is a
+    /// paragraph, not a time.
+    static let maximumTimeCharacters = 100
+    /// The longest ingredient name kept; the rest of a longer one goes to its notes.
+    static let maximumIngredientNameCharacters = 200
+    /// The most ingredient lines, and the most steps, a recipe keeps: a page listing more is a
+    /// list of something else (or a hostile page), and more would only cost time.
+    public static let maximumLines = 1_000
+
+    /// This reading with every field made to fit: control characters removed, the title cut at a
+    /// word to 200 characters, empty steps and ingredient lines dropped, a caption or step beyond
+    /// `KitchenRecipe.maximumTextCharacters` cut, a time, photo or address too long to be one left
+    /// out. Each change adds a line to `warnings`.
+    func repaired() -> ClippedRecipe {
+        var result = self
+        result.title = title.map { Self.cleaned($0, keepLines: false) }?.nilIfEmpty
+        if let full = result.title, full.count > KitchenRecipe.maximumTitleLength {
+            result.title = Self.cut(full, to: KitchenRecipe.maximumTitleLength)
+            result.warnings.append("the title is \(full.count) characters long; cut at a word to \(result.title!.count) (at most \(KitchenRecipe.maximumTitleLength))")
+        }
+        if let text = caption.map({ Self.cleaned($0, keepLines: true) }) {
+            result.caption = text.nilIfEmpty
+            if text.count > KitchenRecipe.maximumTextCharacters {
+                result.caption = Self.cut(text, to: KitchenRecipe.maximumTextCharacters)
+                result.warnings.append("the caption is \(text.count) characters long; kept its first \(result.caption!.count)")
+            }
+        }
+        var steps: [String] = []
+        var emptySteps = 0
+        for (index, step) in self.steps.enumerated() {
+            let text = Self.cleaned(step, keepLines: true)
+            if text.isEmpty { emptySteps += 1; continue }
+            if text.count > KitchenRecipe.maximumTextCharacters {
+                steps.append(Self.cut(text, to: KitchenRecipe.maximumTextCharacters))
+                result.warnings.append("step \(index + 1) is \(text.count) characters long; kept its first \(steps.last!.count)")
+            } else {
+                steps.append(text)
+            }
+        }
+        if emptySteps > 0 { result.warnings.append("\(emptySteps) empty step\(emptySteps == 1 ? "" : "s") left out") }
+        result.steps = Array(steps.prefix(Self.maximumLines))
+        result.sectionHeadings = Set(sectionHeadings.map { Self.cleaned($0, keepLines: true) })
+        // A short line ending in a colon, with a step after it, names the steps that follow.
+        for (index, step) in result.steps.enumerated() where index + 1 < result.steps.count && Self.isLabel(step) {
+            result.sectionHeadings.insert(step)
+        }
+        if steps.count > Self.maximumLines { result.warnings.append("the page has more than \(Self.maximumLines) steps; kept the first \(Self.maximumLines)") }
+        let lines = ingredientLines.map { Self.cleaned($0, keepLines: false) }.filter { !$0.isEmpty }
+        result.ingredientLines = Array(lines.prefix(Self.maximumLines))
+        if lines.count > Self.maximumLines { result.warnings.append("the page has more than \(Self.maximumLines) ingredient lines; kept the first \(Self.maximumLines)") }
+        for (name, keyPath) in [("prep time", \ClippedRecipe.prepTime), ("cook time", \ClippedRecipe.cookTime)] {
+            guard let text = result[keyPath: keyPath].map({ Self.cleaned($0, keepLines: false) }) else { continue }
+            result[keyPath: keyPath] = text.nilIfEmpty
+            if text.count > Self.maximumTimeCharacters {
+                result[keyPath: keyPath] = nil
+                result.warnings.append("the \(name) \"\(text.prefix(40))…\" is \(text.count) characters long, not a time; left out")
+            }
+        }
+        for (name, keyPath) in [("photo address", \ClippedRecipe.image), ("source address", \ClippedRecipe.sourceUrl)] {
+            guard let text = result[keyPath: keyPath] else { continue }
+            if text.count > FieldBounds.textCharacters || ShownText.firstForbiddenControl(in: text) != nil {
+                result[keyPath: keyPath] = nil
+                result.warnings.append("the \(name) is \(text.count) characters long (at most \(FieldBounds.textCharacters)) or holds control characters; left out")
+            }
+        }
+        return result
+    }
+
+    /// "For the sauce:", "Marinade:": at most eight words on one line, ending in a colon.
+    static func isLabel(_ step: String) -> Bool {
+        step.hasSuffix(":") && !step.contains("\n") && step.split(separator: " ").count <= 8
+    }
+
+    /// An ingredient's name and notes within their bounds: a name longer than
+    /// `maximumIngredientNameCharacters` is cut at a word and the rest put before the notes.
+    static func fitted(name: String, notes: String?) -> (name: String, notes: String?) {
+        guard name.count > maximumIngredientNameCharacters else {
+            return (name, notes.map { $0.count > KitchenRecipe.maximumTextCharacters ? cut($0, to: KitchenRecipe.maximumTextCharacters) : $0 })
+        }
+        let short = cut(name, to: maximumIngredientNameCharacters, ellipsis: false)
+        let rest = String(name.dropFirst(short.count)).trimmingCharacters(in: .whitespaces)
+        let joined = [rest, notes].compactMap { $0?.nilIfEmpty }.joined(separator: ", ")
+        return (short, joined.isEmpty ? nil : joined.count > KitchenRecipe.maximumTextCharacters ? cut(joined, to: KitchenRecipe.maximumTextCharacters) : joined)
+    }
+
+    /// Text without the control characters a record may not hold (line breaks and tabs stay
+    /// where lines are kept), white space collapsed on each line.
+    static func cleaned(_ text: String, keepLines: Bool) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
+            if scalar == "\n" || scalar == "\r" {
+                scalars.append(keepLines ? "\n" : " ")
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                scalars.append(" ")
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        let plain = String(scalars)
+        guard keepLines else { return HTMLText.collapse(plain) }
+        return plain.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.collapse(String($0)) }
+            .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `text` cut to at most `limit` characters at the last space before the limit (or at the
+    /// limit when a word is longer than a tenth of it), with "…" when `ellipsis`.
+    static func cut(_ text: String, to limit: Int, ellipsis: Bool = true) -> String {
+        guard text.count > limit else { return text }
+        let room = ellipsis ? limit - 1 : limit
+        var head = text.prefix(room)
+        if let space = head.lastIndex(where: \.isWhitespace), head.distance(from: space, to: head.endIndex) < max(1, limit / 10) {
+            head = head[..<space]
+        }
+        let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
+        return ellipsis ? trimmed + "…" : trimmed
+    }
+}

@@ -1,0 +1,67 @@
+import BrewKit
+
+/// What clipping read from a page, a caption or a URL, before it becomes a kitchen recipe.
+public struct ClippedRecipe: Sendable, Equatable {
+    public var title: String?
+    public var image: String?
+    public var sourceUrl: String?
+    public var caption: String?
+    public var prepTime: String?
+    public var cookTime: String?
+    public var servings: Int?
+    /// The page's `recipeCategory`, as written.
+    public var category: String?
+    /// Ingredient lines in the page's words.
+    public var ingredientLines: [String] = []
+    public var steps: [String] = []
+    /// The steps that are section headings ("Make the marinade", a page's `HowToSection`), by
+    /// their text; and, when written, a step of at most eight words ending in ":" ("For the sauce:").
+    public var sectionHeadings: Set<String> = []
+    /// Per serving, as schema.org gives it.
+    public var nutritionPerServing: KitchenNutrition?
+    /// Where the values came from: `JSON-LD`, `microdata`, `OpenGraph`, `HTML lists`, `caption`.
+    public var readFrom: [String] = []
+    /// What was read and left out or repaired, in words ("the page's calories a serving … left out").
+    public var warnings: [String] = []
+
+    public init() {}
+
+    /// Whether anything that makes a recipe was found: ingredients or steps.
+    public var hasRecipe: Bool { !ingredientLines.isEmpty || !steps.isEmpty }
+
+    /// The category: a page's `recipeCategory` mapped (breakfast/brunch → Breakfast, lunch → Lunch,
+    /// dinner/main/entrée → Dinner, snack/appetizer/side/dessert/drink → Snack); Dinner otherwise.
+    public static func category(from text: String?) -> KitchenCategory {
+        guard let text = text?.lowercased() else { return .dinner }
+        let rules: [(KitchenCategory, [String])] = [
+            (.breakfast, ["breakfast", "brunch"]),
+            (.lunch, ["lunch"]),
+            (.dinner, ["dinner", "main", "entrée", "entree", "supper"]),
+            (.snack, ["snack", "appetizer", "appetiser", "side", "dessert", "drink", "beverage", "starter"]),
+        ]
+        var best: (KitchenCategory, String.Index)?
+        for (category, words) in rules {
+            for word in words {
+                if let range = text.range(of: word), best == nil || range.lowerBound < best!.1 { best = (category, range.lowerBound) }
+            }
+        }
+        return best?.0 ?? .dinner
+    }
+}
+
+extension ClippedRecipe {
+    /// Takes from `other` only what this reading lacks: each empty field or list.
+    mutating func fillGaps(from other: ClippedRecipe) {
+        title = title ?? other.title
+        image = image ?? other.image
+        sourceUrl = sourceUrl ?? other.sourceUrl
+        caption = caption ?? other.caption
+        prepTime = prepTime ?? other.prepTime
+        cookTime = cookTime ?? other.cookTime
+        servings = servings ?? other.servings
+        category = category ?? other.category
+        nutritionPerServing = nutritionPerServing ?? other.nutritionPerServing
+        if ingredientLines.isEmpty { ingredientLines = other.ingredientLines }
+        if steps.isEmpty { steps = other.steps; sectionHeadings = other.sectionHeadings }
+    }
+}

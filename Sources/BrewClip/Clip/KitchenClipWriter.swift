@@ -1,0 +1,153 @@
+import BrewData
+import BrewKit
+import Foundation
+
+/// Turns what clipping read into a kitchen recipe file: a new id from the title (made safe,
+/// `-2`, `-3` … on a clash), the ingredient lines split into amount, name and notes (together
+/// they say what the page said), nutrition per serving × servings, the platform from the URL's
+/// host; encoded as every kitchen recipe is (`KitchenRecordEncoder`) and checked as `check` would
+/// before it is written, atomically, to `kitchen/recipes/<id>.json`.
+public enum KitchenClipWriter {
+    public struct Draft: Sendable {
+        public var id: String
+        public var path: String
+        public var bytes: [UInt8]
+        public var warnings: [Diagnostic]
+        /// What the page gave that was cut or left out to make a recipe that passes `check`.
+        public var repairs: [String] = []
+        /// The ingredients and steps written.
+        public var ingredientCount = 0
+        public var stepCount = 0
+    }
+
+    /// The file a clipped recipe would be, or the `check` errors that stop it. Fields beyond a
+    /// recipe's bounds are mended first (`ClippedRecipe.repaired()`), each named in `repairs`.
+    /// `thumbnail`, when given, is the photo saved in the data directory (`KitchenPhotoFiles`), in
+    /// place of the page's link to it.
+    public static func draft(_ page: ClippedRecipe, root: String, category: KitchenCategory?, takenIDs: Set<String>, now: Date = Date(), shell: Bool = false,
+                             thumbnail: String? = nil) throws(RightsError) -> Draft {
+        var clipped = page.repaired()
+        let title = (clipped.title?.nilIfEmpty ?? clipped.sourceUrl.flatMap { URL(string: $0)?.host } ?? "Clipped recipe")
+        let id = uniqueID(for: title, taken: takenIDs, root: root)
+        let servings = shell ? 1 : (clipped.servings ?? 1)
+        var recipe = KitchenRecipe(id: id, title: String(title.prefix(KitchenRecipe.maximumTitleLength)), servings: servings,
+                                   category: category ?? ClippedRecipe.category(from: clipped.category), createdAt: now, updatedAt: now)
+        if let image = clipped.image, KitchenValidator.isWebURL(image) { recipe.thumbnail = image }
+        if let thumbnail { recipe.thumbnail = thumbnail }
+        if let url = clipped.sourceUrl, KitchenValidator.isWebURL(url) {
+            recipe.sourceUrl = url
+            recipe.sourcePlatform = platform(of: url)
+        }
+        recipe.caption = clipped.caption?.nilIfEmpty
+        if !shell {
+            recipe.prepTime = clipped.prepTime
+            recipe.cookTime = clipped.cookTime
+            recipe.ingredients = clipped.ingredientLines.enumerated().map { index, line in
+                let parts = split(line)
+                let (name, notes) = ClippedRecipe.fitted(name: parts.name, notes: parts.notes)
+                return KitchenIngredient(id: "i\(index + 1)", name: name, amount: parts.amount, notes: notes)
+            }
+            recipe.steps = clipped.steps.enumerated().map { index, text in
+                KitchenStep(id: "s\(index + 1)", order: index + 1, text: text, isHeading: clipped.sectionHeadings.contains(text))
+            }
+        }
+        if let perServing = clipped.nutritionPerServing,
+           [perServing.calories, perServing.protein, perServing.carbs, perServing.fats].contains(where: { Double($0) * Double(servings) > FieldBounds.other.maximum }) {
+            clipped.warnings.append("the nutrition a serving (\(perServing.calories) kcal) × \(servings) servings is more than a recipe may hold; left out")
+            clipped.nutritionPerServing = nil
+        }
+        if !shell, let perServing = clipped.nutritionPerServing { recipe.nutrition = perServing.scaled(by: Double(servings)) }
+        let path = ((root as NSString).appendingPathComponent(RecordKind.kitchenRecipes.folderName) as NSString).appendingPathComponent(id + ".json")
+        let bytes = FileContent.json(KitchenRecordEncoder.json(recipe)).bytesOrEmpty
+        let parsed = RecordFileParser.parse(bytes, path: path, kind: .kitchenRecipes)
+        var diagnostics = parsed.diagnostics
+        diagnostics += KitchenValidator().diagnostics(for: parsed.kitchen.locatedRecipes)
+        let errors = diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty { throw RightsError(errors.map(\.description).joined(separator: "\n") + "\nthe clipped recipe would not pass check; nothing was written") }
+        return Draft(id: id, path: path, bytes: bytes, warnings: diagnostics.filter { $0.severity == .warning }, repairs: shell ? [] : clipped.warnings,
+                     ingredientCount: recipe.ingredients.count, stepCount: recipe.steps.count)
+    }
+
+    /// Writes a draft atomically, never over an existing file.
+    public static func write(_ draft: Draft) throws(RightsError) {
+        if FileManager.default.fileExists(atPath: draft.path) { throw RightsError("\(draft.path) already exists; nothing was written") }
+        do {
+            try FileManager.default.createDirectory(atPath: (draft.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            throw RightsError("cannot make the folder for \(draft.path): \(error)")
+        }
+        do { try AtomicFile.write(draft.bytes, to: draft.path) } catch { throw RightsError("\(error.description); nothing was written") }
+    }
+
+    /// An ingredient line split: the amount is the longest start the amount grammar reads, the
+    /// name runs to the first comma or parenthesis after it, the notes are the rest.
+    public static func split(_ line: String) -> (amount: String, name: String, notes: String?) {
+        let (amount, rest) = AmountGrammar.splitLine(line)
+        guard let cut = rest.firstIndex(where: { $0 == "," || $0 == "(" }) else {
+            return (amount, rest.isEmpty ? line : rest, nil)
+        }
+        let name = rest[..<cut].trimmingCharacters(in: .whitespaces)
+        var notes = String(rest[cut...])
+        if notes.hasPrefix(",") { notes = String(notes.dropFirst()) }
+        notes = notes.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { return (amount, rest, nil) }
+        return (amount, name, notes.nilIfEmpty)
+    }
+
+    /// What two addresses of one page share: the host without case or "www.", the path without a
+    /// trailing "/", the query without tracking parameters (`utm_…`, `fbclid`, `gclid`), no
+    /// fragment, either scheme. "https://www.example.com/soup/?utm_source=x#card" and
+    /// "http://example.com/soup" are one page.
+    public static func sourceKey(_ url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host?.lowercased() else { return url }
+        let bareHost = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        var path = components.path
+        while path.hasSuffix("/") { path.removeLast() }
+        let query = (components.queryItems ?? []).filter { item in
+            let name = item.name.lowercased()
+            return !name.hasPrefix("utm_") && !["fbclid", "gclid", "mc_cid", "mc_eid", "ref"].contains(name)
+        }.map { "\($0.name)=\($0.value ?? "")" }.sorted().joined(separator: "&")
+        return bareHost + (components.port.map { ":\($0)" } ?? "") + path + (query.isEmpty ? "" : "?" + query)
+    }
+
+    /// `instagram`, `tiktok` or `youtube` by the URL's host, else `web`.
+    public static func platform(of url: String) -> KitchenSourcePlatform {
+        let host = URL(string: url)?.host?.lowercased() ?? ""
+        if host == "instagram.com" || host.hasSuffix(".instagram.com") || host == "instagr.am" { return .instagram }
+        if host == "tiktok.com" || host.hasSuffix(".tiktok.com") { return .tiktok }
+        if host == "youtube.com" || host.hasSuffix(".youtube.com") || host == "youtu.be" { return .youtube }
+        return .web
+    }
+
+    /// A safe id from a title: ASCII letters and digits, other runs as `-`, at most 60
+    /// characters, `-2`, `-3` … when taken (by a recipe or a file).
+    public static func uniqueID(for title: String, taken: Set<String>, root: String) -> String {
+        let folded = title.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        var slug = ""
+        for scalar in folded.unicodeScalars {
+            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug += "-"
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        slug = String(slug.prefix(60))
+        while slug.hasSuffix("-") { slug.removeLast() }
+        if slug.isEmpty || RecordID.problem(with: slug) != nil { slug = "clipped-recipe" }
+        let folder = (root as NSString).appendingPathComponent(RecordKind.kitchenRecipes.folderName)
+        let takenKeys = Set(taken.map(RecordID.fileKey))
+        func free(_ id: String) -> Bool {
+            !takenKeys.contains(RecordID.fileKey(id)) && !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(id + ".json"))
+        }
+        if free(slug) { return slug }
+        var number = 2
+        while !free("\(slug)-\(number)") { number += 1 }
+        return "\(slug)-\(number)"
+    }
+}
+
+extension FileContent {
+    /// JSON bytes; a CSV that cannot be written gives none (never the case for clipped JSON).
+    var bytesOrEmpty: [UInt8] { (try? bytes()) ?? [] }
+}

@@ -1,0 +1,185 @@
+import BrewKit
+import Foundation
+
+/// Reads a recipe out of a saved web page, in this order (docs/KITCHEN.md, "Clipping"):
+/// 1. schema.org `Recipe` JSON-LD in the shapes real sites publish (`KitchenPageReader+JSONLD`);
+///    of several, the richest, the others filling its gaps;
+/// 2. microdata or RDFa (`KitchenMicrodataReader`), for what JSON-LD lacks;
+/// 3. the page's visible HTML (`KitchenHTMLRecipeReader` over `HTMLDocument`), for ingredients
+///    or steps still missing, times and servings written only as text, ingredient lines that a
+///    plugin flattened into one string, and amounts that a JSON-LD left out;
+/// 4. with no recipe at all, the OpenGraph title, image and description, and the page's text as
+///    the caption.
+public enum KitchenPageReader {
+    public static func read(html: String, url: String? = nil) -> ClippedRecipe {
+        var clipped = ClippedRecipe()
+        clipped.sourceUrl = url
+        let document = HTMLDocument(html: html)
+        let recipes = jsonLDRecipes(in: document)
+        /// The JSON-LD put several ingredient lines in one string: a plugin's flattened list, which
+        /// may have lost group names' places or numbers ("1.5 tsp" cut as a list number).
+        var ingredientsFlattened = false
+        /// The JSON-LD names no prep or cook time, or only seconds ("PT45S" for 45 minutes).
+        var timesDoubtful = true
+        // A page may carry a stub (an SEO plugin's name and image) beside the full recipe: the richest wins,
+        // the others fill only what it lacks.
+        if let best = richest(recipes) {
+            let recipe = recipes[best]
+            apply(recipe, to: &clipped)
+            ingredientsFlattened = texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).contains { lines($0).count > 1 }
+            let times = (texts(recipe["prepTime"]) + texts(recipe["cookTime"])).filter { displayDuration($0) != nil }
+            timesDoubtful = times.isEmpty || times.allSatisfy(isSecondsOnly)
+            for (index, other) in recipes.enumerated() where index != best {
+                var extra = ClippedRecipe()
+                apply(other, to: &extra)
+                clipped.fillGaps(from: extra)
+            }
+            clipped.readFrom.append("JSON-LD")
+        }
+        if clipped.ingredientLines.isEmpty || clipped.steps.isEmpty || clipped.title == nil {
+            let before = clipped
+            let items = KitchenMicrodataReader.recipes(in: document)
+            if let best = richest(items) {
+                var microdata = ClippedRecipe()
+                apply(items[best], to: &microdata)
+                clipped.fillGaps(from: microdata)
+                let times = (texts(items[best]["prepTime"]) + texts(items[best]["cookTime"])).filter { displayDuration($0) != nil }
+                if timesDoubtful, !times.isEmpty, !times.allSatisfy(isSecondsOnly) {
+                    clipped.prepTime = microdata.prepTime
+                    clipped.cookTime = microdata.cookTime
+                    timesDoubtful = false
+                }
+            }
+            if clipped != before { clipped.readFrom.append("microdata") }
+        }
+        if ingredientsFlattened {
+            // Lines that the page shows as headings are group names, not ingredients.
+            let headings = Set(document.elements(HTMLDocument.headings).map { KitchenHTMLRecipeReader.sectionName(document.text($0, maximumCharacters: 200)) })
+            clipped.ingredientLines.removeAll { headings.contains(KitchenHTMLRecipeReader.sectionName($0)) }
+        }
+        let before = clipped
+        let page = KitchenHTMLRecipeReader(document)
+        let needsPageIngredients = clipped.ingredientLines.isEmpty || ingredientsFlattened || clipped.ingredientLines.contains { !hasAmount($0) }
+        let pageIngredients = needsPageIngredients ? page.ingredientLines() : []
+        if clipped.ingredientLines.isEmpty || (ingredientsFlattened && pageIngredients.count == clipped.ingredientLines.count) {
+            clipped.ingredientLines = pageIngredients
+        }
+        clipped.ingredientLines = fuller(clipped.ingredientLines, shown: pageIngredients)
+        if clipped.steps.isEmpty { clipped.steps = page.steps() }
+        if clipped.hasRecipe, timesDoubtful || clipped.servings == nil {
+            let lines = page.bodyLines()
+            if timesDoubtful {
+                let times = page.times(in: lines)
+                if times.prep != nil || times.cook != nil { (clipped.prepTime, clipped.cookTime) = times }
+            }
+            if clipped.servings == nil { clipped.servings = KitchenHTMLRecipeReader.servings(in: lines) }
+        }
+        if clipped != before { clipped.readFrom.append("HTML") }
+        let meta = metaTags(document)
+        let siteName = meta["og:site_name"] ?? meta["application-name"]
+        if clipped.title == nil, clipped.hasRecipe { clipped.title = ownHeading(document) }
+        if clipped.title == nil { clipped.title = (meta["og:title"] ?? pageTitle(document)).map { withoutSiteName($0, siteName: siteName, anySegment: true) } }
+        clipped.title = clipped.title.map { withoutSiteName($0, siteName: siteName, anySegment: false) }
+        if clipped.image == nil { clipped.image = meta["og:image"] }
+        if clipped.sourceUrl == nil { clipped.sourceUrl = meta["og:url"] ?? canonicalURL(document) }
+        if !clipped.hasRecipe {
+            if meta["og:title"] != nil { clipped.readFrom.append("OpenGraph") }
+            // The caption keeps the first 20,000 characters of the page's visible text.
+            let text = document.text(document.first("body") ?? 0, keepLines: true, maximumCharacters: 20_000)
+            let description = meta["og:description"] ?? meta["description"]
+            let caption = [description, String(text.prefix(20_000))].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n\n")
+            if !caption.isEmpty { clipped.caption = caption }
+        }
+        // A title over 200 characters is cut at a word when the recipe is written (`repaired()`).
+        clipped.title = clipped.title.map { HTMLText.collapse(String($0.prefix(10_000))) }
+        return clipped
+    }
+
+    // MARK: Merging with the page
+
+    /// Whether a line holds a digit or a fraction anywhere.
+    static func hasAmount(_ line: String) -> Bool { line.unicodeScalars.contains { $0.properties.numericType != nil } }
+
+    /// Each line as the JSON-LD gives it, unless the JSON-LD names an ingredient with no amount
+    /// (no digit and no fraction at all) and the page, listing as many lines, shows the same words
+    /// after an amount ("Sonnenblumenöl" shown as "20 g Sonnenblumenöl"): then the page's line,
+    /// for an amount is what scaling needs. Other differences (punctuation, notes) keep the
+    /// JSON-LD's line.
+    static func fuller(_ lines: [String], shown: [String]) -> [String] {
+        guard lines.count == shown.count else { return lines }
+        func words(_ line: String) -> String {
+            String(String.UnicodeScalarView(line.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }))
+        }
+        return zip(lines, shown).map { line, page in
+            let own = words(line), more = words(page)
+            let startsWithAmount = page.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false
+            return !own.isEmpty && !hasAmount(line) && startsWithAmount && more.count > own.count && more.hasSuffix(own) ? page : line
+        }
+    }
+
+    // MARK: Titles
+
+    /// The recipe's own heading on the page: a recipe card's title (an element whose class names
+    /// a recipe and its title or name, such as `wprm-recipe-name`, `tasty-recipes-title`,
+    /// `recipe-card__title`), else the page's only `h1`.
+    static func ownHeading(_ document: HTMLDocument) -> String? {
+        let elements = document.descendants()
+        for element in elements where !["script", "style", "meta", "img", "a", "button", "input"].contains(document.name(element)) {
+            let tokens = document.classes(element)
+            guard tokens.contains(where: { $0.contains("recipe") && ($0.hasSuffix("title") || $0.hasSuffix("name")) && !$0.contains("ingredient") && !$0.contains("instruction") }) else { continue }
+            let text = document.text(element, maximumCharacters: 400)
+            if !text.isEmpty, text.count <= KitchenRecipe.maximumTitleLength { return text }
+        }
+        let headings = elements.filter { document.name($0) == "h1" && !KitchenHTMLRecipeReader.isHiddenOrUnread($0, in: document) }
+        guard headings.count == 1 else { return nil }
+        let text = document.text(headings[0], maximumCharacters: 400)
+        return text.isEmpty || text.count > KitchenRecipe.maximumTitleLength ? nil : text
+    }
+
+    /// Separators between a page's title and its site's name: "Soup - Site", "Soup | Site".
+    static let titleSeparators = [" | ", " - ", " – ", " — ", " · ", " :: ", " // ", " » "]
+
+    /// A title without a trailing site-name segment: the segment that is the site's name
+    /// (`og:site_name`) always; with `anySegment` (a title from `og:title` or `<title>`) also a
+    /// last segment of at most five words ("Mango Guacamole - Rick Bayless", "PB&J Smoothie
+    /// Recipe | Quaker Oats").
+    static func withoutSiteName(_ title: String, siteName: String?, anySegment: Bool) -> String {
+        var best: Range<String.Index>?
+        for separator in titleSeparators {
+            if let range = title.range(of: separator, options: .backwards), best == nil || range.lowerBound > best!.lowerBound { best = range }
+        }
+        guard let cut = best else { return title }
+        let head = title[..<cut.lowerBound].trimmingCharacters(in: .whitespaces)
+        let tail = title[cut.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard !head.isEmpty else { return title }
+        func folded(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+        if let siteName, !folded(siteName).isEmpty, folded(tail) == folded(siteName) { return head }
+        if anySegment, tail.split(separator: " ").count <= 5, head.count >= 3 { return head }
+        return title
+    }
+
+    // MARK: Meta tags
+
+    /// `<meta property|name=… content=…>` by property or name, lower-cased.
+    static func metaTags(_ document: HTMLDocument) -> [String: String] {
+        var meta: [String: String] = [:]
+        for element in document.elements(["meta"]) {
+            guard let key = document.attribute("property", of: element) ?? document.attribute("name", of: element),
+                  let content = document.attribute("content", of: element) else { continue }
+            if meta[key.lowercased()] == nil { meta[key.lowercased()] = HTMLText.collapse(content) }
+        }
+        return meta
+    }
+
+    static func pageTitle(_ document: HTMLDocument) -> String? {
+        guard let title = document.first("title") else { return nil }
+        return HTMLDocument.plainText(String(document.rawText(title).prefix(10_000))).nilIfEmpty
+    }
+
+    static func canonicalURL(_ document: HTMLDocument) -> String? {
+        for element in document.elements(["link"]) where document.attribute("rel", of: element)?.lowercased() == "canonical" {
+            if let href = document.attribute("href", of: element), KitchenValidator.isWebURL(href) { return href }
+        }
+        return nil
+    }
+}

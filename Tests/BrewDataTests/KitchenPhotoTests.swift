@@ -1,0 +1,69 @@
+@testable import BrewClip
+@testable import BrewData
+import BrewKit
+import Foundation
+import Testing
+import TestSupport
+
+/// A clipped recipe's photo saved beside it (issue 25): the grid's small copy made by libgd, at
+/// most 400 px wide (ClipCook PERF/007); the photo downloaded from a server on this machine into
+/// `kitchen/images/`, never over a file; what is not an image, or not there, refused with why.
+@Suite(.serialized) struct KitchenPhotoTests {
+    @Test(arguments: ["jpg", "png"]) func theGridCopyIsAtMost400PixelsWide(format: String) throws {
+        let photo = AppRecipe.Photo(bytes: TestImages.photo(width: 1000, height: 600, format: format), fileExtension: format)
+        #expect(GridImage.size(of: photo)! == (1000, 600))
+        let small = AppRecipe.Photo(bytes: try #require(GridImage.copy(of: photo)), fileExtension: format)
+        #expect(AppRecipe.Photo.sniffing(small.bytes)?.fileExtension == format, "the photo's own format")
+        #expect(GridImage.size(of: small)! == (400, 240))
+        #expect(small.bytes.count < photo.bytes.count)
+        let narrow = AppRecipe.Photo(bytes: TestImages.photo(width: 300, height: 200, format: format), fileExtension: format)
+        #expect(GridImage.copy(of: narrow) == narrow.bytes, "a photo no wider is kept as it is")
+        #expect(GridImage.copy(of: AppRecipe.Photo(bytes: [0xFF, 0xD8, 0xFF, 0, 1, 2], fileExtension: "jpg")) == nil)
+    }
+
+    /// Serves `files` from 127.0.0.1 and runs `body` with the base address.
+    static func withServer(_ files: [String: [UInt8]], _ body: (String, URL) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString)")
+        let served = folder.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, bytes) in files { try Data(bytes).write(to: served.appendingPathComponent(name)) }
+        let server = try StaticFileServer(serving: served)
+        defer { server.stop() }
+        let base = server.base
+        for _ in 0..<50 {
+            if case .success = await PageFetcher.fetchBytes(base + "/note.txt", accept: "*/*", maximumBytes: 1_000) { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        let root = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try await body(base, root)
+    }
+
+    @Test func thePhotoIsDownloadedBesideTheRecipeWithItsGridCopy() async throws {
+        let files = ["photo.jpg": TestImages.photo(width: 1200, height: 800, format: "jpg"), "note.txt": Array("not a photo".utf8)]
+        try await Self.withServer(files) { base, root in
+            let saved = try await KitchenPhotoFiles.download(base + "/photo.jpg", id: "soup", root: root.path).get()
+            #expect(saved.path == "kitchen/images/soup.jpg")
+            let full = try [UInt8](Data(contentsOf: root.appendingPathComponent("kitchen/images/soup.jpg")))
+            #expect(full == files["photo.jpg"], "the photo as served")
+            let grid = try [UInt8](Data(contentsOf: root.appendingPathComponent("kitchen/images/soup.grid.jpg")))
+            #expect(GridImage.size(of: AppRecipe.Photo(bytes: grid, fileExtension: "jpg"))! == (400, 267))
+            let second = try await KitchenPhotoFiles.download(base + "/photo.jpg", id: "soup", root: root.path).get()
+            #expect(second.path == "kitchen/images/soup-2.jpg", "never over a file")
+            // The site finds the grid copy beside the photo a recipe names.
+            var diagnostics: [Diagnostic] = []
+            let recipe = KitchenRecipe(id: "soup", title: "Soup", thumbnail: "kitchen/images/soup.jpg")
+            let found = KitchenImageFiles.resolve([Located(recipe, source: SourceMap(record: SourceLocation(file: "soup.json", line: 1)))], root: root.path, diagnostics: &diagnostics)
+            #expect(Set(found.keys) == ["kitchen/images/soup.jpg", "kitchen/images/soup.grid.jpg"])
+            #expect(diagnostics.isEmpty)
+
+            let missing = await KitchenPhotoFiles.download(base + "/gone.jpg", id: "stew", root: root.path)
+            #expect(throws: RightsError.self) { try missing.get() }
+            if case .failure(let error) = missing { #expect(error.message.hasSuffix("the server answered 404")) }
+            let text = await KitchenPhotoFiles.download(base + "/note.txt", id: "stew", root: root.path)
+            if case .failure(let error) = text { #expect(error.message.contains("not a JPEG, PNG, WebP or GIF image")) } else { Issue.record("a text file was kept as a photo") }
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("kitchen/images/stew.jpg").path))
+        }
+    }
+}
