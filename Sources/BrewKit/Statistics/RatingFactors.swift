@@ -70,15 +70,16 @@ public struct RatingFactors: Sendable, Hashable {
     public init(logs: [BrewLog], at positions: some Sequence<Int>) {
         var values: [Variable: [Point]] = [:]
         var rated: [Int] = []
+        // Fields are read in place (`logs[position].…`): copying a log retains each of its texts.
         for position in positions {
-            let log = logs[position]
-            guard let rating = log.rating else { continue }
+            guard let rating = logs[position].rating else { continue }
             rated.append(position)
-            if let grind = log.recordedGrindLabel { values[.grind, default: []].append(Point(value: Double(GrindLabel.allCases.firstIndex(of: grind) ?? 1), rating: rating)) }
-            if let temperature = log.recordedTemperatureCelsius { values[.temperature, default: []].append(Point(value: temperature, rating: rating)) }
-            values[.dose, default: []].append(Point(value: log.doseGrams, rating: rating))
-            if log.ratio.isFinite { values[.ratio, default: []].append(Point(value: (log.ratio * 10).rounded() / 10, rating: rating)) }
-            if let seconds = log.brewTimeSeconds { values[.brewTime, default: []].append(Point(value: seconds.rounded(), rating: rating)) }
+            if let grind = logs[position].recordedGrindLabel { values[.grind, default: []].append(Point(value: Double(GrindLabel.allCases.firstIndex(of: grind) ?? 1), rating: rating)) }
+            if let temperature = logs[position].recordedTemperatureCelsius { values[.temperature, default: []].append(Point(value: temperature, rating: rating)) }
+            values[.dose, default: []].append(Point(value: logs[position].doseGrams, rating: rating))
+            let ratio = logs[position].ratio
+            if ratio.isFinite { values[.ratio, default: []].append(Point(value: (ratio * 10).rounded() / 10, rating: rating)) }
+            if let seconds = logs[position].brewTimeSeconds { values[.brewTime, default: []].append(Point(value: seconds.rounded(), rating: rating)) }
         }
         ratedCount = rated.count
         factors = Variable.allCases.compactMap { variable in
