@@ -2,37 +2,40 @@ import BrewKit
 import Foundation
 
 /// schema.org `Recipe` JSON-LD for a kitchen recipe page, with `NutritionInformation` per
-/// serving (the convention search engines read), made with JSONSerialization and made safe
-/// inside `<script>` by `HTMLEscaping.scriptSafeJSON`.
+/// serving (the convention search engines read), written by `JSONLDValue` as JSONSerialization
+/// would and made safe inside `<script>` by `HTMLEscaping.scriptSafeJSON`.
 enum KitchenJSONLD {
     static func script(for recipe: KitchenRecipe, units: KitchenUnits?) -> String {
-        var object: [String: Any] = [
-            "@context": "https://schema.org",
-            "@type": "Recipe",
-            "name": recipe.title,
-            "recipeCategory": recipe.category.rawValue,
-            "recipeYield": "\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")",
-            "recipeIngredient": recipe.ingredients.map { ingredient in
+        "<script type=\"application/ld+json\">\(HTMLEscaping.scriptSafeJSON(object(for: recipe, units: units).serialized))</script>"
+    }
+
+    static func object(for recipe: KitchenRecipe, units: KitchenUnits?) -> JSONLDValue {
+        var object: [String: JSONLDValue] = [
+            "@context": .string("https://schema.org"),
+            "@type": .string("Recipe"),
+            "name": .string(recipe.title),
+            "recipeCategory": .string(recipe.category.rawValue),
+            "recipeYield": .string("\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"),
+            "recipeIngredient": .array(recipe.ingredients.map { ingredient in
                 let amount = KitchenHTML.shownAmount(ingredient, units: units).text
-                return [amount, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ") + (ingredient.notes.map { ", " + $0 } ?? "")
-            },
-            "recipeInstructions": recipe.steps.map { ["@type": "HowToStep", "position": $0.order, "text": $0.text] as [String: Any] },
+                return .string([amount, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ") + (ingredient.notes.map { ", " + $0 } ?? ""))
+            }),
+            "recipeInstructions": .array(recipe.steps.map { .object(["@type": .string("HowToStep"), "position": .int($0.order), "text": .string($0.text)]) }),
         ]
-        if let thumbnail = recipe.thumbnail, KitchenValidator.isWebURL(thumbnail) { object["image"] = thumbnail }
-        if let url = recipe.sourceUrl, KitchenValidator.isWebURL(url) { object["isBasedOn"] = url }
-        if let prep = recipe.prepTime.flatMap(KitchenDuration.iso8601) { object["prepTime"] = prep }
-        if let cook = recipe.cookTime.flatMap(KitchenDuration.iso8601) { object["cookTime"] = cook }
+        if let thumbnail = recipe.thumbnail, KitchenValidator.isWebURL(thumbnail) { object["image"] = .string(thumbnail) }
+        if let url = recipe.sourceUrl, KitchenValidator.isWebURL(url) { object["isBasedOn"] = .string(url) }
+        if let prep = recipe.prepTime.flatMap(KitchenDuration.iso8601) { object["prepTime"] = .string(prep) }
+        if let cook = recipe.cookTime.flatMap(KitchenDuration.iso8601) { object["cookTime"] = .string(cook) }
         if let perServing = recipe.nutritionPerServing {
-            object["nutrition"] = [
-                "@type": "NutritionInformation",
-                "servingSize": "1 serving",
-                "calories": "\(perServing.calories) kcal",
-                "proteinContent": "\(perServing.protein) g",
-                "carbohydrateContent": "\(perServing.carbs) g",
-                "fatContent": "\(perServing.fats) g",
-            ]
+            object["nutrition"] = .object([
+                "@type": .string("NutritionInformation"),
+                "servingSize": .string("1 serving"),
+                "calories": .string("\(perServing.calories) kcal"),
+                "proteinContent": .string("\(perServing.protein) g"),
+                "carbohydrateContent": .string("\(perServing.carbs) g"),
+                "fatContent": .string("\(perServing.fats) g"),
+            ])
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "" }
-        return "<script type=\"application/ld+json\">\(HTMLEscaping.scriptSafeJSON(String(decoding: data, as: UTF8.self)))</script>"
+        return .object(object)
     }
 }
