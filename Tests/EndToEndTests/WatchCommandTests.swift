@@ -162,10 +162,15 @@ struct WatchCommandTests {
         let burst = data.appendingPathComponent("logs/burst")
         try FileManager.default.createDirectory(at: burst, withIntermediateDirectories: true)
         let beforeBurst = watcher.count("rebuilt after")
+        let burstStart = Date()
         for index in 0..<500 {
             let log = Self.log(id: "burst-\(index)", day: 1 + index % 28, rating: 1 + index % 5, note: "Burst \(index).")
             try ("[" + log + "]").write(to: burst.appendingPathComponent("\(index).json"), atomically: false, encoding: .utf8)
         }
+        // A batch is due at the latest 0.5 s after its first change (`DirectoryWatcher`'s maximum
+        // delay): writes that take longer (a loaded machine) may be cut into one batch more per
+        // half second, the more so the quicker each rebuild ends. One rebuild a file is the failure.
+        let burstWriteSeconds = Date().timeIntervalSince(burstStart)
         #expect(watcher.waitFor("rebuilt after", times: beforeBurst + 1))
         // On a busy machine the rest of the burst may still be a second rebuild in progress (seconds
         // long): wait until every burst page is in the live site before counting and comparing.
@@ -174,7 +179,8 @@ struct WatchCommandTests {
         while Date() < burstDeadline, !burstPages.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { usleep(50_000) }
         usleep(1_500_000)
         let burstRebuilds = watcher.count("rebuilt after") - beforeBurst
-        #expect((1...2).contains(burstRebuilds), "500 files made \(burstRebuilds) rebuilds")
+        let allowedRebuilds = 2 + Int(burstWriteSeconds / 0.5)
+        #expect((1...allowedRebuilds).contains(burstRebuilds), "500 files written in \(burstWriteSeconds) s made \(burstRebuilds) rebuilds")
         rebuilds = watcher.count("rebuilt after") - 1
         try expectSameAsFullBuild("burst of 500 files")
 

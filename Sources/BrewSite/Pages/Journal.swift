@@ -208,26 +208,31 @@ final class Journal {
         return values
     }
 
+    /// `logPageKey(at:)` of every log, made once: `watch` compares a journal's keys with the next
+    /// one's (`SiteChanges`), so each is made when the journal is new and reused when it is old.
+    private(set) lazy var logPageKeys: [Int] = logs.indices.map(logPageKey(at:))
+
     /// What a log's page shows besides the log itself: its recipe, its recorded pour, the next
     /// brew of its recipe. A log page is made again when this changes (`SiteChanges`).
     func logPageKey(at position: Int) -> Int {
+        // Fields are read in place (`logs[position].…`): this runs for every log of the old and the
+        // new journal on every edit in `watch`, and copying a log retains each of its texts.
         var hasher = Hasher()
-        let log = logs[position]
-        if let recipeId = log.recipeId {
+        if let recipeId = logs[position].recipeId {
             hasher.combine(recipeHashes[recipeId])
             hasher.combine(invalidReasons[recipeId] == nil)
         }
-        hasher.combine(validated.dataset.flows[log.id])
+        let flows = validated.dataset.flows
+        hasher.combine(flows.isEmpty ? nil : flows[logs[position].id])
         // Of the next brew, what its link and the follow-up sentence read.
         if let next = nextInRecipe[position] {
-            let log = logs[next]
-            hasher.combine(log.id)
-            hasher.combine(log.timestamp)
-            hasher.combine(log.timestampOffsetSeconds)
-            hasher.combine(log.rating)
-            hasher.combine(log.doseGrams)
-            hasher.combine(log.recordedTemperatureCelsius)
-            hasher.combine(log.recordedGrindLabel)
+            hasher.combine(logs[next].id)
+            hasher.combine(logs[next].timestamp)
+            hasher.combine(logs[next].timestampOffsetSeconds)
+            hasher.combine(logs[next].rating)
+            hasher.combine(logs[next].doseGrams)
+            hasher.combine(logs[next].recordedTemperatureCelsius)
+            hasher.combine(logs[next].recordedGrindLabel)
         }
         return hasher.finalize()
     }
