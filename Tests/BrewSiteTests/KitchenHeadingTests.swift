@@ -62,7 +62,7 @@ import Testing
             KitchenStep(id: "s1", order: 3, text: "Blend."),
             KitchenStep(id: "s2", order: 4, text: "Season."),
         ]
-        let items = KitchenJSONLD.instructions(steps)
+        let items = try Self.parsed(KitchenJSONLD.instructions(steps))
         #expect(items.count == 2)
         #expect(items[0]["@type"] as? String == "HowToStep")
         #expect(items[0]["position"] as? Int == 1)
@@ -71,7 +71,12 @@ import Testing
         let inner = try #require(items[1]["itemListElement"] as? [[String: Any]])
         #expect(inner.map { $0["text"] as? String } == ["Blend.", "Season."])
         #expect(inner.map { $0["position"] as? Int } == [2, 3])
-        let plain = KitchenJSONLD.instructions(Array(steps.prefix(1)))
+        let plain = try Self.parsed(KitchenJSONLD.instructions(Array(steps.prefix(1))))
         #expect(plain.count == 1 && plain[0]["@type"] as? String == "HowToStep", "no heading, no section")
+    }
+
+    /// The instructions as a page's JSON-LD writes them, read back by Foundation.
+    static func parsed(_ items: [JSONLDValue]) throws -> [[String: Any]] {
+        try #require(JSONSerialization.jsonObject(with: Data(JSONLDValue.array(items).serialized.utf8)) as? [[String: Any]])
     }
 }

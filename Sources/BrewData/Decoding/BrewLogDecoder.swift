@@ -55,6 +55,6 @@ enum BrewLogDecoder {
             bean: present(bean), roaster: present(roaster), mill: present(mill), grinderSetting: present(grinderSetting),
             brewTimeSeconds: brewTime, bloomSeconds: bloom, tds: tds, extractionYieldPercent: extraction,
             source: present(source)?.trimmingSpaces, sourceId: present(sourceId), fromRecipe: fromRecipe)
-        return Located(log, source: SourceMap(record: node.location, fields: reader.fieldLocations))
+        return Located(log, source: reader.sourceMap)
     }
 }

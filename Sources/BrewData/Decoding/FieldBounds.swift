@@ -33,6 +33,9 @@ public enum FieldBounds {
     public static let minutes = NumberBound(maximum: 1_440, unit: " minutes (24 hours)")
     public static let other = NumberBound(maximum: 1_000_000, unit: "")
 
+    /// The smallest of the bounds above: a number no larger either way is within any field's.
+    static let smallestMaximum = [doseGrams, waterGrams, millilitres, seconds, minutes, other].map(\.maximum).min()!
+
     /// The most numbers a list field (`cardDosesGrams`) holds: each dose is a printed page.
     public static let listValues = 50
     public static let noteCharacters = BrewLog.maximumNoteCharacters
@@ -60,6 +63,8 @@ public enum FieldBounds {
 
     /// Why `value` is outside the bound of `key`, or nil.
     static func numberProblem(_ value: Double, key: String, path: String) -> String? {
+        // Within every bound: no need to find the field's own by its name (hashing it).
+        if value.magnitude <= smallestMaximum { return nil }
         let bound = number(key)
         if value > bound.maximum {
             return "\(path) must be at most \(Format.number(bound.maximum))\(bound.unit), found \(Format.number(value))"

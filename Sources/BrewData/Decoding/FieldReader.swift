@@ -27,6 +27,24 @@ struct FieldReader {
         return locations
     }
 
+    /// Where the record and each of its fields are: `fieldLocations`, kept as a list when every
+    /// field is in the record's file with a line and column that fit (it always is for a record
+    /// read from JSON or CSV), so that no dictionary is made for a record without a finding.
+    var sourceMap: SourceMap {
+        guard pathPrefix.isEmpty else { return SourceMap(record: recordLocation, fields: fieldLocations) }
+        var listed: [SourceMap.ListedField] = []
+        listed.reserveCapacity(members.count)
+        for member in members where member.key.utf8.count <= Self.maximumKnownKeyBytes {
+            let location = member.node.location
+            guard location.file == recordLocation.file, let line = Int32(exactly: location.line), line > 0,
+                  let column = Int32(exactly: location.column ?? 0), column >= 0, location.column != 0 else {
+                return SourceMap(record: recordLocation, fields: fieldLocations)
+            }
+            listed.append(SourceMap.ListedField(key: member.key, line: line, column: column))
+        }
+        return SourceMap(record: recordLocation, listed: listed)
+    }
+
     init(_ node: RawNode, pathPrefix: String = "") {
         var members: [RawMember] = []
         var duplicates: [Diagnostic] = []
@@ -51,7 +69,9 @@ struct FieldReader {
 
     /// The field named `key`; the last one when a record has it twice (an error already said so).
     private func member(_ key: String) -> RawMember? {
-        members.last { $0.key == key }
+        // Lengths first: most names differ in length, and comparing those is cheaper than the texts.
+        let length = key.utf8.count
+        return members.last { $0.key.utf8.count == length && $0.key == key }
     }
 
     func has(_ key: String) -> Bool { node(key) != nil }
@@ -264,16 +284,5 @@ struct FieldReader {
             if let near = Suggestion.closest(to: member.key, in: known) { message += "; did you mean \"\(near)\"?" }
             diagnostics.append(.warning(message, at: member.node.location.naming(pathPrefix + member.key)))
         }
-    }
-}
-
-extension String {
-    /// The text without spaces and tabs at either end (Foundation's `.whitespaces`), returned
-    /// as it is, without a call into Foundation, when it has none: fields are read by the thousand.
-    var trimmingSpaces: String {
-        guard let first = utf8.first, let last = utf8.last else { return self }
-        let plain = { (byte: UInt8) in byte > 0x20 && byte < 0x80 }
-        if plain(first) && plain(last) { return self }
-        return trimmingCharacters(in: .whitespaces)
     }
 }

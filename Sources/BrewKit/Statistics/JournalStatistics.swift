@@ -41,13 +41,15 @@ public struct JournalStatistics: Sendable {
     /// Months with brews, newest first: `2026-11` and the count.
     public var months: [(month: String, count: Int)]
 
-    public init(logs: [BrewLog], timeZone: JournalTimeZone = .asWritten) {
+    /// - Parameter localTimes: each log's local time in `timeZone`, when the caller has them already.
+    public init(logs: [BrewLog], timeZone: JournalTimeZone = .asWritten, localTimes known: [LocalTime]? = nil) {
         overall = RecipeStatistics(logs: logs)
-        let localTimes = logs.indices.map { timeZone.local(logs[$0].timestamp, writtenOffsetSeconds: logs[$0].timestampOffsetSeconds) }
-        let monthKeys = localTimes.map(\.monthKey)
-        var monthCounts: [String: Int] = [:]
-        for key in monthKeys { monthCounts[key, default: 0] += 1 }
-        months = monthCounts.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
+        let localTimes = known ?? logs.indices.map { timeZone.local(logs[$0].timestamp, writtenOffsetSeconds: logs[$0].timestampOffsetSeconds) }
+        // Counted by year * 100 + month, an integer cheaper to hash than the month's name, which
+        // is made once per month.
+        var monthCounts: [Int: (count: Int, position: Int)] = [:]
+        for (position, time) in localTimes.enumerated() { monthCounts[time.year * 100 + time.month, default: (0, position)].count += 1 }
+        months = monthCounts.values.map { (localTimes[$0.position].monthKey, $0.count) }.sorted { $0.0 > $1.0 }
         latestMonth = months.first?.month
         brewsInLatestMonth = months.first?.count ?? 0
 

@@ -68,21 +68,31 @@ public struct RatingFactors: Sendable, Hashable {
 
     /// - Parameter positions: where the recipe's logs are in `logs`.
     public init(logs: [BrewLog], at positions: some Sequence<Int>) {
-        var values: [Variable: [Point]] = [:]
+        // One list per variable, not a dictionary of them: five appends a brew, no hashing.
+        var grind: [Point] = [], temperature: [Point] = [], dose: [Point] = [], ratio: [Point] = [], brewTime: [Point] = []
         var rated: [Int] = []
+        // Fields are read in place (`logs[position].…`): copying a log retains each of its texts.
         for position in positions {
-            let log = logs[position]
-            guard let rating = log.rating else { continue }
+            guard let rating = logs[position].rating else { continue }
             rated.append(position)
-            if let grind = log.recordedGrindLabel { values[.grind, default: []].append(Point(value: Double(GrindLabel.allCases.firstIndex(of: grind) ?? 1), rating: rating)) }
-            if let temperature = log.recordedTemperatureCelsius { values[.temperature, default: []].append(Point(value: temperature, rating: rating)) }
-            values[.dose, default: []].append(Point(value: log.doseGrams, rating: rating))
-            if log.ratio.isFinite { values[.ratio, default: []].append(Point(value: (log.ratio * 10).rounded() / 10, rating: rating)) }
-            if let seconds = log.brewTimeSeconds { values[.brewTime, default: []].append(Point(value: seconds.rounded(), rating: rating)) }
+            if let label = logs[position].recordedGrindLabel { grind.append(Point(value: Double(GrindLabel.allCases.firstIndex(of: label) ?? 1), rating: rating)) }
+            if let celsius = logs[position].recordedTemperatureCelsius { temperature.append(Point(value: celsius, rating: rating)) }
+            dose.append(Point(value: logs[position].doseGrams, rating: rating))
+            let brewRatio = logs[position].ratio
+            if brewRatio.isFinite { ratio.append(Point(value: (brewRatio * 10).rounded() / 10, rating: rating)) }
+            if let seconds = logs[position].brewTimeSeconds { brewTime.append(Point(value: seconds.rounded(), rating: rating)) }
         }
         ratedCount = rated.count
         factors = Variable.allCases.compactMap { variable in
-            guard let points = values[variable], points.count >= 2, Set(points.map(\.value)).count >= 2 else { return nil }
+            let points = switch variable {
+            case .grind: grind
+            case .temperature: temperature
+            case .dose: dose
+            case .ratio: ratio
+            case .brewTime: brewTime
+            }
+            // At least two brews, and two different values (as a set of them would count).
+            guard points.count >= 2, points.contains(where: { $0.value != points[0].value }) else { return nil }
             return Factor(variable: variable, points: points)
         }
         trend = rated.map { (logs[$0].timestamp, logs[$0].rating ?? 0) }.sorted { $0.0 < $1.0 }

@@ -81,26 +81,29 @@ public struct YearInReview: Sendable, Equatable {
             year: year, brewCount: brews.count, ratedCount: ratings.count,
             averageRating: ratings.isEmpty ? nil : Double(ratings.reduce(0, +)) / Double(ratings.count),
             bestRecipe: bestRecipe(of: brews),
-            beans: top(brews.compactMap { $0.bean?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }),
+            beans: top(brews.compactMap { $0.bean?.trimmingSpaces }.filter { !$0.isEmpty }),
             cookedMost: top(cooked), mealsPlanned: cooked.count,
             nights: nights.filter { $0.year == year })
     }
 
     static func bestRecipe(of brews: [BrewLog]) -> BestRecipe? {
-        let rated = brews.filter { $0.rating != nil }
-        let byRecipe = Dictionary(grouping: rated) { $0.recipeId ?? "name:" + $0.recipeNameAtBrew }
+        // Groups of positions in `brews`, not of copies: copying a log retains each of its texts.
+        var byRecipe: [String: [Int]] = [:]
+        for index in brews.indices where brews[index].rating != nil {
+            byRecipe[brews[index].recipeId ?? "name:" + brews[index].recipeNameAtBrew, default: []].append(index)
+        }
         let least = byRecipe.values.contains { $0.count >= 2 } ? 2 : 1
-        let candidates = byRecipe.values.filter { $0.count >= least }.map { group -> (group: [BrewLog], average: Double) in
-            (group, Double(group.compactMap(\.rating).reduce(0, +)) / Double(group.count))
+        let candidates = byRecipe.values.filter { $0.count >= least }.map { group -> (group: [Int], average: Double) in
+            (group, Double(group.reduce(0) { $0 + (brews[$1].rating ?? 0) }) / Double(group.count))
         }
         guard let best = candidates.min(by: { a, b in
             if a.average != b.average { return a.average > b.average }
             if a.group.count != b.group.count { return a.group.count > b.group.count }
-            return a.group[0].recipeNameAtBrew < b.group[0].recipeNameAtBrew
+            return brews[a.group[0]].recipeNameAtBrew < brews[b.group[0]].recipeNameAtBrew
         }) else { return nil }
         // Its best brew: the highest rating, the latest of equals.
-        let brew = best.group.max { a, b in (a.rating ?? 0, a.timestamp) < (b.rating ?? 0, b.timestamp) }!
-        let latestName = best.group.max { $0.timestamp < $1.timestamp }!.recipeNameAtBrew
+        let brew = brews[best.group.max { a, b in (brews[a].rating ?? 0, brews[a].timestamp) < (brews[b].rating ?? 0, brews[b].timestamp) }!]
+        let latestName = brews[best.group.max { brews[$0].timestamp < brews[$1].timestamp }!].recipeNameAtBrew
         return BestRecipe(
             name: latestName, recipeID: brew.recipeId, averageRating: best.average, ratedBrews: best.group.count,
             doseGrams: brew.doseGrams, yieldGrams: brew.targetYieldGrams, waterCelsius: brew.waterTemperatureCelsius,

@@ -34,6 +34,9 @@ public enum ShownText {
     /// The first control character of `text` that is not a tab, a line feed or the carriage
     /// return of a CRLF line end, with its offset in scalars: such text is refused in the data.
     public static func firstForbiddenControl(in text: String) -> (scalar: Unicode.Scalar, offset: Int)? {
+        // Every text of the data is checked: one pass over its bytes settles most. A control
+        // other than tab and line feed is a byte below 0x20 or 0x7F, or a C1 control (0xC2 0x80–0x9F).
+        if !text.utf8.contains(where: { $0 < 0x20 ? $0 != 0x09 && $0 != 0x0A : $0 == 0x7F || $0 == 0xC2 }) { return nil }
         let scalars = Array(text.unicodeScalars)
         for (offset, scalar) in scalars.enumerated() where isControl(scalar) {
             if scalar == "\t" || scalar == "\n" { continue }

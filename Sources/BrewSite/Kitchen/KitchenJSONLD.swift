@@ -2,59 +2,61 @@ import BrewKit
 import Foundation
 
 /// schema.org `Recipe` JSON-LD for a kitchen recipe page, with `NutritionInformation` per
-/// serving (the convention search engines read), made with JSONSerialization and made safe
-/// inside `<script>` by `HTMLEscaping.scriptSafeJSON`.
+/// serving (the convention search engines read), written by `JSONLDValue` as JSONSerialization
+/// would and made safe inside `<script>` by `HTMLEscaping.scriptSafeJSON`.
 enum KitchenJSONLD {
     static func script(for recipe: KitchenRecipe, units: KitchenUnits?) -> String {
-        var object: [String: Any] = [
-            "@context": "https://schema.org",
-            "@type": "Recipe",
-            "name": recipe.title,
-            "recipeCategory": recipe.category.rawValue,
-            "recipeYield": "\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")",
-            "recipeIngredient": recipe.ingredients.map { ingredient in
+        "<script type=\"application/ld+json\">\(HTMLEscaping.scriptSafeJSON(object(for: recipe, units: units).serialized))</script>"
+    }
+
+    static func object(for recipe: KitchenRecipe, units: KitchenUnits?) -> JSONLDValue {
+        var object: [String: JSONLDValue] = [
+            "@context": .string("https://schema.org"),
+            "@type": .string("Recipe"),
+            "name": .string(recipe.title),
+            "recipeCategory": .string(recipe.category.rawValue),
+            "recipeYield": .string("\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"),
+            "recipeIngredient": .array(recipe.ingredients.map { ingredient in
                 let amount = KitchenHTML.shownAmount(ingredient, units: units).text
-                return [amount, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ") + (ingredient.notes.map { ", " + $0 } ?? "")
-            },
-            "recipeInstructions": instructions(recipe.steps),
+                return .string([amount, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ") + (ingredient.notes.map { ", " + $0 } ?? ""))
+            }),
+            "recipeInstructions": .array(instructions(recipe.steps)),
         ]
-        if let thumbnail = recipe.thumbnail, KitchenValidator.isWebURL(thumbnail) { object["image"] = thumbnail }
-        if let url = recipe.sourceUrl, KitchenValidator.isWebURL(url) { object["isBasedOn"] = url }
-        if let prep = recipe.prepTime.flatMap(KitchenDuration.iso8601) { object["prepTime"] = prep }
-        if let cook = recipe.cookTime.flatMap(KitchenDuration.iso8601) { object["cookTime"] = cook }
+        if let thumbnail = recipe.thumbnail, KitchenValidator.isWebURL(thumbnail) { object["image"] = .string(thumbnail) }
+        if let url = recipe.sourceUrl, KitchenValidator.isWebURL(url) { object["isBasedOn"] = .string(url) }
+        if let prep = recipe.prepTime.flatMap(KitchenDuration.iso8601) { object["prepTime"] = .string(prep) }
+        if let cook = recipe.cookTime.flatMap(KitchenDuration.iso8601) { object["cookTime"] = .string(cook) }
         if let perServing = recipe.nutritionPerServing {
             // Only the figures the recipe gives (issue 26): an unknown one is left out, not 0.
-            var nutrition: [String: Any] = ["@type": "NutritionInformation", "servingSize": "1 serving"]
+            var nutrition: [String: JSONLDValue] = ["@type": .string("NutritionInformation"), "servingSize": .string("1 serving")]
             for (key, figure) in [("calories", NutritionFigure.calories), ("proteinContent", .protein), ("carbohydrateContent", .carbs), ("fatContent", .fats)] {
-                if perServing.known(figure) != nil { nutrition[key] = perServing.shown(figure) }
+                if perServing.known(figure) != nil { nutrition[key] = .string(perServing.shown(figure)) }
             }
-            object["nutrition"] = nutrition
+            object["nutrition"] = .object(nutrition)
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "" }
-        return "<script type=\"application/ld+json\">\(HTMLEscaping.scriptSafeJSON(String(decoding: data, as: UTF8.self)))</script>"
+        return .object(object)
     }
 
     /// `HowToStep`s, numbered among the steps; after a heading, a `HowToSection` named by it holds
     /// the steps up to the next heading.
-    static func instructions(_ steps: [KitchenStep]) -> [[String: Any]] {
-        var items: [[String: Any]] = []
-        var section: [String: Any]?
-        var sectionSteps: [[String: Any]] = []
+    static func instructions(_ steps: [KitchenStep]) -> [JSONLDValue] {
+        var items: [JSONLDValue] = []
+        var sectionName: String?
+        var sectionSteps: [JSONLDValue] = []
         func closeSection() {
-            guard var open = section else { return }
-            open["itemListElement"] = sectionSteps
-            items.append(open)
-            section = nil
+            guard let name = sectionName else { return }
+            items.append(.object(["@type": .string("HowToSection"), "name": .string(name), "itemListElement": .array(sectionSteps)]))
+            sectionName = nil
             sectionSteps = []
         }
         for (step, number) in steps.numbered {
             guard let number else {
                 closeSection()
-                section = ["@type": "HowToSection", "name": step.text]
+                sectionName = step.text
                 continue
             }
-            let item: [String: Any] = ["@type": "HowToStep", "position": number, "text": step.text]
-            if section != nil { sectionSteps.append(item) } else { items.append(item) }
+            let item = JSONLDValue.object(["@type": .string("HowToStep"), "position": .int(number), "text": .string(step.text)])
+            if sectionName != nil { sectionSteps.append(item) } else { items.append(item) }
         }
         closeSection()
         return items

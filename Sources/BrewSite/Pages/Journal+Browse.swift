@@ -41,15 +41,16 @@ extension Journal {
             LogList(folder: folder, title: title, intro: intro, journalLogs: logs, positions: positions)
         }
         var lists = [list("logs", "All brews", "Every brew, newest first.", Array(logs.indices))]
-        var byMonth: [String: [Int]] = [:]
+        // By year * 100 + month: an integer is cheaper to make and hash than a month's name.
+        var byMonth: [Int: [Int]] = [:]
         var byRating: [Int: [Int]] = [:]
         var byTag: [TasteTag: [Int]] = [:]
         for position in logs.indices {
-            byMonth[local(logs[position]).monthKey, default: []].append(position)
+            byMonth[localTimes[position].year * 100 + localTimes[position].month, default: []].append(position)
             if let rating = logs[position].rating { byRating[rating, default: []].append(position) }
             if let tag = logs[position].tasteTag { byTag[tag, default: []].append(position) }
         }
-        for (month, positions) in byMonth.sorted(by: { $0.key > $1.key }) {
+        for (month, positions) in byMonth.values.map({ (localTimes[$0[0]].monthKey, $0) }).sorted(by: { $0.0 > $1.0 }) {
             lists.append(list("logs/by-month/\(month)", "Brews in \(JournalDate.monthTitle(month))", "\(Format.count(positions.count, "brew")), newest first.", positions))
         }
         for (rating, positions) in byRating.sorted(by: { $0.key > $1.key }) where (1...5).contains(rating) {

@@ -30,10 +30,15 @@ final class Journal {
     let timeZone: JournalTimeZone
     /// Each log's page path (`LogPagePath`) by its position in `logs`, made once for every link to it.
     let logPaths: [String]
+    /// When each log was brewed in the journal's time zone, by its position in `logs`: made once
+    /// for its page path, the statistics, the lists and the years in review.
+    let localTimes: [LocalTime]
     /// Rows and browse links rendered once for all list pages.
     let partials: PartialMemo
     /// ` --data DIR` for the `brewguide log` lines the pages print, empty for the default `Data`.
     let dataOption: String
+    /// The plans log pages draw their pour over, made once per recipe and yield.
+    let pourPlans = PourPlanMemo()
 
     init(_ validated: ValidatedDataset, partials: PartialMemo, dataDirectory: String? = nil) {
         self.validated = validated
@@ -56,8 +61,10 @@ final class Journal {
         self.recipeHashes = Dictionary(recipes.map { ($0.id, $0.hashValue) }, uniquingKeysWith: { first, _ in first })
         let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
         self.timeZone = timeZone
-        self.logPaths = newestFirst.map { LogPagePath.path(of: $0, in: timeZone) }
-        self.statistics = JournalStatistics(logs: logs, timeZone: timeZone)
+        let localTimes = newestFirst.map { timeZone.local($0.timestamp, writtenOffsetSeconds: $0.timestampOffsetSeconds) }
+        self.localTimes = localTimes
+        self.logPaths = newestFirst.indices.map { LogPagePath.path(id: newestFirst[$0].id, brewedAt: localTimes[$0]) }
+        self.statistics = JournalStatistics(logs: logs, timeZone: timeZone, localTimes: localTimes)
         let logs = self.logs
         self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: logs, at: positions) }
         self.ratingFactors = byRecipe.mapValues { positions in RatingFactors(logs: logs, at: positions) }
@@ -133,7 +140,7 @@ final class Journal {
         let stats = recipeStatistics[recipe.id] ?? RecipeStatistics(logs: [])
         context["brewCount"] = String(stats.brewCount)
         if let average = stats.averageRating { context["averageRating"] = Format.number(average, decimals: 1) }
-        if let newest = recipeLogs.first { context["lastBrewed"] = local(logs[newest]).dayAndTime }
+        if let newest = recipeLogs.first { context["lastBrewed"] = localTimes[newest].dayAndTime }
         context["tasteTags"] = TasteTag.allCases.compactMap { tag in
             stats.tasteTagCounts[tag].map { ["tag": tag.displayName, "count": String($0)] as [String: Any] }
         }
@@ -183,20 +190,20 @@ final class Journal {
                 let followUp = BrewComparison.followUp(from: log, to: next)
                 context["nextId"] = next.id
                 context["nextPath"] = logPaths[nextPosition]
-                context["nextWhen"] = local(next).dayAndTime
+                context["nextWhen"] = localTimes[nextPosition].dayAndTime
                 context["nextSentence"] = BrewComparison.sentence(followUp, from: log, to: next)
             } else {
                 context["isLatestOfRecipe"] = true
             }
         }
         // The plan for the brew's own water: the line ends where this brew's water did.
-        let plan = recipe.flatMap { recipe in invalidReasons[recipe.id] == nil ? try? BrewPlanner.plan(recipe, inputs: .yield(log.targetYieldGrams)) : nil }
+        let plan = recipe.flatMap { recipe in invalidReasons[recipe.id] == nil ? pourPlans.plan(recipe, yieldGrams: log.targetYieldGrams) : nil }
         if let pour = PourChart.fragment(log: log, flow: validated.dataset.flows[log.id], plan: plan, id: "pour-\(log.id)") {
             fragments["pour"] = pour
             context["hasPour"] = true
             context["hasFlow"] = validated.dataset.flows[log.id] != nil
         }
-        return Page(path: logPaths[position], title: "\(log.recipeNameAtBrew), \(local(log).dayAndTime)", template: "log", context: context, fragments: fragments)
+        return Page(path: logPaths[position], title: "\(log.recipeNameAtBrew), \(localTimes[position].dayAndTime)", template: "log", context: context, fragments: fragments)
     }
 
     /// The optional details of a log, by the names the log template shows them under.
@@ -215,26 +222,31 @@ final class Journal {
         return values
     }
 
+    /// `logPageKey(at:)` of every log, made once: `watch` compares a journal's keys with the next
+    /// one's (`SiteChanges`), so each is made when the journal is new and reused when it is old.
+    private(set) lazy var logPageKeys: [Int] = logs.indices.map(logPageKey(at:))
+
     /// What a log's page shows besides the log itself: its recipe, its recorded pour, the next
     /// brew of its recipe. A log page is made again when this changes (`SiteChanges`).
     func logPageKey(at position: Int) -> Int {
+        // Fields are read in place (`logs[position].…`): this runs for every log of the old and the
+        // new journal on every edit in `watch`, and copying a log retains each of its texts.
         var hasher = Hasher()
-        let log = logs[position]
-        if let recipeId = log.recipeId {
+        if let recipeId = logs[position].recipeId {
             hasher.combine(recipeHashes[recipeId])
             hasher.combine(invalidReasons[recipeId] == nil)
         }
-        hasher.combine(validated.dataset.flows[log.id])
+        let flows = validated.dataset.flows
+        hasher.combine(flows.isEmpty ? nil : flows[logs[position].id])
         // Of the next brew, what its link and the follow-up sentence read.
         if let next = nextInRecipe[position] {
-            let log = logs[next]
-            hasher.combine(log.id)
-            hasher.combine(log.timestamp)
-            hasher.combine(log.timestampOffsetSeconds)
-            hasher.combine(log.rating)
-            hasher.combine(log.doseGrams)
-            hasher.combine(log.recordedTemperatureCelsius)
-            hasher.combine(log.recordedGrindLabel)
+            hasher.combine(logs[next].id)
+            hasher.combine(logs[next].timestamp)
+            hasher.combine(logs[next].timestampOffsetSeconds)
+            hasher.combine(logs[next].rating)
+            hasher.combine(logs[next].doseGrams)
+            hasher.combine(logs[next].recordedTemperatureCelsius)
+            hasher.combine(logs[next].recordedGrindLabel)
         }
         return hasher.finalize()
     }
@@ -247,7 +259,7 @@ final class Journal {
             summary["bestCount"] = String(factors.bestLogIDs.count)
             summary["bestBrews"] = factors.bestLogIDs.prefix(5).compactMap { id -> [String: Any]? in
                 guard let position = positionByID[id] else { return nil }
-                return ["id": id, "path": logPaths[position], "when": local(logs[position]).dayAndTime]
+                return ["id": id, "path": logPaths[position], "when": localTimes[position].dayAndTime]
             }
             if !factors.bestShared.isEmpty { summary["shared"] = factors.bestShared.joined(separator: ", ") }
         }
@@ -284,8 +296,8 @@ final class Journal {
         var row: [String: Any] = [
             "id": log.id,
             "path": logPaths[position],
-            "when": local(log).dayAndTime,
-            "isoTimestamp": local(log).iso8601,
+            "when": localTimes[position].dayAndTime,
+            "isoTimestamp": localTimes[position].iso8601,
             "recipeName": log.recipeNameAtBrew,
         ]
         if let rating = log.rating {

@@ -48,11 +48,11 @@ public struct SiteChanges: Sendable {
         let newLogs = new.journal.logs
         var changedPositions = Set(newLogs.indices.filter { recipesChanged || changedLogs.contains(newLogs[$0].id) })
         // A log page also shows its recipe, its recorded pour and the next brew of its recipe.
-        var oldKeys: [String: Int] = [:]
-        oldKeys.reserveCapacity(old.journal.logs.count)
-        for position in old.journal.logs.indices { oldKeys[old.journal.logs[position].id] = old.journal.logPageKey(at: position) }
+        // The old journal's keys were made when it was the new one, on the edit before.
+        let oldKeys = old.journal.logPageKeys, newKeys = new.journal.logPageKeys
+        let oldPositions = old.journal.positionByID
         for position in newLogs.indices where !changedPositions.contains(position) {
-            if oldKeys[newLogs[position].id] != new.journal.logPageKey(at: position) { changedPositions.insert(position) }
+            if oldPositions[newLogs[position].id].map({ oldKeys[$0] }) != newKeys[position] { changedPositions.insert(position) }
         }
         let oldLists = Dictionary(old.lists.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, list) in new.lists.enumerated() {
@@ -141,9 +141,15 @@ public struct SiteChanges: Sendable {
         if old.count == new.count {
             var changed: Set<String> = []
             var sameOrder = true
-            for index in old.indices where old[index] != new[index] {
-                guard old[index].id == new[index].id else { sameOrder = false; break }
-                changed.insert(new[index].id)
+            // Through buffer pointers, whose elements are compared in place: an array's are copied
+            // out first, and copying a log retains each of its texts (this runs on every edit).
+            old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in
+                    for index in old.indices where old[index] != new[index] {
+                        guard old[index].id == new[index].id else { sameOrder = false; break }
+                        changed.insert(new[index].id)
+                    }
+                }
             }
             if sameOrder { return changed }
         }

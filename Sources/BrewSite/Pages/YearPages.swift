@@ -9,7 +9,9 @@ struct YearPages {
     let reviews: [YearInReview]
 
     init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages?) {
-        let logs = journal.logs.map { (log: $0, year: journal.local($0).year) }
+        // Each log's year once, from its local time: a review is made from its own year's logs.
+        var positionsByYear: [Int: [Int]] = [:]
+        for position in journal.logs.indices { positionsByYear[journal.localTimes[position].year, default: []].append(position) }
         let nights = sessions.sessions.map { session -> YearInReview.Night in
             let summary = sessions.summary(of: session)
             return YearInReview.Night(sessionID: summary.sessionId, title: SessionText.title(summary),
@@ -18,8 +20,11 @@ struct YearPages {
         }
         let slots = mealPlan?.plan.slots.map(\.value) ?? []
         let titles = Dictionary(journal.validated.dataset.kitchenRecipes.map { ($0.value.id, $0.value.title) }, uniquingKeysWith: { first, _ in first })
-        let years = YearInReview.years(logYears: logs.map(\.year), slots: slots, nights: nights)
-        reviews = years.map { YearInReview.make(year: $0, logs: logs, slots: slots, recipeTitles: titles, nights: nights) }
+        let years = YearInReview.years(logYears: Array(positionsByYear.keys), slots: slots, nights: nights)
+        reviews = years.map { year in
+            let logs = (positionsByYear[year] ?? []).map { (log: journal.logs[$0], year: year) }
+            return YearInReview.make(year: year, logs: logs, slots: slots, recipeTitles: titles, nights: nights)
+        }
     }
 
     var paths: [String] { reviews.map { "years/\($0.year)" } }
