@@ -59,4 +59,23 @@ import TestSupport
         let back = try Self.readBack(try CSVExport.files(for: snapshot))
         #expect(back.kitchenRecipes == snapshot.kitchenRecipes)
     }
+
+    /// A section heading among the steps (issue 25) survives the CSV tables: the steps table gains
+    /// an `isHeading` column only when a recipe has a heading, so other kitchens export as before.
+    @Test func aSectionHeadingSurvivesTheCSVTables() throws {
+        let steps = [KitchenStep(id: "h1", order: 1, text: "Make the marinade", isHeading: true), KitchenStep(id: "s1", order: 2, text: "Stir the yoghurt and spices."),
+                     KitchenStep(id: "h2", order: 3, text: "Cook the chicken", isHeading: true), KitchenStep(id: "s2", order: 4, text: "Grill for 10 minutes.")]
+        let headed = KitchenRecipe(id: "tikka", title: "Chicken tikka", servings: 4, category: .dinner, steps: steps)
+        let plain = KitchenRecipe(id: "toast", title: "Toast", servings: 1, category: .breakfast, steps: [KitchenStep(id: "s1", order: 1, text: "Toast it.")])
+        let files = try CSVExport.files(for: DataSnapshot(recipes: [], kitchenRecipes: [headed, plain]))
+        let table = String(decoding: try #require(files.first { $0.name == "kitchen-steps.csv" }).bytes, as: UTF8.self)
+        #expect(table.hasPrefix("recipeId,id,order,text,isHeading\n"), "\(table)")
+        let back = try Self.readBack(files)
+        #expect(back.kitchenRecipes.first { $0.id == "tikka" }?.steps.map(\.isHeading) == [true, false, true, false])
+        #expect(back.kitchenRecipes == [headed, plain].sorted { $0.id < $1.id } || back.kitchenRecipes == [headed, plain])
+
+        let withoutHeadings = try CSVExport.files(for: DataSnapshot(recipes: [], kitchenRecipes: [plain]))
+        let plainTable = String(decoding: try #require(withoutHeadings.first { $0.name == "kitchen-steps.csv" }).bytes, as: UTF8.self)
+        #expect(plainTable.hasPrefix("recipeId,id,order,text\n"), "no heading, no isHeading column: \(plainTable)")
+    }
 }

@@ -26,6 +26,13 @@ public enum CSVExport {
     static let kitchenIngredientColumns = ["recipeId", "id", "name", "amount", "notes"]
     static let kitchenStepColumns = ["recipeId", "id", "order", "text"]
 
+    /// The kitchen steps table's columns: `isHeading` only when a recipe has a section heading, so
+    /// a kitchen without headings exports the same bytes as before the flag existed, and one with
+    /// them loses nothing (the data directory's steps CSV reads the column back).
+    static func kitchenStepColumns(for recipes: [KitchenRecipe]) -> [String] {
+        recipes.contains { $0.steps.contains(where: \.isHeading) } ? kitchenStepColumns + ["isHeading"] : kitchenStepColumns
+    }
+
     /// Every kind, in the order of the files and the README's lines: `RecordKind.allCases`, with
     /// the erasure ledger after the other kinds' records and before the planner's (where the
     /// README has always had it).

@@ -56,8 +56,9 @@ extension RecordKind {
                 for member in KitchenRecordEncoder.json(recipe)["nutrition"]?.members ?? [] { value = value.setting(member.key, to: member.value) }
                 return value
             }
+            let stepColumns = CSVExport.kitchenStepColumns(for: snapshot.kitchenRecipes)
             return [CSVExportTable(name: "kitchen-recipes.csv", columns: CSVExport.kitchenRecipeColumns, records: records,
-                                   readme: "`kitchen-recipes.csv`, `kitchen-ingredients.csv`, `kitchen-steps.csv` (when there are kitchen recipes): \(CSVExport.kitchenRecipeColumns.joined(separator: ", ")); then \(CSVExport.kitchenIngredientColumns.joined(separator: ", ")); then \(CSVExport.kitchenStepColumns.joined(separator: ", ")). The kitchen recipes CSV files of the data directory (docs/KITCHEN.md), joined by `recipeId`: put the three in `kitchen/recipes/` and `check` reads the same recipes. Nutrition is per recipe (kcal, grams); `cardServings` is `;`-joined.")]
+                                   readme: "`kitchen-recipes.csv`, `kitchen-ingredients.csv`, `kitchen-steps.csv` (when there are kitchen recipes): \(CSVExport.kitchenRecipeColumns.joined(separator: ", ")); then \(CSVExport.kitchenIngredientColumns.joined(separator: ", ")); then \(stepColumns.joined(separator: ", "))\(stepColumns.contains("isHeading") ? " (`isHeading` is true for a section heading such as \"Make the marinade\", empty for a step)" : ""). The kitchen recipes CSV files of the data directory (docs/KITCHEN.md), joined by `recipeId`: put the three in `kitchen/recipes/` and `check` reads the same recipes. Nutrition is per recipe (kcal, grams); `cardServings` is `;`-joined.")]
         case .kitchenIngredients:
             let rows = snapshot.kitchenRecipes.flatMap { recipe in
                 CSVExport.elements(of: KitchenRecordEncoder.json(recipe)["ingredients"]).map { $0.setting("recipeId", to: .string(recipe.id)) }
@@ -69,7 +70,7 @@ extension RecordKind {
                 CSVExport.elements(of: KitchenRecordEncoder.json(recipe)["steps"]).map { $0.setting("recipeId", to: .string(recipe.id)) }
             }
             guard !snapshot.kitchenRecipes.isEmpty else { return [] }
-            return [CSVExportTable(name: "kitchen-steps.csv", columns: CSVExport.kitchenStepColumns, records: rows, readme: nil)]
+            return [CSVExportTable(name: "kitchen-steps.csv", columns: CSVExport.kitchenStepColumns(for: snapshot.kitchenRecipes), records: rows, readme: nil)]
         // The kitchen planner's records (issue 15), one table per kind that has any; a slot's
         // quick-add item in the CSV columns quickAddName, calories, protein, carbs, fats.
         case .mealPlanSlots, .snackPresets, .shoppingItems, .kitchenInbox:
