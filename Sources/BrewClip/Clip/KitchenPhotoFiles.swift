@@ -31,7 +31,7 @@ public enum KitchenPhotoFiles {
         let full = (root as NSString).appendingPathComponent(relative)
         let grid = (root as NSString).appendingPathComponent(KitchenThumbnail.gridPath(for: relative))
         for path in [full, grid] where FileManager.default.fileExists(atPath: path) {
-            throw RightsError("\(path) already exists; nothing was written")
+            throw RightsError.file(path, "already exists; nothing was written")
         }
         var written: [String] = []
         do {
@@ -44,7 +44,7 @@ public enum KitchenPhotoFiles {
             }
         } catch {
             remove(written)
-            throw RightsError("cannot write the photo \(full): \(error); nothing was written")
+            throw RightsError.file(full, "cannot write the photo: \(CommandError.from(error).reason); nothing was written")
         }
         return written
     }

@@ -65,7 +65,7 @@ public enum PageFetcher {
 
     static func message(_ failure: CurlTransfer.Failure, timeoutSeconds: Double, maximumBytes: Int) -> String {
         switch failure {
-        case .tooLarge: "larger than \(maximumBytes / 1_000_000) MB; not a recipe page"
+        case .tooLarge: "larger than \(maximumBytes / 1_000_000) MB, the most that is fetched"
         case .timedOut: "no answer within \(Format.number(timeoutSeconds)) seconds"
         case .failed(let reason): reason
         }
