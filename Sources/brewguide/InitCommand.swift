@@ -47,7 +47,7 @@ struct InitCommand: ParsableCommand {
             print("Made a journal in \(directory) (time zone \(zone)):")
             for path in made { print("  \((directory as NSString).appendingPathComponent(path))") }
         }
-        let dataOption = directory == "Data" ? "" : " --data \(Self.shellQuoted(directory))"
+        let dataOption = ShellWord.dataOption(directory)
         print("""
 
             Next:
@@ -55,11 +55,5 @@ struct InitCommand: ParsableCommand {
               brewguide log \(StarterRecipe.id) --rating 4 --tag tooSour\(dataOption)
               brewguide build\(dataOption)
             """)
-    }
-
-    /// A path as a shell reads it back: quoted when it holds anything but plain characters.
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

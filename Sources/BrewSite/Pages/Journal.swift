@@ -43,7 +43,7 @@ final class Journal {
     init(_ validated: ValidatedDataset, partials: PartialMemo, dataDirectory: String? = nil) {
         self.validated = validated
         self.partials = partials
-        self.dataOption = Self.dataOption(dataDirectory)
+        self.dataOption = ShellWord.dataOption(dataDirectory)
         self.recipes = validated.dataset.recipesInLibraryOrder
         self.logs = validated.dataset.logsNewestFirst
         self.invalidReasons = validated.invalidRecipeReasons
@@ -73,16 +73,6 @@ final class Journal {
         let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId
         self.lastSelectedRecipeId = preferred.flatMap { known.contains($0) ? $0 : nil }
             ?? recipes.first(where: \.isStarter)?.id
-    }
-
-    /// ` --data DIR`, quoted for a POSIX shell when it needs to be; empty for none or `Data`.
-    static func dataOption(_ directory: String?) -> String {
-        guard var directory, !directory.isEmpty else { return "" }
-        while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
-        if directory.hasPrefix("./") { directory.removeFirst(2) }
-        if directory == "Data" { return "" }
-        let plain = directory.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+~@%:,".unicodeScalars.contains($0)) }
-        return " --data " + (plain && !directory.hasPrefix("~") ? directory : "'" + directory.replacingOccurrences(of: "'", with: "'\\''") + "'")
     }
 
     // MARK: Pages
