@@ -29,7 +29,8 @@ struct ImportCommand: ParsableCommand {
             throw CommandError.file(file, "is \(isFolder.boolValue ? "a folder" : "a CSV file"); only the JSON archive of `brewguide export` (its default, --format json) can be imported; a CSV export (--format csv) is for reading, not for restoring\nnothing was written")
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandError.file(file, "cannot read the archive")
+            throw CommandError.file(file, exists ? "cannot be read (check its permissions); nothing was written"
+                                                 : "no such file; expected the JSON archive that `brewguide export` writes; nothing was written")
         }
         do throws(RightsError) {
             let lock = try DataDirectoryLock.acquire(root: into, command: "brewguide import")

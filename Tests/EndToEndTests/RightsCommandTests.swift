@@ -30,6 +30,16 @@ import TestSupport
         }
     }
 
+    /// A mistyped archive name says there is no such file and what was expected, at the file.
+    @Test func aMissingArchiveIsNamedAsMissing() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refused = try BrewGuideProcess.run(["import", "archve.json", "--into", "Restored"], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "archve.json: error: no such file; expected the JSON archive that `brewguide export` writes; nothing was written\n", "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Restored").path))
+    }
+
     @Test func aMergeThatWouldAddASecondActiveSessionIsRefusedEvenInADryRun() throws {
         let target = try BrewGuideProcess.copyOfBundledData()
         let source = try BrewGuideProcess.copyOfBundledData()
