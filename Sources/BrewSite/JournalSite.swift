@@ -39,6 +39,9 @@ public final class JournalSite {
         /// A file-system failure while writing; the live site was left as it was.
         public var writeFailure: String?
         public var stages: [(name: String, milliseconds: Double)] = []
+        /// The build gave way to a newer change before it rendered anything (`build(shouldStop:)`):
+        /// nothing was written, and the next build does what this one would have.
+        public var stopped = false
     }
 
     public let settings: Settings
@@ -56,6 +59,12 @@ public final class JournalSite {
     /// The kitchen's thumbnail files in the site on disk, by site path, with the signature of the
     /// file each was copied from: a rebuild copies only those that changed (`watch`).
     private var publishedImages: [String: FileSignature?] = [:]
+    /// The data files the site on disk was built from, by path, as they were read for it.
+    private var publishedFiles: [String: ParsedFile] = [:]
+    /// Data files read (changed or gone) since the site on disk was built.
+    private var unpublishedPaths: Set<String> = []
+    /// What a build that stopped had read (`Outcome.stopped`), for the next one to tell.
+    private var stoppedRefresh: (changed: [String], removed: [String], preferences: Bool)?
 
     /// - Parameter now: the moment active sessions are measured against, asked at each build.
     public init(settings: Settings, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -67,7 +76,9 @@ public final class JournalSite {
     /// Brings the site up to date. `full` renders every page and makes the output exactly the
     /// site (removing any other file); otherwise only what changed since the last build is redone.
     /// `progress` hears of each page rendered (`SiteBuilder.Progress`).
-    public func build(full: Bool = false, progress: SiteBuilder.Progress? = nil) -> Outcome {
+    /// `shouldStop` is asked between stages before any page is rendered: when it says yes (a newer
+    /// change is waiting), the build stops there with `Outcome.stopped`, having written nothing.
+    public func build(full: Bool = false, progress: SiteBuilder.Progress? = nil, shouldStop: (() -> Bool)? = nil) -> Outcome {
         var clock = Stopwatch()
         // The data is read under the data directory's shared lock, so that a command writing
         // several files at once (`log`, `erase`, `merge`) is seen before or after, never half-way.
@@ -78,7 +89,20 @@ public final class JournalSite {
             let diagnostic = Diagnostic.error("\(error.message); the data was not read", at: .file(settings.dataDirectory))
             return Outcome(succeeded: false, diagnostics: [diagnostic], change: "nothing (the data directory was busy)", changedAnything: false)
         }
-        let refresh = data.refresh()
+        var refresh = data.refresh()
+        if let carried = stoppedRefresh {
+            refresh.changedPaths = carried.changed.filter { !refresh.removedPaths.contains($0) && !refresh.changedPaths.contains($0) } + refresh.changedPaths
+            refresh.removedPaths = Set(carried.removed.filter { !refresh.changedPaths.contains($0) } + refresh.removedPaths).sorted()
+            refresh.preferencesChanged = refresh.preferencesChanged || carried.preferences
+            stoppedRefresh = nil
+        }
+        unpublishedPaths.formUnion(refresh.changedPaths + refresh.removedPaths)
+        // A newer change is waiting: give way to it (the build that follows reads it too).
+        let canStop = published != nil && !full
+        if canStop, let shouldStop, shouldStop() {
+            readLock.release()
+            return stopped(refresh)
+        }
         clock.stages.append(("read", Double(refresh.readNanoseconds) / 1e6))
         clock.stages.append(("validate", Double(refresh.validateNanoseconds) / 1e6))
         clock.restart()
@@ -123,6 +147,8 @@ public final class JournalSite {
         let plan = builder.plan(validated, now: now(), mealPlan: planPages, amountReader: KitchenRecipeSource.amountReader)
         outcome.pagesInSite = plan.pageCount
         clock.lap("plan")
+        // The templates are reloaded once per change: a build that read new ones goes on.
+        if canStop, !templatesChanged, let shouldStop, shouldStop() { return stopped(refresh) }
         do throws(SiteWriteError) {
             var changes: SiteChanges
             var transaction: SiteTransaction
@@ -156,12 +182,76 @@ public final class JournalSite {
             return outcome
         }
         published = plan
+        publishedFiles = Dictionary(refresh.result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        unpublishedPaths = []
         publishedMealPlanFingerprint = mealPlanFingerprint
         publishedImages = imageSignatures
         outcome.succeeded = true
         outcome.stages = clock.stages
         return outcome
     }
+
+    /// A build given up for a newer change: what it read is kept for the next build to tell.
+    private func stopped(_ refresh: IncrementalDataReader.Refresh) -> Outcome {
+        stoppedRefresh = (refresh.changedPaths, refresh.removedPaths, refresh.preferencesChanged)
+        var outcome = Outcome(succeeded: false, diagnostics: [], change: "nothing (a newer change is waiting)", changedAnything: false)
+        outcome.stopped = true
+        return outcome
+    }
+
+    // MARK: Edited logs first
+
+    /// Publishes the pages of the logs just edited before the journal is put together again, so
+    /// the page being edited is up to date long before a rebuild of a large journal ends (`watch`).
+    ///
+    /// Only where the page is then already what the rebuild will make: every data file read since
+    /// the site on disk was built is a logs file that still holds the same logs, in the same order,
+    /// each with its id, time and recipe, with no error (as read, and by `BrewLogValidator`, the one
+    /// rule of the whole-journal validation those fields leave open); `preferences.json` and the
+    /// templates unchanged. The position of every log, the next brew of its recipe and the recipe it
+    /// compares with are then those of the published journal, and the pages are made from it with the
+    /// edited logs in place. The rebuild that follows renders them again (and writes nothing for
+    /// them) with every other page the edit touches.
+    /// - Returns: the number of pages written, or nil when the change is not such an edit.
+    public func publishEditedLogPages() -> Int? {
+        // Read under the data directory's shared lock, as a build reads (a command's files all or none).
+        guard let readLock = try? DataDirectoryLock.acquireForReading(root: settings.dataDirectory, command: "brewguide watch") else { return nil }
+        // The files read here are reported by the next refresh, which adds them to `unpublishedPaths`.
+        let changes = data.readChangedFiles()
+        readLock.release()
+        guard let published, let renderer, templateDiagnostics.isEmpty, !data.preferencesChangedSinceRefresh,
+              changes.removedPaths.isEmpty, !templatesChangedSinceLoad() else { return nil }
+        let journal = published.journal
+        let recipeIDs = Set(journal.recipes.map(\.id))
+        let validator = BrewLogValidator()
+        var edited: [Int: BrewLog] = [:]
+        for path in unpublishedPaths.union(changes.changedPaths) {
+            guard let before = publishedFiles[path], let after = data.parsedFile(at: path), before.kind == .logs, after.kind == .logs,
+                  before.logs.count == after.logs.count, !after.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+            for (old, new) in zip(before.logs, after.logs) where old.value != new.value {
+                guard old.value.id == new.value.id, old.value.timestamp == new.value.timestamp,
+                      old.value.timestampOffsetSeconds == new.value.timestampOffsetSeconds, old.value.recipeId == new.value.recipeId,
+                      let position = journal.positionByID[new.value.id],
+                      !validator.diagnostics(for: new, knownRecipeIDs: recipeIDs).contains(where: { $0.severity == .error }) else { return nil }
+                edited[position] = new.value
+            }
+        }
+        // A few edited logs: many at once are a sync or an import, which the rebuild does whole.
+        guard !edited.isEmpty, edited.count <= Self.mostEditedLogsFirst else { return nil }
+        do throws(SiteWriteError) {
+            let transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .update)
+            for position in edited.keys.sorted() {
+                for file in renderer.render(published.logPage(at: position, edited: edited)) { try transaction.put(file) }
+            }
+            return try transaction.commit().written
+        } catch {
+            self.published = nil  // as after any failed write: the next build is a full one
+            return nil
+        }
+    }
+
+    /// At most this many edited logs get their pages before the rebuild (`publishEditedLogPages`).
+    static let mostEditedLogsFirst = 20
 
     /// Readies the site for incremental builds: after a first build the site has no staging
     /// copy yet, and making one now keeps that cost away from the first edit's rebuild.
@@ -179,6 +269,23 @@ public final class JournalSite {
     /// Reloads the templates when any file under the template directories changed, appeared or
     /// vanished. - Returns: whether they did (always true the first time).
     private func reloadTemplatesIfChanged() -> Bool {
+        let signatures = currentTemplateSignatures()
+        if templates != nil && signatures == templateSignatures { return false }
+        templateSignatures = signatures
+        let (loaded, diagnostics) = TemplateSet.load(defaultDirectory: settings.defaultTemplatesDirectory, overrideDirectory: settings.templatesDirectory)
+        templates = loaded
+        renderer = nil
+        templateDiagnostics = diagnostics
+        return true
+    }
+
+    /// Whether any template file changed, appeared or vanished since the templates were loaded.
+    private func templatesChangedSinceLoad() -> Bool {
+        templates == nil || currentTemplateSignatures() != templateSignatures
+    }
+
+    /// The signature of every file under the template directories, by path.
+    private func currentTemplateSignatures() -> [String: FileSignature] {
         var signatures: [String: FileSignature] = [:]
         for directory in [settings.defaultTemplatesDirectory, settings.templatesDirectory].compactMap({ $0 }) {
             guard let enumerator = FileManager.default.enumerator(atPath: directory) else { continue }
@@ -188,13 +295,7 @@ public final class JournalSite {
                 signatures[path] = FileSignature(path: path)
             }
         }
-        if templates != nil && signatures == templateSignatures { return false }
-        templateSignatures = signatures
-        let (loaded, diagnostics) = TemplateSet.load(defaultDirectory: settings.defaultTemplatesDirectory, overrideDirectory: settings.templatesDirectory)
-        templates = loaded
-        renderer = nil
-        templateDiagnostics = diagnostics
-        return true
+        return signatures
     }
 
     private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool, mealPlanChanged: Bool = false, changedImages: [String] = []) -> String {

@@ -30,6 +30,9 @@ final class BatchMailbox: @unchecked Sendable {
     /// True after `close()`.
     var isClosed: Bool { locked { closed } }
 
+    /// Whether a batch was delivered and not taken yet.
+    var hasPending: Bool { locked { pending != nil } }
+
     /// Gives `batch` to a waiting consumer, or keeps it (merged with any batch still untaken).
     func deliver(_ batch: WatchBatch) {
         let waiter: CheckedContinuation<WatchBatch?, Never>? = locked {

@@ -127,6 +127,10 @@ public final class DirectoryWatcher: Sendable {
         mailbox.take(timeoutMilliseconds: timeoutMilliseconds)
     }
 
+    /// Whether a batch is due and not taken yet: a consumer busy with the previous one can give
+    /// up work that the next batch makes moot, without taking it.
+    public var hasPendingBatch: Bool { mailbox.hasPending }
+
     /// Stops watching: every stream ends and every waiting or later `nextBatch` returns nil at once
     /// (batches not taken yet are dropped). The watcher thread then closes its descriptors. Safe to call
     /// more than once, from any thread.

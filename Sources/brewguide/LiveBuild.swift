@@ -54,14 +54,27 @@ struct LiveBuild {
                 batch.merge(more)
             }
             start = DispatchTime.now().uptimeNanoseconds
-            let outcome = build.build(journal, full: false, startNanoseconds: start)
-            guard outcome.changedAnything || !outcome.succeeded else { continue }
+            // A save of a logs file: the edited logs' pages first, when that can be done without
+            // the whole journal (`JournalSite.publishEditedLogPages`); then the rebuild, which gives
+            // way to the next save if one comes before it renders.
+            if !batch.needsRescan, batch.changedPaths.allSatisfy(isLogsFile) { _ = journal.publishEditedLogPages() }
+            let outcome = build.build(journal, full: false, startNanoseconds: start, shouldStop: { watcher.hasPendingBatch })
+            guard !outcome.stopped, outcome.changedAnything || !outcome.succeeded else { continue }
             generation += 1
             build.report(outcome, startNanoseconds: start, verbose: false)
             await after(outcome, generation)
         }
         build.finish()
         if !site.quiet { print("stopped; \(site.output) holds the last good build") }
+    }
+}
+
+extension LiveBuild {
+    /// Whether `path` is a file in the data directory's logs folder (the batches name files as found under the roots).
+    func isLogsFile(_ path: String) -> Bool {
+        let folder = (data as NSString).appendingPathComponent(RecordKind.logs.folderName) + "/"
+        let standardized = (path as NSString).standardizingPath
+        return path.hasPrefix(folder) || standardized.hasPrefix((folder as NSString).standardizingPath + "/")
     }
 }
 

@@ -30,18 +30,42 @@ public struct IncrementalDataReader: Sendable {
         self.reader = DataDirectoryReader(root: root)
     }
 
-    public mutating func refresh() -> Refresh {
+    /// What `readChangedFiles` found: the data files read again and those gone, in path order.
+    public struct FileChanges: Sendable {
+        public var changedPaths: [String] = []
+        public var removedPaths: [String] = []
+        public var isEmpty: Bool { changedPaths.isEmpty && removedPaths.isEmpty }
+    }
+
+    /// Lists the data files and reads again those new or changed, without putting the data set
+    /// together: `watch` looks at an edited file before the whole journal is validated
+    /// (`parsedFile(at:)`). The next `refresh` reports these files as changed too.
+    public mutating func readChangedFiles() -> FileChanges {
+        var listingDiagnostics: [Diagnostic] = []
+        guard listAndReread(diagnostics: &listingDiagnostics) != nil else { return FileChanges() }
+        return FileChanges(changedPaths: unreported.changed.sorted(), removedPaths: unreported.removed.sorted())
+    }
+
+    /// The file at `path` as last read, or nil when it is not a data file (or is gone).
+    public func parsedFile(at path: String) -> ParsedFile? {
+        parsed[path]?.file
+    }
+
+    /// Whether `preferences.json` or the kitchen inbox changed since the last `refresh`.
+    public var preferencesChangedSinceRefresh: Bool {
         let root = reader.root
+        let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
+        return FileSignature(path: preferencesPath) != preferencesSignature || FileSignature(path: KitchenInbox.path(root: root)) != inboxSignature
+    }
+
+    /// Files read again or gone since the last `refresh`, which reports them.
+    private var unreported: (changed: Set<String>, removed: Set<String>) = ([], [])
+
+    /// Lists the data files and reads again the new and changed ones; nil when the data directory
+    /// is not there. - Returns: the listed files, in path order.
+    private mutating func listAndReread(diagnostics: inout [Diagnostic]) -> [(path: String, kind: RecordKind)]? {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            let message = "the data directory \"\(root)\" does not exist; expected a folder with recipes/, logs/ and preferences.json (start one with `brewguide init \(root)`)"
-            let removed = parsed.keys.sorted()
-            parsed = [:]
-            let result = DataDirectoryReader.Result(files: [], validated: ValidatedDataset(unreadable: [.error(message, at: .file(root))]))
-            return Refresh(result: result, changedPaths: [], removedPaths: removed, preferencesChanged: false)
-        }
-        let start = DispatchTime.now().uptimeNanoseconds
-        var diagnostics: [Diagnostic] = []
+        guard FileManager.default.fileExists(atPath: reader.root, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         let paths = reader.dataFilePaths(diagnostics: &diagnostics)
         let signatures = concurrentMap(paths.map(\.path)) { FileSignature(path: $0) }
         var stale: [(path: String, kind: RecordKind)] = []
@@ -51,10 +75,36 @@ public struct IncrementalDataReader: Sendable {
         }
         let reread = DataDirectoryReader.parseConcurrently(stale)
         let signatureByPath = Dictionary(zip(paths.map(\.path), signatures), uniquingKeysWith: { first, _ in first })
-        for file in reread { parsed[file.path] = (signatureByPath[file.path] ?? nil, file) }
+        for file in reread {
+            parsed[file.path] = (signatureByPath[file.path] ?? nil, file)
+            unreported.changed.insert(file.path)
+            unreported.removed.remove(file.path)
+        }
         let listed = Set(paths.map(\.path))
-        let removed = parsed.keys.filter { !listed.contains($0) }.sorted()
-        for path in removed { parsed[path] = nil }
+        let removed = parsed.keys.filter { !listed.contains($0) }
+        for path in removed {
+            parsed[path] = nil
+            unreported.changed.remove(path)
+            unreported.removed.insert(path)
+        }
+        return paths
+    }
+
+    public mutating func refresh() -> Refresh {
+        let root = reader.root
+        let start = DispatchTime.now().uptimeNanoseconds
+        var diagnostics: [Diagnostic] = []
+        guard let paths = listAndReread(diagnostics: &diagnostics) else {
+            let message = "the data directory \"\(root)\" does not exist; expected a folder with recipes/, logs/ and preferences.json (start one with `brewguide init \(root)`)"
+            let removed = Set(parsed.keys).union(unreported.removed).sorted()
+            parsed = [:]
+            unreported = ([], [])
+            let result = DataDirectoryReader.Result(files: [], validated: ValidatedDataset(unreadable: [.error(message, at: .file(root))]))
+            return Refresh(result: result, changedPaths: [], removedPaths: removed, preferencesChanged: false)
+        }
+        // In the listing's order (kind by kind, then path), as they are read.
+        let changed = paths.map(\.path).filter(unreported.changed.contains), removed = unreported.removed.sorted()
+        unreported = ([], [])
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
         let preferencesNow = FileSignature(path: preferencesPath)
@@ -78,7 +128,7 @@ public struct IncrementalDataReader: Sendable {
             validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root, recipeFiles: paths.filter { $0.kind == .recipes }.map(\.path))
         }
         let result = DataDirectoryReader.Result(files: files, validated: validated)
-        return Refresh(result: result, changedPaths: stale.map(\.path), removedPaths: removed, preferencesChanged: preferencesChanged || inboxChanged,
+        return Refresh(result: result, changedPaths: changed, removedPaths: removed, preferencesChanged: preferencesChanged || inboxChanged,
                        readNanoseconds: read - start, validateNanoseconds: DispatchTime.now().uptimeNanoseconds - read)
     }
 

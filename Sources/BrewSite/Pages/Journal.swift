@@ -154,9 +154,12 @@ final class Journal {
                     headHTML: RecipeJSONLD.script(for: recipe), fragments: fragments)
     }
 
-    func logPage(at position: Int) -> Page {
-        let log = logs[position]
-        var context = logRow(at: position)
+    /// The page of the log at `position`. `edited` holds logs to show in place of this journal's,
+    /// by position: `watch` makes an edited log's page from the published journal before the new
+    /// one is made (`JournalSite`), for edits that keep each log's id, time and recipe.
+    func logPage(at position: Int, edited: [Int: BrewLog] = [:]) -> Page {
+        let log = edited[position] ?? logs[position]
+        var context = logRow(at: position, log: log)
         let fromRecipe = " (recipe's default; not recorded)"
         context["dose"] = Format.grams(log.doseGrams)
         context["yield"] = Format.grams(log.targetYieldGrams)
@@ -176,7 +179,7 @@ final class Journal {
             let differences = BrewComparison.differences(log, from: recipe)
             context["comparison"] = differences.isEmpty ? "the same dose, water, temperature and grind" : differences.joined(separator: ", ")
             if let nextPosition = nextInRecipe[position] {
-                let next = logs[nextPosition]
+                let next = edited[nextPosition] ?? logs[nextPosition]
                 let followUp = BrewComparison.followUp(from: log, to: next)
                 context["nextId"] = next.id
                 context["nextPath"] = logPaths[nextPosition]
@@ -282,7 +285,11 @@ final class Journal {
     /// What a log's row shows (and its page starts from): `path` is its page's path without
     /// extension (`logs/2026/10/<id>`), for links as `{{root}}{{path}}.md`.
     func logRow(at position: Int) -> [String: Any] {
-        let log = logs[position]
+        logRow(at: position, log: logs[position])
+    }
+
+    /// The row of `log`, which stands at `position` (this journal's, or an edit of it with the same id and time).
+    private func logRow(at position: Int, log: BrewLog) -> [String: Any] {
         var row: [String: Any] = [
             "id": log.id,
             "path": logPaths[position],

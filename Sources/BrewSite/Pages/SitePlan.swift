@@ -143,6 +143,13 @@ public struct SitePlan: @unchecked Sendable {
         return page
     }
 
+    /// The page of the log at `position` with `edited` logs in place of the plan's (`Journal.logPage(at:edited:)`).
+    func logPage(at position: Int, edited: [Int: BrewLog]) -> Page {
+        var page = journal.logPage(at: position, edited: edited)
+        page.layoutFlags = navigation
+        return page
+    }
+
     func unlaidPage(for source: Source) -> Page {
         switch source {
         case .summary(let index): summaryPage(index)

@@ -1,0 +1,150 @@
+import BrewSite
+import Foundation
+import Testing
+import TestSupport
+
+/// `watch` publishes an edited log's page before the rebuild (`JournalSite.publishEditedLogPages`)
+/// and gives a rebuild up for a newer change (`build(shouldStop:)`): after each edit the site
+/// must still be byte for byte the site a full build makes, on a journal of a few hundred logs.
+@Suite("Edited logs first")
+struct EditedLogsFirstTests {
+    typealias Workspace = IncrementalBuildTests.Workspace
+
+    /// 300 more logs in three month files (`logs/2025-01.json` …), 100 each, two recipes taking turns.
+    static func addLogs(to workspace: Workspace) throws {
+        for month in 1...3 {
+            let logs = (0..<100).map { index in
+                let day = 1 + index / 4, hour = 6 + (index % 4) * 3
+                let stamp = String(format: "2025%02d%02d-%02d00", month, day, hour)
+                let recipe = index % 3 == 0 ? ("v60-starter", "V60 Starter") : ("bright-morning", "Bright Morning")
+                return """
+                      {"id": "log-\(stamp)", "timestamp": "\(String(format: "2025-%02d-%02dT%02d:00:00Z", month, day, hour))", "method": "v60",
+                       "recipeId": "\(recipe.0)", "recipeNameAtBrew": "\(recipe.1)", "doseGrams": \(15 + index % 6), "targetYieldGrams": 250,
+                       "waterTemperatureCelsius": 94, "grindLabel": "medium", "rating": \(1 + index % 5), "note": "Brew \(month)-\(index)."}
+                    """
+            }
+            try workspace.save(String(format: "logs/2025-%02d.json", month), "[\n" + logs.joined(separator: ",\n") + "\n]\n")
+        }
+    }
+
+    /// A page of the live site.
+    static func page(_ workspace: Workspace, _ path: String) -> String {
+        (try? String(contentsOf: workspace.root.appendingPathComponent("Site/" + path), encoding: .utf8)) ?? ""
+    }
+
+    @Test func editsAddsRemovesAndRenamesGiveTheSiteOfAFullBuild() throws {
+        let workspace = try Workspace()
+        try Self.addLogs(to: workspace)
+        let site = workspace.site(output: "Site")
+        let first = site.build()
+        #expect(first.succeeded, "\(first.diagnostics)")
+        #expect(first.pagesInSite > 400)
+        site.prepareForUpdates()
+        #expect(site.publishEditedLogPages() == nil, "nothing edited")
+
+        // A note: its page is on the live site before the rebuild, then the rebuild equals a full build.
+        try workspace.edit("logs/2025-02.json", replacing: "\"note\": \"Brew 2-41.\"", with: "\"note\": \"Brew 2-41, *finer* next time.\"")
+        let written = site.publishEditedLogPages()
+        #expect(written == 2, "the page and its Markdown twin, found \(String(describing: written))")
+        #expect(Self.page(workspace, "logs/2025/02/log-20250211-0900.html").contains("<em>finer</em> next time"))
+        #expect(!Self.page(workspace, "statistics.html").isEmpty)
+        let note = try workspace.expectSameAsFullBuild(site, "note edited")
+        #expect(note.change.contains("logs/2025-02.json"))
+
+        // A rating: the previous brew of the recipe says how this one followed it.
+        try workspace.edit("logs/2025-01.json", replacing: "\"rating\": 3, \"note\": \"Brew 1-2.\"", with: "\"rating\": 5, \"note\": \"Brew 1-2.\"")
+        #expect(site.publishEditedLogPages() != nil)
+        try workspace.expectSameAsFullBuild(site, "rating edited")
+
+        // Two saves before a rebuild: both logs' pages first.
+        try workspace.edit("logs/2025-03.json", replacing: "Brew 3-7.", with: "Brew 3-7, sweet.")
+        try workspace.edit("logs/2025-01.json", replacing: "Brew 1-90.", with: "Brew 1-90, sour.")
+        #expect(site.publishEditedLogPages() == 4)
+        try workspace.expectSameAsFullBuild(site, "two files edited")
+
+        // What moves a log or changes the set of logs is left to the rebuild.
+        try workspace.edit("logs/2025-03.json", replacing: "\"timestamp\": \"2025-03-02T06:00:00Z\"", with: "\"timestamp\": \"2025-04-02T06:00:00Z\"")
+        #expect(site.publishEditedLogPages() == nil, "a log moved in time")
+        try workspace.expectSameAsFullBuild(site, "time edited")
+        try workspace.edit("logs/2025-02.json", replacing: "\"recipeId\": \"v60-starter\", \"recipeNameAtBrew\": \"V60 Starter\", \"doseGrams\": 15",
+                           with: "\"recipeId\": \"bright-morning\", \"recipeNameAtBrew\": \"V60 Starter\", \"doseGrams\": 15")
+        #expect(site.publishEditedLogPages() == nil, "a log given another recipe")
+        try workspace.expectSameAsFullBuild(site, "recipe of a log edited")
+        let text = try String(contentsOf: workspace.data.appendingPathComponent("logs/2025-01.json"), encoding: .utf8)
+        try workspace.save("logs/2025-01.json", text.replacingOccurrences(of: "\n]\n", with: """
+            ,
+              {"id": "log-20250131-2300", "timestamp": "2025-01-31T23:00:00Z", "method": "v60", "recipeId": "bright-morning",
+               "recipeNameAtBrew": "Bright Morning", "doseGrams": 18, "targetYieldGrams": 300, "waterTemperatureCelsius": 96,
+               "grindLabel": "medium", "rating": 4, "note": "Late one."}
+            ]
+
+            """))
+        #expect(site.publishEditedLogPages() == nil, "a log added")
+        try workspace.expectSameAsFullBuild(site, "log added")
+        try FileManager.default.removeItem(at: workspace.data.appendingPathComponent("logs/2025-02.json"))
+        #expect(site.publishEditedLogPages() == nil, "a file removed")
+        try workspace.expectSameAsFullBuild(site, "log file removed")
+        #expect(rename(workspace.data.appendingPathComponent("logs/2025-03.json").path, workspace.data.appendingPathComponent("logs/2025-march.json").path) == 0)
+        #expect(site.publishEditedLogPages() == nil, "a file renamed")
+        try workspace.expectSameAsFullBuild(site, "log file renamed")
+
+        // After the rename the file is a new one to the published site; an edit in it waits for the rebuild too.
+        try workspace.edit("logs/2025-march.json", replacing: "Brew 3-50.", with: "Brew 3-50, again.")
+        #expect(site.publishEditedLogPages() != nil, "the renamed file was published by the rebuild before")
+        try workspace.expectSameAsFullBuild(site, "renamed file edited")
+    }
+
+    @Test func anEditWithAnErrorIsReportedAndTheFixRecovers() throws {
+        let workspace = try Workspace()
+        try Self.addLogs(to: workspace)
+        let site = workspace.site(output: "Site")
+        #expect(site.build().succeeded)
+        site.prepareForUpdates()
+        let before = try workspace.tree("Site")
+
+        // A rating of 9: a rule of the log validator, not of the decoder; nothing is published first.
+        try workspace.edit("logs/2025-02.json", replacing: "\"rating\": 5, \"note\": \"Brew 2-4.\"", with: "\"rating\": 9, \"note\": \"Brew 2-4.\"")
+        #expect(site.publishEditedLogPages() == nil)
+        let broken = site.build()
+        #expect(!broken.succeeded)
+        #expect(broken.diagnostics.contains { $0.severity == .error && $0.location.file.hasSuffix("logs/2025-02.json") && $0.message.contains("rating must be 1–5") })
+        #expect(try workspace.tree("Site") == before, "a failed build leaves the site as it was")
+
+        // Broken JSON: an error as read.
+        try workspace.edit("logs/2025-02.json", replacing: "\"rating\": 9,", with: "\"rating\": ,")
+        #expect(site.publishEditedLogPages() == nil)
+        #expect(!site.build().succeeded)
+        #expect(try workspace.tree("Site") == before)
+
+        // The fix, with the note changed too: the page first, then the site of a full build.
+        try workspace.edit("logs/2025-02.json", replacing: "\"rating\": , \"note\": \"Brew 2-4.\"", with: "\"rating\": 4, \"note\": \"Brew 2-4, fixed.\"")
+        #expect(site.publishEditedLogPages() == 2)
+        #expect(Self.page(workspace, "logs/2025/02/log-20250202-0600.html").contains("Brew 2-4, fixed."))
+        try workspace.expectSameAsFullBuild(site, "fixed")
+    }
+
+    @Test func aRebuildGivenUpForANewerChangeIsDoneByTheNext() throws {
+        let workspace = try Workspace()
+        try Self.addLogs(to: workspace)
+        let site = workspace.site(output: "Site")
+        #expect(site.build().succeeded)
+        site.prepareForUpdates()
+        let before = try workspace.tree("Site")
+
+        try workspace.edit("logs/2025-01.json", replacing: "\"rating\": 2, \"note\": \"Brew 1-1.\"", with: "\"rating\": 5, \"note\": \"Brew 1-1.\"")
+        var asked = 0
+        let stopped = site.build(shouldStop: { asked += 1; return true })
+        #expect(stopped.stopped)
+        #expect(asked == 1, "asked once, before the templates")
+        #expect(try workspace.tree("Site") == before, "nothing written")
+
+        // Stopped after the plan this time: the next build still tells both files and renders both.
+        try workspace.edit("logs/2025-03.json", replacing: "Brew 3-9.", with: "Brew 3-9, bitter.")
+        asked = 0
+        let later = site.build(shouldStop: { asked += 1; return asked == 2 })
+        #expect(later.stopped)
+        #expect(try workspace.tree("Site") == before, "nothing written")
+        let done = try workspace.expectSameAsFullBuild(site, "after two stopped builds")
+        #expect(done.change.contains("logs/2025-01.json") && done.change.contains("logs/2025-03.json"), "\(done.change)")
+    }
+}
