@@ -58,6 +58,11 @@ public struct IncrementalDataReader: Sendable {
         return FileSignature(path: preferencesPath) != preferencesSignature || FileSignature(path: KitchenInbox.path(root: root)) != inboxSignature
     }
 
+    /// The findings of `BrewLogValidator` in each file's logs, kept until the file is read again
+    /// or the data's recipe ids change (`logFindingsRecipeIDs`): a refresh checks only new logs.
+    private var logFindings: [String: [Diagnostic]] = [:]
+    private var logFindingsRecipeIDs: Set<String> = []
+
     /// Files read again or gone since the last `refresh`, which reports them.
     private var unreported: (changed: Set<String>, removed: Set<String>) = ([], [])
 
@@ -79,6 +84,7 @@ public struct IncrementalDataReader: Sendable {
             parsed[file.path] = (signatureByPath[file.path] ?? nil, file)
             unreported.changed.insert(file.path)
             unreported.removed.remove(file.path)
+            logFindings[file.path] = nil
         }
         let listed = Set(paths.map(\.path))
         let removed = parsed.keys.filter { !listed.contains($0) }
@@ -86,6 +92,7 @@ public struct IncrementalDataReader: Sendable {
             parsed[path] = nil
             unreported.changed.remove(path)
             unreported.removed.insert(path)
+            logFindings[path] = nil
         }
         return paths
     }
@@ -123,13 +130,37 @@ public struct IncrementalDataReader: Sendable {
         var (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
         dataset.kitchenInbox = inbox
         dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, diagnostics: &assembled)
-        var validated = ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled)
+        var validated = ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled, logFindings: findLogProblems(in: files, dataset: dataset))
         if dataset.recipes.isEmpty {
             validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root, recipeFiles: paths.filter { $0.kind == .recipes }.map(\.path))
         }
         let result = DataDirectoryReader.Result(files: files, validated: validated)
         return Refresh(result: result, changedPaths: changed, removedPaths: removed, preferencesChanged: preferencesChanged || inboxChanged,
                        readNanoseconds: read - start, validateNanoseconds: DispatchTime.now().uptimeNanoseconds - read)
+    }
+
+    /// `DatasetValidator.logFindings` of the data set's logs (which are `files`' logs, in order),
+    /// found again only for files read since the last refresh, unless the recipe ids changed.
+    private mutating func findLogProblems(in files: [ParsedFile], dataset: Dataset) -> [Diagnostic]? {
+        let logs = dataset.logs
+        let withLogs = files.filter { !$0.logs.isEmpty }
+        guard withLogs.reduce(0, { $0 + $1.logs.count }) == logs.count else { return nil }
+        let recipeIDs = Set(dataset.recipes.map(\.value.id))
+        if recipeIDs != logFindingsRecipeIDs {
+            logFindings = [:]
+            logFindingsRecipeIDs = recipeIDs
+        }
+        // Where each file's logs are in the data set's; the files not checked yet, in chunks on all cores.
+        var ranges: [Range<Int>] = []
+        for file in withLogs { ranges.append((ranges.last?.upperBound ?? 0)..<((ranges.last?.upperBound ?? 0) + file.logs.count)) }
+        let unchecked = withLogs.indices.filter { logFindings[withLogs[$0].path] == nil }
+        let chunks = unchecked.flatMap { index in
+            stride(from: ranges[index].lowerBound, to: ranges[index].upperBound, by: 2_000).map { (file: index, logs: $0..<min($0 + 2_000, ranges[index].upperBound)) }
+        }
+        let found = concurrentMap(chunks) { DatasetValidator.logFindings(for: logs[$0.logs], knownRecipeIDs: recipeIDs) }
+        for index in unchecked { logFindings[withLogs[index].path] = [] }
+        for (chunk, findings) in zip(chunks, found) { logFindings[withLogs[chunk.file].path]! += findings }
+        return withLogs.flatMap { logFindings[$0.path] ?? [] }
     }
 
     /// The validator's "no recipes" finding, pointed at a place that exists (the `recipes/`

@@ -17,7 +17,7 @@ public enum RunDay {
 
 extension ValidatedDataset {
     /// Validated against the day of the run (`RunDay.today`).
-    public init(dataset: Dataset, readDiagnostics: [Diagnostic]) {
-        self.init(dataset: dataset, readDiagnostics: readDiagnostics, today: RunDay.today)
+    public init(dataset: Dataset, readDiagnostics: [Diagnostic], logFindings: [Diagnostic]? = nil) {
+        self.init(dataset: dataset, readDiagnostics: readDiagnostics, today: RunDay.today, logFindings: logFindings)
     }
 }

@@ -10,7 +10,9 @@ public struct DatasetValidator: Sendable {
         self.today = today
     }
 
-    public func diagnostics(for dataset: Dataset) -> [Diagnostic] {
+    /// - Parameter logFindings: what `logFindings(for:knownRecipeIDs:)` finds in `dataset.logs`, when
+    ///   the caller kept it from an earlier validation (`watch` checks only the logs of changed files).
+    public func diagnostics(for dataset: Dataset, logFindings: [Diagnostic]? = nil) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let recipeValidator = RecipeValidator()
         for recipe in dataset.recipes {
@@ -27,13 +29,7 @@ public struct DatasetValidator: Sendable {
         diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
-        // The logs are most of the records: checked in chunks on all cores, in order.
-        let logs = dataset.logs
-        let chunkStarts = Array(stride(from: 0, to: logs.count, by: 2_000))
-        diagnostics += concurrentMap(chunkStarts) { start in
-            let validator = BrewLogValidator()
-            return logs[start..<min(start + 2_000, logs.count)].flatMap { validator.diagnostics(for: $0, knownRecipeIDs: recipeIDs) }
-        }.flatMap { $0 }
+        diagnostics += logFindings ?? Self.logFindings(for: dataset.logs[...], knownRecipeIDs: recipeIDs)
         if let preferences = dataset.preferences, let last = preferences.value.lastSelectedRecipeId, !recipeIDs.contains(last) {
             diagnostics.append(.warning(
                 "lastSelectedRecipeId \(quoted(last)) names no recipe in the data; the starter is selected instead",
@@ -48,6 +44,16 @@ public struct DatasetValidator: Sendable {
             }
         }
         return diagnostics.sortedByLocation()
+    }
+
+    /// Every log's own rules (`BrewLogValidator`), in order, against the ids of the data's recipes.
+    /// The logs are most of the records: checked in chunks on all cores.
+    public static func logFindings(for logs: ArraySlice<Located<BrewLog>>, knownRecipeIDs: Set<String>) -> [Diagnostic] {
+        let chunkStarts = Array(stride(from: logs.startIndex, to: logs.endIndex, by: 2_000))
+        return concurrentMap(chunkStarts) { start in
+            let validator = BrewLogValidator()
+            return logs[start..<min(start + 2_000, logs.endIndex)].flatMap { validator.diagnostics(for: $0, knownRecipeIDs: knownRecipeIDs) }
+        }.flatMap { $0 }
     }
 
     /// Ids must be safe file names and unique, also on a disk that ignores case.

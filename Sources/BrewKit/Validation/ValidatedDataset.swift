@@ -7,9 +7,10 @@ public struct ValidatedDataset: Sendable {
 
     /// - Parameter today: the day of the run, which bounds the dates the data may hold; the caller
     ///   reads the clock (BrewKit reads none).
-    public init(dataset: Dataset, readDiagnostics: [Diagnostic], today: Date) {
+    ///   `logFindings`: see `DatasetValidator.diagnostics(for:logFindings:)`.
+    public init(dataset: Dataset, readDiagnostics: [Diagnostic], today: Date, logFindings: [Diagnostic]? = nil) {
         self.dataset = dataset
-        self.diagnostics = (readDiagnostics + DatasetValidator(today: today).diagnostics(for: dataset)).sortedByLocation()
+        self.diagnostics = (readDiagnostics + DatasetValidator(today: today).diagnostics(for: dataset, logFindings: logFindings)).sortedByLocation()
     }
 
     /// A data set that could not be read at all: only the findings that say why.
