@@ -89,7 +89,14 @@ public final class JournalSite {
             let diagnostic = Diagnostic.error("\(error.message); the data was not read", at: .file(settings.dataDirectory))
             return Outcome(succeeded: false, diagnostics: [diagnostic], change: "nothing (the data directory was busy)", changedAnything: false)
         }
-        var refresh = data.refresh()
+        let canStop = published != nil && !full
+        guard var refresh = data.refresh(stoppingIf: canStop ? shouldStop : nil) else {
+            // Stopped before validating: the reader tells what it read at its next refresh.
+            readLock.release()
+            var outcome = Outcome(succeeded: false, diagnostics: [], change: "nothing (a newer change is waiting)", changedAnything: false)
+            outcome.stopped = true
+            return outcome
+        }
         if let carried = stoppedRefresh {
             refresh.changedPaths = carried.changed.filter { !refresh.removedPaths.contains($0) && !refresh.changedPaths.contains($0) } + refresh.changedPaths
             refresh.removedPaths = Set(carried.removed.filter { !refresh.changedPaths.contains($0) } + refresh.removedPaths).sorted()
@@ -98,7 +105,6 @@ public final class JournalSite {
         }
         unpublishedPaths.formUnion(refresh.changedPaths + refresh.removedPaths)
         // A newer change is waiting: give way to it (the build that follows reads it too).
-        let canStop = published != nil && !full
         if canStop, let shouldStop, shouldStop() {
             readLock.release()
             return stopped(refresh)
@@ -168,6 +174,8 @@ public final class JournalSite {
                 changes = SiteChanges.everything(in: plan, replacing: published)
                 transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .replaceAll)
             }
+            // The last moment to give way to a newer change: nothing is put in the staging copy yet.
+            if canStop, transaction.mode == .update, let shouldStop, shouldStop() { return stopped(refresh) }
             outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress)
             try transaction.putAssets(templates.assets)
             try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })

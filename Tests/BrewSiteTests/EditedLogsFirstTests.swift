@@ -131,20 +131,27 @@ struct EditedLogsFirstTests {
         site.prepareForUpdates()
         let before = try workspace.tree("Site")
 
-        try workspace.edit("logs/2025-01.json", replacing: "\"rating\": 2, \"note\": \"Brew 1-1.\"", with: "\"rating\": 5, \"note\": \"Brew 1-1.\"")
+        // Four places to stop, before anything is put in the staging copy: once the data is put
+        // together, once it is validated, once the site is planned, once the changes are known.
+        let edits = [("logs/2025-01.json", "Brew 1-1.", "Brew 1-1, stopped."), ("logs/2025-02.json", "Brew 2-2.", "Brew 2-2, stopped."),
+                     ("logs/2025-03.json", "Brew 3-9.", "Brew 3-9, bitter."), ("logs/2025-01.json", "\"rating\": 2, \"note\": \"Brew 1-6.\"", "\"rating\": 5, \"note\": \"Brew 1-6.\"")]
+        // With the first, a change of preferences.json, which the reader tells by its signature.
+        try workspace.edit("preferences.json", replacing: "\"lastSelectedRecipeId\": \"bright-morning\"", with: "\"lastSelectedRecipeId\": \"v60-starter\"")
+        for (place, edit) in edits.enumerated() {
+            try workspace.edit(edit.0, replacing: edit.1, with: edit.2)
+            var asked = 0
+            let stopped = site.build(shouldStop: { asked += 1; return asked == place + 1 })
+            #expect(stopped.stopped, "stopped at place \(place + 1)")
+            #expect(try workspace.tree("Site") == before, "nothing written when stopped at place \(place + 1)")
+        }
         var asked = 0
-        let stopped = site.build(shouldStop: { asked += 1; return true })
-        #expect(stopped.stopped)
-        #expect(asked == 1, "asked once, before the templates")
-        #expect(try workspace.tree("Site") == before, "nothing written")
-
-        // Stopped after the plan this time: the next build still tells both files and renders both.
-        try workspace.edit("logs/2025-03.json", replacing: "Brew 3-9.", with: "Brew 3-9, bitter.")
-        asked = 0
-        let later = site.build(shouldStop: { asked += 1; return asked == 2 })
-        #expect(later.stopped)
-        #expect(try workspace.tree("Site") == before, "nothing written")
-        let done = try workspace.expectSameAsFullBuild(site, "after two stopped builds")
-        #expect(done.change.contains("logs/2025-01.json") && done.change.contains("logs/2025-03.json"), "\(done.change)")
+        try workspace.edit("logs/2025-03.json", replacing: "Brew 3-11.", with: "Brew 3-11, last.")
+        let notStopped = site.build(shouldStop: { asked += 1; return false })
+        #expect(notStopped.succeeded && !notStopped.stopped)
+        #expect(asked == 4)
+        #expect(notStopped.change.contains("logs/2025-01.json") && notStopped.change.contains("logs/2025-02.json") && notStopped.change.contains("logs/2025-03.json")
+                && notStopped.change.contains("preferences.json"), "\(notStopped.change)")
+        try workspace.edit("logs/2025-02.json", replacing: "Brew 2-3.", with: "Brew 2-3, after.")
+        try workspace.expectSameAsFullBuild(site, "after four stopped builds")
     }
 }

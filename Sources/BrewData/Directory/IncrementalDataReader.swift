@@ -98,7 +98,14 @@ public struct IncrementalDataReader: Sendable {
     }
 
     public mutating func refresh() -> Refresh {
+        refresh(stoppingIf: nil)!
+    }
+
+    /// A refresh that gives way when `shouldStop` says so once the data set is put together, before
+    /// it is validated: nil then, and the next refresh reports what this one read.
+    public mutating func refresh(stoppingIf shouldStop: (() -> Bool)?) -> Refresh? {
         let root = reader.root
+        let kept = (preferences: preferencesSignature, inbox: inboxSignature)
         let start = DispatchTime.now().uptimeNanoseconds
         var diagnostics: [Diagnostic] = []
         guard let paths = listAndReread(diagnostics: &diagnostics) else {
@@ -128,6 +135,11 @@ public struct IncrementalDataReader: Sendable {
         let read = DispatchTime.now().uptimeNanoseconds
         let files = paths.compactMap { parsed[$0.path]?.file }
         var (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
+        if let shouldStop, shouldStop() {
+            unreported = (Set(changed), Set(removed))
+            (preferencesSignature, inboxSignature) = kept
+            return nil
+        }
         dataset.kitchenInbox = inbox
         dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, diagnostics: &assembled)
         var validated = ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled, logFindings: findLogProblems(in: files, dataset: dataset))
