@@ -27,6 +27,16 @@ struct EditedLogsFirstTests {
         }
     }
 
+    /// A workspace with the 300 logs and its site, built and ready for edits.
+    static func builtSite() throws -> (Workspace, JournalSite) {
+        let workspace = try Workspace()
+        try addLogs(to: workspace)
+        let site = workspace.site(output: "Site")
+        #expect(site.build().succeeded)
+        site.prepareForUpdates()
+        return (workspace, site)
+    }
+
     /// A page of the live site.
     static func page(_ workspace: Workspace, _ path: String) -> String {
         (try? String(contentsOf: workspace.root.appendingPathComponent("Site/" + path), encoding: .utf8)) ?? ""
@@ -95,11 +105,7 @@ struct EditedLogsFirstTests {
     }
 
     @Test func anEditWithAnErrorIsReportedAndTheFixRecovers() throws {
-        let workspace = try Workspace()
-        try Self.addLogs(to: workspace)
-        let site = workspace.site(output: "Site")
-        #expect(site.build().succeeded)
-        site.prepareForUpdates()
+        let (workspace, site) = try Self.builtSite()
         let before = try workspace.tree("Site")
 
         // A rating of 9: a rule of the log validator, not of the decoder; nothing is published first.
@@ -124,11 +130,7 @@ struct EditedLogsFirstTests {
     }
 
     @Test func aRebuildGivenUpForANewerChangeIsDoneByTheNext() throws {
-        let workspace = try Workspace()
-        try Self.addLogs(to: workspace)
-        let site = workspace.site(output: "Site")
-        #expect(site.build().succeeded)
-        site.prepareForUpdates()
+        let (workspace, site) = try Self.builtSite()
         let before = try workspace.tree("Site")
 
         // Four places to stop, before anything is put in the staging copy: once the data is put
