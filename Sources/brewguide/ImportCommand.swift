@@ -17,6 +17,9 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "The data directory to create (must not exist or be empty).")
     var into: String
 
+    @Flag(help: "Show no progress line on a terminal.")
+    var quiet = false
+
     func run() throws {
         // Refused before the lock is taken or anything beside the target is touched.
         if let refusal = WriteTarget.journalRefusal(target: into) {
@@ -32,10 +35,16 @@ struct ImportCommand: ParsableCommand {
             throw CommandError.file(file, exists ? "cannot be read (check its permissions); nothing was written"
                                                  : "no such file; expected the JSON archive that `brewguide export` writes; nothing was written")
         }
+        let line = ProgressLine.forStandardError(quiet: quiet, startNanoseconds: DispatchTime.now().uptimeNanoseconds)
         do throws(RightsError) {
             let lock = try DataDirectoryLock.acquire(root: into, command: "brewguide import")
             defer { lock.release() }
-            let snapshot = try Importer.run(archive: [UInt8](data), name: file, into: into)
+            let snapshot: DataSnapshot
+            do {
+                // Cleared before anything else is printed, the error included.
+                defer { line?.clear() }
+                snapshot = try Importer.run(archive: [UInt8](data), name: file, into: into, progress: line?.workProgress)
+            }
             let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             print("imported \(counts) into \(into)")
         } catch {

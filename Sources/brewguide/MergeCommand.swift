@@ -21,6 +21,8 @@ struct MergeCommand: ParsableCommand {
 
     @Flag(help: "Write the merge; without it nothing changes.") var yes = false
 
+    @Flag(help: "Show no progress line on a terminal.") var quiet = false
+
     func run() throws {
         do {
             let lock = yes ? try DataDirectoryLock.acquire(root: into, command: "brewguide merge") : nil
@@ -31,10 +33,26 @@ struct MergeCommand: ParsableCommand {
             } else if !yes, FileManager.default.fileExists(atPath: MergeJournal.path(root: into)) {
                 print("note: an earlier merge into \(into) was interrupted; merge --yes finishes it before merging")
             }
+            // Steps: each data directory read, the merge, and its check (with --yes, and writing).
+            let line = ProgressLine.forStandardError(quiet: quiet, startNanoseconds: DispatchTime.now().uptimeNanoseconds)
+            defer { line?.clear() }
+            let steps = sources.count + 3
+            var step = 0
+            func stepDone() {
+                step += 1
+                line?.update(step, of: steps, .mergeSteps)
+            }
+            line?.update(0, of: steps, .mergeSteps)
             let target = try DataSnapshot.load(root: into)
+            stepDone()
             var snapshots: [DataSnapshot] = []
-            for source in sources { snapshots.append(try DataSnapshot.load(root: source)) }
+            for source in sources {
+                snapshots.append(try DataSnapshot.load(root: source))
+                stepDone()
+            }
             let outcome = Merger.leavingOccupiedImagePaths(Merger.merge(snapshots, into: target, onConflict: onConflict), root: into)
+            stepDone()
+            line?.clear(resumable: true)
             let report = outcome.report
             for line in report.added { print("added: \(line)") }
             for line in report.updated { print("updated: \(line)") }
@@ -45,12 +63,15 @@ struct MergeCommand: ParsableCommand {
             for line in report.notes { print("note: \(line)") }
             print("\(report.added.count) added, \(report.updated.count) updated, \(report.identical.count) identical, \(report.conflicted.count) conflicted, \(report.skippedAsErased.count) skipped as erased, \(report.removedAsErased.count) removed as erased"
                 + (report.dropped.isEmpty ? "" : ", \(report.dropped.count) dropped"))
+            line?.update(step, of: steps, .mergeSteps)
             guard yes else {
                 if let reason = Merger.refusal(of: outcome, target: target) { throw RightsError(reason) }
+                line?.clear()
                 print("dry run: nothing changed; add --yes to merge")
                 return
             }
             try Merger.apply(outcome, target: target, root: into)
+            line?.clear()
             print("merged into \(into)")
         }
     }

@@ -66,6 +66,28 @@ struct ProgressLineTests {
         #expect(terminal.output.count == drawn.count + 1)
     }
 
+    /// An import's stages: each says what it counts, and its rate is measured from its own start.
+    @Test func eachStageCountsItsOwnThingsAtItsOwnRate() throws {
+        let checking = ProgressLine.Counting(verb: "checking", noun: "records")
+        #expect(ProgressLine.text(52_001, of: 101_013, checking, secondsSinceFirstReport: 2) == "checking 52,001 of 101,013 records · 26,000 records/s · 2 s left")
+        #expect(ProgressLine.text(2, of: 4, .mergeSteps, secondsSinceFirstReport: 9) == "merging: 2 of 4 steps")
+        let terminal = Terminal()
+        let line = terminal.line()
+        for record in stride(from: 0, through: 2_000, by: 100) {
+            terminal.advance(milliseconds: 100)
+            line.update(record, of: 2_000, checking)
+        }
+        // Writing: 20 records in half a second, 38 records/s counted from its own first report (not 7/s from the checking start).
+        let writing = ProgressLine.Counting(verb: "writing", noun: "records")
+        for record in 0...10 {
+            terminal.advance(milliseconds: 50)
+            line.update(record * 2, of: 2_000, writing)
+        }
+        let last = try #require(terminal.output.last)
+        #expect(last.hasPrefix("\rwriting 20 of 2,000 records · 38 records/s"), "\(last)")
+        line.clear()
+    }
+
     @Test func notATerminalOrQuietMeansNoLine() {
         // The tests' standard error is not a terminal (swift test pipes it), and --quiet wins anyway.
         #expect(ProgressLine.forStandardError(quiet: true, startNanoseconds: 0) == nil)

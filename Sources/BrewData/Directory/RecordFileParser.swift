@@ -5,7 +5,8 @@ public enum RecordFileParser {
     /// The columns that mark a CSV in `recipes/` as a steps file rather than a recipes file.
     static let stepsFileMarker = "recipeId"
 
-    public static func parse(_ bytes: [UInt8], path: String, kind: RecordKind) -> ParsedFile {
+    /// - Parameter recordsRead: told every 1,024 logs how many are read (an import's progress line).
+    public static func parse(_ bytes: [UInt8], path: String, kind: RecordKind, recordsRead: ((Int) -> Void)? = nil) -> ParsedFile {
         var file = ParsedFile(path: path, kind: kind)
         if kind == .flows {
             guard !path.lowercased().hasSuffix(".csv") else {
@@ -70,8 +71,9 @@ public enum RecordFileParser {
                 if !draft.hasInlineSteps { file.recipesAwaitingSteps.insert(draft.recipe.id) }
             }
         case .logs:
-            for node in nodes {
+            for (index, node) in nodes.enumerated() {
                 if let log = BrewLogDecoder.decode(node, diagnostics: &file.diagnostics) { file.logs.append(log) }
+                if index & 1023 == 1023 { recordsRead?(index + 1) }
             }
         case .sessions:
             file.rawRecords = nodes

@@ -7,15 +7,16 @@ import Foundation
 public enum ArchiveReader {
     /// - Throws: a `RightsError` located in the archive `name` (its line and column when the JSON
     ///   does not read, the file otherwise).
-    public static func read(_ bytes: [UInt8], name: String = "archive") throws(RightsError) -> DataSnapshot {
+    /// - Parameter progress: told how many of the archive's records are checked (`.checkingRecords`).
+    public static func read(_ bytes: [UInt8], name: String = "archive", progress: WorkProgress? = nil) throws(RightsError) -> DataSnapshot {
         do {
-            return try readContents(bytes, name: name)
+            return try readContents(bytes, name: name, progress: progress)
         } catch {
             throw error.located(at: .file(name))
         }
     }
 
-    private static func readContents(_ bytes: [UInt8], name: String) throws(RightsError) -> DataSnapshot {
+    private static func readContents(_ bytes: [UInt8], name: String, progress: WorkProgress?) throws(RightsError) -> DataSnapshot {
         let root: JSONValue
         do {
             root = JSONValue(try JSONParser.parse(bytes, file: name))
@@ -37,6 +38,16 @@ public enum ArchiveReader {
         guard let contents = root["contents"], case .object = contents else {
             throw RightsError("the archive has no \"contents\" object")
         }
+        // Records as the members hold them: an array's elements, or one (the preferences).
+        func recordCount(_ member: ArchiveMember) -> Int {
+            switch contents[member.rawValue] {
+            case .array(let elements)?: elements.count
+            case nil, .null?: 0
+            default: 1
+            }
+        }
+        let recordsTotal = ArchiveMember.allCases.reduce(0) { $0 + recordCount($1) }
+        progress?(.checkingRecords, 0, recordsTotal)
         guard manifest["checksum"]?.text("algorithm") == "sha256", let expected = manifest["checksum"]?.text("contents") else {
             throw RightsError("the manifest has no sha256 checksum")
         }
@@ -47,8 +58,11 @@ public enum ArchiveReader {
 
         // Every member, in order (flows after their logs, thumbnails after their recipes).
         var read = DataSnapshot()
+        var checked = 0
         for member in ArchiveMember.allCases {
-            try self.read(member, from: contents, name: name, into: &read)
+            try self.read(member, from: contents, name: name, into: &read) { progress?(.checkingRecords, checked + $0, recordsTotal) }
+            checked += recordCount(member)
+            progress?(.checkingRecords, checked, recordsTotal)
         }
         let snapshot = DataSnapshot(recipes: read.recipes, logs: read.logs, sessionFiles: read.sessionFiles, preferences: read.preferences, erasures: read.erasures,
                                     kitchenRecipes: read.kitchenRecipes, flows: read.flows, kitchenFiles: read.kitchenFiles, kitchenImages: read.kitchenImages)
@@ -71,7 +85,8 @@ public enum ArchiveReader {
 
     /// Reads one member of `contents` into `snapshot`, checking each record as the data
     /// directory would read it. A member that may be left out is skipped when it is absent.
-    private static func read(_ member: ArchiveMember, from contents: JSONValue, name: String, into snapshot: inout DataSnapshot) throws(RightsError) {
+    private static func read(_ member: ArchiveMember, from contents: JSONValue, name: String, into snapshot: inout DataSnapshot,
+                             recordsRead: (Int) -> Void) throws(RightsError) {
         if !member.isAlwaysWritten && contents[member.rawValue] == nil { return }
         switch member {
         case .recipes, .logs:
@@ -81,7 +96,7 @@ public enum ArchiveReader {
                 guard let id = node.text("id") else { throw RightsError("contents.\(member.rawValue)[\(index)] has no id") }
                 if let problem = RecordID.problem(with: id) { throw RightsError("contents.\(member.rawValue)[\(index)]: unsafe \(problem)") }
             }
-            let file = try decode(nodes, kind: kind, name: name)
+            let file = try decode(nodes, kind: kind, name: name, recordsRead: recordsRead)
             if kind == .recipes { snapshot.recipes = file.recipes.map(\.value) } else { snapshot.logs = file.logs.map(\.value) }
         case .sessionFiles:
             for (index, node) in try array(contents, "sessionFiles", name).enumerated() {
@@ -158,9 +173,11 @@ public enum ArchiveReader {
     }
 
     /// Reads records through the data directory's own parser, so what is imported reads back the same.
-    private static func decode(_ nodes: [JSONValue], kind: RecordKind, name: String) throws(RightsError) -> ParsedFile {
+    private static func decode(_ nodes: [JSONValue], kind: RecordKind, name: String, recordsRead: (Int) -> Void) throws(RightsError) -> ParsedFile {
         let path = "\(name)#\(kind.rawValue)"
-        let file = RecordFileParser.parse(CanonicalJSON.bytes(.array(nodes)), path: path, kind: kind)
+        let file = withoutActuallyEscaping(recordsRead) { recordsRead in
+            RecordFileParser.parse(CanonicalJSON.bytes(.array(nodes)), path: path, kind: kind, recordsRead: recordsRead)
+        }
         if let error = file.diagnostics.first(where: { $0.severity == .error }) {
             throw RightsError("\(error.message) (in the archive's \(kind.rawValue))", at: error.location)
         }

@@ -11,18 +11,27 @@ public enum DataDirectoryWriter {
         try ArchiveMember.allCases.flatMap { try $0.files(of: snapshot) }
     }
 
-    /// - Parameter synced: false for a scratch copy that is thrown away (merge's check), which
-    ///   needs no fsync.
-    public static func write(_ snapshot: DataSnapshot, into root: String, synced: Bool = true) throws(RightsError) {
+    /// - Parameters:
+    ///   - synced: false for a scratch copy that is thrown away (merge's check), which needs no fsync.
+    ///   - progress: told after each member's files how many records are written (`.writingRecords`).
+    public static func write(_ snapshot: DataSnapshot, into root: String, synced: Bool = true, progress: WorkProgress? = nil) throws(RightsError) {
         do {
-            for (relative, bytes) in try files(for: snapshot) {
-                let path = (root as NSString).appendingPathComponent(relative)
-                if synced {
-                    try AtomicFile.write(bytes, to: path)
-                } else {
-                    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let total = ArchiveMember.allCases.reduce(0) { $0 + $1.elementCount(in: snapshot) }
+            var written = 0
+            progress?(.writingRecords, 0, total)
+            // Member by member (`files(for:)`), so that the count moves as the files are made.
+            for member in ArchiveMember.allCases {
+                for (relative, bytes) in try member.files(of: snapshot) {
+                    let path = (root as NSString).appendingPathComponent(relative)
+                    if synced {
+                        try AtomicFile.write(bytes, to: path)
+                    } else {
+                        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                        try Data(bytes).write(to: URL(fileURLWithPath: path))
+                    }
                 }
+                written += member.elementCount(in: snapshot)
+                progress?(.writingRecords, written, total)
             }
             guard synced else { return }
             let fileFolders = RecordKind.fileKinds.map { $0.kind.folderName }.filter { !$0.isEmpty }

@@ -8,9 +8,10 @@ import Foundation
 /// records could silently replace them, so it is refused; import into a new folder and
 /// combine with `brewguide merge NEW --into DIR`, which keeps both versions of a conflict.
 public enum Importer {
-    public static func run(archive bytes: [UInt8], name: String, into target: String) throws(RightsError) -> DataSnapshot {
+    /// - Parameter progress: told how many records are checked, then written (a progress line).
+    public static func run(archive bytes: [UInt8], name: String, into target: String, progress: WorkProgress? = nil) throws(RightsError) -> DataSnapshot {
         if let refusal = WriteTarget.journalRefusal(target: target) { throw RightsError(refusal) }
-        var snapshot = try ArchiveReader.read(bytes, name: name)
+        var snapshot = try ArchiveReader.read(bytes, name: name, progress: progress)
         let erased = ErasureSet(snapshot.erasures)
         snapshot.recipes.removeAll { !$0.isStarter && erased.covers(.recipe, $0.id) }
         snapshot.logs.removeAll { erased.covers(.log, $0.id) }
@@ -37,7 +38,7 @@ public enum Importer {
             throw RightsError("cannot create the staging folder \(staging): \(error.localizedDescription)")
         }
         do throws(RightsError) {
-            try DataDirectoryWriter.write(snapshot, into: staging)
+            try DataDirectoryWriter.write(snapshot, into: staging, progress: progress)
             guard rename(staging, absolute) == 0 else {
                 throw RightsError("cannot move the imported data into \(target): \(String(cString: strerror(errno)))")
             }

@@ -107,6 +107,11 @@ public enum KitchenDuration {
 
     /// Words, numbers (with fractions: "1½") and dashes as separate tokens: "10-15min" → 10, -, 15, min.
     static func tokens(_ text: String) -> [String] {
+        asciiTokens(text) ?? characterTokens(text)
+    }
+
+    /// `tokens(_:)` read Character by Character, for any text.
+    static func characterTokens(_ text: String) -> [String] {
         var tokens: [String] = []
         var current = ""
         var currentIsNumber = false
@@ -127,5 +132,37 @@ public enum KitchenDuration {
         }
         flush()
         return tokens.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+    }
+
+    /// `tokens(_:)` of a text all in ASCII, read from its bytes (the letters `A`–`Z` and `a`–`z`, the
+    /// number parts `0`–`9` and `.`); nil for any other text.
+    static func asciiTokens(_ text: String) -> [String]? {
+        var tokens: [String] = []
+        var current: [UInt8] = []
+        var currentIsNumber = false
+        func flush() {
+            guard !current.isEmpty else { return }
+            // A final dot is no part of the token ("min." is "min").
+            let end = current.last == UInt8(ascii: ".") ? current.count - 1 : current.count
+            tokens.append(String(decoding: current[..<end], as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            let isNumberPart: Bool
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."): isNumberPart = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): isNumberPart = false
+            case 0x80...: return nil
+            default:
+                flush()
+                if byte == UInt8(ascii: "-") { tokens.append("-") }
+                continue
+            }
+            if !current.isEmpty && isNumberPart != currentIsNumber { flush() }
+            currentIsNumber = isNumberPart
+            current.append(byte)
+        }
+        flush()
+        return tokens
     }
 }

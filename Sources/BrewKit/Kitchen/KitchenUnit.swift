@@ -59,7 +59,7 @@ public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
     public static func named(_ word: String) -> KitchenUnit? {
         var key = word.lowercased()
         if key.hasSuffix(".") { key.removeLast() }
-        key = key.replacingOccurrences(of: ".", with: "")
+        if key.utf8.contains(UInt8(ascii: ".")) { key = key.replacingOccurrences(of: ".", with: "") }
         return names[key] ?? (word == "T" ? .tablespoon : word == "t" ? .teaspoon : nil)
     }
 

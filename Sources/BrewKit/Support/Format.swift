@@ -51,5 +51,11 @@ public enum Format {
 }
 
 extension String {
-    var trimmingWhitespace: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// The text without white space and line breaks at either end; returned as it is, without a
+    /// call into Foundation, when it starts and ends with a visible ASCII character.
+    var trimmingWhitespace: String {
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last) { return self }
+        return trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }

@@ -234,7 +234,7 @@ enum KitchenHTML {
             let amount = ingredient.parsedAmount
             let cells = factors.map { KitchenScaler.scale(amount, written: ingredient.amount, by: $0.factor, units: units ?? amount.writtenSystem).text }
             html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + cells.map { "<td>\(h($0))</td>" }.joined() + "</tr>"
-            markdown += "| \(md(ingredient.name)) | " + cells.map { md($0).replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+            markdown += "| \(md(ingredient.name)) | " + cells.map { escapingPipes(md($0)) }.joined(separator: " | ") + " |\n"
         }
         html += "</tbody></table>"
         let unscaled = recipe.ingredients.filter { shownAmount($0, units: units).scaled == false && !$0.amount.isEmpty }
@@ -244,6 +244,11 @@ enum KitchenHTML {
             markdown += "\n" + md(note)
         }
         return PageFragment(html: html, markdown: markdown)
+    }
+
+    /// A Markdown table cell's text with its pipes escaped; Foundation is asked only when there is one.
+    static func escapingPipes(_ text: String) -> String {
+        text.utf8.contains(UInt8(ascii: "|")) ? text.replacingOccurrences(of: "|", with: "\\|") : text
     }
 
     // MARK: Cook mode
@@ -258,12 +263,12 @@ enum KitchenHTML {
         var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n"
         html += "<div class=\"cook-running\" aria-live=\"polite\" hidden></div>\n<ol class=\"cook-steps\">\n"
         var markdown: [String] = []
-        let names = recipe.ingredients.map(\.name)
+        let matcher = KitchenStepIngredients.Matcher(names: recipe.ingredients.map(\.name))
         var section: String?
         for (step, shownNumber) in recipe.steps.numbered {
             guard let number = shownNumber else { section = step.text; continue }
             let seconds = KitchenDuration.seconds(in: step.text) ?? 0
-            let uses = KitchenStepIngredients.named(in: step.text, names: names).map { recipe.ingredients[$0] }
+            let uses = matcher.named(in: step.text).map { recipe.ingredients[$0] }
             html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
             if let section { html += "<p class=\"cook-section\">\(h(section))</p>\n" }
             html += "<p class=\"cook-count\">Step \(number) of \(count)</p><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
@@ -300,7 +305,10 @@ enum KitchenHTML {
 
     /// A timer's name in the list of running timers: "Step 3: Pour in the tomatoes, season,…".
     static func timerName(number: Int, text: String) -> String {
-        let words = text.split(whereSeparator: \.isWhitespace)
+        // An ASCII text's white space is its bytes 9–13 and 32: split there without reading Characters.
+        let words = text.utf8.allSatisfy { $0 < 0x80 }
+            ? text.utf8.split { $0 == 0x20 || (0x09...0x0D).contains($0) }.map { Substring($0) }
+            : text.split(whereSeparator: \.isWhitespace)
         let start = words.prefix(5).joined(separator: " ")
         return "Step \(number): " + start + (words.count > 5 ? "…" : "")
     }

@@ -58,10 +58,12 @@ public struct KitchenPages: Sendable {
     }
 
     public init(_ dataset: Dataset) {
-        let sorted = dataset.kitchenRecipes.map(\.value).sorted { a, b in
+        // By Foundation's locale-aware title order, which a thousand recipes call ten thousand
+        // times in a plain sort: guessed by a cheap key and checked once per neighbour (`GuidedSort`).
+        let sorted = GuidedSort.sorted(dataset.kitchenRecipes.map(\.value), by: { a, b in
             let order = a.title.localizedStandardCompare(b.title)
             return order != .orderedSame ? order == .orderedAscending : a.id < b.id
-        }
+        }, guessedBy: { GuidedSort.naturalKey($0.title) })
         recipes = sorted
         cookable = sorted.indices.filter { sorted[$0].steps.contains { !$0.isHeading } }
         units = dataset.preferences?.value.kitchenUnits
@@ -213,19 +215,47 @@ public struct KitchenPages: Sendable {
     /// What the search box matches for a recipe: its title, category and ingredient names, in
     /// lower case without accents (as `KitchenScript.matcher` folds the query), so "lok" finds "Lök".
     static func searchText(of recipe: KitchenRecipe) -> String {
-        ([recipe.title, recipe.category.rawValue] + recipe.ingredients.map(\.name)).joined(separator: " · ")
-            .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        let parts = [recipe.title, recipe.category.rawValue] + recipe.ingredients.map(\.name)
+        // Folding ASCII is lower-casing it: only the separator goes through Foundation, once.
+        if parts.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+            return parts.map { $0.lowercased() }.joined(separator: foldedSeparator)
+        }
+        return parts.joined(separator: " · ").folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
     }
+
+    private static let foldedSeparator = " · ".folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
 
     /// `window.kitchenSearchIndex`: each recipe's id with its search text (`searchText(of:)`);
     /// loaded with a `<script src>` so it works from disk, where `fetch` is refused.
+    ///
+    /// Written as `JSONSerialization` writes it with `[.sortedKeys, .withoutEscapingSlashes]`
+    /// (`JSONLDValue`'s strings), its keys in the order it sorts them (`jsonKeyOrder`).
     func searchIndexFile() -> OutputFile {
         var index: [String: String] = [:]
         for recipe in recipes {
             index[recipe.id] = Self.searchText(of: recipe)
         }
-        let data = (try? JSONSerialization.data(withJSONObject: index, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        let json = HTMLEscaping.scriptSafeJSON(String(decoding: data, as: UTF8.self))
-        return OutputFile(path: Self.searchIndexPath, text: "window.kitchenSearchIndex = \(json);\n")
+        return OutputFile(path: Self.searchIndexPath, text: "window.kitchenSearchIndex = \(HTMLEscaping.scriptSafeJSON(Self.searchIndexJSON(index)));\n")
+    }
+
+    /// The index as JSON, each id with its text.
+    static func searchIndexJSON(_ index: [String: String]) -> String {
+        var json = "{"
+        for (position, id) in Self.jsonKeyOrder(Array(index.keys)).enumerated() {
+            if position > 0 { json += "," }
+            JSONLDValue.write(id, into: &json)
+            json += ":"
+            JSONLDValue.write(index[id]!, into: &json)
+        }
+        json += "}"
+        return json
+    }
+
+    /// Keys in the order `JSONSerialization`'s `.sortedKeys` gives them on Linux: numeric,
+    /// case-insensitive, forced (ties broken), in the system locale.
+    static func jsonKeyOrder(_ keys: [String]) -> [String] {
+        GuidedSort.sorted(keys, by: { a, b in
+            a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex, locale: NSLocale.system) == .orderedAscending
+        }, guessedBy: GuidedSort.naturalKey)
     }
 }

@@ -52,6 +52,12 @@ public enum HTMLEscaping {
     /// JSON text safe inside `<script type="application/ld+json">`: `<`, `>` and `&` as `\u` escapes,
     /// so no user text can close the script element.
     public static func scriptSafeJSON(_ json: String) -> String {
+        // Most JSON has none of them: returned as it is.
+        needsScriptEscaping(json) ? escapingScriptUnsafe(json) : json
+    }
+
+    /// `scriptSafeJSON(_:)` scalar by scalar.
+    static func escapingScriptUnsafe(_ json: String) -> String {
         var result = ""
         result.reserveCapacity(json.utf8.count)
         for character in json.unicodeScalars {
@@ -65,5 +71,16 @@ public enum HTMLEscaping {
             }
         }
         return result
+    }
+
+    /// Whether `json` holds `<`, `>`, `&`, U+2028 or U+2029 (UTF-8 `E2 80 A8`, `E2 80 A9`).
+    static func needsScriptEscaping(_ json: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in json.utf8 {
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") { return true }
+            if byte == 0xA8 || byte == 0xA9, previous == (0xE2, 0x80) { return true }
+            previous = (previous.1, byte)
+        }
+        return false
     }
 }

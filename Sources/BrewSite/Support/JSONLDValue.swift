@@ -45,7 +45,8 @@ enum JSONLDValue {
 
     private static let hexDigits = Array("0123456789abcdef".unicodeScalars)
 
-    private static func write(_ string: String, into text: inout String) {
+    /// A JSON string, quoted and escaped.
+    static func write(_ string: String, into text: inout String) {
         text += "\""
         // Most texts need no escaping: appended whole.
         if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
