@@ -33,12 +33,19 @@ public struct PageRenderer: Sendable {
             "root": root,
             "content": body,
             "head": page.headHTML,
-            "twin": String(page.path.split(separator: "/").last ?? "") + ".md",
+            "twin": Self.lastComponent(of: page.path) + ".md",
             "section": String(page.path.prefix { $0 != "/" }),
         ]
         for (name, flag) in page.layoutFlags { layout[name] = flag }
         let html = text(Self.layoutTemplate, layout)
         return [OutputFile(path: page.path + ".md", text: markdown), OutputFile(path: page.path + ".html", text: html)]
+    }
+
+    /// The file name of a page path without its folders: `log-1` of `logs/2026/08/log-1`. Found by
+    /// the last `/` byte instead of `split`, which made an array of every component for every page.
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     /// The page's Markdown and its HTML body, with each fragment in place of its placeholder.

@@ -19,8 +19,9 @@ final class PartialMemo: Sendable {
     static let browseTemplate = "browse.md"
 
     private let renderer: PageRenderer
-    /// Each log's row, by log id.
-    private let rows = Locked<[String: Row]>([:])
+    /// Each log's row, by its position in the journal's logs (one memo serves one journal): an
+    /// array read under the lock instead of a dictionary hashing fifty ids for every list page.
+    private let rows = Locked<[Row?]>([])
     /// The browse links by `root`, once rendered.
     private let browse = Locked<[String: PageFragment]>([:])
 
@@ -28,21 +29,23 @@ final class PartialMemo: Sendable {
         self.renderer = renderer
     }
 
-    /// The rows of a list page's logs, by id, as the `log-row.md` partial makes them from
-    /// `values(index)` (asked for a log's first row only), without their final line break. One
-    /// lock for the page, not one per row: the threads rendering list pages all ask for rows.
-    func logRows(ids: [String], values: (Int) -> [String: Any]) -> [Row] {
-        var found = rows.withLock { rows in ids.map { rows[$0] } }
-        var made: [(id: String, row: Row)] = []
+    /// The rows of a list page's logs, by their positions in the journal's logs, as the
+    /// `log-row.md` partial makes them from `values(index)` (asked for a log's first row only),
+    /// without their final line break. One lock for the page, not one per row: the threads
+    /// rendering list pages all ask for rows.
+    func logRows(positions: [Int], values: (Int) -> [String: Any]) -> [Row] {
+        var found = rows.withLock { rows in positions.map { $0 < rows.count ? rows[$0] : nil } }
+        var made: [(position: Int, row: Row)] = []
         for index in found.indices where found[index] == nil {
             let markdown = render(values(index), with: Self.logRowTemplate)
             let row = Row(markdown: markdown, item: ListItemHTML(row: markdown, standIn: Self.rootStandIn))
             found[index] = row
-            made.append((ids[index], row))
+            made.append((positions[index], row))
         }
-        if !made.isEmpty {
+        if let highest = made.map(\.position).max() {
             rows.withLock { rows in
-                for (id, row) in made { rows[id] = row }
+                if rows.count <= highest { rows += [Row?](repeating: nil, count: highest + 1 - rows.count) }
+                for (position, row) in made { rows[position] = row }
             }
         }
         return found.map { $0! }
