@@ -6,6 +6,12 @@ public enum RecordFileParser {
     static let stepsFileMarker = "recipeId"
 
     public static func parse(_ bytes: [UInt8], path: String, kind: RecordKind) -> ParsedFile {
+        parse(bytes, path: path, kind: kind, logsFromBytes: true)
+    }
+
+    /// - Parameter logsFromBytes: whether a JSON file of logs is first offered to
+    ///   `BrewLogBytesDecoder`; false reads it through the tree alone (the tests' oracle).
+    static func parse(_ bytes: [UInt8], path: String, kind: RecordKind, logsFromBytes: Bool) -> ParsedFile {
         var file = ParsedFile(path: path, kind: kind)
         if kind == .flows {
             guard !path.lowercased().hasSuffix(".csv") else {
@@ -15,6 +21,12 @@ public enum RecordFileParser {
             if let flow = FlowFile.decode(bytes, path: path, diagnostics: &file.diagnostics) {
                 file.flows.append(Located(flow, source: SourceMap(record: SourceLocation(file: path, line: 1, column: 1), fields: [:])))
             }
+            return file
+        }
+        // The usual file of logs is read straight from its bytes; the tree below reads any other
+        // (and says what is wrong with it).
+        if logsFromBytes, kind == .logs, !path.lowercased().hasSuffix(".csv"), let logs = BrewLogBytesDecoder.decode(bytes, path: path) {
+            file.logs = logs
             return file
         }
         // UTF-8 or an error at the first bad byte (`JSONParser` checks JSON itself).
