@@ -59,6 +59,14 @@ struct BrewLogBytesDecoder {
             }
         }
 
+        /// Fields whose texts most logs share (the recipe, the bean): made once a file.
+        var repeats: Bool {
+            switch self {
+            case .method, .recipeId, .recipeNameAtBrew, .bean, .roaster, .mill, .grinderSetting, .source: true
+            default: false
+            }
+        }
+
         var isNumber: Bool {
             switch self {
             case .doseGrams, .targetYieldGrams, .waterTemperatureCelsius, .rating, .brewTimeSeconds, .bloomSeconds, .tds, .extractionYieldPercent: true
@@ -81,6 +89,9 @@ struct BrewLogBytesDecoder {
     private var columnCacheValue = 1
     /// The bytes of a string with escapes, as they are decoded.
     private var scratch: [UInt8] = []
+    /// Texts of `Field.repeats` fields made so far, each once.
+    private var repeatedTexts: [String] = []
+    private static let repeatedTextsKept = 64
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
@@ -318,7 +329,7 @@ struct BrewLogBytesDecoder {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let text = field?.repeats == true ? repeatedText(start..<index) : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 index += 1
                 return withinBounds(text, of: field, mayHoldControl: mayHoldControl) ? text : nil
             }
@@ -381,6 +392,20 @@ struct BrewLogBytesDecoder {
             }
         }
         return nil
+    }
+
+    /// The text of `range`, made once for all logs of the file that repeat it: a journal names a
+    /// dozen recipes a hundred thousand times. Texts of up to 15 bytes are held in place and not kept.
+    private mutating func repeatedText(_ range: Range<Int>) -> String {
+        let written = UnsafeBufferPointer(rebasing: bytes[range])
+        guard written.count > 15 else { return String(decoding: written, as: UTF8.self) }
+        for text in repeatedTexts where text.utf8.count == written.count {
+            let same = text.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, written.baseAddress!, written.count) == 0 }
+            if same == true { return text }
+        }
+        let text = String(decoding: written, as: UTF8.self)
+        if repeatedTexts.count < Self.repeatedTextsKept { repeatedTexts.append(text) }
+        return text
     }
 
     /// Whether a text is within its field's bound (`FieldBounds.textProblem` finds nothing);
