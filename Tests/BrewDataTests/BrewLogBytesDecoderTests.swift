@@ -165,7 +165,7 @@ struct BrewLogBytesDecoderTests {
         maybe("tasteTag", TasteTag.allCases.map { "\"\($0.rawValue)\"" } + ["null", "\"\"", "\"  \""])
         maybe("note", [
             "null", "\"\"", "\"Good body.\\n\\n- drawdown 4:21\"", "\"a \\\"quote\\\", a \\\\ and a \\/ slash\"",
-            "\"caf\\u00e9 \\ud83d\\ude00 \u{1F600}\"", "\"line\\r\\nbreak\"", "\"tab\\tinside\"",
+            "\"caf\\u00e9 \\ud83d\\ude00 \u{1F600}\"", "\"line\\r\\nbreak\"", "\"water 93 \u{B0}C \u{B7} bloom \u{A0}40 s\"", "\"tab\\tinside\"",
             "\"" + String(repeating: "\u{E9}", count: 280) + "\"", "\"" + String(repeating: "e\u{301}", count: 280) + "\"",
             "\"" + String(repeating: "x", count: 280) + "\"", "\"tab\\u0009\"",
         ])
@@ -209,6 +209,7 @@ struct BrewLogBytesDecoderTests {
         ("an escaped control character", { log, _ in replacing("note", with: "\"bell \\u0007\"", in: log) }),
         ("a carriage return alone", { log, _ in replacing("bean", with: "\"a\\rb\"", in: log) }),
         ("a C1 control", { log, _ in replacing("roaster", with: "\"a\u{85}b\"", in: log) }),
+        ("a C1 control after a degree sign", { log, _ in replacing("note", with: "\"93 \u{B0}C\u{9F}\"", in: log) }),
         ("a delete", { log, _ in replacing("mill", with: "\"a\u{7F}b\"", in: log) }),
         ("a bad date", { log, _ in replacing("timestamp", with: "\"2026-13-01T00:00:00Z\"", in: log) }),
         ("a date in words", { log, _ in replacing("timestamp", with: "\"yesterday\"", in: log) }),

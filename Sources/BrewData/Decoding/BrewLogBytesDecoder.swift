@@ -336,9 +336,10 @@ struct BrewLogBytesDecoder {
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { return nil }
             if byte >= 0x80 {
-                // 0xC2 leads the C1 controls (U+0080–U+009F), as 0x7F is delete: `FieldBounds` looks closer.
-                if byte == 0xC2 { mayHoldControl = true }
                 guard skipCharacter() else { return nil }
+                // 0xC2 and 0x80–0x9F is a C1 control (U+0080–U+009F), as 0x7F is delete: `FieldBounds`
+                // looks closer. 0xC2 and 0xA0–0xBF (`°`, `·`) is not.
+                if byte == 0xC2, bytes[index - 1] <= 0x9F { mayHoldControl = true }
                 continue
             }
             if byte == 0x7F { mayHoldControl = true }
