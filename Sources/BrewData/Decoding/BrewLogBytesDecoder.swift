@@ -85,8 +85,7 @@ struct BrewLogBytesDecoder {
     private var lineStart = 0
     /// The last byte of a multi-byte character seen: columns before it on its line count characters.
     private var lastNonASCII = -1
-    private var columnCacheIndex = 0
-    private var columnCacheValue = 1
+    private var columns = JSONColumns()
     /// The bytes of a string with escapes, as they are decoded.
     private var scratch: [UInt8] = []
     /// Texts of `Field.repeats` fields made so far, each once.
@@ -420,24 +419,7 @@ struct BrewLogBytesDecoder {
     /// Steps over one well-formed multi-byte UTF-8 character (as `TextEncodingCheck` defines it)
     /// at `index`; false at a byte that is not UTF-8.
     private mutating func skipCharacter() -> Bool {
-        let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return false
-        }
-        guard index + length <= bytes.count else { return false }
-        let second = bytes[index + 1]
-        guard second >= low && second <= high else { return false }
-        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+        guard let length = TextEncodingCheck.characterLength(at: index, in: bytes) else { return false }
         index += length
         lastNonASCII = index - 1
         return true
@@ -445,20 +427,7 @@ struct BrewLogBytesDecoder {
 
     private mutating func hex4() -> UInt32? {
         guard index + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            value = value * 16 + digit
-            index += 1
-        }
-        return value
+        return JSONBytes.hex4(in: bytes, index: &index)
     }
 
     /// A number in JSON's grammar, as `JSONParser` reads it; nil at a syntax error or out of range.
@@ -504,36 +473,13 @@ struct BrewLogBytesDecoder {
     // MARK: Places
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                index += 1
-            case UInt8(ascii: "\n"):
-                index += 1
-                line += 1
-                lineStart = index
-            default:
-                return
-            }
-        }
+        JSONBytes.skipWhitespace(in: bytes, index: &index, line: &line, lineStart: &lineStart)
     }
 
     /// The 1-based column of `index`, in characters, as `JSONParser` counts it.
     private mutating func column() -> Int {
         // Only ASCII on the line so far: a byte is a character.
         if lastNonASCII < lineStart { return index - lineStart + 1 }
-        var position = lineStart
-        var count = 1
-        if columnCacheIndex >= lineStart && columnCacheIndex <= index {
-            position = columnCacheIndex
-            count = columnCacheValue
-        }
-        while position < index {
-            if bytes[position] & 0xC0 != 0x80 { count += 1 }
-            position += 1
-        }
-        columnCacheIndex = index
-        columnCacheValue = count
-        return count
+        return columns.column(of: index, lineStart: lineStart, in: bytes)
     }
 }
