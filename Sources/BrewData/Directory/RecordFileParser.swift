@@ -7,6 +7,13 @@ public enum RecordFileParser {
 
     /// - Parameter recordsRead: told every 1,024 logs how many are read (an import's progress line).
     public static func parse(_ bytes: [UInt8], path: String, kind: RecordKind, recordsRead: ((Int) -> Void)? = nil) -> ParsedFile {
+        parse(bytes, path: path, kind: kind, logsFromBytes: true, recordsRead: recordsRead)
+    }
+
+    /// - Parameter logsFromBytes: whether a JSON file of logs is first offered to
+    ///   `BrewLogBytesDecoder`; false reads it through the tree alone (the tests' oracle).
+    static func parse(_ bytes: [UInt8], path: String, kind: RecordKind, logsFromBytes: Bool,
+                      recordsRead: ((Int) -> Void)? = nil) -> ParsedFile {
         var file = ParsedFile(path: path, kind: kind)
         if kind == .flows {
             guard !path.lowercased().hasSuffix(".csv") else {
@@ -16,6 +23,13 @@ public enum RecordFileParser {
             if let flow = FlowFile.decode(bytes, path: path, diagnostics: &file.diagnostics) {
                 file.flows.append(Located(flow, source: SourceMap(record: SourceLocation(file: path, line: 1, column: 1), fields: [:])))
             }
+            return file
+        }
+        // The usual file of logs is read straight from its bytes; the tree below reads any other
+        // (and says what is wrong with it).
+        if logsFromBytes, kind == .logs, !path.lowercased().hasSuffix(".csv"), let logs = BrewLogBytesDecoder.decode(bytes, path: path) {
+            file.logs = logs
+            if logs.count >= 1024 { recordsRead?(logs.count) }
             return file
         }
         // UTF-8 or an error at the first bad byte (`JSONParser` checks JSON itself).

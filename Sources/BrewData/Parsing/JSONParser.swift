@@ -51,26 +51,11 @@ public struct JSONParser {
         return node
     }
 
-    /// The last column computed and the byte it was computed at, so that columns on one long
-    /// line (a minified file) are counted once in all, not once per value.
-    private var columnCacheIndex = 0
-    private var columnCacheValue = 1
+    private var columns = JSONColumns()
 
     /// The 1-based column of `index`. Columns count characters, not bytes: UTF-8 continuation bytes are skipped.
     private mutating func column() -> Int {
-        var position = lineStart
-        var count = 1
-        if columnCacheIndex >= lineStart && columnCacheIndex <= index {
-            position = columnCacheIndex
-            count = columnCacheValue
-        }
-        while position < index {
-            if bytes[position] & 0xC0 != 0x80 { count += 1 }
-            position += 1
-        }
-        columnCacheIndex = index
-        columnCacheValue = count
-        return count
+        columns.column(of: index, lineStart: lineStart, in: bytes)
     }
 
     private mutating func location() -> SourceLocation { SourceLocation(file: file, line: line, column: column()) }
@@ -80,18 +65,7 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                index += 1
-            case UInt8(ascii: "\n"):
-                index += 1
-                line += 1
-                lineStart = index
-            default:
-                return
-            }
-        }
+        JSONBytes.skipWhitespace(in: bytes, index: &index, line: &line, lineStart: &lineStart)
     }
 
     private func describeCurrent() -> String {
@@ -250,18 +224,8 @@ public struct JSONParser {
 
     private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("a \\u escape needs four hex digits, found \(describeCurrent())")
-            }
-            value = value * 16 + digit
-            index += 1
+        guard let value = JSONBytes.hex4(in: bytes, index: &index) else {
+            throw error("a \\u escape needs four hex digits, found \(describeCurrent())")
         }
         return value
     }

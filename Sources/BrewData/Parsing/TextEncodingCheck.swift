@@ -48,35 +48,43 @@ public enum TextEncodingCheck {
     /// The offset of the first byte that does not start or continue a well-formed UTF-8
     /// sequence (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
     public static func firstInvalidByte(in bytes: [UInt8]) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                if lead == 0 { return index }
-                index += 1
-                continue
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                let lead = buffer[index]
+                if lead < 0x80 {
+                    if lead == 0 { return index }
+                    index += 1
+                    continue
+                }
+                guard let length = characterLength(at: index, in: buffer) else { return index }
+                index += length
             }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            let second = bytes[index + 1]
-            guard second >= low && second <= high else { return index }
-            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return index }
-            index += length
+            return nil
         }
-        return nil
+    }
+
+    /// The length of the well-formed UTF-8 character whose lead byte (0x80 or more) is at `index`
+    /// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF), or nil.
+    static func characterLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch bytes[index] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        let second = bytes[index + 1]
+        guard second >= low && second <= high else { return nil }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+        return length
     }
 
     /// The character a byte of 0x80…0xFF stands for in Windows-1252 (a superset of Latin-1's

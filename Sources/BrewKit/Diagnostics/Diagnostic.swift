@@ -47,6 +47,23 @@ extension Array where Element == Diagnostic {
         }.map(\.element)
     }
 
+    /// Each finding once, in order: of equal findings the first is kept. A finding is compared
+    /// only with those at the same place (equal findings have equal places), so that messages,
+    /// whose `°C` makes hashing a String slow, are not hashed: `check` prints 23,000 warnings
+    /// for a journal of 100,000 brews.
+    public func removingDuplicates() -> [Diagnostic] {
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(count)
+        var keptAt: [SourceLocation: [Int]] = [:]
+        keptAt.reserveCapacity(count)
+        for diagnostic in self {
+            if let indices = keptAt[diagnostic.location], indices.contains(where: { kept[$0] == diagnostic }) { continue }
+            keptAt[diagnostic.location, default: []].append(kept.count)
+            kept.append(diagnostic)
+        }
+        return kept
+    }
+
     public var errorCount: Int { lazy.filter { $0.severity == .error }.count }
     public var warningCount: Int { lazy.filter { $0.severity == .warning }.count }
     public var hasErrors: Bool { contains { $0.severity == .error } }

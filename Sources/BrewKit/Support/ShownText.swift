@@ -7,7 +7,7 @@ public enum ShownText {
 
     public static func escaped(_ text: String, limit: Int = defaultLimit) -> String {
         // Most text has nothing to escape and is short: returned as it is.
-        if text.utf8.count <= limit, !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
+        if text.utf8.count <= limit, !holdsControl(text) { return text }
         var result = ""
         var shown = 0
         for scalar in text.unicodeScalars {
@@ -23,6 +23,17 @@ public enum ShownText {
             shown += 1
         }
         return result
+    }
+
+    /// Whether `text` holds a character `isControl` names, in one pass over its bytes: a C1
+    /// control is 0xC2 and then 0x80–0x9F, while 0xC2 and 0xA0–0xBF (`°`, `£`, `·`) are not.
+    static func holdsControl(_ text: String) -> Bool {
+        var afterC2 = false
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
     }
 
     /// C0 controls (tab and line feed included), DEL and the C1 controls (U+0080–U+009F, which
