@@ -76,8 +76,10 @@ public final class JournalSite {
     /// Brings the site up to date. `full` renders every page and makes the output exactly the
     /// site (removing any other file); otherwise only what changed since the last build is redone.
     /// `progress` hears of each page rendered (`SiteBuilder.Progress`).
-    /// `shouldStop` is asked between stages before any page is rendered: when it says yes (a newer
-    /// change is waiting), the build stops there with `Outcome.stopped`, having written nothing.
+    /// `shouldStop` is asked between stages, and while the pages of a rebuild of a few
+    /// (`SiteBuilder.mostPagesRenderedBeforeWriting`) are made in memory, always before anything is
+    /// put in the staging copy: when it says yes (a newer change is waiting), the build stops there
+    /// with `Outcome.stopped`, having written nothing.
     public func build(full: Bool = false, progress: SiteBuilder.Progress? = nil, shouldStop: (() -> Bool)? = nil) -> Outcome {
         var clock = Stopwatch()
         // The data is read under the data directory's shared lock, so that a command writing
@@ -174,9 +176,17 @@ public final class JournalSite {
                 changes = SiteChanges.everything(in: plan, replacing: published)
                 transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .replaceAll)
             }
-            // The last moment to give way to a newer change: nothing is put in the staging copy yet.
+            // The last moments to give way to a newer change: nothing is put in the staging copy yet.
             if canStop, transaction.mode == .update, let shouldStop, shouldStop() { return stopped(refresh) }
-            outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress)
+            if canStop, transaction.mode == .update, let shouldStop, changes.sources.count <= SiteBuilder.mostPagesRenderedBeforeWriting {
+                // A few pages (an edit): made in memory first, giving way while they are made.
+                guard let rendered = try builder.render(changes.sources, of: plan, into: transaction, stoppingIf: shouldStop) else {
+                    return stopped(refresh)
+                }
+                outcome.pagesRendered = rendered
+            } else {
+                outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress)
+            }
             try transaction.putAssets(templates.assets)
             try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
             clock.lap("render and write")

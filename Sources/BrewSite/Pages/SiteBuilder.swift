@@ -69,4 +69,30 @@ public struct SiteBuilder: Sendable {
         for file in plan.feeds(siteTitle: renderer.siteTitle, baseURL: baseURL) { try transaction.put(file) }
         return sources.count
     }
+
+    /// Renders the pages of `sources` into memory first, a few at a time on all cores, asking
+    /// `shouldStop` after each few, and puts them into the transaction only when all are made:
+    /// a rebuild of a few pages (`watch`) can then give way to a newer change while it renders,
+    /// before the staging copy is touched. Then the feeds, as `render(_:of:into:progress:)`.
+    /// - Returns: the number of pages rendered, or nil when `shouldStop` said yes (nothing was put).
+    public func render(_ sources: [SitePlan.Source], of plan: SitePlan, into transaction: SiteTransaction,
+                       stoppingIf shouldStop: () -> Bool) throws(SiteWriteError) -> Int? {
+        let renderer = self.renderer
+        let pagesPerRound = 8 * ProcessInfo.processInfo.activeProcessorCount
+        var files: [OutputFile] = []
+        var start = sources.startIndex
+        while start < sources.endIndex {
+            let round = Array(sources[start..<min(start + pagesPerRound, sources.endIndex)])
+            files += concurrentMap(round) { renderer.render(plan.page(for: $0)) }.flatMap { $0 }
+            if shouldStop() { return nil }
+            start += round.count
+        }
+        for file in files { try transaction.put(file) }
+        for file in plan.feeds(siteTitle: renderer.siteTitle, baseURL: baseURL) { try transaction.put(file) }
+        return sources.count
+    }
+
+    /// The most pages a rebuild that may give way renders into memory before writing them; a
+    /// rebuild of more (a template or time-zone change, a sync) streams them and does not stop.
+    public static let mostPagesRenderedBeforeWriting = 2_000
 }
