@@ -22,7 +22,7 @@ struct JournalBuild {
         // The journal, its plan and data are left for the process's exit to reclaim: freeing the
         // millions of objects of a 100,000-log journal one by one took 0.4 s of CPU (issue 29),
         // and `build` ends right after this.
-        _ = Unmanaged.passRetained(journal)
+        KeptUntilExit.keep(journal)
         finish()
         report(outcome, startNanoseconds: start, verbose: true)
         return outcome
