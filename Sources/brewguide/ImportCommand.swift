@@ -36,7 +36,7 @@ struct ImportCommand: ParsableCommand {
                                                  : "no such file; expected the JSON archive that `brewguide export` writes; nothing was written")
         }
         let line = ProgressLine.forStandardError(quiet: quiet, startNanoseconds: DispatchTime.now().uptimeNanoseconds)
-        do throws(RightsError) {
+        do throws(CommandError) {
             let lock = try DataDirectoryLock.acquire(root: into, command: "brewguide import")
             defer { lock.release() }
             let snapshot: DataSnapshot

@@ -1,3 +1,4 @@
+import BrewKit
 import ArgumentParser
 import BrewData
 import Foundation
@@ -65,7 +66,7 @@ struct MergeCommand: ParsableCommand {
                 + (report.dropped.isEmpty ? "" : ", \(report.dropped.count) dropped"))
             line?.update(step, of: steps, .mergeSteps)
             guard yes else {
-                if let reason = Merger.refusal(of: outcome, target: target) { throw RightsError(reason) }
+                if let reason = Merger.refusal(of: outcome, target: target) { throw CommandError(reason) }
                 line?.clear()
                 print("dry run: nothing changed; add --yes to merge")
                 return

@@ -86,11 +86,11 @@ import TestSupport
     @Test func importLeavesTheTargetUntouchedWhenRefused() throws {
         let folder = TestPaths.temporary("rights").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(throws: RightsError.self) { _ = try Importer.run(archive: Array(Self.archive().prefix(100)), name: "a", into: folder) }
+        #expect(throws: CommandError.self) { _ = try Importer.run(archive: Array(Self.archive().prefix(100)), name: "a", into: folder) }
         #expect(!FileManager.default.fileExists(atPath: folder))
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: folder + "/preferences.json", contents: Data("{}".utf8))
-        #expect(throws: RightsError.self) { _ = try Importer.run(archive: Self.archive(), name: "a", into: folder) }
+        #expect(throws: CommandError.self) { _ = try Importer.run(archive: Self.archive(), name: "a", into: folder) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["preferences.json"])
     }
 }

@@ -77,7 +77,7 @@ struct BeanconquerorImportTests {
 
     @Test func anUnknownRecipeAndABrokenZipAreRefused() throws {
         let root = try dataDirectory()
-        #expect(throws: RightsError.self) { try BrewImporter(options: .init(dataRoot: root, recipeId: "weekend-three-pur")).run(files: Self.corpus) }
+        #expect(throws: CommandError.self) { try BrewImporter(options: .init(dataRoot: root, recipeId: "weekend-three-pur")).run(files: Self.corpus) }
         let zip = TestPaths.temporary("backup", extension: "zip").path
         defer { try? FileManager.default.removeItem(atPath: zip) }
         try Data([0x50, 0x4B, 0x03, 0x04, 0, 0]).write(to: URL(fileURLWithPath: zip))

@@ -59,7 +59,7 @@ import TestSupport
             #expect(diagnostics.isEmpty)
 
             let missing = await KitchenPhotoFiles.download(base + "/gone.jpg", id: "stew", root: root.path)
-            #expect(throws: RightsError.self) { try missing.get() }
+            #expect(throws: CommandError.self) { try missing.get() }
             if case .failure(let error) = missing { #expect(error.message.hasSuffix("the server answered 404")) }
             let text = await KitchenPhotoFiles.download(base + "/note.txt", id: "stew", root: root.path)
             if case .failure(let error) = text { #expect(error.message.contains("not a JPEG, PNG, WebP or GIF image")) } else { Issue.record("a text file was kept as a photo") }

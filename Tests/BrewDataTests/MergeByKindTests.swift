@@ -142,7 +142,7 @@ import TestSupport
         let before = target.contents()
         let snapshot = try target.snapshot()
         let outcome = Merger.merge([try source.snapshot()], into: snapshot)
-        #expect(throws: RightsError.self) { try Merger.apply(outcome, target: snapshot, root: target.root) }
+        #expect(throws: CommandError.self) { try Merger.apply(outcome, target: snapshot, root: target.root) }
         let reason = try #require(Merger.refusal(of: outcome, target: snapshot))
         #expect(reason.contains("only one session can be active at a time"))
         #expect(target.contents() == before)

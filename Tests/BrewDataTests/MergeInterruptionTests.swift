@@ -48,7 +48,7 @@ import TestSupport
 
     /// The merge as the command runs it: finish an interrupted one, then merge and write.
     static func mergeAsTheCommandDoes(_ source: String, into target: String,
-                                      afterEachChange: (Int) throws(RightsError) -> Void = { _ throws(RightsError) in }) throws(RightsError) {
+                                      afterEachChange: (Int) throws(CommandError) -> Void = { _ throws(CommandError) in }) throws(CommandError) {
         _ = try MergeJournal.finishInterrupted(root: target)
         let snapshot = try DataSnapshot.load(root: target)
         let outcome = Merger.leavingOccupiedImagePaths(Merger.merge([try DataSnapshot.load(root: source)], into: snapshot), root: target)
@@ -74,9 +74,9 @@ import TestSupport
             let folder = Self.temporary("round\(stop)")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try FileManager.default.copyItem(atPath: Self.demo, toPath: folder)
-            #expect(throws: RightsError.self) {
-                try Self.mergeAsTheCommandDoes(source, into: folder) { index throws(RightsError) in
-                    if index == stop { throw RightsError("killed after change \(index)") }
+            #expect(throws: CommandError.self) {
+                try Self.mergeAsTheCommandDoes(source, into: folder) { index throws(CommandError) in
+                    if index == stop { throw CommandError("killed after change \(index)") }
                 }
             }
             #expect(FileManager.default.fileExists(atPath: MergeJournal.path(root: folder)), "stop \(stop): the journal is left for the next run")
@@ -101,7 +101,7 @@ import TestSupport
         ])
         try journal.write(root: root)
         try Data("[1, 3]".utf8).write(to: URL(fileURLWithPath: logs))
-        #expect(throws: RightsError.self) { try MergeJournal.finishInterrupted(root: root) }
+        #expect(throws: CommandError.self) { try MergeJournal.finishInterrupted(root: root) }
         #expect(FileManager.default.contents(atPath: logs) == Data("[1, 3]".utf8), "the file changed since is kept")
         #expect(FileManager.default.fileExists(atPath: MergeJournal.path(root: root)))
     }

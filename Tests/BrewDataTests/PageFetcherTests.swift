@@ -1,5 +1,6 @@
 @testable import BrewClip
 @testable import BrewData
+import BrewKit
 import Foundation
 import Testing
 import TestSupport
@@ -62,7 +63,7 @@ import TestSupport
         try await body(base)
     }
 
-    static func message(_ result: Result<String, RightsError>) -> String {
+    static func message(_ result: Result<String, CommandError>) -> String {
         switch result {
         case .success(let text): "read \(text.utf8.count) bytes"
         case .failure(let error): error.message

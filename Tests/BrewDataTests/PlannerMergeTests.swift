@@ -255,7 +255,7 @@ import Testing
         let reason = Merger.refusal(of: outcome, target: snapshot)
         #expect(reason?.contains("the merge would leave the target invalid") == true, "\(reason ?? "accepted")")
         #expect(reason?.contains("flapjack") == true, "\(reason ?? "")")
-        #expect(throws: RightsError.self) { try Merger.apply(outcome, target: snapshot, root: target.root) }
+        #expect(throws: CommandError.self) { try Merger.apply(outcome, target: snapshot, root: target.root) }
         #expect(target.contents() == before)
     }
 

@@ -131,7 +131,7 @@ extension RecordKindTests {
         let errors = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.location.file.hasSuffix("erasures.json") }
         #expect(errors.map(\.description) == ["\(root)/erasures.json: error: is a directory, not \(ErasureLedger.expected)"])
         #expect(ErasureLedger.expected.contains("erasures"))
-        #expect(throws: RightsError.self) { _ = try ErasureLedger.load(root: root) }
+        #expect(throws: CommandError.self) { _ = try ErasureLedger.load(root: root) }
         do {
             _ = try ErasureLedger.load(root: root)
         } catch {

@@ -90,11 +90,11 @@ public struct KitchenAppImporter {
     }
 
     /// The recipe's file (and its photo's path), checked as `check` checks it.
-    func draft(_ recipe: AppRecipe) throws(RightsError) -> (id: String, path: String, bytes: [UInt8], photoPath: String?, warnings: [Diagnostic]) {
+    func draft(_ recipe: AppRecipe) throws(CommandError) -> (id: String, path: String, bytes: [UInt8], photoPath: String?, warnings: [Diagnostic]) {
         let clipped = KitchenClipWriter.draftResult(recipe.clipped, root: root, category: nil, takenIDs: taken, now: now)
         let base = try clipped.get()
         let parsed = RecordFileParser.parse(base.bytes, path: base.path, kind: .kitchenRecipes)
-        guard var kitchen = parsed.kitchen.locatedRecipes.first?.value else { throw RightsError("the recipe could not be drafted") }
+        guard var kitchen = parsed.kitchen.locatedRecipes.first?.value else { throw CommandError("the recipe could not be drafted") }
         if let parts = recipe.ingredientParts {
             kitchen.ingredients = parts.enumerated().map { index, part in
                 KitchenIngredient(id: "i\(index + 1)", name: part.name, amount: part.amount, notes: part.notes?.nilIfEmpty)
@@ -114,13 +114,13 @@ public struct KitchenAppImporter {
         // The photo is not written yet: check's "file missing" warning does not apply.
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty || reparsed.kitchen.locatedRecipes.count != 1 {
-            throw RightsError("the recipe would not pass check; nothing was written", findings: errors)
+            throw CommandError("the recipe would not pass check; nothing was written", findings: errors)
         }
         return (kitchen.id, base.path, bytes, photoPath, diagnostics.filter { $0.severity == .warning })
     }
 
-    func write(_ bytes: [UInt8], to path: String, photo: AppRecipe.Photo?, photoPath: String?) throws(RightsError) {
-        if FileManager.default.fileExists(atPath: path) { throw RightsError("\(path) already exists; nothing was written") }
+    func write(_ bytes: [UInt8], to path: String, photo: AppRecipe.Photo?, photoPath: String?) throws(CommandError) {
+        if FileManager.default.fileExists(atPath: path) { throw CommandError("\(path) already exists; nothing was written") }
         var written: [String] = []
         // The photo and its small copy for the grid (`KitchenPhotoFiles`).
         if let photo, let photoPath { written = try KitchenPhotoFiles.write(photo, to: photoPath, root: root) }
@@ -135,7 +135,7 @@ public struct KitchenAppImporter {
 
 extension KitchenClipWriter {
     /// `draft` as a result, so a caller can keep going after a recipe that does not pass.
-    static func draftResult(_ clipped: ClippedRecipe, root: String, category: KitchenCategory?, takenIDs: Set<String>, now: Date) -> Result<Draft, RightsError> {
+    static func draftResult(_ clipped: ClippedRecipe, root: String, category: KitchenCategory?, takenIDs: Set<String>, now: Date) -> Result<Draft, CommandError> {
         do { return .success(try draft(clipped, root: root, category: category, takenIDs: takenIDs, now: now, shell: false)) } catch { return .failure(error) }
     }
 }

@@ -31,14 +31,14 @@ public enum ClipSource: Sendable, Equatable {
         /// mend), and the shell `--keep-source` writes instead.
         case nothingRead(reason: String, wayOn: String, shell: ClippedRecipe)
         /// The page could not be fetched (an inbox entry keeps a shell with its URL).
-        case notFetched(RightsError, shell: ClippedRecipe)
+        case notFetched(CommandError, shell: ClippedRecipe)
         /// The file or stream could not be read at all.
-        case unreadable(RightsError)
+        case unreadable(CommandError)
     }
 
     /// Reads the source: fetches a URL (`PageFetcher`), reads a saved page or a caption
     /// (`SavedPage`, bounded), and tells a reading with no recipe from one with.
-    public func read(fetch: @Sendable (String) async -> Result<String, RightsError> = { await PageFetcher.fetch($0) }) async -> Reading {
+    public func read(fetch: @Sendable (String) async -> Result<String, CommandError> = { await PageFetcher.fetch($0) }) async -> Reading {
         let clipped: ClippedRecipe
         switch self {
         case .url(let url):
@@ -55,12 +55,12 @@ public enum ClipSource: Sendable, Equatable {
                 let data = try SavedPage.bytes(from: FileHandle.standardInput, name: "standard input")
                 clipped = KitchenCaptionReader.read(String(decoding: data, as: UTF8.self))
             } catch {
-                return .unreadable(RightsError(error.description))
+                return .unreadable(CommandError(error.description))
             }
         case .savedPage(let path):
-            do { clipped = KitchenPageReader.read(html: try SavedPage.text(atPath: path)) } catch { return .unreadable(RightsError(error.description)) }
+            do { clipped = KitchenPageReader.read(html: try SavedPage.text(atPath: path)) } catch { return .unreadable(CommandError(error.description)) }
         case .caption(let path):
-            do { clipped = KitchenCaptionReader.read(try SavedPage.text(atPath: path)) } catch { return .unreadable(RightsError(error.description)) }
+            do { clipped = KitchenCaptionReader.read(try SavedPage.text(atPath: path)) } catch { return .unreadable(CommandError(error.description)) }
         }
         guard clipped.hasRecipe || clipped.readFrom.contains("OpenGraph") else {
             if isCaption {

@@ -25,7 +25,7 @@ public enum KitchenClipWriter {
     /// `thumbnail`, when given, is the photo saved in the data directory (`KitchenPhotoFiles`), in
     /// place of the page's link to it.
     public static func draft(_ page: ClippedRecipe, root: String, category: KitchenCategory?, takenIDs: Set<String>, now: Date = Date(), shell: Bool = false,
-                             thumbnail: String? = nil) throws(RightsError) -> Draft {
+                             thumbnail: String? = nil) throws(CommandError) -> Draft {
         var clipped = page.repaired()
         let title = (clipped.title?.nilIfEmpty ?? clipped.sourceUrl.flatMap { URL(string: $0)?.host } ?? "Clipped recipe")
         let id = uniqueID(for: title, taken: takenIDs, root: root)
@@ -63,20 +63,20 @@ public enum KitchenClipWriter {
         var diagnostics = parsed.diagnostics
         diagnostics += KitchenValidator().diagnostics(for: parsed.kitchen.locatedRecipes)
         let errors = diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty { throw RightsError(errors.map(\.description).joined(separator: "\n") + "\nthe clipped recipe would not pass check; nothing was written") }
+        if !errors.isEmpty { throw CommandError(errors.map(\.description).joined(separator: "\n") + "\nthe clipped recipe would not pass check; nothing was written") }
         return Draft(id: id, path: path, bytes: bytes, warnings: diagnostics.filter { $0.severity == .warning }, repairs: shell ? [] : clipped.warnings,
                      ingredientCount: recipe.ingredients.count, stepCount: recipe.steps.count)
     }
 
     /// Writes a draft atomically, never over an existing file.
-    public static func write(_ draft: Draft) throws(RightsError) {
-        if FileManager.default.fileExists(atPath: draft.path) { throw RightsError("\(draft.path) already exists; nothing was written") }
+    public static func write(_ draft: Draft) throws(CommandError) {
+        if FileManager.default.fileExists(atPath: draft.path) { throw CommandError("\(draft.path) already exists; nothing was written") }
         do {
             try FileManager.default.createDirectory(atPath: (draft.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
-            throw RightsError("cannot make the folder for \(draft.path): \(error)")
+            throw CommandError("cannot make the folder for \(draft.path): \(error)")
         }
-        do { try AtomicFile.write(draft.bytes, to: draft.path) } catch { throw RightsError("\(error.description); nothing was written") }
+        do { try AtomicFile.write(draft.bytes, to: draft.path) } catch { throw CommandError("\(error.description); nothing was written") }
     }
 
     /// An ingredient line split: the amount is the longest start the amount grammar reads, the

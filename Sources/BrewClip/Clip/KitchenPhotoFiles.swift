@@ -27,11 +27,11 @@ public enum KitchenPhotoFiles {
     /// Writes the photo at `relative` and its grid copy beside it; the full paths written (to
     /// remove if the recipe cannot be written). A grid copy libgd cannot make is left out: the
     /// grid then shows the photo itself.
-    public static func write(_ photo: AppRecipe.Photo, to relative: String, root: String) throws(RightsError) -> [String] {
+    public static func write(_ photo: AppRecipe.Photo, to relative: String, root: String) throws(CommandError) -> [String] {
         let full = (root as NSString).appendingPathComponent(relative)
         let grid = (root as NSString).appendingPathComponent(KitchenThumbnail.gridPath(for: relative))
         for path in [full, grid] where FileManager.default.fileExists(atPath: path) {
-            throw RightsError.file(path, "already exists; nothing was written")
+            throw CommandError.file(path, "already exists; nothing was written")
         }
         var written: [String] = []
         do {
@@ -44,7 +44,7 @@ public enum KitchenPhotoFiles {
             }
         } catch {
             remove(written)
-            throw RightsError.file(full, "cannot write the photo: \(CommandError.from(error).reason); nothing was written")
+            throw CommandError.file(full, "cannot write the photo: \(CommandError.from(error).reason); nothing was written")
         }
         return written
     }
@@ -57,14 +57,14 @@ public enum KitchenPhotoFiles {
     /// the photo's path in the data directory and the files written. An answer that is not an
     /// image libgd reads (JPEG, PNG, WebP, GIF) is refused.
     public static func download(_ url: String, id: String, root: String,
-                                fetch: @Sendable (String) async -> Result<[UInt8], RightsError> = { await PageFetcher.fetchBytes($0, accept: "image/*", maximumBytes: maximumBytes) }) async -> Result<(path: String, written: [String]), RightsError> {
+                                fetch: @Sendable (String) async -> Result<[UInt8], CommandError> = { await PageFetcher.fetchBytes($0, accept: "image/*", maximumBytes: maximumBytes) }) async -> Result<(path: String, written: [String]), CommandError> {
         let bytes: [UInt8]
         switch await fetch(url) {
         case .success(let got): bytes = got
         case .failure(let error): return .failure(error)
         }
         guard let photo = AppRecipe.Photo.sniffing(bytes), GridImage.size(of: photo) != nil else {
-            return .failure(RightsError("\(url): not a JPEG, PNG, WebP or GIF image that can be read"))
+            return .failure(CommandError("\(url): not a JPEG, PNG, WebP or GIF image that can be read"))
         }
         let relative = freePath(for: id, fileExtension: photo.fileExtension, root: root)
         do {

@@ -27,40 +27,40 @@ public enum PageFetcher {
     }
 
     /// A page's text.
-    public static func fetch(_ text: String, timeoutSeconds: Double = timeoutSeconds, maximumBytes: Int = SavedPage.maximumBytes) async -> Result<String, RightsError> {
+    public static func fetch(_ text: String, timeoutSeconds: Double = timeoutSeconds, maximumBytes: Int = SavedPage.maximumBytes) async -> Result<String, CommandError> {
         await fetchBytes(text, accept: "text/html,application/xhtml+xml", timeoutSeconds: timeoutSeconds, maximumBytes: maximumBytes)
             .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// An answer's bytes, following allowed redirects.
-    public static func fetchBytes(_ text: String, accept: String, timeoutSeconds: Double = timeoutSeconds, maximumBytes: Int) async -> Result<[UInt8], RightsError> {
-        if let refusal = refusal(for: text) { return .failure(RightsError(refusal)) }
+    public static func fetchBytes(_ text: String, accept: String, timeoutSeconds: Double = timeoutSeconds, maximumBytes: Int) async -> Result<[UInt8], CommandError> {
+        if let refusal = refusal(for: text) { return .failure(CommandError(refusal)) }
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         var address = text
         for _ in 0...maximumRedirects {
             let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { return .failure(RightsError("\(text): no answer within \(Format.number(timeoutSeconds)) seconds")) }
+            guard left > 0 else { return .failure(CommandError("\(text): no answer within \(Format.number(timeoutSeconds)) seconds")) }
             let answer: CurlTransfer.Answer
             switch await CurlTransfer.get(address, accept: accept, timeoutSeconds: left, maximumBytes: maximumBytes) {
             case .success(let got): answer = got
-            case .failure(let failure): return .failure(RightsError("\(text): \(message(failure, timeoutSeconds: timeoutSeconds, maximumBytes: maximumBytes))"))
+            case .failure(let failure): return .failure(CommandError("\(text): \(message(failure, timeoutSeconds: timeoutSeconds, maximumBytes: maximumBytes))"))
             }
             if (300..<400).contains(answer.status) {
-                guard let location = answer.header("location") else { return .failure(RightsError("\(text): the server redirected without saying where")) }
+                guard let location = answer.header("location") else { return .failure(CommandError("\(text): the server redirected without saying where")) }
                 // The address as the server wrote it when it is not the web's: "file:///etc/passwd" stays that.
                 let target = URL(string: location).flatMap { url in url.scheme == nil ? URL(string: location, relativeTo: URL(string: address)) : url }?.absoluteString ?? location
                 if let reason = refusal(for: target) {
                     let why = reason.hasPrefix("only https") ? "only https:// addresses are followed (plain http only on this machine)" : reason
-                    return .failure(RightsError("\(text): the server redirected to \(target), and the redirect was refused: \(why)"))
+                    return .failure(CommandError("\(text): the server redirected to \(target), and the redirect was refused: \(why)"))
                 }
                 address = target
                 continue
             }
-            guard (200..<300).contains(answer.status) else { return .failure(RightsError("\(text): the server answered \(answer.status)")) }
-            guard !answer.body.isEmpty else { return .failure(RightsError("\(text): an empty answer")) }
+            guard (200..<300).contains(answer.status) else { return .failure(CommandError("\(text): the server answered \(answer.status)")) }
+            guard !answer.body.isEmpty else { return .failure(CommandError("\(text): an empty answer")) }
             return .success(answer.body)
         }
-        return .failure(RightsError("\(text): more than \(maximumRedirects) redirects; not followed further"))
+        return .failure(CommandError("\(text): more than \(maximumRedirects) redirects; not followed further"))
     }
 
     static func message(_ failure: CurlTransfer.Failure, timeoutSeconds: Double, maximumBytes: Int) -> String {

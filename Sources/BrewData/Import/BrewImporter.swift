@@ -50,13 +50,13 @@ public struct BrewImporter {
 
     public static let logsFolder = "logs/beanconqueror"
 
-    public func run(files: [String]) throws(RightsError) -> Report {
+    public func run(files: [String]) throws(CommandError) -> Report {
         let root = options.dataRoot
         let read = DataDirectoryReader(root: root).read()
         let validated = read.validated
         let blocking = validated.blockingErrors
         guard blocking.isEmpty else {
-            throw RightsError("the data directory has errors; fix them first (brewguide check --data \(root))", findings: Array(blocking.prefix(10)))
+            throw CommandError("the data directory has errors; fix them first (brewguide check --data \(root))", findings: Array(blocking.prefix(10)))
         }
         let invalid = validated.invalidRecipeReasons
         let recipes = validated.dataset.recipesInLibraryOrder.filter { invalid[$0.id] == nil }
@@ -65,7 +65,7 @@ public struct BrewImporter {
             guard let recipe = recipes.first(where: { $0.id == recipeId }) else {
                 var message = "--recipe \"\(ShownText.escaped(recipeId))\" names no valid recipe in \(root)"
                 if let near = Suggestion.closest(to: recipeId, in: recipes.map(\.id)) { message += " (did you mean \"\(near)\"?)" }
-                throw RightsError(message)
+                throw CommandError(message)
             }
             named = recipe
         }
@@ -165,7 +165,7 @@ public struct BrewImporter {
     }
 
     /// Writes one brew's checked files: its pour, then its log. If the log cannot be written the pour is removed.
-    func write(_ candidate: BrewImportCheck.Candidate) throws(RightsError) -> [String] {
+    func write(_ candidate: BrewImportCheck.Candidate) throws(CommandError) -> [String] {
         let root = options.dataRoot
         let log = candidate.log
         var written: [String] = []
@@ -174,7 +174,7 @@ public struct BrewImporter {
             do {
                 try AtomicFile.write(flowBytes, to: flowPath)
             } catch {
-                throw RightsError("cannot import \(log.id): \(error.description); nothing of it was kept")
+                throw CommandError("cannot import \(log.id): \(error.description); nothing of it was kept")
             }
             written.append(flowPath)
         }
@@ -182,7 +182,7 @@ public struct BrewImporter {
             try AtomicFile.write(candidate.logBytes, to: candidate.logPath)
         } catch {
             for path in written { unlink(path) }
-            throw RightsError("cannot import \(log.id): \(error.description); nothing of it was kept")
+            throw CommandError("cannot import \(log.id): \(error.description); nothing of it was kept")
         }
         written.append(candidate.logPath)
         return written

@@ -14,12 +14,12 @@ public enum KitchenRecordEditor {
     }
 
     /// Sets `fields` (with `updatedAt` set to `now`) on the kitchen recipe `id` under `root`.
-    public static func set(_ fields: [String: Bool], onRecipe id: String, root: String, now: Date = Date()) throws(RightsError) -> Outcome {
+    public static func set(_ fields: [String: Bool], onRecipe id: String, root: String, now: Date = Date()) throws(CommandError) -> Outcome {
         let result = DataDirectoryReader(root: root).read()
         guard let located = result.validated.dataset.kitchenRecipes.first(where: { $0.value.id == id }) else {
             var message = "no kitchen recipe with id \"\(id)\" in \(root)/kitchen/recipes"
             if let near = Suggestion.closest(to: id, in: result.validated.dataset.kitchenRecipes.map(\.value.id)) { message += "; did you mean \"\(near)\"?" }
-            throw RightsError(message)
+            throw CommandError(message)
         }
         let path = located.source.record.file
         let file = try RawDataFile.load(path: path, relativePath: path, folderKind: .kitchenRecipes)
@@ -44,7 +44,7 @@ public enum KitchenRecordEditor {
                 header.append(key)
                 for index in rows.indices { rows[index].append("") }
             }
-            guard let idColumn = header.firstIndex(of: "id") else { throw RightsError.file(path, "the CSV has no id column") }
+            guard let idColumn = header.firstIndex(of: "id") else { throw CommandError.file(path, "the CSV has no id column") }
             for index in rows.indices where rows[index].count > idColumn && rows[index][idColumn] == id {
                 for (key, flag) in fields { rows[index][header.firstIndex(of: key)!] = flag ? "true" : "false" }
                 rows[index][header.firstIndex(of: "updatedAt")!] = stamp
@@ -52,7 +52,7 @@ public enum KitchenRecordEditor {
             content = .csv(header: header, rows: rows)
         }
         let bytes: [UInt8]
-        do { bytes = try content.bytes() } catch { throw RightsError.file(path, "cannot write the file: \(error)") }
+        do { bytes = try content.bytes() } catch { throw CommandError.file(path, "cannot write the file: \(error)") }
         // The file as it would be, read and checked on its own: any error refuses the change.
         let parsed = RecordFileParser.parse(bytes, path: path, kind: .kitchenRecipes)
         var diagnostics = parsed.diagnostics
@@ -60,7 +60,7 @@ public enum KitchenRecordEditor {
         diagnostics += KitchenValidator().diagnostics(for: drafts)
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            throw RightsError("the change would leave \(path) with errors; nothing was written", findings: errors)
+            throw CommandError("the change would leave \(path) with errors; nothing was written", findings: errors)
         }
         do { try AtomicFile.write(bytes, to: path) } catch { throw error.commandError(then: "nothing was changed") }
         return Outcome(path: path, changed: true)

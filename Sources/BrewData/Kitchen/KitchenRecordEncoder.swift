@@ -42,11 +42,11 @@ public enum KitchenRecordEncoder {
     }
 
     /// Recipes back from their JSON, or the first `check` errors when any does not read.
-    public static func recipes(from values: [JSONValue], context: String) throws(RightsError) -> [KitchenRecipe] {
+    public static func recipes(from values: [JSONValue], context: String) throws(CommandError) -> [KitchenRecipe] {
         guard !values.isEmpty else { return [] }
         let parsed = RecordFileParser.parse(CanonicalJSON.bytes(.array(values)), path: context, kind: .kitchenRecipes)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty { throw RightsError(errors.prefix(5).map(\.description).joined(separator: "\n")) }
+        if !errors.isEmpty { throw CommandError(errors.prefix(5).map(\.description).joined(separator: "\n")) }
         return parsed.kitchen.recipes.map(\.recipe)
     }
 }

@@ -87,10 +87,10 @@ public enum CSVExport {
     }
 
     /// Writes the files into a new folder (or an empty one), through a staging folder.
-    public static func write(_ snapshot: DataSnapshot, to folder: String) throws(RightsError) {
+    public static func write(_ snapshot: DataSnapshot, to folder: String) throws(CommandError) {
         let manager = FileManager.default
         if let entries = try? manager.contentsOfDirectory(atPath: folder), !entries.isEmpty {
-            throw RightsError("\(folder) is not empty; choose a new folder for the CSV export")
+            throw CommandError("\(folder) is not empty; choose a new folder for the CSV export")
         }
         do {
             for (name, bytes) in try files(for: snapshot) {
@@ -99,7 +99,7 @@ public enum CSVExport {
         } catch let error as AtomicFile.Failure {
             throw error.commandError()
         } catch {
-            throw RightsError("cannot write the CSV export: \(error)")
+            throw CommandError("cannot write the CSV export: \(error)")
         }
     }
 }

@@ -14,7 +14,7 @@ public enum DataDirectoryWriter {
     /// - Parameters:
     ///   - synced: false for a scratch copy that is thrown away (merge's check), which needs no fsync.
     ///   - progress: told after each member's files how many records are written (`.writingRecords`).
-    public static func write(_ snapshot: DataSnapshot, into root: String, synced: Bool = true, progress: WorkProgress? = nil) throws(RightsError) {
+    public static func write(_ snapshot: DataSnapshot, into root: String, synced: Bool = true, progress: WorkProgress? = nil) throws(CommandError) {
         do {
             let total = ArchiveMember.allCases.reduce(0) { $0 + $1.elementCount(in: snapshot) }
             var written = 0
@@ -43,7 +43,7 @@ public enum DataDirectoryWriter {
         } catch let error as AtomicFile.Failure {
             throw error.commandError()
         } catch {
-            throw RightsError("cannot write \(root): \(error)")
+            throw CommandError("cannot write \(root): \(error)")
         }
     }
 }

@@ -53,15 +53,15 @@ public struct DataSnapshot: Hashable, Sendable {
 
     /// Reads a data directory. Refuses when any record cannot be read, since it could
     /// not be carried: `brewguide check` shows the errors.
-    public static func load(root: String) throws(RightsError) -> DataSnapshot {
+    public static func load(root: String) throws(CommandError) -> DataSnapshot {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw RightsError("the data directory \"\(root)\" does not exist")
+            throw CommandError("the data directory \"\(root)\" does not exist")
         }
         let result = DataDirectoryReader(root: root).read()
         let errors = DatasetAssembler.assemble(result.files, preferences: nil).diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            throw RightsError("\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
+            throw CommandError("\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
         }
         let dataset = result.validated.dataset
         // The planner's files are carried as written, so one that check refuses cannot be carried either.
@@ -69,7 +69,7 @@ public struct DataSnapshot: Hashable, Sendable {
         plannerDiagnostics += MealPlanContext.load(root: root, dataset: dataset).diagnostics
         let plannerErrors = plannerDiagnostics.filter { $0.severity == .error }
         if !plannerErrors.isEmpty {
-            throw RightsError("\(plannerErrors.count) error(s) in the kitchen planner's files of \(root): fix them first (brewguide check --data \(root))", findings: Array(plannerErrors.prefix(5)))
+            throw CommandError("\(plannerErrors.count) error(s) in the kitchen planner's files of \(root): fix them first (brewguide check --data \(root))", findings: Array(plannerErrors.prefix(5)))
         }
         var sessionFiles: [SessionFile] = []
         var kitchenFiles = try KitchenPlannerFiles.loadFileKinds(root: root)
@@ -83,7 +83,7 @@ public struct DataSnapshot: Hashable, Sendable {
             do {
                 preferences = JSONValue(try JSONParser.parse([UInt8](data), file: preferencesPath))
             } catch {
-                throw RightsError(error.message, at: error.location(in: preferencesPath))
+                throw CommandError(error.message, at: error.location(in: preferencesPath))
             }
         }
         return DataSnapshot(
@@ -95,17 +95,17 @@ public struct DataSnapshot: Hashable, Sendable {
     /// The thumbnail files the recipes name, read from the data directory with `KitchenImageFiles`'
     /// rules: a file that is not there is left out (check warns about it); one that leads out of
     /// the data directory or is not a regular file refuses the export, as check's error does.
-    static func loadKitchenImages(_ recipes: [Located<KitchenRecipe>], root: String) throws(RightsError) -> [KitchenImage] {
+    static func loadKitchenImages(_ recipes: [Located<KitchenRecipe>], root: String) throws(CommandError) -> [KitchenImage] {
         var diagnostics: [Diagnostic] = []
         let found = KitchenImageFiles.resolve(recipes, root: root, diagnostics: &diagnostics)
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            throw RightsError("\(errors.count) thumbnail error(s) in \(root): fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
+            throw CommandError("\(errors.count) thumbnail error(s) in \(root): fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
         }
         var images: [KitchenImage] = []
         for (path, real) in found.sorted(by: { $0.key < $1.key }) {
             guard let data = FileManager.default.contents(atPath: real) else {
-                throw RightsError("cannot read the thumbnail file \(real) (kitchen recipe thumbnail \"\(path)\")")
+                throw CommandError("cannot read the thumbnail file \(real) (kitchen recipe thumbnail \"\(path)\")")
             }
             images.append(KitchenImage(path: path, bytes: [UInt8](data)))
         }

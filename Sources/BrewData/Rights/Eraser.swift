@@ -55,10 +55,10 @@ public enum Eraser {
         public var isEmpty: Bool { erasures.isEmpty && fileChanges.isEmpty }
     }
 
-    public static func plan(root: String, selection: Selection, now: Date = Date()) throws(RightsError) -> Plan {
+    public static func plan(root: String, selection: Selection, now: Date = Date()) throws(CommandError) -> Plan {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw RightsError("the data directory \"\(root)\" does not exist")
+            throw CommandError("the data directory \"\(root)\" does not exist")
         }
         let files = try RawDataFile.loadAll(root: root)
         let ledger = ErasureSet(try ErasureLedger.load(root: root))
@@ -214,7 +214,7 @@ public enum Eraser {
         return plan
     }
 
-    public static func apply(_ plan: Plan, root: String) throws(RightsError) {
+    public static func apply(_ plan: Plan, root: String) throws(CommandError) {
         if !plan.erasures.isEmpty {
             try ErasureLedger.write(try ErasureLedger.load(root: root) + plan.erasures, root: root)
         }
@@ -229,7 +229,7 @@ public enum Eraser {
         } catch let error as AtomicFile.Failure {
             throw error.commandError(then: "run the same erase again to finish it")
         } catch {
-            throw RightsError("\(error); run the same erase again to finish it")
+            throw CommandError("\(error); run the same erase again to finish it")
         }
     }
 }

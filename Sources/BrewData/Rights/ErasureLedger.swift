@@ -15,14 +15,14 @@ public enum ErasureLedger {
     /// The records of a data directory; none when it has no ledger. A ledger that exists but
     /// cannot be read (a folder, a pipe, no permission, too large) throws: running on without it
     /// would bring erased records back (`merge`) or erase twice.
-    public static func load(root: String) throws(RightsError) -> [ErasureRecord] {
+    public static func load(root: String) throws(CommandError) -> [ErasureRecord] {
         guard let data = try bytes(root: root) else { return [] }
         let path = path(root: root)
         let value: JSONValue
         do {
             value = JSONValue(try JSONParser.parse(data, file: path))
         } catch {
-            throw RightsError(error.message, at: error.location(in: path))
+            throw CommandError(error.message, at: error.location(in: path))
         }
         do {
             return try records(from: value, context: "")
@@ -32,13 +32,13 @@ public enum ErasureLedger {
     }
 
     /// The ledger's bytes, nil when there is none (no file, nor a link, at its path).
-    public static func bytes(root: String) throws(RightsError) -> [UInt8]? {
+    public static func bytes(root: String) throws(CommandError) -> [UInt8]? {
         let path = path(root: root)
         switch DataFileBytes.readIfPresent(path, expected: expected) {
         case nil: return nil
         case .success(let bytes)?: return bytes
         case .failure(let problem)?:
-            throw RightsError("\(problem.diagnostic.message); the erasure records must be readable, or erased records could come back. Fix the file (or restore it), then run the command again", at: .file(path))
+            throw CommandError("\(problem.diagnostic.message); the erasure records must be readable, or erased records could come back. Fix the file (or restore it), then run the command again", at: .file(path))
         }
     }
 
@@ -68,8 +68,8 @@ public enum ErasureLedger {
         return diagnostics
     }
 
-    public static func records(from value: JSONValue, context: String) throws(RightsError) -> [ErasureRecord] {
-        guard case .array(let elements)? = value["erasures"] else { throw RightsError("\(context.isEmpty ? "" : "\(context): ")expected an object with an \"erasures\" array") }
+    public static func records(from value: JSONValue, context: String) throws(CommandError) -> [ErasureRecord] {
+        guard case .array(let elements)? = value["erasures"] else { throw CommandError("\(context.isEmpty ? "" : "\(context): ")expected an object with an \"erasures\" array") }
         var result: [ErasureRecord] = []
         for (index, element) in elements.enumerated() {
             result.append(try ErasureRecord(json: element, context: "\(context.isEmpty ? "" : "\(context): ")erasures[\(index)]"))
@@ -84,7 +84,7 @@ public enum ErasureLedger {
         ])
     }
 
-    public static func write(_ records: [ErasureRecord], root: String) throws(RightsError) {
+    public static func write(_ records: [ErasureRecord], root: String) throws(CommandError) {
         do {
             try AtomicFile.write(CanonicalJSON.bytes(json(records)), to: path(root: root))
         } catch {

@@ -51,19 +51,19 @@ public struct ErasureRecord: Hashable, Sendable {
         ])
     }
 
-    public init(json: JSONValue, context: String) throws(RightsError) {
+    public init(json: JSONValue, context: String) throws(CommandError) {
         guard let kindText = json.text("kind"), let kind = Kind(rawValue: kindText) else {
-            throw RightsError("\(context): an erasure needs a kind (\(Kind.names))")
+            throw CommandError("\(context): an erasure needs a kind (\(Kind.names))")
         }
-        guard let id = json.text("id") else { throw RightsError("\(context): an erasure needs an id") }
+        guard let id = json.text("id") else { throw CommandError("\(context): an erasure needs an id") }
         if kind.isTimed {
             // A planner record's id names no file, and the planner's files accept any text as an id.
             if id.isEmpty || id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                throw RightsError("\(context): an erasure's id must be non-empty text without control characters")
+                throw CommandError("\(context): an erasure's id must be non-empty text without control characters")
             }
-        } else if kind != .preferences, let problem = RecordID.problem(with: id) { throw RightsError("\(context): \(problem)") }
+        } else if kind != .preferences, let problem = RecordID.problem(with: id) { throw CommandError("\(context): \(problem)") }
         guard let time = json.text("erasedAt"), let date = ISO8601.date(from: time) else {
-            throw RightsError("\(context): an erasure needs erasedAt as an ISO 8601 time")
+            throw CommandError("\(context): an erasure needs erasedAt as an ISO 8601 time")
         }
         self.init(kind: kind, id: id, erasedAt: date)
     }

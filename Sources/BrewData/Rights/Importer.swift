@@ -1,3 +1,4 @@
+import BrewKit
 import Foundation
 
 /// Restores an archive into a data directory. Everything is checked first; the files are
@@ -9,8 +10,8 @@ import Foundation
 /// combine with `brewguide merge NEW --into DIR`, which keeps both versions of a conflict.
 public enum Importer {
     /// - Parameter progress: told how many records are checked, then written (a progress line).
-    public static func run(archive bytes: [UInt8], name: String, into target: String, progress: WorkProgress? = nil) throws(RightsError) -> DataSnapshot {
-        if let refusal = WriteTarget.journalRefusal(target: target) { throw RightsError(refusal) }
+    public static func run(archive bytes: [UInt8], name: String, into target: String, progress: WorkProgress? = nil) throws(CommandError) -> DataSnapshot {
+        if let refusal = WriteTarget.journalRefusal(target: target) { throw CommandError(refusal) }
         var snapshot = try ArchiveReader.read(bytes, name: name, progress: progress)
         let erased = ErasureSet(snapshot.erasures)
         snapshot.recipes.removeAll { !$0.isStarter && erased.covers(.recipe, $0.id) }
@@ -19,10 +20,10 @@ public enum Importer {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: target, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw RightsError("\(target) is a file; import needs a new or empty folder") }
+            guard isDirectory.boolValue else { throw CommandError("\(target) is a file; import needs a new or empty folder") }
             let entries = (try? manager.contentsOfDirectory(atPath: target)) ?? []
             guard entries.isEmpty else {
-                throw RightsError("\(target) is not empty; import never writes over existing data. Import into a new folder, then combine with: brewguide merge NEW --into \(target)")
+                throw CommandError("\(target) is not empty; import never writes over existing data. Import into a new folder, then combine with: brewguide merge NEW --into \(target)")
             }
         }
         // Through URL: NSString's deletingLastPathComponent traps on a one-component relative path on Linux.
@@ -35,12 +36,12 @@ public enum Importer {
         do {
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
-            throw RightsError("cannot create the staging folder \(staging): \(error.localizedDescription)")
+            throw CommandError("cannot create the staging folder \(staging): \(error.localizedDescription)")
         }
-        do throws(RightsError) {
+        do throws(CommandError) {
             try DataDirectoryWriter.write(snapshot, into: staging, progress: progress)
             guard rename(staging, absolute) == 0 else {
-                throw RightsError("cannot move the imported data into \(target): \(String(cString: strerror(errno)))")
+                throw CommandError("cannot move the imported data into \(target): \(String(cString: strerror(errno)))")
             }
             AtomicFile.syncFolder(parent)
         } catch {

@@ -39,22 +39,22 @@ public struct KitchenImage: Hashable, Sendable {
     }
 
     /// Reads one entry of `contents.kitchenImages`; `context` starts each message.
-    public static func decode(_ node: JSONValue, context: String) throws(RightsError) -> KitchenImage {
-        guard let path = node.text("path") else { throw RightsError("\(context) has no path") }
+    public static func decode(_ node: JSONValue, context: String) throws(CommandError) -> KitchenImage {
+        guard let path = node.text("path") else { throw CommandError("\(context) has no path") }
         guard case .file(let normalised)? = KitchenThumbnail(path), normalised == path else {
             let problem = KitchenThumbnail.problem(with: path) ?? "is not a thumbnail file path, found \"\(path.prefix(80))\""
-            throw RightsError("\(context): path \(problem)")
+            throw CommandError("\(context): path \(problem)")
         }
         guard let text = node.text("base64"), let data = Data(base64Encoded: text) else {
-            throw RightsError("\(context) (\(path)): expected the file's bytes as base64 in \"base64\"")
+            throw CommandError("\(context) (\(path)): expected the file's bytes as base64 in \"base64\"")
         }
         let bytes = [UInt8](data)
         guard case .number(let count)? = node["bytes"], count == Double(bytes.count) else {
-            throw RightsError("\(context) (\(path)): \"bytes\" must be the file's size, \(bytes.count), found \(node["bytes"].map(RecordEncoder.cell) ?? "nothing")")
+            throw CommandError("\(context) (\(path)): \"bytes\" must be the file's size, \(bytes.count), found \(node["bytes"].map(RecordEncoder.cell) ?? "nothing")")
         }
         let digest = Archive.sha256(bytes)
         guard node.text("sha256") == digest else {
-            throw RightsError("\(context) (\(path)): sha256 mismatch: the entry says \(node.text("sha256") ?? "nothing") but the bytes hash to \(digest)")
+            throw CommandError("\(context) (\(path)): sha256 mismatch: the entry says \(node.text("sha256") ?? "nothing") but the bytes hash to \(digest)")
         }
         return KitchenImage(path: path, bytes: bytes)
     }

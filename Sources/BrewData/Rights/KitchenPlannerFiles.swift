@@ -38,7 +38,7 @@ public enum KitchenPlannerFiles {
 
     /// The planner's one-file kinds' files under `root` (the plan folder's files come from
     /// `RawDataFile.loadAll`), as written.
-    static func loadFileKinds(root: String) throws(RightsError) -> [SessionFile] {
+    static func loadFileKinds(root: String) throws(CommandError) -> [SessionFile] {
         var files: [SessionFile] = []
         for kind in kinds {
             for relative in kind.filePaths {
@@ -92,7 +92,7 @@ public enum KitchenPlannerFiles {
         guard !snapshot.kitchenFiles.isEmpty else { return [] }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("brewguide-kitchen-check-\(getpid())-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        do throws(RightsError) {
+        do throws(CommandError) {
             try DataDirectoryWriter.write(snapshot, into: scratch, synced: false)
         } catch {
             return [.error("cannot lay out the kitchen planner's files to check them: \(error.message)", at: .file(name))]

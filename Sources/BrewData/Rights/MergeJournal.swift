@@ -60,7 +60,7 @@ public struct MergeJournal: Sendable, Equatable {
     }
 
     /// Saves the journal in `root`, synced, before the first change is made.
-    public func write(root: String) throws(RightsError) {
+    public func write(root: String) throws(CommandError) {
         do {
             try AtomicFile.write(CanonicalJSON.bytes(json), to: Self.path(root: root))
         } catch {
@@ -69,27 +69,27 @@ public struct MergeJournal: Sendable, Equatable {
     }
 
     /// The journal an interrupted merge left in `root`, or nil when there is none.
-    public static func load(root: String) throws(RightsError) -> MergeJournal? {
+    public static func load(root: String) throws(CommandError) -> MergeJournal? {
         let path = path(root: root)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let value: JSONValue
         do {
             value = JSONValue(try JSONParser.parse([UInt8](data), file: path))
         } catch {
-            throw RightsError("the journal of an interrupted merge does not read (\(error.message)); nothing was changed by it", at: error.location(in: path))
+            throw CommandError("the journal of an interrupted merge does not read (\(error.message)); nothing was changed by it", at: error.location(in: path))
         }
         guard value.text("format") == format, case .array(let nodes)? = value["changes"] else {
-            throw RightsError.file(path, "not a merge journal (no format \"\(format)\" with changes)")
+            throw CommandError.file(path, "not a merge journal (no format \"\(format)\" with changes)")
         }
         var changes: [Change] = []
         for (index, node) in nodes.enumerated() {
             guard let relative = node.text("path"), isSafe(relative) else {
-                throw RightsError.file(path, "changes[\(index)] has no path inside the data directory")
+                throw CommandError.file(path, "changes[\(index)] has no path inside the data directory")
             }
             let before = node.text("before")
             var after: [UInt8]?
             if let text = node.text("after") {
-                guard let data = Data(base64Encoded: text) else { throw RightsError.file(path, "changes[\(index)].after is not base64") }
+                guard let data = Data(base64Encoded: text) else { throw CommandError.file(path, "changes[\(index)].after is not base64") }
                 after = [UInt8](data)
             }
             changes.append(Change(path: relative, before: before, after: after))
@@ -107,14 +107,14 @@ public struct MergeJournal: Sendable, Equatable {
     /// - Parameter afterEachChange: called after each change is made (tests stop the merge there).
     /// - Returns: how many changes were made (0 when an interrupted run had made them all).
     @discardableResult
-    public func apply(root: String, afterEachChange: (Int) throws(RightsError) -> Void = { _ throws(RightsError) in }) throws(RightsError) -> Int {
+    public func apply(root: String, afterEachChange: (Int) throws(CommandError) -> Void = { _ throws(CommandError) in }) throws(CommandError) -> Int {
         var made = 0
         for (index, change) in changes.enumerated() {
             let path = (root as NSString).appendingPathComponent(change.path)
             let current = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
             if current == change.after { continue }
             guard current.map(Archive.sha256) == change.before else {
-                throw RightsError.file(path, "changed since the interrupted merge was planned, so it was not written over; look at it, then remove \(Self.path(root: root)) and merge again")
+                throw CommandError.file(path, "changed since the interrupted merge was planned, so it was not written over; look at it, then remove \(Self.path(root: root)) and merge again")
             }
             do {
                 if let after = change.after { try AtomicFile.write(after, to: path) } else { try AtomicFile.remove(path) }
@@ -134,7 +134,7 @@ public struct MergeJournal: Sendable, Equatable {
 
     /// Finishes the merge an interrupted run left in `root`, if any.
     /// - Returns: a line for the person when there was one to finish.
-    public static func finishInterrupted(root: String) throws(RightsError) -> String? {
+    public static func finishInterrupted(root: String) throws(CommandError) -> String? {
         guard let journal = try load(root: root) else { return nil }
         let made = try journal.apply(root: root)
         return "finished an interrupted merge: \(made) file change\(made == 1 ? "" : "s") made, \(journal.changes.count - made) made before it stopped"

@@ -11,7 +11,7 @@ import Foundation
 /// were erased leave the target's files.
 public enum MergeWriter {
     /// Every file change the merge makes in `root`, with the bytes each file is left with.
-    public static func changes(for outcome: Merger.Outcome, root: String) throws(RightsError) -> [MergeJournal.Change] {
+    public static func changes(for outcome: Merger.Outcome, root: String) throws(CommandError) -> [MergeJournal.Change] {
         let existingFiles = try RawDataFile.loadAll(root: root)
         var writes: [(String, [UInt8])] = []
         func path(_ folder: String, _ content: [UInt8]) -> String {
@@ -52,7 +52,7 @@ public enum MergeWriter {
             // The planner's new plan files and rewritten one-file lists.
             for file in outcome.planner.writes { writes.append((file.relativePath, try file.content.bytes())) }
         } catch {
-            throw RightsError("\(error)")
+            throw CommandError("\(error)")
         }
         if let preferences = outcome.adoptedPreferences { writes.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
         var changes = writes.map { MergeJournal.change($0.0, root: root, to: $0.1) }
@@ -69,7 +69,7 @@ public enum MergeWriter {
             do {
                 changes.append(MergeJournal.change(file.relativePath, root: root, to: try content?.bytes()))
             } catch {
-                throw RightsError.file(file.path, "\(error)")
+                throw CommandError.file(file.path, "\(error)")
             }
         }
         return changes
@@ -79,8 +79,8 @@ public enum MergeWriter {
     /// wrong: the journal first, then each change, then the journal goes.
     /// - Parameter afterEachChange: called after each change is made (tests stop the merge there).
     public static func apply(_ outcome: Merger.Outcome, target: DataSnapshot, root: String,
-                             afterEachChange: (Int) throws(RightsError) -> Void = { _ throws(RightsError) in }) throws(RightsError) {
-        if let reason = Merger.refusal(of: outcome, target: target) { throw RightsError(reason) }
+                             afterEachChange: (Int) throws(CommandError) -> Void = { _ throws(CommandError) in }) throws(CommandError) {
+        if let reason = Merger.refusal(of: outcome, target: target) { throw CommandError(reason) }
         let changes = try changes(for: outcome, root: root)
         guard !changes.isEmpty else { return }
         let journal = MergeJournal(changes: changes)

@@ -25,7 +25,7 @@ extension Merger {
     static func errorMessages(of snapshot: DataSnapshot) -> [String] {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("brewguide-merge-check-\(getpid())-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        do throws(RightsError) {
+        do throws(CommandError) {
             try DataDirectoryWriter.write(snapshot, into: scratch, synced: false)
         } catch {
             return ["cannot lay out the merged data to check it: \(error.message)"]

@@ -151,7 +151,7 @@ public enum Merger {
     }
 
     /// Writes a merge into the target directory (`MergeWriter`).
-    public static func apply(_ outcome: Outcome, target: DataSnapshot, root: String) throws(RightsError) {
+    public static func apply(_ outcome: Outcome, target: DataSnapshot, root: String) throws(CommandError) {
         try MergeWriter.apply(outcome, target: target, root: root)
     }
 }

@@ -38,18 +38,18 @@ public struct RawDataFile: Sendable {
         }
     }
 
-    public static func load(path: String, relativePath: String, folderKind: RecordKind) throws(RightsError) -> RawDataFile {
+    public static func load(path: String, relativePath: String, folderKind: RecordKind) throws(CommandError) -> RawDataFile {
         // Bounded and named as `check` reads it (a pipe, a folder, over 256 MB).
         let bytes: [UInt8]
         switch DataFileBytes.read(path) {
         case .success(let read): bytes = read
-        case .failure(let problem): throw RightsError(problem.diagnostic)
+        case .failure(let problem): throw CommandError(problem.diagnostic)
         }
         let content: FileContent
         if path.lowercased().hasSuffix(".csv") {
             var diagnostics: [Diagnostic] = []
             guard let table = CSVRecordReader.read(bytes, file: path, diagnostics: &diagnostics), !diagnostics.contains(where: { $0.severity == .error }) else {
-                throw diagnostics.first.map(RightsError.init) ?? .file(path, "cannot read the CSV")
+                throw diagnostics.first.map(CommandError.init) ?? .file(path, "cannot read the CSV")
             }
             content = .csv(header: table.header, rows: table.rows.map { row in
                 guard case .object(let members) = row.value else { return [] }
@@ -59,14 +59,14 @@ public struct RawDataFile: Sendable {
             do {
                 content = .json(JSONValue(try JSONParser.parse(bytes, file: path)))
             } catch {
-                throw RightsError(error.message, at: error.location(in: path))
+                throw CommandError(error.message, at: error.location(in: path))
             }
         }
         return RawDataFile(path: path, relativePath: relativePath, folderKind: folderKind, content: content)
     }
 
     /// Every data file under a data directory, in the reader's order.
-    public static func loadAll(root: String) throws(RightsError) -> [RawDataFile] {
+    public static func loadAll(root: String) throws(CommandError) -> [RawDataFile] {
         var diagnostics: [Diagnostic] = []
         let paths = DataDirectoryReader(root: root).dataFilePaths(diagnostics: &diagnostics)
         var files: [RawDataFile] = []

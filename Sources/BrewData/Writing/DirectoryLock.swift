@@ -130,15 +130,15 @@ public final class DirectoryLock: Sendable {
 /// defer { lock.release() }
 /// ```
 public enum DataDirectoryLock {
-    public static func acquire(root: String, command: String) throws(RightsError) -> DirectoryLock {
+    public static func acquire(root: String, command: String) throws(CommandError) -> DirectoryLock {
         if let refusal = WriteTarget.systemRefusal(WriteTarget.resolved(root)) {
-            throw RightsError("the data directory \(root) \(refusal); name a folder of its own")
+            throw CommandError("the data directory \(root) \(refusal); name a folder of its own")
         }
         let lock: DirectoryLock
         do {
             lock = try DirectoryLock.acquire(directory: root, command: command)
         } catch {
-            throw RightsError("the data directory \(error.description)")
+            throw CommandError("the data directory \(error.description)")
         }
         LeftoverFiles.removeDeadTemporaries(ofJournal: root)
         LeftoverFiles.removeDeadImportStaging(beside: root)
@@ -148,11 +148,11 @@ public enum DataDirectoryLock {
     /// The lock a command takes to read the data directory whole (`build`, each rebuild of
     /// `watch`): shared with other readers, so that it never reads a record half-way through a
     /// writer's change of several files (a log and the preferences it selects). Nothing is removed.
-    public static func acquireForReading(root: String, command: String) throws(RightsError) -> DirectoryLock {
+    public static func acquireForReading(root: String, command: String) throws(CommandError) -> DirectoryLock {
         do {
             return try DirectoryLock.acquire(directory: root, command: command, shared: true)
         } catch {
-            throw RightsError("the data directory \(error.description)")
+            throw CommandError("the data directory \(error.description)")
         }
     }
 }

@@ -1,7 +1,7 @@
 /// Why a command stopped: a reason a person can act on, with where it is when that is known (a
 /// file, and in it a line and column or a field), and any located findings behind it.
 ///
-/// It is the one error type the commands throw (`RightsError` is this type under the rights
+/// It is the one error type the commands throw (`CommandError` is this type under the rights
 /// commands' name), and the command line prints it once, in the compiler's form:
 /// `path:line:column: error: reason`, `path: error: reason` for a whole file, `error: reason`
 /// without a file. The reason never repeats the location or the word `error:`; findings are

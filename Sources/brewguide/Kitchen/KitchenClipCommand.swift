@@ -82,7 +82,7 @@ struct KitchenClipCommand: AsyncParsableCommand {
         if pending.isEmpty { print(retry ? "the inbox has nothing pending or failed" : "the inbox has nothing pending") }
         var failures = 0
         for entry in pending {
-            let outcome: Result<String, RightsError>
+            let outcome: Result<String, CommandError>
             var note: String?
             if entry.type == .url {
                 // MOD/SYS/003.2 (TC-025): a page that cannot be fetched does not block the import:
@@ -127,7 +127,7 @@ struct KitchenClipCommand: AsyncParsableCommand {
     /// Reads one source (`ClipSource`) and writes (or prints) its recipe; the id written.
     /// `onFetchFailure`, when given, decides what a URL whose page cannot be fetched becomes (the
     /// inbox keeps a shell).
-    func clip(_ argument: String, taken: Set<String>, onFetchFailure: ((RightsError) async -> Result<String, RightsError>)? = nil) async -> Result<String, RightsError> {
+    func clip(_ argument: String, taken: Set<String>, onFetchFailure: ((CommandError) async -> Result<String, CommandError>)? = nil) async -> Result<String, CommandError> {
         let source = ClipSource(argument)
         if case .url(let url) = source, let known = alreadyClipped(url) { return .failure(known) }
         switch await source.read() {
@@ -147,9 +147,9 @@ struct KitchenClipCommand: AsyncParsableCommand {
     /// `--keep-source` the "Edit Manually" shell.
     /// `wayOn` is the first way on, for a cause that trying again later cannot mend.
     /// The URL is named once: a reason that starts with it, or ends naming it, loses it.
-    func nothingRead(_ source: String, because reason: String, wayOn: String = "Try again later", fallback: ClippedRecipe) async -> Result<String, RightsError> {
+    func nothingRead(_ source: String, because reason: String, wayOn: String = "Try again later", fallback: ClippedRecipe) async -> Result<String, CommandError> {
         guard keepSource else {
-            return .failure(RightsError("\(source): \(Self.withoutSource(reason, source)); nothing was written. \(wayOn), or run again with --keep-source to keep a recipe shell (title and source) to fill in by hand."))
+            return .failure(CommandError("\(source): \(Self.withoutSource(reason, source)); nothing was written. \(wayOn), or run again with --keep-source to keep a recipe shell (title and source) to fill in by hand."))
         }
         return await write(fallback, source: source, taken: taken(), shell: true)
     }
@@ -168,18 +168,18 @@ struct KitchenClipCommand: AsyncParsableCommand {
     }
 
     /// The refusal of a page whose address is already a recipe's `sourceUrl`, unless `--again`.
-    func alreadyClipped(_ url: String?) -> RightsError? {
+    func alreadyClipped(_ url: String?) -> CommandError? {
         guard !again, let url, KitchenValidator.isWebURL(url) else { return nil }
         let key = KitchenClipWriter.sourceKey(url)
         let recipes = DataDirectoryReader(root: dataOptions.data).read().validated.dataset.kitchenRecipes
         guard let recipe = recipes.first(where: { $0.value.sourceUrl.map(KitchenClipWriter.sourceKey) == key }) else { return nil }
-        return RightsError("\(url): already in the kitchen as \(RecordKind.kitchenRecipes.folderName)/\(recipe.value.id).json (\"\(recipe.value.title)\"); nothing was written. Run again with --again to clip it once more.")
+        return CommandError("\(url): already in the kitchen as \(RecordKind.kitchenRecipes.folderName)/\(recipe.value.id).json (\"\(recipe.value.title)\"); nothing was written. Run again with --again to clip it once more.")
     }
 
     /// Writes (or prints) the recipe; with the page's photo downloaded into `kitchen/images/`
     /// (`KitchenPhotoFiles`) unless `--dry-run` or `--no-photo`: a photo that cannot be saved leaves
     /// the recipe its remote link, with a warning that says so.
-    func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) async -> Result<String, RightsError> {
+    func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) async -> Result<String, CommandError> {
         if let known = alreadyClipped(clipped.sourceUrl) { return .failure(known) }
         var photoFiles: [String] = []
         do {
@@ -208,7 +208,7 @@ struct KitchenClipCommand: AsyncParsableCommand {
             return .success(draft.id)
         } catch {
             KitchenPhotoFiles.remove(photoFiles)
-            return .failure(RightsError("\(source): \(error.message)"))
+            return .failure(CommandError("\(source): \(error.message)"))
         }
     }
 }

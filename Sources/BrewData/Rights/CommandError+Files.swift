@@ -1,9 +1,5 @@
 import BrewKit
 
-/// Why an export, import, erase or merge was refused or failed: the commands' one error type
-/// (`CommandError`, with its optional location), under the name the rights code has always used.
-public typealias RightsError = CommandError
-
 extension AtomicFile.Failure {
     /// This failure as a command's error, at the file it names; `then` is what to do next.
     public func commandError(then: String? = nil) -> CommandError {
