@@ -33,6 +33,9 @@ struct ImportBrewsCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Say what would be imported; write nothing.")
     var dryRun = false
 
+    @Flag(help: "Show no progress line on a terminal.")
+    var quiet = false
+
     func validate() throws {
         guard app == "beanconqueror" else { throw ValidationError("import-brews reads beanconqueror files only, found \"\(app)\"") }
         guard !files.isEmpty else { throw ValidationError("name at least one file to import") }
@@ -48,7 +51,9 @@ struct ImportBrewsCommand: ParsableCommand {
             // One writer of the data directory at a time (a dry run writes nothing and takes no lock).
             let lock = dryRun ? nil : try DataDirectoryLock.acquire(root: dataOptions.data, command: "brewguide import-brews")
             defer { lock?.release() }
-            report = try importer.run(files: files)
+            let line = ProgressLine.forStandardError(quiet: quiet, startNanoseconds: DispatchTime.now().uptimeNanoseconds)
+            defer { line?.clear() }
+            report = try importer.run(files: files, progress: line?.workProgress)
         }
         for line in report.lines { print(line.description) }
         for diagnostic in report.fileErrors { StandardError.write("\(diagnostic.description)\n") }

@@ -34,6 +34,15 @@ final class ProgressLine: Sendable {
         let verb: String
         let noun: String
         var showsRate = true
+        /// The noun after a total of 1 ("of 1 brew"); nil: `noun`.
+        var one: String?
+
+        init(verb: String, noun: String, showsRate: Bool = true, one: String? = nil) {
+            self.verb = verb
+            self.noun = noun
+            self.showsRate = showsRate
+            self.one = one
+        }
 
         static let pages = Counting(verb: "rendering", noun: "pages")
     }
@@ -122,7 +131,7 @@ final class ProgressLine: Sendable {
     /// `checking 41,200 of 101,013 records · 21,300 records/s · 4 s left`; the rate and time left
     /// are left out for the first half second of a stage (`measuringSeconds`), too few to tell.
     static func text(_ done: Int, of total: Int, _ counting: Counting, secondsSinceFirstReport seconds: Double) -> String {
-        var text = "\(counting.verb) \(grouped(done)) of \(grouped(total)) \(counting.noun)"
+        var text = "\(counting.verb) \(grouped(done)) of \(grouped(total)) \(total == 1 ? counting.one ?? counting.noun : counting.noun)"
         guard counting.showsRate, done > 1, seconds >= measuringSeconds else { return text }
         let perSecond = Double(done - 1) / seconds
         text += " · \(grouped(Int(perSecond.rounded()))) \(counting.noun)/s"
@@ -154,6 +163,8 @@ extension WorkStage {
         switch self {
         case .checkingRecords: ProgressLine.Counting(verb: "checking", noun: "records")
         case .writingRecords: ProgressLine.Counting(verb: "writing", noun: "records")
+        case .checkingBrews: ProgressLine.Counting(verb: "checking", noun: "brews", one: "brew")
+        case .writingBrews: ProgressLine.Counting(verb: "writing", noun: "brews", one: "brew")
         }
     }
 }

@@ -53,6 +53,29 @@ struct RightsProgressLineTests {
         #expect(quiet.shown.hasPrefix("imported "), "\(quiet.shown.debugDescription)")
     }
 
+    @Test func importBrewsShowsItsBrewsOnATerminalAndNothingPiped() throws {
+        let folder = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: TestPaths.journal, to: folder.appendingPathComponent("Data"))
+        let shared = TestPaths.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/beanconqueror/beanconqueror_real_with_id.json").path
+        let run = try Self.onTerminal(["import-brews", "beanconqueror", shared, "--data", "Data"], in: folder)
+        #expect(run.status == 0, "\(run.shown)")
+        // One brew in the file: checked, then written; "1 brew", not "1 brews".
+        #expect(run.shown.contains("\rchecking 0 of 1 brew\u{1B}[K"), "\(run.shown.debugDescription)")
+        #expect(run.shown.contains("\rwriting 0 of 1 brew\u{1B}[K"), "\(run.shown.debugDescription)")
+        // Cleared before the brews' lines, which start at the beginning of the line.
+        #expect(run.shown.contains("\r\u{1B}[K" + shared + ": "), "\(run.shown.debugDescription)")
+
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Data"))
+        try FileManager.default.copyItem(at: TestPaths.journal, to: folder.appendingPathComponent("Data"))
+        let quiet = try Self.onTerminal(["import-brews", "beanconqueror", shared, "--data", "Data", "--quiet"], in: folder)
+        #expect(quiet.status == 0)
+        #expect(!quiet.shown.contains("brew\u{1B}[K") && !quiet.shown.contains("\r\u{1B}[K"), "\(quiet.shown.debugDescription)")
+        let piped = try BrewGuideProcess.run(["import-brews", "beanconqueror", shared, "--data", "Data", "--dry-run"], in: folder, environment: Self.atOnce)
+        #expect(piped.status == 0)
+        #expect(piped.stderr.isEmpty, "\(piped.stderr.debugDescription)")
+    }
+
     @Test func importPipedWritesNothingToStandardError() throws {
         let (folder, archive) = try Self.exportedJournal()
         defer { try? FileManager.default.removeItem(at: folder) }

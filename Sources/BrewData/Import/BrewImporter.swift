@@ -50,7 +50,9 @@ public struct BrewImporter {
 
     public static let logsFolder = "logs/beanconqueror"
 
-    public func run(files: [String]) throws(CommandError) -> Report {
+    /// - Parameter progress: told how many of each file's brews are checked (`.checkingBrews`), then
+    ///   how many of those accepted are written (`.writingBrews`).
+    public func run(files: [String], progress: WorkProgress? = nil) throws(CommandError) -> Report {
         let root = options.dataRoot
         let read = DataDirectoryReader(root: root).read()
         let validated = read.validated
@@ -101,7 +103,8 @@ public struct BrewImporter {
                 continue
             }
             let mapping = BeanconquerorMapping.Options(recipes: recipes, namedRecipe: named, ratingScale: options.ratingScale ?? contents.ratingScale ?? 5)
-            for brew in contents.brews {
+            for (index, brew) in contents.brews.enumerated() {
+                progress?(.checkingBrews, index, contents.brews.count)
                 let name = Self.name(of: brew)
                 func line(_ result: Line.Result, _ message: String) { report.lines.append(Line(file: file, brew: name, result: result, message: message)) }
                 // A brew already imported (by its uuid) is there, whatever it would be mapped to now.
@@ -158,7 +161,8 @@ public struct BrewImporter {
         }
         let accepted = planned.indices.filter { rejected[$0] == nil }.map { planned[$0].candidate }
         guard !options.dryRun else { return report }
-        for candidate in accepted {
+        for (index, candidate) in accepted.enumerated() {
+            progress?(.writingBrews, index, accepted.count)
             report.written += try write(candidate)
         }
         return report

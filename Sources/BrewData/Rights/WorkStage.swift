@@ -5,6 +5,10 @@ public enum WorkStage: Sendable, Equatable {
     case checkingRecords
     /// Records (and files carried whole) written into a data directory.
     case writingRecords
+    /// Another app's brews (one file's) mapped to brew logs and checked (`import-brews`).
+    case checkingBrews
+    /// Brew logs (with their pours) written into a data directory (`import-brews`).
+    case writingBrews
 }
 
 /// `done` of `total` of a stage's things; called on the thread doing the work.
