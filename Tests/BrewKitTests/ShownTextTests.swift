@@ -28,6 +28,31 @@ struct ShownTextTests {
         }
     }
 
+    /// The plain definition of `firstForbiddenControl`: the first control scalar that is not a tab,
+    /// a line feed or the carriage return of a CRLF.
+    static func plainFirstForbidden(_ text: String) -> (scalar: Unicode.Scalar, offset: Int)? {
+        let scalars = Array(text.unicodeScalars)
+        for (offset, scalar) in scalars.enumerated() where ShownText.isControl(scalar) {
+            if scalar == "\t" || scalar == "\n" || (scalar == "\r" && offset + 1 < scalars.count && scalars[offset + 1] == "\n") { continue }
+            return (scalar, offset)
+        }
+        return nil
+    }
+
+    @Test func theFirstForbiddenControlAgreesWithThePlainDefinition() async {
+        let alphabet = Self.alphabet + ["\r"]
+        let scalar = Gen.int(in: 0...(alphabet.count - 1)).map { alphabet[$0] }
+        await propertyCheck(input: scalar.array(of: 0...30)) { scalars in
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            let found = ShownText.firstForbiddenControl(in: text)
+            let expected = Self.plainFirstForbidden(text)
+            #expect(found?.scalar == expected?.scalar && found?.offset == expected?.offset)
+        }
+        #expect(ShownText.firstForbiddenControl(in: "89 °C, tab\tand\r\nlines") == nil)
+        #expect(ShownText.firstForbiddenControl(in: "89 °C\u{85}")?.offset == 5)
+    }
+
     @Test func aDegreeSignIsShownAsItIs() {
         #expect(ShownText.escaped("water 89 °C", limit: .max) == "water 89 °C")
         #expect(ShownText.escaped("89 °C\u{85}", limit: .max) == "89 °C\\u{85}")

@@ -25,12 +25,17 @@ public enum ShownText {
         return result
     }
 
-    /// Whether `text` holds a character `isControl` names, in one pass over its bytes: a C1
-    /// control is 0xC2 and then 0x80–0x9F, while 0xC2 and 0xA0–0xBF (`°`, `£`, `·`) are not.
-    static func holdsControl(_ text: String) -> Bool {
+    /// Whether `text` holds a character `isControl` names (other than tab and line feed when
+    /// `exceptTabAndLineFeed`), in one pass over its bytes: a C1 control is 0xC2 and then
+    /// 0x80–0x9F, while 0xC2 and 0xA0–0xBF (`°`, `£`, `·`) are not.
+    static func holdsControl(_ text: String, exceptTabAndLineFeed: Bool = false) -> Bool {
         var afterC2 = false
         for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
+            if byte < 0x20 {
+                if !exceptTabAndLineFeed || (byte != 0x09 && byte != 0x0A) { return true }
+            } else if byte == 0x7F || (afterC2 && byte <= 0x9F) {
+                return true
+            }
             afterC2 = byte == 0xC2
         }
         return false
@@ -45,9 +50,8 @@ public enum ShownText {
     /// The first control character of `text` that is not a tab, a line feed or the carriage
     /// return of a CRLF line end, with its offset in scalars: such text is refused in the data.
     public static func firstForbiddenControl(in text: String) -> (scalar: Unicode.Scalar, offset: Int)? {
-        // Every text of the data is checked: one pass over its bytes settles most. A control
-        // other than tab and line feed is a byte below 0x20 or 0x7F, or a C1 control (0xC2 0x80–0x9F).
-        if !text.utf8.contains(where: { $0 < 0x20 ? $0 != 0x09 && $0 != 0x0A : $0 == 0x7F || $0 == 0xC2 }) { return nil }
+        // Every text of the data is checked: one pass over its bytes settles most (a `°C` too).
+        if !holdsControl(text, exceptTabAndLineFeed: true) { return nil }
         let scalars = Array(text.unicodeScalars)
         for (offset, scalar) in scalars.enumerated() where isControl(scalar) {
             if scalar == "\t" || scalar == "\n" { continue }
