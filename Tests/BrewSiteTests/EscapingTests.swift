@@ -19,6 +19,15 @@ struct EscapingTests {
         #expect(html.contains("&amp;amp;"))
     }
 
+    /// A text starting with a character that is special both at a line's start and anywhere
+    /// (`>`) gets one backslash, not two: two showed a stray `\` before it.
+    @Test(arguments: ["> quoted", ">", "  >x", "# h", "- x", "<b>"])
+    func aTextStartingWithMarkupShowsAsWritten(text: String) {
+        let html = Markdown.html(from: MarkdownEscaping.escape(text))
+        let expected = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        #expect(html == "<p>\(expected)</p>\n")
+    }
+
     @Test func safeModeDropsRawHTMLAndScriptLinks() {
         let html = Markdown.html(from: "Note <script>alert(1)</script> and [link](javascript:alert(2)) and ![i](data:text/html,x)")
         #expect(!html.contains("<script>"))

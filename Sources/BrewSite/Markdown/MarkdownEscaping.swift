@@ -42,7 +42,8 @@ public struct MarkdownEscaping: MustacheContentType {
         var index = 0
         // Leading whitespace is dropped: it could make an indented code block.
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-        if index < bytes.count, lineStartSpecial.contains(bytes[index]) {
+        // (`>` is escaped anywhere, below: escaped here too, it showed as `\>`.)
+        if index < bytes.count, lineStartSpecial.contains(bytes[index]), !inlineSpecial.contains(bytes[index]) {
             result.append(UInt8(ascii: "\\"))
         } else {
             // "1. " or "1) " at the start would begin an ordered list ("3.8" would not).

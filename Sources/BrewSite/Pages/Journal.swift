@@ -159,7 +159,9 @@ final class Journal {
     /// one is made (`JournalSite`), for edits that keep each log's id, time and recipe.
     func logPage(at position: Int, edited: [Int: BrewLog] = [:]) -> Page {
         let log = edited[position] ?? logs[position]
-        var context = logRow(at: position, log: log)
+        // Room for every value a log page can hold, so the dictionary is not grown (and every
+        // name hashed again) three times on the way.
+        var context = logRow(at: position, log: log, capacity: 40)
         let fromRecipe = " (recipe's default; not recorded)"
         context["dose"] = Format.grams(log.doseGrams)
         context["yield"] = Format.grams(log.targetYieldGrams)
@@ -289,14 +291,13 @@ final class Journal {
     }
 
     /// The row of `log`, which stands at `position` (this journal's, or an edit of it with the same id and time).
-    private func logRow(at position: Int, log: BrewLog) -> [String: Any] {
-        var row: [String: Any] = [
-            "id": log.id,
-            "path": logPaths[position],
-            "when": localTimes[position].dayAndTime,
-            "isoTimestamp": localTimes[position].iso8601,
-            "recipeName": log.recipeNameAtBrew,
-        ]
+    private func logRow(at position: Int, log: BrewLog, capacity: Int = 12) -> [String: Any] {
+        var row: [String: Any] = Dictionary(minimumCapacity: capacity)
+        row["id"] = log.id
+        row["path"] = logPaths[position]
+        row["when"] = localTimes[position].dayAndTime
+        row["isoTimestamp"] = localTimes[position].iso8601
+        row["recipeName"] = log.recipeNameAtBrew
         if let rating = log.rating {
             let stars = String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: max(0, 5 - max(0, rating)))
             row["rating"] = String(rating)

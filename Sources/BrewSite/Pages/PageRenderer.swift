@@ -25,7 +25,15 @@ public struct PageRenderer: Sendable {
         var context = page.context
         context["root"] = root
         context["siteTitle"] = siteTitle
-        let (markdown, body) = Self.convert(text(page.template + ".md", context), placing: page.fragments, rows: page.splicedRows?(), root: root)
+        let template = page.template + ".md"
+        let rows = page.splicedRows?()
+        let (markdown, body): (String, String)
+        if rows == nil, let shapes {
+            let converted = shapes.page(template, context, convert: Markdown.html(from:))
+            (markdown, body) = Self.convert(converted.markdown, html: converted.html, placing: page.fragments)
+        } else {
+            (markdown, body) = Self.convert(text(template, context), placing: page.fragments, rows: rows, root: root)
+        }
         var layout: [String: Any] = [
             "title": page.title,
             "siteTitle": siteTitle,
@@ -52,9 +60,11 @@ public struct PageRenderer: Sendable {
     /// A fragment stands in a paragraph of its own; a converted one (`htmlIsMarkdown`) that a
     /// template put within other text makes the page be converted with its Markdown in place.
     /// A list page's `rows`, converted once for the site, are spliced in where they can be (`ListSplice`).
-    static func convert(_ rendered: String, placing fragments: [String: PageFragment], rows: [ListSplice.Row]? = nil, root: String = "") -> (markdown: String, html: String) {
+    /// `html` is the HTML of `rendered` when it is already made (`TemplateShapes.page`).
+    static func convert(_ rendered: String, html converted: String? = nil, placing fragments: [String: PageFragment],
+                        rows: [ListSplice.Row]? = nil, root: String = "") -> (markdown: String, html: String) {
         var markdown = rendered
-        var html = rows.flatMap { ListSplice.html(of: rendered, rows: $0, root: root) } ?? Markdown.html(from: rendered)
+        var html = converted ?? rows.flatMap { ListSplice.html(of: rendered, rows: $0, root: root) } ?? Markdown.html(from: rendered)
         var convertedInText: [String] = []
         for (name, fragment) in fragments.sorted(by: { $0.key < $1.key }) {
             let placeholder = PageFragment.placeholder(name)

@@ -48,6 +48,20 @@ final class TemplateShapes: Sendable {
     private let render: @Sendable (_ values: [String: Any], _ template: String) -> String
     /// Learned shapes by shape key; nil for a shape that must be rendered in full.
     private let shapes = Locked<[ShapeKey: Shape?]>([:])
+    /// The HTML of learned shapes of Markdown templates, by shape key; nil for a shape whose
+    /// pages are converted in full.
+    private let converted = Locked<[ShapeKey: ConvertedState]>([:])
+
+    /// What is known of a shape's HTML.
+    private enum ConvertedState {
+        /// Learned, and not yet checked against a full conversion: the pages so far held a text
+        /// not safe at its place.
+        case learned(ConvertedShape)
+        /// Learned, and one page came out as cmark made it.
+        case checked(ConvertedShape)
+        /// Pages of this shape are converted in full.
+        case refused
+    }
 
     /// - Parameter render: renders a template by name with a context, in full.
     init(render: @escaping @Sendable (_ values: [String: Any], _ template: String) -> String) {
@@ -62,6 +76,17 @@ final class TemplateShapes: Sendable {
         }
     }
 
+    /// How many converted shapes were learned and how many were found to need full conversions.
+    var convertedShapeCount: (filled: Int, refused: Int) {
+        converted.withLock { converted in
+            var count = (filled: 0, refused: 0)
+            for state in converted.values {
+                if case .checked = state { count.filled += 1 } else if case .refused = state { count.refused += 1 }
+            }
+            return count
+        }
+    }
+
     /// The template rendered with `values`: filled in from its shape when it can be, else in full.
     func text(_ template: String, _ values: [String: Any]) -> String {
         guard let key = Self.shapeKey(template, values) else { return render(values, template) }
@@ -72,6 +97,38 @@ final class TemplateShapes: Sendable {
         let learned = learn(template, values).flatMap { $0.fill(values) == rendered ? $0 : nil }
         shapes.withLock { $0[key] = .some(learned) }
         return rendered
+    }
+
+    /// The Markdown template rendered with `values`, and its HTML as `convert` makes it: both
+    /// filled in from the shape when they can be (`ConvertedShape`), so that cmark reads only
+    /// what a page holds unescaped (a note). The first page of each shape is converted in full
+    /// and must come out the same.
+    func page(_ template: String, _ values: [String: Any], convert: (String) -> String) -> (markdown: String, html: String) {
+        guard let key = Self.shapeKey(template, values), let shape = shapes.withLock({ $0[key] }) ?? nil else {
+            let markdown = text(template, values)
+            return (markdown, convert(markdown))
+        }
+        let markdown = shape.fill(values)
+        let learned: ConvertedShape
+        switch converted.withLock({ $0[key] }) {
+        case .checked(let known):
+            return (markdown, known.fill(values, convert: convert) ?? convert(markdown))
+        case .refused:
+            return (markdown, convert(markdown))
+        case .learned(let known):
+            learned = known
+        case nil:
+            guard let new = ConvertedShape.learn(shape, convert: convert) else {
+                converted.withLock { $0[key] = .refused }
+                return (markdown, convert(markdown))
+            }
+            learned = new
+        }
+        let html = convert(markdown)
+        // A page whose texts are not all safe cannot check the shape: the next page may.
+        let state: ConvertedState = learned.fill(values, convert: convert).map { $0 == html ? .checked(learned) : .refused } ?? .learned(learned)
+        converted.withLock { $0[key] = state }
+        return (markdown, html)
     }
 
     /// Which shape a set of values has: the template, and each value's name with, for a flag,

@@ -1,0 +1,129 @@
+@testable import BrewSite
+import Testing
+
+/// A page's HTML filled in from its converted shape is a shortcut past cmark: for every text,
+/// at every place, it must equal cmark's conversion of the page's Markdown, and where it cannot
+/// be sure it must convert in full.
+@Suite("Converted shapes")
+struct ConvertedShapeTests {
+    /// cmark's conversion, counted: the shortcut must actually leave most pages to itself.
+    final class CountingConverter: @unchecked Sendable {
+        var calls = 0
+        func convert(_ markdown: String) -> String {
+            calls += 1
+            return Markdown.html(from: markdown)
+        }
+    }
+
+    /// Lines a note may hold, with everything that can reach past its own blocks.
+    static let noteLines = [
+        "Sweet, a bit *thin*.", "- more agitation", "> from the café", "    indented code", "# A heading", "```", "~~~",
+        "<div>raw</div>", "[ref]: ../x.md", "[link](../recipes/v60-starter.md)", "[fragment:pour]", "1. first", "---",
+        "a line with two spaces  ", "", "=====", "&copy; &#65; & done", "\\", "<!-- open comment",
+    ]
+
+    static var notes: [String] {
+        var notes = [""]
+        for first in noteLines {
+            notes.append(first)
+            for second in noteLines { notes.append(first + "\n" + second) }
+        }
+        notes.append("one\r\ntwo\r\n\r\n- three")
+        return notes
+    }
+
+    /// Texts for the escaped places: every short mix of what cmark could read in them.
+    static var texts: [String] {
+        let alphabet = [" ", "#", "1", ".", ")", "a", "&", "<", ">", "\"", "'", "\n", "é", "-", "*", "_", "~", "\\", "[", "]", "(", "`", "!", "\u{A0}"]
+        var texts = [""]
+        var last = [""]
+        for _ in 1...2 {
+            last = last.flatMap { prefix in alphabet.map { prefix + $0 } }
+            texts += last
+        }
+        return texts + [TemplateShapesTests.hostile, "V60 Starter", "Mon 3 Aug, 07:10", "Ethiopia Guji #2 #", "R&D ~ beans", "1) fine  "]
+    }
+
+    static func logValues(_ text: String, note: String, flags: Int) -> [String: Any] {
+        var values = TemplateShapesTests.logValues(text, tasteTag: flags & 1 != 0, note: false, recipe: flags & 2 != 0)
+        values["note"] = note
+        values["hasNote"] = !note.isEmpty
+        if flags & 4 != 0 {
+            values["nextId"] = "log-2"
+            // A path holding any text, and a path as the journal makes them.
+            values["nextPath"] = flags & 8 != 0 ? text : "logs/2026/08/log-2"
+            values["nextWhen"] = text
+            values["nextSentence"] = text
+        }
+        return values
+    }
+
+    static func expectPagesEqualCmark(_ shapes: TemplateShapes, _ templates: TemplateSet, _ values: [String: Any], _ template: String = "log.md",
+                                      converter: CountingConverter = CountingConverter()) {
+        let page = shapes.page(template, values, convert: converter.convert)
+        let markdown = templates.render(values, with: template)
+        #expect(page.markdown == markdown)
+        #expect(page.html == Markdown.html(from: markdown), "\(values)")
+    }
+
+    @Test func everyTextAtEveryPlaceComesOutAsCmarkMakesIt() throws {
+        let templates = try TemplateShapesTests.templates()
+        let shapes = TemplateShapesTests.shapes(templates)
+        for _ in 0..<2 {  // the first round learns each shape, the second fills it in
+            for text in Self.texts {
+                for flags in Array(0..<8) + [12, 15] { Self.expectPagesEqualCmark(shapes, templates, Self.logValues(text, note: "", flags: flags)) }
+            }
+            for note in Self.notes {
+                Self.expectPagesEqualCmark(shapes, templates, Self.logValues("V60 Starter", note: note, flags: 7))
+            }
+        }
+        #expect(shapes.convertedShapeCount.filled >= 9)
+        #expect(shapes.convertedShapeCount.refused == 0)
+    }
+
+    @Test func aLearnedShapeLeavesCmarkOnlyTheNote() throws {
+        let templates = try TemplateShapesTests.templates()
+        let shapes = TemplateShapesTests.shapes(templates)
+        let converter = CountingConverter()
+        for index in 0..<10 { Self.expectPagesEqualCmark(shapes, templates, Self.logValues("Brew \(index)", note: "", flags: 7), converter: converter) }
+        // The first page is converted in full while its Markdown's shape is learned; the second
+        // twice to learn the shape's HTML and once to check it; the other eight not at all.
+        #expect(converter.calls == 4)
+        converter.calls = 0
+        for index in 0..<10 { Self.expectPagesEqualCmark(shapes, templates, Self.logValues("Brew \(index)", note: "Good *cup* \(index)", flags: 7), converter: converter) }
+        // A new shape (with a note): the same, then each page's note alone.
+        #expect(converter.calls == 1 + (2 + 1 + 1) + 8)
+        converter.calls = 0
+        Self.expectPagesEqualCmark(shapes, templates, Self.logValues("Brew  ", note: "", flags: 7), converter: converter)
+        #expect(converter.calls == 1, "a text ending in a space is converted with its page")
+    }
+
+    @Test func shapesWhoseHTMLDependsOnTheirTextsAreConvertedInFull() throws {
+        let overrides = [
+            "a.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n*{{recipeName}}* and {{dose}}\n",
+            "b.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\nNote: {{{note}}}\n",
+            "c.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n[x]: ../y.md\n\n{{{note}}}\n\n[x]\n",
+            "d.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n`{{recipeName}}` [a]({{root}}x.md \"{{dose}}\")\n",
+            "e.md.mustache": "{{recipeName}} {{root}}\n",
+        ]
+        let templates = try TemplateShapesTests.templates(overriding: overrides)
+        let shapes = TemplateShapesTests.shapes(templates)
+        for _ in 0..<2 {
+            for text in ["_a_", "(b)", "[x]", "plain", "x\n\n- y"] {
+                for template in overrides.keys.sorted() {
+                    Self.expectPagesEqualCmark(shapes, templates, Self.logValues(text, note: text, flags: 0), template.replacingOccurrences(of: ".mustache", with: ""))
+                }
+            }
+        }
+        #expect(shapes.convertedShapeCount == (filled: 0, refused: 5))
+    }
+
+    @Test func safetyRulesMatchTheirDefinitions() {
+        #expect(ConvertedShape.inlineHTML("a \"b\" & 'c' <d>") == "a &quot;b&quot; &amp; 'c' &lt;d&gt;")
+        for unsafe in ["", " a", "a ", "~a", "a #", "a\nb", "a\tb"] { #expect(ConvertedShape.inlineHTML(unsafe) == nil, "\(unsafe.debugDescription)") }
+        #expect(ConvertedShape.isLinkSafe("../../logs/2026/08/log-1_a.b"))
+        for unsafe in ["/logs", "a b", "a:b", "é", "a#b", "a?b", "a(b"] { #expect(!ConvertedShape.isLinkSafe(unsafe), "\(unsafe)") }
+        #expect(ConvertedShape.isBlockSafe("- a\n> b\n\n    c [d](e.md) `f` ~~g"))
+        for unsafe in ["```", "~~~x", "<b>", "[a]: b", "x\n<!--"] { #expect(!ConvertedShape.isBlockSafe(unsafe), "\(unsafe)") }
+    }
+}
