@@ -86,13 +86,13 @@ struct ConvertedShapeTests {
         let shapes = TemplateShapesTests.shapes(templates)
         let converter = CountingConverter()
         for index in 0..<10 { Self.expectPagesEqualCmark(shapes, templates, Self.logValues("Brew \(index)", note: "", flags: 7), converter: converter) }
-        // The first page is converted in full while its Markdown's shape is learned; the second
-        // twice to learn the shape's HTML and once to check it; the other eight not at all.
-        #expect(converter.calls == 4)
+        // The first page is converted twice to learn its shape's HTML and once to check it; the
+        // other nine not at all.
+        #expect(converter.calls == 3)
         converter.calls = 0
         for index in 0..<10 { Self.expectPagesEqualCmark(shapes, templates, Self.logValues("Brew \(index)", note: "Good *cup* \(index)", flags: 7), converter: converter) }
-        // A new shape (with a note): the same, then each page's note alone.
-        #expect(converter.calls == 1 + (2 + 1 + 1) + 8)
+        // A new shape (with a note): the same and the note, then each page's note alone.
+        #expect(converter.calls == (2 + 1 + 1) + 9)
         converter.calls = 0
         Self.expectPagesEqualCmark(shapes, templates, Self.logValues("Brew  ", note: "", flags: 7), converter: converter)
         #expect(converter.calls == 1, "a text ending in a space is converted with its page")
@@ -116,6 +116,51 @@ struct ConvertedShapeTests {
             }
         }
         #expect(shapes.convertedShapeCount == (filled: 0, refused: 5))
+    }
+
+    /// A log page made by slot (`PageSlots`) is the page its values make by name, shape or not.
+    @Test func pagesBySlotEqualPagesByName() throws {
+        let templates = try TemplateShapesTests.templates()
+        let shapes = TemplateShapesTests.shapes(templates)
+        for _ in 0..<2 {
+            for text in Self.texts.prefix(200) + Self.texts.suffix(6) {
+                for flags in Array(0..<8) + [12, 15] {
+                    let values = Self.logValues(text, note: flags == 15 ? "A *good* cup" : "", flags: flags)
+                    var slots = PageSlots(LogPageSlot.schema)
+                    for (name, value) in values {
+                        let slotValue: PageSlots.Value = (value as? Bool).map { .flag($0) } ?? .text(value as? String ?? "")
+                        let known = slots.set(slotValue, named: name)
+                        #expect(known, "\(name) is a log page's value")
+                    }
+                    let page = shapes.page("log.md", slots, convert: Markdown.html(from:))
+                    let markdown = templates.render(values, with: "log.md")
+                    #expect(page.markdown == markdown)
+                    #expect(page.html == Markdown.html(from: markdown), "\(values)")
+                }
+            }
+        }
+        #expect(shapes.slotShapeCount.filled >= 9)
+        #expect(shapes.slotShapeCount.byName == 0)
+    }
+
+    /// The layout and a log's row, made by slot: Mustache's text for every text, learned or not.
+    @Test func layoutsAndRowsBySlotEqualMustache() throws {
+        let templates = try TemplateShapesTests.templates()
+        let shapes = TemplateShapesTests.shapes(templates)
+        for _ in 0..<2 {
+            for text in Self.texts.prefix(100) + Self.texts.suffix(6) {
+                var layout = PageSlots(LayoutSlot.schema)
+                for slot in LayoutSlot.allCases where slot != .hasSessions { layout[slot] = .text(text) }
+                layout[LayoutSlot.hasSessions] = .flag(text.count % 2 == 0)
+                #expect(shapes.text("layout.html", layout) == templates.render(layout.dictionary, with: "layout.html"))
+                var row = PageSlots(LogPageSlot.schema)
+                for slot in LogPageSlot.allCases.prefix(10) where slot != .tasteTag || text.count % 2 == 0 { row[slot] = .text(text) }
+                row[LogPageSlot.root] = .text("../")
+                #expect(shapes.text("log-row.md", row) == templates.render(row.dictionary, with: "log-row.md"))
+            }
+        }
+        // Two shapes of the layout (with and without sessions) and two of the row (with and without a taste).
+        #expect(shapes.learnedShapeCount.filled == 4)
     }
 
     @Test func safetyRulesMatchTheirDefinitions() {

@@ -159,61 +159,58 @@ final class Journal {
     /// one is made (`JournalSite`), for edits that keep each log's id, time and recipe.
     func logPage(at position: Int, edited: [Int: BrewLog] = [:]) -> Page {
         let log = edited[position] ?? logs[position]
-        // Room for every value a log page can hold, so the dictionary is not grown (and every
-        // name hashed again) three times on the way.
-        var context = logRow(at: position, log: log, capacity: 40)
+        // By slot, not in a dictionary: a journal has a page per log (`PageSlots`).
+        var values = logRowSlots(at: position, log: log)
         let fromRecipe = " (recipe's default; not recorded)"
-        context["dose"] = Format.grams(log.doseGrams)
-        context["yield"] = Format.grams(log.targetYieldGrams)
-        context["ratio"] = Format.ratio(log.ratio)
-        context["temperature"] = "\(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C" + (log.recordedTemperatureCelsius == nil ? fromRecipe : "")
-        context["grind"] = log.grindLabel.rawValue + (log.recordedGrindLabel == nil ? fromRecipe : "")
-        if let hint = AdjustmentHint.hint(for: log.tasteTag) { context["hint"] = hint }
-        context["note"] = log.note ?? ""
-        context["hasNote"] = !(log.note ?? "").isEmpty
-        context["hintsLink"] = true
-        // Flat texts, not a list of rows: a page of texts and flags is filled in from its learned
-        // shape instead of a full Mustache render (`TemplateShapes`).
-        for (key, value) in Self.details(of: log) { context[key] = value }
+        values[.dose] = .text(Format.grams(log.doseGrams))
+        values[.yield] = .text(Format.grams(log.targetYieldGrams))
+        values[.ratio] = .text(Format.ratio(log.ratio))
+        values[.temperature] = .text("\(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C" + (log.recordedTemperatureCelsius == nil ? fromRecipe : ""))
+        values[.grind] = .text(log.grindLabel.rawValue + (log.recordedGrindLabel == nil ? fromRecipe : ""))
+        if let hint = AdjustmentHint.hint(for: log.tasteTag) { values[.hint] = .text(hint) }
+        values[.note] = .text(log.note ?? "")
+        values[.hasNote] = .flag(!(log.note ?? "").isEmpty)
+        values[.hintsLink] = .flag(true)
+        for (slot, value) in Self.details(of: log) { values[slot] = .text(value) }
         var fragments: [String: PageFragment] = [:]
         let recipe = log.recipeId.flatMap { recipesByID[$0] }
         if let recipe {
             let differences = BrewComparison.differences(log, from: recipe)
-            context["comparison"] = differences.isEmpty ? "the same dose, water, temperature and grind" : differences.joined(separator: ", ")
+            values[.comparison] = .text(differences.isEmpty ? "the same dose, water, temperature and grind" : differences.joined(separator: ", "))
             if let nextPosition = nextInRecipe[position] {
                 let next = edited[nextPosition] ?? logs[nextPosition]
                 let followUp = BrewComparison.followUp(from: log, to: next)
-                context["nextId"] = next.id
-                context["nextPath"] = logPaths[nextPosition]
-                context["nextWhen"] = localTimes[nextPosition].dayAndTime
-                context["nextSentence"] = BrewComparison.sentence(followUp, from: log, to: next)
+                values[.nextId] = .text(next.id)
+                values[.nextPath] = .text(logPaths[nextPosition])
+                values[.nextWhen] = .text(localTimes[nextPosition].dayAndTime)
+                values[.nextSentence] = .text(BrewComparison.sentence(followUp, from: log, to: next))
             } else {
-                context["isLatestOfRecipe"] = true
+                values[.isLatestOfRecipe] = .flag(true)
             }
         }
         // The plan for the brew's own water: the line ends where this brew's water did.
         let plan = recipe.flatMap { recipe in invalidReasons[recipe.id] == nil ? pourPlans.plan(recipe, yieldGrams: log.targetYieldGrams) : nil }
         if let pour = PourChart.fragment(log: log, flow: validated.dataset.flows[log.id], plan: plan, id: "pour-\(log.id)") {
             fragments["pour"] = pour
-            context["hasPour"] = true
-            context["hasFlow"] = validated.dataset.flows[log.id] != nil
+            values[.hasPour] = .flag(true)
+            values[.hasFlow] = .flag(validated.dataset.flows[log.id] != nil)
         }
-        return Page(path: logPaths[position], title: "\(log.recipeNameAtBrew), \(localTimes[position].dayAndTime)", template: "log", context: context, fragments: fragments)
+        return Page(path: logPaths[position], title: "\(log.recipeNameAtBrew), \(localTimes[position].dayAndTime)", template: "log", slots: values, fragments: fragments)
     }
 
-    /// The optional details of a log, by the names the log template shows them under.
-    static func details(of log: BrewLog) -> [(String, String)] {
-        var values: [(String, String)] = []
-        if log.method != BrewLog.recordedMethod { values.append(("methodName", log.method)) }
-        if let bean = log.bean { values.append(("bean", bean)) }
-        if let roaster = log.roaster { values.append(("roaster", roaster)) }
-        if let mill = log.mill { values.append(("mill", mill)) }
-        if let setting = log.grinderSetting { values.append(("grinderSetting", setting)) }
-        if let seconds = log.brewTimeSeconds { values.append(("brewTime", Format.clock(seconds))) }
-        if let seconds = log.bloomSeconds { values.append(("bloom", Format.clock(seconds))) }
-        if let tds = log.tds { values.append(("tds", "\(Format.number(tds, decimals: 2)) %")) }
-        if let yield = log.extractionYieldPercent { values.append(("extractionYield", "\(Format.number(yield, decimals: 1)) %")) }
-        if let source = log.source { values.append(("importedFrom", source == "beanconqueror" ? "Beanconqueror" : source)) }
+    /// The optional details of a log, by the slots the log template shows them in.
+    static func details(of log: BrewLog) -> [(LogPageSlot, String)] {
+        var values: [(LogPageSlot, String)] = []
+        if log.method != BrewLog.recordedMethod { values.append((.methodName, log.method)) }
+        if let bean = log.bean { values.append((.bean, bean)) }
+        if let roaster = log.roaster { values.append((.roaster, roaster)) }
+        if let mill = log.mill { values.append((.mill, mill)) }
+        if let setting = log.grinderSetting { values.append((.grinderSetting, setting)) }
+        if let seconds = log.brewTimeSeconds { values.append((.brewTime, Format.clock(seconds))) }
+        if let seconds = log.bloomSeconds { values.append((.bloom, Format.clock(seconds))) }
+        if let tds = log.tds { values.append((.tds, "\(Format.number(tds, decimals: 2)) %")) }
+        if let yield = log.extractionYieldPercent { values.append((.extractionYield, "\(Format.number(yield, decimals: 1)) %")) }
+        if let source = log.source { values.append((.importedFrom, source == "beanconqueror" ? "Beanconqueror" : source)) }
         return values
     }
 
@@ -287,30 +284,35 @@ final class Journal {
     /// What a log's row shows (and its page starts from): `path` is its page's path without
     /// extension (`logs/2026/10/<id>`), for links as `{{root}}{{path}}.md`.
     func logRow(at position: Int) -> [String: Any] {
-        logRow(at: position, log: logs[position])
+        logRowSlots(at: position).dictionary
+    }
+
+    /// `logRow(at:)` by slot (`LogPageSlot`).
+    func logRowSlots(at position: Int) -> PageSlots {
+        logRowSlots(at: position, log: logs[position])
     }
 
     /// The row of `log`, which stands at `position` (this journal's, or an edit of it with the same id and time).
-    private func logRow(at position: Int, log: BrewLog, capacity: Int = 12) -> [String: Any] {
-        var row: [String: Any] = Dictionary(minimumCapacity: capacity)
-        row["id"] = log.id
-        row["path"] = logPaths[position]
-        row["when"] = localTimes[position].dayAndTime
-        row["isoTimestamp"] = localTimes[position].iso8601
-        row["recipeName"] = log.recipeNameAtBrew
+    private func logRowSlots(at position: Int, log: BrewLog) -> PageSlots {
+        var row = PageSlots(LogPageSlot.schema)
+        row[.id] = .text(log.id)
+        row[.path] = .text(logPaths[position])
+        row[.when] = .text(localTimes[position].dayAndTime)
+        row[.isoTimestamp] = .text(localTimes[position].iso8601)
+        row[.recipeName] = .text(log.recipeNameAtBrew)
         if let rating = log.rating {
             let stars = String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: max(0, 5 - max(0, rating)))
-            row["rating"] = String(rating)
-            row["stars"] = stars
-            row["ratingText"] = "\(stars) (\(rating)/5)"
+            row[.rating] = .text(String(rating))
+            row[.stars] = .text(stars)
+            row[.ratingText] = .text("\(stars) (\(rating)/5)")
         } else {
             // An imported brew not rated where it was recorded: said so, never shown as 0 stars.
-            row["rating"] = "–"
-            row["stars"] = "not rated"
-            row["ratingText"] = "not rated"
+            row[.rating] = .text("–")
+            row[.stars] = .text("not rated")
+            row[.ratingText] = .text("not rated")
         }
-        if let tag = log.tasteTag { row["tasteTag"] = tag.displayName }
-        if let recipeId = log.recipeId, recipesByID.index(forKey: recipeId) != nil { row["recipeId"] = recipeId }
+        if let tag = log.tasteTag { row[.tasteTag] = .text(tag.displayName) }
+        if let recipeId = log.recipeId, recipesByID.index(forKey: recipeId) != nil { row[.recipeId] = .text(recipeId) }
         return row
     }
 }

@@ -5,7 +5,18 @@ public struct Page {
     public var path: String
     public var title: String
     public var template: String
-    public var context: [String: Any]
+    /// The values the template reads, by name. A page made with `slots` holds them there
+    /// instead; setting this makes it a page of a dictionary like any other.
+    public var context: [String: Any] {
+        get { slots?.dictionary ?? namedValues }
+        set {
+            namedValues = newValue
+            slots = nil
+        }
+    }
+    private var namedValues: [String: Any]
+    /// The values by slot, for a kind of page made by the thousand (`PageSlots`); nil: `context`.
+    private(set) var slots: PageSlots?
     /// Extra HTML for the head (JSON-LD), made by code that escapes what it holds.
     public var headHTML: String = ""
     /// Charts and tables the template places with `[[fragment:NAME]]`.
@@ -20,9 +31,14 @@ public struct Page {
         self.path = path
         self.title = title
         self.template = template
-        self.context = context
+        self.namedValues = context
         self.headHTML = headHTML
         self.fragments = fragments
+    }
+
+    init(path: String, title: String, template: String, slots: PageSlots, fragments: [String: PageFragment] = [:]) {
+        self.init(path: path, title: title, template: template, context: [:], fragments: fragments)
+        self.slots = slots
     }
 
     /// `../` once per folder the page is in, so links work when the site is opened from disk.

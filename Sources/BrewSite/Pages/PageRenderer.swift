@@ -22,31 +22,46 @@ public struct PageRenderer: Sendable {
     /// The page's `.md` and `.html` files.
     public func render(_ page: Page) -> [OutputFile] {
         let root = page.rootPrefix
-        var context = page.context
-        context["root"] = root
-        context["siteTitle"] = siteTitle
         let template = page.template + ".md"
         let rows = page.splicedRows?()
         let (markdown, body): (String, String)
-        if rows == nil, let shapes {
-            let converted = shapes.page(template, context, convert: Markdown.html(from:))
+        if var slots = page.slots, let shapes, slots.set(.text(root), named: "root"), slots.set(.text(siteTitle), named: "siteTitle") {
+            let converted = shapes.page(template, slots, convert: Markdown.html(from:))
+            (markdown, body) = Self.convert(converted.markdown, html: converted.html, placing: page.fragments)
+        } else if rows == nil, let shapes {
+            let converted = shapes.page(template, context(of: page, root: root), convert: Markdown.html(from:))
             (markdown, body) = Self.convert(converted.markdown, html: converted.html, placing: page.fragments)
         } else {
-            (markdown, body) = Self.convert(text(template, context), placing: page.fragments, rows: rows, root: root)
+            (markdown, body) = Self.convert(text(template, context(of: page, root: root)), placing: page.fragments, rows: rows, root: root)
         }
-        var layout: [String: Any] = [
-            "title": page.title,
-            "siteTitle": siteTitle,
-            "lang": language,
-            "root": root,
-            "content": body,
-            "head": page.headHTML,
-            "twin": Self.lastComponent(of: page.path) + ".md",
-            "section": String(page.path.prefix { $0 != "/" }),
-        ]
-        for (name, flag) in page.layoutFlags { layout[name] = flag }
-        let html = text(Self.layoutTemplate, layout)
+        var layout = PageSlots(LayoutSlot.schema)
+        layout[LayoutSlot.title] = .text(page.title)
+        layout[LayoutSlot.siteTitle] = .text(siteTitle)
+        layout[LayoutSlot.lang] = .text(language)
+        layout[LayoutSlot.root] = .text(root)
+        layout[LayoutSlot.content] = .text(body)
+        layout[LayoutSlot.head] = .text(page.headHTML)
+        layout[LayoutSlot.twin] = .text(Self.lastComponent(of: page.path) + ".md")
+        layout[LayoutSlot.section] = .text(String(page.path.prefix { $0 != "/" }))
+        var flagsHaveSlots = true
+        for (name, flag) in page.layoutFlags { flagsHaveSlots = layout.set(.flag(flag), named: name) && flagsHaveSlots }
+        let html: String
+        if flagsHaveSlots {
+            html = text(Self.layoutTemplate, layout)
+        } else {
+            var values = layout.dictionary
+            for (name, flag) in page.layoutFlags { values[name] = flag }
+            html = text(Self.layoutTemplate, values)
+        }
         return [OutputFile(path: page.path + ".md", text: markdown), OutputFile(path: page.path + ".html", text: html)]
+    }
+
+    /// The values `page`'s template reads: its own, and the site's title and the way to its root.
+    private func context(of page: Page, root: String) -> [String: Any] {
+        var context = page.context
+        context["root"] = root
+        context["siteTitle"] = siteTitle
+        return context
     }
 
     /// The file name of a page path without its folders: `log-1` of `logs/2026/08/log-1`. Found by
@@ -87,5 +102,10 @@ public struct PageRenderer: Sendable {
     /// A template rendered with `context`, filled in from its shape where it can be (`TemplateShapes`).
     func text(_ template: String, _ context: [String: Any]) -> String {
         shapes?.text(template, context) ?? templates.render(context, with: template)
+    }
+
+    /// A template rendered with values by slot, filled in from its shape where it can be.
+    func text(_ template: String, _ slots: PageSlots) -> String {
+        shapes?.text(template, slots) ?? templates.render(slots.dictionary, with: template)
     }
 }

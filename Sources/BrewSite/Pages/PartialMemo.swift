@@ -33,7 +33,7 @@ final class PartialMemo: Sendable {
     /// `log-row.md` partial makes them from `values(index)` (asked for a log's first row only),
     /// without their final line break. One lock for the page, not one per row: the threads
     /// rendering list pages all ask for rows.
-    func logRows(positions: [Int], values: (Int) -> [String: Any]) -> [Row] {
+    func logRows(positions: [Int], values: (Int) -> PageSlots) -> [Row] {
         var found = rows.withLock { rows in positions.map { $0 < rows.count ? rows[$0] : nil } }
         var made: [(position: Int, row: Row)] = []
         for index in found.indices where found[index] == nil {
@@ -65,7 +65,20 @@ final class PartialMemo: Sendable {
         var context = values
         context["root"] = Self.rootStandIn
         context["siteTitle"] = renderer.siteTitle
-        var text = renderer.text(template, context)
+        return Self.withoutFinalLineBreak(renderer.text(template, context))
+    }
+
+    /// A row made by slot (`PageSlots`); its schema has `root` and `siteTitle`.
+    private func render(_ slots: PageSlots, with template: String) -> String {
+        var slots = slots
+        guard slots.set(.text(Self.rootStandIn), named: "root"), slots.set(.text(renderer.siteTitle), named: "siteTitle") else {
+            return render(slots.dictionary, with: template)
+        }
+        return Self.withoutFinalLineBreak(renderer.text(template, slots))
+    }
+
+    private static func withoutFinalLineBreak(_ text: String) -> String {
+        var text = text
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

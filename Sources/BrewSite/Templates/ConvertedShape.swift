@@ -84,11 +84,16 @@ struct ConvertedShape {
     /// The page's HTML with `values` in place; nil when a value is not safe at its place.
     /// - Parameter convert: Markdown to HTML, for a block place.
     func fill(_ values: [String: Any], convert: (String) -> String) -> String? {
+        fill({ values[places[$0].name] as? String ?? "" }, convert: convert)
+    }
+
+    /// The page's HTML with `text(place)` at each place; nil when a text is not safe at its place.
+    func fill(_ text: (_ place: Int) -> String, convert: (String) -> String) -> String? {
         var placed: [String] = []
         placed.reserveCapacity(places.count)
         var length = 0
-        for place in places {
-            let text = values[place.name] as? String ?? ""
+        for (index, place) in places.enumerated() {
+            let text = text(index)
             let html: String
             switch place.kind {
             case .inline:

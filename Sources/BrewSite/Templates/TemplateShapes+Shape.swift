@@ -48,35 +48,51 @@ extension TemplateShapes {
             self.slotCount = known.count
         }
 
+        /// The pieces with each place's text filled in from `values`, the rows' from their `markdown`.
         func fill(_ values: [String: Any]) -> String {
+            var rows: (name: String, rows: [ListRow])?
+            return fill { place in
+                switch places[place].source {
+                case .text(let name):
+                    return values[name] as? String ?? ""
+                case .row(let name, let row):
+                    if rows?.name != name { rows = (name, values[name] as? [ListRow] ?? []) }
+                    guard let list = rows?.rows, row < list.count else { return "" }
+                    return list[row].markdown.renderText
+                }
+            }
+        }
+
+        /// The pieces with each place's text, escaped for its place: `text(place)` is the text
+        /// before escaping, asked once for each text shown at several places the same way.
+        func fill(_ text: (_ place: Int) -> String) -> String {
             // Each place's text first, so that the page is allocated once at its full length.
             var shown = [String?](repeating: nil, count: slotCount)
             var placed: [String] = []
             placed.reserveCapacity(places.count)
             var placedLength = 0
-            var rows: (name: String, rows: [ListRow])?
-            for (index, place) in places.enumerated() {
+            for index in places.indices {
                 let value: String
-                switch place.source {
-                case .text(let name):
-                    let slot = slots[index]
-                    if shown[slot] == nil { shown[slot] = place.escaping.apply(values[name] as? String ?? "") }
-                    value = shown[slot]!
-                case .row(let name, let row):
-                    if rows?.name != name { rows = (name, values[name] as? [ListRow] ?? []) }
-                    if let list = rows?.rows, row < list.count { value = place.escaping.apply(list[row].markdown.renderText) } else { value = "" }
+                let slot = slots[index]
+                if slot < 0 {
+                    value = places[index].escaping.apply(text(index))
+                } else if let known = shown[slot] {
+                    value = known
+                } else {
+                    value = places[index].escaping.apply(text(index))
+                    shown[slot] = value
                 }
                 placedLength += value.utf8.count
                 placed.append(value)
             }
-            var text = ""
-            text.reserveCapacity(length + placedLength)
-            text += pieces[0]
+            var page = ""
+            page.reserveCapacity(length + placedLength)
+            page += pieces[0]
             for index in placed.indices {
-                text += placed[index]
-                text += pieces[index + 1]
+                page += placed[index]
+                page += pieces[index + 1]
             }
-            return text
+            return page
         }
     }
 }

@@ -76,6 +76,42 @@ final class TemplateShapes: Sendable {
         }
     }
 
+    /// Shapes of pages made by slot (`PageSlots`), by template, schema and signature.
+    private let slotShapes = Locked<[SlotKey: SlotShape]>([:])
+
+    struct SlotKey: Hashable {
+        let template: String
+        let schema: ObjectIdentifier
+        let signature: PageSlots.Signature
+    }
+
+    /// What is known of a slot page's shapes, its Markdown's and its HTML's.
+    private struct SlotShape: Sendable {
+        var markdown: Settled<Shape> = .unknown
+        var html: Settled<ConvertedShape> = .unknown
+    }
+
+    /// A shape with the slot of each of its places, once its shape by name is known.
+    private enum Settled<Shape: Sendable>: Sendable {
+        case unknown
+        /// Filled in by slot.
+        case known((shape: Shape, slots: [Int]))
+        /// Made from the values by name, as any other page.
+        case byName
+
+        var isUnknown: Bool { if case .unknown = self { true } else { false } }
+        var isKnown: Bool { if case .known = self { true } else { false } }
+    }
+
+    /// How many shapes of slot pages are filled in by slot, and how many are made by name.
+    var slotShapeCount: (filled: Int, byName: Int) {
+        slotShapes.withLock { states in
+            let filled = states.values.filter { $0.markdown.isKnown && $0.html.isKnown }.count
+            let byName = states.values.filter { if case .byName = $0.markdown { true } else if case .byName = $0.html { true } else { false } }.count
+            return (filled, byName)
+        }
+    }
+
     /// How many converted shapes were learned and how many were found to need full conversions.
     var convertedShapeCount: (filled: Int, refused: Int) {
         converted.withLock { converted in
@@ -104,23 +140,30 @@ final class TemplateShapes: Sendable {
     /// what a page holds unescaped (a note). The first page of each shape is converted in full
     /// and must come out the same.
     func page(_ template: String, _ values: [String: Any], convert: (String) -> String) -> (markdown: String, html: String) {
+        let markdown = text(template, values)
+        return (markdown, html(template, values, markdown: markdown, convert: convert).html)
+    }
+
+    /// The HTML of `markdown`, the page `values` make of `template`: from the converted shape when
+    /// it is known and the page's texts are safe at their places, else from `convert`; with the
+    /// shape's converted state after the page, nil when there is no shape to convert.
+    private func html(_ template: String, _ values: [String: Any], markdown: String,
+                      convert: (String) -> String) -> (html: String, state: ConvertedState?) {
         guard let key = Self.shapeKey(template, values), let shape = shapes.withLock({ $0[key] }) ?? nil else {
-            let markdown = text(template, values)
-            return (markdown, convert(markdown))
+            return (convert(markdown), nil)
         }
-        let markdown = shape.fill(values)
         let learned: ConvertedShape
         switch converted.withLock({ $0[key] }) {
         case .checked(let known):
-            return (markdown, known.fill(values, convert: convert) ?? convert(markdown))
+            return (known.fill(values, convert: convert) ?? convert(markdown), .checked(known))
         case .refused:
-            return (markdown, convert(markdown))
+            return (convert(markdown), .refused)
         case .learned(let known):
             learned = known
         case nil:
             guard let new = ConvertedShape.learn(shape, convert: convert) else {
                 converted.withLock { $0[key] = .refused }
-                return (markdown, convert(markdown))
+                return (convert(markdown), .refused)
             }
             learned = new
         }
@@ -128,7 +171,79 @@ final class TemplateShapes: Sendable {
         // A page whose texts are not all safe cannot check the shape: the next page may.
         let state: ConvertedState = learned.fill(values, convert: convert).map { $0 == html ? .checked(learned) : .refused } ?? .learned(learned)
         converted.withLock { $0[key] = state }
-        return (markdown, html)
+        return (html, state)
+    }
+
+    /// `text(_:_:)` for a page made by slot (`PageSlots`): once the shape of its values by name
+    /// is known, every page of it is filled in straight from its slots, without a dictionary, a
+    /// hash of a name or a cast.
+    func text(_ template: String, _ slots: PageSlots) -> String {
+        let key = SlotKey(template: template, schema: ObjectIdentifier(slots.schema), signature: slots.signature)
+        return text(template, slots, key: key, known: slotShapes.withLock { $0[key] }).text
+    }
+
+    /// `page(_:_:convert:)` for a page made by slot, filled in from its slots once the shapes of
+    /// its values by name have settled (learned and checked, or refused).
+    func page(_ template: String, _ slots: PageSlots, convert: (String) -> String) -> (markdown: String, html: String) {
+        let key = SlotKey(template: template, schema: ObjectIdentifier(slots.schema), signature: slots.signature)
+        let known = slotShapes.withLock { $0[key] }
+        let (markdown, values) = text(template, slots, key: key, known: known)
+        switch known?.html {
+        case .known(let html):
+            return (markdown, html.shape.fill({ slots.text(html.slots[$0]) }, convert: convert) ?? convert(markdown))
+        case .byName:
+            return (markdown, convert(markdown))
+        case .unknown, nil:
+            let values = values ?? slots.dictionary
+            let (html, state) = self.html(template, values, markdown: markdown, convert: convert)
+            let settled: Settled<ConvertedShape>? = switch state {
+            case .checked(let shape): Self.slotsOf(shape.places.map(\.name), in: slots.schema).map { .known((shape, $0)) } ?? .byName
+            case .refused: .byName
+            case .learned: nil
+            case nil: .byName  // no shape by name: every page converted in full
+            }
+            if let settled { slotShapes.withLock { $0[key, default: SlotShape()].html = settled } }
+            return (markdown, html)
+        }
+    }
+
+    /// The slot page's text, and its values by name when they had to be made.
+    private func text(_ template: String, _ slots: PageSlots, key: SlotKey, known: SlotShape?) -> (text: String, values: [String: Any]?) {
+        switch known?.markdown {
+        case .known(let markdown):
+            return (markdown.shape.fill { slots.text(markdown.slots[$0]) }, nil)
+        case .byName:
+            let values = slots.dictionary
+            return (text(template, values), values)
+        case .unknown, nil:
+            let values = slots.dictionary
+            let text = text(template, values)
+            // Once learned (or refused) by name, the shape is kept by slot.
+            let settled: Settled<Shape>?
+            if let shapeKey = Self.shapeKey(template, values) {
+                switch shapes.withLock({ $0[shapeKey] }) {
+                case .some(.some(let shape)):
+                    let names = shape.places.map { place -> String? in if case .text(let name) = place.source { name } else { nil } }
+                    settled = names.contains(nil) ? .byName : Self.slotsOf(names.map { $0! }, in: slots.schema).map { .known((shape, $0)) } ?? .byName
+                case .some(.none): settled = .byName
+                case .none: settled = nil
+                }
+            } else {
+                settled = .byName
+            }
+            if let settled { slotShapes.withLock { $0[key, default: SlotShape()].markdown = settled } }
+            return (text, values)
+        }
+    }
+
+    /// The slot of each name; nil when one is not in the schema.
+    private static func slotsOf(_ names: [String], in schema: PageSlots.Schema) -> [Int]? {
+        var slots: [Int] = []
+        for name in names {
+            guard let slot = schema.slotByName[name] else { return nil }
+            slots.append(slot)
+        }
+        return slots
     }
 
     /// Which shape a set of values has: the template, and each value's name with, for a flag,
