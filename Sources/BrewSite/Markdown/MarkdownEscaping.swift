@@ -30,9 +30,19 @@ public struct MarkdownEscaping: MustacheContentType {
     /// start that could begin a block (white space, `#`, `-`, a digit, …).
     static func isLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first else { return true }
-        if first == 0x20 || first == 0x09 || lineStartSpecial.contains(first) || (first >= 0x30 && first <= 0x39) { return false }
+        if first == 0x20 || first == 0x09 || lineStartSpecial.contains(first) { return false }
+        if isDigit(first) {
+            // Digits start an ordered list only when `.` or `)` and then a space or the end follow
+            // them ("15 g" and "1:16.7" read the same escaped; "1. " and "3)" do not).
+            var end = 1
+            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")"),
+               end + 1 == bytes.count || bytes[end + 1] == 0x20 || bytes[end + 1] == 0x09 { return false }
+        }
         return !bytes.contains { inlineSpecial.contains($0) || $0 == UInt8(ascii: "&") || $0 == 0x0A || $0 == 0x0D }
     }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// The escaped text; nil when it reads the same escaped (unless `always`).
     static func escape(_ bytes: UnsafeBufferPointer<UInt8>, always: Bool = false) -> String? {

@@ -292,6 +292,15 @@ final class Journal {
         logRowSlots(at: position, log: logs[position])
     }
 
+    /// `★★★★☆` for a rating of 4; a rating outside 1–5 (which `check` reports) shows what it can.
+    private static func starsOf(_ rating: Int) -> String {
+        String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: max(0, 5 - max(0, rating)))
+    }
+
+    /// The stars and `★★★★☆ (4/5)` of the ratings 0–5, made once for every row.
+    private static let stars = (0...5).map(starsOf)
+    private static let ratingTexts = (0...5).map { "\(starsOf($0)) (\($0)/5)" }
+
     /// The row of `log`, which stands at `position` (this journal's, or an edit of it with the same id and time).
     private func logRowSlots(at position: Int, log: BrewLog) -> PageSlots {
         var row = PageSlots(LogPageSlot.schema)
@@ -301,10 +310,10 @@ final class Journal {
         row[.isoTimestamp] = .text(localTimes[position].iso8601)
         row[.recipeName] = .text(log.recipeNameAtBrew)
         if let rating = log.rating {
-            let stars = String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: max(0, 5 - max(0, rating)))
+            let stars = (0...5).contains(rating) ? Self.stars[rating] : Self.starsOf(rating)
             row[.rating] = .text(String(rating))
             row[.stars] = .text(stars)
-            row[.ratingText] = .text("\(stars) (\(rating)/5)")
+            row[.ratingText] = .text(Self.ratingTexts.indices.contains(rating) ? Self.ratingTexts[rating] : "\(stars) (\(rating)/5)")
         } else {
             // An imported brew not rated where it was recorded: said so, never shown as 0 stars.
             row[.rating] = .text("–")

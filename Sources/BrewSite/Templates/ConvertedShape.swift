@@ -133,8 +133,11 @@ struct ConvertedShape {
                   first != 0x20, first != UInt8(ascii: "~"), last != 0x20, last != UInt8(ascii: "#") else { return nil }
             var needsEntities = false
             for byte in bytes {
-                if byte < 0x20 || byte == 0x7F { return nil }
-                if entityBytes.contains(byte) { needsEntities = true }
+                switch byte {
+                case 0..<0x20, 0x7F: return nil
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""): needsEntities = true
+                default: break
+                }
             }
             guard needsEntities else { return String(decoding: bytes, as: UTF8.self) }
             var result: [UInt8] = []
@@ -176,7 +179,6 @@ struct ConvertedShape {
         }
     }
 
-    private static let entityBytes = ByteClass("&<>\"")
     private static let linkBytes = ByteClass("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/")
     private static let emphasis = ByteClass("*_")
 
