@@ -25,7 +25,7 @@ public struct PageRenderer: Sendable {
         let template = page.template + ".md"
         let rows = page.splicedRows?()
         let (markdown, body): (String, String)
-        if var slots = page.slots, let shapes, slots.set(.text(root), named: "root"), slots.set(.text(siteTitle), named: "siteTitle") {
+        if var slots = page.slots, let shapes, slots.setRoot(root, siteTitle: siteTitle) {
             let converted = shapes.page(template, slots, convert: Markdown.html(from:))
             (markdown, body) = Self.convert(converted.markdown, html: converted.html, placing: page.fragments)
         } else if rows == nil, let shapes {

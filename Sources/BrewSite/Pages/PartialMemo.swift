@@ -71,7 +71,7 @@ final class PartialMemo: Sendable {
     /// A row made by slot (`PageSlots`); its schema has `root` and `siteTitle`.
     private func render(_ slots: PageSlots, with template: String) -> String {
         var slots = slots
-        guard slots.set(.text(Self.rootStandIn), named: "root"), slots.set(.text(renderer.siteTitle), named: "siteTitle") else {
+        guard slots.setRoot(Self.rootStandIn, siteTitle: renderer.siteTitle) else {
             return render(slots.dictionary, with: template)
         }
         return Self.withoutFinalLineBreak(renderer.text(template, slots))

@@ -9,6 +9,9 @@ struct PageSlots {
     final class Schema: Sendable {
         let names: [String]
         let slotByName: [String: Int]
+        /// The slots of the two values the renderer gives every page, when the schema has them.
+        let rootSlot: Int?
+        let siteTitleSlot: Int?
 
         init<Name: CaseIterable & RawRepresentable>(_: Name.Type) where Name.RawValue == Int {
             var names = [String](repeating: "", count: Name.allCases.count)
@@ -16,6 +19,8 @@ struct PageSlots {
             precondition(names.count <= 64, "a slot signature holds at most 64 slots")
             self.names = names
             self.slotByName = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+            self.rootSlot = slotByName["root"]
+            self.siteTitleSlot = slotByName["siteTitle"]
         }
     }
 
@@ -41,6 +46,14 @@ struct PageSlots {
     mutating func set(_ value: Value, named name: String) -> Bool {
         guard let slot = schema.slotByName[name] else { return false }
         values[slot] = value
+        return true
+    }
+
+    /// Gives the page its `root` and `siteTitle`; false when the schema has no slot for either.
+    mutating func setRoot(_ root: String, siteTitle: String) -> Bool {
+        guard let rootSlot = schema.rootSlot, let siteTitleSlot = schema.siteTitleSlot else { return false }
+        values[rootSlot] = .text(root)
+        values[siteTitleSlot] = .text(siteTitle)
         return true
     }
 
