@@ -211,6 +211,12 @@ struct BrewLogBytesDecoderTests {
         ("a C1 control", { log, _ in replacing("roaster", with: "\"a\u{85}b\"", in: log) }),
         ("a C1 control after a degree sign", { log, _ in replacing("note", with: "\"93 \u{B0}C\u{9F}\"", in: log) }),
         ("a delete", { log, _ in replacing("mill", with: "\"a\u{7F}b\"", in: log) }),
+        // After an escape the text is read on its own path, which looks for controls too.
+        ("a C1 control after an escape", { log, _ in replacing("roaster", with: "\"a\\nb\u{85}\"", in: log) }),
+        ("a delete after an escape", { log, _ in replacing("note", with: "\"a\\tb\u{7F}\"", in: log) }),
+        ("an escaped backspace", { log, _ in replacing("bean", with: "\"a\\bb\"", in: log) }),
+        ("an escaped form feed", { log, _ in replacing("note", with: "\"a\\n\\fb\"", in: log) }),
+        ("a note too long with line breaks", { log, _ in replacing("note", with: "\"" + String(repeating: "x\\n", count: 141) + "\"", in: log) }),
         ("a bad date", { log, _ in replacing("timestamp", with: "\"2026-13-01T00:00:00Z\"", in: log) }),
         ("a date in words", { log, _ in replacing("timestamp", with: "\"yesterday\"", in: log) }),
         ("an unknown grind", { log, _ in replacing("grindLabel", with: "\"medum\"", in: log) }),

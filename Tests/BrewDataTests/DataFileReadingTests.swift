@@ -64,6 +64,27 @@ struct DataFileReadingTests {
         #expect(problem.diagnostic.description == "/proc/self/status: error: grew past the 100 bytes a data file may be while it was read (it said it was 0 bytes)")
     }
 
+    /// A file is read whole whether it holds the size it said (read straight into place), more
+    /// (a `/proc` file says 0 bytes; the rest comes in chunks) or less, and the bound still holds.
+    @Test func aFileIsReadWholeWhateverSizeItSaid() throws {
+        let root = try journal()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = root + "/logs/sizes.json"
+        for count in [0, 1, 4_095, 65_536, 200_001] {
+            let written = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(written)))
+            guard case .success(let read) = DataFileBytes.read(path) else { Issue.record("\(count) bytes not read"); continue }
+            #expect(read == written, "\(count) bytes")
+            switch DataFileBytes.read(path, maximumBytes: 4_096) {
+            case .success(let bounded): #expect(count <= 4_096 && bounded == written, "\(count) bytes within the bound")
+            case .failure: #expect(count > 4_096, "\(count) bytes over the bound")
+            }
+        }
+        let status = try #require(FileManager.default.contents(atPath: "/proc/self/mounts"))
+        guard case .success(let proc) = DataFileBytes.read("/proc/self/mounts") else { Issue.record("/proc/self/mounts not read"); return }
+        #expect(proc.count > 1 && proc.count >= status.count / 2, "a file that says 0 bytes is read past its first byte")
+    }
+
     @Test func pipesFoldersAndLinksToNothingAreNamedWhereTheyAre() throws {
         let root = try journal()
         defer { try? FileManager.default.removeItem(atPath: root) }

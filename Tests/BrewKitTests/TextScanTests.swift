@@ -23,6 +23,24 @@ struct TextScanTests {
         }
     }
 
+    /// `isBlank` looks at ASCII scalars by value; it must say what the scalar properties say,
+    /// for every ASCII scalar and for white space and other scalars beyond ASCII, alone and mixed.
+    @Test func blankAgreesWithTheScalarProperties() {
+        let scalars = (0..<128).compactMap(Unicode.Scalar.init) + ["\u{85}", "\u{A0}", "\u{1680}", "\u{2003}", "\u{2028}", "\u{3000}", "\u{200B}", "é", "°", "\u{FEFF}"]
+        func plain(_ text: String) -> Bool { text.unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
+        #expect(TextScan.isBlank(""))
+        var blanks = 0
+        for first in scalars {
+            for second in [" ", "\t", "\u{A0}", "x", "\u{1F}"] as [Unicode.Scalar] {
+                for text in [String(first), String(first) + String(second), String(second) + String(first)] {
+                    #expect(TextScan.isBlank(text) == plain(text), "\(text.debugDescription)")
+                    if plain(text) { blanks += 1 }
+                }
+            }
+        }
+        #expect(blanks > 20, "white space is found, not only its absence")
+    }
+
     @Test func findsAtTheEdges() {
         #expect(TextScan.contains("abc", "abc"))
         #expect(TextScan.contains("xxabc", "abc"))

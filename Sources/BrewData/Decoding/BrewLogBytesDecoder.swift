@@ -353,7 +353,7 @@ struct BrewLogBytesDecoder {
             case UInt8(ascii: "\""):
                 index += 1
                 let text = String(decoding: scratch, as: UTF8.self)
-                return withinBounds(text, of: field, mayHoldControl: true) ? text : nil
+                return withinBounds(text, of: field, mayHoldControl: mayHoldControl) ? text : nil
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { return nil }
@@ -361,12 +361,14 @@ struct BrewLogBytesDecoder {
                 index += 1
                 switch escape {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
-                case UInt8(ascii: "b"): scratch.append(0x08)
-                case UInt8(ascii: "f"): scratch.append(0x0C)
+                // A line feed or a tab is allowed in every text; the other escapes may make a control.
+                case UInt8(ascii: "b"): scratch.append(0x08); mayHoldControl = true
+                case UInt8(ascii: "f"): scratch.append(0x0C); mayHoldControl = true
                 case UInt8(ascii: "n"): scratch.append(0x0A)
-                case UInt8(ascii: "r"): scratch.append(0x0D)
+                case UInt8(ascii: "r"): scratch.append(0x0D); mayHoldControl = true
                 case UInt8(ascii: "t"): scratch.append(0x09)
                 case UInt8(ascii: "u"):
+                    mayHoldControl = true
                     guard var code = hex4() else { return nil }
                     if (0xD800...0xDBFF).contains(code) {
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
@@ -384,8 +386,10 @@ struct BrewLogBytesDecoder {
                 if byte >= 0x80 {
                     let from = index
                     guard skipCharacter() else { return nil }
+                    if byte == 0xC2, bytes[index - 1] <= 0x9F { mayHoldControl = true }
                     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<index]))
                 } else {
+                    if byte == 0x7F { mayHoldControl = true }
                     scratch.append(byte)
                     index += 1
                 }

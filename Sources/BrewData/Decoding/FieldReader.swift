@@ -21,10 +21,17 @@ struct FieldReader {
     var fieldLocations: [String: SourceLocation] {
         var locations: [String: SourceLocation] = [:]
         locations.reserveCapacity(members.count)
-        for member in members where member.key.utf8.count <= Self.maximumKnownKeyBytes {
-            locations[pathPrefix + member.key] = member.node.location.naming(pathPrefix + member.key)
-        }
+        addFieldLocations(to: &locations)
         return locations
+    }
+
+    /// `fieldLocations` put into `locations` (replacing what is there under the same path),
+    /// without a dictionary of their own: a session's entries go straight into the session's.
+    func addFieldLocations(to locations: inout [String: SourceLocation]) {
+        for member in members where member.key.utf8.count <= Self.maximumKnownKeyBytes {
+            let path = pathPrefix + member.key
+            locations[path] = member.node.location.naming(path)
+        }
     }
 
     /// Where the record and each of its fields are: `fieldLocations`, kept as a list when every

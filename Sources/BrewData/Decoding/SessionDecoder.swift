@@ -24,7 +24,8 @@ enum SessionDecoder {
         var awaitsEntries: Bool
     }
 
-    /// An entry as read, with its field locations keyed without the `entries[i].` prefix.
+    /// An entry of an entries CSV as read, with its field locations keyed without the `entries[i].`
+    /// prefix (its session and so its place in the session are known only when the files are put together).
     struct EntryDraft: Sendable {
         var entry: LogEntry
         var location: SourceLocation
@@ -67,14 +68,15 @@ enum SessionDecoder {
             awaitsEntries = false
             if case .array(let elements) = entriesNode.value {
                 for (index, element) in elements.enumerated() {
-                    let prefix = "entries[\(index)]."
-                    guard let draft = decodeEntry(element, pathPrefix: prefix, position: index, diagnostics: &diagnostics) else {
+                    let path = "entries[\(index)]"
+                    // The entry's fields go into `fields` as they are read: an entry that fails
+                    // fails the session, whose fields are then not kept.
+                    guard let entry = decodeEntry(element, pathPrefix: path + ".", position: index, fields: &fields, diagnostics: &diagnostics) else {
                         reader.markFailed()
                         continue
                     }
-                    entries.append(draft.entry)
-                    fields["entries[\(index)]"] = draft.location.naming("entries[\(index)]")
-                    for (key, location) in draft.fieldLocations { fields[prefix + key] = location.naming(prefix + key) }
+                    entries.append(entry)
+                    fields[path] = element.location.naming(path)
                 }
             } else {
                 reader.error("entries: expected an array of entries, found \(entriesNode.summary)", at: "entries")
@@ -95,15 +97,16 @@ enum SessionDecoder {
 
     // MARK: Entries
 
-    /// An entry from a JSON object with nested `alcoholMeta` and `waterMeta`.
-    static func decodeEntry(_ node: RawNode, pathPrefix: String, position: Int, diagnostics: inout [Diagnostic]) -> EntryDraft? {
+    /// An entry from a JSON object with nested `alcoholMeta` and `waterMeta`; its fields' places
+    /// are put into `fields` under their paths (`entries[2].alcoholMeta.abv`).
+    static func decodeEntry(_ node: RawNode, pathPrefix: String, position: Int, fields: inout [String: SourceLocation], diagnostics: inout [Diagnostic]) -> LogEntry? {
         guard case .object = node.value else {
             diagnostics.append(.error("\(pathPrefix.dropLast()): expected an entry object, found \(node.summary)", at: node.location))
             return nil
         }
         var reader = FieldReader(node, pathPrefix: pathPrefix)
         var head = readEntryHead(&reader, position: position)
-        var locations = relative(reader.fieldLocations, prefix: pathPrefix)
+        reader.addFieldLocations(to: &fields)
         for (key, known, isAlcohol) in [("alcoholMeta", alcoholFields, true), ("waterMeta", waterFields, false)] {
             guard let metaNode = reader.node(key) else { continue }
             guard case .object = metaNode.value else {
@@ -119,16 +122,16 @@ enum SessionDecoder {
             metaReader.warnAboutUnknownFields(known: known)
             diagnostics += metaReader.diagnostics
             if metaReader.failed { reader.markFailed() }
-            for (path, location) in relative(metaReader.fieldLocations, prefix: pathPrefix) { locations[path] = location }
+            metaReader.addFieldLocations(to: &fields)
         }
-        addCanonicalLocations(&locations)
+        addCanonicalLocations(&fields, prefix: pathPrefix)
         reader.warnAboutUnknownFields(known: entryFields)
         diagnostics += reader.diagnostics
         guard let entry = head.entry, !reader.failed else { return nil }
         var built = entry
         built.alcoholMeta = head.alcoholMeta
         built.waterMeta = head.waterMeta
-        return EntryDraft(entry: built, location: node.location, fieldLocations: locations)
+        return built
     }
 
     /// An entry from a row of an entries CSV: `sessionId` plus the entry's fields, meta flattened.
@@ -210,16 +213,16 @@ enum SessionDecoder {
         return nil
     }
 
-    /// The validator names sizes `size` and amounts `amount`, whichever field gave them.
-    private static func addCanonicalLocations(_ locations: inout [String: SourceLocation]) {
-        if locations["alcoholMeta.size"] == nil, let location = locations["alcoholMeta.sizeMl"] { locations["alcoholMeta.size"] = location }
-        if locations["waterMeta.amount"] == nil, let location = locations["waterMeta.amountMl"] { locations["waterMeta.amount"] = location }
-    }
+    private static let canonicalFields = [("alcoholMeta.size", "alcoholMeta.sizeMl"), ("waterMeta.amount", "waterMeta.amountMl")]
 
-    private static func relative(_ locations: [String: SourceLocation], prefix: String) -> [String: SourceLocation] {
-        var result: [String: SourceLocation] = [:]
-        for (path, location) in locations where path.hasPrefix(prefix) { result[String(path.dropFirst(prefix.count))] = location }
-        return result
+    /// The validator names sizes `size` and amounts `amount`, whichever field gave them. Under a
+    /// `prefix` (a JSON entry's `entries[2].`), the place is named by the whole path.
+    private static func addCanonicalLocations(_ locations: inout [String: SourceLocation], prefix: String = "") {
+        for (canonical, given) in canonicalFields {
+            if locations[prefix + canonical] == nil, let location = locations[prefix + given] {
+                locations[prefix + canonical] = prefix.isEmpty ? location : location.naming(prefix + canonical)
+            }
+        }
     }
 
     // MARK: Presets

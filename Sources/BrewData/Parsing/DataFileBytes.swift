@@ -66,22 +66,38 @@ public enum DataFileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return failure(describe(errno, path: path)) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, Int(status.st_size)))
+        // The size the file said, and one byte more (to see it end), read straight into the
+        // array; then, for a file that grew, the rest in chunks.
+        func grewPast() -> Result<[UInt8], Problem> {
+            failure("grew past the \(sizeText(maximumBytes)) \(expected) may be while it was read (it said it was \(sizeText(Int(status.st_size))))")
+        }
+        var firstError: Int32 = 0
+        let wanted = min(max(0, Int(status.st_size)), maximumBytes) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let read = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if read < 0, errno == EINTR { continue }
+                if read < 0 { firstError = errno }
+                if read <= 0 { return }
+                count += read
+            }
+        }
+        if firstError != 0 { return failure(describe(firstError, path: path)) }
+        if bytes.count < wanted { return .success(bytes) }
+        if bytes.count > maximumBytes { return grewPast() }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             // Never more than one byte past the bound: enough to know the file is too large.
-            let wanted = min(chunk.count, maximumBytes + 1 - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            let asked = min(chunk.count, maximumBytes + 1 - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, asked) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return failure(describe(errno, path: path))
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > maximumBytes {
-                return failure("grew past the \(sizeText(maximumBytes)) \(expected) may be while it was read (it said it was \(sizeText(Int(status.st_size))))")
-            }
+            if bytes.count > maximumBytes { return grewPast() }
         }
         return .success(bytes)
     }

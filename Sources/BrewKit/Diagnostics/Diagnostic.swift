@@ -41,7 +41,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 extension Array where Element == Diagnostic {
     /// Sorted by file, line and column; findings at the same place keep their order.
     public func sortedByLocation() -> [Diagnostic] {
-        enumerated().sorted { a, b in
+        // `check` sorts findings that are already sorted two and three times over: a look at each
+        // neighbour says so (a stable sort leaves such a list as it is).
+        if isSortedByLocation { return self }
+        return enumerated().sorted { a, b in
             if a.element.location != b.element.location { return a.element.location < b.element.location }
             return a.offset < b.offset
         }.map(\.element)
@@ -52,6 +55,7 @@ extension Array where Element == Diagnostic {
     /// whose `°C` makes hashing a String slow, are not hashed: `check` prints 23,000 warnings
     /// for a journal of 100,000 brews.
     public func removingDuplicates() -> [Diagnostic] {
+        if isSortedByLocation { return removingAdjacentDuplicates() }
         var kept: [Diagnostic] = []
         kept.reserveCapacity(count)
         var keptAt: [SourceLocation: [Int]] = [:]
@@ -59,6 +63,25 @@ extension Array where Element == Diagnostic {
         for diagnostic in self {
             if let indices = keptAt[diagnostic.location], indices.contains(where: { kept[$0] == diagnostic }) { continue }
             keptAt[diagnostic.location, default: []].append(kept.count)
+            kept.append(diagnostic)
+        }
+        return kept
+    }
+
+    /// Whether no finding comes before the one ahead of it (`sortedByLocation` would keep the order).
+    var isSortedByLocation: Bool {
+        indices.dropFirst().allSatisfy { !(self[$0].location < self[$0 - 1].location) }
+    }
+
+    /// `removingDuplicates` of a list sorted by location: findings at one file, line and column
+    /// stand together, so each is compared only with those kept since its place began.
+    func removingAdjacentDuplicates() -> [Diagnostic] {
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(count)
+        var placeStart = 0
+        for diagnostic in self {
+            if let last = kept.last, last.location < diagnostic.location { placeStart = kept.count }
+            if kept[placeStart...].contains(diagnostic) { continue }
             kept.append(diagnostic)
         }
         return kept

@@ -14,3 +14,28 @@ public func concurrentMap<Element: Sendable, Result>(_ elements: [Element], _ bo
     buffer.deallocate()
     return results
 }
+
+/// The arrays one after another, as `Array(arrays.joined())` makes them, copied on all cores: a
+/// data set's 100,000 logs come from some 200 files, and copying them on one core was a tenth of `check`.
+public func concurrentJoined<Element: Sendable>(_ arrays: [[Element]]) -> [Element] {
+    var starts: [Int] = []
+    starts.reserveCapacity(arrays.count)
+    var total = 0
+    for array in arrays {
+        starts.append(total)
+        total += array.count
+    }
+    if arrays.count < 2 || total < 4_096 { return Array(arrays.joined()) }
+    let offsets = starts
+    return Array(unsafeUninitializedCapacity: total) { buffer, initializedCount in
+        nonisolated(unsafe) let base = buffer.baseAddress!
+        // Each array fills its own range of the buffer: no two threads touch the same memory.
+        DispatchQueue.concurrentPerform(iterations: arrays.count) { index in
+            arrays[index].withUnsafeBufferPointer { source in
+                guard let first = source.baseAddress else { return }
+                (base + offsets[index]).initialize(from: first, count: source.count)
+            }
+        }
+        initializedCount = total
+    }
+}

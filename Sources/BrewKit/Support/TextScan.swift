@@ -9,7 +9,9 @@ import Darwin
 public enum TextScan {
     /// Whether `text` is empty or only white space and line breaks.
     public static func isBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        // ASCII scalars by their value (tab to carriage return, and space are Unicode's white
+        // space among them); the scalar properties, slow to look up, only for the others.
+        text.unicodeScalars.allSatisfy { $0.isASCII ? $0 == " " || (0x09...0x0D).contains($0.value) : $0.properties.isWhitespace }
     }
 
     /// Whether `needle` occurs in `text`, compared byte for byte.

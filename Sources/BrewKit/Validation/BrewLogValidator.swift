@@ -28,7 +28,8 @@ public struct BrewLogValidator: Sendable {
             findings.error("missing required field \"rating\" (a whole number from 1 to 5); only a brew imported from another app (with a \"source\") may be unrated", at: "rating")
         }
         details(of: log, into: &findings)
-        if let note = log.note, note.count > BrewLog.maximumNoteCharacters {
+        // A text of at most as many bytes as the limit holds at most as many characters: counted only when longer.
+        if let note = log.note, note.utf8.count > BrewLog.maximumNoteCharacters, note.count > BrewLog.maximumNoteCharacters {
             findings.error("note must be at most \(BrewLog.maximumNoteCharacters) characters, found \(note.count)", at: "note")
         }
         if !(log.doseGrams > 0) {
@@ -61,13 +62,16 @@ public struct BrewLogValidator: Sendable {
                 findings.error("method must be a short name of letters, digits, '-' and '_' (at most \(Self.maximumSettingCharacters)), found \(quoted(String(log.method.prefix(60))))", at: "method")
             }
         }
-        for (field, value, limit) in [("bean", log.bean, Self.maximumNameCharacters), ("roaster", log.roaster, Self.maximumNameCharacters),
-                                      ("mill", log.mill, Self.maximumNameCharacters), ("grinderSetting", log.grinderSetting, Self.maximumSettingCharacters),
-                                      ("sourceId", log.sourceId, Self.maximumNameCharacters)] {
-            if let value, value.count > limit {
+        func bound(_ field: String, _ value: String?, _ limit: Int) {
+            if let value, value.utf8.count > limit, value.count > limit {
                 findings.error("\(field) must be at most \(limit) characters, found \(value.count)", at: field)
             }
         }
+        bound("bean", log.bean, Self.maximumNameCharacters)
+        bound("roaster", log.roaster, Self.maximumNameCharacters)
+        bound("mill", log.mill, Self.maximumNameCharacters)
+        bound("grinderSetting", log.grinderSetting, Self.maximumSettingCharacters)
+        bound("sourceId", log.sourceId, Self.maximumNameCharacters)
         if let source = log.source, !Self.isToken(source) {
             findings.error("source must be a short name of letters, digits, '-' and '_' such as beanconqueror, found \(quoted(String(source.prefix(60))))", at: "source")
         }
@@ -104,13 +108,13 @@ public struct BrewLogValidator: Sendable {
     /// held to these ranges.
     private func recommendedRanges(of log: BrewLog, into findings: inout Findings) {
         guard !log.isImported, log.method == BrewLog.recordedMethod, log.doseGrams > 0, log.targetYieldGrams > 0 else { return }
-        let checks: [(Guardrail, Double, String)] = [
-            (.dose, log.doseGrams, "doseGrams"), (.targetYield, log.targetYieldGrams, "targetYieldGrams"),
-            (.ratio, log.targetYieldGrams / log.doseGrams, "targetYieldGrams"), (.waterTemperature, log.waterTemperatureCelsius, "waterTemperatureCelsius"),
-        ]
-        for (guardrail, value, field) in checks where (0...100).contains(log.waterTemperatureCelsius) || guardrail != .waterTemperature {
+        func check(_ guardrail: Guardrail, _ value: Double, _ field: String) {
             if let warning = guardrail.warning(for: value) { findings.warning("\(warning.message) (a warning: the brew is kept as recorded)", at: field) }
         }
+        check(.dose, log.doseGrams, "doseGrams")
+        check(.targetYield, log.targetYieldGrams, "targetYieldGrams")
+        check(.ratio, log.targetYieldGrams / log.doseGrams, "targetYieldGrams")
+        if (0...100).contains(log.waterTemperatureCelsius) { check(.waterTemperature, log.waterTemperatureCelsius, "waterTemperatureCelsius") }
     }
 
     /// Letters, digits, `-` and `_`, 1 to 40 of them.

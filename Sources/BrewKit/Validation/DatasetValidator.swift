@@ -58,24 +58,62 @@ public struct DatasetValidator: Sendable {
 
     /// Ids must be safe file names and unique, also on a disk that ignores case.
     private func idDiagnostics(_ ids: [String], kind: String, source: (Int) -> SourceMap) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        // Locations are looked up only for findings: there are ten thousand ids and few findings.
-        var firstByKey: [String: Int] = [:]
-        firstByKey.reserveCapacity(ids.count)
-        for (index, id) in ids.enumerated() {
-            if let problem = RecordID.problem(with: id) {
-                diagnostics.append(Diagnostic(.error, "\(kind) \(problem)", at: source(index).location(of: "id")))
-                continue
-            }
-            let key = RecordID.fileKey(id)
-            if let first = firstByKey[key] {
-                let how = ids[first] == id ? "is already used" : "differs only in case from \(quoted(ids[first])), and both would be the same file"
-                diagnostics.append(Diagnostic(.error, "\(kind) id \(quoted(id)) \(how) (first at \(source(first).location(of: "id")))", at: source(index).location(of: "id")))
-            } else {
-                firstByKey[key] = index
+        // Locations are looked up only for findings: there are a hundred thousand ids and few findings.
+        Self.idFindings(ids).map { index, finding in
+            switch finding {
+            case .problem(let problem):
+                return Diagnostic(.error, "\(kind) \(problem)", at: source(index).location(of: "id"))
+            case .sameFile(let first):
+                let how = ids[first] == ids[index] ? "is already used" : "differs only in case from \(quoted(ids[first])), and both would be the same file"
+                return Diagnostic(.error, "\(kind) id \(quoted(ids[index])) \(how) (first at \(source(first).location(of: "id")))", at: source(index).location(of: "id"))
             }
         }
-        return diagnostics
+    }
+
+    /// What is wrong with an id: it is not a safe file name, or an earlier id (by index) names the same file.
+    enum IDFinding: Equatable {
+        case problem(String)
+        case sameFile(asIndex: Int)
+    }
+
+    /// The ids that break `RecordID`'s rules or repeat an earlier id's `RecordID.fileKey`, in the
+    /// ids' order. A journal holds a hundred thousand log ids, so the work is done on all cores:
+    /// each id's rules in chunks, then the keys in two halves by their last byte (equal keys
+    /// end alike, so each half finds its repeats alone), each half in the ids' order.
+    static func idFindings(_ ids: [String]) -> [(index: Int, finding: IDFinding)] {
+        let chunkSize = 8_192
+        let starts = Array(stride(from: 0, to: ids.count, by: chunkSize))
+        let checked = concurrentMap(starts) { start in
+            var problems: [(index: Int, finding: IDFinding)] = []
+            var keys: [String?] = []
+            keys.reserveCapacity(chunkSize)
+            for index in start..<min(start + chunkSize, ids.count) {
+                if let problem = RecordID.problem(with: ids[index]) {
+                    problems.append((index, .problem(problem)))
+                    keys.append(nil)
+                } else {
+                    keys.append(RecordID.fileKey(ids[index]))
+                }
+            }
+            return (problems: problems, keys: keys)
+        }
+        let repeats = concurrentMap([0, 1]) { half in
+            var firstByKey: [String: Int] = [:]
+            firstByKey.reserveCapacity(ids.count / 2 + 1)
+            var found: [(index: Int, finding: IDFinding)] = []
+            for (chunk, start) in starts.enumerated() {
+                for (offset, key) in checked[chunk].keys.enumerated() {
+                    guard let key, Int(key.utf8.last ?? 0) & 1 == half else { continue }
+                    if let first = firstByKey[key] {
+                        found.append((start + offset, .sameFile(asIndex: first)))
+                    } else {
+                        firstByKey[key] = start + offset
+                    }
+                }
+            }
+            return found
+        }
+        return (checked.flatMap(\.problems) + repeats.flatMap { $0 }).sorted { $0.index < $1.index }
     }
 
     /// The message when the data has no recipe at all. The directory reader, which knows the
