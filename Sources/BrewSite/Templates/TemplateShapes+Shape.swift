@@ -16,10 +16,12 @@ extension TemplateShapes {
         }
     }
 
-    /// Where the value of a place comes from: a text of the page, or the `markdown` of a row.
+    /// Where the value of a place comes from: a text of the page, the `markdown` of a row, or a
+    /// text field of a row of plain fields (`rowField(list, row, field)`).
     enum Source: Equatable {
         case text(String)
         case row(String, Int)
+        case rowField(String, Int, String)
     }
 
     /// A template's output for one shape: text pieces with a value between each two.
@@ -55,6 +57,7 @@ extension TemplateShapes {
             placed.reserveCapacity(places.count)
             var placedLength = 0
             var rows: (name: String, rows: [ListRow])?
+            var fieldRows: (name: String, rows: [[String: Any]])?
             for (index, place) in places.enumerated() {
                 let value: String
                 switch place.source {
@@ -65,6 +68,9 @@ extension TemplateShapes {
                 case .row(let name, let row):
                     if rows?.name != name { rows = (name, values[name] as? [ListRow] ?? []) }
                     if let list = rows?.rows, row < list.count { value = place.escaping.apply(list[row].markdown.renderText) } else { value = "" }
+                case .rowField(let name, let row, let field):
+                    if fieldRows?.name != name { fieldRows = (name, values[name] as? [[String: Any]] ?? []) }
+                    if let list = fieldRows?.rows, row < list.count { value = place.escaping.apply(list[row][field] as? String ?? "") } else { value = "" }
                 }
                 placedLength += value.utf8.count
                 placed.append(value)
