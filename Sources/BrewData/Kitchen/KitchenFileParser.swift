@@ -25,12 +25,14 @@ enum KitchenFileParser {
             file.diagnostics += diagnostics
             return
         }
+        var amounts = KitchenAmountMemo()
         if header.contains(recipeIDColumn) && header.contains("amount") {
             for (position, node) in nodes.enumerated() {
                 var reader = FieldReader(node)
                 let recipeID = reader.string(recipeIDColumn, required: true, what: "the id of the recipe this ingredient belongs to")
                 file.diagnostics += reader.diagnostics
-                if let draft = KitchenRecipeDecoder.decodeIngredient(node, pathPrefix: "", position: position, ignoring: [recipeIDColumn], diagnostics: &file.diagnostics),
+                if let draft = KitchenRecipeDecoder.decodeIngredient(node, pathPrefix: "", position: position, ignoring: [recipeIDColumn], diagnostics: &file.diagnostics,
+                                                                     amounts: &amounts),
                    let recipeID {
                     file.kitchen.ingredientRows.append((recipeID, draft))
                 }
@@ -47,7 +49,7 @@ enum KitchenFileParser {
             }
         } else if header.contains("title") {
             for node in nodes {
-                if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: true, diagnostics: &file.diagnostics) { file.kitchen.recipes.append(draft) }
+                if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: true, diagnostics: &file.diagnostics, amounts: &amounts) { file.kitchen.recipes.append(draft) }
             }
         } else {
             file.diagnostics.append(.error(
@@ -73,8 +75,9 @@ enum KitchenFileParser {
     static func decodeRecipesInOrder(_ nodes: ArraySlice<RawNode>) -> (drafts: [KitchenRecipeDecoder.Draft], diagnostics: [Diagnostic]) {
         var drafts: [KitchenRecipeDecoder.Draft] = []
         var diagnostics: [Diagnostic] = []
+        var amounts = KitchenAmountMemo()
         for node in nodes {
-            if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: false, diagnostics: &diagnostics) { drafts.append(draft) }
+            if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: false, diagnostics: &diagnostics, amounts: &amounts) { drafts.append(draft) }
         }
         return (drafts, diagnostics)
     }

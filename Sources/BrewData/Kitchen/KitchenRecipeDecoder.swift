@@ -42,7 +42,8 @@ enum KitchenRecipeDecoder {
         var fields: [String: SourceLocation]
     }
 
-    static func decode(_ node: RawNode, isCSVRow: Bool, diagnostics: inout [Diagnostic]) -> Draft? {
+    /// - Parameter amounts: the amounts read so far, for this recipe's ingredients to read theirs through.
+    static func decode(_ node: RawNode, isCSVRow: Bool, diagnostics: inout [Diagnostic], amounts: inout KitchenAmountMemo) -> Draft? {
         guard case .object = node.value else {
             diagnostics.append(.error("expected a kitchen recipe object, found \(node.summary)", at: node.location))
             return nil
@@ -74,7 +75,7 @@ enum KitchenRecipeDecoder {
             if case .array(let elements) = inlineIngredients.value {
                 for (position, element) in elements.enumerated() {
                     let prefix = "ingredients[\(position)]."
-                    guard let draft = decodeIngredient(element, pathPrefix: prefix, position: position, diagnostics: &diagnostics) else {
+                    guard let draft = decodeIngredient(element, pathPrefix: prefix, position: position, diagnostics: &diagnostics, amounts: &amounts) else {
                         reader.markFailed()
                         continue
                     }
@@ -162,7 +163,8 @@ enum KitchenRecipeDecoder {
         return KitchenNutrition(calories: figures.calories, protein: figures.protein, carbs: figures.carbs, fats: figures.fats, unknown: unknown)
     }
 
-    static func decodeIngredient(_ node: RawNode, pathPrefix: String, position: Int, ignoring: Set<String> = [], diagnostics: inout [Diagnostic]) -> IngredientDraft? {
+    static func decodeIngredient(_ node: RawNode, pathPrefix: String, position: Int, ignoring: Set<String> = [], diagnostics: inout [Diagnostic],
+                                 amounts: inout KitchenAmountMemo) -> IngredientDraft? {
         guard case .object = node.value else {
             diagnostics.append(.error("\(pathPrefix.dropLast()): expected an ingredient object with name and amount, found \(node.summary)", at: node.location))
             return nil
@@ -175,7 +177,7 @@ enum KitchenRecipeDecoder {
         reader.warnAboutUnknownFields(known: ingredientFields, ignoring: ignoring)
         diagnostics += reader.diagnostics
         guard let name, !reader.failed else { return nil }
-        return IngredientDraft(ingredient: KitchenIngredient(id: id, name: name, amount: amount, notes: notes?.nilIfEmpty),
+        return IngredientDraft(ingredient: KitchenIngredient(id: id, name: name, amount: amount, notes: notes?.nilIfEmpty, amounts: &amounts),
                                location: node.location, fields: reader.fieldLocations)
     }
 
