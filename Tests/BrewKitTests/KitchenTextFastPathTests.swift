@@ -50,6 +50,22 @@ import TestSupport
         }
     }
 
+    /// An ingredient whose amount is read through the memo is the ingredient read alone, for
+    /// amounts seen for the first time and again, with the white space and case they come in.
+    @Test func rememberedAmountsAreTheAmountsReadAgain() {
+        let amounts = ["1 tsp", "1 tsp ", " 1 tsp", "1 Tsp", "2 tbsp", "½ cup", "1½ cups", "1 1/2 tbsp", "250ml", "0.5 l", "0,5 l", "2–3", "15-20 g",
+                       "1 (400 g) can", "1 lb 2 oz", "a pinch", "to taste", "salt to taste", "a good glug", "", " ", "\t", "4", "4 eggs", "2 cloves", "x"]
+        var memo = KitchenAmountMemo()
+        var random = SplitMix64(seed: 30)
+        for round in 0..<3_000 {
+            let amount = round % 3 == 0 ? Self.text(&random, asciiOnly: round % 2 == 0) : amounts[Int(random.next() % UInt64(amounts.count))]
+            let remembered = KitchenIngredient(id: "i", name: "n", amount: amount, amounts: &memo)
+            #expect(remembered == KitchenIngredient(id: "i", name: "n", amount: amount), "\(amount.debugDescription)")
+            #expect(remembered.parsedAmount == AmountGrammar.parse(amount))
+        }
+        #expect(memo.count < 1_100, "the repeated amounts are read once")
+    }
+
     @Test func durationTokensAreTheCharacterTokens() {
         var random = SplitMix64(seed: 14)
         for round in 0..<3_000 {

@@ -42,11 +42,18 @@ import TestSupport
     @Test func aTimersNameIsItsFirstFiveWords() {
         var random = SplitMix64(seed: 5)
         let pieces = ["Stir", "the", "sauce", ",", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{00A0}", "\u{2003}", "é", "10"]
-        for _ in 0..<2_000 {
-            let text = Self.pick(pieces, &random, upTo: 16)
+        let asciiPieces = pieces.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        var shortcuts = 0
+        for round in 0..<4_000 {
+            // Half the texts ASCII only, which the byte reader takes (`asciiTimerStart`).
+            let text = Self.pick(round % 2 == 0 ? asciiPieces : pieces, &random, upTo: 16)
             let words = text.split(whereSeparator: \.isWhitespace)
             let expected = "Step 3: " + words.prefix(5).joined(separator: " ") + (words.count > 5 ? "…" : "")
             #expect(KitchenHTML.timerName(number: 3, text: text) == expected, "\(text.debugDescription)")
+            if KitchenHTML.asciiTimerStart(text) != nil { shortcuts += 1 }
         }
+        #expect(shortcuts >= 2_000, "the ASCII texts take the byte reader")
+        #expect(KitchenHTML.asciiTimerStart("Crème fraîche") == nil)
+        #expect(KitchenHTML.timerName(number: 2, text: "  Simmer\tthe sauce for 10\r\nminutes, stirring ") == "Step 2: Simmer the sauce for 10…")
     }
 }

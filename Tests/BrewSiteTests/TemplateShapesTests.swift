@@ -100,6 +100,57 @@ struct TemplateShapesTests {
         #expect(shapes.learnedShapeCount == (filled: 0, refused: 1))
     }
 
+    /// A kitchen recipe page's values: its steps are rows of plain fields (number, text, heading flag).
+    static func recipeValues(_ text: String, headings: [Bool], caption: Bool) -> [String: Any] {
+        var number = 0
+        let steps: [[String: Any]] = headings.map { isHeading in
+            if !isHeading { number += 1 }
+            return ["number": isHeading ? "" : String(number), "text": "\(text) \(number)", "isHeading": isHeading]
+        }
+        return [
+            "id": "soup", "title": text, "steps": steps, "hasSteps": !steps.isEmpty, "caption": caption ? text : "",
+            "hasCaption": caption, "isArchived": false, "root": "../../", "siteTitle": text,
+        ]
+    }
+
+    /// Rows of plain fields are filled in row by row: each pattern of headings is a shape of its
+    /// own, and every page equals its full render, whatever its texts say.
+    @Test func rowsOfPlainFieldsAreFilledInRowByRow() throws {
+        let templates = try Self.templates()
+        let shapes = Self.shapes(templates)
+        var random = SplitMix64(seed: 30)
+        var patterns = Set<[Bool]>()
+        for round in 0..<400 {
+            let headings = (0..<Int(random.next() % 7)).map { _ in random.next() % 4 == 0 }
+            patterns.insert(headings)
+            let text = [Self.hostile, "", "Plain", "  leading space", "3. numbered", "# heading", "- dash"][round % 7]
+            let values = Self.recipeValues(text, headings: headings, caption: round % 3 == 0)
+            #expect(shapes.text("kitchen-recipe.md", values) == templates.render(values, with: "kitchen-recipe.md"), "\(headings) \(text.debugDescription)")
+        }
+        let learned = shapes.learnedShapeCount
+        #expect(learned.refused == 0)
+        #expect(learned.filled >= patterns.count && learned.filled <= 2 * patterns.count, "one shape per pattern of headings and caption flag")
+    }
+
+    /// A row holding anything but texts and flags, or a template reading a field only some rows
+    /// have, is still rendered right.
+    @Test func rowsOfOtherValuesAreRenderedInFull() throws {
+        let templates = try Self.templates(overriding: ["kitchen-recipe.md.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n{{#steps}}{{number}}. {{text}}{{#note}} ({{note}}){{/note}}{{#tags}}[{{.}}]{{/tags}}\n{{/steps}}"])
+        let shapes = Self.shapes(templates)
+        for _ in 0..<2 {
+            let nested = Self.recipeValues("x", headings: [false, false], caption: false)
+            var withTags = nested
+            withTags["steps"] = [["number": "1", "text": "a", "tags": ["hot", "<b>"]]] as [[String: Any]]
+            #expect(shapes.text("kitchen-recipe.md", withTags) == templates.render(withTags, with: "kitchen-recipe.md"))
+            var withNote = nested
+            withNote["steps"] = [["number": "1", "text": "a", "note": "<n>"], ["number": "2", "text": "b"]] as [[String: Any]]
+            #expect(shapes.text("kitchen-recipe.md", withNote) == templates.render(withNote, with: "kitchen-recipe.md"))
+            #expect(shapes.text("kitchen-recipe.md", withNote).contains(#"1. a (\<n\>)"#), "the first row's note is shown, escaped")
+            #expect(shapes.text("kitchen-recipe.md", nested) == templates.render(nested, with: "kitchen-recipe.md"))
+        }
+        #expect(shapes.learnedShapeCount == (filled: 2, refused: 0), "the rows with a list are never a shape")
+    }
+
     @Test func valuesOtherThanTextAndFlagsAreRenderedInFull() throws {
         let templates = try Self.templates()
         let shapes = Self.shapes(templates)

@@ -20,17 +20,19 @@ enum KitchenFileParser {
 
     static func parse(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile) {
         guard let header = csvHeader else {
-            for node in nodes {
-                if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: false, diagnostics: &file.diagnostics) { file.kitchen.recipes.append(draft) }
-            }
+            let (drafts, diagnostics) = decodeRecipes(nodes)
+            file.kitchen.recipes += drafts
+            file.diagnostics += diagnostics
             return
         }
+        var amounts = KitchenAmountMemo()
         if header.contains(recipeIDColumn) && header.contains("amount") {
             for (position, node) in nodes.enumerated() {
                 var reader = FieldReader(node)
                 let recipeID = reader.string(recipeIDColumn, required: true, what: "the id of the recipe this ingredient belongs to")
                 file.diagnostics += reader.diagnostics
-                if let draft = KitchenRecipeDecoder.decodeIngredient(node, pathPrefix: "", position: position, ignoring: [recipeIDColumn], diagnostics: &file.diagnostics),
+                if let draft = KitchenRecipeDecoder.decodeIngredient(node, pathPrefix: "", position: position, ignoring: [recipeIDColumn], diagnostics: &file.diagnostics,
+                                                                     amounts: &amounts),
                    let recipeID {
                     file.kitchen.ingredientRows.append((recipeID, draft))
                 }
@@ -47,13 +49,37 @@ enum KitchenFileParser {
             }
         } else if header.contains("title") {
             for node in nodes {
-                if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: true, diagnostics: &file.diagnostics) { file.kitchen.recipes.append(draft) }
+                if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: true, diagnostics: &file.diagnostics, amounts: &amounts) { file.kitchen.recipes.append(draft) }
             }
         } else {
             file.diagnostics.append(.error(
                 "cannot tell what this CSV holds: a kitchen recipes CSV has a title column, an ingredients CSV recipeId and amount columns, a steps CSV recipeId and order columns",
                 at: .file(file.path)))
         }
+    }
+
+    /// The most recipe objects one thread decodes in a row: a kitchen is one file, so a file of
+    /// a thousand recipes is decoded in runs of this many on all cores instead of on one.
+    static let recipesPerRun = 64
+
+    /// The recipes of a JSON file, decoded in runs on all cores when there are many, with the
+    /// diagnostics of each in the order one pass over `nodes` gives (`decodeRecipesInOrder`).
+    static func decodeRecipes(_ nodes: [RawNode]) -> (drafts: [KitchenRecipeDecoder.Draft], diagnostics: [Diagnostic]) {
+        guard nodes.count > recipesPerRun else { return decodeRecipesInOrder(nodes[...]) }
+        let runs = stride(from: 0, to: nodes.count, by: recipesPerRun).map { $0..<min($0 + recipesPerRun, nodes.count) }
+        let decoded = concurrentMap(runs) { decodeRecipesInOrder(nodes[$0]) }
+        return (decoded.flatMap(\.drafts), decoded.flatMap(\.diagnostics))
+    }
+
+    /// The recipes of `nodes`, one after the other on this thread.
+    static func decodeRecipesInOrder(_ nodes: ArraySlice<RawNode>) -> (drafts: [KitchenRecipeDecoder.Draft], diagnostics: [Diagnostic]) {
+        var drafts: [KitchenRecipeDecoder.Draft] = []
+        var diagnostics: [Diagnostic] = []
+        var amounts = KitchenAmountMemo()
+        for node in nodes {
+            if let draft = KitchenRecipeDecoder.decode(node, isCSVRow: false, diagnostics: &diagnostics, amounts: &amounts) { drafts.append(draft) }
+        }
+        return (drafts, diagnostics)
     }
 
     /// Joins ingredient and step rows to their recipes (by `recipeId`, in file order) and

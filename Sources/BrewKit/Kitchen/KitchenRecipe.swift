@@ -97,6 +97,16 @@ public struct KitchenIngredient: Hashable, Sendable {
         self.notes = notes
         self.parsedAmount = AmountGrammar.parse(amount)
     }
+
+    /// The same ingredient with its amount read through `amounts`, which remembers the amounts
+    /// it has read (`KitchenAmountMemo`): what a reader of many recipes uses.
+    public init(id: String, name: String, amount: String, notes: String? = nil, amounts: inout KitchenAmountMemo) {
+        self.id = id
+        self.name = name
+        self.amount = amount
+        self.notes = notes
+        self.parsedAmount = amounts.parse(amount)
+    }
 }
 
 /// One step; `order` counts from 1. A heading (`isHeading`) names the steps after it ("Make the

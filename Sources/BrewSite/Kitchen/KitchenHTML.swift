@@ -305,12 +305,34 @@ enum KitchenHTML {
 
     /// A timer's name in the list of running timers: "Step 3: Pour in the tomatoes, season,…".
     static func timerName(number: Int, text: String) -> String {
-        // An ASCII text's white space is its bytes 9–13 and 32: split there without reading Characters.
-        let words = text.utf8.allSatisfy { $0 < 0x80 }
-            ? text.utf8.split { $0 == 0x20 || (0x09...0x0D).contains($0) }.map { Substring($0) }
-            : text.split(whereSeparator: \.isWhitespace)
+        if let start = asciiTimerStart(text) { return "Step \(number): " + start }
+        let words = text.split(whereSeparator: \.isWhitespace)
         let start = words.prefix(5).joined(separator: " ")
         return "Step \(number): " + start + (words.count > 5 ? "…" : "")
+    }
+
+    /// An ASCII text's first five words joined by a space, with "…" when more follow, read from
+    /// its bytes (its white space is bytes 9–13 and 32) without making a list of words; nil for
+    /// any other text.
+    static func asciiTimerStart(_ text: String) -> String? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var start: [UInt8] = []
+        var words = 0
+        var inWord = false
+        for byte in text.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                inWord = false
+                continue
+            }
+            if !inWord {
+                if words == 5 { return String(decoding: start, as: UTF8.self) + "…" }
+                if words > 0 { start.append(0x20) }
+                words += 1
+                inWord = true
+            }
+            start.append(byte)
+        }
+        return String(decoding: start, as: UTF8.self)
     }
 
     // MARK: The printable card

@@ -16,10 +16,12 @@ extension TemplateShapes {
         }
     }
 
-    /// Where the value of a place comes from: a text of the page, or the `markdown` of a row.
+    /// Where the value of a place comes from: a text of the page, the `markdown` of a row, or a
+    /// text field of a row of plain fields (`rowField(list, row, field)`).
     enum Source: Equatable {
         case text(String)
         case row(String, Int)
+        case rowField(String, Int, String)
     }
 
     /// A template's output for one shape: text pieces with a value between each two.
@@ -48,9 +50,11 @@ extension TemplateShapes {
             self.slotCount = known.count
         }
 
-        /// The pieces with each place's text filled in from `values`, the rows' from their `markdown`.
+        /// The pieces with each place's text filled in from `values`, the rows' from their
+        /// `markdown` or, for rows of plain fields, from the field.
         func fill(_ values: [String: Any]) -> String {
             var rows: (name: String, rows: [ListRow])?
+            var fieldRows: (name: String, rows: [[String: Any]])?
             return fill { place in
                 switch places[place].source {
                 case .text(let name):
@@ -59,6 +63,10 @@ extension TemplateShapes {
                     if rows?.name != name { rows = (name, values[name] as? [ListRow] ?? []) }
                     guard let list = rows?.rows, row < list.count else { return "" }
                     return list[row].markdown.renderText
+                case .rowField(let name, let row, let field):
+                    if fieldRows?.name != name { fieldRows = (name, values[name] as? [[String: Any]] ?? []) }
+                    guard let list = fieldRows?.rows, row < list.count else { return "" }
+                    return list[row][field] as? String ?? ""
                 }
             }
         }

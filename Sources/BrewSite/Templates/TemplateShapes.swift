@@ -20,6 +20,8 @@ import Mustache
 /// - the first page of each shape is also rendered in full and must come out the same;
 /// - values other than text, flags and list rows (nested values, other lists) are always rendered
 ///   in full, and so is a shape whose template reads anything of a row but its `markdown`;
+///   rows of plain fields (`[[String: Any]]` of texts and flags, a recipe's steps) are filled in
+///   too, their shape holding each row's names and flags;
 /// - so is every template when any template applies a transform (`{{uppercased(name)}}`),
 ///   since a transform can make a section depend on what a text says.
 final class TemplateShapes: Sendable {
@@ -263,12 +265,13 @@ final class TemplateShapes: Sendable {
         var mix: UInt64 = 0
         for (name, value) in values {
             var hash = fnv1a(name)
-            if value is String {
-                hash = fnv1a(0, hash)
-            } else if let flag = value as? Bool {
-                hash = fnv1a(flag ? 1 : 2, hash)
+            if let plain = plainHash(value, hash) {
+                hash = plain
             } else if let rows = value as? [ListRow] {
                 hash = fnv1a(UInt8(truncatingIfNeeded: rows.count), fnv1a(UInt8(truncatingIfNeeded: rows.count >> 8), fnv1a(3, hash)))
+            } else if let rows = value as? [[String: Any]] {
+                guard let rowsHash = fieldRowsHash(rows, fnv1a(4, hash)) else { return nil }
+                hash = rowsHash
             } else {
                 return nil
             }
@@ -276,6 +279,31 @@ final class TemplateShapes: Sendable {
             mix ^= (hash &* 0x9E37_79B9_7F4A_7C15) >> 7 | hash << 57
         }
         return ShapeKey(template: template, count: values.count, sum: sum, mix: mix)
+    }
+
+    /// Rows of plain fields (a recipe's steps: each row's texts and flags, as `[String: Any]`)
+    /// hashed into `start`: their count, then row after row its names with, for a flag, its
+    /// value (summed, since a row's order of names does not matter); nil when a field of a row is
+    /// not text or a flag.
+    private static func fieldRowsHash(_ rows: [[String: Any]], _ start: UInt64) -> UInt64? {
+        var hash = fnv1a(UInt8(truncatingIfNeeded: rows.count), fnv1a(UInt8(truncatingIfNeeded: rows.count >> 8), start))
+        for row in rows {
+            var rowSum: UInt64 = 0
+            for (name, value) in row {
+                guard let fieldHash = plainHash(value, fnv1a(name)) else { return nil }
+                rowSum &+= fieldHash
+            }
+            hash = fnv1a(5, hash)
+            for shift in stride(from: 0, to: 64, by: 8) { hash = fnv1a(UInt8(truncatingIfNeeded: rowSum >> UInt64(shift)), hash) }
+        }
+        return hash
+    }
+
+    /// A text or a flag hashed into its name's hash `start` (a flag with its value); nil for any other value.
+    private static func plainHash(_ value: Any, _ start: UInt64) -> UInt64? {
+        if value is String { return fnv1a(0, start) }
+        if let flag = value as? Bool { return fnv1a(flag ? 1 : 2, start) }
+        return nil
     }
 
     /// FNV-1a over a name's bytes: names are short, and a `Hasher` costs more to set up and finish.
@@ -314,6 +342,18 @@ final class TemplateShapes: Sendable {
                     guard let standIn = standIn(for: .row(name, index)) else { return nil }
                     plainRows.append(ProbeRow(markdown: .init(renderText: standIn), asked: asked))
                     markedRows.append(ProbeRow(markdown: .init(renderText: standIn + Self.marker), asked: asked))
+                }
+                plainValues[name] = plainRows
+                markedValues[name] = markedRows
+            } else if let rows = value as? [[String: Any]] {
+                var plainRows = rows
+                var markedRows = rows
+                for index in rows.indices {
+                    for (field, fieldValue) in rows[index] where fieldValue is String {
+                        guard let standIn = standIn(for: .rowField(name, index, field)) else { return nil }
+                        plainRows[index][field] = standIn
+                        markedRows[index][field] = standIn + Self.marker
+                    }
                 }
                 plainValues[name] = plainRows
                 markedValues[name] = markedRows
