@@ -76,7 +76,8 @@ public final class JournalSite {
     /// Brings the site up to date. `full` renders every page and makes the output exactly the
     /// site (removing any other file); otherwise only what changed since the last build is redone.
     /// `progress` hears of each page rendered (`SiteBuilder.Progress`).
-    /// `shouldStop` is asked between stages, and while the pages of a rebuild of a few
+    /// `shouldStop` is asked between stages, inside the long ones (validating, planning, finding the
+    /// changes: `GiveWay`, every few thousand logs), and while the pages of a rebuild of a few
     /// (`SiteBuilder.mostPagesRenderedBeforeWriting`) are made in memory, always before anything is
     /// put in the staging copy: when it says yes (a newer change is waiting), the build stops there
     /// with `Outcome.stopped`, having written nothing.
@@ -152,18 +153,28 @@ public final class JournalSite {
         let builder = SiteBuilder(renderer: renderer, baseURL: settings.baseURL, dataDirectory: settings.dataDirectory)
         let planPages = MealPlanPages(plan: mealPlan.plan, recipes: mealPlan.recipes, erasedRecipeIDs: mealPlan.erasedRecipeIDs,
                                       now: now(), linksRecipes: MealPlanPages.linksKitchenRecipes)
-        let plan = builder.plan(validated, now: now(), mealPlan: planPages, amountReader: KitchenRecipeSource.amountReader)
+        // The templates are reloaded once per change: a build that read new ones goes on.
+        let giveWay = GiveWay(canStop && !templatesChanged ? shouldStop : nil)
+        let plan: SitePlan
+        do throws(GaveWay) {
+            plan = try builder.plan(validated, now: now(), mealPlan: planPages, amountReader: KitchenRecipeSource.amountReader, giveWay: giveWay)
+            try giveWay.check()
+        } catch {
+            return stopped(refresh)
+        }
         outcome.pagesInSite = plan.pageCount
         clock.lap("plan")
-        // The templates are reloaded once per change: a build that read new ones goes on.
-        if canStop, !templatesChanged, let shouldStop, shouldStop() { return stopped(refresh) }
         do throws(SiteWriteError) {
             var changes: SiteChanges
             var transaction: SiteTransaction
             var imagesToCopy = images.keys.sorted()
             if let published, !full, !templatesChanged,
                let updating = try? SiteTransaction(outputDirectory: settings.outputDirectory, mode: .update) {
-                changes = SiteChanges.between(published, plan)
+                do throws(GaveWay) {
+                    changes = try SiteChanges.between(published, plan, giveWay: giveWay)
+                } catch {
+                    return stopped(refresh)
+                }
                 transaction = updating
                 for path in changes.removedPaths {
                     transaction.remove(path + ".md")
