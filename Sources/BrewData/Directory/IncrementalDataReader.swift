@@ -118,6 +118,7 @@ public struct IncrementalDataReader: Sendable {
         }
         // In the listing's order (kind by kind, then path), as they are read.
         let changed = paths.map(\.path).filter(unreported.changed.contains), removed = unreported.removed.sorted()
+        if let shouldStop, shouldStop() { return nil }
         unreported = ([], [])
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)

@@ -46,6 +46,7 @@ final class Journal {
         self.partials = partials
         self.dataOption = ShellWord.dataOption(dataDirectory)
         self.recipes = validated.dataset.recipesInLibraryOrder
+        try giveWay.check()
         self.logs = validated.dataset.logsNewestFirst
         try giveWay.check()
         self.invalidReasons = validated.invalidRecipeReasons
@@ -83,7 +84,7 @@ final class Journal {
         }
         self.logPaths = logPaths
         try giveWay.check()
-        self.statistics = JournalStatistics(logs: logs, timeZone: timeZone, localTimes: localTimes)
+        self.statistics = try JournalStatistics(logs: logs, timeZone: timeZone, localTimes: localTimes, giveWay: giveWay)
         try giveWay.check()
         let logs = self.logs
         var recipeStatistics: [String: RecipeStatistics] = [:], ratingFactors: [String: RatingFactors] = [:]
