@@ -175,7 +175,7 @@ public final class JournalSite {
                 do throws(GaveWay) {
                     changes = try SiteChanges.between(published, plan, giveWay: giveWay)
                 } catch {
-                    return stopped(refresh)
+                    return stopped(refresh, dropping: plan)
                 }
                 transaction = updating
                 for path in changes.removedPaths {
@@ -190,11 +190,11 @@ public final class JournalSite {
                 transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .replaceAll)
             }
             // The last moments to give way to a newer change: nothing is put in the staging copy yet.
-            if canStop, transaction.mode == .update, let shouldStop, shouldStop() { return stopped(refresh) }
+            if canStop, transaction.mode == .update, let shouldStop, shouldStop() { return stopped(refresh, dropping: plan) }
             if canStop, transaction.mode == .update, let shouldStop, changes.sources.count <= SiteBuilder.mostPagesRenderedBeforeWriting {
                 // A few pages (an edit): made in memory first, giving way while they are made.
                 guard let rendered = try builder.render(changes.sources, of: plan, into: transaction, stoppingIf: shouldStop) else {
-                    return stopped(refresh)
+                    return stopped(refresh, dropping: plan)
                 }
                 outcome.pagesRendered = rendered
             } else {
@@ -212,6 +212,7 @@ public final class JournalSite {
             outcome.writeFailure = error.description
             return outcome
         }
+        Self.dropLater(published)
         published = plan
         publishedFiles = Dictionary(refresh.result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         unpublishedPaths = []
@@ -223,7 +224,10 @@ public final class JournalSite {
     }
 
     /// A build given up for a newer change: what it read is kept for the next build to tell.
-    private func stopped(_ refresh: IncrementalDataReader.Refresh) -> Outcome {
+    /// Its data set and plan are freed on another thread (`dropLater`), not on the way to the newer change.
+    private func stopped(_ refresh: IncrementalDataReader.Refresh, dropping plan: SitePlan? = nil) -> Outcome {
+        Self.dropLater(refresh)
+        Self.dropLater(plan)
         stoppedRefresh = (refresh.changedPaths, refresh.removedPaths, refresh.preferencesChanged)
         var outcome = Outcome(succeeded: false, diagnostics: [], change: "nothing (a newer change is waiting)", changedAnything: false)
         outcome.stopped = true
@@ -279,6 +283,14 @@ public final class JournalSite {
             self.published = nil  // as after any failed write: the next build is a full one
             return nil
         }
+    }
+
+    /// Keeps `value` until a moment after the caller dropped it, then lets it go on another thread: the
+    /// data set and plan of a journal of 100,000 logs take tens of milliseconds to free, which a
+    /// rebuild giving way to a newer save (and the page that save waits for) need not spend.
+    private static func dropLater<Value: Sendable>(_ value: Value?) {
+        guard let value else { return }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(200)) { withExtendedLifetime(value) {} }
     }
 
     /// At most this many edited logs get their pages before the rebuild (`publishEditedLogPages`).
