@@ -24,7 +24,8 @@ struct JournalBuild {
         // and `build` ends right after this.
         KeptUntilExit.keep(journal)
         finish()
-        report(outcome, startNanoseconds: start, verbose: true)
+        var shown = ShownWarnings()
+        report(outcome, startNanoseconds: start, verbose: true, shown: &shown)
         return outcome
     }
 
@@ -46,10 +47,11 @@ struct JournalBuild {
         }
     }
 
-    /// Prints the diagnostics of a build and one line saying what it did.
-    func report(_ outcome: JournalSite.Outcome, startNanoseconds: UInt64, verbose: Bool) {
-        let printable = site.quiet ? outcome.diagnostics.filter { $0.severity == .error } : outcome.diagnostics
-        StandardError.write(DiagnosticPrinter.text(printable))
+    /// Prints the diagnostics of a build and one line saying what it did. `watch` passes the
+    /// warnings it has printed before (`ShownWarnings`): of those only their count is printed again.
+    func report(_ outcome: JournalSite.Outcome, startNanoseconds: UInt64, verbose: Bool, shown: inout ShownWarnings) {
+        let (printable, repeated) = site.quiet ? (outcome.diagnostics.filter { $0.severity == .error }, 0) : shown.sift(outcome.diagnostics)
+        StandardError.write(DiagnosticPrinter.text(printable) + (ShownWarnings.note(repeated: repeated) ?? ""))
         let milliseconds = Int((DispatchTime.now().uptimeNanoseconds - startNanoseconds) / 1_000_000)
         if let failure = outcome.writeFailure {
             StandardError.write("\(failure)\nbuild failed: the site in \(site.output) was left as it was\n")

@@ -37,7 +37,9 @@ struct LiveBuild {
         let journal = JournalSite(settings: build.settings, now: RunClock.provider)
         var start = DispatchTime.now().uptimeNanoseconds
         let first = build.build(journal, full: true, startNanoseconds: start)
-        build.report(first, startNanoseconds: start, verbose: true)
+        // After the first build, a rebuild prints the warnings it has not printed yet, and a count of the others.
+        var shown = ShownWarnings()
+        build.report(first, startNanoseconds: start, verbose: true, shown: &shown)
         journal.prepareForUpdates()
         var generation = 1
         await after(first, generation)
@@ -61,7 +63,7 @@ struct LiveBuild {
             let outcome = build.build(journal, full: false, startNanoseconds: start, shouldStop: { watcher.hasPendingBatch })
             guard !outcome.stopped, outcome.changedAnything || !outcome.succeeded else { continue }
             generation += 1
-            build.report(outcome, startNanoseconds: start, verbose: false)
+            build.report(outcome, startNanoseconds: start, verbose: false, shown: &shown)
             await after(outcome, generation)
         }
         build.finish()

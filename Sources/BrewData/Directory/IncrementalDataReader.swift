@@ -101,8 +101,8 @@ public struct IncrementalDataReader: Sendable {
         refresh(stoppingIf: nil)!
     }
 
-    /// A refresh that gives way when `shouldStop` says so once the data set is put together, before
-    /// it is validated: nil then, and the next refresh reports what this one read.
+    /// A refresh that gives way when `shouldStop` says so once the data set is put together, or
+    /// while it is validated (`GiveWay`): nil then, and the next refresh reports what this one read.
     public mutating func refresh(stoppingIf shouldStop: (() -> Bool)?) -> Refresh? {
         let root = reader.root
         let kept = (preferences: preferencesSignature, inbox: inboxSignature)
@@ -118,6 +118,7 @@ public struct IncrementalDataReader: Sendable {
         }
         // In the listing's order (kind by kind, then path), as they are read.
         let changed = paths.map(\.path).filter(unreported.changed.contains), removed = unreported.removed.sorted()
+        if let shouldStop, shouldStop() { return nil }
         unreported = ([], [])
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
@@ -135,14 +136,20 @@ public struct IncrementalDataReader: Sendable {
         let read = DispatchTime.now().uptimeNanoseconds
         let files = paths.compactMap { parsed[$0.path]?.file }
         var (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
-        if let shouldStop, shouldStop() {
+        let giveWay = GiveWay(shouldStop)
+        var validated: ValidatedDataset
+        do throws(GaveWay) {
+            try giveWay.check()
+            dataset.kitchenInbox = inbox
+            dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, diagnostics: &assembled)
+            // The log findings kept per file are those of the files as read: kept even when this gives way.
+            validated = try ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled,
+                                             logFindings: findLogProblems(in: files, dataset: dataset), giveWay: giveWay)
+        } catch {
             unreported = (Set(changed), Set(removed))
             (preferencesSignature, inboxSignature) = kept
             return nil
         }
-        dataset.kitchenInbox = inbox
-        dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, diagnostics: &assembled)
-        var validated = ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled, logFindings: findLogProblems(in: files, dataset: dataset))
         if dataset.recipes.isEmpty {
             validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root, recipeFiles: paths.filter { $0.kind == .recipes }.map(\.path))
         }

@@ -20,4 +20,9 @@ extension ValidatedDataset {
     public init(dataset: Dataset, readDiagnostics: [Diagnostic], logFindings: [Diagnostic]? = nil) {
         self.init(dataset: dataset, readDiagnostics: readDiagnostics, today: RunDay.today, logFindings: logFindings)
     }
+
+    /// Validated against the day of the run, giving way while the rules are checked (`watch`).
+    public init(dataset: Dataset, readDiagnostics: [Diagnostic], logFindings: [Diagnostic]?, giveWay: GiveWay) throws(GaveWay) {
+        try self.init(dataset: dataset, readDiagnostics: readDiagnostics, today: RunDay.today, logFindings: logFindings, giveWay: giveWay)
+    }
 }

@@ -43,7 +43,13 @@ public struct JournalStatistics: Sendable {
 
     /// - Parameter localTimes: each log's local time in `timeZone`, when the caller has them already.
     public init(logs: [BrewLog], timeZone: JournalTimeZone = .asWritten, localTimes known: [LocalTime]? = nil) {
+        self = GiveWay.never { giveWay throws(GaveWay) in try JournalStatistics(logs: logs, timeZone: timeZone, localTimes: known, giveWay: giveWay) }
+    }
+
+    /// The statistics, giving way between its passes over the logs (`watch`).
+    public init(logs: [BrewLog], timeZone: JournalTimeZone = .asWritten, localTimes known: [LocalTime]? = nil, giveWay: GiveWay) throws(GaveWay) {
         overall = RecipeStatistics(logs: logs)
+        try giveWay.check()
         let localTimes = known ?? logs.indices.map { timeZone.local(logs[$0].timestamp, writtenOffsetSeconds: logs[$0].timestampOffsetSeconds) }
         // Counted by year * 100 + month, an integer cheaper to hash than the month's name, which
         // is made once per month.
@@ -52,6 +58,7 @@ public struct JournalStatistics: Sendable {
         months = monthCounts.values.map { (localTimes[$0.position].monthKey, $0.count) }.sorted { $0.0 > $1.0 }
         latestMonth = months.first?.month
         brewsInLatestMonth = months.first?.count ?? 0
+        try giveWay.check()
 
         // Fields are read in place (`logs[index].…`): copying a log retains each of its texts.
         var byRecipe: [String: (name: String, recipeId: String?, count: Int, last: Date)] = [:]
@@ -66,6 +73,7 @@ public struct JournalStatistics: Sendable {
         }
         mostBrewed = byRecipe.values.max { a, b in a.count != b.count ? a.count < b.count : a.name > b.name }
             .map { ($0.name, $0.recipeId, $0.count) }
+        try giveWay.check()
 
         var weeks: [Int: (sum: Int, count: Int)] = [:]
         var brewsPerWeek: [Int: Int] = [:]
@@ -94,7 +102,9 @@ public struct JournalStatistics: Sendable {
         }
         ratingByWeek = rating
         brewsByWeek = brews
+        try giveWay.check()
         (overTimePeriod, brewsOverTime, ratingOverTime) = Self.overTime(days: localTimes.map(\.daysSince1970), ratings: logs.indices.map { logs[$0].rating })
+        try giveWay.check()
         // As the pages show them: doses to 0.1 g, ratios to 0.1, so that a bar holds what it says.
         doseDistribution = Histogram(logs.indices.map { (logs[$0].doseGrams * 10).rounded() / 10 }, resolution: 0.5)
         ratioDistribution = Histogram(logs.indices.map { (logs[$0].ratio * 10).rounded() / 10 }, resolution: 0.1)

@@ -13,20 +13,32 @@ public struct DatasetValidator: Sendable {
     /// - Parameter logFindings: what `logFindings(for:knownRecipeIDs:)` finds in `dataset.logs`, when
     ///   the caller kept it from an earlier validation (`watch` checks only the logs of changed files).
     public func diagnostics(for dataset: Dataset, logFindings: [Diagnostic]? = nil) -> [Diagnostic] {
+        GiveWay.never { giveWay throws(GaveWay) in try diagnostics(for: dataset, logFindings: logFindings, giveWay: giveWay) }
+    }
+
+    /// `diagnostics(for:logFindings:)`, giving way between its rules and every few thousand ids
+    /// (`watch`: a rebuild of a large journal gives way to a newer save within milliseconds).
+    public func diagnostics(for dataset: Dataset, logFindings: [Diagnostic]?, giveWay: GiveWay) throws(GaveWay) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let recipeValidator = RecipeValidator()
         for recipe in dataset.recipes {
             diagnostics += recipeValidator.diagnostics(for: recipe)
         }
-        diagnostics += idDiagnostics(dataset.recipes.map { $0.value.id }, kind: "recipe") { dataset.recipes[$0].source }
-        diagnostics += idDiagnostics(dataset.logs.map { $0.value.id }, kind: "log") { dataset.logs[$0].source }
+        diagnostics += try idDiagnostics(dataset.recipes.map { $0.value.id }, kind: "recipe", giveWay: giveWay) { dataset.recipes[$0].source }
+        try giveWay.check()
+        diagnostics += try idDiagnostics(dataset.logs.map { $0.value.id }, kind: "log", giveWay: giveWay) { dataset.logs[$0].source }
+        try giveWay.check()
         diagnostics += starterDiagnostics(dataset)
-        diagnostics += idDiagnostics(dataset.sessions.map { $0.value.id }, kind: "session") { dataset.sessions[$0].source }
+        diagnostics += try idDiagnostics(dataset.sessions.map { $0.value.id }, kind: "session", giveWay: giveWay) { dataset.sessions[$0].source }
         // Preset ids are checked like every other id: entries name them, exports and merges copy them.
-        diagnostics += idDiagnostics(dataset.drinkPresets.map { $0.value.id }, kind: "drink preset") { dataset.drinkPresets[$0].source }
+        diagnostics += try idDiagnostics(dataset.drinkPresets.map { $0.value.id }, kind: "drink preset", giveWay: giveWay) { dataset.drinkPresets[$0].source }
+        try giveWay.check()
         diagnostics += SessionValidator().diagnostics(for: dataset)
+        try giveWay.check()
         diagnostics += DateBounds(today: today).diagnostics(for: dataset)
+        try giveWay.check()
         diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
+        try giveWay.check()
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
         diagnostics += logFindings ?? Self.logFindings(for: dataset.logs[...], knownRecipeIDs: recipeIDs)
@@ -43,6 +55,7 @@ public struct DatasetValidator: Sendable {
                 diagnostics.append(.error("cardDosesGrams must hold doses greater than 0 g, found \(Format.grams(dose))", at: preferences.source.location(of: "cardDosesGrams")))
             }
         }
+        try giveWay.check()
         return diagnostics.sortedByLocation()
     }
 
@@ -57,9 +70,13 @@ public struct DatasetValidator: Sendable {
     }
 
     /// Ids must be safe file names and unique, also on a disk that ignores case.
-    private func idDiagnostics(_ ids: [String], kind: String, source: (Int) -> SourceMap) -> [Diagnostic] {
+    private func idDiagnostics(_ ids: [String], kind: String, giveWay: GiveWay, source: (Int) -> SourceMap) throws(GaveWay) -> [Diagnostic] {
+        // On all cores, a few milliseconds at a hundred thousand ids: asked before and after.
+        try giveWay.check()
+        let findings = Self.idFindings(ids)
+        try giveWay.check()
         // Locations are looked up only for findings: there are a hundred thousand ids and few findings.
-        Self.idFindings(ids).map { index, finding in
+        return findings.map { index, finding in
             switch finding {
             case .problem(let problem):
                 return Diagnostic(.error, "\(kind) \(problem)", at: source(index).location(of: "id"))

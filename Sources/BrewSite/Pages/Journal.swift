@@ -40,34 +40,62 @@ final class Journal {
     /// The plans log pages draw their pour over, made once per recipe and yield.
     let pourPlans = PourPlanMemo()
 
-    init(_ validated: ValidatedDataset, partials: PartialMemo, dataDirectory: String? = nil) {
+    /// - Parameter giveWay: asked between the steps and every few thousand logs (`watch`).
+    init(_ validated: ValidatedDataset, partials: PartialMemo, dataDirectory: String? = nil, giveWay: GiveWay = .never) throws(GaveWay) {
         self.validated = validated
         self.partials = partials
         self.dataOption = ShellWord.dataOption(dataDirectory)
         self.recipes = validated.dataset.recipesInLibraryOrder
+        try giveWay.check()
         self.logs = validated.dataset.logsNewestFirst
+        try giveWay.check()
         self.invalidReasons = validated.invalidRecipeReasons
         self.recipesByID = Dictionary(recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var byRecipe: [String: [Int]] = [:]
-        for position in logs.indices { if let id = logs[position].recipeId { byRecipe[id, default: []].append(position) } }
+        for position in logs.indices {
+            try giveWay.check(at: position)
+            if let id = logs[position].recipeId { byRecipe[id, default: []].append(position) }
+        }
         self.logsByRecipe = byRecipe
         var next: [Int: Int] = [:]
         for positions in byRecipe.values where positions.count > 1 {
             for index in positions.indices.dropFirst() { next[positions[index]] = positions[index - 1] }
         }
         self.nextInRecipe = next
+        try giveWay.check()
         let newestFirst = self.logs
         self.positionByID = Dictionary(newestFirst.indices.map { (newestFirst[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         self.recipeHashes = Dictionary(recipes.map { ($0.id, $0.hashValue) }, uniquingKeysWith: { first, _ in first })
         let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
         self.timeZone = timeZone
-        let localTimes = newestFirst.map { timeZone.local($0.timestamp, writtenOffsetSeconds: $0.timestampOffsetSeconds) }
+        try giveWay.check()
+        var localTimes: [LocalTime] = []
+        localTimes.reserveCapacity(newestFirst.count)
+        for log in newestFirst {
+            try giveWay.check(at: localTimes.count)
+            localTimes.append(timeZone.local(log.timestamp, writtenOffsetSeconds: log.timestampOffsetSeconds))
+        }
         self.localTimes = localTimes
-        self.logPaths = newestFirst.indices.map { LogPagePath.path(id: newestFirst[$0].id, brewedAt: localTimes[$0]) }
-        self.statistics = JournalStatistics(logs: logs, timeZone: timeZone, localTimes: localTimes)
+        var logPaths: [String] = []
+        logPaths.reserveCapacity(newestFirst.count)
+        for position in newestFirst.indices {
+            try giveWay.check(at: position)
+            logPaths.append(LogPagePath.path(id: newestFirst[position].id, brewedAt: localTimes[position]))
+        }
+        self.logPaths = logPaths
+        try giveWay.check()
+        self.statistics = try JournalStatistics(logs: logs, timeZone: timeZone, localTimes: localTimes, giveWay: giveWay)
+        try giveWay.check()
         let logs = self.logs
-        self.recipeStatistics = byRecipe.mapValues { positions in RecipeStatistics(logs: logs, at: positions) }
-        self.ratingFactors = byRecipe.mapValues { positions in RatingFactors(logs: logs, at: positions) }
+        var recipeStatistics: [String: RecipeStatistics] = [:], ratingFactors: [String: RatingFactors] = [:]
+        for (id, positions) in byRecipe {
+            try giveWay.check()
+            recipeStatistics[id] = RecipeStatistics(logs: logs, at: positions)
+            ratingFactors[id] = RatingFactors(logs: logs, at: positions)
+        }
+        self.recipeStatistics = recipeStatistics
+        self.ratingFactors = ratingFactors
+        try giveWay.check()
         self.browseLinks = Self.browseLinks(recipes: recipes, logsByRecipe: byRecipe, statistics: statistics)
         let known = Set(recipes.map(\.id))
         let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId
@@ -216,7 +244,23 @@ final class Journal {
 
     /// `logPageKey(at:)` of every log, made once: `watch` compares a journal's keys with the next
     /// one's (`SiteChanges`), so each is made when the journal is new and reused when it is old.
-    private(set) lazy var logPageKeys: [Int] = logs.indices.map(logPageKey(at:))
+    var logPageKeys: [Int] { GiveWay.never { giveWay throws(GaveWay) in try makeLogPageKeys(giveWay: giveWay) } }
+
+    /// `logPageKeys`, made now unless they are, giving way every few thousand logs (`watch`).
+    func makeLogPageKeys(giveWay: GiveWay) throws(GaveWay) -> [Int] {
+        if let madeLogPageKeys { return madeLogPageKeys }
+        var keys: [Int] = []
+        keys.reserveCapacity(logs.count)
+        for position in logs.indices {
+            try giveWay.check(at: position)
+            keys.append(logPageKey(at: position))
+        }
+        madeLogPageKeys = keys
+        return keys
+    }
+
+    /// Made once, by the first `makeLogPageKeys(giveWay:)` that did not give way.
+    private var madeLogPageKeys: [Int]?
 
     /// What a log's page shows besides the log itself: its recipe, its recorded pour, the next
     /// brew of its recipe. A log page is made again when this changes (`SiteChanges`).

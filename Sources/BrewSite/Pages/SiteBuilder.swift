@@ -31,9 +31,19 @@ public struct SiteBuilder: Sendable {
     /// `mealPlan` adds the meal planner's pages (issue 15), their shopping amounts read with `amountReader`.
     public func plan(_ validated: ValidatedDataset, now: Date = Date(), mealPlan: MealPlanPages? = nil,
                      amountReader: @escaping ShoppingAmount.Reader = { _ in nil }) -> SitePlan {
+        GiveWay.never { giveWay throws(GaveWay) in try plan(validated, now: now, mealPlan: mealPlan, amountReader: amountReader, giveWay: giveWay) }
+    }
+
+    /// `plan(_:now:mealPlan:amountReader:)`, giving way between its steps and every few thousand
+    /// logs (`watch`: a rebuild gives way to a newer save); it keeps nothing when it does.
+    public func plan(_ validated: ValidatedDataset, now: Date = Date(), mealPlan: MealPlanPages? = nil,
+                     amountReader: @escaping ShoppingAmount.Reader = { _ in nil }, giveWay: GiveWay) throws(GaveWay) -> SitePlan {
         let partials = PartialMemo(renderer: renderer)
-        return SitePlan(journal: Journal(validated, partials: partials, dataDirectory: dataDirectory), sessions: SessionPages(validated, now: now),
-                        mealPlan: mealPlan, amountReader: amountReader, perPage: Self.logsPerPage)
+        let journal = try Journal(validated, partials: partials, dataDirectory: dataDirectory, giveWay: giveWay)
+        try giveWay.check()
+        let sessions = SessionPages(validated, now: now)
+        try giveWay.check()
+        return try SitePlan(journal: journal, sessions: sessions, mealPlan: mealPlan, amountReader: amountReader, perPage: Self.logsPerPage, giveWay: giveWay)
     }
 
     /// Every file of the site, in memory (for tests and small sites).
@@ -70,15 +80,17 @@ public struct SiteBuilder: Sendable {
         return sources.count
     }
 
-    /// Renders the pages of `sources` into memory first, a few at a time on all cores, asking
-    /// `shouldStop` after each few, and puts them into the transaction only when all are made:
-    /// a rebuild of a few pages (`watch`) can then give way to a newer change while it renders,
-    /// before the staging copy is touched. Then the feeds, as `render(_:of:into:progress:)`.
+    /// Renders the pages of `sources` into memory first, a page a core at a time, asking
+    /// `shouldStop` after each round, then the feeds, and asks once more; only then puts them into
+    /// the transaction: a rebuild of a few pages (`watch`) can then give way to a newer change while
+    /// it renders, before the staging copy is touched. The files are those of `render(_:of:into:progress:)`.
+    /// (A round waits for its slowest page; at 100,000 logs a recipe page with its charts takes tens
+    /// of milliseconds, and a round of a few pages a core kept a newer save waiting for most of a second.)
     /// - Returns: the number of pages rendered, or nil when `shouldStop` said yes (nothing was put).
     public func render(_ sources: [SitePlan.Source], of plan: SitePlan, into transaction: SiteTransaction,
                        stoppingIf shouldStop: () -> Bool) throws(SiteWriteError) -> Int? {
         let renderer = self.renderer
-        let pagesPerRound = 8 * ProcessInfo.processInfo.activeProcessorCount
+        let pagesPerRound = Self.pagesPerRoundBeforeWriting
         var files: [OutputFile] = []
         var start = sources.startIndex
         while start < sources.endIndex {
@@ -87,10 +99,15 @@ public struct SiteBuilder: Sendable {
             if shouldStop() { return nil }
             start += round.count
         }
+        // The sitemap lists every page: at 100,000 logs it is made in about as long as a round.
+        files += plan.feeds(siteTitle: renderer.siteTitle, baseURL: baseURL)
+        if shouldStop() { return nil }
         for file in files { try transaction.put(file) }
-        for file in plan.feeds(siteTitle: renderer.siteTitle, baseURL: baseURL) { try transaction.put(file) }
         return sources.count
     }
+
+    /// The pages made at once between two questions of `render(_:of:into:stoppingIf:)`: one a core.
+    public static var pagesPerRoundBeforeWriting: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// The most pages a rebuild that may give way renders into memory before writing them; a
     /// rebuild of more (a template or time-zone change, a sync) streams them and does not stop.

@@ -25,10 +25,16 @@ public struct SiteChanges: Sendable {
     }
 
     public static func between(_ old: SitePlan, _ new: SitePlan) -> SiteChanges {
+        GiveWay.never { giveWay throws(GaveWay) in try between(old, new, giveWay: giveWay) }
+    }
+
+    /// `between(_:_:)`, giving way between its steps and every few thousand logs (`watch`).
+    public static func between(_ old: SitePlan, _ new: SitePlan, giveWay: GiveWay) throws(GaveWay) -> SiteChanges {
         // Every page's navigation changes when a section appears or goes; every day, month and
         // log page's folder (`LogPagePath`) when the journal's time zone does.
         if old.navigation != new.navigation || old.journal.timeZone != new.journal.timeZone { return everything(in: new, replacing: old) }
         let changedLogs = changedLogIDs(old.journal.logs, new.journal.logs)
+        try giveWay.check()
         let recipesChanged = recipeSignature(old.journal) != recipeSignature(new.journal)
         let browseChanged = ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
         let sessionsChanged = sessionSignature(old.journal.validated.dataset) != sessionSignature(new.journal.validated.dataset)
@@ -49,11 +55,13 @@ public struct SiteChanges: Sendable {
         var changedPositions = Set(newLogs.indices.filter { recipesChanged || changedLogs.contains(newLogs[$0].id) })
         // A log page also shows its recipe, its recorded pour and the next brew of its recipe.
         // The old journal's keys were made when it was the new one, on the edit before.
-        let oldKeys = old.journal.logPageKeys, newKeys = new.journal.logPageKeys
+        let oldKeys = try old.journal.makeLogPageKeys(giveWay: giveWay), newKeys = try new.journal.makeLogPageKeys(giveWay: giveWay)
         let oldPositions = old.journal.positionByID
         for position in newLogs.indices where !changedPositions.contains(position) {
+            try giveWay.check(at: position)
             if oldPositions[newLogs[position].id].map({ oldKeys[$0] }) != newKeys[position] { changedPositions.insert(position) }
         }
+        try giveWay.check()
         let oldLists = Dictionary(old.lists.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, list) in new.lists.enumerated() {
             let pageCount = list.pageCount(perPage: new.perPage)

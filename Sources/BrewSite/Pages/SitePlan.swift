@@ -54,18 +54,21 @@ public struct SitePlan: @unchecked Sendable {
     let years: YearPages
     public let perPage: Int
 
+    /// - Parameter giveWay: asked between the steps (`SiteBuilder.plan(_:now:mealPlan:amountReader:giveWay:)`).
     init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages? = nil,
-         amountReader: @escaping ShoppingAmount.Reader = { _ in nil }, perPage: Int) {
+         amountReader: @escaping ShoppingAmount.Reader = { _ in nil }, perPage: Int, giveWay: GiveWay = .never) throws(GaveWay) {
         self.journal = journal
         self.mealPlan = mealPlan.flatMap { $0.hasPages ? $0 : nil }
         self.amountReader = amountReader
         self.perPage = perPage
-        self.years = YearPages(journal: journal, sessions: sessions, mealPlan: self.mealPlan)
+        self.years = try YearPages(journal: journal, sessions: sessions, mealPlan: self.mealPlan, giveWay: giveWay)
         self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + years.paths + ["statistics", "hints"]
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
         self.brewAlongs = journal.brewAlongs(of: cardRecipes)
         self.sessions = sessions
+        try giveWay.check()
         self.lists = journal.logLists()
+        try giveWay.check()
         self.kitchen = KitchenPages(journal.validated.dataset)
     }
 

@@ -8,10 +8,14 @@ import Foundation
 struct YearPages {
     let reviews: [YearInReview]
 
-    init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages?) {
+    /// - Parameter giveWay: asked every few thousand logs and before each year's review (`watch`).
+    init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages?, giveWay: GiveWay = .never) throws(GaveWay) {
         // Each log's year once, from its local time: a review is made from its own year's logs.
         var positionsByYear: [Int: [Int]] = [:]
-        for position in journal.logs.indices { positionsByYear[journal.localTimes[position].year, default: []].append(position) }
+        for position in journal.logs.indices {
+            try giveWay.check(at: position)
+            positionsByYear[journal.localTimes[position].year, default: []].append(position)
+        }
         let nights = sessions.sessions.map { session -> YearInReview.Night in
             let summary = sessions.summary(of: session)
             return YearInReview.Night(sessionID: summary.sessionId, title: SessionText.title(summary),
@@ -21,10 +25,13 @@ struct YearPages {
         let slots = mealPlan?.plan.slots.map(\.value) ?? []
         let titles = Dictionary(journal.validated.dataset.kitchenRecipes.map { ($0.value.id, $0.value.title) }, uniquingKeysWith: { first, _ in first })
         let years = YearInReview.years(logYears: Array(positionsByYear.keys), slots: slots, nights: nights)
-        reviews = years.map { year in
+        var reviews: [YearInReview] = []
+        for year in years {
+            try giveWay.check()
             let logs = (positionsByYear[year] ?? []).map { (log: journal.logs[$0], year: year) }
-            return YearInReview.make(year: year, logs: logs, slots: slots, recipeTitles: titles, nights: nights)
+            reviews.append(YearInReview.make(year: year, logs: logs, slots: slots, recipeTitles: titles, nights: nights))
         }
+        self.reviews = reviews
     }
 
     var paths: [String] { reviews.map { "years/\($0.year)" } }
