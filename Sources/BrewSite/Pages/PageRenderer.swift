@@ -24,16 +24,17 @@ public struct PageRenderer: Sendable {
         let root = page.rootPrefix
         let template = page.template + ".md"
         let rows = page.splicedRows?()
-        let (markdown, body): (String, String)
+        // Filled in from the template's shapes, by slot or by name, when the page has no list rows to splice.
+        let filled: (markdown: String, html: String)?
         if var slots = page.slots, let shapes, slots.setRoot(root, siteTitle: siteTitle) {
-            let converted = shapes.page(template, slots, convert: Markdown.html(from:))
-            (markdown, body) = Self.convert(converted.markdown, html: converted.html, placing: page.fragments)
+            filled = shapes.page(template, slots, convert: Markdown.html(from:))
         } else if rows == nil, let shapes {
-            let converted = shapes.page(template, context(of: page, root: root), convert: Markdown.html(from:))
-            (markdown, body) = Self.convert(converted.markdown, html: converted.html, placing: page.fragments)
+            filled = shapes.page(template, context(of: page, root: root), convert: Markdown.html(from:))
         } else {
-            (markdown, body) = Self.convert(text(template, context(of: page, root: root)), placing: page.fragments, rows: rows, root: root)
+            filled = nil
         }
+        let (markdown, body) = filled.map { Self.convert($0.markdown, html: $0.html, placing: page.fragments) }
+            ?? Self.convert(text(template, context(of: page, root: root)), placing: page.fragments, rows: rows, root: root)
         var layout = PageSlots(LayoutSlot.schema)
         layout[LayoutSlot.title] = .text(page.title)
         layout[LayoutSlot.siteTitle] = .text(siteTitle)

@@ -53,6 +53,8 @@ final class TemplateShapes: Sendable {
     /// The HTML of learned shapes of Markdown templates, by shape key; nil for a shape whose
     /// pages are converted in full.
     private let converted = Locked<[ShapeKey: ConvertedState]>([:])
+    /// Shapes of pages made by slot (`PageSlots`), by template, schema and signature.
+    private let slotShapes = Locked<[SlotKey: SlotShape]>([:])
 
     /// What is known of a shape's HTML.
     private enum ConvertedState {
@@ -78,9 +80,6 @@ final class TemplateShapes: Sendable {
         }
     }
 
-    /// Shapes of pages made by slot (`PageSlots`), by template, schema and signature.
-    private let slotShapes = Locked<[SlotKey: SlotShape]>([:])
-
     struct SlotKey: Hashable {
         let template: String
         let schema: ObjectIdentifier
@@ -101,15 +100,15 @@ final class TemplateShapes: Sendable {
         /// Made from the values by name, as any other page.
         case byName
 
-        var isUnknown: Bool { if case .unknown = self { true } else { false } }
         var isKnown: Bool { if case .known = self { true } else { false } }
+        var isByName: Bool { if case .byName = self { true } else { false } }
     }
 
     /// How many shapes of slot pages are filled in by slot, and how many are made by name.
     var slotShapeCount: (filled: Int, byName: Int) {
         slotShapes.withLock { states in
             let filled = states.values.filter { $0.markdown.isKnown && $0.html.isKnown }.count
-            let byName = states.values.filter { if case .byName = $0.markdown { true } else if case .byName = $0.html { true } else { false } }.count
+            let byName = states.values.filter { $0.markdown.isByName || $0.html.isByName }.count
             return (filled, byName)
         }
     }
@@ -225,8 +224,10 @@ final class TemplateShapes: Sendable {
             if let shapeKey = Self.shapeKey(template, values) {
                 switch shapes.withLock({ $0[shapeKey] }) {
                 case .some(.some(let shape)):
-                    let names = shape.places.map { place -> String? in if case .text(let name) = place.source { name } else { nil } }
-                    settled = names.contains(nil) ? .byName : Self.slotsOf(names.map { $0! }, in: slots.schema).map { .known((shape, $0)) } ?? .byName
+                    // Every place must be a text of the page (not a row's) with a slot in the schema.
+                    let names = shape.places.compactMap { place -> String? in if case .text(let name) = place.source { name } else { nil } }
+                    let slotsOfNames = names.count == shape.places.count ? Self.slotsOf(names, in: slots.schema) : nil
+                    settled = slotsOfNames.map { .known((shape, $0)) } ?? .byName
                 case .some(.none): settled = .byName
                 case .none: settled = nil
                 }
