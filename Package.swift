@@ -110,7 +110,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BrewDataTests",
-            dependencies: ["BrewKit", "BrewData", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["BrewKit", "BrewData", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                           .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
         // BrewData for the rule the command line passes the watcher: editor droppings are ignored.

@@ -81,6 +81,9 @@ public struct BrewImporter {
         }
         // The instant is the app's; it is written at the journal's UTC offset, so the file reads
         // as the person's clock read (UTC when the journal sets no time zone).
+        if let unknownZone = JournalTimeZone.unknownZoneDiagnostic(validated.dataset.preferences) {
+            throw CommandError("the journal's time zone is unknown, so the brews' local dates and their files cannot be told; fix preferences.json (brewguide check), nothing was written", findings: [unknownZone])
+        }
         let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
         let check = BrewImportCheck(root: root, read: read)
 

@@ -115,6 +115,21 @@ extension Merger {
         return (written, changed.filter(targetIDs.contains).sorted())
     }
 
+    /// The target's sessions that lost an entry deleted on some copy (`EntryDeletions`) and that
+    /// the merge did not rewrite otherwise: written again without it, and each entry reported.
+    static func prunedSessions(_ pruned: [(session: SessionRecord, removed: [String])], erased: ErasureSet, outcome: inout Outcome) {
+        for (session, removed) in pruned where !removed.isEmpty && !erased.covers(.session, session.id) {
+            for entryID in removed { outcome.report.removedAsErased.append(.init(.sessionEntries, "\(session.id)/\(entryID)", ": deleted on a copy")) }
+            guard !outcome.replacedSessionIDs.contains(session.id) else { continue }
+            outcome.newSessions.append(session)
+            outcome.replacedSessionIDs.append(session.id)
+            if outcome.report.updated.contains(where: { $0.subject == .record(.sessions) && $0.id == session.id }) { continue }
+            outcome.report.updated.append(.init(.sessions, session.id, ": an entry deleted on a copy was taken out"))
+        }
+        outcome.newSessions.sort { $0.id < $1.id }
+        outcome.replacedSessionIDs.sort()
+    }
+
     static func renamedSession(_ session: SessionRecord, to id: String) -> SessionRecord {
         var value = session.value.setting("id", to: .string(id))
         if case .array(let entries)? = value["entries"] {

@@ -21,6 +21,9 @@ public struct MealPlanPages {
     /// Weeks with pages, oldest first.
     public let weeks: [ISOWeek]
     let currentWeek: ISOWeek
+    /// The day of the run, `YYYY-MM-DD` (UTC, as the current week): the year pages count planned
+    /// meals up to it.
+    let today: String
     /// Whether kitchen recipe pages exist to link to.
     let linksRecipes: Bool
 
@@ -29,6 +32,7 @@ public struct MealPlanPages {
         self.recipes = recipes
         self.erasedRecipeIDs = erasedRecipeIDs
         self.currentWeek = ISOWeek(containing: now)
+        self.today = String(ISO8601.string(from: now).prefix(10))
         self.linksRecipes = linksRecipes
         self.weeks = plan.slots.isEmpty && plan.shoppingItems.isEmpty ? [] : Array(Set(plan.weeks + [currentWeek])).sorted()
     }
@@ -72,7 +76,8 @@ public struct MealPlanPages {
             var average = sum.rounded
             average.unknown = []
             context["average"] = figures(average)
-            context["overDays"] = planned.filter(\.over.calories).map { PlanDay.longName(of: $0.day) }.joined(separator: ", ")
+            let overDays = planned.filter(\.over.calories).map { PlanDay.longName(of: $0.day) }
+            if !overDays.isEmpty { context["overDays"] = overDays.joined(separator: ", ") }
         }
         return Page(path: weekPath(week), title: "Meal plan \(week)", template: "kitchen-plan-week", context: context, fragments: fragments)
     }
