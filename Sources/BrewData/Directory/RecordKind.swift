@@ -350,7 +350,8 @@ extension RecordKind {
         case .snackPresets: "snack preset"
         case .kitchenInbox: "inbox entry"
         case .preferences: "preferences"
-        case .recipeSteps, .sessionEntries, .erasures, .flows, .kitchenIngredients, .kitchenSteps: rawValue
+        case .sessionEntries: "session entry"
+        case .recipeSteps, .erasures, .flows, .kitchenIngredients, .kitchenSteps: rawValue
         }
     }
 }
