@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct EntryDeletionMergeTests {
     static func entryIDs(_ snapshot: DataSnapshot, session id: String) -> Set<String> {
         guard let session = snapshot.sessions.first(where: { $0.id == id }), case .array(let entries)? = session.value["entries"] else { return [] }
-        return Set(entries.compactMap { $0.text("id") })
+        return Set(entries.compactMap { $0["id"]?.stringValue })
     }
 
     @Test func aDeletionOnEitherSideHolds() {

@@ -69,5 +69,15 @@ struct DatesAndZonesCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("logs").path).sorted() == logs, "nothing was written")
         #expect(try String(contentsOf: data.appendingPathComponent("logs/2026-11.csv"), encoding: .utf8)
                 == String(contentsOf: TestPaths.journal.appendingPathComponent("logs/2026-11.csv"), encoding: .utf8))
+
+        // The other commands that name or file what they write by local time stop the same way.
+        let imported = try BrewGuideProcess.run(["import-brews", "beanconqueror", "Tests/BrewDataTests/Fixtures/beanconqueror/beanconqueror.json", "--data", data.path],
+                                                in: TestPaths.packageRoot, environment: Self.now)
+        #expect(imported.status != 0, "\(imported.stdout)")
+        #expect(imported.stderr.contains(String(checkLine)), "\(imported.stderr)")
+        let session = try BrewGuideProcess.run(["session", "water", "--data", data.path], environment: Self.now)
+        #expect(session.status != 0)
+        #expect(session.stderr.contains(String(checkLine)), "\(session.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("logs").path).sorted() == logs, "nothing was written")
     }
 }
