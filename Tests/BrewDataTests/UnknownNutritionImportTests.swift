@@ -64,3 +64,16 @@ struct UnknownNutritionImportTests {
         #expect(members == ["protein", "fats"])
     }
 }
+
+extension UnknownNutritionImportTests {
+    @Test func clippingAndImportSayWhichFiguresAreNotGiven() throws {
+        let perServing = try #require(ServingNutrition(calories: 180, protein: nil, carbs: 20, fats: nil))
+        #expect(perServing.missingNote == "the nutrition gives no protein and fats: left unknown (shown as —), not 0")
+        var clipped = ClippedRecipe()
+        clipped.title = "Butter bread"
+        clipped.steps = ["Spread."]
+        clipped.nutritionPerServing = perServing
+        let draft = try KitchenClipWriter.draft(clipped, root: "/nonexistent-clip-root", category: nil, takenIDs: [])
+        #expect(draft.repairs.contains(perServing.missingNote!))
+    }
+}

@@ -58,7 +58,10 @@ public enum KitchenClipWriter {
             clipped.nutritionPerServing = nil
         }
         // Each figure as given × servings, rounded once; a figure not given stays unknown.
-        if !shell, let perServing = clipped.nutritionPerServing { recipe.nutrition = perServing.wholeRecipe(servings: servings) }
+        if !shell, let perServing = clipped.nutritionPerServing {
+            recipe.nutrition = perServing.wholeRecipe(servings: servings)
+            if let note = perServing.missingNote { clipped.warnings.append(note) }
+        }
         let path = ((root as NSString).appendingPathComponent(RecordKind.kitchenRecipes.folderName) as NSString).appendingPathComponent(id + ".json")
         let bytes = FileContent.json(KitchenRecordEncoder.json(recipe)).bytesOrEmpty
         let parsed = RecordFileParser.parse(bytes, path: path, kind: .kitchenRecipes)

@@ -27,6 +27,14 @@ public struct ServingNutrition: Hashable, Sendable {
         [(.calories, calories), (.protein, protein), (.carbs, carbs), (.fats, fats)]
     }
 
+    /// "the nutrition gives no calories: left unknown (shown as —), not 0", or nil when all four are given.
+    public var missingNote: String? {
+        let missing = figures.filter { $0.value == nil }.map(\.figure.rawValue)
+        guard let last = missing.last else { return nil }
+        let names = missing.count == 1 ? last : missing.dropLast().joined(separator: ", ") + " and " + last
+        return "the nutrition gives no \(names): left unknown (shown as —), not 0"
+    }
+
     /// The whole recipe's figures: each given one × `servings`, rounded to a whole number once;
     /// a figure not given stays unknown.
     public func wholeRecipe(servings: Int) -> KitchenNutrition {

@@ -47,6 +47,16 @@ import Testing
         #expect(items[4].need == nil && items[4].amount == "to taste" && items[4].ingredient == "salt")
     }
 
+    /// A can's size written after the word ("1 can (400 g)") is its package size, kept on the
+    /// line, as for "1 (400 g) can".
+    @Test func aCansSizeAfterTheWordIsKept() {
+        #expect(AmountGrammar.parse("1 can (400 g)").quantity?.packageSize == "400 g")
+        #expect(AmountGrammar.parse("200 g (7 oz)").quantity?.packageSize == nil, "an alternative after a unit of measure is still skipped")
+        let lines = ShoppingListMerger.merge([.init(recipeID: "stew", name: "chopped tomatoes", amountText: "1 can (400 g)", factor: 0.75)], reading: read)
+        #expect(lines.map(\.text) == ["1 can (400 g) chopped tomatoes (¾ needed)"])
+        #expect(storedAndRead([.init(recipeID: "stew", name: "chopped tomatoes", amountText: "1 can (400 g)", factor: 0.75)]).map(\.text) == lines.map(\.text))
+    }
+
     /// Old lists (only a name) are read as before: the name split into amount and ingredient.
     @Test func anItemWithOnlyANameIsStillRead() {
         let lines = ShoppingListMerger.merge(ShoppingListBuilder.parts(stored: [ShoppingItem(id: "item-1", name: "2 lemons")]), reading: read)
