@@ -122,21 +122,22 @@ public struct MealPlanPages {
     /// "— kcal (no day gives every meal's calories)", with a sentence saying why.
     func averageText(_ days: [PlanDay]) -> String {
         var partial = false
+        // Each figure held together by no-break spaces, as `figures` does; the words after it may wrap.
         let parts = NutritionFigure.allCases.map { figure -> String in
             let average = PlanDay.average(figure, over: days)
-            let unit = figure == .calories ? "kcal" : "g \(figure.rawValue)"
+            let unit = (figure == .calories ? "kcal" : "g \(figure.rawValue)").replacingOccurrences(of: " ", with: "\u{00A0}")
             guard let value = average.value else {
                 partial = true
-                return "— \(unit) (no day gives every meal's \(figure.rawValue))"
+                return "—\u{00A0}\(unit) (no day gives every meal's \(figure.rawValue))"
             }
-            var text = "\(Int(value.rounded())) \(unit)"
+            var text = "\(Int(value.rounded()))\u{00A0}\(unit)"
             if !average.isWhole {
                 partial = true
                 text += " over \(average.days) of \(average.plannedDays) days"
             }
             return text
         }
-        let joined = parts.map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: " · ")
+        let joined = parts.joined(separator: " · ")
         return partial ? joined + " (a day with a meal that leaves a figure unknown is left out of that figure's average, not counted as 0)" : joined
     }
 
