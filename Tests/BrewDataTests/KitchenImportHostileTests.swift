@@ -116,6 +116,21 @@ struct KitchenImportHostileTests {
         }
     }
 
+    /// A PNG whose header is whole and whose data is not.
+    static func damagedPNG() -> [UInt8] {
+        var bytes = Array(pngHeader(width: 40, height: 40).prefix(33))
+        bytes += [0, 0, 0, 16] + Array("IDATgarbage-not-zlib".utf8) + [0, 0, 0, 0]
+        return bytes
+    }
+
+    @Test func libgdsOwnWordsAreKeptForOurMessage() {
+        guard case .failure(let problem) = GridImage.check(AppRecipe.Photo(bytes: Self.damagedPNG(), fileExtension: "png")) else {
+            Issue.record("a damaged PNG was decoded")
+            return
+        }
+        #expect(problem.reason.contains("it cannot be decoded (damaged or cut short; libgd said: gd-png: fatal libpng error"), "\(problem.reason)")
+    }
+
     @Test func anUndecodablePhotoIsNotKeptAndTheWebImageIs() throws {
         let root = TestPaths.temporary("import-photo").path
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -125,7 +140,7 @@ struct KitchenImportHostileTests {
         let outcome = importer.importRecipe(recipe)
         #expect(outcome.kind == .imported, "\(outcome.message)")
         #expect(outcome.warnings.count == 1)
-        #expect(outcome.warnings.first?.contains("the photo in the export (PNG, 0 KB) is not kept: it cannot be decoded") == true, "\(outcome.warnings)")
+        #expect(outcome.warnings.first?.contains("bytes) is not kept: it cannot be decoded") == true, "\(outcome.warnings)")
         #expect(outcome.warnings.first?.contains("the recipe keeps its web image https://example.com/eggs.jpg") == true)
         #expect(!FileManager.default.fileExists(atPath: root + "/kitchen/images"))
         let written = DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.first?.value

@@ -10,6 +10,13 @@ public enum AppImportText {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
+    /// `text` for a message: control and bidirectional characters written out (`\u{202E}`); the
+    /// message's own line breaks kept when `keepLines`.
+    public static func shown(_ text: String, keepLines: Bool) -> String {
+        guard keepLines, text.contains("\n") else { return shown(text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { shown(String($0)) }.joined(separator: "\n")
+    }
+
     /// `text` for a message: control and bidirectional characters written out (`\u{202E}`).
     public static func shown(_ text: String) -> String {
         let escaped = ShownText.escaped(text, limit: .max)

@@ -25,65 +25,81 @@ extension AppRecipe {
     }
 
     /// Text cut into pieces of at most `limit` characters: whole sentences where they fit, else
-    /// words, else runs of `limit` characters. One pass over the characters, every count kept as a
-    /// number (never counted again), so a 10 MB step costs what reading it costs.
+    /// words, else runs of `limit` characters. One pass over the text's scalars (never fewer than
+    /// its characters, so a piece is never over the limit), every count kept as a number, never
+    /// counted again: a 10 MB step costs what reading it costs. The import's time budget is
+    /// checked every 64 K scalars.
     static func pieces(of text: String, limit: Int, meter: AppImportMeter? = nil, origin: String = "") throws(AppImportFailure) -> [String] {
-        guard text.count > limit else { return [text] }
+        guard text.unicodeScalars.count > limit else { return [text] }
+        typealias Scalars = String.UnicodeScalarView
         var pieces: [String] = []
-        var piece = "", pieceCount = 0
-        func add(_ part: String, _ count: Int) {
-            if pieceCount + count > limit, !piece.isEmpty {
-                pieces.append(piece)
-                piece = ""
+        var piece = Scalars(), pieceCount = 0
+        func add(_ part: Scalars.SubSequence) {
+            let count = part.count
+            if pieceCount + count > limit, pieceCount > 0 {
+                pieces.append(String(piece))
+                piece = Scalars()
                 pieceCount = 0
             }
-            piece += part
+            piece.append(contentsOf: part)
             pieceCount += count
         }
+        let scalars = text.unicodeScalars
         /// One sentence: whole when it fits, else word by word, a word longer than the limit in runs.
-        func addSentence(_ sentence: [Character]) {
-            guard sentence.count > limit else { add(String(sentence), sentence.count); return }
-            var word: [Character] = []
-            func addWord() {
-                guard !word.isEmpty else { return }
-                if word.count > limit {
-                    for start in stride(from: 0, to: word.count, by: limit) {
-                        let run = word[start..<min(word.count, start + limit)]
-                        add(String(run), run.count)
-                    }
-                } else {
-                    add(String(word), word.count)
+        func addSentence(_ sentence: Scalars.SubSequence, count: Int) {
+            guard count > limit else { add(sentence); return }
+            var wordStart = sentence.startIndex, wordCount = 0
+            func addWord(to end: Scalars.Index) {
+                guard wordCount > 0 else { return }
+                var runStart = wordStart
+                while wordCount > limit {
+                    let runEnd = scalars.index(runStart, offsetBy: limit)
+                    add(scalars[runStart..<runEnd])
+                    runStart = runEnd
+                    wordCount -= limit
                 }
-                word.removeAll(keepingCapacity: true)
+                add(scalars[runStart..<end])
+                wordCount = 0
             }
-            for character in sentence {
-                word.append(character)
-                if character == " " { addWord() }
+            var index = sentence.startIndex
+            while index < sentence.endIndex {
+                let scalar = scalars[index]
+                index = scalars.index(after: index)
+                wordCount += 1
+                if scalar == " " {
+                    addWord(to: index)
+                    wordStart = index
+                }
             }
-            addWord()
+            addWord(to: sentence.endIndex)
         }
-        var sentence: [Character] = []
-        var previous: Character?
+        var sentenceStart = scalars.startIndex, sentenceCount = 0
+        var previous: Unicode.Scalar = " "
         var seen = 0
-        for character in text {
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
             // A sentence ends after a line break, or at ".", "!" or "?" followed by white space.
-            if let last = previous, ".!?".contains(last), character.isWhitespace {
-                addSentence(sentence)
-                sentence.removeAll(keepingCapacity: true)
+            if previous == "." || previous == "!" || previous == "?", scalar.properties.isWhitespace {
+                addSentence(scalars[sentenceStart..<index], count: sentenceCount)
+                sentenceStart = index
+                sentenceCount = 0
             }
-            sentence.append(character)
-            if character == "\n" {
-                addSentence(sentence)
-                sentence.removeAll(keepingCapacity: true)
-                previous = nil
+            index = scalars.index(after: index)
+            sentenceCount += 1
+            if scalar == "\n" {
+                addSentence(scalars[sentenceStart..<index], count: sentenceCount)
+                sentenceStart = index
+                sentenceCount = 0
+                previous = " "
             } else {
-                previous = character
+                previous = scalar
             }
             seen += 1
-            if seen % 65_536 == 0 { try meter?.checkTime(in: origin) }
+            if seen & 0xFFFF == 0 { try meter?.checkTime(in: origin) }
         }
-        if !sentence.isEmpty { addSentence(sentence) }
-        if !piece.isEmpty { pieces.append(piece) }
+        if sentenceCount > 0 { addSentence(scalars[sentenceStart..<scalars.endIndex], count: sentenceCount) }
+        if pieceCount > 0 { pieces.append(String(piece)) }
         return pieces.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
 }

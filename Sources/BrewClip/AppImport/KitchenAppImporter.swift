@@ -83,7 +83,7 @@ public struct KitchenAppImporter {
         }
         var warnings: [String] = []
         if let photo = recipe.photo {
-            let size = "\(photo.fileExtension.uppercased()), \(Format.number(Double(photo.bytes.count) / 1024, decimals: 0)) KB"
+            let size = "\(photo.fileExtension.uppercased()), " + (photo.bytes.count < 1024 ? "\(photo.bytes.count) bytes" : "\(photo.bytes.count / 1024) KB")
             switch GridImage.check(photo) {
             case .failure(let problem):
                 recipe.photo = nil

@@ -68,13 +68,13 @@ struct KitchenImportCommand: ParsableCommand {
                 switch outcome.kind {
                 case .imported:
                     imported += 1
-                    print("\(origin): \(AppImportText.shown(outcome.message))")
+                    print("\(origin): \(AppImportText.shown(outcome.message, keepLines: true))")
                 case .alreadyHere:
                     already += 1
-                    print("\(origin): note: \"\(title)\" \(AppImportText.shown(outcome.message))")
+                    print("\(origin): note: \"\(title)\" \(AppImportText.shown(outcome.message, keepLines: true))")
                 case .skipped:
                     skipped += 1
-                    StandardError.write("\(origin): error: \"\(title)\" \(AppImportText.shown(outcome.message))\n")
+                    StandardError.write("\(origin): error: \"\(title)\" \(AppImportText.shown(outcome.message, keepLines: true))\n")
                 }
                 for warning in outcome.warnings { StandardError.write("\(origin): warning: \"\(title)\" \(AppImportText.shown(warning))\n") }
             }
