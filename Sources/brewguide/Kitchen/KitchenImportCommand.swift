@@ -14,8 +14,9 @@ struct KitchenImportCommand: ParsableCommand {
             Each recipe becomes kitchen/recipes/<id>.json (its photo kitchen/images/<id>.<ext>), checked as \
             check would and written atomically, whole or not at all; nothing is ever overwritten. A recipe \
             already here (same source id, or same sourceUrl) is skipped and said so; one that cannot be read \
-            is skipped with its reason and the rest go on (exit status 1). Zips, nested zips and gzip are read \
-            in memory within fixed bounds. See docs/KITCHEN.md.
+            is skipped with its reason and the rest go on (exit status 1: a file or recipe that could not be read \
+            or would not pass check is an error; one already here is not). Another app's export is refused, \
+            naming the importer to use. Zips, nested zips and gzip are read in memory within fixed bounds. See docs/KITCHEN.md.
             """
     )
 
