@@ -205,6 +205,29 @@ struct KitchenImportHostileTests {
         #expect(throws: AppImportFailure.self) { try PaprikaRecipeReader.read(json: try Self.paprika(["directions": String(repeating: "Stir.\n", count: 100_000)]), origin: "p", meter: AppImportMeter(budget: budget)) }
     }
 
+    // MARK: Damaged zips
+
+    /// ZIPFoundation reads a zip in memory at the offsets it gives: one past the end was a crash.
+    @Test func everyDamagedOffsetInAZipIsRefusedNotACrash() throws {
+        let zip = try KitchenAppImportTests.zip([("Soup.paprikarecipe", Gzip.pack(try Self.paprika([:]))), ("Stew/recipe.json", Array("{}".utf8))])
+        var refused = 0
+        for position in zip.indices {
+            for pattern: UInt8 in [0x01, 0x80, 0xFF] {
+                var damaged = zip
+                damaged[position] ^= pattern
+                do { _ = try AppArchive.files(inZip: damaged, path: "d.zip", meter: AppImportMeter()) } catch { refused += 1 }
+            }
+        }
+        #expect(refused > 0)
+        // The central directory said to start past the end.
+        var pastTheEnd = zip
+        let end = try #require((0...(zip.count - 22)).last { Array(zip[$0..<$0 + 4]) == [0x50, 0x4B, 0x05, 0x06] })
+        pastTheEnd.replaceSubrange(end + 16..<end + 20, with: [0xFF, 0xFF, 0x00, 0x00])
+        #expect(ZipBounds.problem(in: pastTheEnd)?.contains("its central directory is said to be at byte 65535, past its end") == true)
+        #expect(throws: AppImportFailure.self) { try AppArchive.files(inZip: pastTheEnd, path: "d.zip", meter: AppImportMeter()) }
+        #expect(ZipBounds.problem(in: zip) == nil)
+    }
+
     // MARK: Messages
 
     @Test func namesAreShownEscapedAndTitlesLoseBidirectionalOverrides() throws {
