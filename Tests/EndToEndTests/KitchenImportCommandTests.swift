@@ -120,6 +120,31 @@ import TestSupport
         #expect(!(result.stdout + result.stderr).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 
+    /// What a stopped import leaves: `check` names a photo no recipe names and a pending one, and
+    /// the next import removes the pending photo whose recipe was never written.
+    @Test func checkNamesUnnamedPhotosAndTheNextImportFinishesAStoppedOne() throws {
+        let scratch = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let data = scratch.appendingPathComponent("data")
+        try Self.journal(at: data)
+        let images = data.appendingPathComponent("kitchen/images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let photo = Data(TestImages.photo(width: 20, height: 10, format: "jpg"))
+        try photo.write(to: images.appendingPathComponent("lost.jpg"))
+        try photo.write(to: images.appendingPathComponent(".toast.jpg.pending"))
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("kitchen/images/lost.jpg: warning: no kitchen recipe names this photo"), "\(check.stdout)")
+        #expect(check.stdout.contains("kitchen/images/.toast.jpg.pending: warning: a photo (toast.jpg) left by a kitchen import or clip that was stopped"), "\(check.stdout)")
+
+        let input = scratch.appendingPathComponent("toast.paprikarecipe")
+        try Data(#"{"uid":"u1","name":"Toast","ingredients":"1 slice bread","directions":"Toast it."}"#.utf8).write(to: input)
+        let result = try BrewGuideProcess.run(["kitchen", "import", "paprika", input.path, "--data", data.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: kitchen/images/toast.jpg: a photo left by a stopped import or clip, whose recipe was never written, removed"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: images.path) == ["lost.jpg"], "nothing of the person's removed")
+    }
+
     /// Every recipe of the shared exports (../shared/corpus/kitchen-apps) imports, or is skipped
     /// with a reason; skipped when the corpus is not on this machine.
     @Test(arguments: [("paprika", "paprika.zip", 5), ("mealie", "mealie.zip", 3), ("mealie", "mealie-backup.zip", 46),
