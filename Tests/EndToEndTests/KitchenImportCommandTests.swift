@@ -111,7 +111,15 @@ import TestSupport
         let recipe = #"{"uid":"d1","name":"Damaged","ingredients":"1 egg","directions":"Cook.","photo_data":"\#(Data(png).base64EncodedString())","image_url":"https://example.com/d.jpg"}"#
         try Data(recipe.utf8).write(to: paprika.appendingPathComponent("damaged.paprikarecipe"))
         try Data("{not json".utf8).write(to: paprika.appendingPathComponent("\u{1B}[31mred\u{07}.paprikarecipe"))
+        // A name that is not UTF-8: reported, never passed over in silence.
+        let badName: [UInt8] = Array((paprika.path + "/bad").utf8) + [0xFF] + Array(".paprikarecipe".utf8) + [0]
+        let descriptor = badName.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
         let result = try BrewGuideProcess.run(["kitchen", "import", "paprika", paprika.path, "--data", data.path])
+        #expect(result.stderr.contains(".paprikarecipe: error: cannot be read: its name is not UTF-8"), "\(result.stderr)")
         #expect(!result.stderr.contains("GD Warning"), "\(result.stderr)")
         #expect(result.stderr.contains("warning: \"Damaged\" the photo in the export (PNG, 61 bytes) is not kept: it cannot be decoded (damaged or cut short; libgd said: gd-png: fatal libpng error"), "\(result.stderr)")
         #expect(result.stderr.contains("the recipe keeps its web image https://example.com/d.jpg"))
