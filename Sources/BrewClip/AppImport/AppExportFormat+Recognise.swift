@@ -31,7 +31,7 @@ extension AppExportFormat {
     }
 
     /// The app a file belongs to by its name alone (`.paprikarecipe`, `.cook`), else by its JSON.
-    static func recognise(_ file: AppImportFile, meter: AppImportMeter) -> AppExportFormat? {
+    static func recognise(_ file: AppImportFile) -> AppExportFormat? {
         let lower = file.name.lowercased()
         if lower.hasSuffix(".paprikarecipe") || lower.hasSuffix(".paprikarecipes") { return .paprika }
         if lower.hasSuffix(".cook") { return .cooklang }

@@ -14,12 +14,11 @@ public enum AppExportFormat: String, Sendable, CaseIterable {
         let byFolder = Dictionary(grouping: files, by: \.folder)
         for file in files {
             do throws(AppImportFailure) {
-                if try !readOwn(file, byFolder: byFolder, into: &reading, meter: meter),
-                   let app = Self.recognise(file, meter: meter), app != self {
+                if try !readOwn(file, files: files, byFolder: byFolder, into: &reading, meter: meter), let app = Self.recognise(file), app != self {
                     foreign[app, default: []].append(file.path)
                 }
             } catch {
-                if error.foreignApp.map({ $0 != self }) == true, let app = error.foreignApp {
+                if let app = error.foreignApp, app != self {
                     foreign[app, default: []].append(file.path)
                 } else {
                     reading.skipped.append(error)
@@ -31,7 +30,8 @@ public enum AppExportFormat: String, Sendable, CaseIterable {
     }
 
     /// Reads one file as this app's; false when it is not one of this app's recipe files.
-    private func readOwn(_ file: AppImportFile, byFolder: [String: [AppImportFile]], into reading: inout AppReading, meter: AppImportMeter) throws(AppImportFailure) -> Bool {
+    private func readOwn(_ file: AppImportFile, files: [AppImportFile], byFolder: [String: [AppImportFile]], into reading: inout AppReading,
+                         meter: AppImportMeter) throws(AppImportFailure) -> Bool {
         switch self {
         case .paprika:
             let lower = file.name.lowercased()
@@ -47,7 +47,7 @@ public enum AppExportFormat: String, Sendable, CaseIterable {
                 return false
             }
             if MealieBackupReader.isBackup(object) {
-                let backup = try MealieBackupReader.read(json: file.bytes, origin: file.path, photos: Self.mealieBackupPhotos(files(in: byFolder)))
+                let backup = try MealieBackupReader.read(json: file.bytes, origin: file.path, photos: Self.mealieBackupPhotos(files))
                 reading.append(backup)
             } else if MealieRecipeReader.isRecipe(object), Self.recognise(object) == .mealie {
                 var recipe = try MealieRecipeReader.read(json: file.bytes, origin: file.path)
@@ -81,8 +81,6 @@ public enum AppExportFormat: String, Sendable, CaseIterable {
         }
         return true
     }
-
-    private func files(in byFolder: [String: [AppImportFile]]) -> [AppImportFile] { byFolder.values.flatMap { $0 } }
 
     /// A Mealie backup's photos by recipe id: `data/recipes/<id>/images/original.*` (else the smaller copies).
     static func mealieBackupPhotos(_ files: [AppImportFile]) -> [String: AppRecipe.Photo] {
