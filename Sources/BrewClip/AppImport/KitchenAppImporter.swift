@@ -116,6 +116,7 @@ public struct KitchenAppImporter {
         var message = "\(dryRun ? "would write" : "wrote") \(draft.path) (\(Format.count(draft.ingredientCount, "ingredient")), \(Format.count(draft.stepCount, "step"))"
         if let photoPath = draft.photoPath { message += ", photo \(photoPath)" }
         message += ")"
+        // What drafting mended or left out (`ClippedRecipe.repaired`), the nutrition figures not given among them.
         for note in fitted + draft.repairs { message += "\n  note: \(note)" }
         for warning in draft.warnings { message += "\n  \(warning)" }
         if draft.ingredientCount == 0, draft.stepCount == 0 {
