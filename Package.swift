@@ -113,7 +113,7 @@ let package = Package(
             dependencies: ["BrewKit", "BrewData", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures"]),
-        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
         // BrewData for the rule the command line passes the watcher: editor droppings are ignored.
         .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch", "BrewData", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"], exclude: ["Fixtures"]),
