@@ -1,4 +1,3 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 
@@ -20,7 +19,7 @@ public final class PreviewServer: Sendable {
 
     private let broadcaster = BuildStatusBroadcaster()
     private let listeningState = ListeningState()
-    private let httpServer: HTTPServer
+    private let httpServer: BoundedHTTPServer
 
     /// How often event streams get a comment, so that writes to browsers
     /// that went away fail and their connections close.
@@ -32,19 +31,19 @@ public final class PreviewServer: Sendable {
         self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15))
     }
 
-    /// As the public initialiser, with a heartbeat interval tests can shorten.
-    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration) {
+    /// As the public initialiser, with a heartbeat interval and request limits tests can shorten.
+    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard) {
         self.siteDirectory = siteDirectory
         self.requestedPort = port
         self.heartbeatInterval = heartbeatInterval
         let handler = SiteRequestHandler(resolver: SitePathResolver(siteDirectory: siteDirectory), broadcaster: broadcaster)
-        self.httpServer = HTTPServer(
-            address: Self.loopbackAddress(port: port),
-            timeout: 30,
-            logger: .disabled,
-            handler: handler
-        )
+        self.httpServer = BoundedHTTPServer(addresses: [Self.loopbackAddress(port: port)], limits: limits) { request in
+            await handler.handleRequest(request)
+        }
     }
+
+    /// How many connections are open (for tests).
+    var openConnectionCount: Int { httpServer.openConnectionCount }
 
     /// Serves until the calling task is cancelled, then closes every
     /// connection and returns. Throws `PreviewServerError.cannotListen` if the
@@ -52,26 +51,16 @@ public final class PreviewServer: Sendable {
     public func run() async throws {
         await listeningState.starting()
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { [httpServer] in
-                    try await httpServer.run()
+            try await httpServer.run { [listeningState, broadcaster, heartbeatInterval] addresses in
+                guard let port = Self.port(of: addresses.first) else {
+                    throw PreviewServerError.notListening
                 }
-                group.addTask { [httpServer, listeningState, broadcaster, heartbeatInterval] in
-                    // Binding is immediate or fails, which ends the group; the timeout only bounds the wait.
-                    try await httpServer.waitUntilListening(timeout: 60)
-                    guard let port = await Self.port(of: httpServer.listeningAddress) else {
-                        throw PreviewServerError.notListening
-                    }
-                    await listeningState.listening(on: port)
-                    while true {
-                        try await Task.sleep(for: heartbeatInterval)
-                        await broadcaster.sendHeartbeat()
-                    }
+                await listeningState.listening(on: port)
+                // The server ends only by an error or by cancellation; either ends this too.
+                while true {
+                    try await Task.sleep(for: heartbeatInterval)
+                    await broadcaster.sendHeartbeat()
                 }
-                // The HTTP server ends only by an error or by cancellation;
-                // either way, stop the heartbeat too.
-                defer { group.cancelAll() }
-                try await group.next()
             }
         } catch where Task.isCancelled {
             await stop(because: PreviewServerError.notListening)
