@@ -26,20 +26,33 @@ public final class PreviewServer: Sendable {
     private let heartbeatInterval: Duration
 
     /// A server for `siteDirectory` that will listen on 127.0.0.1 only, on
-    /// `port`, once `run()` is called.
-    public convenience init(siteDirectory: String, port: UInt16 = 8000) {
-        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15))
+    /// `port`, once `run()` is called; with `edit`, it takes the writes it names
+    /// and listens on its LAN addresses too.
+    public convenience init(siteDirectory: String, port: UInt16 = 8000, edit: EditSettings? = nil) {
+        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15), edit: edit)
     }
 
     /// As the public initialiser, with a heartbeat interval and request limits tests can shorten.
-    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard) {
+    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard, edit: EditSettings? = nil) {
         self.siteDirectory = siteDirectory
         self.requestedPort = port
         self.heartbeatInterval = heartbeatInterval
-        let handler = SiteRequestHandler(resolver: SitePathResolver(siteDirectory: siteDirectory), broadcaster: broadcaster)
-        self.httpServer = BoundedHTTPServer(addresses: [Self.loopbackAddress(port: port)], limits: limits) { request in
+        let listeningState = self.listeningState
+        let handler = SiteRequestHandler(
+            resolver: SitePathResolver(siteDirectory: siteDirectory),
+            broadcaster: broadcaster,
+            writes: edit.map(WriteRequestHandler.init(settings:)),
+            boundPort: { await listeningState.knownPort }
+        )
+        let addresses = [Self.loopbackAddress(port: port)] + (edit?.lanAddresses ?? []).compactMap { Self.ipv4Address($0, port: port) }
+        self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits) { request in
             await handler.handleRequest(request)
         }
+    }
+
+    /// The addresses listened on, as `address:port`, once `run()` has bound them.
+    public var listeningAddresses: [String] {
+        get async { await listeningState.addresses }
     }
 
     /// How many connections are open (for tests).
@@ -55,7 +68,7 @@ public final class PreviewServer: Sendable {
                 guard let port = Self.port(of: addresses.first) else {
                     throw PreviewServerError.notListening
                 }
-                await listeningState.listening(on: port)
+                await listeningState.listening(on: port, addresses: addresses.map(Self.text(of:)))
                 // The server ends only by an error or by cancellation; either ends this too.
                 while true {
                     try await Task.sleep(for: heartbeatInterval)
@@ -104,6 +117,21 @@ public final class PreviewServer: Sendable {
         case .ip4(_, let port), .ip6(_, let port): return port
         case .unix, nil: return nil
         }
+    }
+
+    private static func text(of address: Socket.Address) -> String {
+        switch address {
+        case .ip4(let host, let port): return "\(host):\(port)"
+        case .ip6(let host, let port): return "[\(host)]:\(port)"
+        case .unix(let path): return path
+        }
+    }
+
+    /// `address` (dotted IPv4) and `port`; nil if it is not an IPv4 address.
+    private static func ipv4Address(_ address: String, port: UInt16) -> sockaddr_in? {
+        var socketAddress = sockaddr_in.inet(port: port)
+        guard inet_pton(AF_INET, address, &socketAddress.sin_addr) == 1 else { return nil }
+        return socketAddress
     }
 
     /// 127.0.0.1:`port`, never a wildcard address: the preview is for this machine only.

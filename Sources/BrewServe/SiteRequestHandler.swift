@@ -8,11 +8,32 @@ struct SiteRequestHandler: Sendable {
     /// The build status source for the event stream and the pages' generation.
     let broadcaster: BuildStatusBroadcaster
 
+    /// The writes of `serve --edit`/`--lan`; nil for plain `serve`, which takes none.
+    let writes: WriteRequestHandler?
+    /// The port listened on, once known (for the `Origin` of writes).
+    let boundPort: @Sendable () async -> UInt16?
+
+    init(resolver: SitePathResolver, broadcaster: BuildStatusBroadcaster, writes: WriteRequestHandler? = nil,
+         boundPort: @escaping @Sendable () async -> UInt16? = { nil }) {
+        self.resolver = resolver
+        self.broadcaster = broadcaster
+        self.writes = writes
+        self.boundPort = boundPort
+    }
+
     func handleRequest(_ request: ServerRequest) async -> ServerResponse {
         let hosts = request.headers.values(named: "Host")
-        guard hosts.count <= 1, Self.isLocalHost(hosts.first) else {
+        guard hosts.count <= 1, Self.isServedHost(hosts.first, lanAddresses: writes?.settings.lanAddresses ?? []) else {
             // A page elsewhere that rebinds its DNS name to 127.0.0.1 must not read the journal.
             return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8", body: Data("Unknown host\n".utf8))
+        }
+        if let writes {
+            if request.method == "POST", let endpoint = writes.endpoint(at: request.path) {
+                return await writes.handle(request, endpoint: endpoint, boundPort: await boundPort())
+            }
+            if request.method == "GET", let visit = writes.keyVisit(request) {
+                return visit
+            }
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             return Self.response(status: .methodNotAllowed, extraHeaders: ["Allow": "GET, HEAD"])
@@ -103,9 +124,9 @@ struct SiteRequestHandler: Sendable {
     // MARK: Helpers
 
     /// Whether a `Host` header names this machine: 127.0.0.1, localhost or
-    /// [::1], with any port (a tunnel may change it). HTTP/1.0 clients may
-    /// leave it out.
-    static func isLocalHost(_ host: String?) -> Bool {
+    /// [::1], or one of the LAN addresses served (`--lan`), with any port (a
+    /// tunnel may change it). HTTP/1.0 clients may leave it out.
+    static func isServedHost(_ host: String?, lanAddresses: [String] = []) -> Bool {
         guard let host = host?.lowercased(), !host.isEmpty else { return true }
         let name: Substring
         if host.hasPrefix("[") {
@@ -114,7 +135,7 @@ struct SiteRequestHandler: Sendable {
         } else {
             name = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         }
-        return ["127.0.0.1", "localhost", "[::1]"].contains(name)
+        return ["127.0.0.1", "localhost", "[::1]"].contains(name) || lanAddresses.contains(String(name))
     }
 
     /// Headers on every response: nothing is cached, since the site changes

@@ -42,8 +42,13 @@ final class BoundedHTTPServer: Sendable {
         try await pool.prepare()
         var sockets: [Socket] = []
         defer { for socket in sockets { try? socket.close() } }
-        for address in addresses {
-            sockets.append(try Self.listeningSocket(on: address))
+        var firstPort: UInt16?
+        for var address in addresses {
+            // Port 0 lets the system choose for the first address; the others take the same one.
+            if address.sin_port == 0, let firstPort { address.sin_port = firstPort.bigEndian }
+            let socket = try Self.listeningSocket(on: address)
+            sockets.append(socket)
+            if firstPort == nil, case .ip4(_, let port) = try socket.sockname() { firstPort = port }
         }
         let listeners = try sockets.map { try AsyncSocket(socket: $0, pool: pool) }
         try await withThrowingDiscardingTaskGroup { group in

@@ -15,6 +15,7 @@ struct HTTPStatus: Sendable, Equatable, CustomStringConvertible {
     static let notFound = HTTPStatus(code: 404, phrase: "Not Found")
     static let methodNotAllowed = HTTPStatus(code: 405, phrase: "Method Not Allowed")
     static let requestTimeout = HTTPStatus(code: 408, phrase: "Request Timeout")
+    static let conflict = HTTPStatus(code: 409, phrase: "Conflict")
     static let lengthRequired = HTTPStatus(code: 411, phrase: "Length Required")
     static let contentTooLarge = HTTPStatus(code: 413, phrase: "Content Too Large")
     static let uriTooLong = HTTPStatus(code: 414, phrase: "URI Too Long")
