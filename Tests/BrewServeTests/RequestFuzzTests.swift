@@ -166,4 +166,48 @@ import TestSupport
             #expect(normal.statusCode == 200)
         }
     }
+
+    @Test func hostileWritesReachTheCommandOnlyWithTheKeyAndKnownFields() async throws {
+        var random = SplitMix64(seed: Self.seed &+ 2)
+        let log = WriteAccessTests.FakeLog()
+        var settings = EditSettings(key: WriteAccessTests.key, lanAddresses: ["192.168.1.20"], endpoints: [log.endpoint])
+        settings.burstWrites = Int.max / 2
+        let writes = WriteRequestHandler(settings: settings)
+        let names = ["recipe", "rating", "note", "idempotency", "path", "recipe%00", "%2e%2e", "RATING", "", "note[]"]
+        let values = ["v60", "4", "9", "..%2F..%2Fetc%2Fpasswd", "%FF%FE", "a+b", "%", String(repeating: "x", count: 5_000), "<script>"]
+        var reached = 0
+        for index in 0..<Self.count {
+            let fieldCount = Int(random.next() % 6)
+            let pairs = (0..<fieldCount).map { _ in
+                names[Int(random.next() % UInt64(names.count))] + "=" + values[Int(random.next() % UInt64(values.count))]
+            }
+            var body = Array(pairs.joined(separator: "&").utf8)
+            if random.next() % 8 == 0 { body += (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) } }
+            var headers: HTTPHeaderFields = ["Host": "192.168.1.20:8000", "Content-Type": "application/x-www-form-urlencoded"]
+            let withKey = random.next() % 4 != 0
+            if withKey { headers[random.next() % 2 == 0 ? "X-Brewguide-Key" : "Cookie"] = random.next() % 2 == 0 ? WriteAccessTests.key : "brewguide_key=\(WriteAccessTests.key)" }
+            let foreign = random.next() % 5 == 0
+            if foreign { headers["Origin"] = "http://evil.example" }
+            let head = HTTPRequestHead(method: "POST", target: "/_api/log", minorVersion: 1, headers: headers)
+            let before = log.count
+            let response = await writes.handle(ServerRequest(head: head, body: Data(body), peerAddress: "192.168.1.31"), endpoint: log.endpoint, boundPort: 8000)
+            let name = "form \(index) (seed \(Self.seed &+ 2)): \(String(decoding: body.prefix(120), as: UTF8.self).debugDescription)"
+            #expect([201, 403, 400, 409, 415, 422].contains(response.status.code), "\(name) answered \(response.status)")
+            if log.count > before {
+                reached += 1
+                let given = log.forms.withLock { $0.last ?? [:] }
+                #expect(Set(given.keys).isSubset(of: ["recipe", "rating", "note"]), "\(name) reached the command with \(given.keys)")
+                #expect(response.status == .created)
+            }
+            if foreign || !headersCarryKey(headers) {
+                #expect(response.status == .forbidden, "\(name) without the key or from another origin answered \(response.status)")
+                #expect(log.count == before)
+            }
+        }
+        print("write fuzz: \(Self.count) forms, seed \(Self.seed &+ 2), \(reached) reached the command")
+    }
+
+    private func headersCarryKey(_ headers: HTTPHeaderFields) -> Bool {
+        headers["X-Brewguide-Key"] == WriteAccessTests.key || headers["Cookie"] == "brewguide_key=\(WriteAccessTests.key)"
+    }
 }
