@@ -34,6 +34,11 @@ struct SiteRequestHandler: Sendable {
             if request.method == "GET", let visit = writes.keyVisit(request) {
                 return visit
             }
+            // With --lan, another machine reads the journal only with the key, as it writes.
+            if !writes.settings.lanAddresses.isEmpty, !WriteRequestHandler.isLoopback(request.peerAddress), !writes.hasKey(request) {
+                return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8",
+                                     body: Data("Open the address brewguide serve printed, with its key, first.\n".utf8))
+            }
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             return Self.response(status: .methodNotAllowed, extraHeaders: ["Allow": "GET, HEAD"])

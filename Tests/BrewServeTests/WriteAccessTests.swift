@@ -185,6 +185,26 @@ import Testing
         #expect(log.count == 1)
     }
 
+    @Test func withLanAnotherMachineReadsPagesOnlyWithTheKey() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let log = FakeLog()
+        let handler = SiteRequestHandler(
+            resolver: SitePathResolver(siteDirectory: site.siteDirectory.path),
+            broadcaster: BuildStatusBroadcaster(),
+            writes: WriteRequestHandler(settings: EditSettings(key: Self.key, lanAddresses: ["192.168.1.20"], endpoints: [log.endpoint]))
+        )
+        func get(_ target: String, from peer: String, headers: HTTPHeaderFields = [:]) async -> ServerResponse {
+            var fields: HTTPHeaderFields = ["Host": "192.168.1.20:8000"]
+            for field in headers { fields[field.name] = field.value }
+            return await handler.handleRequest(ServerRequest(head: HTTPRequestHead(method: "GET", target: target, minorVersion: 1, headers: fields), body: Data(), peerAddress: peer))
+        }
+        #expect(await get("/", from: "192.168.1.31").status == .forbidden)
+        #expect(await get("/?key=\(Self.key)", from: "192.168.1.31").status == .seeOther)
+        #expect(await get("/", from: "192.168.1.31", headers: ["Cookie": "brewguide_key=\(Self.key)"]).status == .ok)
+        #expect(await get("/", from: "127.0.0.1").status == .ok)
+    }
+
     @Test func plainServeTakesNoWrites() async throws {
         try await withPreviewServer { _, port, _ in
             let (status, _) = try await Self.post("recipe=v60&rating=4", port: port)
