@@ -37,13 +37,13 @@ struct ServeEditCommandTests {
             return text
         }
 
-        /// Waits (at most `seconds`, a bound for a hung server) until `needle` has been printed.
-        func waitFor(_ needle: String, seconds: Double = 60) -> Bool {
+        /// Waits (at most `seconds`, a bound for a hung server) until one of `needles` has been printed.
+        func waitFor(_ needles: String..., seconds: Double = 60) -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
             arrived.lock()
             defer { arrived.unlock() }
-            while !text.contains(needle) {
-                if !arrived.wait(until: deadline) { return text.contains(needle) }
+            while !needles.contains(where: text.contains) {
+                if !arrived.wait(until: deadline) { return needles.contains(where: text.contains) }
             }
             return true
         }
@@ -147,6 +147,33 @@ struct ServeEditCommandTests {
         let pageText = String(decoding: FileManager.default.contents(atPath: pageFile.path) ?? Data(), as: UTF8.self)
         #expect(pageText.contains("from the counter"))
         #expect(!pageText.contains(key))
+    }
+
+    @Test func lanListensOnTheLANAddressAsWellAndPutsItInThePhonesAddress() throws {
+        // Only where it listens is checked; every request goes to 127.0.0.1.
+        let data = try BrewGuideProcess.copyOfBundledData()
+        let root = data.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try Server(["--lan", "--data", data.path, "--output", root.appendingPathComponent("Site").path, "--port", "0"])
+        defer { server.stop() }
+        _ = server.waitFor("watching", "--lan found no LAN address")
+        if server.output.contains("--lan found no LAN address") {
+            // A machine with no network: refused in words, nothing served.
+            server.process.waitUntilExit()
+            #expect(server.process.terminationStatus == 1)
+            return
+        }
+        let phone = try #require(server.first(#"open on your phone: http://[0-9.]+:[0-9]+/\?key=[A-Za-z0-9_-]+"#), "\(server.output)")
+        let lanAddress = String(phone.dropFirst("open on your phone: http://".count).prefix { $0 != "/" })
+        let port = String(lanAddress.split(separator: ":").last!)
+        let key = String(phone.split(separator: "=").last!)
+        #expect(!lanAddress.hasPrefix("127."))
+        let listening = try #require(server.first(#"listening on [^;]+"#))
+        #expect(listening.contains("127.0.0.1:\(port)"))
+        #expect(listening.contains(lanAddress))
+        let (created, body) = try Self.post("recipe=v60-starter&rating=4", to: "http://127.0.0.1:\(port)/_api/log",
+                                            headers: ["Content-Type: application/x-www-form-urlencoded", "X-Brewguide-Key: \(key)"])
+        #expect(created == 201, "\(body)")
     }
 
     @Test func theKeyFileKeepsOneKeyOwnerOnly() throws {
