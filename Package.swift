@@ -74,11 +74,11 @@ let package = Package(
             dependencies: ["BrewKit", "BrewData", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // The preview server behind `serve`: static files, live reload, the error overlay.
-        // Kept apart so the core never links an HTTP server.
+        // Kept apart so the core never links an HTTP server. Its bounded HTTP/1.1 reader is
+        // ours, on FlyingSocks (FlyingFox's socket layer); docs/ARCHITECTURE.md says why.
         .target(
             name: "BrewServe",
             dependencies: [
-                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
