@@ -193,7 +193,7 @@ enum KitchenHTML {
         // A figure the recipe leaves out is "—", never 0 (issue 26).
         let rows: [(String, NutritionFigure)] = [("Energy", .calories), ("Protein", .protein), ("Carbs", .carbs), ("Fats", .fats)]
         let servings = "\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"
-        var html = "<table class=\"kitchen-nutrition\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Whole recipe (\(servings))</th><th scope=\"col\">Per serving</th></tr></thead><tbody>"
+        var html = "<table class=\"kitchen-nutrition\"><thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Nutrient</span></th><th scope=\"col\">Whole recipe (\(servings))</th><th scope=\"col\">Per serving</th></tr></thead><tbody>"
         var markdown = "| | Whole recipe (\(servings)) | Per serving |\n|---|---:|---:|\n"
         for (label, figure) in rows {
             html += "<tr><th scope=\"row\">\(label)</th><td>\(total.shown(figure))</td><td>\(perServing.shown(figure))</td></tr>"
