@@ -80,16 +80,19 @@
       say([lastEl.textContent, `Step ${stepEl.textContent}`, targetEl.textContent, countEl.textContent].filter(t => t).join(". "));
       return;
     }
+    // What changed in one tick is said in one message, so one part does not cut off another.
+    const news = [];
     if (left != null && !pausedAt) {
-      if (left <= 0 && said.milestone !== "due") { said.milestone = "due"; say("Time: go on when ready"); }
+      if (left <= 0 && said.milestone !== "due") { said.milestone = "due"; news.push("Time: go on when ready"); }
       else if (left > 0 && said.milestone != null && said.milestone !== "due" && left <= said.milestone && said.milestone > 0) {
         const m = said.milestone;
         said.milestone = milestones.find(x => x < m) ?? 0;
-        say(`${m} seconds left`);
+        news.push(`${m} seconds left`);
       }
     }
     const mood = running.replace(/ by .*/, "");
-    if (running && mood !== said.pace.replace(/ by .*/, "")) { said.pace = running; say(running.charAt(0).toUpperCase() + running.slice(1)); }
+    if (running && mood !== said.pace.replace(/ by .*/, "")) { said.pace = running; news.push(running.charAt(0).toUpperCase() + running.slice(1)); }
+    if (news.length) say(news.join(". "));
   }
   function advance() {
     if (pausedAt) pause();

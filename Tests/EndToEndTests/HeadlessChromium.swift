@@ -112,6 +112,16 @@ final class HeadlessChromium {
         return (result["result"] as? [String: Any])?["value"]
     }
 
+    /// Waits (at most 5 s) until a JavaScript expression is true; false if it never is.
+    @discardableResult
+    func wait(until expression: String) throws -> Bool {
+        for _ in 0..<100 {
+            if try evaluate(expression) as? Bool == true { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
     /// `evaluate` for an expression whose value is a string; "" for anything else.
     func text(_ expression: String) throws -> String { try evaluate(expression) as? String ?? "" }
 

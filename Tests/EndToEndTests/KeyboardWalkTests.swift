@@ -68,6 +68,36 @@ struct KeyboardWalkTests {
         #expect(try browser.text(status).hasPrefix("Done. Brewed in"))
     }
 
+    /// The status line on a clock moved by the test: the step as it starts, 30 s left, "go on when
+    /// ready" and a pour falling behind, each said once, not at every tick.
+    @Test func brewAlongSaysTheCountdownAndThePaceOnce() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let browser = try HeadlessChromium(width: 390, height: 844)
+        try browser.open(site.appendingPathComponent("brew/v60-starter.html"))
+        _ = try browser.evaluate("window.shift = 0; const realNow = Date.now.bind(Date); Date.now = () => realNow() + window.shift * 1000; true")
+        let status = "document.querySelector('#brew-app [role=status]').textContent"
+        func later(_ seconds: Int) throws -> String {
+            _ = try browser.evaluate("window.shift += \(seconds)")
+            Thread.sleep(forTimeInterval: 0.6)
+            return try browser.text(status)
+        }
+        try browser.tab(to: "button Start brew")
+        for _ in 0..<3 { try browser.press(.enter) }
+        #expect(try browser.text(status).hasPrefix("Step 3/"), "the bloom, with its countdown")
+        #expect(try later(20) == "30 seconds left")
+        #expect(try later(1) == "30 seconds left", "said once")
+        #expect(try later(15) == "10 seconds left")
+        #expect(try later(10) == "Time: go on when ready")
+        try browser.press(.enter)
+        let pour = try browser.text(status)
+        #expect(pour.hasPrefix("Step 4/6 · Pour to 150 g by 1:30"), "\(pour)")
+        // 1:30 is the milestone; 5 s past it the pour is behind, said with the time going on.
+        let behind = try later(52)
+        #expect(behind.hasPrefix("Time: go on when ready. Behind by 0:"), "\(behind)")
+        #expect(try later(3) == behind, "the pace is said when it changes, not as it grows")
+    }
+
     /// Next and previous keep the focus on the same control of the new step; the step label is a
     /// heading; the bar of other steps' timers keeps its links (a focused one stays focused and
     /// Enter follows it) and is not a live region.
@@ -86,16 +116,15 @@ struct KeyboardWalkTests {
         try browser.press(.space)
         try browser.tab(to: "a Done — next step")
         try browser.press(.enter)
-        Thread.sleep(forTimeInterval: 0.2)
-        #expect(try browser.text("location.hash") == "#step-2")
+        #expect(try browser.wait(until: "location.hash === '#step-2' && document.activeElement !== document.body"))
         #expect(try browser.text("document.activeElement.closest('.cook-step').id") == "step-2")
         #expect(try browser.focused() == "a Done — next step")
         try browser.press(.enter)
-        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try browser.wait(until: "location.hash === '#step-3' && document.activeElement !== document.body"))
         #expect(try browser.text("document.activeElement.closest('.cook-step').id") == "step-3")
         try browser.tab(to: "a Previous")
         try browser.press(.enter)
-        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try browser.wait(until: "location.hash === '#step-2' && document.activeElement !== document.body"))
         #expect(try browser.text("document.activeElement.closest('.cook-step').id") == "step-2")
         #expect(try browser.focused() == "a Previous")
         // The running timer's link: focused, it stays the same element while its time changes.
@@ -106,8 +135,7 @@ struct KeyboardWalkTests {
         #expect(try browser.evaluate("document.activeElement === window.barLink && window.barLink.isConnected") as? Bool == true)
         #expect(try browser.text("window.barLink.textContent") != before, "the time counts on in place")
         try browser.press(.enter)
-        Thread.sleep(forTimeInterval: 0.2)
-        #expect(try browser.text("location.hash") == "#step-1")
+        #expect(try browser.wait(until: "location.hash === '#step-1' && document.activeElement !== document.body"))
         let steps = try browser.text("String(document.querySelectorAll('.cook-step').length)")
         #expect(try browser.focused() == "h2 Step 1 of \(steps)")
     }
