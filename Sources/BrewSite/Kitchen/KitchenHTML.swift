@@ -193,7 +193,7 @@ enum KitchenHTML {
         // A figure the recipe leaves out is "—", never 0 (issue 26).
         let rows: [(String, NutritionFigure)] = [("Energy", .calories), ("Protein", .protein), ("Carbs", .carbs), ("Fats", .fats)]
         let servings = "\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"
-        var html = "<table class=\"kitchen-nutrition\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Whole recipe (\(servings))</th><th scope=\"col\">Per serving</th></tr></thead><tbody>"
+        var html = "<table class=\"kitchen-nutrition\"><thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Nutrient</span></th><th scope=\"col\">Whole recipe (\(servings))</th><th scope=\"col\">Per serving</th></tr></thead><tbody>"
         var markdown = "| | Whole recipe (\(servings)) | Per serving |\n|---|---:|---:|\n"
         for (label, figure) in rows {
             html += "<tr><th scope=\"row\">\(label)</th><td>\(total.shown(figure))</td><td>\(perServing.shown(figure))</td></tr>"
@@ -226,7 +226,9 @@ enum KitchenHTML {
     /// The ingredients at ½×, 1×, 2× and the extra servings asked for.
     static func scalingTable(_ recipe: KitchenRecipe, factors: [(label: String, factor: Double)], units: KitchenUnits?) -> PageFragment {
         guard !recipe.ingredients.isEmpty else { return PageFragment(html: "<p>Nothing to scale.</p>", markdown: "Nothing to scale.") }
-        var html = "<table class=\"kitchen-scaling\"><thead><tr><th scope=\"col\">Ingredient</th>"
+        // The table is wider than a phone: its scroller is a named region the keyboard can reach
+        // and scroll with the arrow keys.
+        var html = "<div class=\"table-scroll\" role=\"region\" aria-label=\"Amounts for more or fewer servings\" tabindex=\"0\"><table class=\"kitchen-scaling\"><thead><tr><th scope=\"col\">Ingredient</th>"
         html += factors.map { "<th scope=\"col\">\(h($0.label))</th>" }.joined() + "</tr></thead><tbody>"
         var markdown = "| Ingredient | " + factors.map { md($0.label) }.joined(separator: " | ") + " |\n"
         markdown += "|---|" + factors.map { _ in "---|" }.joined() + "\n"
@@ -236,7 +238,7 @@ enum KitchenHTML {
             html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + cells.map { "<td>\(h($0))</td>" }.joined() + "</tr>"
             markdown += "| \(md(ingredient.name)) | " + cells.map { escapingPipes(md($0)) }.joined(separator: " | ") + " |\n"
         }
-        html += "</tbody></table>"
+        html += "</tbody></table></div>"
         let unscaled = recipe.ingredients.filter { shownAmount($0, units: units).scaled == false && !$0.amount.isEmpty }
         if !unscaled.isEmpty {
             let note = "Amounts that are not quantities (\(unscaled.map { "“\($0.amount)”" }.joined(separator: ", "))) are shown as written."
@@ -261,7 +263,7 @@ enum KitchenHTML {
     static func cook(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
         let count = recipe.steps.count(where: { !$0.isHeading })
         var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n"
-        html += "<div class=\"cook-running\" aria-live=\"polite\" hidden></div>\n<ol class=\"cook-steps\">\n"
+        html += "<p class=\"cook-say visually-hidden\" role=\"status\"></p>\n<div class=\"cook-running\" hidden></div>\n<ol class=\"cook-steps\">\n"
         var markdown: [String] = []
         let matcher = KitchenStepIngredients.Matcher(names: recipe.ingredients.map(\.name))
         var section: String?
@@ -271,7 +273,7 @@ enum KitchenHTML {
             let uses = matcher.named(in: step.text).map { recipe.ingredients[$0] }
             html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
             if let section { html += "<p class=\"cook-section\">\(h(section))</p>\n" }
-            html += "<p class=\"cook-count\">Step \(number) of \(count)</p><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
+            html += "<h2 class=\"cook-count\" tabindex=\"-1\">Step \(number) of \(count)</h2><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
             html += "<p class=\"cook-text\">\(h(step.text))</p>\n"
             var usesMarkdown: [String] = []
             if !uses.isEmpty {
@@ -287,9 +289,9 @@ enum KitchenHTML {
             html += "<div class=\"cook-timer\" data-seconds=\"\(seconds)\" data-name=\"\(h(timerName(number: number, text: step.text)))\" hidden><output>\(KitchenDuration.clock(seconds))</output> "
             html += "<button type=\"button\" data-act=\"start\">Start</button> <button type=\"button\" data-act=\"pause\">Pause</button> <button type=\"button\" data-act=\"reset\">Reset</button></div>\n"
             html += "<p class=\"cook-nav\">"
-            if number > 1 { html += "<a class=\"button secondary\" href=\"#step-\(number - 1)\">Previous</a> " }
+            if number > 1 { html += "<a class=\"button secondary\" href=\"#step-\(number - 1)\" data-go=\"previous\">Previous</a> " }
             if number < count {
-                html += "<a class=\"button\" href=\"#step-\(number + 1)\">Done — next step</a>"
+                html += "<a class=\"button\" href=\"#step-\(number + 1)\" data-go=\"next\">Done — next step</a>"
             } else {
                 html += "<a class=\"button finish cook-finish\" href=\"../recipes/\(h(recipe.id)).html\">Finish recipe</a>"
             }

@@ -246,7 +246,7 @@ public struct MealPlanPages {
             // A checkbox a phone can tick (kept in the browser only, KitchenScript.shopping); its
             // key is the line's ingredient and unit, so a tick survives a rebuild of the list.
             let key = HTMLEscaping.escape(ShoppingListMerger.nameKey(line.name) + "|" + (line.unit ?? ""))
-            html += "<li class=\"\(line.checked ? "checked" : "")\"><label><input type=\"checkbox\" data-key=\"\(key)\"\(line.checked ? " checked" : "")> "
+            html += "<li class=\"\(line.checked ? "checked" : "")\"><label><input type=\"checkbox\" data-key=\"\(key)\" data-items=\"\(line.parts.count)\" data-checked=\"\(line.parts.count(where: \.checked))\"\(line.checked ? " checked" : "")> "
             html += "<span class=\"line-text\">\(text)</span>\(line.checked ? "<span class=\"visually-hidden\"> (bought)</span>" : "")</label>"
             if !from.isEmpty { html += " <span class=\"from\">\(HTMLEscaping.escape(from))</span>" }
             html += "</li>\n"
