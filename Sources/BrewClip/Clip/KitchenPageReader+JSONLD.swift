@@ -85,7 +85,9 @@ extension KitchenPageReader {
         let items = instructionItems(recipe["recipeInstructions"]).prefix(ClippedRecipe.maximumLines + 1)
         clipped.steps = items.map(\.text)
         clipped.sectionHeadings = Set(items.filter(\.isHeading).map(\.text))
-        clipped.servings = servings(recipe["recipeYield"] ?? recipe["yield"])
+        let yield = servingsRange(recipe["recipeYield"] ?? recipe["yield"])
+        clipped.servings = yield?.count
+        clipped.servingsUpTo = yield?.upTo
         clipped.prepTime = texts(recipe["prepTime"]).first.flatMap(displayDuration)
         clipped.cookTime = texts(recipe["cookTime"]).first.flatMap(displayDuration)
         if clipped.prepTime == nil, clipped.cookTime == nil { clipped.cookTime = texts(recipe["totalTime"]).first.flatMap(displayDuration) }
@@ -252,7 +254,12 @@ extension KitchenPageReader {
     /// The servings of a yield: 4, "4", "4 servings", ["4", "4 servings"], "Serves 4-6", "Makes four",
     /// "Für 4 Personen" (`KitchenYieldReader`).
     static func servings(_ value: Any?) -> Int? {
-        texts(value).lazy.compactMap(KitchenYieldReader.servings(inYield:)).first
+        servingsRange(value)?.count
+    }
+
+    /// The servings of a yield with the upper end of a range ("2-4 servings").
+    static func servingsRange(_ value: Any?) -> KitchenYieldReader.Servings? {
+        texts(value).lazy.compactMap(KitchenYieldReader.range(inYield:)).first
     }
 
     /// The first number in a text: "240 kcal" → 240, "Serves 4" → 4, "12.5 g" → 12.5.

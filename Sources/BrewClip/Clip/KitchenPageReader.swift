@@ -66,13 +66,18 @@ public enum KitchenPageReader {
         }
         clipped.ingredientLines = fuller(clipped.ingredientLines, shown: pageIngredients)
         if clipped.steps.isEmpty { clipped.steps = page.steps() }
+        if clipped.ingredientLines.isEmpty, !clipped.steps.isEmpty {
+            clipped.ingredientLines = page.unlabelledIngredientLines(steps: clipped.steps)
+        }
         if clipped.hasRecipe, timesDoubtful || clipped.servings == nil {
             let lines = page.bodyLines()
             if timesDoubtful {
                 let times = page.times(in: lines)
                 if times.prep != nil || times.cook != nil { (clipped.prepTime, clipped.cookTime) = times }
             }
-            if clipped.servings == nil { clipped.servings = KitchenHTMLRecipeReader.servings(in: lines) }
+            if clipped.servings == nil, let yield = KitchenHTMLRecipeReader.servings(in: lines) {
+                (clipped.servings, clipped.servingsUpTo) = (yield.count, yield.upTo)
+            }
         }
         if clipped != before { clipped.readFrom.append("HTML") }
         let meta = metaTags(document)
