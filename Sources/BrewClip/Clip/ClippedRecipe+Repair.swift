@@ -35,9 +35,12 @@ extension ClippedRecipe {
         }
         var steps: [String] = []
         var emptySteps = 0
+        var labels = 0
         for (index, step) in self.steps.enumerated() {
             let text = Self.cleaned(step, keepLines: true)
             if text.isEmpty { emptySteps += 1; continue }
+            // "Step 1" alone on a line only numbers the step after it.
+            if KitchenPageReader.isStepLabel(text) { labels += 1; continue }
             if text.count > KitchenRecipe.maximumTextCharacters {
                 steps.append(Self.cut(text, to: KitchenRecipe.maximumTextCharacters))
                 result.warnings.append("step \(index + 1) is \(text.count) characters long; kept its first \(steps.last!.count)")
@@ -46,6 +49,7 @@ extension ClippedRecipe {
             }
         }
         if emptySteps > 0 { result.warnings.append("\(emptySteps) empty step\(emptySteps == 1 ? "" : "s") left out") }
+        if labels > 0 { result.choices.append("\(labels) line\(labels == 1 ? "" : "s") that only number a step (\"Step 1\") left out") }
         result.steps = Array(steps.prefix(Self.maximumLines))
         result.sectionHeadings = Set(sectionHeadings.map { Self.cleaned($0, keepLines: true) })
         // A short line ending in a colon, with a step after it, names the steps that follow.

@@ -90,7 +90,9 @@ struct KitchenHTMLRecipeReader {
     /// The page's visible text, a line per block: its first 200,000 characters, where a recipe's
     /// times and servings are.
     func bodyLines() -> [String] {
-        document.text(elements.first { document.name($0) == "body" } ?? 0, keepLines: true, maximumCharacters: 200_000).split(separator: "\n").map(String.init)
+        // A recipe card's details on one line ("Prep: 20 min · Cook: 40 min · Serves 12") are a line each.
+        document.text(elements.first { document.name($0) == "body" } ?? 0, keepLines: true, maximumCharacters: 200_000).split(separator: "\n")
+            .flatMap { $0.split(whereSeparator: { "·•|".contains($0) }) }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     func times(in lines: [String]) -> (prep: String?, cook: String?) {
@@ -339,11 +341,19 @@ struct KitchenHTMLRecipeReader {
         "timmar": "hours", "timme": "hour", "timer": "hours", "time": "hour", "godz": "h", "godziny": "hours", "godzin": "hours", "hodin": "hours", "hodiny": "hours", "hodina": "hour", "óra": "hours", "saat": "hours",
     ]
 
+    /// Labels that end a time's value on a line that holds several: "Total time", "Serves".
+    static let otherTimeLabels = ["total time", "total", "servings", "serves", "yield", "ready in", "gesamtzeit", "temps total", "tiempo total"]
+
     static func labelledTime(_ labels: [String], in lines: [String]) -> String? {
         for (index, line) in lines.enumerated() {
             let lower = line.lowercased()
             guard let label = labels.first(where: { lower == $0 || lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }) else { continue }
-            let rest = String(line.dropFirst(label.count))
+            var rest = String(line.dropFirst(label.count))
+            // "Prep Time 10 minutes Cook Time 25 minutes" on one line: this label's value ends where another label begins.
+            let lowerRest = rest.lowercased()
+            if let cut = (prepLabels + cookLabels + otherTimeLabels).compactMap({ lowerRest.range(of: " " + $0 + " ")?.lowerBound ?? lowerRest.range(of: " " + $0 + ":")?.lowerBound }).min() {
+                rest = String(rest[..<cut])
+            }
             // The label with its value on the same line, or the value on the next lines ("30" / "minutes").
             let candidates = [rest, ([rest] + lines[(index + 1)..<min(lines.count, index + 3)]).joined(separator: " ")]
             for candidate in candidates {

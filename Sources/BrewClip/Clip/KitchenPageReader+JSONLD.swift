@@ -24,6 +24,14 @@ extension KitchenPageReader {
             guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else { continue }
             collectRecipes(value, into: &recipes)
         }
+        // A recipe kept in a `<meta>` element's content ("<meta name=recipe content='{"@type":"Recipe",…}'>").
+        for meta in document.elements(["meta"]) {
+            guard let content = document.attribute("content", of: meta), content.utf8.count < 1_000_000, content.contains("Recipe"),
+                  let first = content.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { continue }
+            let text = escapingControlCharactersInStrings(HTMLText.decodeEntities(content))
+            guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else { continue }
+            collectRecipes(value, into: &recipes)
+        }
         return recipes
     }
 
@@ -203,7 +211,21 @@ extension KitchenPageReader {
     static func stepTitle(_ value: Any) -> String? {
         guard let step = value as? [String: Any], step["itemListElement"] == nil, step["text"] is String,
               let name = step["name"] as? String else { return nil }
-        return cleanLine(name).nilIfEmpty
+        let title = cleanLine(name)
+        return isStepLabel(title) ? nil : title.nilIfEmpty
+    }
+
+    /// Words that number a step: "Step", "Schritt", "stap", "Étape", "Paso", "Passo", "Krok", "Adım", "Lépés", "Steg", "Trin", "instruction".
+    static let stepLabelWords: Set<String> = ["step", "steps", "schritt", "stap", "étape", "etape", "paso", "passo", "krok", "adım", "adim", "lépés",
+                                              "steg", "trin", "trinn", "instruction", "instrucción", "instruktion", "stage", "fase", "postup", "vaihe"]
+
+    /// "Step 1", "Schritt 3:", "stap 2", "instruction 0", "2.": a label that only numbers a step,
+    /// never a section heading of its own.
+    static func isStepLabel(_ text: String) -> Bool {
+        var words = text.lowercased().split(whereSeparator: { $0.isWhitespace || ":.#)-–".contains($0) }).map(String.init)
+        guard let last = words.last, last.allSatisfy(\.isNumber) else { return false }
+        words.removeLast()
+        return words.isEmpty || (words.count == 1 && stepLabelWords.contains(words[0]))
     }
 
     /// Whether a step's text begins with its title (ignoring case, a closing "." or ":", and a
