@@ -351,8 +351,12 @@ struct KitchenHTMLRecipeReader {
             var rest = String(line.dropFirst(label.count))
             // "Prep Time 10 minutes Cook Time 25 minutes" on one line: this label's value ends where another label begins.
             let lowerRest = rest.lowercased()
-            if let cut = (prepLabels + cookLabels + otherTimeLabels).compactMap({ lowerRest.range(of: " " + $0 + " ")?.lowerBound ?? lowerRest.range(of: " " + $0 + ":")?.lowerBound }).min() {
-                rest = String(rest[..<cut])
+            // (Inline elements join with no space: "10 minutesCook Time 25 minutes".)
+            let afterValue = lowerRest.firstIndex(where: \.isNumber) ?? lowerRest.endIndex
+            if let cut = (prepLabels + cookLabels + otherTimeLabels).compactMap({ label in
+                [label + " ", label + ":"].compactMap { lowerRest.range(of: $0, range: afterValue..<lowerRest.endIndex)?.lowerBound }.min()
+            }).min() {
+                rest = String(rest.prefix(lowerRest.distance(from: lowerRest.startIndex, to: cut)))
             }
             // The label with its value on the same line, or the value on the next lines ("30" / "minutes").
             let candidates = [rest, ([rest] + lines[(index + 1)..<min(lines.count, index + 3)]).joined(separator: " ")]

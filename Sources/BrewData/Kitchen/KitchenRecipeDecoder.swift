@@ -9,7 +9,7 @@ enum KitchenRecipeDecoder {
     static let fields: Set<String> = [
         "id", "title", "thumbnail", "sourceUrl", "sourcePlatform", "caption", "prepTime", "cookTime",
         "servings", "category", "ingredients", "steps", "nutrition", "isArchived", "isFavourite",
-        "createdAt", "updatedAt", "cardServings", "sourceId",
+        "createdAt", "updatedAt", "cardServings", "sourceId", "servingsGiven", "servingsUpTo",
         // The nutrition of a CSV row:
         "calories", "protein", "carbs", "fats",
     ]
@@ -60,6 +60,8 @@ enum KitchenRecipeDecoder {
         let prepTime = reader.string("prepTime")
         let cookTime = reader.string("cookTime")
         let servings = reader.int("servings", required: true, what: "a whole number of servings, 1 or more")
+        let servingsGiven = reader.bool("servingsGiven") ?? true
+        let servingsUpTo = reader.has("servingsUpTo") ? reader.int("servingsUpTo", what: "the whole number of servings a range ends at") : nil
         let category = reader.enumeration(KitchenCategory.self, "category", required: true)
         let isArchived = reader.bool("isArchived") ?? false
         let isFavourite = reader.bool("isFavourite") ?? false
@@ -139,14 +141,22 @@ enum KitchenRecipeDecoder {
         }
         reader.warnAboutUnknownFields(known: fields, ignoring: ignoredFields)
         diagnostics += reader.diagnostics
+        if let servingsUpTo, let servings, servingsUpTo <= servings || servingsUpTo > 10_000 {
+            reader.error("servingsUpTo: expected the upper end of a range of servings, more than servings (\(servings)) and at most 10000, found \(servingsUpTo)", at: "servingsUpTo")
+        }
+        if servingsUpTo != nil, !servingsGiven {
+            reader.error("servingsUpTo: a range of servings was given, but servingsGiven is false", at: "servingsUpTo")
+        }
         guard let id, let title, let servings, let category, !reader.failed else { return nil }
-        let recipe = KitchenRecipe(
+        var recipe = KitchenRecipe(
             id: id, title: title, thumbnail: thumbnail?.trimmingSpaces.nilIfEmpty, sourceUrl: sourceUrl?.trimmingSpaces.nilIfEmpty,
             sourcePlatform: platform, caption: isCSVRow ? caption?.nilIfEmpty : caption, prepTime: prepTime?.trimmingSpaces.nilIfEmpty,
             cookTime: cookTime?.trimmingSpaces.nilIfEmpty, servings: servings, category: category,
             ingredients: ingredients, steps: steps, nutrition: nutrition, isArchived: isArchived, isFavourite: isFavourite,
             createdAt: createdAt, updatedAt: updatedAt, cardServings: servingsList,
             sourceId: sourceId?.trimmingSpaces.nilIfEmpty)
+        recipe.servingsGiven = servingsGiven
+        recipe.servingsUpTo = servingsUpTo
         locations.merge(reader.fieldLocations) { old, _ in old }
         return Draft(recipe: recipe, source: SourceMap(record: node.location, fields: locations),
                      hasInlineIngredients: inlineIngredients != nil, hasInlineSteps: inlineSteps != nil)

@@ -22,6 +22,12 @@ public struct KitchenRecipe: Hashable, Sendable {
     public var cookTime: String?
     /// The servings the amounts are written for: a whole number ≥ 1.
     public var servings: Int
+    /// False when the source named no servings: `servings` is then 1, an assumption that pages
+    /// and `kitchen clip` say out loud. Written to the file only when false.
+    public var servingsGiven: Bool = true
+    /// The upper end when the source gave a range ("Serves 2 to 4"): `servings` is its lower end,
+    /// the base scaling takes; this is shown beside it ("2–4").
+    public var servingsUpTo: Int?
     public var category: KitchenCategory
     public var ingredients: [KitchenIngredient]
     /// In `order` (1, 2, 3 … with no gaps).
@@ -69,6 +75,25 @@ public struct KitchenRecipe: Hashable, Sendable {
         self.updatedAt = updatedAt
         self.cardServings = cardServings
         self.sourceId = sourceId
+    }
+
+    /// The servings as the recipe page shows them: "4", "2–4", or "not given (scaled as 1)".
+    public var servingsShown: String {
+        if !servingsGiven { return "not given (scaled as \(servings))" }
+        if let upTo = servingsUpTo, upTo > servings { return "\(servings)–\(upTo)" }
+        return String(servings)
+    }
+
+    /// What scaling assumes about the servings, in words, when the source did not give one plain
+    /// number; nil when it did.
+    public var servingsAssumption: String? {
+        if !servingsGiven {
+            return "The source gives no servings: the amounts are taken as written for \(servings == 1 ? "1 serving" : "\(servings) servings"), and scaling starts from that."
+        }
+        if let upTo = servingsUpTo, upTo > servings {
+            return "The source says it serves \(servings) to \(upTo): scaling takes \(servings) as the base."
+        }
+        return nil
     }
 
     /// Nutrition for one serving: each value of the whole recipe ÷ servings, rounded to a whole number.

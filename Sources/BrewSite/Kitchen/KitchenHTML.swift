@@ -117,7 +117,7 @@ enum KitchenHTML {
 
     /// - Parameter thumbnail: where the recipe's picture is from its page, if it has one.
     static func meta(_ recipe: KitchenRecipe, thumbnail: String? = nil) -> PageFragment {
-        var items: [(label: String, value: String)] = [("Serves", String(recipe.servings)), ("Category", recipe.category.rawValue)]
+        var items: [(label: String, value: String)] = [("Serves", recipe.servingsShown), ("Category", recipe.category.rawValue)]
         if let prep = recipe.prepTime { items.append(("Prep", prep)) }
         if let cook = recipe.cookTime { items.append(("Cook", cook)) }
         var html = ""
@@ -132,6 +132,7 @@ enum KitchenHTML {
         var markdown = photoMarkdown + items.map { "**\(md($0.label)):** \(md($0.value))" }.joined(separator: " · ")
         var notes: [String] = []
         var notesMarkdown: [String] = []
+        if let assumption = recipe.servingsAssumption { notes.append(h(assumption)); notesMarkdown.append(md(assumption)) }
         if recipe.isFavourite { notes.append("♥ Favourite"); notesMarkdown.append("♥ Favourite") }
         if recipe.isArchived {
             notes.append("Archived: listed only on the <a href=\"../archive.html\">archive</a>")
