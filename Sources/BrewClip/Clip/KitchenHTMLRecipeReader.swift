@@ -345,8 +345,19 @@ struct KitchenHTMLRecipeReader {
     static let otherTimeLabels = ["total time", "total", "servings", "serves", "yield", "ready in", "gesamtzeit", "temps total", "tiempo total"]
 
     static func labelledTime(_ labels: [String], in lines: [String]) -> String? {
-        for (index, line) in lines.enumerated() {
-            let lower = line.lowercased()
+        let allLabels = prepLabels + cookLabels
+        for (index, fullLine) in lines.enumerated() {
+            var line = fullLine
+            var lower = line.lowercased()
+            // A details line that starts with one time's label may hold this one later, joined
+            // with no space ("Prep Time 10 minutesCook Time 25 minutes").
+            if !labels.contains(where: { lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }),
+               allLabels.contains(where: { lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }),
+               let found = labels.compactMap({ label in lower.range(of: label + " ").map { ($0.lowerBound, label) } }).filter({ $0.0 != lower.startIndex }).min(by: { $0.0 < $1.0 }) {
+                let offset = lower.distance(from: lower.startIndex, to: found.0)
+                line = String(line.dropFirst(offset))
+                lower = line.lowercased()
+            }
             guard let label = labels.first(where: { lower == $0 || lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }) else { continue }
             var rest = String(line.dropFirst(label.count))
             // "Prep Time 10 minutes Cook Time 25 minutes" on one line: this label's value ends where another label begins.

@@ -30,7 +30,7 @@ enum KitchenYieldReader {
     ]
     /// Words that say a line counts ratings, reviews, comments or votes, not servings.
     static let countWords = [
-        "rated", "rating", "ratings", "review", "reviews", "comment", "comments", "vote", "votes", "star", "stars", "like", "likes",
+        "rated", "rating", "ratings", "liked", "saved", "tried", "review", "reviews", "comment", "comments", "vote", "votes", "star", "stars", "like", "likes",
         "bewertung", "bewertungen", "kommentar", "kommentare", "avis", "commentaire", "commentaires", "valoracion", "valoraciones", "comentario",
         "comentarios", "recensioni", "commenti", "hodnocení", "komentář", "komentáře", "komentarzy", "komentarze", "opinii", "ocen", "értékelés",
         "hozzászólás", "yorum", "değerlendirme", "avaliações", "avaliação", "comentários", "stemmen", "beoordelingen", "reacties", "omdömen",
