@@ -57,7 +57,31 @@ extension ClippedRecipe {
             result.sectionHeadings.insert(step)
         }
         if steps.count > Self.maximumLines { result.warnings.append("the page has more than \(Self.maximumLines) steps; kept the first \(Self.maximumLines)") }
-        let lines = ingredientLines.map { Self.cleaned($0, keepLines: false) }.filter { !$0.isEmpty }
+        // Empty lines go; a line that is a label ("For the sauce:", at most eight words, no amount,
+        // lines after it) names a group; each group keeps its place among the lines that stay.
+        var lines: [String] = []
+        var groups: [IngredientGroup] = []
+        var pendingGroups = ingredientGroups.sorted { $0.startsAt < $1.startsAt }[...]
+        let cleanedLines = ingredientLines.map { Self.cleaned($0, keepLines: false) }
+        for (index, line) in cleanedLines.enumerated() {
+            while let group = pendingGroups.first, group.startsAt <= index {
+                groups.append(IngredientGroup(startsAt: lines.count, name: Self.cleaned(group.name, keepLines: false)))
+                pendingGroups = pendingGroups.dropFirst()
+            }
+            if line.isEmpty { continue }
+            if Self.isLabel(line), index + 1 < cleanedLines.count, AmountGrammar.splitLine(line).amount.isEmpty {
+                groups.append(IngredientGroup(startsAt: lines.count, name: String(line.dropLast()).trimmingCharacters(in: .whitespaces)))
+                continue
+            }
+            lines.append(line)
+        }
+        // Of two names at one place the later stands (an empty group named nothing); a name after the last line goes.
+        var placed: [IngredientGroup] = []
+        for group in groups where !group.name.isEmpty && group.startsAt < min(lines.count, Self.maximumLines) {
+            if placed.last?.startsAt == group.startsAt { placed.removeLast() }
+            placed.append(group)
+        }
+        result.ingredientGroups = placed
         result.ingredientLines = Array(lines.prefix(Self.maximumLines))
         if lines.count > Self.maximumLines { result.warnings.append("the page has more than \(Self.maximumLines) ingredient lines; kept the first \(Self.maximumLines)") }
         for (name, keyPath) in [("prep time", \ClippedRecipe.prepTime), ("cook time", \ClippedRecipe.cookTime)] {

@@ -12,6 +12,17 @@ public struct ClippedRecipe: Sendable, Equatable {
     public var servings: Int?
     /// The upper end when the page gives a range ("Serves 2 to 4": `servings` 2, `servingsUpTo` 4).
     public var servingsUpTo: Int?
+    /// A group of ingredient lines ("For the sauce"): its name and the index of its first line.
+    public struct IngredientGroup: Sendable, Equatable {
+        public var startsAt: Int
+        public var name: String
+        public init(startsAt: Int, name: String) {
+            self.startsAt = startsAt
+            self.name = name
+        }
+    }
+    /// The ingredient lines' groups, in order; written as group names (`isHeading`) in the list.
+    public var ingredientGroups: [IngredientGroup] = []
     /// Choices made between the page's structured data and what it shows, in words, for `--verbose`.
     public var choices: [String] = []
     /// The page's `recipeCategory`, as written.
@@ -66,7 +77,7 @@ extension ClippedRecipe {
         if servings == nil { servings = other.servings; servingsUpTo = other.servingsUpTo }
         category = category ?? other.category
         nutritionPerServing = nutritionPerServing ?? other.nutritionPerServing
-        if ingredientLines.isEmpty { ingredientLines = other.ingredientLines }
+        if ingredientLines.isEmpty { ingredientLines = other.ingredientLines; ingredientGroups = other.ingredientGroups }
         if steps.isEmpty { steps = other.steps; sectionHeadings = other.sectionHeadings }
     }
 }

@@ -50,10 +50,17 @@ public enum KitchenClipWriter {
         if !shell {
             recipe.prepTime = clipped.prepTime
             recipe.cookTime = clipped.cookTime
-            recipe.ingredients = clipped.ingredientLines.enumerated().map { index, line in
+            var groups = clipped.ingredientGroups[...]
+            for (index, line) in clipped.ingredientLines.enumerated() {
+                // Each group's name before its first line, as a group name (`isHeading`).
+                while let group = groups.first, group.startsAt <= index {
+                    let name = ClippedRecipe.cut(group.name, to: ClippedRecipe.maximumIngredientNameCharacters)
+                    recipe.ingredients.append(.heading(id: "g\(clipped.ingredientGroups.count - groups.count + 1)", name: name))
+                    groups = groups.dropFirst()
+                }
                 let parts = split(line)
                 let (name, notes) = ClippedRecipe.fitted(name: parts.name, notes: parts.notes)
-                return KitchenIngredient(id: "i\(index + 1)", name: name, amount: parts.amount, notes: notes)
+                recipe.ingredients.append(KitchenIngredient(id: "i\(index + 1)", name: name, amount: parts.amount, notes: notes))
             }
             recipe.steps = clipped.steps.enumerated().map { index, text in
                 KitchenStep(id: "s\(index + 1)", order: index + 1, text: text, isHeading: clipped.sectionHeadings.contains(text))
@@ -73,7 +80,7 @@ public enum KitchenClipWriter {
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { throw CommandError(errors.map(\.description).joined(separator: "\n") + "\nthe clipped recipe would not pass check; nothing was written") }
         return Draft(id: id, path: path, bytes: bytes, warnings: diagnostics.filter { $0.severity == .warning }, repairs: shell ? [] : clipped.warnings,
-                     ingredientCount: recipe.ingredients.count, stepCount: recipe.steps.count,
+                     ingredientCount: recipe.ingredients.count(where: { !$0.isHeading }), stepCount: recipe.steps.count,
                      servingsNote: shell ? nil : recipe.servingsAssumption, choices: shell ? [] : clipped.choices)
     }
 

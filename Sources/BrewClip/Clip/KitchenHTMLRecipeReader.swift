@@ -103,6 +103,48 @@ struct KitchenHTMLRecipeReader {
 
     /// The lines of the first container named by `words`, else of the first section headed by one of `names`.
     static func lines(named words: [String], heading names: Set<String>, in document: HTMLDocument, elements: [Int]) -> [String] {
+        lines(of: section(named: words, heading: names, in: document, elements: elements), in: document, words: words)
+    }
+
+    /// The ingredient groups of the page's ingredient section: each group name ("For the sauce": a
+    /// heading, a wholly bold paragraph, or an element whose class names a group's name or title)
+    /// with the number of ingredient lines before it. Only for a section whose lines are list items.
+    func ingredientGroups() -> [ClippedRecipe.IngredientGroup] {
+        let roots = Self.section(named: Self.ingredientWords, heading: Self.ingredientHeadings, in: document, elements: elements)
+        let visible = Self.visibleElements(roots, in: document)
+        let items = Set(visible.filter { node in
+            document.name(node) == "li" && !Self.isControlLabel(document.text(node, maximumCharacters: 40))
+                && !document.hasAncestor(of: node, in: Set(visible.filter { document.name($0) == "li" && $0 != node }))
+        })
+        guard !items.isEmpty else { return [] }
+        let labels = Self.outermost(visible.filter { node in
+            guard !items.contains(node), !document.hasAncestor(of: node, in: items) else { return false }
+            let name = document.name(node)
+            let isLabel = HTMLDocument.headings.contains(name) || ((name == "p" || name == "div") && Self.isGroupName(node, in: document))
+                || document.classes(node).contains { $0.contains("group-name") || $0.contains("group-title") || $0.contains("group-header") }
+            return isLabel && !["li", "ul", "ol"].contains(name)
+        }, in: document)
+        let labelSet = Set(labels)
+        var groups: [ClippedRecipe.IngredientGroup] = []
+        var count = 0
+        for node in visible {
+            if items.contains(node) { count += 1; continue }
+            guard labelSet.contains(node) else { continue }
+            var text = KitchenPageReader.cleanLine(document.text(node, maximumCharacters: 200))
+            while text.hasSuffix(":") { text.removeLast() }
+            guard !text.isEmpty, text.count <= 80, !ingredientHeadingsContains(text) else { continue }
+            if let last = groups.last, last.startsAt == count { groups.removeLast() }
+            groups.append(ClippedRecipe.IngredientGroup(startsAt: count, name: text))
+        }
+        return groups.filter { $0.startsAt < items.count }
+    }
+
+    private func ingredientHeadingsContains(_ text: String) -> Bool {
+        Self.ingredientHeadings.contains(Self.sectionName(text))
+    }
+
+    /// The elements of the first container named by `words`, else of the first section headed by one of `names`.
+    static func section(named words: [String], heading names: Set<String>, in document: HTMLDocument, elements: [Int]) -> [Int] {
         var taken: Set<Int> = []
         let otherNames = names == ingredientHeadings ? instructionHeadings : ingredientHeadings
         for element in elements where isContainer(element, words: words, in: document) {
@@ -111,8 +153,7 @@ struct KitchenHTMLRecipeReader {
             // A wrapper named for one section that holds the other's heading too ("instructions"
             // around both lists) is no section: its headings say where each begins.
             if holdsSectionHeading(element, names: otherNames, in: document) { continue }
-            let found = lines(of: [element], in: document, words: words)
-            if !found.isEmpty { return found }
+            if !lines(of: [element], in: document, words: words).isEmpty { return [element] }
         }
         let others = (ingredientWords + instructionWords).filter { !words.contains($0) }
         var otherContainers: Set<Int>?
@@ -120,8 +161,8 @@ struct KitchenHTMLRecipeReader {
             guard names.contains(sectionName(document.text(element, maximumCharacters: 200))) else { continue }
             let stops = otherContainers ?? holders(of: elements.filter { isContainer($0, words: others, in: document) }, in: document)
             otherContainers = stops
-            let found = lines(of: following(element, until: stops, in: document), in: document, words: words)
-            if !found.isEmpty { return found }
+            let content = following(element, until: stops, in: document)
+            if !lines(of: content, in: document, words: words).isEmpty { return content }
         }
         return []
     }

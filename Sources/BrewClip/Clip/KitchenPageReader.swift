@@ -75,6 +75,15 @@ public enum KitchenPageReader {
             clipped.choices.append("the structured data names \(Format.count(taken, "ingredient")) without the amount the page shows; took the page's line for \(taken == 1 ? "it" : "them")")
             clipped.ingredientLines = withAmounts
         }
+        if clipped.ingredientGroups.isEmpty, !clipped.ingredientLines.isEmpty {
+            // The page's group names, where its list has as many lines as the one read.
+            let groups = page.ingredientGroups()
+            let shown = pageIngredients.isEmpty && !groups.isEmpty ? page.ingredientLines() : pageIngredients
+            if !groups.isEmpty, shown.count == clipped.ingredientLines.count {
+                clipped.ingredientGroups = groups
+                if !structured.isEmpty { clipped.choices.append("took the page's \(Format.count(groups.count, "ingredient group")) (\(groups.map { "\"\($0.name)\"" }.joined(separator: ", "))), which the structured data leaves out") }
+            }
+        }
         if clipped.steps.isEmpty {
             clipped.steps = page.steps()
         } else if stepsRepeatDescription(clipped.steps, description: clipped.caption) {

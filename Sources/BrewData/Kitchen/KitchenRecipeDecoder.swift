@@ -15,7 +15,7 @@ enum KitchenRecipeDecoder {
     ]
     /// Fields of the seed that are accepted and not kept.
     static let ignoredFields: Set<String> = ["userId", "aiMeta"]
-    static let ingredientFields: Set<String> = ["id", "name", "amount", "notes"]
+    static let ingredientFields: Set<String> = ["id", "name", "amount", "notes", "isHeading"]
     static let stepFields: Set<String> = ["id", "order", "text", "isHeading"]
     static let nutritionFields: Set<String> = ["calories", "protein", "carbs", "fats"]
 
@@ -190,11 +190,16 @@ enum KitchenRecipeDecoder {
         let name = reader.string("name", required: true, what: "the ingredient's name")
         let amount = reader.string("amount") ?? ""
         let notes = reader.string("notes", maximumCharacters: KitchenRecipe.maximumTextCharacters)
+        let isHeading = reader.bool("isHeading") ?? false
+        if isHeading, !amount.trimmingSpaces.isEmpty {
+            reader.error("\(pathPrefix)amount: a group name (isHeading) has no amount, found \"\(amount.prefix(40))\"", at: "amount")
+        }
         reader.warnAboutUnknownFields(known: ingredientFields, ignoring: ignoring)
         diagnostics += reader.diagnostics
         guard let name, !reader.failed else { return nil }
-        return IngredientDraft(ingredient: KitchenIngredient(id: id, name: name, amount: amount, notes: notes?.nilIfEmpty, amounts: &amounts),
-                               location: node.location, fields: reader.fieldLocations)
+        var ingredient = KitchenIngredient(id: id, name: name, amount: amount, notes: notes?.nilIfEmpty, amounts: &amounts)
+        ingredient.isHeading = isHeading
+        return IngredientDraft(ingredient: ingredient, location: node.location, fields: reader.fieldLocations)
     }
 
     static func decodeStep(_ node: RawNode, pathPrefix: String, position: Int, ignoring: Set<String> = [], diagnostics: inout [Diagnostic]) -> StepDraft? {

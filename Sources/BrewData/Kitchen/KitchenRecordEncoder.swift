@@ -22,6 +22,8 @@ public enum KitchenRecordEncoder {
         members.append(JSONMember("ingredients", .array(recipe.ingredients.map { ingredient in
             var fields = [JSONMember("id", .string(ingredient.id)), JSONMember("name", .string(ingredient.name)), JSONMember("amount", .string(ingredient.amount))]
             if let notes = ingredient.notes { fields.append(JSONMember("notes", .string(notes))) }
+            // Written only for a group name: a recipe without groups reads and writes as before.
+            if ingredient.isHeading { fields.append(JSONMember("isHeading", .bool(true))) }
             return .object(fields)
         })))
         members.append(JSONMember("steps", .array(recipe.steps.map {

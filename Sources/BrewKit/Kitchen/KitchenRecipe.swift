@@ -111,6 +111,10 @@ public struct KitchenIngredient: Hashable, Sendable {
         didSet { parsedAmount = AmountGrammar.parse(amount) }
     }
     public var notes: String?
+    /// A group name in the list ("For the sauce"), not an ingredient: its name is the group's,
+    /// its amount empty; pages show it as a heading over the lines after it, and it is never
+    /// scaled, bought or matched in a step.
+    public var isHeading: Bool = false
     /// The amount read by the grammar, once, when the amount is set: a page reads it for the
     /// list, the scaling table and the JSON-LD, and a build has thousands of them.
     public private(set) var parsedAmount: KitchenAmount
@@ -121,6 +125,13 @@ public struct KitchenIngredient: Hashable, Sendable {
         self.amount = amount
         self.notes = notes
         self.parsedAmount = AmountGrammar.parse(amount)
+    }
+
+    /// A group name in the ingredient list ("For the sauce").
+    public static func heading(id: String, name: String) -> KitchenIngredient {
+        var heading = KitchenIngredient(id: id, name: name, amount: "")
+        heading.isHeading = true
+        return heading
     }
 
     /// The same ingredient with its amount read through `amounts`, which remembers the amounts
