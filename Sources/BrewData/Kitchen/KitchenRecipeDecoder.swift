@@ -139,14 +139,14 @@ enum KitchenRecipeDecoder {
                 reader.error("cardServings: expected whole numbers of servings from 1 to 10000, found \(Format.number(value))", at: "cardServings")
             }
         }
-        reader.warnAboutUnknownFields(known: fields, ignoring: ignoredFields)
-        diagnostics += reader.diagnostics
         if let servingsUpTo, let servings, servingsUpTo <= servings || servingsUpTo > 10_000 {
             reader.error("servingsUpTo: expected the upper end of a range of servings, more than servings (\(servings)) and at most 10000, found \(servingsUpTo)", at: "servingsUpTo")
         }
         if servingsUpTo != nil, !servingsGiven {
             reader.error("servingsUpTo: a range of servings was given, but servingsGiven is false", at: "servingsUpTo")
         }
+        reader.warnAboutUnknownFields(known: fields, ignoring: ignoredFields)
+        diagnostics += reader.diagnostics
         guard let id, let title, let servings, let category, !reader.failed else { return nil }
         var recipe = KitchenRecipe(
             id: id, title: title, thumbnail: thumbnail?.trimmingSpaces.nilIfEmpty, sourceUrl: sourceUrl?.trimmingSpaces.nilIfEmpty,
