@@ -77,6 +77,8 @@ import TestSupport
         #expect(pancakes["servingsGiven"] as? Bool == false)
         let check = try BrewGuideProcess.run(["check", "--data", data.path])
         #expect(check.status == 0, "\(check.stdout)")
+        let scale = try BrewGuideProcess.run(["kitchen", "scale", "classic-pancakes", "--servings", "2", "--data", data.path])
+        #expect(scale.stdout.contains("2 servings (scaled from 1), metric\nThe source gives no servings"), "\(scale.stdout)")
         let site = data.deletingLastPathComponent().appendingPathComponent("Site")
         let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
         #expect(build.status == 0, "\(build.stderr)")
