@@ -190,6 +190,18 @@ import Testing
         #expect(KitchenClipWriter.split("1.5 EL Zucker") == ("1.5 EL", "Zucker", nil))
     }
 
+    /// A decimal is no step number (a caption's "1.5 EL Zucker" kept its whole part only as a
+    /// "5 EL" step), and a label before a structured time is not the time.
+    @Test func decimalsAndLabelledTimes() {
+        #expect(KitchenPageReader.stripStepNumber("1.5 EL Zucker") == "1.5 EL Zucker")
+        #expect(KitchenPageReader.stripStepNumber("2. Bake") == "Bake")
+        let caption = KitchenCaptionReader.read("Zuckerkuchen\nZutaten\n1.5 EL Zucker\n200 g Mehl\nZubereitung\n1. Alles verrühren.\n2. Backen.")
+        #expect(caption.ingredientLines.contains("1.5 EL Zucker"), "\(caption.ingredientLines) \(caption.steps)")
+        #expect(KitchenPageReader.displayDuration("Tillagningstid 30 min") == "30 min")
+        #expect(KitchenPageReader.displayDuration("Cook time: 25 minutes") == "25 minutes")
+        #expect(KitchenPageReader.displayDuration("about 30 min") == "about 30 min")
+    }
+
     @Test func titlesLoseRatingsAndTaglines() {
         #expect(KitchenPageReader.plainTitle("Classic Pancakes (4.7/5)", names: [], fromStructuredData: true) == "Classic Pancakes")
         #expect(KitchenPageReader.plainTitle("Kanelbullar – mjuka och goda", names: ["Kanelbullar"], fromStructuredData: false) == "Kanelbullar")

@@ -112,11 +112,12 @@ struct KitchenHTMLRecipeReader {
     func ingredientGroups() -> [ClippedRecipe.IngredientGroup] {
         let roots = Self.section(named: Self.ingredientWords, heading: Self.ingredientHeadings, in: document, elements: elements)
         let visible = Self.visibleElements(roots, in: document)
-        let items = Set(visible.filter { node in
-            document.name(node) == "li" && !Self.isControlLabel(document.text(node, maximumCharacters: 40))
-                && !document.hasAncestor(of: node, in: Set(visible.filter { document.name($0) == "li" && $0 != node }))
+        // The list items not inside another (each walks up its ancestors once: linear in the page).
+        let allItems = Set(visible.filter { document.name($0) == "li" })
+        let items = Set(allItems.filter { node in
+            !document.hasAncestor(of: node, in: allItems) && !Self.isControlLabel(document.text(node, maximumCharacters: 40))
         })
-        guard !items.isEmpty else { return [] }
+        guard !items.isEmpty, items.count <= ClippedRecipe.maximumLines else { return [] }
         let labels = Self.outermost(visible.filter { node in
             guard !items.contains(node), !document.hasAncestor(of: node, in: items) else { return false }
             let name = document.name(node)

@@ -262,12 +262,14 @@ extension KitchenPageReader {
         return result
     }
 
-    /// "1. Mix" → "Mix"; "Step 2: Bake" → "Bake".
+    /// "1. Mix" → "Mix"; "Step 2: Bake" → "Bake"; a decimal ("1.5 EL Zucker", "2.5 cups") is no
+    /// step number and stays whole.
     static func stripStepNumber(_ line: String) -> String {
         var text = line.trimmingCharacters(in: .whitespaces)
         if text.lowercased().hasPrefix("step "), let end = text.firstIndex(where: { $0 == ":" || $0 == "." }), text.distance(from: text.startIndex, to: end) <= 8 {
             text = String(text[text.index(after: end)...])
-        } else if let first = text.first, first.isNumber, let end = text.firstIndex(where: { !$0.isNumber }), [".", ")"].contains(text[end]) {
+        } else if let first = text.first, first.isNumber, let end = text.firstIndex(where: { !$0.isNumber }), [".", ")"].contains(text[end]),
+                  !(text[end] == "." && text[text.index(after: end)...].first?.isNumber == true) {
             text = String(text[text.index(after: end)...])
         }
         return text.trimmingCharacters(in: .whitespaces)
@@ -324,7 +326,18 @@ extension KitchenPageReader {
             guard seconds.isFinite, seconds > 0, seconds <= maximumDurationSeconds else { return nil }
             return KitchenDuration.text(Int(seconds.rounded()))
         }
-        return KitchenDuration.seconds(in: text) != nil ? text : nil
+        guard KitchenDuration.seconds(in: text) != nil else { return nil }
+        // "Tillagningstid 30 min", "Cook time: 25 minutes": a label before the number is not the time.
+        if let digit = text.firstIndex(where: \.isNumber), digit != text.startIndex {
+            let label = text[..<digit].trimmingCharacters(in: .whitespaces).lowercased()
+            let words = label.split(whereSeparator: { $0.isWhitespace || $0 == ":" })
+            let estimates: Set<String> = ["about", "approx", "approx.", "around", "ca.", "ca", "circa", "etwa", "environ", "ungefär", "up", "to", "under", "over", "less", "than", "more", "just"]
+            if !words.isEmpty, words.count <= 3, !words.contains(where: { estimates.contains(String($0)) }) {
+                let rest = String(text[digit...])
+                if KitchenDuration.seconds(in: rest) != nil { return rest }
+            }
+        }
+        return text
     }
 
     /// The longest prep or cook time read: 30 days (a long ferment); a longer one is a mistake.
