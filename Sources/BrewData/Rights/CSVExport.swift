@@ -25,6 +25,20 @@ public enum CSVExport {
     /// The kitchen steps table's columns: `isHeading` only when a recipe has a section heading, so
     /// a kitchen without headings exports the same bytes as before the flag existed, and one with
     /// them loses nothing (the data directory's steps CSV reads the column back).
+    /// The kitchen ingredients table's columns: `isHeading` only when a recipe has a group name.
+    static func kitchenIngredientColumns(for recipes: [KitchenRecipe]) -> [String] {
+        recipes.contains { $0.ingredients.contains(where: \.isHeading) } ? kitchenIngredientColumns + ["isHeading"] : kitchenIngredientColumns
+    }
+
+    /// The kitchen recipes table's columns: `servingsUpTo` and `servingsGiven` only when a recipe
+    /// has a range of servings or none given, so other kitchens export the same bytes as before.
+    static func kitchenRecipeColumns(for recipes: [KitchenRecipe]) -> [String] {
+        var columns = kitchenRecipeColumns
+        if recipes.contains(where: { $0.servingsUpTo != nil }) { columns.append("servingsUpTo") }
+        if recipes.contains(where: { !$0.servingsGiven }) { columns.append("servingsGiven") }
+        return columns
+    }
+
     static func kitchenStepColumns(for recipes: [KitchenRecipe]) -> [String] {
         recipes.contains { $0.steps.contains(where: \.isHeading) } ? kitchenStepColumns + ["isHeading"] : kitchenStepColumns
     }

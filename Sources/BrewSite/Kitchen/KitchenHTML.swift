@@ -117,7 +117,7 @@ enum KitchenHTML {
 
     /// - Parameter thumbnail: where the recipe's picture is from its page, if it has one.
     static func meta(_ recipe: KitchenRecipe, thumbnail: String? = nil) -> PageFragment {
-        var items: [(label: String, value: String)] = [("Serves", String(recipe.servings)), ("Category", recipe.category.rawValue)]
+        var items: [(label: String, value: String)] = [("Serves", recipe.servingsShown), ("Category", recipe.category.rawValue)]
         if let prep = recipe.prepTime { items.append(("Prep", prep)) }
         if let cook = recipe.cookTime { items.append(("Cook", cook)) }
         var html = ""
@@ -132,6 +132,7 @@ enum KitchenHTML {
         var markdown = photoMarkdown + items.map { "**\(md($0.label)):** \(md($0.value))" }.joined(separator: " · ")
         var notes: [String] = []
         var notesMarkdown: [String] = []
+        if let assumption = recipe.servingsAssumption { notes.append(h(assumption)); notesMarkdown.append(md(assumption)) }
         if recipe.isFavourite { notes.append("♥ Favourite"); notesMarkdown.append("♥ Favourite") }
         if recipe.isArchived {
             notes.append("Archived: listed only on the <a href=\"../archive.html\">archive</a>")
@@ -162,6 +163,12 @@ enum KitchenHTML {
         var html = "<ul class=\"kitchen-ingredients\">\n"
         var markdown: [String] = []
         for (index, ingredient) in recipe.ingredients.enumerated() {
+            if ingredient.isHeading {
+                // A group name: a heading among the lines, with nothing to tick.
+                html += "<li class=\"kitchen-ingredient-group\"><strong>\(h(ingredient.name))</strong></li>\n"
+                markdown.append("\n**\(md(ingredient.name))**\n")
+                continue
+            }
             let amount = shownAmount(ingredient, units: units).text
             let notes = ingredient.notes.map { ", " + $0 } ?? ""
             html += "<li><input type=\"checkbox\" id=\"ingredient-\(index + 1)\"><label for=\"ingredient-\(index + 1)\">"
@@ -233,13 +240,18 @@ enum KitchenHTML {
         var markdown = "| Ingredient | " + factors.map { md($0.label) }.joined(separator: " | ") + " |\n"
         markdown += "|---|" + factors.map { _ in "---|" }.joined() + "\n"
         for ingredient in recipe.ingredients {
+            if ingredient.isHeading {
+                html += "<tr class=\"kitchen-ingredient-group\"><th scope=\"rowgroup\" colspan=\"\(factors.count + 1)\">\(h(ingredient.name))</th></tr>"
+                markdown += "| **\(escapingPipes(md(ingredient.name)))** |" + factors.map { _ in " |" }.joined() + "\n"
+                continue
+            }
             let amount = ingredient.parsedAmount
             let cells = factors.map { KitchenScaler.scale(amount, written: ingredient.amount, by: $0.factor, units: units ?? amount.writtenSystem).text }
             html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + cells.map { "<td>\(h($0))</td>" }.joined() + "</tr>"
             markdown += "| \(md(ingredient.name)) | " + cells.map { escapingPipes(md($0)) }.joined(separator: " | ") + " |\n"
         }
         html += "</tbody></table></div>"
-        let unscaled = recipe.ingredients.filter { shownAmount($0, units: units).scaled == false && !$0.amount.isEmpty }
+        let unscaled = recipe.ingredients.filter { !$0.isHeading && shownAmount($0, units: units).scaled == false && !$0.amount.isEmpty }
         if !unscaled.isEmpty {
             let note = "Amounts that are not quantities (\(unscaled.map { "“\($0.amount)”" }.joined(separator: ", "))) are shown as written."
             html += "<p class=\"kitchen-note\">\(h(note))</p>"
@@ -265,12 +277,14 @@ enum KitchenHTML {
         var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n"
         html += "<p class=\"cook-say visually-hidden\" role=\"status\"></p>\n<div class=\"cook-running\" hidden></div>\n<ol class=\"cook-steps\">\n"
         var markdown: [String] = []
-        let matcher = KitchenStepIngredients.Matcher(names: recipe.ingredients.map(\.name))
+        // Group names ("For the sauce") are no ingredients a step uses.
+        let usable = recipe.ingredients.filter { !$0.isHeading }
+        let matcher = KitchenStepIngredients.Matcher(names: usable.map(\.name))
         var section: String?
         for (step, shownNumber) in recipe.steps.numbered {
             guard let number = shownNumber else { section = step.text; continue }
             let seconds = KitchenDuration.seconds(in: step.text) ?? 0
-            let uses = matcher.named(in: step.text).map { recipe.ingredients[$0] }
+            let uses = matcher.named(in: step.text).map { usable[$0] }
             html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
             if let section { html += "<p class=\"cook-section\">\(h(section))</p>\n" }
             html += "<h2 class=\"cook-count\" tabindex=\"-1\">Step \(number) of \(count)</h2><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
@@ -340,13 +354,18 @@ enum KitchenHTML {
     // MARK: The printable card
 
     static func card(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
-        var facts = ["Serves \(recipe.servings)"]
+        var facts = ["Serves \(recipe.servingsShown)"]
         if let prep = recipe.prepTime { facts.append("prep \(prep)") }
         if let cook = recipe.cookTime { facts.append("cook \(cook)") }
         if let calories = recipe.nutritionPerServing?.known(.calories) { facts.append("\(calories) kcal a serving") }
         var html = "<div class=\"kitchen-sheet\">\n<p class=\"kitchen-sheet-facts\">\(h(facts.joined(separator: " · ")))</p>\n<div class=\"kitchen-sheet-columns\">\n<section><h2>Ingredients</h2><ul>"
         var markdown = "*\(md(facts.joined(separator: " · ")))*\n\n## Ingredients\n\n"
         for ingredient in recipe.ingredients {
+            if ingredient.isHeading {
+                html += "<li class=\"kitchen-ingredient-group\"><strong>\(h(ingredient.name))</strong></li>"
+                markdown += "\n**\(md(ingredient.name))**\n\n"
+                continue
+            }
             let amount = shownAmount(ingredient, units: units).text
             let notes = ingredient.notes.map { ", " + $0 } ?? ""
             html += "<li>\(amount.isEmpty ? "" : "<strong>\(h(amount))</strong> ")\(h(ingredient.name + notes))</li>"

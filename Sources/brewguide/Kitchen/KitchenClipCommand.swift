@@ -45,6 +45,9 @@ struct KitchenClipCommand: AsyncParsableCommand {
     @Flag(help: "Keep the page's link to its photo instead of saving the photo in kitchen/images/.")
     var noPhoto = false
 
+    @Flag(help: "Also say where the page's structured data and what it shows disagreed, and which was kept.")
+    var verbose = false
+
     func validate() throws {
         if sources.isEmpty && !inbox { throw ValidationError("name a saved page, a URL, a caption file or -, or give --inbox") }
         if retry && !inbox { throw ValidationError("--retry goes with --inbox: it clips the inbox's failed entries again") }
@@ -214,6 +217,8 @@ struct KitchenClipCommand: AsyncParsableCommand {
                 try KitchenPhotoFiles.commit(photoFiles)
                 print("\(source): wrote \(draft.path) (\(shell ? "a recipe shell to fill in by hand" : summary)\(photoNote))")
             }
+            if let note = draft.servingsNote { print("\(source): servings: \(note)") }
+            if verbose { for choice in draft.choices { print("\(source): read: \(choice)") } }
             return .success(draft.id)
         } catch {
             KitchenPhotoFiles.remove(photoFiles.pendingPaths)
