@@ -22,7 +22,7 @@ struct EraseCommand: ParsableCommand {
     @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
     @Option(name: .customLong("plan-before"), help: "Meal-plan slots of days before this one (YYYY-MM-DD).") var planBefore: String?
     @Flag(help: "The shopping list (kitchen/shopping.json or .csv).") var shopping = false
-    @Option(help: "Every record of a kind: recipes (custom ones), logs, sessions or drinkPresets.") var kind: String?
+    @Option(help: ArgumentHelp("Every record of a kind: \(EraseCommand.erasableKindList) (recipes: the custom ones).")) var kind: String?
     @Flag(help: "Carry out the erasure; without it nothing changes.") var yes = false
 
     func validate() throws {
@@ -51,9 +51,15 @@ struct EraseCommand: ParsableCommand {
         return .kind(Self.erasableKind(kind ?? "") ?? .logs)
     }
 
-    /// The kinds `--kind` takes: those erased by id (`RecordKind.EraseRule.byID`).
+    /// The kinds `--kind` takes: the registered kinds erased by id (`RecordKind.EraseRule.byID`).
     static var erasableKinds: [RecordKind] {
-        RecordKind.allCases.filter { if case .byID = $0.rules.erase { true } else { false } }
+        RecordKind.registered.filter { if case .byID = $0.rules.erase { true } else { false } }
+    }
+
+    /// The kinds `--kind` takes, for its help: `recipes, logs, … or kitchenRecipes`.
+    static var erasableKindList: String {
+        let names = erasableKinds.map(\.rawValue)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
     static func erasableKind(_ name: String) -> RecordKind? {

@@ -22,7 +22,7 @@ import TestSupport
         let clipped = KitchenPageReader.read(html: html)
         #expect(clipped.prepTime == nil)
         #expect(clipped.cookTime == nil)
-        #expect(clipped.nutritionPerServing == KitchenNutrition(calories: 0, protein: 1, carbs: 40, fats: 0), "\"1e308 g\" reads as 1; the others are left out")
+        #expect(clipped.nutritionPerServing == ServingNutrition(calories: nil, protein: 1, carbs: 40, fats: nil), "\"1e308 g\" reads as 1; the others are left out, unknown")
         #expect(clipped.warnings.contains { $0.contains("calories a serving") && $0.contains("left out") })
         #expect(clipped.warnings.contains { $0.contains("fat a serving, \"87424\"") })
         #expect(KitchenPageReader.displayDuration("PT1H15M") == "1 h 15 min")

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// For every `RecordKind`, a data set holding a record of that kind goes through each rights
+/// For every registered kind (`RecordKinds.all`), a data set holding a record of that kind goes through each rights
 /// command and the record is still there (or, for erase, gone): the JSON export read back, the
 /// CSV export, import, merge into an empty journal, and `erase --all`. A kind a command forgets
 /// fails here (the CSV export once counted the kitchen recipes and wrote none, issue 27).
@@ -23,12 +23,12 @@ import TestSupport
 
     @Test func theFixtureHoldsEveryKind() {
         let snapshot = Self.fixture()
-        for kind in RecordKind.allCases {
+        for kind in RecordKinds.kinds {
             #expect(!snapshot.records(kind).isEmpty, "the fixture has no \(kind.rawValue)")
         }
     }
 
-    @Test(arguments: RecordKind.allCases)
+    @Test(arguments: RecordKinds.kinds)
     func theJSONExportCarriesIt(_ kind: RecordKind) throws {
         let snapshot = Self.fixture()
         let bytes = Archive.bytes(for: snapshot, toolVersion: "test", createdAt: Date(timeIntervalSince1970: 0))
@@ -39,7 +39,7 @@ import TestSupport
 
     /// The manifest's counts are walked from the kinds: each counted kind by its name, with as
     /// many as the snapshot holds, and `count(_:)` agrees with `records(_:)` for every kind.
-    @Test(arguments: RecordKind.allCases)
+    @Test(arguments: RecordKinds.kinds)
     func theManifestCountsIt(_ kind: RecordKind) {
         let snapshot = Self.fixture()
         #expect(snapshot.count(kind) == snapshot.records(kind).count, "\(kind.rawValue)")
@@ -49,7 +49,7 @@ import TestSupport
         #expect(Set(counts.map(\.kind)).count == counts.count, "no name twice")
     }
 
-    @Test(arguments: RecordKind.allCases)
+    @Test(arguments: RecordKinds.kinds)
     func theCSVExportCarriesIt(_ kind: RecordKind) throws {
         let snapshot = Self.fixture()
         let files = try CSVExport.files(for: snapshot)
@@ -65,7 +65,7 @@ import TestSupport
         #expect(named.contains { readme.contains("`\($0.name)`") }, "the README names no table holding the \(kind.rawValue)")
     }
 
-    @Test(arguments: RecordKind.allCases)
+    @Test(arguments: RecordKinds.kinds)
     func importCarriesIt(_ kind: RecordKind) throws {
         let snapshot = Self.fixture()
         let root = Self.temporary("import")
@@ -76,7 +76,7 @@ import TestSupport
         #expect(Self.canonical(back.records(kind)) == Self.canonical(snapshot.records(kind)), "\(kind.rawValue)")
     }
 
-    @Test(arguments: RecordKind.allCases)
+    @Test(arguments: RecordKinds.kinds)
     func mergeCarriesIt(_ kind: RecordKind) throws {
         let snapshot = Self.fixture()
         let source = Self.temporary("merge-source")
@@ -95,7 +95,7 @@ import TestSupport
         #expect(Self.canonical(merged.records(kind)) == Self.canonical(snapshot.records(kind)), "\(kind.rawValue)")
     }
 
-    @Test(arguments: RecordKind.allCases)
+    @Test(arguments: RecordKinds.kinds)
     func eraseAllTakesItUnlessItIsTheLedger(_ kind: RecordKind) throws {
         let snapshot = Self.fixture()
         let root = Self.temporary("erase")

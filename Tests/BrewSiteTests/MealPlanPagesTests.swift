@@ -91,6 +91,26 @@ import TestSupport
         #expect(markdown.contains("*Unknown figures are left out of the totals and the over-goal flags: calories of 1 meal, protein of 1 meal, carbs of 1 meal, fats of 1 meal.*"))
     }
 
+    /// A day whose only meal gives no figures is "— of 2200 kcal", never 0, and the week's average
+    /// is over the days that give the figures: the same as before that day was planned, said to be
+    /// over 6 of 7 days (counting it as 0 kcal would pull the average down).
+    @Test func aWeeksAverageLeavesOutTheDaysItDoesNotKnow() throws {
+        let before = try #require(Self.site().files["kitchen/plan/2026-W48.md"]).replacingOccurrences(of: "\u{00A0}", with: " ")
+        let average = try #require(before.range(of: #"Average over the (\d) days with meals planned: (\d+) kcal"#, options: .regularExpression))
+        let words = before[average].split(separator: " ")
+        let days = try #require(Int(words[3])), calories = try #require(Int(words[words.count - 2]))
+        let files = Self.site { plan in
+            plan.slots.append(Located(MealSlot(id: "x", day: "2026-11-25", meal: .lunch, content: .recipe(id: "not-there")), source: .synthesized("test")))
+        }.files
+        let markdown = try #require(files["kitchen/plan/2026-W48.md"]).replacingOccurrences(of: "\u{00A0}", with: " ")
+        #expect(markdown.contains("- Calories: — of 2200 kcal (no meal gives its calories)"), "\(markdown)")
+        #expect(markdown.contains("- Protein: — of 120 g protein (no meal gives it)"))
+        #expect(markdown.contains("Average over the \(days + 1) days with meals planned: \(calories) kcal over \(days) of \(days + 1) days"), "\(markdown)")
+        #expect(markdown.contains("not counted as 0"))
+        let index = try #require(files["kitchen/plan/index.md"])
+        #expect(index.contains("\(calories) kcal a day on average over \(days) of \(days + 1) days"), "\(index)")
+    }
+
     /// "To buy" is grouped by aisle in the aisles' order; the person's table moves a line.
     @Test func theListIsGroupedByAisle() throws {
         let markdown = try #require(Self.site().files["kitchen/shopping.md"])

@@ -91,12 +91,11 @@ enum AppFields {
             .filter { !$0.isEmpty }
     }
 
-    /// Nutrition per serving from values that may be numbers or text ("240 kcal", "12 g"); nil
-    /// when none of the four is a number.
-    static func nutrition(calories: Any?, protein: Any?, carbs: Any?, fats: Any?) -> KitchenNutrition? {
-        let values = [calories, protein, carbs, fats].map { number($0).map { max(0, Int($0.rounded())) } }
-        guard values.contains(where: { $0 != nil }) else { return nil }
-        return KitchenNutrition(calories: values[0] ?? 0, protein: values[1] ?? 0, carbs: values[2] ?? 0, fats: values[3] ?? 0)
+    /// Nutrition per serving from values that may be numbers or text ("240 kcal", "12 g"), each
+    /// as given; a value that is empty or no number ("", null) is unknown, never 0. Nil when none
+    /// of the four is a number.
+    static func nutrition(calories: Any?, protein: Any?, carbs: Any?, fats: Any?) -> ServingNutrition? {
+        ServingNutrition(calories: number(calories), protein: number(protein), carbs: number(carbs), fats: number(fats))
     }
 
     /// A short stable name for bytes that carry no id of their own: `sha256-` and 16 hex digits.

@@ -85,6 +85,7 @@ public struct KitchenAppImporter {
         if let photoPath = draft.photoPath { message += ", photo \(photoPath)" }
         message += ")"
         for note in fitted { message += "\n  note: \(note)" }
+        if let note = recipe.clipped.nutritionPerServing?.missingNote { message += "\n  note: \(note)" }
         for warning in draft.warnings { message += "\n  \(warning)" }
         return outcome(.imported, draft.id, message)
     }

@@ -35,7 +35,7 @@ public enum PaprikaRecipeReader {
 
     /// Paprika's nutrition is free text, one value a line ("Calories: 240", "Protein 12 g",
     /// "Kohlenhydrate: 30g"); per serving, as the app shows it. Nil when no line names one of the four.
-    static func nutrition(_ text: String?) -> KitchenNutrition? {
+    static func nutrition(_ text: String?) -> ServingNutrition? {
         guard let text else { return nil }
         var values: [String: Double] = [:]
         let labels: [(String, [String])] = [

@@ -17,8 +17,8 @@ public struct ClippedRecipe: Sendable, Equatable {
     /// The steps that are section headings ("Make the marinade", a page's `HowToSection`), by
     /// their text; and, when written, a step of at most eight words ending in ":" ("For the sauce:").
     public var sectionHeadings: Set<String> = []
-    /// Per serving, as schema.org gives it.
-    public var nutritionPerServing: KitchenNutrition?
+    /// Per serving, as schema.org gives it: each figure as given, unknown ones nil.
+    public var nutritionPerServing: ServingNutrition?
     /// Where the values came from: `JSON-LD`, `microdata`, `OpenGraph`, `HTML lists`, `caption`.
     public var readFrom: [String] = []
     /// What was read and left out or repaired, in words ("the page's calories a serving … left out").

@@ -52,11 +52,16 @@ public enum KitchenClipWriter {
             }
         }
         if let perServing = clipped.nutritionPerServing,
-           [perServing.calories, perServing.protein, perServing.carbs, perServing.fats].contains(where: { Double($0) * Double(servings) > FieldBounds.other.maximum }) {
-            clipped.warnings.append("the nutrition a serving (\(perServing.calories) kcal) × \(servings) servings is more than a recipe may hold; left out")
+           perServing.figures.contains(where: { ($0.value ?? 0) * Double(servings) > FieldBounds.other.maximum }) {
+            let calories = perServing.calories.map { Format.number($0, decimals: 1) } ?? "—"
+            clipped.warnings.append("the nutrition a serving (\(calories) kcal) × \(servings) servings is more than a recipe may hold; left out")
             clipped.nutritionPerServing = nil
         }
-        if !shell, let perServing = clipped.nutritionPerServing { recipe.nutrition = perServing.scaled(by: Double(servings)) }
+        // Each figure as given × servings, rounded once; a figure not given stays unknown.
+        if !shell, let perServing = clipped.nutritionPerServing {
+            recipe.nutrition = perServing.wholeRecipe(servings: servings)
+            if let note = perServing.missingNote { clipped.warnings.append(note) }
+        }
         let path = ((root as NSString).appendingPathComponent(RecordKind.kitchenRecipes.folderName) as NSString).appendingPathComponent(id + ".json")
         let bytes = FileContent.json(KitchenRecordEncoder.json(recipe)).bytesOrEmpty
         let parsed = RecordFileParser.parse(bytes, path: path, kind: .kitchenRecipes)

@@ -92,21 +92,20 @@ extension KitchenPageReader {
         clipped.category = texts(recipe["recipeCategory"]).joined(separator: ", ").nilIfEmpty
         if let nutrition = recipe["nutrition"] as? [String: Any] {
             /// A value a serving may plausibly have, rounded; an absurd one ("87424 kcal", "1e308") is left out and named.
-            func number(_ key: String, _ label: String, maximum: Double, unit: String) -> Int? {
+            func number(_ key: String, _ label: String, maximum: Double, unit: String) -> Double? {
                 guard let text = texts(nutrition[key]).first, let value = leadingNumber(text) else { return nil }
                 guard value.isFinite, value <= maximum else {
                     clipped.warnings.append("the page's \(label) a serving, \"\(ShownText.escaped(text, limit: 40))\", is more than \(Format.number(maximum)) \(unit) and cannot be right; left out")
                     return nil
                 }
-                return Int(value.rounded())
+                return value
             }
             let calories = number("calories", "calories", maximum: maximumCaloriesPerServing, unit: "kcal")
             let protein = number("proteinContent", "protein", maximum: maximumGramsPerServing, unit: "g")
             let carbs = number("carbohydrateContent", "carbohydrate", maximum: maximumGramsPerServing, unit: "g")
             let fats = number("fatContent", "fat", maximum: maximumGramsPerServing, unit: "g")
-            if calories != nil || protein != nil || carbs != nil || fats != nil {
-                clipped.nutritionPerServing = KitchenNutrition(calories: max(0, calories ?? 0), protein: max(0, protein ?? 0), carbs: max(0, carbs ?? 0), fats: max(0, fats ?? 0))
-            }
+            // A figure the page leaves out is unknown, never 0; the others are kept as given.
+            clipped.nutritionPerServing = ServingNutrition(calories: calories, protein: protein, carbs: carbs, fats: fats)
         }
         if let description = texts(recipe["description"]).first { clipped.caption = cleanLine(description) }
     }

@@ -22,7 +22,9 @@ struct BrewLogBytesDecoder {
         }
     }
 
-    /// The fields of a log, by the name written in the file (`BrewLogDecoder.fields`).
+    /// The fields of a log, by the name written in the file: those its kind declares
+    /// (`LogsKind.fields`, in that order), named here in code so a key is matched by its bytes;
+    /// `LogFieldListTests` fails when the two differ, or when `isRequired` differs from `LogsKind.requiredFields`.
     enum Field: String, CaseIterable {
         case id, timestamp, method, recipeId, recipeNameAtBrew, doseGrams, targetYieldGrams
         case waterTemperatureCelsius, grindLabel, rating, tasteTag, note

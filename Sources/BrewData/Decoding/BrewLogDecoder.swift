@@ -7,12 +7,8 @@ import Foundation
 /// aside to this decoder at anything that would give a finding; both make the log from the
 /// same `Fields` with `make(_:source:)`, so the two cannot differ in what a field becomes.
 enum BrewLogDecoder {
-    static let fields: Set<String> = [
-        "id", "timestamp", "method", "recipeId", "recipeNameAtBrew", "doseGrams", "targetYieldGrams",
-        "waterTemperatureCelsius", "grindLabel", "rating", "tasteTag", "note",
-        "bean", "roaster", "mill", "grinderSetting", "brewTimeSeconds", "bloomSeconds", "tds",
-        "extractionYieldPercent", "source", "sourceId", "fromRecipe",
-    ]
+    /// The fields a log may have, as its kind declares them (`LogsKind.fields`).
+    static let fields = Set(LogsKind.fields)
 
     /// A log's fields as read, before the log is made: nil where the field is absent (or null).
     struct Fields {

@@ -15,21 +15,10 @@ public enum RecordFileParser {
     static func parse(_ bytes: [UInt8], path: String, kind: RecordKind, logsFromBytes: Bool,
                       recordsRead: ((Int) -> Void)? = nil) -> ParsedFile {
         var file = ParsedFile(path: path, kind: kind)
-        if kind == .flows {
-            guard !path.lowercased().hasSuffix(".csv") else {
-                file.diagnostics.append(.error("a recorded pour is a JSON file, flows/<log-id>.json; a CSV is not read here", at: .file(path)))
-                return file
-            }
-            if let flow = FlowFile.decode(bytes, path: path, diagnostics: &file.diagnostics) {
-                file.flows.append(Located(flow, source: SourceMap(record: SourceLocation(file: path, line: 1, column: 1), fields: [:])))
-            }
-            return file
-        }
-        // The usual file of logs is read straight from its bytes; the tree below reads any other
-        // (and says what is wrong with it).
-        if logsFromBytes, kind == .logs, !path.lowercased().hasSuffix(".csv"), let logs = BrewLogBytesDecoder.decode(bytes, path: path) {
-            file.logs = logs
-            if logs.count >= 1024 { recordsRead?(logs.count) }
+        // A kind that reads its file whole (a recorded pour; the usual file of logs, straight from
+        // its bytes) does so here; the tree below reads any other (and says what is wrong with it).
+        if let decoding = kind.declaration as? any RecordFolderDecoding.Type,
+           decoding.decodeWhole(bytes, path: path, into: &file, fromBytes: logsFromBytes, recordsRead: recordsRead) {
             return file
         }
         // UTF-8 or an error at the first bad byte (`JSONParser` checks JSON itself).
@@ -38,13 +27,11 @@ public enum RecordFileParser {
             return file
         }
         let nodes: [RawNode]
-        var isStepsCSV = false
         var csvHeader: [String]?
         if path.lowercased().hasSuffix(".csv") {
             guard let table = CSVRecordReader.read(bytes, file: path, diagnostics: &file.diagnostics) else { return file }
             nodes = table.rows
             csvHeader = table.header
-            isStepsCSV = kind == .recipes && kind.claim(csvHeader: table.header) == .recipeSteps
         } else {
             do {
                 let root = try JSONParser.parse(bytes, file: path)
@@ -68,42 +55,13 @@ public enum RecordFileParser {
             }
         }
 
-        switch kind {
-        case .recipes where isStepsCSV:
-            for (position, node) in nodes.enumerated() {
-                var reader = FieldReader(node)
-                let recipeID = reader.string(stepsFileMarker, required: true, what: "the id of the recipe this step belongs to")
-                file.diagnostics += reader.diagnostics
-                let (draft, stepReader) = StepDecoder.decode(node, pathPrefix: "", position: position, ignoring: [stepsFileMarker])
-                file.diagnostics += stepReader.diagnostics
-                if let recipeID, let draft { file.stepDrafts.append((recipeID, draft)) }
-            }
-        case .recipes:
-            for node in nodes {
-                guard let draft = RecipeDecoder.decode(node, diagnostics: &file.diagnostics) else { continue }
-                file.recipes.append(Located(draft.recipe, source: draft.source))
-                if !draft.hasInlineSteps { file.recipesAwaitingSteps.insert(draft.recipe.id) }
-            }
-        case .logs:
-            for (index, node) in nodes.enumerated() {
-                if let log = BrewLogDecoder.decode(node, diagnostics: &file.diagnostics) { file.logs.append(log) }
-                if index & 1023 == 1023 { recordsRead?(index + 1) }
-            }
-        case .sessions:
-            file.rawRecords = nodes
-            SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
-        case .flows:
-            break  // Read above, as one recorded pour per file.
-        case .kitchenRecipes:
-            file.rawRecords = nodes
-            KitchenFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
-        case .mealPlanSlots:
-            // Read whole by MealPlanReader, with the snacks, the shopping list and the goals.
-            break
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps, .kitchenInbox, .snackPresets, .shoppingItems:
-            // Read with the kind that owns their folder, or by a reader of their own.
+        // The kind's declaration decodes the records (`RecordFolderDecoding`); a kind that lives in
+        // another's folder, or in a file of its own, is not read as a folder.
+        guard let decoding = kind.declaration as? any RecordFolderDecoding.Type else {
             file.diagnostics.append(.error("\(kind.rules.summary) is not read as a folder of its own; \(RecordKind.layoutDescription)", at: .file(path)))
+            return file
         }
+        decoding.decode(nodes, csvHeader: csvHeader, into: &file, recordsRead: recordsRead)
         return file
     }
 }

@@ -13,11 +13,14 @@
 ///   `.md`/`.txt` notes are the one exception, and hidden files and editor droppings
 ///   (`EditorDroppings`) are never data.
 ///
-/// Adding a kind is one case here, its `rules`, its decoder and its pages; every `switch` over
-/// `RecordKind` has no `default:`, so the compiler lists each place that must decide about it
-/// (the rights commands walk `allCases`: `archiveMember`, `DataSnapshot.records(_:)`,
-/// `csvTables(in:)`, `Merger.merge`), and `EveryKindIsCarriedTests` checks that export, import,
-/// merge and erase carry it (docs/DATA-RIGHTS.md, "Adding a kind").
+/// Each kind is declared by a type of its own in `Sources/BrewData/Kinds` (`RecordKindDeclaration`:
+/// its rules, claims, archive member, manifest count, merge label, snapshot records and CSV tables),
+/// listed once in `RecordKinds.all`; this enum is the kind's name in files, the ledger and messages,
+/// and each fact below asks the declaration. Adding a kind is a case here, its declaration, its
+/// entry in the registry, its decoder and its pages; the `switch`es over `RecordKind` that remain
+/// (the decoder's dispatch, the merge routine, the archive member's files) have no `default:`, so
+/// the compiler names them, and `EveryKindIsCarriedTests` (over the registry) checks that export,
+/// import, merge and erase carry it (docs/ARCHITECTURE.md and docs/DATA-RIGHTS.md, "Adding a kind").
 public enum RecordKind: String, Sendable, CaseIterable {
     case recipes
     case recipeSteps
@@ -133,75 +136,11 @@ public enum RecordKind: String, Sendable, CaseIterable {
         public var summary: String
     }
 
-    public var rules: Rules {
-        switch self {
-        case .recipes:
-            Rules(place: .folder("recipes"), identity: Identity(idField: "id"),
-                  merge: .conflictedCopy(timestampField: "modifiedAt"), erase: .byID(ledgerKind: .recipe),
-                  summary: "recipes: recipes/*.json (steps nested) or a recipes CSV")
-        case .recipeSteps:
-            Rules(place: .within(.recipes), identity: Identity(idField: "stepId", owner: Owner(.recipes, .field("recipeId"))),
-                  merge: .withOwner, erase: .withOwner,
-                  summary: "recipe steps: a CSV in recipes/ with a recipeId column (and no defaultDose)")
-        case .logs:
-            Rules(place: .folder("logs"), identity: Identity(idField: "id"),
-                  merge: .appendOnly, erase: .byID(ledgerKind: .log),
-                  summary: "brew logs: logs/*.json or *.csv")
-        case .sessions:
-            Rules(place: .folder("sessions"), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .byID(ledgerKind: .session),
-                  summary: "night-out sessions: objects with startTime in sessions/*.json, or a CSV with a startTime column")
-        case .sessionEntries:
-            Rules(place: .within(.sessions), identity: Identity(idField: "id", owner: Owner(.sessions, .field("sessionId"))),
-                  merge: .withOwner, erase: .withOwner,
-                  summary: "session entries: nested under a session, or a CSV in sessions/ with a sessionId column")
-        case .drinkPresets:
-            Rules(place: .within(.sessions), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .byID(ledgerKind: .drinkPreset),
-                  summary: "drink presets: objects with name (and no startTime) in sessions/*.json, or a CSV with a name column")
-        case .preferences:
-            Rules(place: .file("preferences.json"), identity: Identity(idField: nil),
-                  merge: .targetKeeps, erase: .withEverything(ledgerKind: .preferences),
-                  summary: "preferences: preferences.json")
-        case .erasures:
-            Rules(place: .file("erasures.json"), identity: Identity(idField: "id"),
-                  merge: .union, erase: .never,
-                  summary: "the erasure ledger: erasures.json")
-        case .flows:
-            Rules(place: .folder("flows"), identity: Identity(idField: "logId", owner: Owner(.logs, .fileName)),
-                  merge: .withOwner, erase: .withOwner,
-                  summary: "recorded pours: flows/<log-id>.json, the scale's readings of one brew")
-        case .kitchenRecipes:
-            Rules(place: .folder("kitchen/recipes"), identity: Identity(idField: "id"),
-                  merge: .conflictedCopy(timestampField: "updatedAt"), erase: .byID(ledgerKind: .kitchenRecipe),
-                  summary: "kitchen recipes: kitchen/recipes/*.json (ingredients and steps nested) or a CSV with a title column")
-        case .kitchenIngredients:
-            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: Owner(.kitchenRecipes, .field("recipeId"))),
-                  merge: .withOwner, erase: .withOwner,
-                  summary: "kitchen ingredients: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and amount columns")
-        case .kitchenSteps:
-            Rules(place: .within(.kitchenRecipes), identity: Identity(idField: "id", owner: Owner(.kitchenRecipes, .field("recipeId"))),
-                  merge: .withOwner, erase: .withOwner,
-                  summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
-        case .mealPlanSlots:
-            Rules(place: .folder("kitchen/plan"), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: .planSlot),
-                  summary: "meal-plan slots: kitchen/plan/*.json or *.csv")
-        case .kitchenInbox:
-            Rules(place: .file("kitchen/inbox.json"), identity: Identity(idField: "id"),
-                  merge: .furthestAlong(statusField: "status", statusOrder: ["pending", "failed", "ready"], timestampField: "createdAt"),
-                  erase: .withEverything(ledgerKind: .inboxEntry),
-                  summary: "the kitchen inbox: kitchen/inbox.json")
-        case .snackPresets:
-            Rules(place: .file("kitchen/snacks.json"), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: .snackPreset),
-                  summary: "snack presets: kitchen/snacks.json")
-        case .shoppingItems:
-            Rules(place: .files(["kitchen/shopping.json", "kitchen/shopping.csv"]), identity: Identity(idField: "id"),
-                  merge: .lastWriteWins(timestampField: "updatedAt"), erase: .withEverything(ledgerKind: .shoppingItem),
-                  summary: "the shopping list: kitchen/shopping.json or kitchen/shopping.csv")
-        }
-    }
+    /// The kind's rules, as its declaration gives them (`RecordKinds`).
+    public var rules: Rules { declaration.rules }
+
+    /// The kind's declaration (`Sources/BrewData/Kinds`).
+    public var declaration: any RecordKindDeclaration.Type { RecordKinds.declaration(of: self) }
 
     /// The folder under the data directory that holds the kind's files ("" for the data
     /// directory itself).
@@ -216,12 +155,12 @@ public enum RecordKind: String, Sendable, CaseIterable {
 
     /// The kinds that own a folder, in reading order.
     public static var folderKinds: [RecordKind] {
-        allCases.filter { if case .folder = $0.rules.place { true } else { false } }
+        registered.filter { if case .folder = $0.rules.place { true } else { false } }
     }
 
     /// The kinds that own one file (or a JSON file and its CSV twin), with each path, in order.
     public static var fileKinds: [(kind: RecordKind, path: String)] {
-        allCases.flatMap { kind -> [(kind: RecordKind, path: String)] in
+        registered.flatMap { kind -> [(kind: RecordKind, path: String)] in
             switch kind.rules.place {
             case .file(let path): [(kind, path)]
             case .files(let paths): paths.map { (kind, $0) }
@@ -271,86 +210,24 @@ public enum RecordKind: String, Sendable, CaseIterable {
     }
 
     /// The kind of a CSV file in this kind's folder, from its header; nil when no kind claims it.
-    public func claim(csvHeader header: [String]) -> RecordKind? {
-        switch self {
-        case .recipes: header.contains("recipeId") && !header.contains("defaultDose") ? .recipeSteps : .recipes
-        case .logs: .logs
-        case .flows: nil  // A recorded pour is JSON only.
-        case .sessions:
-            header.contains("sessionId") ? .sessionEntries : header.contains("startTime") ? .sessions : header.contains("name") ? .drinkPresets : nil
-        case .kitchenRecipes:
-            header.contains("recipeId") ? (header.contains("amount") ? .kitchenIngredients : header.contains("order") ? .kitchenSteps : nil)
-                : header.contains("title") ? .kitchenRecipes : nil
-        case .mealPlanSlots: .mealPlanSlots
-        // File kinds own their file: every record in it is theirs.
-        case .shoppingItems: .shoppingItems
-        case .snackPresets, .kitchenInbox: nil  // JSON only
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
-        }
-    }
+    public func claim(csvHeader header: [String]) -> RecordKind? { declaration.claim(csvHeader: header) }
 
     /// The kind of one JSON record in this kind's folder, from its keys; nil when no kind claims it.
-    public func claim(jsonKeys keys: Set<String>) -> RecordKind? {
-        switch self {
-        case .recipes: .recipes
-        case .logs: .logs
-        case .flows: .flows
-        case .sessions: keys.contains("startTime") ? .sessions : keys.contains("name") ? .drinkPresets : nil
-        case .kitchenRecipes: .kitchenRecipes
-        case .mealPlanSlots: .mealPlanSlots
-        // File kinds own their file: every record in it is theirs.
-        case .shoppingItems: .shoppingItems
-        case .snackPresets: .snackPresets
-        case .kitchenInbox: .kitchenInbox
-        case .recipeSteps, .sessionEntries, .drinkPresets, .preferences, .erasures, .kitchenIngredients, .kitchenSteps: nil
-        }
-    }
+    public func claim(jsonKeys keys: Set<String>) -> RecordKind? { declaration.claim(jsonKeys: keys) }
 }
 
-// What each kind is to the rights commands, beside its rules: where the archive carries it, whether
-// its manifest counts it, what a merge report calls it. Each is a switch with no `default:`, kept
-// here so that a new kind's declarative facts are decided in this one file (the code that acts on
-// them, its decoder, CSV table and merge routine, is named by the compiler elsewhere).
+// What each kind is to the rights commands, beside its rules, as its declaration says.
 extension RecordKind {
     /// The archive member that carries this kind's records (nested ones travel in their owner's).
-    public var archiveMember: ArchiveMember {
-        switch self {
-        case .recipes, .recipeSteps: .recipes
-        case .logs: .logs
-        case .sessions, .sessionEntries, .drinkPresets: .sessionFiles
-        case .preferences: .preferences
-        case .erasures: .erasures
-        case .flows: .flows
-        case .kitchenRecipes, .kitchenIngredients, .kitchenSteps: .kitchenRecipes
-        case .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems: .kitchenFiles
-        }
-    }
+    public var archiveMember: ArchiveMember { declaration.archiveMember }
 
     /// Whether the manifest's `counts` names this kind (whenever its member is written). A kind
-    /// counted with its owner (steps, entries, ingredients) is not; nor are drink presets, which
-    /// archives have never counted (a count added now would change every archive's bytes).
-    public var isCountedInManifest: Bool {
-        switch self {
-        case .recipes, .logs, .sessions, .preferences, .erasures, .flows, .kitchenRecipes,
-             .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems: true
-        case .recipeSteps, .sessionEntries, .drinkPresets, .kitchenIngredients, .kitchenSteps: false
-        }
-    }
+    /// counted with its owner (steps, entries, ingredients) is not; nor are drink presets.
+    public var isCountedInManifest: Bool { declaration.isCountedInManifest }
 
     /// How a merge report names a record of this kind (`plan slot a`, `kitchen recipe soup`).
-    public var mergeLabel: String {
-        switch self {
-        case .recipes: "recipe"
-        case .logs: "log"
-        case .sessions: "session"
-        case .drinkPresets: "drink preset"
-        case .kitchenRecipes: "kitchen recipe"
-        case .mealPlanSlots: "plan slot"
-        case .shoppingItems: "shopping item"
-        case .snackPresets: "snack preset"
-        case .kitchenInbox: "inbox entry"
-        case .preferences: "preferences"
-        case .recipeSteps, .sessionEntries, .erasures, .flows, .kitchenIngredients, .kitchenSteps: rawValue
-        }
-    }
+    public var mergeLabel: String { declaration.mergeLabel }
+
+    /// The registered kinds, in the registry's order (`RecordKinds.all`; the same as `allCases`).
+    public static var registered: [RecordKind] { RecordKinds.kinds }
 }

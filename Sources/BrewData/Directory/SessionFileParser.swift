@@ -22,7 +22,7 @@ enum SessionFileParser {
                 for node in nodes {
                     if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
                 }
-            case nil, .recipes?, .recipeSteps?, .logs?, .preferences?, .erasures?, .kitchenRecipes?, .kitchenIngredients?, .kitchenSteps?, .kitchenInbox?, .flows?, .mealPlanSlots?, .snackPresets?, .shoppingItems?:
+            default:  // The sessions kind claims only its own folder's kinds (`SessionsKind.claim`): nil here.
                 file.diagnostics.append(.error(
                     "cannot tell what this CSV holds: a sessions CSV has a startTime column, an entries CSV a sessionId column, a drink presets CSV a name column",
                     at: .file(file.path)))
@@ -39,7 +39,7 @@ enum SessionFileParser {
                 if let draft = SessionDecoder.decodeSession(node, isCSVRow: false, diagnostics: &file.diagnostics) { file.sessionDrafts.append(draft) }
             case .drinkPresets?:
                 if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
-            case nil, .recipes?, .recipeSteps?, .logs?, .sessionEntries?, .preferences?, .erasures?, .kitchenRecipes?, .kitchenIngredients?, .kitchenSteps?, .kitchenInbox?, .flows?, .mealPlanSlots?, .snackPresets?, .shoppingItems?:
+            default:  // nil: an object that is neither (entries are nested in their session).
                 file.diagnostics.append(.error(
                     "expected a session (with startTime) or a drink preset (with name); this object has neither",
                     at: node.location))

@@ -28,10 +28,10 @@ public enum KitchenRecordEncoder {
             return .object(fields)
         })))
         if let nutrition = recipe.nutrition {
-            members.append(JSONMember("nutrition", .object([
-                JSONMember("calories", .number(Double(nutrition.calories))), JSONMember("protein", .number(Double(nutrition.protein))),
-                JSONMember("carbs", .number(Double(nutrition.carbs))), JSONMember("fats", .number(Double(nutrition.fats))),
-            ])))
+            // A figure the recipe does not give is left out, so it reads back as unknown, never 0.
+            members.append(JSONMember("nutrition", .object(NutritionFigure.allCases.compactMap { figure in
+                nutrition.known(figure).map { JSONMember(figure.rawValue, .number(Double($0))) }
+            })))
         }
         members.append(JSONMember("isArchived", .bool(recipe.isArchived)))
         members.append(JSONMember("isFavourite", .bool(recipe.isFavourite)))

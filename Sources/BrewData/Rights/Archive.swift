@@ -44,7 +44,7 @@ public enum Archive {
     public static func counts(of snapshot: DataSnapshot) -> [(kind: String, count: Int)] {
         ArchiveMember.allCases.filter { $0.isWritten(for: snapshot) }.flatMap { member in
             (member.carriesFiles ? [(kind: member.rawValue, count: member.elementCount(in: snapshot))] : [])
-                + RecordKind.allCases.filter { $0.archiveMember == member && $0.isCountedInManifest }.map { (kind: $0.rawValue, count: snapshot.count($0)) }
+                + RecordKind.registered.filter { $0.archiveMember == member && $0.isCountedInManifest }.map { (kind: $0.rawValue, count: snapshot.count($0)) }
         }
     }
 

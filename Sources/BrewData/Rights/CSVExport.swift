@@ -11,12 +11,8 @@ public enum CSVExport {
         "recipeId", "stepId", "orderIndex", "kind", "instructionText", "durationSeconds", "targetElapsedSeconds",
         "targetElapsedMaxSeconds", "waterAmountGrams", "isFixedWater",
     ]
-    static let logColumns = [
-        "id", "timestamp", "method", "recipeId", "recipeNameAtBrew", "doseGrams", "targetYieldGrams",
-        "waterTemperatureCelsius", "grindLabel", "rating", "tasteTag", "note",
-        "bean", "roaster", "mill", "grinderSetting", "brewTimeSeconds", "bloomSeconds", "tds", "extractionYieldPercent",
-        "source", "sourceId", "fromRecipe",
-    ]
+    /// A log's fields as its kind declares them (`LogsKind.fields`).
+    static let logColumns = LogsKind.fields
 
     /// The kitchen recipe columns of a kitchen recipes CSV (docs/KITCHEN.md).
     static let kitchenRecipeColumns = [
@@ -33,11 +29,11 @@ public enum CSVExport {
         recipes.contains { $0.steps.contains(where: \.isHeading) } ? kitchenStepColumns + ["isHeading"] : kitchenStepColumns
     }
 
-    /// Every kind, in the order of the files and the README's lines: `RecordKind.allCases`, with
+    /// Every kind, in the order of the files and the README's lines: the registry's (`RecordKinds.all`), with
     /// the erasure ledger after the other kinds' records and before the planner's (where the
     /// README has always had it).
     static var kinds: [RecordKind] {
-        var kinds = RecordKind.allCases.filter { $0 != .erasures }
+        var kinds = RecordKind.registered.filter { $0 != .erasures }
         kinds.insert(.erasures, at: kinds.firstIndex(of: .mealPlanSlots) ?? kinds.endIndex)
         return kinds
     }

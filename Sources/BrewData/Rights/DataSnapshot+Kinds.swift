@@ -1,51 +1,30 @@
 import BrewKit
 
-/// A snapshot by kind: the records of each `RecordKind` it holds, as JSON. Every case answers
-/// (no `default:`), so a new kind must say where a snapshot keeps it; the per-kind rights test
-/// (`EveryKindIsCarriedTests`) then checks that export, import, merge and erase carry it.
+/// A snapshot by kind: the records of each `RecordKind` it holds, as JSON, as the kind's
+/// declaration finds them (`RecordKindDeclaration.records(in:)`); the per-kind rights test
+/// (`EveryKindIsCarriedTests`, over `RecordKinds.all`) then checks that export, import, merge and erase carry it.
 extension DataSnapshot {
     /// The records of `kind`, as JSON; a record that belongs to another carries its owner's id
     /// (`recipeId`, `sessionId`), as its kind's CSV rows do.
     public func records(_ kind: RecordKind) -> [JSONValue] {
-        func owned<Owner>(_ owners: [Owner], id: (Owner) -> String, field: String, nested: (Owner) -> [JSONValue]) -> [JSONValue] {
-            owners.flatMap { owner in nested(owner).map { $0.setting(field, to: .string(id(owner))) } }
-        }
-        func elements(_ value: JSONValue?) -> [JSONValue] {
-            if case .array(let list)? = value { return list }
-            return []
-        }
-        switch kind {
-        case .recipes: return recipes.map(RecordEncoder.json)
-        case .recipeSteps: return owned(recipes, id: \.id, field: "recipeId") { $0.steps.map(RecordEncoder.json) }
-        case .logs: return logs.map(RecordEncoder.json)
-        case .sessions: return sessions.map(\.value)
-        case .sessionEntries: return owned(sessions, id: \.id, field: "sessionId") { elements($0.value["entries"]) }
-        case .drinkPresets: return drinkPresets.map(\.value)
-        case .preferences: return preferences.map { [$0] } ?? []
-        case .erasures: return erasures.map(\.json)
-        case .flows: return flows.map(FlowFile.json)
-        case .kitchenRecipes: return kitchenRecipes.map(KitchenRecordEncoder.json)
-        case .kitchenIngredients: return owned(kitchenRecipes, id: \.id, field: "recipeId") { elements(KitchenRecordEncoder.json($0)["ingredients"]) }
-        case .kitchenSteps: return owned(kitchenRecipes, id: \.id, field: "recipeId") { elements(KitchenRecordEncoder.json($0)["steps"]) }
-        case .mealPlanSlots, .snackPresets, .shoppingItems, .kitchenInbox:
-            return kitchenFiles.filter { KitchenPlannerFiles.kind(ofPath: $0.relativePath) == kind }.flatMap(KitchenPlannerFiles.records)
-        }
+        RecordKinds.declaration(of: kind).records(in: self)
     }
 
     /// How many records of `kind` the snapshot holds: `records(kind).count`, without encoding
     /// the kinds kept as records (the archive's manifest counts them on every export).
     public func count(_ kind: RecordKind) -> Int {
-        switch kind {
-        case .recipes: recipes.count
-        case .logs: logs.count
-        case .sessions: sessions.count
-        case .preferences: preferences == nil ? 0 : 1
-        case .erasures: erasures.count
-        case .flows: flows.count
-        case .kitchenRecipes: kitchenRecipes.count
-        case .recipeSteps, .sessionEntries, .drinkPresets, .kitchenIngredients, .kitchenSteps,
-             .mealPlanSlots, .snackPresets, .shoppingItems, .kitchenInbox: records(kind).count
-        }
+        RecordKinds.declaration(of: kind).count(in: self)
+    }
+
+    /// The records nested in `owners`, each with its owner's id in `field`.
+    static func owned<Owner>(_ owners: [Owner], id: (Owner) -> String, field: String, nested: (Owner) -> [JSONValue]) -> [JSONValue] {
+        owners.flatMap { owner in nested(owner).map { $0.setting(field, to: .string(id(owner))) } }
+    }
+
+    /// The elements of a JSON array; none for anything else.
+    static func elements(_ value: JSONValue?) -> [JSONValue] {
+        if case .array(let list)? = value { return list }
+        return []
     }
 
     /// The ids of the records of `kind` (by `identity.idField`), in the snapshot's order;

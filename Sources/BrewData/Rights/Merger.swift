@@ -2,7 +2,7 @@ import BrewKit
 import Foundation
 
 /// Combines data directories (one per device) into a target: the pure planner of `merge`. It
-/// walks `RecordKind.allCases` and runs each kind's `rules.merge` (docs/DATA-RIGHTS.md); the
+/// walks the registered kinds (`RecordKinds.all`) and runs each kind's `rules.merge` (docs/DATA-RIGHTS.md); the
 /// result (`Outcome`, with a typed `MergeReport`) is written by `MergeWriter`.
 ///
 /// The rules, one routine each:
@@ -34,7 +34,7 @@ public enum Merger {
         outcome.erased = erased
         var logs: [String: BrewLog] = [:]
 
-        for kind in RecordKind.allCases {
+        for kind in RecordKind.registered {
             switch kind.rules.merge {
             case .conflictedCopy(let timestampField):
                 switch kind {

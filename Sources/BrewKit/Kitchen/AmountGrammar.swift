@@ -310,6 +310,27 @@ extension AmountGrammar {
                 if countedWord(bare) {
                     unit = .counted(AmountGrammar.singular(of: bare.lowercased()))
                     index = bare.count + index
+                    // "1 can (400 g)": the package size written after the counted word.
+                    if packageSize == nil {
+                        var probe = self
+                        probe.skipSpaces()
+                        if probe.peek() == "(" {
+                            probe.index += 1
+                            probe.skipSpaces()
+                            let inner = probe.index
+                            if probe.number() != nil {
+                                probe.skipSpaces()
+                                if probe.measureUnit() != nil {
+                                    let end = probe.index
+                                    probe.skipSpaces()
+                                    if probe.peek() == ")" {
+                                        packageSize = String(characters[inner..<end]).trimmingWhitespace
+                                        index = probe.index + 1
+                                    }
+                                }
+                            }
+                        }
+                    }
                 } else {
                     index = beforeUnit
                 }

@@ -11,17 +11,26 @@ public enum DayNutritionChart {
     }
 
     /// "1850 of 2200 kcal (84 %)" or "2450 of 2200 kcal: over by 250 kcal".
+    /// A total no meal gives is "— of 2200 kcal (no meal gives its calories)", never 0; a total some
+    /// meals leave out adds "; 1 meal without calories not counted".
     public static func calorieText(_ day: PlanDay) -> String {
-        let total = Int(day.totals.calories), goal = day.goals.calories
-        if total > goal { return "\(total) of \(goal) kcal: over by \(total - goal) kcal" }
-        return "\(total) of \(goal) kcal (\(percent(Double(total), of: goal)) %)"
+        let goal = day.goals.calories
+        guard let known = day.knownTotal(.calories) else { return "— of \(goal) kcal (no meal gives its calories)" }
+        let total = Int(known)
+        let note = day.notCountedNote(.calories).map { "; \($0)" } ?? ""
+        if total > goal { return "\(total) of \(goal) kcal: over by \(total - goal) kcal\(note)" }
+        return "\(total) of \(goal) kcal (\(percent(Double(total), of: goal)) %)\(note)"
     }
 
-    /// "95 of 120 g protein", with ": over by 5 g" when above the goal.
+    /// "95 of 120 g protein", with ": over by 5 g" when above the goal; "— of 120 g protein" when
+    /// no meal gives it, and "; 1 meal without protein not counted" when some meal leaves it out.
     public static func macroText(_ day: PlanDay, _ macro: Macro) -> String {
-        let total = Int(day.totals[macro]), goal = day.goals[macro]
+        let goal = day.goals[macro]
+        guard let known = day.knownTotal(NutritionFigure(macro)) else { return "— of \(goal) g \(macro.label) (no meal gives it)" }
+        let total = Int(known)
+        let note = day.notCountedNote(NutritionFigure(macro)).map { "; \($0)" } ?? ""
         let base = "\(total) of \(goal) g \(macro.label)"
-        return total > goal ? "\(base): over by \(total - goal) g" : base
+        return (total > goal ? "\(base): over by \(total - goal) g" : base) + note
     }
 
     static func percent(_ value: Double, of goal: Int) -> Int {
@@ -74,7 +83,7 @@ public enum DayNutritionChart {
             html += "</svg>"
             // The percentage is text beside the ring at the page's size (issue 28): inside a
             // 3 rem ring it was a few pixels high, and "166%" ran over the ring.
-            html += "<p class=\"dn-text\(over[macro] ? " dn-over-text" : "")\"><span class=\"dn-value\">\(percent(value, of: day.goals[macro])) %</span> \(HTMLEscaping.escape(macroText(day, macro)))</p>"
+            html += "<p class=\"dn-text\(over[macro] ? " dn-over-text" : "")\"><span class=\"dn-value\">\(day.knownTotal(NutritionFigure(macro)) == nil ? "—" : "\(percent(value, of: day.goals[macro])) %")</span> \(HTMLEscaping.escape(macroText(day, macro)))</p>"
             html += "</div>\n"
         }
         html += "</div>\n"

@@ -37,7 +37,7 @@ public enum Feeds {
         for (recipe, when) in dated {
             let time = ISO8601.string(from: when)
             var summary = "\(recipe.category.rawValue), serves \(recipe.servings)"
-            if let perServing = recipe.nutritionPerServing { summary += ", \(perServing.calories) kcal a serving" }
+            if let calories = recipe.nutritionPerServing?.known(.calories) { summary += ", \(calories) kcal a serving" }
             xml += entry(title: recipe.title, id: "kitchen:\(recipe.id)", updated: time, page: "kitchen/recipes/\(recipe.id).html", summary: summary)
         }
         xml += "</feed>\n"

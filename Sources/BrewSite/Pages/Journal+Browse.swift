@@ -75,7 +75,7 @@ extension Journal {
         let positions = Array(list.positions(onPage: number, perPage: perPage))
         let path = list.pagePath(number)
         let root = Page.rootPrefix(of: path)
-        let rows = partials.logRows(positions: positions) { logRowSlots(at: positions[$0]) }
+        let rows = partials.logRows(positions: positions, root: root) { logRowSlots(at: positions[$0]) }
         let rowsMarkdown = rows.map { PartialMemo.placing(root, in: $0.markdown) }
         var context: [String: Any] = [
             "title": list.title,

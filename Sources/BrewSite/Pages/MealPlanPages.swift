@@ -66,12 +66,8 @@ public struct MealPlanPages {
         if let index, index > 0 { context["previous"] = weeks[index - 1].description }
         if let index, index + 1 < weeks.count { context["next"] = weeks[index + 1].description }
         if !planned.isEmpty {
-            let sum = planned.reduce(MealNutrition.zero) { $0 + $1.totals }.scaled(by: 1 / Double(planned.count))
             context["averageDays"] = planned.count == 1 ? "the 1 day" : "the \(planned.count) days"
-            // A day's totals hold only known figures; the average is of those, as a number.
-            var average = sum.rounded
-            average.unknown = []
-            context["average"] = figures(average)
+            context["average"] = averageText(days)
             context["overDays"] = planned.filter(\.over.calories).map { PlanDay.longName(of: $0.day) }.joined(separator: ", ")
         }
         return Page(path: weekPath(week), title: "Meal plan \(week)", template: "kitchen-plan-week", context: context, fragments: fragments)
@@ -121,6 +117,30 @@ public struct MealPlanPages {
             .joined(separator: " · ")
     }
 
+    /// The week's average a day of each figure, over the days whose every meal gives it: "528 kcal ·
+    /// 57 g protein · …", and for a figure some day leaves unknown "890 kcal over 4 of 7 days" or
+    /// "— kcal (no day gives every meal's calories)", with a sentence saying why.
+    func averageText(_ days: [PlanDay]) -> String {
+        var partial = false
+        // Each figure held together by no-break spaces, as `figures` does; the words after it may wrap.
+        let parts = NutritionFigure.allCases.map { figure -> String in
+            let average = PlanDay.average(figure, over: days)
+            let unit = (figure == .calories ? "kcal" : "g \(figure.rawValue)").replacingOccurrences(of: " ", with: "\u{00A0}")
+            guard let value = average.value else {
+                partial = true
+                return "—\u{00A0}\(unit) (no day gives every meal's \(figure.rawValue))"
+            }
+            var text = "\(Int(value.rounded()))\u{00A0}\(unit)"
+            if !average.isWhole {
+                partial = true
+                text += " over \(average.days) of \(average.plannedDays) days"
+            }
+            return text
+        }
+        let joined = parts.joined(separator: " · ")
+        return partial ? joined + " (a day with a meal that leaves a figure unknown is left out of that figure's average, not counted as 0)" : joined
+    }
+
     func goalsSentence(_ goals: NutritionGoals) -> String {
         var text = "\(goals.calories) kcal, \(goals.protein) g protein, \(goals.carbs) g carbs, \(goals.fats) g fats a day"
         if goals.macroKilocalories != goals.calories {
@@ -153,8 +173,13 @@ public struct MealPlanPages {
             let over = planned.filter(\.over.calories).count
             if over > 0 { row["over"] = "\(over) day\(over == 1 ? "" : "s") over the calorie goal" }
             if !planned.isEmpty {
-                let average = planned.reduce(MealNutrition.zero) { $0 + $1.totals }.scaled(by: 1 / Double(planned.count)).rounded
-                row["average"] = "\(Int(average.calories)) kcal a day on average"
+                // Over the days whose every meal gives its calories; a day with one unknown is not 0.
+                let average = PlanDay.average(.calories, over: planned)
+                if let value = average.value {
+                    row["average"] = "\(Int(value.rounded())) kcal a day on average" + (average.isWhole ? "" : " over \(average.days) of \(average.plannedDays) days")
+                } else {
+                    row["average"] = "calories unknown: no day gives every meal's"
+                }
             }
             return row
         }

@@ -9,21 +9,38 @@ public struct PageRenderer: Sendable {
     public let templates: TemplateSet
     public let siteTitle: String
     public let language: String
-    /// Templates filled in from the shape of their values; nil when a template uses transforms.
+    /// Whether every page is rendered the plain way, the definition the shortcuts must equal: each
+    /// template through Mustache with its values by name, each page's whole Markdown through cmark,
+    /// each list row rendered for its page (no `TemplateShapes`, `ConvertedShape`, `PageSlots`
+    /// filling, `ListSplice` or `PartialMemo`). Slower; for checking a template change
+    /// (`BREWGUIDE_PLAIN_RENDER=1`, docs/ARCHITECTURE.md "Rendering shortcuts").
+    public let isPlain: Bool
+    /// Templates filled in from the shape of their values; nil when a template uses transforms, or plain.
     private let shapes: TemplateShapes?
 
-    public init(templates: TemplateSet, siteTitle: String = "Brew Journal", language: String = "en") {
+    /// The environment variable that makes every renderer plain when set to anything but empty or `0`.
+    public static let plainRenderingVariable = "BREWGUIDE_PLAIN_RENDER"
+
+    /// Whether the environment asks for plain rendering (`plainRenderingVariable`).
+    public static var plainRenderingRequested: Bool {
+        guard let value = ProcessInfo.processInfo.environment[plainRenderingVariable] else { return false }
+        return !value.isEmpty && value != "0"
+    }
+
+    public init(templates: TemplateSet, siteTitle: String = "Brew Journal", language: String = "en",
+                plain: Bool = PageRenderer.plainRenderingRequested) {
         self.templates = templates
         self.siteTitle = siteTitle
         self.language = language
-        self.shapes = templates.usesTransforms ? nil : TemplateShapes { templates.render($0, with: $1) }
+        self.isPlain = plain
+        self.shapes = plain || templates.usesTransforms ? nil : TemplateShapes { templates.render($0, with: $1) }
     }
 
     /// The page's `.md` and `.html` files.
     public func render(_ page: Page) -> [OutputFile] {
         let root = page.rootPrefix
         let template = page.template + ".md"
-        let rows = page.splicedRows?()
+        let rows = isPlain ? nil : page.splicedRows?()
         // Filled in from the template's shapes, by slot or by name, when the page has no list rows to splice.
         let filled: (markdown: String, html: String)?
         if var slots = page.slots, let shapes, slots.setRoot(root, siteTitle: siteTitle) {

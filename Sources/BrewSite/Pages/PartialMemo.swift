@@ -33,7 +33,12 @@ final class PartialMemo: Sendable {
     /// `log-row.md` partial makes them from `values(index)` (asked for a log's first row only),
     /// without their final line break. One lock for the page, not one per row: the threads
     /// rendering list pages all ask for rows.
-    func logRows(positions: [Int], values: (Int) -> PageSlots) -> [Row] {
+    /// A plain renderer (`PageRenderer.isPlain`) keeps nothing: each row is rendered for the page at
+    /// `root`, with no stand-in and no list item.
+    func logRows(positions: [Int], root: String, values: (Int) -> PageSlots) -> [Row] {
+        if renderer.isPlain {
+            return positions.indices.map { Row(markdown: renderPlain(values($0).dictionary, with: Self.logRowTemplate, root: root), item: nil) }
+        }
         var found = rows.withLock { rows in positions.map { $0 < rows.count ? rows[$0] : nil } }
         var made: [(position: Int, row: Row)] = []
         for index in found.indices where found[index] == nil {
@@ -55,6 +60,7 @@ final class PartialMemo: Sendable {
     /// same on every list page of that depth, so converted once per depth. Two threads may both
     /// make a missing one; they make the same, so either may be kept.
     func browseLinks(_ links: [String: Any], root: String) -> PageFragment {
+        if renderer.isPlain { return PageFragment(markdown: renderPlain(links, with: Self.browseTemplate, root: root)) }
         if let known = browse.withLock({ $0[root] }) { return known }
         let made = PageFragment(markdown: Self.placing(root, in: render(links, with: Self.browseTemplate)))
         browse.withLock { $0[root] = made }
@@ -66,6 +72,14 @@ final class PartialMemo: Sendable {
         context["root"] = Self.rootStandIn
         context["siteTitle"] = renderer.siteTitle
         return Self.withoutFinalLineBreak(renderer.text(template, context))
+    }
+
+    /// A partial rendered by Mustache for the page at `root`, as a plain renderer makes it.
+    private func renderPlain(_ values: [String: Any], with template: String, root: String) -> String {
+        var context = values
+        context["root"] = root
+        context["siteTitle"] = renderer.siteTitle
+        return Self.withoutFinalLineBreak(renderer.templates.render(context, with: template))
     }
 
     /// A row made by slot (`PageSlots`); its schema has `root` and `siteTitle`.

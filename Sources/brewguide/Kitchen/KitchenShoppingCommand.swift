@@ -127,7 +127,9 @@ struct KitchenShoppingCommand: ParsableCommand {
         case .json: print(CanonicalJSON.string(MealPlanPrinter.shoppingJSON(lines), sortKeys: false), terminator: "")
         }
         if write {
-            let items = parts.map { (name: ShoppingListBuilder.itemText(of: $0, reading: read), recipeID: $0.recipeID ?? "", recipeName: $0.recipeName ?? "") }
+            // Each item keeps its exact need and the text it came from, so the stored list reads
+            // back as the lines shown above; only its `name` is rounded, for display.
+            let items = parts.map { ShoppingListBuilder.item(of: $0, reading: read) }
             do {
                 let added = try store.addItems(items, updatedAt: now)
                 StandardError.write("added \(added) item\(added == 1 ? "" : "s") to \(MealPlanReader.shoppingJSON) (\(items.count - added) already there)\n")

@@ -78,9 +78,16 @@ enum MealPlanPrinter {
         }
         let over = day.over
         out += "Totals against the goals\n"
-        out += "  calories  \(pad(Int(day.totals.calories), 5)) / \(day.goals.calories) kcal\(over.calories ? "  OVER" : "")\n"
+        // A total no meal gives is "—", never 0; one some meals leave out says how many.
+        func total(_ figure: NutritionFigure) -> String {
+            let shown = day.knownTotal(figure).map { String(Int($0)) } ?? "—"
+            return String(repeating: " ", count: max(0, 5 - shown.count)) + shown
+        }
+        func note(_ figure: NutritionFigure) -> String { day.notCountedNote(figure).map { "  (\($0))" } ?? "" }
+        out += "  calories  \(total(.calories)) / \(day.goals.calories) kcal\(over.calories ? "  OVER" : "")\(note(.calories))\n"
         for macro in Macro.allCases {
-            out += "  \(macro.label.padding(toLength: 8, withPad: " ", startingAt: 0))  \(pad(Int(day.totals[macro]), 5)) / \(day.goals[macro]) g\(over[macro] ? "  over" : "")\n"
+            let figure = NutritionFigure(macro)
+            out += "  \(macro.label.padding(toLength: 8, withPad: " ", startingAt: 0))  \(total(figure)) / \(day.goals[macro]) g\(over[macro] ? "  over" : "")\(note(figure))\n"
         }
         if let leftOut = day.leftOutSentence { out += "Unknown figures are left out of the totals and the over-goal flags: \(leftOut).\n" }
         return out
@@ -88,10 +95,9 @@ enum MealPlanPrinter {
 
     static func dayJSON(_ day: PlanDay) -> JSONValue {
         // A meal's unknown figure is null; the totals hold only known figures (issue 26).
-        func figures(_ n: MealNutrition, unknownAsNull: Bool = true) -> [JSONMember] {
+        func figures(_ n: MealNutrition) -> [JSONMember] {
             NutritionFigure.allCases.map { figure in
-                let value = unknownAsNull ? n.known(figure) : n.known(figure) ?? 0
-                return JSONMember(figure.rawValue, value.map { .number($0) } ?? .null)
+                JSONMember(figure.rawValue, n.known(figure).map { .number($0) } ?? .null)
             }
         }
         let meals = day.entries.map { entry in
@@ -109,7 +115,10 @@ enum MealPlanPrinter {
         return .object([
             JSONMember("day", .string(day.day)),
             JSONMember("meals", .array(meals)),
-            JSONMember("totals", .object(figures(day.totals, unknownAsNull: false))),
+            // A total no meal gives is null, never 0; the others are the sums of the meals that give them.
+            JSONMember("totals", .object(NutritionFigure.allCases.map { figure in
+                JSONMember(figure.rawValue, day.knownTotal(figure).map { .number($0) } ?? .null)
+            })),
             JSONMember("leftOut", .object(day.leftOut.keys.sorted().map { JSONMember($0.rawValue, .number(Double(day.leftOut[$0]!))) })),
             JSONMember("goals", .object(figures(MealNutrition(calories: Double(goals.calories), protein: Double(goals.protein),
                                                               carbs: Double(goals.carbs), fats: Double(goals.fats))))),

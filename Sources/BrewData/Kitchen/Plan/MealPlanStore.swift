@@ -121,17 +121,27 @@ public struct MealPlanStore: Sendable {
         return id
     }
 
-    /// Items from recipes (`kitchen shopping --write`): one per recipe and ingredient, skipping
-    /// an item whose name and recipeId are already on the list (its checked state is kept).
+    /// Items from recipes (`kitchen shopping --write`): one per recipe and ingredient, each given
+    /// an `item-N` id, skipping those already on the list (checked state kept): an item whose name
+    /// and recipeId the list already holds as often as `items` do. Two ingredients of one recipe
+    /// with the same text are two items; writing the same list twice adds nothing.
     /// Returns the number added.
     @discardableResult
-    public func addItems(_ items: [(name: String, recipeID: String, recipeName: String)], updatedAt: String) throws(Failure) -> Int {
+    public func addItems(_ items: [ShoppingItem], updatedAt: String) throws(Failure) -> Int {
         var records = try shoppingRecords()
-        var present = Set(records.map { "\($0["name"]?.stringValue ?? "")\u{1}\($0["recipeId"]?.stringValue ?? "")" })
+        func key(_ name: String?, _ recipeID: String?) -> String { "\(name ?? "")\u{1}\(recipeID ?? "")" }
+        var present: [String: Int] = [:]
+        for record in records { present[key(record["name"]?.stringValue, record["recipeId"]?.stringValue), default: 0] += 1 }
+        var seen: [String: Int] = [:]
         var added = 0
-        for item in items where present.insert("\(item.name)\u{1}\(item.recipeID)").inserted {
-            records.append(Self.json(ShoppingItem(id: Self.nextItemID(records), name: item.name, recipeID: item.recipeID,
-                                                  recipeName: item.recipeName, updatedAt: updatedAt)))
+        for var item in items {
+            let itemKey = key(item.name, item.recipeID)
+            seen[itemKey, default: 0] += 1
+            guard seen[itemKey]! > present[itemKey, default: 0] else { continue }
+            item.id = Self.nextItemID(records)
+            item.checked = false
+            item.updatedAt = updatedAt
+            records.append(Self.json(item))
             added += 1
         }
         if added > 0 { try write(.array(records), to: shoppingFile) }
@@ -175,6 +185,14 @@ public struct MealPlanStore: Sendable {
         members.append(JSONMember("recipeName", item.recipeName.map { .string($0) } ?? .null))
         members.append(JSONMember("checked", .bool(item.checked)))
         if let updatedAt = item.updatedAt { members.append(JSONMember("updatedAt", .string(updatedAt))) }
+        // What the list was made from: the ingredient, its amount as written, the exact need.
+        if let ingredient = item.ingredient { members.append(JSONMember("ingredient", .string(ingredient))) }
+        if let amount = item.amount { members.append(JSONMember("amount", .string(amount))) }
+        if let need = item.need {
+            members.append(JSONMember("quantity", .number(need.quantity)))
+            if let quantityMax = need.quantityMax { members.append(JSONMember("quantityMax", .number(quantityMax))) }
+            if let unit = need.unit { members.append(JSONMember("unit", .string(unit))) }
+        }
         return .object(members)
     }
 

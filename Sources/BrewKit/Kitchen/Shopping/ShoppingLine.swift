@@ -13,9 +13,12 @@ public struct ShoppingLine: Hashable, Sendable {
         /// Set when the part comes from a stored shopping item.
         public var itemID: String?
         public var checked: Bool
+        /// The exact need already scaled, as a stored item keeps it: used in place of reading
+        /// `amountText` and scaling it by `factor`.
+        public var need: ShoppingAmount?
 
         public init(recipeID: String? = nil, recipeName: String? = nil, name: String, amountText: String,
-                    factor: Double = 1, itemID: String? = nil, checked: Bool = false) {
+                    factor: Double = 1, itemID: String? = nil, checked: Bool = false, need: ShoppingAmount? = nil) {
             self.recipeID = recipeID
             self.recipeName = recipeName
             self.name = name
@@ -23,6 +26,14 @@ public struct ShoppingLine: Hashable, Sendable {
             self.factor = factor
             self.itemID = itemID
             self.checked = checked
+            self.need = need
+        }
+
+        /// The amount this part needs: the stored exact need, else the written amount read and
+        /// scaled by `factor`; nil when the amount is not a quantity.
+        public func scaledAmount(reading read: ShoppingAmount.Reader) -> ShoppingAmount? {
+            if let need { return need }
+            return read(amountText.trimmingCharacters(in: .whitespacesAndNewlines))?.scaled(by: factor)
         }
     }
 

@@ -37,24 +37,29 @@ public enum ShoppingListBuilder {
         }
     }
 
-    /// The stored items as parts, each split into amount and ingredient.
+    /// The stored items as parts. An item `kitchen shopping --write` made keeps its ingredient,
+    /// its amount as written and its exact need, and reads back as the part it was made from; any
+    /// other item's text is split into amount and ingredient.
     public static func parts(stored items: [ShoppingItem]) -> [ShoppingLine.Part] {
         items.map { item in
+            if let ingredient = item.ingredient {
+                return ShoppingLine.Part(recipeID: item.recipeID, recipeName: item.recipeName, name: ingredient, amountText: item.amount ?? "",
+                                         itemID: item.id, checked: item.checked, need: item.need)
+            }
             let (amount, name) = AmountGrammar.splitLine(item.name)
             return ShoppingLine.Part(recipeID: item.recipeID, recipeName: item.recipeName, name: name, amountText: amount,
                                      itemID: item.id, checked: item.checked)
         }
     }
 
-    /// The item text a part is stored as: its amount scaled and shown, then the ingredient
-    /// ("250 g onion"); an amount that cannot be read is kept as written.
-    public static func itemText(of part: ShoppingLine.Part, reading read: ShoppingAmount.Reader) -> String {
-        let written = part.amountText.trimmingCharacters(in: .whitespaces)
-        let name = part.name.trimmingCharacters(in: .whitespaces)
-        guard !written.isEmpty else { return name }
-        guard let amount = read(written) else { return "\(written) \(name)" }
-        if part.factor == 1 { return "\(written) \(name)" }
-        let scaled = amount.scaled(by: part.factor)
-        return "\(ShoppingAmountFormat.text(quantity: scaled.quantity, quantityMax: scaled.quantityMax, unit: scaled.unit)) \(name)"
+    /// The item a part is stored as (without its id): its text as the list shows the part alone
+    /// ("1 lemon (½ needed)", "olive oil, a good glug", "1 can (400 g) chickpeas"), the ingredient,
+    /// the amount as written and the exact need, so that it reads back as this part.
+    public static func item(of part: ShoppingLine.Part, reading read: ShoppingAmount.Reader) -> ShoppingItem {
+        let name = ShoppingListMerger.merge([part], reading: read).first?.text ?? part.name
+        return ShoppingItem(id: "", name: name, recipeID: part.recipeID, recipeName: part.recipeName,
+                            ingredient: part.name.trimmingCharacters(in: .whitespacesAndNewlines),
+                            amount: part.amountText.trimmingCharacters(in: .whitespacesAndNewlines),
+                            need: part.scaledAmount(reading: read))
     }
 }

@@ -39,13 +39,13 @@ public enum ShoppingListMerger {
                 }
                 continue
             }
-            guard let amount = read(text) else {
+            // A stored item's exact need stands for its amount scaled (`Part.scaledAmount`).
+            guard let scaled = part.scaledAmount(reading: read) else {
                 groups.append(Group(key: key, dimension: nil, amounts: [], parts: [part], verbatim: text))
                 continue
             }
-            let dimension = ShoppingUnit.dimension(of: amount.unit)
+            let dimension = ShoppingUnit.dimension(of: scaled.unit)
             let slot = key + "\u{1}" + String(describing: dimension)
-            let scaled = amount.scaled(by: part.factor)
             if let found = index[slot] {
                 groups[found].amounts.append(scaled)
                 groups[found].parts.append(part)

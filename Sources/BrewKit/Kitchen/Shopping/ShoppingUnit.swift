@@ -31,12 +31,13 @@ public enum ShoppingUnit {
         return massGrams[unit] ?? volumeMillilitres[unit] ?? 1
     }
 
-    /// The unit a merged total of `units` (one dimension) is shown in: the parts' unit when they
-    /// share one; a metric unit when any part is metric (kg or l from 1000 g or ml up, else g or
-    /// ml); otherwise the largest imperial unit that keeps the total at 1 or more.
+    /// The unit a merged total of `units` (one dimension) is shown in: a metric unit when any part
+    /// is metric, by the kitchen's unit rule (kg or l from 1000 g or ml up, else g or ml: 375 ml,
+    /// never "0.38 l"); else the parts' unit when they share one; otherwise the largest imperial
+    /// unit that keeps the total at 1 or more.
     public static func displayUnit(for units: [String?], totalBase: Double) -> String? {
         let distinct = Set(units.map { $0 ?? "" })
-        if distinct.count == 1 { return units.first ?? nil }
+        if distinct.count == 1, !metric.contains(units.first.flatMap { $0 } ?? "") { return units.first ?? nil }
         switch dimension(of: units.first ?? nil) {
         case .mass:
             if units.contains(where: { metric.contains($0 ?? "") }) { return totalBase >= 1000 ? "kg" : "g" }

@@ -1,0 +1,23 @@
+import BrewKit
+
+/// Drink presets: objects with `name` (and no `startTime`) in `sessions/*.json`, or a CSV with a `name` column.
+public enum DrinkPresetsKind: RecordKindDeclaration {
+    public static let kind = RecordKind.drinkPresets
+    public static var rules: RecordKind.Rules {
+        .init(place: .within(.sessions), identity: .init(idField: "id"),
+              merge: .lastWriteWins(timestampField: "updatedAt"), erase: .byID(ledgerKind: .drinkPreset),
+              summary: "drink presets: objects with name (and no startTime) in sessions/*.json, or a CSV with a name column")
+    }
+    public static let archiveMember = ArchiveMember.sessionFiles
+    /// Archives have never counted drink presets (a count added now would change every archive's bytes).
+    public static let isCountedInManifest = false
+    public static let mergeLabel = "drink preset"
+
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] { snapshot.drinkPresets.map(\.value) }
+
+    public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
+        [.discoveringColumns(name: "drink-presets.csv", leading: ["id"], records: snapshot.drinkPresets.map(\.value)) {
+            "`drink-presets.csv`: \($0.joined(separator: ", ")). Quick-drink presets; an entry's `presetId` names one."
+        }]
+    }
+}

@@ -1,0 +1,26 @@
+import BrewKit
+
+/// Pages, links and captions waiting to be clipped (`kitchen clip --inbox`): `kitchen/inbox.json`.
+public enum KitchenInboxKind: RecordKindDeclaration {
+    public static let kind = RecordKind.kitchenInbox
+    public static var rules: RecordKind.Rules {
+        .init(place: .file("kitchen/inbox.json"), identity: .init(idField: "id"),
+              merge: .furthestAlong(statusField: "status", statusOrder: ["pending", "failed", "ready"], timestampField: "createdAt"),
+              erase: .withEverything(ledgerKind: .inboxEntry),
+              summary: "the kitchen inbox: kitchen/inbox.json")
+    }
+    public static let archiveMember = ArchiveMember.kitchenFiles
+    public static let isCountedInManifest = true
+    public static let mergeLabel = "inbox entry"
+
+    public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .kitchenInbox }
+
+    /// Its records in the planner's files, which a snapshot carries whole (`KitchenPlannerFiles`).
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
+        snapshot.kitchenFiles.filter { KitchenPlannerFiles.kind(ofPath: $0.relativePath) == kind }.flatMap(KitchenPlannerFiles.records)
+    }
+
+    public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
+        KitchenPlannerFiles.csvTables(of: kind, in: snapshot)
+    }
+}

@@ -1,0 +1,26 @@
+import BrewKit
+
+/// A kitchen recipe's ingredients: nested in it, or a CSV in `kitchen/recipes/` with `recipeId` and `amount` columns.
+public enum KitchenIngredientsKind: RecordKindDeclaration {
+    public static let kind = RecordKind.kitchenIngredients
+    public static var rules: RecordKind.Rules {
+        .init(place: .within(.kitchenRecipes), identity: .init(idField: "id", owner: .init(.kitchenRecipes, .field("recipeId"))),
+              merge: .withOwner, erase: .withOwner,
+              summary: "kitchen ingredients: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and amount columns")
+    }
+    public static let archiveMember = ArchiveMember.kitchenRecipes
+    public static let isCountedInManifest = false
+    public static let mergeLabel = "kitchenIngredients"
+
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
+        DataSnapshot.owned(snapshot.kitchenRecipes, id: \.id, field: "recipeId") { DataSnapshot.elements(KitchenRecordEncoder.json($0)["ingredients"]) }
+    }
+
+    public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
+        let rows = snapshot.kitchenRecipes.flatMap { recipe in
+            CSVExport.elements(of: KitchenRecordEncoder.json(recipe)["ingredients"]).map { $0.setting("recipeId", to: .string(recipe.id)) }
+        }
+        guard !snapshot.kitchenRecipes.isEmpty else { return [] }
+        return [CSVExportTable(name: "kitchen-ingredients.csv", columns: CSVExport.kitchenIngredientColumns, records: rows, readme: nil)]
+    }
+}

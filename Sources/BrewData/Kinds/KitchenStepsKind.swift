@@ -1,0 +1,26 @@
+import BrewKit
+
+/// A kitchen recipe's steps: nested in it, or a CSV in `kitchen/recipes/` with `recipeId` and `order` columns.
+public enum KitchenStepsKind: RecordKindDeclaration {
+    public static let kind = RecordKind.kitchenSteps
+    public static var rules: RecordKind.Rules {
+        .init(place: .within(.kitchenRecipes), identity: .init(idField: "id", owner: .init(.kitchenRecipes, .field("recipeId"))),
+              merge: .withOwner, erase: .withOwner,
+              summary: "kitchen steps: nested in a kitchen recipe, or a CSV in kitchen/recipes/ with recipeId and order columns")
+    }
+    public static let archiveMember = ArchiveMember.kitchenRecipes
+    public static let isCountedInManifest = false
+    public static let mergeLabel = "kitchenSteps"
+
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
+        DataSnapshot.owned(snapshot.kitchenRecipes, id: \.id, field: "recipeId") { DataSnapshot.elements(KitchenRecordEncoder.json($0)["steps"]) }
+    }
+
+    public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
+        let rows = snapshot.kitchenRecipes.flatMap { recipe in
+            CSVExport.elements(of: KitchenRecordEncoder.json(recipe)["steps"]).map { $0.setting("recipeId", to: .string(recipe.id)) }
+        }
+        guard !snapshot.kitchenRecipes.isEmpty else { return [] }
+        return [CSVExportTable(name: "kitchen-steps.csv", columns: CSVExport.kitchenStepColumns(for: snapshot.kitchenRecipes), records: rows, readme: nil)]
+    }
+}

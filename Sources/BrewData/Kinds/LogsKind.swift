@@ -1,0 +1,39 @@
+import BrewKit
+
+/// Brew logs: `logs/*.json` or `*.csv`.
+public enum LogsKind: RecordKindDeclaration {
+    public static let kind = RecordKind.logs
+    public static var rules: RecordKind.Rules {
+        .init(place: .folder("logs"), identity: .init(idField: "id"),
+              merge: .appendOnly, erase: .byID(ledgerKind: .log),
+              summary: "brew logs: logs/*.json or *.csv")
+    }
+    public static let archiveMember = ArchiveMember.logs
+    public static let isCountedInManifest = true
+    public static let mergeLabel = "log"
+
+    /// A log's fields, by the name written in a file, in the order of the CSV export's columns. The
+    /// tree's decoder (`BrewLogDecoder.fields`) and the CSV export take them from here; the bytes
+    /// reader (`BrewLogBytesDecoder.Field`) names them in code, and `LogFieldListTests` fails when it differs.
+    public static let fields = [
+        "id", "timestamp", "method", "recipeId", "recipeNameAtBrew", "doseGrams", "targetYieldGrams",
+        "waterTemperatureCelsius", "grindLabel", "rating", "tasteTag", "note",
+        "bean", "roaster", "mill", "grinderSetting", "brewTimeSeconds", "bloomSeconds", "tds", "extractionYieldPercent",
+        "source", "sourceId", "fromRecipe",
+    ]
+    /// The fields a log must have (absent or null: the tree reports it missing).
+    public static let requiredFields: Set<String> = [
+        "id", "timestamp", "recipeNameAtBrew", "doseGrams", "targetYieldGrams", "waterTemperatureCelsius", "grindLabel",
+    ]
+
+    public static func claim(csvHeader header: [String]) -> RecordKind? { .logs }
+    public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .logs }
+
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] { snapshot.logs.map(RecordEncoder.json) }
+    public static func count(in snapshot: DataSnapshot) -> Int { snapshot.logs.count }
+
+    public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
+        [CSVExportTable(name: "logs.csv", columns: CSVExport.logColumns, records: snapshot.logs.map(RecordEncoder.json),
+                        readme: "`logs.csv`: \(CSVExport.logColumns.joined(separator: ", ")). Rating 1–5 (empty for an imported brew not rated there); `recipeNameAtBrew` is the name when brewed; `fromRecipe` lists, `;`-joined, the fields an import took from the recipe.")]
+    }
+}

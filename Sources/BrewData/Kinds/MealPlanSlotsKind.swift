@@ -1,0 +1,32 @@
+import BrewKit
+
+/// Meal-plan slots, in `kitchen/plan/`; read whole by `MealPlanReader`.
+public enum MealPlanSlotsKind: RecordKindDeclaration {
+    public static let kind = RecordKind.mealPlanSlots
+    public static var rules: RecordKind.Rules {
+        .init(place: .folder("kitchen/plan"), identity: .init(idField: "id"),
+              merge: .lastWriteWins(timestampField: "updatedAt"),
+              erase: .withEverything(ledgerKind: .planSlot),
+              summary: "meal-plan slots: kitchen/plan/*.json or *.csv")
+    }
+    public static let archiveMember = ArchiveMember.kitchenFiles
+    public static let isCountedInManifest = true
+    public static let mergeLabel = "plan slot"
+
+    public static func claim(csvHeader header: [String]) -> RecordKind? { .mealPlanSlots }
+    public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .mealPlanSlots }
+
+    /// Its records in the planner's files, which a snapshot carries whole (`KitchenPlannerFiles`).
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
+        snapshot.kitchenFiles.filter { KitchenPlannerFiles.kind(ofPath: $0.relativePath) == kind }.flatMap(KitchenPlannerFiles.records)
+    }
+
+    /// The planner's four tables, written only when there are records, share this line.
+    public static var csvReadmeLineAlways: String? {
+        "`meal-plan-slots.csv`, `snack-presets.csv`, `shopping-items.csv`, `kitchen-inbox.csv` (each when there are any): the kitchen planner's records with the columns of its files (docs/KITCHEN.md); a slot's quick-add item is in quickAddName, calories, protein, carbs, fats. The goals are the `kitchen` row of `preferences.csv`."
+    }
+
+    public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
+        KitchenPlannerFiles.csvTables(of: kind, in: snapshot)
+    }
+}

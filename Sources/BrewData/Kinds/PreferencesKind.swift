@@ -1,0 +1,23 @@
+import BrewKit
+
+/// The preferences: `preferences.json`, one record.
+public enum PreferencesKind: RecordKindDeclaration {
+    public static let kind = RecordKind.preferences
+    public static var rules: RecordKind.Rules {
+        .init(place: .file("preferences.json"), identity: .init(idField: nil),
+              merge: .targetKeeps, erase: .withEverything(ledgerKind: .preferences),
+              summary: "preferences: preferences.json")
+    }
+    public static let archiveMember = ArchiveMember.preferences
+    public static let isCountedInManifest = true
+    public static let mergeLabel = "preferences"
+
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] { snapshot.preferences.map { [$0] } ?? [] }
+    public static func count(in snapshot: DataSnapshot) -> Int { snapshot.preferences == nil ? 0 : 1 }
+
+    public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
+        let preferences = (snapshot.preferences?.members ?? []).map { JSONValue.object([JSONMember("key", .string($0.key)), JSONMember("value", $0.value)]) }
+        return [CSVExportTable(name: "preferences.csv", columns: ["key", "value"], records: preferences,
+                               readme: "`preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).")]
+    }
+}

@@ -1,0 +1,24 @@
+import BrewKit
+
+/// A coffee recipe's steps: nested in the recipe, or a CSV in `recipes/` with a `recipeId` column.
+public enum RecipeStepsKind: RecordKindDeclaration {
+    public static let kind = RecordKind.recipeSteps
+    public static var rules: RecordKind.Rules {
+        .init(place: .within(.recipes), identity: .init(idField: "stepId", owner: .init(.recipes, .field("recipeId"))),
+              merge: .withOwner, erase: .withOwner,
+              summary: "recipe steps: a CSV in recipes/ with a recipeId column (and no defaultDose)")
+    }
+    public static let archiveMember = ArchiveMember.recipes
+    public static let isCountedInManifest = false
+    public static let mergeLabel = "recipeSteps"
+
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
+        DataSnapshot.owned(snapshot.recipes, id: \.id, field: "recipeId") { $0.steps.map(RecordEncoder.json) }
+    }
+
+    public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
+        let steps = snapshot.recipes.flatMap { recipe in recipe.steps.map { RecordEncoder.json($0).setting("recipeId", to: .string(recipe.id)) } }
+        return [CSVExportTable(name: "recipe-steps.csv", columns: CSVExport.stepColumns, records: steps,
+                               readme: "`recipe-steps.csv`: \(CSVExport.stepColumns.joined(separator: ", ")). `recipeId` names the recipe; water is cumulative grams on the scale; times are seconds.")]
+    }
+}

@@ -1,0 +1,97 @@
+import BrewKit
+
+/// A kind that owns a folder (`RecordKind.Place.folder`) decodes the records of its files
+/// (`RecordFileParser` parses a file into nodes and hands them to its kind's declaration). A kind
+/// that lives in another's folder, or in a file of its own, does not conform: a file of it is
+/// reported as not read as a folder.
+protocol RecordFolderDecoding: RecordKindDeclaration {
+    /// Reads the file whole, before it is parsed into nodes, when the kind can; false: parse it.
+    /// - Parameter fromBytes: whether a fast reader may take the file (false: the tree reads it, the tests' oracle).
+    static func decodeWhole(_ bytes: [UInt8], path: String, into file: inout ParsedFile, fromBytes: Bool,
+                            recordsRead: ((Int) -> Void)?) -> Bool
+    /// Decodes the records of one file, a JSON array or object's nodes or a CSV's rows (`csvHeader`), into `file`.
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?)
+}
+
+extension RecordFolderDecoding {
+    static func decodeWhole(_ bytes: [UInt8], path: String, into file: inout ParsedFile, fromBytes: Bool,
+                            recordsRead: ((Int) -> Void)?) -> Bool { false }
+}
+
+extension RecipesKind: RecordFolderDecoding {
+    /// Recipes, or (a CSV whose header has `recipeId` and no `defaultDose`) their steps.
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
+        if let csvHeader, claim(csvHeader: csvHeader) == .recipeSteps {
+            for (position, node) in nodes.enumerated() {
+                var reader = FieldReader(node)
+                let recipeID = reader.string(RecordFileParser.stepsFileMarker, required: true, what: "the id of the recipe this step belongs to")
+                file.diagnostics += reader.diagnostics
+                let (draft, stepReader) = StepDecoder.decode(node, pathPrefix: "", position: position, ignoring: [RecordFileParser.stepsFileMarker])
+                file.diagnostics += stepReader.diagnostics
+                if let recipeID, let draft { file.stepDrafts.append((recipeID, draft)) }
+            }
+            return
+        }
+        for node in nodes {
+            guard let draft = RecipeDecoder.decode(node, diagnostics: &file.diagnostics) else { continue }
+            file.recipes.append(Located(draft.recipe, source: draft.source))
+            if !draft.hasInlineSteps { file.recipesAwaitingSteps.insert(draft.recipe.id) }
+        }
+    }
+}
+
+extension LogsKind: RecordFolderDecoding {
+    /// The usual JSON file of logs is read straight from its bytes (`BrewLogBytesDecoder`).
+    static func decodeWhole(_ bytes: [UInt8], path: String, into file: inout ParsedFile, fromBytes: Bool,
+                            recordsRead: ((Int) -> Void)?) -> Bool {
+        guard fromBytes, !path.lowercased().hasSuffix(".csv"), let logs = BrewLogBytesDecoder.decode(bytes, path: path) else { return false }
+        file.logs = logs
+        if logs.count >= 1024 { recordsRead?(logs.count) }
+        return true
+    }
+
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
+        for (index, node) in nodes.enumerated() {
+            if let log = BrewLogDecoder.decode(node, diagnostics: &file.diagnostics) { file.logs.append(log) }
+            if index & 1023 == 1023 { recordsRead?(index + 1) }
+        }
+    }
+}
+
+extension SessionsKind: RecordFolderDecoding {
+    /// Sessions, their entries and drink presets, told apart by `SessionFileParser`.
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
+        file.rawRecords = nodes
+        SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
+    }
+}
+
+extension FlowsKind: RecordFolderDecoding {
+    /// A recorded pour is one JSON file, `flows/<log-id>.json`, read whole.
+    static func decodeWhole(_ bytes: [UInt8], path: String, into file: inout ParsedFile, fromBytes: Bool,
+                            recordsRead: ((Int) -> Void)?) -> Bool {
+        guard !path.lowercased().hasSuffix(".csv") else {
+            file.diagnostics.append(.error("a recorded pour is a JSON file, flows/<log-id>.json; a CSV is not read here", at: .file(path)))
+            return true
+        }
+        if let flow = FlowFile.decode(bytes, path: path, diagnostics: &file.diagnostics) {
+            file.flows.append(Located(flow, source: SourceMap(record: SourceLocation(file: path, line: 1, column: 1), fields: [:])))
+        }
+        return true
+    }
+
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {}
+}
+
+extension KitchenRecipesKind: RecordFolderDecoding {
+    /// Kitchen recipes, their ingredients and steps, told apart by `KitchenFileParser`.
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
+        file.rawRecords = nodes
+        KitchenFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
+    }
+}
+
+extension MealPlanSlotsKind: RecordFolderDecoding {
+    /// Read whole by `MealPlanReader`, with the snacks, the shopping list and the goals.
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {}
+}

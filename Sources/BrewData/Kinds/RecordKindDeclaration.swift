@@ -1,0 +1,45 @@
+import BrewKit
+
+/// One kind of record, declared in one file of this folder: where its files live and how its
+/// records are told apart there (`rules.place`, `claim`), how a record names itself and its owner
+/// (`rules.identity`), how `merge` combines two copies and what `erase` does with it and records in
+/// the ledger (`rules.merge`, `rules.erase`), where the export archive carries it and whether its
+/// manifest counts it, what a merge report calls it, the records a `DataSnapshot` holds of it, and
+/// its CSV export tables. `RecordKinds.all` lists every declaration once; `RecordKind` (the name a
+/// kind goes by in files, the ledger and messages) asks its declaration for each of these.
+///
+/// What a kind does not declare yet, and where it is still decided by a `switch` over
+/// `RecordKind` (docs/ARCHITECTURE.md, "Adding a kind of record"): its decoder (which parser reads
+/// a file of it: `RecordFileParser`, `SessionFileParser`), its merge routine (`Merger`,
+/// `MergeOutcome`), its archive member's files (`ArchiveMember`) and its pages (`SitePlan`, `SiteChanges`).
+public protocol RecordKindDeclaration {
+    /// The kind this declares.
+    static var kind: RecordKind { get }
+    /// Its place, identity, merge and erase rules.
+    static var rules: RecordKind.Rules { get }
+    /// The archive member that carries its records (nested ones travel in their owner's).
+    static var archiveMember: ArchiveMember { get }
+    /// Whether the manifest's `counts` names it (whenever its member is written).
+    static var isCountedInManifest: Bool { get }
+    /// How a merge report names a record of it (`plan slot a`, `kitchen recipe soup`).
+    static var mergeLabel: String { get }
+    /// For a kind that owns a folder: the kind of a CSV file in it, from its header; nil when no kind claims it.
+    static func claim(csvHeader header: [String]) -> RecordKind?
+    /// For a kind that owns a folder or a file: the kind of one JSON record in it, from its keys; nil when none claims it.
+    static func claim(jsonKeys keys: Set<String>) -> RecordKind?
+    /// Its records in `snapshot`, as JSON; a record that belongs to another carries its owner's id.
+    static func records(in snapshot: DataSnapshot) -> [JSONValue]
+    /// How many records of it `snapshot` holds: `records(in:).count`, counted without encoding where it can be.
+    static func count(in snapshot: DataSnapshot) -> Int
+    /// Its tables in the CSV export: none when its records are written in another kind's table or it has none to write.
+    static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable]
+    /// The CSV README's line for its tables whatever the data holds; nil: the first table's own line.
+    static var csvReadmeLineAlways: String? { get }
+}
+
+extension RecordKindDeclaration {
+    public static func claim(csvHeader header: [String]) -> RecordKind? { nil }
+    public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { nil }
+    public static func count(in snapshot: DataSnapshot) -> Int { records(in: snapshot).count }
+    public static var csvReadmeLineAlways: String? { nil }
+}

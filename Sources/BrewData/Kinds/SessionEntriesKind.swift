@@ -1,0 +1,28 @@
+import BrewKit
+
+/// A session's entries: nested under the session, or a CSV in `sessions/` with a `sessionId` column.
+public enum SessionEntriesKind: RecordKindDeclaration {
+    public static let kind = RecordKind.sessionEntries
+    public static var rules: RecordKind.Rules {
+        .init(place: .within(.sessions), identity: .init(idField: "id", owner: .init(.sessions, .field("sessionId"))),
+              merge: .withOwner, erase: .withOwner,
+              summary: "session entries: nested under a session, or a CSV in sessions/ with a sessionId column")
+    }
+    public static let archiveMember = ArchiveMember.sessionFiles
+    public static let isCountedInManifest = false
+    public static let mergeLabel = "sessionEntries"
+
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
+        DataSnapshot.owned(snapshot.sessions, id: \.id, field: "sessionId") { DataSnapshot.elements($0.value["entries"]) }
+    }
+
+    public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
+        let entries = snapshot.sessions.flatMap { session -> [JSONValue] in
+            guard case .array(let list)? = session.value["entries"] else { return [] }
+            return list.map { $0.setting("sessionId", to: .string(session.id)) }
+        }
+        return [.discoveringColumns(name: "session-entries.csv", leading: ["sessionId"], records: entries) {
+            "`session-entries.csv`: \($0.joined(separator: ", ")). `sessionId` names the session."
+        }]
+    }
+}

@@ -1,0 +1,57 @@
+@testable import BrewData
+import BrewKit
+import Foundation
+import Testing
+
+/// The registry of kinds (`RecordKinds.all`) is the one list the walks take: it names each
+/// `RecordKind` once, in the enum's order (so a walk over it writes what a walk over the cases
+/// wrote), each declaration answers for its own kind, and the fast log reader knows the fields the
+/// log kind declares.
+@Suite struct RecordKindRegistryTests {
+    @Test func theRegistryNamesEveryKindOnceInOrder() {
+        #expect(RecordKinds.kinds == RecordKind.allCases)
+        #expect(Set(RecordKinds.all.map { ObjectIdentifier($0) }).count == RecordKinds.all.count)
+        for kind in RecordKind.allCases {
+            #expect(kind.declaration.kind == kind, "\(kind.rawValue)")
+        }
+    }
+
+    /// A kind that lives in another's folder or belongs to another names a registered kind, and
+    /// the owner of its folder claims it by header or keys.
+    @Test(arguments: RecordKinds.kinds)
+    func aKindsOwnerAndPlaceAreRegistered(_ kind: RecordKind) {
+        if case .within(let owner) = kind.rules.place {
+            #expect(RecordKinds.kinds.contains(owner))
+            if case .folder = owner.rules.place {} else { Issue.record("\(kind.rawValue) lives within \(owner.rawValue), which owns no folder") }
+        }
+        if let owner = kind.rules.identity.owner { #expect(RecordKinds.kinds.contains(owner.kind)) }
+        #expect(!kind.rules.summary.isEmpty)
+        #expect(!kind.mergeLabel.isEmpty)
+    }
+
+    /// The kinds `erase --kind` takes come from the registry: every kind erased by id.
+    @Test func theKindsErasedByIDAreThoseOfTheRegistry() {
+        let byID = RecordKinds.kinds.filter { kind in if case .byID = kind.rules.erase { true } else { false } }
+        #expect(byID == [.recipes, .logs, .sessions, .drinkPresets, .kitchenRecipes])
+    }
+}
+
+/// The bytes reader of log files names the log's fields in code (a key is matched by its bytes);
+/// the log kind's declaration is the list. A field added to the declaration and not to the bytes
+/// reader (or the other way round) fails here, rather than sending every file with it down the
+/// slow path in silence.
+@Suite struct LogFieldListTests {
+    @Test func theBytesReaderKnowsTheFieldsTheLogKindDeclares() {
+        #expect(BrewLogBytesDecoder.Field.allCases.map(\.rawValue) == LogsKind.fields)
+        #expect(BrewLogDecoder.fields == Set(LogsKind.fields))
+        #expect(CSVExport.logColumns == LogsKind.fields)
+    }
+
+    @Test(arguments: LogsKind.fields)
+    func eachDeclaredFieldIsMatchedByItsBytes(_ name: String) {
+        let bytes = Array(name.utf8)
+        let field = bytes.withUnsafeBufferPointer { BrewLogBytesDecoder.Field.named($0) }
+        #expect(field?.rawValue == name)
+        #expect(field?.isRequired == LogsKind.requiredFields.contains(name), "\(name)")
+    }
+}
