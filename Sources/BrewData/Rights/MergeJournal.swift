@@ -92,8 +92,12 @@ public struct MergeJournal: Sendable, Equatable {
         case nil: return nil
         case .success(let read)?: bytes = read
         case .failure(let problem)?:
-            throw CommandError("\(problem.diagnostic.message); this journal of an interrupted merge was not read, and nothing was changed by it. Look at it, then remove it and merge again", at: problem.diagnostic.location)
+            let said = problem.diagnostic.message.replacingOccurrences(of: "; is it the right file?", with: "")
+            throw CommandError("\(said); this journal of an interrupted merge was not read, and nothing was changed by it. Look at it, then remove it and merge again", at: problem.diagnostic.location)
         }
+        // Counted before the tree is built: a file of millions of tiny changes would take gigabytes.
+        let pathKeys = namedPaths(in: bytes)
+        guard pathKeys <= maximumChanges else { throw tooMany(pathKeys, path) }
         let value: JSONValue
         do {
             value = JSONValue(try JSONParser.parse(bytes, file: path))
@@ -103,9 +107,7 @@ public struct MergeJournal: Sendable, Equatable {
         guard value.text("format") == format, case .array(let nodes)? = value["changes"] else {
             throw CommandError.file(path, "not a merge journal (no format \"\(format)\" with changes)")
         }
-        guard nodes.count <= maximumChanges else {
-            throw CommandError.file(path, "holds \(nodes.count) changes, more than the \(maximumChanges) one merge makes, so brewguide did not write it; nothing was changed by it. Look at it, then remove it and merge again")
-        }
+        guard nodes.count <= maximumChanges else { throw tooMany(nodes.count, path) }
         var changes: [Change] = []
         var named: Set<String> = []
         for (index, node) in nodes.enumerated() {
@@ -124,6 +126,29 @@ public struct MergeJournal: Sendable, Equatable {
             changes.append(Change(path: relative, before: before, after: after))
         }
         return MergeJournal(changes: changes)
+    }
+
+    static func tooMany(_ count: Int, _ path: String) -> CommandError {
+        CommandError.file(path, "holds \(count) changes, more than the \(maximumChanges) one merge makes, so brewguide did not write it; nothing was changed by it. Look at it, then remove it and merge again")
+    }
+
+    /// How many times the key `"path"` is written in a journal's bytes: no fewer than its changes
+    /// (base64 and hashes hold no quotes), found without building the tree.
+    static func namedPaths(in bytes: [UInt8]) -> Int {
+        let key = Array(#""path""#.utf8)
+        var count = 0
+        var index = 0
+        let last = bytes.count - key.count
+        while index <= last {
+            if bytes[index] == key[0], bytes[index + 1] == key[1], bytes[index + 2] == key[2], bytes[index + 3] == key[3],
+               bytes[index + 4] == key[4], bytes[index + 5] == key[5] {
+                count += 1
+                index += key.count
+            } else {
+                index += 1
+            }
+        }
+        return count
     }
 
     /// A relative path with `/` that stays inside the data directory.
