@@ -6,15 +6,16 @@ import TestSupport
 /// The inputs of the fuzz read by readers of their own, not as a record folder's file (issue 24):
 /// the meal planner's files (`kitchen/plan/`, `snacks.json`, `shopping.json`, read by
 /// `MealPlanContext` and checked against the kitchen), the kitchen's `inbox.json`, and files
-/// given to `import-brews beanconqueror`, and merge journals (`.brewguide-merge.json`, one
-/// plain and one hostile: a path through a link that leads out, one with `..`), finished by
-/// `merge --yes`'s own code, where the promise is also that nothing is written outside the data
-/// directory. Each mutated input is written into a scratch folder and read there by the
-/// command's own code, so the reading of the file is fuzzed too.
+/// given to `import-brews beanconqueror`, the kitchen import's archives, recipes and photos
+/// (`FuzzKitchenImport`), and merge journals (`.brewguide-merge.json`, one plain and one
+/// hostile: a path through a link that leads out, one with `..`), finished by `merge --yes`'s
+/// own code, where the promise is also that nothing is written outside the data directory. Each
+/// mutated input is written into a scratch folder and read there by the command's own code, so
+/// the reading of the file is fuzzed too.
 struct FuzzSurfaces: Sendable {
     /// Which reader an input goes to.
     enum Surface: String, Sendable {
-        case planner, inbox, beanconqueror, mergeJournal
+        case planner, inbox, beanconqueror, kitchenImport, mergeJournal
     }
 
     /// One input as it is before mutation, at its place in the scratch folders.
@@ -29,6 +30,8 @@ struct FuzzSurfaces: Sendable {
     /// A journal for `import-brews` to write into (a copy of the valid fixture), and the file it reads.
     let journalRoot: String
     let importPath: String
+    /// The kitchen import's scratch data directory and its inputs (`FuzzKitchenImport`).
+    let kitchenImport: FuzzKitchenImport
     /// A data directory holding a link that leads out (`kitchen/lnk → ../../outside`), made
     /// afresh for each merge journal, and the folder beside it that must stay empty.
     let mergeRoot: String
@@ -110,6 +113,12 @@ struct FuzzSurfaces: Sendable {
             inputs.append(Input(path: importPath, surface: .beanconqueror, bytes: bytes))
         }
         inputs.append(Input(path: importPath, surface: .beanconqueror, bytes: Array(Self.backup.utf8)))
+        let kitchenFolder = (scratch as NSString).appendingPathComponent("kitchen-import")
+        try manager.createDirectory(atPath: kitchenFolder, withIntermediateDirectories: true)
+        kitchenImport = FuzzKitchenImport(folder: kitchenFolder)
+        for (name, bytes) in try FuzzKitchenImport.inputs() {
+            inputs.append(Input(path: (kitchenFolder as NSString).appendingPathComponent(name), surface: .kitchenImport, bytes: bytes))
+        }
         mergeRoot = (scratch as NSString).appendingPathComponent("merge/data")
         mergeOutside = (scratch as NSString).appendingPathComponent("merge/outside")
         for journal in [Self.mergeJournal, Self.hostileMergeJournal] {
@@ -164,6 +173,8 @@ struct FuzzSurfaces: Sendable {
             KitchenInbox.read(root: plannerRoot, diagnostics: &outcome.diagnostics)
         case .beanconqueror:
             outcome = importBrews(random: random)
+        case .kitchenImport:
+            outcome = kitchenImport.run(path: input.path, bytes: bytes, random: random)
         case .mergeJournal:
             outcome = finishMerge()
         }
