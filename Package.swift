@@ -47,6 +47,10 @@ let package = Package(
         .target(name: "CLinux"),
         // The domain: models, validation, brew plans, statistics. No I/O.
         .target(name: "BrewKit"),
+        // What the binary carries with it: the default templates and assets of Templates/ and the
+        // commit it was built from, both generated during the build (docs/ARCHITECTURE.md, "One binary").
+        .target(name: "BrewBuiltIns", plugins: ["EmbedBuiltIns"]),
+        .plugin(name: "EmbedBuiltIns", capability: .buildTool()),
         // The data directory: located JSON and CSV readers, writers.
         .target(
             name: "BrewData",
@@ -71,7 +75,7 @@ let package = Package(
         // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer.
         .target(
             name: "BrewSite",
-            dependencies: ["BrewKit", "BrewData", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["BrewKit", "BrewData", "BrewBuiltIns", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // The preview server behind `serve`: static files, live reload, the error overlay.
         // Kept apart so the core never links an HTTP server.
@@ -87,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "brewguide",
             dependencies: [
-                "BrewKit", "BrewData", "BrewClip", "BrewSite", "BrewWatch", "BrewServe",
+                "BrewKit", "BrewData", "BrewClip", "BrewSite", "BrewWatch", "BrewServe", "BrewBuiltIns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // jemalloc (Debian: libjemalloc-dev) in place of glibc's malloc: a build makes and
