@@ -80,7 +80,9 @@ public enum CSVExport {
         # brewguide export (CSV)
 
         One file per kind, UTF-8, comma-separated, a header row, RFC 4180 quoting.
-        Dates are ISO 8601 in UTC (`2026-08-03T09:15:00Z`); numbers use a dot; lists of
+        Dates and times are ISO 8601 as the records hold them: with the offset they were written
+        with (`2026-08-03T11:15:00+02:00`), or `Z` for UTC (`2026-08-03T09:15:00Z`), the same
+        instant either way; days alone are `2026-08-03`. Numbers use a dot; lists of
         numbers are joined with `;`; an empty cell means "not given".
 
         \(lines.map { "- \($0)" }.joined(separator: "\n"))

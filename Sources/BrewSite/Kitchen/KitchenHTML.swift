@@ -75,17 +75,29 @@ enum KitchenHTML {
         // On the card each figure keeps its unit on its line ("550 kcal", not "550" then "kcal").
         let metaHTML = metaParts.map { TextReplacement.replacing(" ", with: "\u{00A0}", in: h($0)) }.joined(separator: " · ")
         var html = "<li class=\"kitchen-card\" data-id=\"\(h(recipe.id))\"><a href=\"recipes/\(h(recipe.id)).html\">"
-        if let thumbnail {
-            html += "<img class=\"kitchen-thumb\" src=\"\(h(thumbnail))\" alt=\"\" loading=\"lazy\">"
-        } else {
-            let letter = recipe.title.first { !$0.isWhitespace }.map { String($0).uppercased() } ?? ""
-            html += "<span class=\"kitchen-thumb kitchen-thumb-\(recipe.category.slug)\" aria-hidden=\"true\">\(h(letter))</span>"
-        }
+        html += photo(recipe, thumbnail: thumbnail, className: "kitchen-thumb", lazy: true)
         html += "<span class=\"kitchen-card-title\">\(h(recipe.title))\(recipe.isFavourite ? " <span class=\"kitchen-fav\" title=\"Favourite\">♥</span>" : "")</span>"
         html += "<span class=\"kitchen-card-meta\">\(h(recipe.category.rawValue))\(metaHTML.isEmpty ? "" : " · " + metaHTML)</span>"
         html += "</a></li>\n"
         let markdown = "- [\(md(recipe.title))](recipes/\(recipe.id).md)\(recipe.isFavourite ? " ♥" : "") — \(md(recipe.category.rawValue))\(meta.isEmpty ? "" : " · " + md(meta))"
         return KitchenCardMemo.Card(html: html, markdown: markdown)
+    }
+
+    /// A recipe's picture in a frame of fixed proportions that shows the title's initials on the
+    /// category's colour underneath: with no photo, or one that fails to load (the image removes
+    /// itself), the frame stays the same size and never shows a broken image.
+    static func photo(_ recipe: KitchenRecipe, thumbnail: String?, className: String, lazy: Bool) -> String {
+        var html = "<span class=\"\(className) kitchen-thumb-\(recipe.category.slug)\" aria-hidden=\"true\">\(h(initials(of: recipe.title)))"
+        if let thumbnail {
+            html += "<img src=\"\(h(thumbnail))\" alt=\"\"\(lazy ? " loading=\"lazy\"" : "") onerror=\"this.remove()\">"
+        }
+        return html + "</span>"
+    }
+
+    /// The first letters of a title's first two words, upper-cased ("Tomato soup" → "TS").
+    static func initials(of title: String) -> String {
+        let words = title.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        return words.prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
     }
 
     /// The inbox (MOD/SYS/003.1, TC-027): each shared link or caption with its status.
@@ -123,8 +135,12 @@ enum KitchenHTML {
         var html = ""
         var photoMarkdown = ""
         if let thumbnail {
-            html += "<img class=\"kitchen-photo\" src=\"\(h(thumbnail))\" alt=\"\">"
             photoMarkdown = "![](<\(thumbnail)>)\n\n"
+        }
+        // A recipe that names a photo gets its frame even when the file is missing or the
+        // download fails: the initials on the category's colour, the same size as the photo.
+        if thumbnail != nil || recipe.thumbnail != nil {
+            html += photo(recipe, thumbnail: thumbnail, className: "kitchen-photo", lazy: false)
         }
         html += "<ul class=\"kitchen-meta\">"
         html += items.map { "<li><span>\(h($0.label))</span> <strong>\(h($0.value))</strong></li>" }.joined()
