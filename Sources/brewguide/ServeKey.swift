@@ -25,6 +25,9 @@ enum ServeKey {
             return key
         }
         let key = fresh()
+        // A folder such as `~/.config/brewguide` that is not there yet is made, readable by its owner only.
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         guard FileManager.default.createFile(atPath: path, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
             throw CommandError.file(path, "cannot write the key file")
         }

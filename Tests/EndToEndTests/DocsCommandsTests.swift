@@ -54,6 +54,8 @@ struct DocsCommandsTests {
         environment["PATH"] = BrewGuideProcess.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["BREWGUIDE_NOW"] = BrewGuideProcess.fixedNow
         environment["BREWGUIDE_TEMPLATES"] = nil
+        // A home of the journal's own: a command that writes under `~` (a kept `serve` key) writes there.
+        environment["HOME"] = folder.appendingPathComponent(".home").path
         process.environment = environment
         process.currentDirectoryURL = folder
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("docs-command-\(UUID().uuidString).txt")

@@ -11,10 +11,10 @@ import Testing
         let export = try BrewGuideProcess.run(["export", "--data", data.path, "--output", archive.path])
         #expect(export.status == 0, "\(export.stderr)")
         // The counts follow RecordKind's order (Archive.counts walks the kinds).
-        #expect(export.stdout.contains("8 kitchenRecipes, 39 mealPlanSlots, 0 kitchenInbox, 1 snackPresets, 14 shoppingItems"), "\(export.stdout)")
+        #expect(export.stdout.contains("8 kitchen recipes, 39 meal plan slots, 0 kitchen inbox entries, 1 snack preset, 14 shopping items"), "\(export.stdout)")
         // The planner's files and the thumbnail files are carried: no warning asks the person to copy anything by hand.
         #expect(export.stderr.isEmpty, "\(export.stderr)")
-        #expect(export.stdout.contains("1 kitchenImages"), "\(export.stdout)")
+        #expect(export.stdout.contains("1 kitchen image "), "\(export.stdout)")
         let imported = try BrewGuideProcess.run(["import", archive.path, "--into", restored.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         let scaled = try BrewGuideProcess.run(["kitchen", "scale", "hummus", "--servings", "3", "--data", restored.path])
