@@ -12,6 +12,8 @@ public struct ErasureRecord: Hashable, Sendable {
         case shoppingItem = "shopping-item"
         case snackPreset = "snack-preset"
         case inboxEntry = "inbox-entry"
+        /// A cook log (`kitchen cooked`); its id is made once, so its erasure is not timed.
+        case cookLog = "cook-log"
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
 
         /// Whether an erasure of this kind covers only the copies of its id not changed after it
@@ -20,7 +22,7 @@ public struct ErasureRecord: Hashable, Sendable {
         public var isTimed: Bool {
             switch self {
             case .planSlot, .shoppingItem, .snackPreset, .inboxEntry: true
-            case .recipe, .log, .session, .preferences, .drinkPreset, .kitchenRecipe: false
+            case .recipe, .log, .session, .preferences, .drinkPreset, .kitchenRecipe, .cookLog: false
             }
         }
 
