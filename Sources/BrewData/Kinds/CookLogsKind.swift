@@ -1,4 +1,5 @@
 import BrewKit
+import Foundation
 
 /// Cook logs ("I made this"): `kitchen/cooked.json`, one JSON array, written by
 /// `kitchen cooked` and `kitchen import mealie`; read by `MealPlanReader` with `decode`.
@@ -71,5 +72,32 @@ public enum CookLogsKind: RecordKindDeclaration {
         if let note = log.note { members.append(JSONMember("note", .string(note))) }
         if let photo = log.photo { members.append(JSONMember("photo", .string(photo))) }
         return .object(members)
+    }
+
+    /// `kitchen/cooked.json` under `root` with `logs` appended (those whose id it holds already
+    /// left out), rewritten atomically; returns the logs added. A file that is not an array of
+    /// objects is refused and left as it is.
+    @discardableResult
+    public static func append(_ logs: [CookLog], root: String) throws(CommandError) -> [CookLog] {
+        let path = (root as NSString).appendingPathComponent(file)
+        var records: [JSONValue] = []
+        if let bytes = FileManager.default.contents(atPath: path) {
+            switch (try? JSONParser.parse([UInt8](bytes), file: path)).map(JSONValue.init) {
+            case .array(let elements)?: records = elements
+            case .object(let members)?: records = [.object(members)]
+            default: throw CommandError("\(file): expected an array of cook logs; fix the file first (it was not changed)")
+            }
+        }
+        var held = Set(records.compactMap { $0.text("id").map(RecordID.fileKey) })
+        let added = logs.filter { held.insert(RecordID.fileKey($0.id)).inserted }
+        guard !added.isEmpty else { return [] }
+        records += added.map(json)
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.write(CanonicalJSON.bytes(.array(records), sortKeys: false), to: path)
+        } catch {
+            throw CommandError("cannot write \(file): \(error); nothing was written")
+        }
+        return added
     }
 }

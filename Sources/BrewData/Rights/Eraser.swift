@@ -17,6 +17,8 @@ public enum Eraser {
         case session(String)
         /// A kitchen recipe (issue 14), with its CSV ingredient and step rows.
         case kitchenRecipe(String)
+        /// A cook log (`kitchen cooked`).
+        case cookLog(String)
         /// Logs timestamped before this moment.
         case logsBefore(Date)
         /// Meal-plan slots of days before this one (`yyyy-MM-dd`, issue 15).
@@ -101,6 +103,7 @@ public enum Eraser {
         case .log(let id): pick(id, kind: .log)
         case .session(let id): pick(id, kind: .session)
         case .kitchenRecipe(let id): pick(id, kind: .kitchenRecipe)
+        case .cookLog(let id): pick(id, kind: .cookLog)
         case .logsBefore(let date):
             choose(.log, (pools[.log] ?? []).filter { $0.record.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false })
         case .planBefore, .shopping:

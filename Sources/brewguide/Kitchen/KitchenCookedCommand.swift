@@ -87,22 +87,7 @@ struct KitchenCookedCommand: ParsableCommand {
         let log = CookLog(id: logID, recipeID: id, cookedAt: moment.date, offsetSeconds: moment.offsetSeconds,
                           servings: servings, rating: rating, note: note, photo: photoPath)
 
-        let file = (root as NSString).appendingPathComponent(CookLogsKind.file)
-        var records: [JSONValue] = []
-        if let bytes = FileManager.default.contents(atPath: file) {
-            switch (try? JSONParser.parse([UInt8](bytes), file: file)).map(JSONValue.init) {
-            case .array(let elements)?: records = elements
-            case .object(let members)?: records = [.object(members)]
-            default: throw CommandError("\(CookLogsKind.file): expected an array of cook logs; fix the file first (it was not changed)")
-            }
-        }
-        records.append(CookLogsKind.json(log))
-        do {
-            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.write(CanonicalJSON.bytes(.array(records), sortKeys: false), to: file)
-        } catch {
-            throw CommandError("cannot write \(CookLogsKind.file): \(error); nothing was written")
-        }
+        try CookLogsKind.append([log], root: root)
         let title = context.recipes[id]?.title ?? id
         let made = context.plan.cooks.filter { $0.value.recipeID == id }.count + 1
         print("Cooked \(title) (\(logID)) on \(local.prefix(10)): made \(made == 1 ? "once" : "\(made) times")")
