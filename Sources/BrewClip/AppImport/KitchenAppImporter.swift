@@ -59,7 +59,7 @@ public struct KitchenAppImporter {
             Outcome(kind: kind, origin: recipe.origin, title: title, recipeId: id, message: message)
         }
         if let existing = sourceIds[recipe.sourceId] {
-            return outcome(.alreadyHere, existing, "already here as kitchen recipe \"\(existing)\" (same source id \(recipe.sourceId)); skipped")
+            return outcome(.alreadyHere, existing, "already here as kitchen recipe \"\(existing)\" (same source id \(recipe.sourceId)); skipped" + cooked(recipe, as: existing))
         }
         if let url = recipe.clipped.sourceUrl, let existing = sourceUrls[Self.urlKey(url)] {
             return outcome(.alreadyHere, existing, "already here as kitchen recipe \"\(existing)\" (same sourceUrl \(url)); skipped")
@@ -87,7 +87,25 @@ public struct KitchenAppImporter {
         for note in fitted { message += "\n  note: \(note)" }
         if let note = recipe.clipped.nutritionPerServing?.missingNote { message += "\n  note: \(note)" }
         for warning in draft.warnings { message += "\n  \(warning)" }
+        message += cooked(recipe, as: draft.id)
         return outcome(.imported, draft.id, message)
+    }
+
+    /// The recipe's "I made this" events added to `kitchen/cooked.json` as cook logs of `id`
+    /// (`cook-<app>-<event id>`: those already there are not added again); the line saying so.
+    func cooked(_ recipe: AppRecipe, as id: String) -> String {
+        guard !recipe.cooked.isEmpty else { return "" }
+        let app = recipe.sourceId.split(separator: ":").first.map(String.init) ?? "app"
+        let logs = recipe.cooked.map { made in
+            CookLog(id: String("cook-\(app)-\(made.id)".prefix(RecordID.maximumLength)), recipeID: id, cookedAt: made.at, note: made.note)
+        }
+        if dryRun { return "\n  would add \(logs.count) cook log\(logs.count == 1 ? "" : "s") (made this)" }
+        do {
+            let added = try CookLogsKind.append(logs, root: root)
+            return "\n  \(added.count) cook log\(added.count == 1 ? "" : "s") added (made this)\(added.count < logs.count ? ", \(logs.count - added.count) already there" : "")"
+        } catch {
+            return "\n  the cook logs (made this) were not added: \(error.message)"
+        }
     }
 
     /// The recipe's file (and its photo's path), checked as `check` checks it.

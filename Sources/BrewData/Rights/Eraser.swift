@@ -62,7 +62,13 @@ public enum Eraser {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError("the data directory \"\(root)\" does not exist")
         }
-        let files = try RawDataFile.loadAll(root: root)
+        var files = try RawDataFile.loadAll(root: root)
+        // The one-file kinds erased by id (cook logs) are read with the folders' files.
+        for (kind, relative) in RecordKind.fileKinds {
+            guard case .byID = kind.rules.erase else { continue }
+            let path = (root as NSString).appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: path) { files.append(try RawDataFile.load(path: path, relativePath: relative, folderKind: kind)) }
+        }
         let ledger = ErasureSet(try ErasureLedger.load(root: root))
         var plan = Plan()
 
