@@ -74,11 +74,11 @@ let package = Package(
             dependencies: ["BrewKit", "BrewData", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // The preview server behind `serve`: static files, live reload, the error overlay.
-        // Kept apart so the core never links an HTTP server.
+        // Kept apart so the core never links an HTTP server. Its bounded HTTP/1.1 reader is
+        // ours, on FlyingSocks (FlyingFox's socket layer); docs/ARCHITECTURE.md says why.
         .target(
             name: "BrewServe",
             dependencies: [
-                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
@@ -110,9 +110,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BrewDataTests",
-            dependencies: ["BrewKit", "BrewData", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["BrewKit", "BrewData", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                           .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures"]),
-        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
         // BrewData for the rule the command line passes the watcher: editor droppings are ignored.
         .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch", "BrewData", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"], exclude: ["Fixtures"]),

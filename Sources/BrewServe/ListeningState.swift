@@ -10,6 +10,14 @@ actor ListeningState {
     }
 
     private var phase = Phase.starting
+    /// The addresses bound, as `address:port`, once listening.
+    private(set) var addresses: [String] = []
+
+    /// The bound port, or nil while starting or after stopping.
+    var knownPort: UInt16? {
+        if case .listening(let port) = phase { return port }
+        return nil
+    }
     private var waitersByNumber: [Int: CheckedContinuation<UInt16, any Error>] = [:]
     private var nextWaiter = 0
 
@@ -41,8 +49,9 @@ actor ListeningState {
         phase = .starting
     }
 
-    func listening(on port: UInt16) {
+    func listening(on port: UInt16, addresses: [String] = []) {
         phase = .listening(port: port)
+        self.addresses = addresses
         resumeAll(with: .success(port))
     }
 

@@ -1,4 +1,3 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 
@@ -20,31 +19,44 @@ public final class PreviewServer: Sendable {
 
     private let broadcaster = BuildStatusBroadcaster()
     private let listeningState = ListeningState()
-    private let httpServer: HTTPServer
+    private let httpServer: BoundedHTTPServer
 
     /// How often event streams get a comment, so that writes to browsers
     /// that went away fail and their connections close.
     private let heartbeatInterval: Duration
 
     /// A server for `siteDirectory` that will listen on 127.0.0.1 only, on
-    /// `port`, once `run()` is called.
-    public convenience init(siteDirectory: String, port: UInt16 = 8000) {
-        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15))
+    /// `port`, once `run()` is called; with `edit`, it takes the writes it names
+    /// and listens on its LAN addresses too.
+    public convenience init(siteDirectory: String, port: UInt16 = 8000, edit: EditSettings? = nil) {
+        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15), edit: edit)
     }
 
-    /// As the public initialiser, with a heartbeat interval tests can shorten.
-    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration) {
+    /// As the public initialiser, with a heartbeat interval and request limits tests can shorten.
+    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard, edit: EditSettings? = nil) {
         self.siteDirectory = siteDirectory
         self.requestedPort = port
         self.heartbeatInterval = heartbeatInterval
-        let handler = SiteRequestHandler(resolver: SitePathResolver(siteDirectory: siteDirectory), broadcaster: broadcaster)
-        self.httpServer = HTTPServer(
-            address: Self.loopbackAddress(port: port),
-            timeout: 30,
-            logger: .disabled,
-            handler: handler
+        let listeningState = self.listeningState
+        let handler = SiteRequestHandler(
+            resolver: SitePathResolver(siteDirectory: siteDirectory),
+            broadcaster: broadcaster,
+            writes: edit.map(WriteRequestHandler.init(settings:)),
+            boundPort: { await listeningState.knownPort }
         )
+        let addresses = [Self.loopbackAddress(port: port)] + (edit?.lanAddresses ?? []).compactMap { Self.ipv4Address($0, port: port) }
+        self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits) { request in
+            await handler.handleRequest(request)
+        }
     }
+
+    /// The addresses listened on, as `address:port`, once `run()` has bound them.
+    public var listeningAddresses: [String] {
+        get async { await listeningState.addresses }
+    }
+
+    /// How many connections are open (for tests).
+    var openConnectionCount: Int { httpServer.openConnectionCount }
 
     /// Serves until the calling task is cancelled, then closes every
     /// connection and returns. Throws `PreviewServerError.cannotListen` if the
@@ -52,26 +64,16 @@ public final class PreviewServer: Sendable {
     public func run() async throws {
         await listeningState.starting()
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { [httpServer] in
-                    try await httpServer.run()
+            try await httpServer.run { [listeningState, broadcaster, heartbeatInterval] addresses in
+                guard let port = Self.port(of: addresses.first) else {
+                    throw PreviewServerError.notListening
                 }
-                group.addTask { [httpServer, listeningState, broadcaster, heartbeatInterval] in
-                    // Binding is immediate or fails, which ends the group; the timeout only bounds the wait.
-                    try await httpServer.waitUntilListening(timeout: 60)
-                    guard let port = await Self.port(of: httpServer.listeningAddress) else {
-                        throw PreviewServerError.notListening
-                    }
-                    await listeningState.listening(on: port)
-                    while true {
-                        try await Task.sleep(for: heartbeatInterval)
-                        await broadcaster.sendHeartbeat()
-                    }
+                await listeningState.listening(on: port, addresses: addresses.map(Self.text(of:)))
+                // The server ends only by an error or by cancellation; either ends this too.
+                while true {
+                    try await Task.sleep(for: heartbeatInterval)
+                    await broadcaster.sendHeartbeat()
                 }
-                // The HTTP server ends only by an error or by cancellation;
-                // either way, stop the heartbeat too.
-                defer { group.cancelAll() }
-                try await group.next()
             }
         } catch where Task.isCancelled {
             await stop(because: PreviewServerError.notListening)
@@ -115,6 +117,21 @@ public final class PreviewServer: Sendable {
         case .ip4(_, let port), .ip6(_, let port): return port
         case .unix, nil: return nil
         }
+    }
+
+    private static func text(of address: Socket.Address) -> String {
+        switch address {
+        case .ip4(let host, let port): return "\(host):\(port)"
+        case .ip6(let host, let port): return "[\(host)]:\(port)"
+        case .unix(let path): return path
+        }
+    }
+
+    /// `address` (dotted IPv4) and `port`; nil if it is not an IPv4 address.
+    private static func ipv4Address(_ address: String, port: UInt16) -> sockaddr_in? {
+        var socketAddress = sockaddr_in.inet(port: port)
+        guard inet_pton(AF_INET, address, &socketAddress.sin_addr) == 1 else { return nil }
+        return socketAddress
     }
 
     /// 127.0.0.1:`port`, never a wildcard address: the preview is for this machine only.

@@ -1,49 +1,76 @@
-import FlyingFox
 import Foundation
 
 /// Answers every request of the preview server: the live-reload endpoints,
 /// then files of the site directory, with a 404 page for anything else.
-struct SiteRequestHandler: HTTPHandler {
+struct SiteRequestHandler: Sendable {
     /// Finds the file a request path names, refusing paths that leave the site.
     let resolver: SitePathResolver
     /// The build status source for the event stream and the pages' generation.
     let broadcaster: BuildStatusBroadcaster
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard Self.isLocalHost(request.headers[.host]) else {
+    /// The writes of `serve --edit`/`--lan`; nil for plain `serve`, which takes none.
+    let writes: WriteRequestHandler?
+    /// The port listened on, once known (for the `Origin` of writes).
+    let boundPort: @Sendable () async -> UInt16?
+
+    init(resolver: SitePathResolver, broadcaster: BuildStatusBroadcaster, writes: WriteRequestHandler? = nil,
+         boundPort: @escaping @Sendable () async -> UInt16? = { nil }) {
+        self.resolver = resolver
+        self.broadcaster = broadcaster
+        self.writes = writes
+        self.boundPort = boundPort
+    }
+
+    func handleRequest(_ request: ServerRequest) async -> ServerResponse {
+        let hosts = request.headers.values(named: "Host")
+        guard hosts.count <= 1, Self.isServedHost(hosts.first, lanAddresses: writes?.settings.lanAddresses ?? []) else {
             // A page elsewhere that rebinds its DNS name to 127.0.0.1 must not read the journal.
             return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8", body: Data("Unknown host\n".utf8))
         }
-        guard request.method == .GET || request.method == .HEAD else {
-            return Self.response(status: .methodNotAllowed, extraHeaders: [HTTPHeader("Allow"): "GET, HEAD"])
+        if let writes {
+            if request.method == "POST", let endpoint = writes.endpoint(at: request.path) {
+                return await writes.handle(request, endpoint: endpoint, boundPort: await boundPort())
+            }
+            if request.method == "GET", let visit = writes.keyVisit(request) {
+                return visit
+            }
+            // With --lan, another machine reads the journal only with the key, as it writes.
+            if !writes.settings.lanAddresses.isEmpty, !WriteRequestHandler.isLoopback(request.peerAddress), !writes.hasKey(request) {
+                return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8",
+                                     body: Data("Open the address brewguide serve printed, with its key, first.\n".utf8))
+            }
         }
-        let path = request.target.path()
-        let response: HTTPResponse
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return Self.response(status: .methodNotAllowed, extraHeaders: ["Allow": "GET, HEAD"])
+        }
+        let path = request.path
         switch path {
         case LiveReload.eventsPath:
-            response = await eventStream()
+            // HEAD learns the stream's headers without subscribing to it.
+            return request.method == "HEAD" ? Self.response(status: .ok, contentType: Self.eventStreamType) : await eventStream()
         case LiveReload.scriptPath:
-            response = Self.response(
+            return Self.response(
                 status: .ok,
                 contentType: "text/javascript; charset=utf-8",
                 body: Data(LiveReload.javaScript.utf8)
             )
         default:
-            response = await siteFile(at: path, query: request.target.query())
+            return await siteFile(at: path, query: request.query)
         }
-        return request.method == .HEAD ? Self.withoutBody(response) : response
     }
 
     // MARK: Responses
 
-    private func eventStream() async -> HTTPResponse {
+    private static let eventStreamType = "text/event-stream; charset=utf-8"
+
+    private func eventStream() async -> ServerResponse {
         let frames = await broadcaster.subscribe()
-        var headers = Self.commonHeaders(contentType: "text/event-stream; charset=utf-8")
-        headers[HTTPHeader("X-Accel-Buffering")] = "no"
-        return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(frames: frames)))
+        var headers = Self.commonHeaders(contentType: Self.eventStreamType)
+        headers["X-Accel-Buffering"] = "no"
+        return ServerResponse(status: .ok, headers: headers, stream: frames)
     }
 
-    private func siteFile(at path: String, query: String) async -> HTTPResponse {
+    private func siteFile(at path: String, query: String) async -> ServerResponse {
         switch resolver.resolve(percentEncodedPath: path) {
         case .file(let realPath):
             // The file may vanish between resolving and reading while a build swaps the site in.
@@ -57,7 +84,7 @@ struct SiteRequestHandler: HTTPHandler {
             // One leading slash, so that "//host" cannot become a redirect elsewhere.
             let directoryPath = "/" + path.drop { $0 == "/" } + "/"
             let location = query.isEmpty ? directoryPath : directoryPath + "?" + query
-            return Self.response(status: .found, extraHeaders: [.location: location])
+            return Self.response(status: .found, extraHeaders: ["Location": location])
         case .notFound:
             return await notFoundPage()
         case .forbidden:
@@ -70,7 +97,7 @@ struct SiteRequestHandler: HTTPHandler {
     /// The site's own `404.html` when it has one, else a small built-in page;
     /// both carry the live-reload script, so a page that appears after a
     /// rebuild shows up by itself.
-    private func notFoundPage() async -> HTTPResponse {
+    private func notFoundPage() async -> ServerResponse {
         var page = Data(Self.builtInNotFoundPage.utf8)
         if case .file(let realPath) = resolver.resolve(percentEncodedPath: "/404.html"),
            let contents = FileManager.default.contents(atPath: realPath) {
@@ -102,9 +129,9 @@ struct SiteRequestHandler: HTTPHandler {
     // MARK: Helpers
 
     /// Whether a `Host` header names this machine: 127.0.0.1, localhost or
-    /// [::1], with any port (a tunnel may change it). HTTP/1.0 clients may
-    /// leave it out.
-    static func isLocalHost(_ host: String?) -> Bool {
+    /// [::1], or one of the LAN addresses served (`--lan`), with any port (a
+    /// tunnel may change it). HTTP/1.0 clients may leave it out.
+    static func isServedHost(_ host: String?, lanAddresses: [String] = []) -> Bool {
         guard let host = host?.lowercased(), !host.isEmpty else { return true }
         let name: Substring
         if host.hasPrefix("[") {
@@ -113,42 +140,32 @@ struct SiteRequestHandler: HTTPHandler {
         } else {
             name = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         }
-        return ["127.0.0.1", "localhost", "[::1]"].contains(name)
+        return ["127.0.0.1", "localhost", "[::1]"].contains(name) || lanAddresses.contains(String(name))
     }
 
     /// Headers on every response: nothing is cached, since the site changes
     /// under the browser, and types are never sniffed.
-    private static func commonHeaders(contentType: String?) -> HTTPHeaders {
-        var headers: HTTPHeaders = [
-            .cacheControl: "no-store",
-            HTTPHeader("X-Content-Type-Options"): "nosniff",
+    private static func commonHeaders(contentType: String?) -> HTTPHeaderFields {
+        var headers: HTTPHeaderFields = [
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",
         ]
         if let contentType {
-            headers[.contentType] = contentType
+            headers["Content-Type"] = contentType
         }
         return headers
     }
 
     private static func response(
-        status: HTTPStatusCode,
+        status: HTTPStatus,
         contentType: String? = nil,
         body: Data = Data(),
-        extraHeaders: [HTTPHeader: String] = [:]
-    ) -> HTTPResponse {
+        extraHeaders: KeyValuePairs<String, String> = [:]
+    ) -> ServerResponse {
         var headers = commonHeaders(contentType: contentType)
-        for (header, value) in extraHeaders {
-            headers[header] = value
+        for (name, value) in extraHeaders {
+            headers[name] = value
         }
-        return HTTPResponse(statusCode: status, headers: headers, body: body)
-    }
-
-    /// A HEAD response: the same status and headers, the length of the body
-    /// that GET would send, and no body.
-    private static func withoutBody(_ response: HTTPResponse) -> HTTPResponse {
-        var headers = response.headers
-        if case .httpBody(let body) = response.payload, let count = body.count {
-            headers[.contentLength] = String(count)
-        }
-        return HTTPResponse(version: response.version, statusCode: response.statusCode, headers: headers, body: Data())
+        return ServerResponse(status: status, headers: headers, body: body)
     }
 }

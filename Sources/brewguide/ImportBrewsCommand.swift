@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewData
+import BrewKit
 import Foundation
 
 /// `brewguide import-brews beanconqueror FILE…`: brews recorded in another app, as brew logs.
@@ -12,7 +13,9 @@ struct ImportBrewsCommand: ParsableCommand {
             samples a recorded pour (flows/<id>.json). V60 brews are filed under --recipe, else the V60 recipe \
             closest in dose and ratio, else the starter. Other pour-overs (a Chemex) are kept only with --recipe; \
             espresso and brews without usable numbers are skipped with the reason. A brew already imported \
-            (same config.uuid) or erased earlier is not added again. See docs/IMPORT.md.
+            (same config.uuid) or erased earlier is not added again. The exit status is 1 when a file or a brew \
+            could not be read or would not pass check (printed as an error); a brew left out by a rule (an \
+            espresso, a Chemex without --recipe, erased) is not an error. See docs/IMPORT.md.
             """
     )
 
@@ -55,13 +58,17 @@ struct ImportBrewsCommand: ParsableCommand {
             defer { line?.clear() }
             report = try importer.run(files: files, progress: line?.workProgress)
         }
-        for line in report.lines { print(line.description) }
+        // A brew that could not be read or would not pass check is an error: on standard error, exit status 1.
+        for line in report.lines {
+            if line.isError { StandardError.write(ShownText.escaped("\(line.file): error: \(line.brew): \(line.message)", limit: .max) + "\n") } else { print(line.description) }
+        }
         for diagnostic in report.fileErrors { StandardError.write("\(diagnostic.description)\n") }
         let imported = report.count(.imported), skipped = report.count(.skipped), already = report.count(.alreadyThere)
         func brews(_ count: Int) -> String { "\(count) brew\(count == 1 ? "" : "s")" }
         var summary = "\(dryRun ? "would import" : "imported") \(brews(imported)), skipped \(skipped), already there \(already)"
+        if report.errorCount > 0 { summary += "; \(report.errorCount) of the skipped could not be read or would not pass check" }
         if !report.fileErrors.isEmpty { summary += "; \(report.fileErrors.count) file\(report.fileErrors.count == 1 ? "" : "s") could not be read" }
         print(dryRun ? summary + " (dry run: nothing written)" : summary)
-        if !report.fileErrors.isEmpty { throw ExitCode(1) }
+        if !report.fileErrors.isEmpty || report.errorCount > 0 { throw ExitCode(1) }
     }
 }

@@ -66,31 +66,40 @@ struct LogCommand: ParsableCommand {
     @OptionGroup var dataOptions: DataOptions
 
     func run() throws {
-        let root = dataOptions.data
-        // The data directory is locked from the read to the last write, so two commands never
-        // add to the same file at once (DataDirectoryLock).
-        let lock = try CommandLock.data(root, for: "brewguide log")
-        defer { lock.release() }
-        let data = DataDirectoryReader(root: root).read()
         let request = BrewRecorder.Request(
             recipeId: recipeId, rating: rating, tasteTag: tag, note: note, doseGrams: dose, targetYieldGrams: targetYield,
             waterTemperatureCelsius: temperature, grindLabel: grind, at: at,
             bean: bean, roaster: roaster, grinderSetting: grinderSetting, brewTimeSeconds: try brewTime.map(Self.seconds), tds: tds)
+        let (recording, messages) = try Self.record(request, root: dataOptions.data)
+        StandardError.write(messages)
+        print(Self.describe(recording))
+    }
+
+    /// Records `request` in the journal at `root` as `brewguide log` does (and `serve --edit`'s
+    /// `POST /_api/log`): under the data lock, checked as `check` checks a log, written
+    /// atomically. Returns the recording and the warnings and notes to show.
+    static func record(_ request: BrewRecorder.Request, root: String, command: String = "brewguide log") throws -> (BrewRecorder.Recording, messages: String) {
+        // The data directory is locked from the read to the last write, so two commands never
+        // add to the same file at once (DataDirectoryLock).
+        let lock = try CommandLock.data(root, for: command)
+        defer { lock.release() }
+        let data = DataDirectoryReader(root: root).read()
         let recording = try BrewRecorder(root: root).record(request, data: data, now: RunClock.now())
         do {
             try AtomicFile.write(recording.logBytes, to: recording.logPath)
         } catch {
             throw error.commandError(then: "nothing was written")
         }
+        var messages = ""
         if let bytes = recording.preferencesBytes {
             do {
                 try AtomicFile.write(bytes, to: recording.preferencesPath)
             } catch {
-                StandardError.write("warning: the brew was recorded, but the last selected recipe was not saved: \(error)\n")
+                messages += "warning: the brew was recorded, but the last selected recipe was not saved: \(error)\n"
             }
         }
-        StandardError.write(DiagnosticPrinter.text(recording.warnings) + recording.notes.map { $0 + "\n" }.joined())
-        print(Self.describe(recording))
+        messages += DiagnosticPrinter.text(recording.warnings) + recording.notes.map { $0 + "\n" }.joined()
+        return (recording, messages)
     }
 
     /// `--brew-time`: `3:05` or `185` (seconds).

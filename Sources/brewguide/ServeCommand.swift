@@ -12,7 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Watch and serve the site on 127.0.0.1 with live reload.",
         discussion: """
             Serves only files inside the output directory. Pages reload after each good rebuild; \
-            when a rebuild fails, the page shows its errors until the next good one.
+            when a rebuild fails, the page shows its errors until the next good one. With --edit \
+            (this machine) or --lan (a phone on the same network), brews can be recorded through \
+            POST /_api/log with the key printed at start. See docs/SERVE.md.
             """
     )
 
@@ -20,13 +22,31 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var siteOptions: SiteOptions
     @OptionGroup var watchOptions: WatchOptions
 
-    @Option(help: "The port to listen on (on 127.0.0.1 only).")
+    @Option(help: "The port to listen on (on 127.0.0.1 only, and the LAN address with --lan).")
     var port: UInt16 = 8000
+
+    @Flag(help: "Take brews recorded from pages opened on this machine (127.0.0.1 only), with the key printed at start.")
+    var edit = false
+
+    @Flag(help: "Listen on this machine's LAN address too and take brews recorded from a phone, with the key printed at start.")
+    var lan = false
+
+    @Option(help: "Keep the key in this file across runs (made with a new key when missing); without it, each run has a new key.")
+    var keyFile: String?
 
     func run() async throws {
         let lock = try siteOptions.lockOutput(command: "brewguide serve", data: dataOptions.data)
         defer { lock.release() }
-        let server = PreviewServer(siteDirectory: siteOptions.output, port: port)
+        var edit: EditSettings?
+        if self.edit || lan {
+            let key = try keyFile.map(ServeKey.kept(in:)) ?? ServeKey.fresh()
+            let lanAddresses = lan ? LANAddresses.current() : []
+            if lan, lanAddresses.isEmpty {
+                throw CommandError("--lan found no LAN address on this machine (no network interface with an IPv4 address is up); use --edit to record from this machine")
+            }
+            edit = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [ServedLogWrite.endpoint(root: dataOptions.data)])
+        }
+        let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit)
         let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
@@ -37,6 +57,15 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandError("\(error); choose another port with --port")
             }
             print("serving \(siteOptions.output) on http://127.0.0.1:\(boundPort)/")
+            if let edit {
+                // The only line that shows the key.
+                if let lanAddress = edit.lanAddresses.first {
+                    print("open on your phone: http://\(lanAddress):\(boundPort)/?key=\(edit.key)")
+                } else {
+                    print("open on this machine to record brews: http://127.0.0.1:\(boundPort)/?key=\(edit.key)")
+                }
+                print("listening on \(await server.listeningAddresses.joined(separator: ", ")); every brew saved is printed here")
+            }
             fflush(nil)
             try await live.run { outcome, generation in
                 if outcome.succeeded {

@@ -209,7 +209,7 @@ struct SessionCommand: ParsableCommand {
     static func moment(_ text: String?, now: Date, zone: TimeZone) throws -> Date {
         guard let text = text?.trimmingCharacters(in: .whitespaces) else { return now }
         if let date = BrewRecorder.moment(from: text, zone: zone)?.date {
-            if date.timeIntervalSince(now) > 60 { throw ValidationError("--at \(text) is after now (\(ISO8601.string(from: now))); log what has happened") }
+            if FutureMoment.isAhead(date, of: now) { throw ValidationError(FutureMoment.refusal(given: text, now: now)) }
             return date
         }
         let parts = text.split(separator: ":")

@@ -173,10 +173,10 @@ struct KitchenAppImportTests {
         #expect(try AppArchive.gunzip(whole, path: "whole.gz", meter: AppImportMeter()).count == 35_000)
     }
 
-    @Test func longStepsAreSplitAtSentencesKeepingEveryWord() {
+    @Test func longStepsAreSplitAtSentencesKeepingEveryWord() throws {
         let sentence = String(repeating: "word ", count: 30) + "end. "
         let text = String(repeating: sentence, count: 5).trimmingCharacters(in: .whitespaces)
-        let pieces = AppRecipe.pieces(of: text, limit: 500)
+        let pieces = try AppRecipe.pieces(of: text, limit: 500)
         #expect(pieces.count == 2)
         #expect(pieces.allSatisfy { $0.count <= 500 })
         #expect(pieces.joined(separator: " ") == text)
@@ -186,7 +186,7 @@ struct KitchenAppImportTests {
         let root = TestPaths.temporary("app-import").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         var recipe = try PaprikaRecipeReader.read(json: Self.paprikaJSON, origin: "p")
-        recipe.photo = AppRecipe.Photo(bytes: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3], fileExtension: "png")
+        recipe.photo = AppRecipe.Photo(bytes: TestImages.photo(width: 40, height: 30, format: "png"), fileExtension: "png")
         var importer = KitchenAppImporter(root: root, existing: [], dryRun: false)
         let first = importer.importRecipe(recipe)
         #expect(first.kind == .imported, "\(first.message)")

@@ -51,7 +51,7 @@ import TestSupport
         ("/etc/passwd.png", "absolute path"),
         ("kitchen/images/notes.txt", "path"),
         ("assets/site.png", "path"),
-        ("kitchen/images/other.png", "is not the thumbnail of any of the archive's kitchen recipes"),
+        ("kitchen/images/other.png", "is not the thumbnail (or its grid copy) of any of the archive's kitchen recipes"),
     ])
     func refusesAnUnsafeOrUnnamedPath(path: String, expected: String) throws {
         let message = try Self.refusal { $0.setting("path", to: .string(path)) }

@@ -41,16 +41,21 @@ import TestSupport
     }
 
     @Test func thePhotoIsDownloadedBesideTheRecipeWithItsGridCopy() async throws {
-        let files = ["photo.jpg": TestImages.photo(width: 1200, height: 800, format: "jpg"), "note.txt": Array("not a photo".utf8)]
+        let files = ["photo.jpg": TestImages.photo(width: 1200, height: 800, format: "jpg"), "note.txt": Array("not a photo".utf8),
+                     "huge.png": KitchenImportHostileTests.pngHeader(width: 23000, height: 23000)]
         try await Self.withServer(files) { base, root in
             let saved = try await KitchenPhotoFiles.download(base + "/photo.jpg", id: "soup", root: root.path).get()
             #expect(saved.path == "kitchen/images/soup.jpg")
+            // Pending until its recipe is written.
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("kitchen/images/soup.jpg").path))
+            try KitchenPhotoFiles.commit(saved.pending)
             let full = try [UInt8](Data(contentsOf: root.appendingPathComponent("kitchen/images/soup.jpg")))
             #expect(full == files["photo.jpg"], "the photo as served")
             let grid = try [UInt8](Data(contentsOf: root.appendingPathComponent("kitchen/images/soup.grid.jpg")))
             #expect(GridImage.size(of: AppRecipe.Photo(bytes: grid, fileExtension: "jpg"))! == (400, 267))
             let second = try await KitchenPhotoFiles.download(base + "/photo.jpg", id: "soup", root: root.path).get()
             #expect(second.path == "kitchen/images/soup-2.jpg", "never over a file")
+            KitchenPhotoFiles.remove(second.pending.pendingPaths)
             // The site finds the grid copy beside the photo a recipe names.
             var diagnostics: [Diagnostic] = []
             let recipe = KitchenRecipe(id: "soup", title: "Soup", thumbnail: "kitchen/images/soup.jpg")
@@ -63,6 +68,9 @@ import TestSupport
             if case .failure(let error) = missing { #expect(error.message.hasSuffix("the server answered 404")) }
             let text = await KitchenPhotoFiles.download(base + "/note.txt", id: "stew", root: root.path)
             if case .failure(let error) = text { #expect(error.message.contains("not a JPEG, PNG, WebP or GIF image")) } else { Issue.record("a text file was kept as a photo") }
+            // A page's photo over the pixel budget is refused from its header, never decoded.
+            let huge = await KitchenPhotoFiles.download(base + "/huge.png", id: "stew", root: root.path)
+            if case .failure(let error) = huge { #expect(error.message.contains("23000 × 23000 pixels (529 megapixels)"), "\(error.message)") } else { Issue.record("a 23000 × 23000 PNG was kept") }
             #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("kitchen/images/stew.jpg").path))
         }
     }

@@ -47,6 +47,8 @@ import TestSupport
         let layout = RecordKind.layoutDescription
         #expect(messages == [
             "\(root)/kitchen/Snacks.json: warning: not read: no kind of record lives in \"kitchen/Snacks.json\" (did you mean \"snacks.json\"?); \(layout)",
+            // A photo is in its place, but no recipe names it.
+            "\(root)/kitchen/images/soup.png: warning: no kitchen recipe names this photo (as its thumbnail); name it in a recipe's thumbnail, or remove it",
             "\(root)/kitchen/notes.json: warning: not read: no kind of record lives in \"kitchen/notes.json\"; \(layout)",
             "\(root)/kitchen/shoping: warning: not read: no kind of record lives in the folder \"kitchen/shoping/\"; \(layout)",
         ])
@@ -117,7 +119,7 @@ extension RecordKindTests {
         try Self.write("{ \"schemaVersion\": 1, \"erasures\": [\n  { \"kind\": \"log\", \"id\": \"log-1\", \"erasedAt\": \"2026-01-01T00:00:00Z\" },\n  { \"kind\": \"photo\", \"id\": \"x\", \"erasedAt\": \"2026-01-01T00:00:00Z\" }\n] }", "erasures.json", in: root)
         let errors = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .error && $0.location.file.hasSuffix("erasures.json") }
         #expect(errors.map(\.description) == [
-            "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, preferences, drinkPreset, kitchen-recipe, plan-slot, shopping-item, snack-preset or inbox-entry)",
+            "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, preferences, drinkPreset, kitchen-recipe, plan-slot, shopping-item, snack-preset, inbox-entry, session-entry or cook-log)",
         ])
     }
 

@@ -22,7 +22,7 @@ import Testing
     ]
 
     @Test func theBestRecipeHasTheHighestAverageOverAtLeastTwoBrews() throws {
-        let review = YearInReview.make(year: 2026, logs: Self.logs, slots: [], recipeTitles: [:], nights: [])
+        let review = YearInReview.make(year: 2026, logs: Self.logs, slots: [], recipeTitles: [:], nights: [], today: "2026-12-31")
         #expect(review.brewCount == 7)
         #expect(review.ratedCount == 6)
         #expect(review.averageRating == 25.0 / 6.0)
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aYearWithOneRatedBrewPerRecipeStillHasABest() throws {
-        let review = YearInReview.make(year: 2024, logs: Self.logs, slots: [], recipeTitles: [:], nights: [])
+        let review = YearInReview.make(year: 2024, logs: Self.logs, slots: [], recipeTitles: [:], nights: [], today: "2026-12-31")
         #expect(review.brewCount == 1)
         #expect(review.bestRecipe?.recipeID == "c")
         #expect(review.beans.isEmpty)
@@ -51,10 +51,26 @@ import Testing
             MealSlot(id: "5", day: "2026-03-04", meal: .lunch, content: .recipe(id: "erased")),
         ]
         let nights = [YearInReview.Night(sessionID: "s", title: "Quiz", year: 2025, drinks: 3, highestWaterline: 2)]
-        let review = YearInReview.make(year: 2026, logs: [], slots: slots, recipeTitles: ["soup": "Soup", "pasta": "Pasta"], nights: nights)
-        #expect(review.cookedMost == [.init(name: "Soup", count: 2), .init(name: "Pasta", count: 1)])
+        let review = YearInReview.make(year: 2026, logs: [], slots: slots, recipeTitles: ["soup": "Soup", "pasta": "Pasta"], nights: nights, today: "2026-12-31")
+        #expect(review.plannedMost == [.init(name: "Soup", count: 2), .init(name: "Pasta", count: 1)])
         #expect(review.mealsPlanned == 3)
         #expect(review.nights.isEmpty)
         #expect(YearInReview.years(logYears: Self.logs.map(\.year), slots: slots, nights: nights) == [2026, 2025, 2024])
+    }
+
+    /// A planned meal is not known to be cooked, and a day still ahead has not happened: the year
+    /// counts the meals planned on its days up to today, and says "planned".
+    @Test func plannedMostCountsOnlyTheDaysUpToToday() {
+        let slots = [
+            MealSlot(id: "1", day: "2026-03-01", meal: .dinner, content: .recipe(id: "soup")),
+            MealSlot(id: "2", day: "2026-03-02", meal: .lunch, content: .recipe(id: "pasta")),
+            MealSlot(id: "3", day: "2026-03-03", meal: .lunch, content: .recipe(id: "pasta")),
+            MealSlot(id: "4", day: "2026-03-04", meal: .lunch, content: .recipe(id: "pasta")),
+        ]
+        let review = YearInReview.make(year: 2026, logs: [], slots: slots, recipeTitles: ["soup": "Soup", "pasta": "Pasta"], nights: [], today: "2026-03-02")
+        #expect(review.plannedMost == [.init(name: "Pasta", count: 1), .init(name: "Soup", count: 1)] || review.plannedMost == [.init(name: "Soup", count: 1), .init(name: "Pasta", count: 1)])
+        #expect(review.mealsPlanned == 2)
+        let none = YearInReview.make(year: 2026, logs: [], slots: slots, recipeTitles: ["soup": "Soup", "pasta": "Pasta"], nights: [], today: "2026-02-28")
+        #expect(none.plannedMost.isEmpty && none.mealsPlanned == 0)
     }
 }

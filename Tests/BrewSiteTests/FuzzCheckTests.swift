@@ -16,7 +16,9 @@ import TestSupport
 /// Beside the record folders (the kitchen's recipes and recorded pours among them), the inputs
 /// read by readers of their own are fuzzed the same way (issue 24, `FuzzSurfaces`): the meal
 /// planner's plan, snacks and shopping files, the kitchen's inbox, and Beanconqueror files given
-/// to `import-brews`, where the promise is also that nothing written is rejected by `check`.
+/// to `import-brews`, where the promise is also that nothing written is rejected by `check`; and
+/// the kitchen import's recipes, archives and photos (`FuzzKitchenImport`), where the promises are
+/// also that no line printed holds a control character and no photo over the pixel budget is decoded.
 ///
 /// Run longer by hand: `BREWGUIDE_FUZZ_COUNT=50000 BREWGUIDE_FUZZ_SEED=7 swift test
 /// --disable-xctest --skip-build --filter FuzzCheckTests` (or `Scripts/fuzz.sh COUNT SEED`).

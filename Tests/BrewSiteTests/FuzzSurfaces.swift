@@ -6,12 +6,13 @@ import TestSupport
 /// The inputs of the fuzz read by readers of their own, not as a record folder's file (issue 24):
 /// the meal planner's files (`kitchen/plan/`, `snacks.json`, `shopping.json`, read by
 /// `MealPlanContext` and checked against the kitchen), the kitchen's `inbox.json`, and files
-/// given to `import-brews beanconqueror`. Each mutated input is written into a scratch folder
+/// given to `import-brews beanconqueror`, and the kitchen import's archives, recipes and photos
+/// (`FuzzKitchenImport`). Each mutated input is written into a scratch folder
 /// and read there by the command's own code, so the reading of the file is fuzzed too.
 struct FuzzSurfaces: Sendable {
     /// Which reader an input goes to.
     enum Surface: String, Sendable {
-        case planner, inbox, beanconqueror
+        case planner, inbox, beanconqueror, kitchenImport
     }
 
     /// One input as it is before mutation, at its place in the scratch folders.
@@ -26,6 +27,8 @@ struct FuzzSurfaces: Sendable {
     /// A journal for `import-brews` to write into (a copy of the valid fixture), and the file it reads.
     let journalRoot: String
     let importPath: String
+    /// The kitchen import's scratch data directory and its inputs (`FuzzKitchenImport`).
+    let kitchenImport: FuzzKitchenImport
     let inputs: [Input]
 
     static let testsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -84,6 +87,12 @@ struct FuzzSurfaces: Sendable {
             inputs.append(Input(path: importPath, surface: .beanconqueror, bytes: bytes))
         }
         inputs.append(Input(path: importPath, surface: .beanconqueror, bytes: Array(Self.backup.utf8)))
+        let kitchenFolder = (scratch as NSString).appendingPathComponent("kitchen-import")
+        try manager.createDirectory(atPath: kitchenFolder, withIntermediateDirectories: true)
+        kitchenImport = FuzzKitchenImport(folder: kitchenFolder)
+        for (name, bytes) in try FuzzKitchenImport.inputs() {
+            inputs.append(Input(path: (kitchenFolder as NSString).appendingPathComponent(name), surface: .kitchenImport, bytes: bytes))
+        }
         self.inputs = inputs
     }
 
@@ -119,6 +128,8 @@ struct FuzzSurfaces: Sendable {
             KitchenInbox.read(root: plannerRoot, diagnostics: &outcome.diagnostics)
         case .beanconqueror:
             outcome = importBrews(random: random)
+        case .kitchenImport:
+            outcome = kitchenImport.run(path: input.path, bytes: bytes, random: random)
         }
         return outcome
     }

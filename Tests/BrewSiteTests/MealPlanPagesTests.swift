@@ -47,6 +47,34 @@ import TestSupport
         #expect(html.contains("550\u{00A0}kcal · 38\u{00A0}g\u{00A0}protein · 35\u{00A0}g\u{00A0}carbs · 28\u{00A0}g\u{00A0}fats"))
     }
 
+    /// A week with no day over the calorie goal says nothing about it (it once printed
+    /// "Over the calorie goal: ." with no day).
+    @Test func aWeekWithNoDayOverSaysNothingOfIt() throws {
+        let files = Self.site().files
+        let markdown = try #require(files["kitchen/plan/2026-W49.md"])
+        #expect(markdown.contains("Average over the 5 days with meals planned"))
+        #expect(!markdown.contains("Over the calorie goal"))
+        for (path, text) in files where path.hasSuffix(".md") {
+            #expect(!text.contains("calorie goal: ."), "\(path)")
+        }
+    }
+
+    /// The year page counts planned meals, not cooked ones, and only on the days up to the build
+    /// (24 November 2026): the fixture's meals of 26–30 November are still ahead.
+    @Test func theYearPageCountsPlannedMealsUpToToday() throws {
+        let (plan, _) = Self.site()
+        let (templates, _) = TemplateSet.load(defaultDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
+        let renderer = PageRenderer(templates: templates)
+        let index = try #require(plan.summaryPaths.firstIndex(of: "years/2026"))
+        let markdown = try #require(renderer.render(plan.page(for: .summary(index))).first { $0.path.hasSuffix(".md") }.map { String(decoding: $0.contents, as: UTF8.self) })
+        #expect(!markdown.contains("Cooked most"))
+        #expect(markdown.contains("Planned most:"))
+        let slots = plan.mealPlan?.plan.slots.map(\.value) ?? []
+        let upToToday = slots.filter { $0.day.hasPrefix("2026-") && $0.day <= "2026-11-24" && $0.recipeID != nil }.count
+        #expect(slots.contains { $0.day > "2026-11-24" && $0.recipeID != nil }, "the fixture plans recipes on days ahead")
+        #expect(markdown.contains("\(upToToday) planned meal"), "\(markdown)")
+    }
+
     @Test func userTextIsEscapedInPagesAndTwins() throws {
         let files = Self.site { plan in
             plan.slots.append(Located(MealSlot(id: "x", day: "2026-11-25", meal: .lunch,

@@ -44,6 +44,28 @@ struct ImportBrewsCommandTests {
         #expect(page.contains("The brew took 5:40, 2:10 after the 3:00–3:30 window."))
     }
 
+    /// One rule with `kitchen import`: a brew that cannot be made a log is an error (standard
+    /// error, exit status 1); one left out by a rule (an espresso) is not.
+    @Test func aBrewThatCannotBeReadIsAnErrorAndAnEspressoIsNot() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let file = data.deletingLastPathComponent().appendingPathComponent("backup.json")
+        func backup(_ brews: String) throws {
+            try Data(#"{"BREWS":[\#(brews)],"PREPARATION":[{"name":"V60","type":"V60","style_type":"POUR OVER","config":{"uuid":"p1"}},{"name":"Sanremo","type":"SANREMO_YOU","style_type":"ESPRESSO","config":{"uuid":"p2"}}]}"#.utf8).write(to: file)
+        }
+        let espresso = #"{"grind_weight":18,"brew_quantity":36,"method_of_preparation":"p2","config":{"uuid":"dddd-4444","unix_timestamp":1760300000}}"#
+        try backup(espresso)
+        let ruled = try BrewGuideProcess.run(["import-brews", "beanconqueror", file.path, "--data", data.path])
+        #expect(ruled.status == 0, "\(ruled.stderr)")
+        #expect(ruled.stdout.contains("skipped: an espresso (Sanremo)"))
+
+        try backup(#"{"grind_weight":0,"brew_quantity":300,"method_of_preparation":"p1","config":{"uuid":"eeee-5555","unix_timestamp":1760000000}},"# + espresso)
+        let refused = try BrewGuideProcess.run(["import-brews", "beanconqueror", file.path, "--data", data.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("backup.json: error: brew eeee-555 of 2025-10-09 08:53 UTC: skipped: it has no dose (grind_weight is 0)"), "\(refused.stderr)")
+        #expect(refused.stdout.hasSuffix("imported 0 brews, skipped 2, already there 0; 1 of the skipped could not be read or would not pass check\n"), "\(refused.stdout)")
+    }
+
     @Test func anUnknownAppOrRecipeIsRefused() throws {
         let wrongApp = try BrewGuideProcess.run(["import-brews", "acaia", Self.corpus[0]], in: TestPaths.packageRoot)
         #expect(wrongApp.status != 0)

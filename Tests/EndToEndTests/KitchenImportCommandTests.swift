@@ -84,6 +84,75 @@ import TestSupport
         #expect(try Self.recipes(in: data)["toast"]?["sourceId"] as? String == "paprika:u1")
     }
 
+    /// Another app's export, a photo libgd cannot decode and a name holding escape sequences
+    /// (issue 37): refused or said in our words, nothing of libgd's own text and no raw control
+    /// character on the terminal.
+    @Test func hostileExportsAreReportedInOurWords() throws {
+        let scratch = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let data = scratch.appendingPathComponent("data"), nextcloud = scratch.appendingPathComponent("nextcloud"), paprika = scratch.appendingPathComponent("paprika")
+        try Self.journal(at: data)
+        let before = try Self.recipes(in: data).count
+        for name in ["Soup", "Stew"] {
+            let folder = nextcloud.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(#"{"@type":"Recipe","id":"\#(name)","name":"\#(name)","recipeIngredient":["1 onion"],"recipeInstructions":["Cook."]}"#.utf8)
+                .write(to: folder.appendingPathComponent("recipe.json"))
+        }
+        let refused = try BrewGuideProcess.run(["kitchen", "import", "paprika", nextcloud.path, "--data", data.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: this looks like a Nextcloud export (2 recipe files): use `kitchen import nextcloud`"), "\(refused.stderr)")
+        #expect(try Self.recipes(in: data).count == before, "no empty recipes written")
+
+        try FileManager.default.createDirectory(at: paprika, withIntermediateDirectories: true)
+        // A PNG whose header is whole and whose data is not: libgd complains, we say what was kept.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 40, 0, 0, 0, 40, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+        png += [0, 0, 0, 16] + Array("IDATgarbage-not-zlib".utf8) + [0, 0, 0, 0]
+        let recipe = #"{"uid":"d1","name":"Damaged","ingredients":"1 egg","directions":"Cook.","photo_data":"\#(Data(png).base64EncodedString())","image_url":"https://example.com/d.jpg"}"#
+        try Data(recipe.utf8).write(to: paprika.appendingPathComponent("damaged.paprikarecipe"))
+        try Data("{not json".utf8).write(to: paprika.appendingPathComponent("\u{1B}[31mred\u{07}.paprikarecipe"))
+        // A name that is not UTF-8: reported, never passed over in silence.
+        let badName: [UInt8] = Array((paprika.path + "/bad").utf8) + [0xFF] + Array(".paprikarecipe".utf8) + [0]
+        let descriptor = badName.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let result = try BrewGuideProcess.run(["kitchen", "import", "paprika", paprika.path, "--data", data.path])
+        #expect(result.stderr.contains(".paprikarecipe: error: cannot be read: its name is not UTF-8"), "\(result.stderr)")
+        #expect(!result.stderr.contains("GD Warning"), "\(result.stderr)")
+        #expect(result.stderr.contains("warning: \"Damaged\" the photo in the export (PNG, 61 bytes) is not kept: it cannot be decoded (damaged or cut short; libgd said: gd-png: fatal libpng error"), "\(result.stderr)")
+        #expect(result.stderr.contains("the recipe keeps its web image https://example.com/d.jpg"))
+        #expect(try Self.recipes(in: data)["damaged"]?["thumbnail"] as? String == "https://example.com/d.jpg")
+        #expect(result.stderr.contains("\\u{1B}[31mred\\u{7}.paprikarecipe: error:"), "\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    /// What a stopped import leaves: `check` names a photo no recipe names and a pending one, and
+    /// the next import removes the pending photo whose recipe was never written.
+    @Test func checkNamesUnnamedPhotosAndTheNextImportFinishesAStoppedOne() throws {
+        let scratch = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let data = scratch.appendingPathComponent("data")
+        try Self.journal(at: data)
+        let images = data.appendingPathComponent("kitchen/images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let photo = Data(TestImages.photo(width: 20, height: 10, format: "jpg"))
+        try photo.write(to: images.appendingPathComponent("lost.jpg"))
+        try photo.write(to: images.appendingPathComponent(".toast.jpg.pending"))
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("kitchen/images/lost.jpg: warning: no kitchen recipe names this photo"), "\(check.stdout)")
+        #expect(check.stdout.contains("kitchen/images/.toast.jpg.pending: warning: a photo (toast.jpg) left by a kitchen import or clip that was stopped"), "\(check.stdout)")
+
+        let input = scratch.appendingPathComponent("toast.paprikarecipe")
+        try Data(#"{"uid":"u1","name":"Toast","ingredients":"1 slice bread","directions":"Toast it."}"#.utf8).write(to: input)
+        let result = try BrewGuideProcess.run(["kitchen", "import", "paprika", input.path, "--data", data.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: kitchen/images/toast.jpg: a photo left by a stopped import or clip, whose recipe was never written, removed"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: images.path) == ["lost.jpg"], "nothing of the person's removed")
+    }
+
     /// Every recipe of the shared exports (../shared/corpus/kitchen-apps) imports, or is skipped
     /// with a reason; skipped when the corpus is not on this machine.
     @Test(arguments: [("paprika", "paprika.zip", 5), ("mealie", "mealie.zip", 3), ("mealie", "mealie-backup.zip", 46),

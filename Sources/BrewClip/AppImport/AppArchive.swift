@@ -1,3 +1,4 @@
+import BrewData
 import Foundation
 import ZIPFoundation
 
@@ -19,6 +20,8 @@ enum AppArchive {
         guard depth <= meter.budget.maximumNestingDepth else {
             throw AppImportFailure(path, "a zip nested more than \(meter.budget.maximumNestingDepth) deep; not read")
         }
+        // ZIPFoundation trusts the offsets a zip gives: one past the end would stop the program.
+        if let problem = ZipBounds.problem(in: bytes) { throw AppImportFailure(path, "cannot be read as a zip archive: \(problem)") }
         let archive: ZIPFoundation.Archive
         do {
             archive = try ZIPFoundation.Archive(data: Data(bytes), accessMode: .read, pathEncoding: .utf8)

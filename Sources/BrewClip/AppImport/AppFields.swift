@@ -9,6 +9,25 @@ enum AppFields {
         (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) as? [String: Any]
     }
 
+    /// Where bytes stop being UTF-8, in words ("byte 1,204 (0xE9) is not UTF-8 …"); nil when they are UTF-8.
+    /// One pass over the bytes.
+    static func utf8Problem(_ bytes: [UInt8]) -> String? {
+        // Most files are UTF-8: the standard library's check settles them quickly.
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error(let length):
+                let shown = bytes[offset..<min(bytes.count, offset + max(1, length))].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                return "is not UTF-8 text: the byte at offset \(offset) (\(shown)) is not valid UTF-8; an app's recipe JSON is UTF-8 (was the file saved in another encoding, such as Latin-1?)"
+            }
+        }
+    }
+
     /// Text out of a JSON value: a string (trimmed), a number, or an object's `name`; nil when empty.
     static func text(_ value: Any?) -> String? {
         switch value {

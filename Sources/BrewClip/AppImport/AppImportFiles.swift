@@ -21,6 +21,12 @@ public enum AppImportFiles {
             for case let url as URL in walker {
                 let relative = String(url.path.dropFirst(base.path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
                 let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+                if values == nil, !AppArchive.isClutter(relative) {
+                    // Foundation shows a name's bytes that are not UTF-8 as U+FFFD, and cannot open it by that name.
+                    let reason = relative.contains("\u{FFFD}") ? "cannot be read: its name is not UTF-8 (the bytes that are not are shown as \u{FFFD}); rename it and import again" : "cannot be read"
+                    skipped.append(AppImportFailure((path as NSString).appendingPathComponent(relative), reason))
+                    continue
+                }
                 guard values?.isRegularFile == true, values?.isSymbolicLink != true, !AppArchive.isClutter(relative) else { continue }
                 do {
                     files += try file((path as NSString).appendingPathComponent(relative), meter: meter)

@@ -7,11 +7,13 @@ extension AppRecipe {
     /// a longer step is split into several at its sentence ends (at spaces when one sentence is
     /// longer still), so every word is kept; a longer caption is cut at a word, and the sentence
     /// returned says so.
-    mutating func fitBounds() -> [String] {
+    mutating func fitBounds(meter: AppImportMeter? = nil) throws(AppImportFailure) -> [String] {
         let limit = KitchenRecipe.maximumTextCharacters
         var notes: [String] = []
         let before = clipped.steps.count
-        clipped.steps = clipped.steps.flatMap { Self.pieces(of: $0, limit: limit) }
+        var steps: [String] = []
+        for step in clipped.steps { steps += try Self.pieces(of: step, limit: limit, meter: meter, origin: origin) }
+        clipped.steps = steps
         if clipped.steps.count != before { notes.append("steps longer than \(limit) characters were split at their sentences (\(before) steps became \(clipped.steps.count))") }
         if let caption = clipped.caption, caption.count > limit {
             var cut = String(caption.prefix(limit - 1))
@@ -22,45 +24,82 @@ extension AppRecipe {
         return notes
     }
 
-    /// Text cut into pieces of at most `limit` characters: whole sentences where they fit, else words.
-    static func pieces(of text: String, limit: Int) -> [String] {
-        guard text.count > limit else { return [text] }
-        var sentences: [String] = []
-        var current = ""
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            current.append(character)
-            let next = index + 1 < characters.count ? characters[index + 1] : " "
-            if character == "\n" || (".!?".contains(character) && next.isWhitespace) {
-                sentences.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { sentences.append(current) }
+    /// Text cut into pieces of at most `limit` characters: whole sentences where they fit, else
+    /// words, else runs of `limit` characters. One pass over the text's scalars (never fewer than
+    /// its characters, so a piece is never over the limit), every count kept as a number, never
+    /// counted again: a 10 MB step costs what reading it costs. The import's time budget is
+    /// checked every 64 K scalars.
+    static func pieces(of text: String, limit: Int, meter: AppImportMeter? = nil, origin: String = "") throws(AppImportFailure) -> [String] {
+        guard text.unicodeScalars.count > limit else { return [text] }
+        typealias Scalars = String.UnicodeScalarView
         var pieces: [String] = []
-        var piece = ""
-        func add(_ part: String) {
-            if piece.count + part.count > limit, !piece.isEmpty {
-                pieces.append(piece)
-                piece = ""
+        var piece = Scalars(), pieceCount = 0
+        func add(_ part: Scalars.SubSequence) {
+            let count = part.count
+            if pieceCount + count > limit, pieceCount > 0 {
+                pieces.append(String(piece))
+                piece = Scalars()
+                pieceCount = 0
             }
-            piece += part
+            piece.append(contentsOf: part)
+            pieceCount += count
         }
-        for sentence in sentences {
-            if sentence.count <= limit {
-                add(sentence)
-            } else {
-                // One sentence longer than the limit: its words.
-                for word in sentence.split(separator: " ", omittingEmptySubsequences: false).map({ String($0) + " " }) {
-                    if word.count > limit {
-                        for start in stride(from: 0, to: word.count, by: limit) { add(String(Array(word)[start..<min(word.count, start + limit)])) }
-                    } else {
-                        add(word)
-                    }
+        let scalars = text.unicodeScalars
+        /// One sentence: whole when it fits, else word by word, a word longer than the limit in runs.
+        func addSentence(_ sentence: Scalars.SubSequence, count: Int) {
+            guard count > limit else { add(sentence); return }
+            var wordStart = sentence.startIndex, wordCount = 0
+            func addWord(to end: Scalars.Index) {
+                guard wordCount > 0 else { return }
+                var runStart = wordStart
+                while wordCount > limit {
+                    let runEnd = scalars.index(runStart, offsetBy: limit)
+                    add(scalars[runStart..<runEnd])
+                    runStart = runEnd
+                    wordCount -= limit
+                }
+                add(scalars[runStart..<end])
+                wordCount = 0
+            }
+            var index = sentence.startIndex
+            while index < sentence.endIndex {
+                let scalar = scalars[index]
+                index = scalars.index(after: index)
+                wordCount += 1
+                if scalar == " " {
+                    addWord(to: index)
+                    wordStart = index
                 }
             }
+            addWord(to: sentence.endIndex)
         }
-        if !piece.isEmpty { pieces.append(piece) }
+        var sentenceStart = scalars.startIndex, sentenceCount = 0
+        var previous: Unicode.Scalar = " "
+        var seen = 0
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            // A sentence ends after a line break, or at ".", "!" or "?" followed by white space.
+            if previous == "." || previous == "!" || previous == "?", scalar.properties.isWhitespace {
+                addSentence(scalars[sentenceStart..<index], count: sentenceCount)
+                sentenceStart = index
+                sentenceCount = 0
+            }
+            index = scalars.index(after: index)
+            sentenceCount += 1
+            if scalar == "\n" {
+                addSentence(scalars[sentenceStart..<index], count: sentenceCount)
+                sentenceStart = index
+                sentenceCount = 0
+                previous = " "
+            } else {
+                previous = scalar
+            }
+            seen += 1
+            if seen & 0xFFFF == 0 { try meter?.checkTime(in: origin) }
+        }
+        if sentenceCount > 0 { addSentence(scalars[sentenceStart..<scalars.endIndex], count: sentenceCount) }
+        if pieceCount > 0 { pieces.append(String(piece)) }
         return pieces.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
 }

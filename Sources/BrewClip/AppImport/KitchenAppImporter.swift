@@ -13,8 +13,12 @@ import Foundation
 ///    category mapped, `check`'s rules), then the app's own parts put in: ingredients it keeps in
 ///    parts, `sourceId`, the photo's path, `createdAt`; encoded by `KitchenRecordEncoder` and
 ///    checked again as `check` would. A recipe that would not pass is skipped with the errors.
-/// 3. **Written**: the photo to `kitchen/images/<id>.<ext>` (never over a file), then the recipe
-///    to `kitchen/recipes/<id>.json`, atomically; if the recipe cannot be written, its photo is removed.
+/// 3. **Written**: the photo checked first (`GridImage.check`: its header's size within the pixel
+///    budget, and decoded; else not kept, and said so), written as a pending file
+///    (`KitchenPhotoFiles.Pending`), then the recipe to `kitchen/recipes/<id>.json`, atomically,
+///    then the photo put in place at `kitchen/images/<id>.<ext>` (never over a file); if the recipe
+///    cannot be written, its photo is removed. Every ingredient and step is kept, and the counts
+///    said are those of the file written.
 public struct KitchenAppImporter {
     public struct Outcome: Sendable {
         public enum Kind: Sendable, Equatable { case imported, alreadyHere, skipped }
@@ -24,6 +28,9 @@ public struct KitchenAppImporter {
         /// The id written (or that would be), or the recipe already here.
         public var recipeId: String?
         public var message: String
+        /// What the person should know about a recipe written: a photo not kept, no ingredients
+        /// and no steps. Each a sentence, printed as `origin: warning: …`.
+        public var warnings: [String] = []
     }
 
     public let root: String
@@ -51,12 +58,22 @@ public struct KitchenAppImporter {
         return key
     }
 
-    public mutating func importRecipe(_ original: AppRecipe) -> Outcome {
+    /// `meter`: the import's budget, whose time is checked while long steps are split.
+    public mutating func importRecipe(_ original: AppRecipe, meter: AppImportMeter? = nil) -> Outcome {
         var recipe = original
-        let fitted = recipe.fitBounds()
+        // A title is shown on pages and in the terminal: the controls that reorder text around them are left out.
+        recipe.clipped.title = recipe.clipped.title.map(AppImportText.withoutBidirectionalControls)
+        // The person's own recipe: every ingredient and step is kept (the data file's bounds apply).
+        recipe.clipped.keepsEveryLine = true
         let title = recipe.clipped.title ?? "untitled"
         func outcome(_ kind: Outcome.Kind, _ id: String?, _ message: String) -> Outcome {
             Outcome(kind: kind, origin: recipe.origin, title: title, recipeId: id, message: message)
+        }
+        let fitted: [String]
+        do {
+            fitted = try recipe.fitBounds(meter: meter)
+        } catch {
+            return outcome(.skipped, nil, "not imported: \(error.reason)")
         }
         if let existing = sourceIds[recipe.sourceId] {
             return outcome(.alreadyHere, existing, "already here as kitchen recipe \"\(existing)\" (same source id \(recipe.sourceId)); skipped" + cooked(recipe, as: existing))
@@ -64,7 +81,22 @@ public struct KitchenAppImporter {
         if let url = recipe.clipped.sourceUrl, let existing = sourceUrls[Self.urlKey(url)] {
             return outcome(.alreadyHere, existing, "already here as kitchen recipe \"\(existing)\" (same sourceUrl \(url)); skipped")
         }
-        let draft: (id: String, path: String, bytes: [UInt8], photoPath: String?, warnings: [Diagnostic])
+        var warnings: [String] = []
+        if let photo = recipe.photo {
+            let size = "\(photo.fileExtension.uppercased()), " + (photo.bytes.count < 1024 ? "\(photo.bytes.count) bytes" : "\(photo.bytes.count / 1024) KB")
+            switch GridImage.check(photo) {
+            case .failure(let problem):
+                recipe.photo = nil
+                let kept = recipe.clipped.image.flatMap { KitchenValidator.isWebURL($0) ? $0 : nil }
+                warnings.append("the photo in the export (\(size)) is not kept: \(problem.reason); " +
+                                (kept.map { "the recipe keeps its web image \($0)" } ?? "the recipe has no photo"))
+            case .success(let checked) where !checked.libgdSaid.isEmpty:
+                warnings.append("the photo in the export (\(size), \(checked.header.width) × \(checked.header.height) pixels) is damaged but can be shown; kept as it is (libgd said: \(checked.libgdSaid.joined(separator: "; ")))")
+            case .success:
+                break
+            }
+        }
+        let draft: Draft
         do {
             draft = try self.draft(recipe)
         } catch {
@@ -80,15 +112,33 @@ public struct KitchenAppImporter {
         taken.insert(draft.id)
         sourceIds[recipe.sourceId] = draft.id
         if let url = recipe.clipped.sourceUrl { sourceUrls[Self.urlKey(url)] = draft.id }
-        let ingredients = recipe.ingredientParts?.count ?? recipe.clipped.ingredientLines.count
-        var message = "\(dryRun ? "would write" : "wrote") \(draft.path) (\(ingredients) ingredients, \(recipe.clipped.steps.count) steps"
+        // The counts are those of the file written, never of what was read.
+        var message = "\(dryRun ? "would write" : "wrote") \(draft.path) (\(Format.count(draft.ingredientCount, "ingredient")), \(Format.count(draft.stepCount, "step"))"
         if let photoPath = draft.photoPath { message += ", photo \(photoPath)" }
         message += ")"
-        for note in fitted { message += "\n  note: \(note)" }
-        if let note = recipe.clipped.nutritionPerServing?.missingNote { message += "\n  note: \(note)" }
+        // What drafting mended or left out (`ClippedRecipe.repaired`), the nutrition figures not given among them.
+        for note in fitted + draft.repairs { message += "\n  note: \(note)" }
         for warning in draft.warnings { message += "\n  \(warning)" }
+        if draft.ingredientCount == 0, draft.stepCount == 0 {
+            warnings.append("the recipe \(dryRun ? "would have" : "has") no ingredients and no steps: the export gave none (is it this app's export?)")
+        }
         message += cooked(recipe, as: draft.id)
-        return outcome(.imported, draft.id, message)
+        var result = outcome(.imported, draft.id, message)
+        result.warnings = warnings
+        return result
+    }
+
+    /// A recipe file ready to write.
+    struct Draft {
+        var id: String
+        var path: String
+        var bytes: [UInt8]
+        var photoPath: String?
+        var warnings: [Diagnostic]
+        /// What was mended to pass `check` (`ClippedRecipe.repaired`).
+        var repairs: [String]
+        var ingredientCount: Int
+        var stepCount: Int
     }
 
     /// The recipe's "I made this" events added to `kitchen/cooked.json` as cook logs of `id`
@@ -109,7 +159,7 @@ public struct KitchenAppImporter {
     }
 
     /// The recipe's file (and its photo's path), checked as `check` checks it.
-    func draft(_ recipe: AppRecipe) throws(CommandError) -> (id: String, path: String, bytes: [UInt8], photoPath: String?, warnings: [Diagnostic]) {
+    func draft(_ recipe: AppRecipe) throws(CommandError) -> Draft {
         let clipped = KitchenClipWriter.draftResult(recipe.clipped, root: root, category: nil, takenIDs: taken, now: now)
         let base = try clipped.get()
         let parsed = RecordFileParser.parse(base.bytes, path: base.path, kind: .kitchenRecipes)
@@ -135,20 +185,22 @@ public struct KitchenAppImporter {
         if !errors.isEmpty || reparsed.kitchen.locatedRecipes.count != 1 {
             throw CommandError("the recipe would not pass check; nothing was written", findings: errors)
         }
-        return (kitchen.id, base.path, bytes, photoPath, diagnostics.filter { $0.severity == .warning })
+        return Draft(id: kitchen.id, path: base.path, bytes: bytes, photoPath: photoPath, warnings: diagnostics.filter { $0.severity == .warning },
+                     repairs: base.repairs, ingredientCount: kitchen.ingredients.count, stepCount: kitchen.steps.count)
     }
 
     func write(_ bytes: [UInt8], to path: String, photo: AppRecipe.Photo?, photoPath: String?) throws(CommandError) {
         if FileManager.default.fileExists(atPath: path) { throw CommandError("\(path) already exists; nothing was written") }
-        var written: [String] = []
-        // The photo and its small copy for the grid (`KitchenPhotoFiles`).
-        if let photo, let photoPath { written = try KitchenPhotoFiles.write(photo, to: photoPath, root: root) }
+        // The photo and its small copy for the grid, pending until the recipe is written (`KitchenPhotoFiles`).
+        var pending = KitchenPhotoFiles.Pending()
+        if let photo, let photoPath { pending = try KitchenPhotoFiles.write(photo, to: photoPath, root: root) }
         do {
             try KitchenClipWriter.write(KitchenClipWriter.Draft(id: "", path: path, bytes: bytes, warnings: []))
         } catch {
-            KitchenPhotoFiles.remove(written)
+            KitchenPhotoFiles.remove(pending.pendingPaths)
             throw error
         }
+        try KitchenPhotoFiles.commit(pending)
     }
 }
 

@@ -5,16 +5,23 @@ import Foundation
 /// Paprika 3's recipe (one `.paprikarecipe`: gzip-compressed JSON; a `.paprikarecipes` export is
 /// a zip of them). Pure: the JSON's bytes in, a recipe out. docs/KITCHEN.md maps every field.
 public enum PaprikaRecipeReader {
-    public static func read(json bytes: [UInt8], origin: String) throws(AppImportFailure) -> AppRecipe {
+    /// `meter`: the import's budget, whose time is checked while the directions are split.
+    public static func read(json bytes: [UInt8], origin: String, meter: AppImportMeter? = nil) throws(AppImportFailure) -> AppRecipe {
+        if let problem = AppFields.utf8Problem(bytes) { throw AppImportFailure(origin, problem) }
         guard let object = AppFields.object(bytes) else { throw AppImportFailure(origin, "is not a Paprika recipe (expected a JSON object)") }
+        if let app = AppExportFormat.recognise(object), app != .paprika { throw AppImportFailure(origin, foreign: app) }
         guard let title = AppFields.text(object["name"]) else { throw AppImportFailure(origin, "the Paprika recipe has no name") }
+        guard AppExportFormat.recognise(object) == .paprika else {
+            throw AppImportFailure(origin, "is not a Paprika recipe (expected a JSON object with name, ingredients and directions)")
+        }
         let uid = AppFields.text(object["uid"]) ?? AppFields.contentID(bytes)
         var recipe = AppRecipe(sourceId: "paprika:\(uid)", origin: origin)
         var clipped = ClippedRecipe()
         clipped.title = title
-        clipped.ingredientLines = AppFields.lines(AppFields.text(object["ingredients"]) ?? "")
+        // Paprika keeps plain text: every character is kept, "<" and "&" too (never read as HTML).
+        clipped.ingredientLines = try lines(AppFields.text(object["ingredients"]) ?? "", origin: origin, meter: meter)
         // One step a line (Paprika keeps paragraphs), "1." numbering dropped as clipping drops it.
-        clipped.steps = KitchenPageReader.instructions(AppFields.text(object["directions"]) ?? "")
+        clipped.steps = try lines(AppFields.text(object["directions"]) ?? "", origin: origin, meter: meter).map(withoutStepNumber).filter { !$0.isEmpty }
         clipped.servings = KitchenPageReader.servings(AppFields.text(object["servings"]))
         clipped.prepTime = AppFields.displayTime(AppFields.text(object["prep_time"]))
         clipped.cookTime = AppFields.displayTime(AppFields.text(object["cook_time"]))
@@ -27,10 +34,33 @@ public enum PaprikaRecipeReader {
         if let base64 = AppFields.text(object["photo_data"]), let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) {
             recipe.photo = AppRecipe.Photo.sniffing([UInt8](data))
         }
-        if recipe.photo == nil { clipped.image = AppFields.webURL(AppFields.text(object["image_url"])) }
+        // The web image is kept too: it is the thumbnail when the photo cannot be used.
+        clipped.image = AppFields.webURL(AppFields.text(object["image_url"]))
         recipe.clipped = clipped
         recipe.createdAt = AppFields.date(object["created"])
         return recipe
+    }
+
+    /// Plain text cut into its lines (at "\n", "\r" or both), each trimmed, empty ones left out:
+    /// linear, the import's time budget checked every 4,096 lines.
+    static func lines(_ text: String, origin: String, meter: AppImportMeter?) throws(AppImportFailure) -> [String] {
+        var lines: [String] = []
+        for (index, line) in text.components(separatedBy: CharacterSet(charactersIn: "\r\n")).enumerated() {
+            if index & 0xFFF == 0xFFF { try meter?.checkTime(in: origin) }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { lines.append(trimmed) }
+        }
+        try meter?.checkTime(in: origin)
+        return lines
+    }
+
+    /// A step without its "1." or "2)" numbering (digits, then "." or ")", then a space).
+    static func withoutStepNumber(_ line: String) -> String {
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 4 else { return line }
+        let rest = line[digits.endIndex...]
+        guard let mark = rest.first, mark == "." || mark == ")", rest.dropFirst().first?.isWhitespace ?? true else { return line }
+        return String(rest.dropFirst()).trimmingCharacters(in: .whitespaces)
     }
 
     /// Paprika's nutrition is free text, one value a line ("Calories: 240", "Protein 12 g",

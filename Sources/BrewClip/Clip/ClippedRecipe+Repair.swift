@@ -46,16 +46,17 @@ extension ClippedRecipe {
             }
         }
         if emptySteps > 0 { result.warnings.append("\(emptySteps) empty step\(emptySteps == 1 ? "" : "s") left out") }
-        result.steps = Array(steps.prefix(Self.maximumLines))
+        let bound = keepsEveryLine ? Int.max : Self.maximumLines
+        result.steps = Array(steps.prefix(bound))
         result.sectionHeadings = Set(sectionHeadings.map { Self.cleaned($0, keepLines: true) })
         // A short line ending in a colon, with a step after it, names the steps that follow.
         for (index, step) in result.steps.enumerated() where index + 1 < result.steps.count && Self.isLabel(step) {
             result.sectionHeadings.insert(step)
         }
-        if steps.count > Self.maximumLines { result.warnings.append("the page has more than \(Self.maximumLines) steps; kept the first \(Self.maximumLines)") }
+        if steps.count > bound { result.warnings.append("the page has more than \(Self.maximumLines) steps; kept the first \(Self.maximumLines)") }
         let lines = ingredientLines.map { Self.cleaned($0, keepLines: false) }.filter { !$0.isEmpty }
-        result.ingredientLines = Array(lines.prefix(Self.maximumLines))
-        if lines.count > Self.maximumLines { result.warnings.append("the page has more than \(Self.maximumLines) ingredient lines; kept the first \(Self.maximumLines)") }
+        result.ingredientLines = Array(lines.prefix(bound))
+        if lines.count > bound { result.warnings.append("the page has more than \(Self.maximumLines) ingredient lines; kept the first \(Self.maximumLines)") }
         for (name, keyPath) in [("prep time", \ClippedRecipe.prepTime), ("cook time", \ClippedRecipe.cookTime)] {
             guard let text = result[keyPath: keyPath].map({ Self.cleaned($0, keepLines: false) }) else { continue }
             result[keyPath: keyPath] = text.nilIfEmpty

@@ -23,6 +23,9 @@ public struct ClippedRecipe: Sendable, Equatable {
     public var readFrom: [String] = []
     /// What was read and left out or repaired, in words ("the page's calories a serving … left out").
     public var warnings: [String] = []
+    /// Keep every ingredient line and step (an import of the person's own recipes); clipping
+    /// keeps the first `maximumLines` of a page.
+    public var keepsEveryLine = false
 
     public init() {}
 

@@ -24,47 +24,108 @@ public enum KitchenPhotoFiles {
         }
     }
 
-    /// Writes the photo at `relative` and its grid copy beside it; the full paths written (to
-    /// remove if the recipe cannot be written). A grid copy libgd cannot make is left out: the
-    /// grid then shows the photo itself.
-    public static func write(_ photo: AppRecipe.Photo, to relative: String, root: String) throws(CommandError) -> [String] {
+    /// A photo written but not yet in place: `kitchen/images/.<name>.pending`, hidden, renamed to
+    /// `<name>` once its recipe is written (`commit`). A run stopped before that (`kill -9`) leaves
+    /// only such files, which the next `kitchen import` or `kitchen clip` finishes or removes
+    /// (`finishInterrupted`): never a photo that no recipe names, and no `-2` copy on the rerun.
+    public struct Pending: Sendable {
+        /// Each file as written (pending) and where it goes.
+        public var moves: [(pending: String, final: String)] = []
+        public var pendingPaths: [String] { moves.map(\.pending) }
+        public init() {}
+    }
+
+    static let pendingSuffix = ".pending"
+
+    /// `.<name>.pending` beside `path`.
+    static func pendingPath(for path: String) -> String {
+        ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("." + (path as NSString).lastPathComponent + pendingSuffix)
+    }
+
+    /// Writes the photo for `relative` and its grid copy, each as a pending file (`Pending`); a
+    /// grid copy libgd cannot make is left out: the grid then shows the photo itself.
+    public static func write(_ photo: AppRecipe.Photo, to relative: String, root: String) throws(CommandError) -> Pending {
         let full = (root as NSString).appendingPathComponent(relative)
         let grid = (root as NSString).appendingPathComponent(KitchenThumbnail.gridPath(for: relative))
         for path in [full, grid] where FileManager.default.fileExists(atPath: path) {
             throw CommandError.file(path, "already exists; nothing was written")
         }
-        var written: [String] = []
+        var pending = Pending()
         do {
             try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.write(photo.bytes, to: full)
-            written.append(full)
-            if let small = GridImage.copy(of: photo) {
-                try AtomicFile.write(small, to: grid)
-                written.append(grid)
+            try AtomicFile.write(photo.bytes, to: pendingPath(for: full))
+            pending.moves.append((pendingPath(for: full), full))
+            if let small = LibgdMessages.collecting({ GridImage.copy(of: photo) }).0 {
+                try AtomicFile.write(small, to: pendingPath(for: grid))
+                pending.moves.append((pendingPath(for: grid), grid))
             }
         } catch {
-            remove(written)
+            remove(pending.pendingPaths)
             throw CommandError.file(full, "cannot write the photo: \(CommandError.from(error).reason); nothing was written")
         }
-        return written
+        return pending
+    }
+
+    /// Puts pending photos in place, once their recipe is written (a rename each).
+    public static func commit(_ pending: Pending) throws(CommandError) {
+        for move in pending.moves where rename(move.pending, move.final) != 0 {
+            throw CommandError.file(move.final, "cannot put the photo in place: \(String(cString: strerror(errno)))")
+        }
     }
 
     public static func remove(_ paths: [String]) {
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// What a stopped import or clip left in `kitchen/images/`: each pending photo whose recipe
+    /// was written (the recipe names it, and it is not there) is put in place; any other is
+    /// removed. Run under the data directory's lock, before anything is written. The lines to say.
+    public static func finishInterrupted(root: String, namedPhotos: Set<String>) -> [String] {
+        let folder = (root as NSString).appendingPathComponent("kitchen/images")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var lines: [String] = []
+        for name in names.sorted() where name.hasPrefix(".") && name.hasSuffix(pendingSuffix) && name.count > 1 + pendingSuffix.count {
+            let finalName = String(name.dropFirst().dropLast(pendingSuffix.count))
+            let relative = "kitchen/images/" + finalName
+            let pending = (folder as NSString).appendingPathComponent(name)
+            let final = (folder as NSString).appendingPathComponent(finalName)
+            var isLink = false
+            if let type = try? FileManager.default.attributesOfItem(atPath: pending)[.type] as? FileAttributeType { isLink = type != .typeRegular }
+            if !isLink, namedPhotos.contains(relative), !FileManager.default.fileExists(atPath: final), rename(pending, final) == 0 {
+                lines.append("note: \(relative): a photo left by a stopped import or clip, whose recipe was written, put in place")
+            } else if !isLink, unlink(pending) == 0 {
+                lines.append("note: \(relative): a photo left by a stopped import or clip, whose recipe was never written, removed")
+            }
+        }
+        return lines
+    }
+
+    /// The photo paths recipes name, with each one's grid copy.
+    public static func named(by recipes: [KitchenRecipe]) -> Set<String> {
+        var named: Set<String> = []
+        for recipe in recipes {
+            guard let text = recipe.thumbnail, case .file(let path)? = KitchenThumbnail(text) else { continue }
+            named.insert(path)
+            named.insert(KitchenThumbnail.gridPath(for: path))
+        }
+        return named
+    }
+
     /// Downloads a clipped page's photo (`PageFetcher`, bounded) and writes it for recipe `id`;
     /// the photo's path in the data directory and the files written. An answer that is not an
     /// image libgd reads (JPEG, PNG, WebP, GIF) is refused.
     public static func download(_ url: String, id: String, root: String,
-                                fetch: @Sendable (String) async -> Result<[UInt8], CommandError> = { await PageFetcher.fetchBytes($0, accept: "image/*", maximumBytes: maximumBytes) }) async -> Result<(path: String, written: [String]), CommandError> {
+                                fetch: @Sendable (String) async -> Result<[UInt8], CommandError> = { await PageFetcher.fetchBytes($0, accept: "image/*", maximumBytes: maximumBytes) }) async -> Result<(path: String, pending: Pending), CommandError> {
         let bytes: [UInt8]
         switch await fetch(url) {
         case .success(let got): bytes = got
         case .failure(let error): return .failure(error)
         }
-        guard let photo = AppRecipe.Photo.sniffing(bytes), GridImage.size(of: photo) != nil else {
+        guard let photo = AppRecipe.Photo.sniffing(bytes) else {
             return .failure(CommandError("\(url): not a JPEG, PNG, WebP or GIF image that can be read"))
+        }
+        if case .failure(let problem) = GridImage.check(photo) {
+            return .failure(CommandError("\(url): the \(photo.fileExtension.uppercased()) image is not kept: \(problem.reason)"))
         }
         let relative = freePath(for: id, fileExtension: photo.fileExtension, root: root)
         do {

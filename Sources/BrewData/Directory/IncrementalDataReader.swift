@@ -142,6 +142,7 @@ public struct IncrementalDataReader: Sendable {
             try giveWay.check()
             dataset.kitchenInbox = inbox
             dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, diagnostics: &assembled)
+            assembled += KitchenImageFiles.unnamed(dataset.kitchenRecipes, root: root)
             // The log findings kept per file are those of the files as read: kept even when this gives way.
             validated = try ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled,
                                              logFindings: findLogProblems(in: files, dataset: dataset), giveWay: giveWay)

@@ -16,6 +16,10 @@ enum BeanconquerorBackupZip {
 
     /// The bytes of `Beanconqueror.json` inside the zip, or a finding that says what was wrong.
     static func json(in data: Data, path: String) throws(BeanconquerorFile.Failure) -> [UInt8] {
+        // ZIPFoundation trusts the offsets a zip gives: one past the end would stop the program.
+        if let problem = ZipBounds.problem(in: [UInt8](data)) {
+            throw failure("this .zip cannot be read as a zip archive (\(problem)); is it a whole Beanconqueror backup?", path)
+        }
         let archive: ZIPFoundation.Archive
         do {
             archive = try ZIPFoundation.Archive(data: data, accessMode: .read)

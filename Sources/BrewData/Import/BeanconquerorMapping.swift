@@ -47,7 +47,11 @@ public enum BeanconquerorMapping {
 
     public enum Outcome: Sendable {
         case imported(Imported)
+        /// Left out by a rule of brewguide's (not a pour-over, outside the V60 scope): not an error.
         case skipped(String)
+        /// Cannot be made a brew log (no uuid, no time, no dose, no water, a rating above the
+        /// scale, nowhere to file it): an error, and the command's exit status is 1.
+        case refused(String)
     }
 
     /// Preparation types of the app that are pour-overs, for brews whose style is not given.
@@ -60,10 +64,10 @@ public enum BeanconquerorMapping {
     public static let latestUnixSeconds = 10_000_000_000.0
 
     public static func map(_ brew: BeanconquerorBrew, options: Options) -> Outcome {
-        guard !brew.uuid.isEmpty else { return .skipped("it has no config.uuid, so a second import could not recognise it") }
-        guard let seconds = brew.unixTimestamp else { return .skipped("it has no config.unix_timestamp (when it was brewed)") }
+        guard !brew.uuid.isEmpty else { return .refused("it has no config.uuid, so a second import could not recognise it") }
+        guard let seconds = brew.unixTimestamp else { return .refused("it has no config.unix_timestamp (when it was brewed)") }
         guard seconds > 0, seconds < latestUnixSeconds else {
-            return .skipped("its config.unix_timestamp \(Format.number(seconds)) is not a time (expected seconds since 1970, such as 1672238504)")
+            return .refused("its config.unix_timestamp \(Format.number(seconds)) is not a time (expected seconds since 1970, such as 1672238504)")
         }
         let what = describe(brew)
         let style = brew.styleType.map { ShownText.escaped($0.uppercased().replacingOccurrences(of: "_", with: " ")) }
@@ -79,20 +83,20 @@ public enum BeanconquerorMapping {
         if !isV60, options.namedRecipe == nil {
             return .skipped("a \(what) is outside brewguide's V60 scope; to keep it, import it with --recipe RECIPE_ID to file it under one of your recipes (its method \"\(method)\" is kept)")
         }
-        guard let dose = brew.grindWeight, dose > 0 else { return .skipped("it has no dose (grind_weight is \(Format.number(brew.grindWeight ?? 0)))") }
+        guard let dose = brew.grindWeight, dose > 0 else { return .refused("it has no dose (grind_weight is \(Format.number(brew.grindWeight ?? 0)))") }
         var remarks: [String] = []
         let water: Double
         if let quantity = brew.brewQuantity, quantity > 0 {
             switch (brew.brewQuantityType ?? "GR").uppercased() {
             case "GR", "G", "ML": water = quantity
             case "OZ": water = quantity * 29.5735
-            case let unit: return .skipped("its water is in a unit brewguide does not know (\(ShownText.escaped(unit)))")
+            case let unit: return .refused("its water is in a unit brewguide does not know (\(ShownText.escaped(unit)))")
             }
         } else if let highest = brew.weightSamples.map(\.grams).max(), highest > 0 {
             water = highest.rounded()
             remarks.append("water from the scale's highest reading, \(Format.grams(water)) (brew_quantity is 0)")
         } else {
-            return .skipped("it has no water amount (brew_quantity is 0 and there are no weight samples)")
+            return .refused("it has no water amount (brew_quantity is 0 and there are no weight samples)")
         }
 
         let match: RecipeMatch
@@ -101,10 +105,10 @@ public enum BeanconquerorMapping {
         } else if let closest = RecipeMatch.closest(doseGrams: dose, ratio: water / dose, among: options.recipes) {
             match = closest
         } else {
-            return .skipped("there is no recipe to file it under (the data has no starter recipe)")
+            return .refused("there is no recipe to file it under (the data has no starter recipe)")
         }
         guard let recipe = options.namedRecipe ?? options.recipes.first(where: { $0.id == match.recipeId }) else {
-            return .skipped("there is no recipe to file it under")
+            return .refused("there is no recipe to file it under")
         }
 
         var fromRecipe: [String] = []
@@ -128,7 +132,7 @@ public enum BeanconquerorMapping {
         var rating: Int?
         if let given = brew.rating, given > 0 {
             guard given <= options.ratingScale else {
-                return .skipped("its rating \(Format.number(given)) is above the top of the rating scale, \(Format.number(options.ratingScale)); give --rating-scale with the app's scale (its brew_rating setting)")
+                return .refused("its rating \(Format.number(given)) is above the top of the rating scale, \(Format.number(options.ratingScale)); give --rating-scale with the app's scale (its brew_rating setting)")
             }
             rating = min(5, max(1, Int((given * 5 / options.ratingScale).rounded(.toNearestOrAwayFromZero))))
         }

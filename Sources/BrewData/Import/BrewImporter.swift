@@ -29,6 +29,9 @@ public struct BrewImporter {
         public var brew: String
         public var result: Result
         public var message: String
+        /// The brew could not be read or would not pass `check` (not merely left out by a rule):
+        /// the command's exit status is then 1, as `kitchen import`'s is for such a recipe.
+        public var isError = false
         /// Control characters from the files are written out (`\u{1B}`), as in every message.
         public var description: String { ShownText.escaped("\(file): \(brew): \(message)", limit: .max) }
     }
@@ -40,6 +43,8 @@ public struct BrewImporter {
         public var written: [String] = []
 
         public func count(_ result: Line.Result) -> Int { lines.filter { $0.result == result }.count }
+        /// The brews that could not be read or would not pass `check`.
+        public var errorCount: Int { lines.filter(\.isError).count }
     }
 
     public let options: Options
@@ -81,6 +86,9 @@ public struct BrewImporter {
         }
         // The instant is the app's; it is written at the journal's UTC offset, so the file reads
         // as the person's clock read (UTC when the journal sets no time zone).
+        if let unknownZone = JournalTimeZone.unknownZoneDiagnostic(validated.dataset.preferences) {
+            throw CommandError("the journal's time zone is unknown, so the brews' local dates and their files cannot be told; fix preferences.json (brewguide check), nothing was written", findings: [unknownZone])
+        }
         let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
         let check = BrewImportCheck(root: root, read: read)
 
@@ -106,7 +114,9 @@ public struct BrewImporter {
             for (index, brew) in contents.brews.enumerated() {
                 progress?(.checkingBrews, index, contents.brews.count)
                 let name = Self.name(of: brew)
-                func line(_ result: Line.Result, _ message: String) { report.lines.append(Line(file: file, brew: name, result: result, message: message)) }
+                func line(_ result: Line.Result, _ message: String, isError: Bool = false) {
+                    report.lines.append(Line(file: file, brew: name, result: result, message: message, isError: isError))
+                }
                 // A brew already imported (by its uuid) is there, whatever it would be mapped to now.
                 if !brew.uuid.isEmpty, let existing = bySource["\(BeanconquerorMapping.source)/\(String(brew.uuid.prefix(BrewLogValidator.maximumNameCharacters)))"] {
                     line(.alreadyThere, "already imported as \(existing); nothing added")
@@ -115,6 +125,8 @@ public struct BrewImporter {
                 switch BeanconquerorMapping.map(brew, options: mapping) {
                 case .skipped(let reason):
                     line(.skipped, "skipped: \(reason)")
+                case .refused(let reason):
+                    line(.skipped, "skipped: \(reason)", isError: true)
                 case .imported(let imported):
                     var log = imported.log
                     log.timestampOffsetSeconds = timeZone.offsetSeconds(at: log.timestamp)
@@ -139,7 +151,7 @@ public struct BrewImporter {
                     switch check.candidate(log: log, flow: flow) {
                     case .success(let checked): candidate = checked
                     case .failure(let rejection):
-                        line(.skipped, "skipped: \(rejection.reason)")
+                        line(.skipped, "skipped: \(rejection.reason)", isError: true)
                         continue
                     }
                     takenIDs.insert(RecordID.fileKey(log.id))
@@ -158,6 +170,7 @@ public struct BrewImporter {
         for (index, rejection) in rejected {
             report.lines[planned[index].line].result = .skipped
             report.lines[planned[index].line].message = "skipped: \(rejection.reason)"
+            report.lines[planned[index].line].isError = true
         }
         let accepted = planned.indices.filter { rejected[$0] == nil }.map { planned[$0].candidate }
         guard !options.dryRun else { return report }

@@ -10,7 +10,7 @@ public enum SessionEntriesKind: RecordKindDeclaration {
     }
     public static let archiveMember = ArchiveMember.sessionFiles
     public static let isCountedInManifest = false
-    public static let mergeLabel = "sessionEntries"
+    public static let mergeLabel = "session entry"
 
     public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
         DataSnapshot.owned(snapshot.sessions, id: \.id, field: "sessionId") { DataSnapshot.elements($0.value["entries"]) }

@@ -43,6 +43,36 @@ public enum KitchenImageFiles {
         return found
     }
 
+    /// A warning for each photo in `kitchen/images/` that no recipe names (nor is the grid copy
+    /// of one that a recipe names), and for each photo a stopped `kitchen import` or `kitchen clip`
+    /// left pending (`.<name>.pending`, which the next import or clip puts in place or removes).
+    /// Nothing is removed: a photo may be one the person put there by hand.
+    public static func unnamed(_ recipes: [Located<KitchenRecipe>], root: String) -> [Diagnostic] {
+        let folder = (root as NSString).appendingPathComponent("kitchen/images")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder), !names.isEmpty else { return [] }
+        var named: Set<String> = []
+        for located in recipes {
+            guard let text = located.value.thumbnail, case .file(let path)? = KitchenThumbnail(text) else { continue }
+            named.insert(path)
+            named.insert(KitchenThumbnail.gridPath(for: path))
+        }
+        var diagnostics: [Diagnostic] = []
+        for name in names.sorted() {
+            let relative = "kitchen/images/" + name
+            let path = (folder as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            if name.hasPrefix(".") {
+                guard name.hasSuffix(".pending") else { continue }
+                let shown = ShownText.escaped(String(name.dropFirst().dropLast(".pending".count)))
+                diagnostics.append(.warning("a photo (\(shown)) left by a kitchen import or clip that was stopped before it finished; the next kitchen import or clip puts it in place if its recipe was written, or removes it", at: .file(path)))
+            } else if !named.contains(relative) {
+                diagnostics.append(.warning("no kitchen recipe names this photo (as its thumbnail); name it in a recipe's thumbnail, or remove it", at: .file(path)))
+            }
+        }
+        return diagnostics
+    }
+
     enum Outcome {
         case found(String), missing(String), outside(String), notAFile
     }

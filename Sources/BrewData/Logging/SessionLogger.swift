@@ -109,6 +109,15 @@ public struct SessionLogger: Sendable {
         guard let session = after.sessions.first(where: { $0.value.id == edit.sessionID }) else {
             throw Failure(message: "not written: the session \"\(edit.sessionID)\" could not be read back from \(edit.path)")
         }
+        if case .deleteEntry(let entryID, _) = action {
+            // Recorded first, as erase does, so that a merge with another copy does not bring it back.
+            let deletion = ErasureRecord(kind: .sessionEntry, id: EntryDeletions.id(session: edit.sessionID, entry: entryID), erasedAt: now)
+            do throws(CommandError) {
+                try ErasureLedger.write(try ErasureLedger.load(root: root) + [deletion], root: root)
+            } catch {
+                throw Failure(message: "could not record the deletion in \(ErasureLedger.fileName): \(error.reason); nothing was changed")
+            }
+        }
         do {
             try AtomicFile.write(edit.bytes, to: edit.path)
         } catch {
@@ -184,7 +193,9 @@ public struct SessionLogger: Sendable {
     /// The next entry id: the last entry's prefix with the highest number after it plus one
     /// (`b3` → `b4`), else `entry-<n>`.
     func nextEntryID(_ session: Session) -> String {
-        let ids = Set(session.entries.map(\.id))
+        // An id deleted from this session is never given again: its deletion would cover the new entry in a merge.
+        let deleted = EntryDeletions((try? ErasureLedger.load(root: root)) ?? []).deletedEntryIDs(ofSession: session.id)
+        let ids = Set(session.entries.map(\.id)).union(deleted)
         var prefix = "entry-"
         if let last = session.entries.last?.id {
             let stem = String(last.reversed().drop(while: \.isNumber).reversed())

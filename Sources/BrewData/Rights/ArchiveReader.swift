@@ -147,7 +147,7 @@ public enum ArchiveReader {
                 let context = "contents.kitchenImages[\(index)]"
                 let image = try KitchenImage.decode(node, context: context)
                 guard named.contains(image.path) else {
-                    throw CommandError("\(context): \"\(image.path)\" is not the thumbnail of any of the archive's kitchen recipes")
+                    throw CommandError("\(context): \"\(image.path)\" is not the thumbnail (or its grid copy) of any of the archive's kitchen recipes")
                 }
                 guard seen.insert(image.path).inserted else {
                     throw CommandError("\(context): \"\(image.path)\" is in the archive twice")

@@ -12,6 +12,9 @@ public struct ErasureRecord: Hashable, Sendable {
         case shoppingItem = "shopping-item"
         case snackPreset = "snack-preset"
         case inboxEntry = "inbox-entry"
+        /// An entry deleted from a session (`session delete`), by `<sessionId>/<entryId>`: timed,
+        /// so that an entry changed on another copy after the deletion is kept (last write wins).
+        case sessionEntry = "session-entry"
         /// A cook log (`kitchen cooked`); its id is made once, so its erasure is not timed.
         case cookLog = "cook-log"
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
@@ -21,7 +24,7 @@ public struct ErasureRecord: Hashable, Sendable {
         /// The ledger keeps the latest erasure of such an id, the earliest of any other.
         public var isTimed: Bool {
             switch self {
-            case .planSlot, .shoppingItem, .snackPreset, .inboxEntry: true
+            case .planSlot, .shoppingItem, .snackPreset, .inboxEntry, .sessionEntry: true
             case .recipe, .log, .session, .preferences, .drinkPreset, .kitchenRecipe, .cookLog: false
             }
         }

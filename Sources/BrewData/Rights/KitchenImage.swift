@@ -9,7 +9,8 @@ import Foundation
 /// bytes as before they were carried). Rules on reading, all checked before anything is written:
 /// - the path is one `KitchenThumbnail` accepts as a file (relative, no `..`, no scheme or
 ///   backslash, an image extension, not under `assets/`) and written in its normalised form;
-/// - one of the archive's kitchen recipes names it, and no path is there twice;
+/// - one of the archive's kitchen recipes names it (or names the photo it is the grid copy of),
+///   and no path is there twice;
 /// - `base64` decodes to exactly `bytes` bytes whose SHA-256 is `sha256`.
 public struct KitchenImage: Hashable, Sendable {
     /// The path in the data directory (and the site), normalised.
@@ -30,11 +31,13 @@ public struct KitchenImage: Hashable, Sendable {
         ])
     }
 
-    /// The thumbnail paths (as files) the recipes name, normalised, without repeats.
+    /// The thumbnail paths (as files) the recipes name, normalised, without repeats, each with
+    /// the path of its grid copy (`KitchenThumbnail.gridPath(for:)`): the export carries a photo's
+    /// small copy beside it when it is there, so import and merge take it back.
     public static func paths(namedBy recipes: [KitchenRecipe]) -> Set<String> {
-        Set(recipes.compactMap { recipe in
-            guard let text = recipe.thumbnail, case .file(let path)? = KitchenThumbnail(text) else { return nil }
-            return path
+        Set(recipes.flatMap { recipe -> [String] in
+            guard let text = recipe.thumbnail, case .file(let path)? = KitchenThumbnail(text) else { return [] }
+            return [path, KitchenThumbnail.gridPath(for: path)]
         })
     }
 

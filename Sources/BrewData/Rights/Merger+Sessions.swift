@@ -6,7 +6,9 @@ import Foundation
 /// Rules (`RecordKind.MergeRule.lastWriteWins`, docs/DATA-RIGHTS.md):
 /// - A session found in the target and a source is one session. Its own fields (end time,
 ///   settings, name, `isActive`) come from the copy with the later `updatedAt`; a copy without
-///   `updatedAt` counts as the oldest, and the target wins a tie.
+///   `updatedAt` counts as the oldest; on a tie an ended copy wins over an active one (ending is
+///   the later write), else the target.
+/// - Entries deleted on any copy (`EntryDeletions`) are taken out of every copy first.
 /// - Its entries are the union of both copies' entries by id. An entry that differs between the
 ///   copies is taken from the copy with the later entry `updatedAt`, else from the copy whose
 ///   session fields won. New entries keep their order after the target's.
@@ -34,7 +36,10 @@ extension Merger {
     static func combineSessions(target: SessionRecord, incoming: SessionRecord) -> Combined {
         if target == incoming { return .identical }
         guard target.fromCSV == incoming.fromCSV else { return .incompatible }
-        let incomingWins = updatedAt(incoming.value) > updatedAt(target.value)
+        let (incomingTime, targetTime) = (updatedAt(incoming.value), updatedAt(target.value))
+        // Ending a session is later than any moment it was active (no command opens it again):
+        // on a tie (a CSV copy has no updatedAt) the ended copy wins.
+        let incomingWins = incomingTime > targetTime || (incomingTime == targetTime && isActive(target.value) && !isActive(incoming.value))
         let winner = incomingWins ? incoming.value : target.value
         let targetEntries = entries(of: target.value)
         let incomingEntries = entries(of: incoming.value)
@@ -60,6 +65,15 @@ extension Merger {
         if winner["entries"] != nil || !merged.isEmpty { value = value.setting("entries", to: .array(merged)) }
         let result = SessionRecord(id: target.id, value: value, fromCSV: target.fromCSV)
         return result == target ? .targetKept : .replaced(result)
+    }
+
+    /// Whether a session copy says it is active (`true`, or the text "true" from a CSV).
+    static func isActive(_ session: JSONValue) -> Bool {
+        switch session["isActive"] {
+        case .bool(let active)?: active
+        case .string(let text)?: text.trimmingSpaces.lowercased() == "true"
+        default: false
+        }
     }
 
     static func combinePresets(target: SessionRecord, incoming: SessionRecord) -> Combined {
@@ -113,6 +127,21 @@ extension Merger {
         }
         let written = changed.sorted().compactMap { pool[$0] }
         return (written, changed.filter(targetIDs.contains).sorted())
+    }
+
+    /// The target's sessions that lost an entry deleted on some copy (`EntryDeletions`) and that
+    /// the merge did not rewrite otherwise: written again without it, and each entry reported.
+    static func prunedSessions(_ pruned: [(session: SessionRecord, removed: [String])], erased: ErasureSet, outcome: inout Outcome) {
+        for (session, removed) in pruned where !removed.isEmpty && !erased.covers(.session, session.id) {
+            for entryID in removed { outcome.report.removedAsErased.append(.init(.sessionEntries, "\(session.id)/\(entryID)", ": deleted on a copy")) }
+            guard !outcome.replacedSessionIDs.contains(session.id) else { continue }
+            outcome.newSessions.append(session)
+            outcome.replacedSessionIDs.append(session.id)
+            if outcome.report.updated.contains(where: { $0.subject == .record(.sessions) && $0.id == session.id }) { continue }
+            outcome.report.updated.append(.init(.sessions, session.id, ": an entry deleted on a copy was taken out"))
+        }
+        outcome.newSessions.sort { $0.id < $1.id }
+        outcome.replacedSessionIDs.sort()
     }
 
     static func renamedSession(_ session: SessionRecord, to id: String) -> SessionRecord {

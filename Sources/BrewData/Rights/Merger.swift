@@ -74,8 +74,13 @@ public enum Merger {
             case .lastWriteWins, .furthestAlong:
                 switch kind {
                 case .sessions:
+                    // Entries deleted on any side leave every copy first (`EntryDeletions`).
+                    let deletions = EntryDeletions(allErasures)
+                    let prunedTarget = target.sessions.map { deletions.pruned($0) }
                     (outcome.newSessions, outcome.replacedSessionIDs) = mergeByID(
-                        kind, target: target.sessions, sources: sources.map(\.sessions), erased: erased, combine: combineSessions, report: &outcome.report)
+                        kind, target: prunedTarget.map(\.session), sources: sources.map { $0.sessions.map { deletions.pruned($0).session } },
+                        erased: erased, combine: combineSessions, report: &outcome.report)
+                    prunedSessions(prunedTarget, erased: erased, outcome: &outcome)
                     // Files carried whole of a folder this merge has no rule for yet are said, never dropped in silence.
                     for source in sources {
                         for file in source.sessionFiles where file.folderKind != .sessions {

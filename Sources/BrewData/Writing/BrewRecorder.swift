@@ -98,6 +98,10 @@ public struct BrewRecorder: Sendable {
             throw Refusal(message)
         }
         let preferences = validated.dataset.preferences?.value
+        // The file and the id are named by the local time: never guessed in another zone.
+        if let unknownZone = JournalTimeZone.unknownZoneDiagnostic(validated.dataset.preferences) {
+            throw Refusal("the journal's time zone is unknown, so the brew's local date and its file cannot be told; fix preferences.json (brewguide check), nothing was written", findings: [unknownZone])
+        }
         let journalZone = JournalTimeZone(identifier: preferences?.timeZone)
         let writingZone = journalZone.zone ?? localZone
 
@@ -107,6 +111,7 @@ public struct BrewRecorder: Sendable {
             guard let parsed = Self.moment(from: at, zone: writingZone) else {
                 throw Refusal("--at: expected an ISO 8601 date-time such as 2026-10-01T07:00:00+09:00 (or 2026-10-01T07:00 in the journal's time zone, \(writingZone.identifier)), found \"\(at)\"")
             }
+            if FutureMoment.isAhead(parsed.date, of: now) { throw Refusal(FutureMoment.refusal(given: at, now: now)) }
             moment = parsed
         } else {
             let date = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))

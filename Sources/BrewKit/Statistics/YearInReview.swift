@@ -56,7 +56,10 @@ public struct YearInReview: Sendable, Equatable {
     public var averageRating: Double?
     public var bestRecipe: BestRecipe?
     public var beans: [Count]
-    public var cookedMost: [Count]
+    /// The kitchen recipes planned most on the year's days up to today: a planned meal is not
+    /// known to be cooked, and a day still ahead is not counted.
+    public var plannedMost: [Count]
+    /// The meals planned from the kitchen's recipes on the year's days up to today.
     public var mealsPlanned: Int
     /// The nights of the year, in the order given (newest first on the site).
     public var nights: [Night]
@@ -86,17 +89,18 @@ public struct YearInReview: Sendable, Equatable {
     /// - Parameters:
     ///   - logs: every brew with the year it fell in.
     ///   - recipeTitles: the kitchen's recipe titles by id (a slot naming none is not counted).
+    ///   - today: the day of the run, `YYYY-MM-DD`: slots of later days are not counted.
     public static func make(year: Int, logs: [(log: BrewLog, year: Int)], slots: [MealSlot],
-                            recipeTitles: [String: String], nights: [Night]) -> YearInReview {
+                            recipeTitles: [String: String], nights: [Night], today: String) -> YearInReview {
         let brews = logs.filter { $0.year == year }.map(\.log)
         let ratings = brews.compactMap(\.rating)
-        let cooked = slots.filter { $0.day.hasPrefix("\(year)-") }.compactMap { slot in slot.recipeID.flatMap { recipeTitles[$0] } }
+        let planned = slots.filter { $0.day.hasPrefix("\(year)-") && $0.day <= today }.compactMap { slot in slot.recipeID.flatMap { recipeTitles[$0] } }
         return YearInReview(
             year: year, brewCount: brews.count, ratedCount: ratings.count,
             averageRating: ratings.isEmpty ? nil : Double(ratings.reduce(0, +)) / Double(ratings.count),
             bestRecipe: bestRecipe(of: brews),
             beans: top(brews.compactMap { $0.bean?.trimmingSpaces }.filter { !$0.isEmpty }),
-            cookedMost: top(cooked), mealsPlanned: cooked.count,
+            plannedMost: top(planned), mealsPlanned: planned.count,
             nights: nights.filter { $0.year == year })
     }
 

@@ -44,6 +44,16 @@ public struct JournalTimeZone: Sendable, Hashable {
     }
 }
 
+extension JournalTimeZone {
+    /// `check`'s error for a `timeZone` in the preferences that is not a known zone, at the field,
+    /// with its suggestion; nil when the name is known or not given. A command that files or names
+    /// what it writes by local time (`log`, `import-brews`, `session start`) stops on it.
+    public static func unknownZoneDiagnostic(_ preferences: Located<Preferences>?) -> Diagnostic? {
+        guard let preferences, let zone = preferences.value.timeZone, let problem = problem(with: zone) else { return nil }
+        return .error(problem, at: preferences.source.location(of: "timeZone"))
+    }
+}
+
 /// A moment's calendar parts at a UTC offset.
 public struct LocalTime: Sendable, Hashable {
     public let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int

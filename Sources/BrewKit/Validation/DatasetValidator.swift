@@ -47,8 +47,8 @@ public struct DatasetValidator: Sendable {
                 "lastSelectedRecipeId \(quoted(last)) names no recipe in the data; the starter is selected instead",
                 at: preferences.source.location(of: "lastSelectedRecipeId")))
         }
-        if let preferences = dataset.preferences, let zone = preferences.value.timeZone, let problem = JournalTimeZone.problem(with: zone) {
-            diagnostics.append(.error(problem, at: preferences.source.location(of: "timeZone")))
+        if let unknownZone = JournalTimeZone.unknownZoneDiagnostic(dataset.preferences) {
+            diagnostics.append(unknownZone)
         }
         if let preferences = dataset.preferences {
             for dose in preferences.value.cardDosesGrams where !(dose > 0) {

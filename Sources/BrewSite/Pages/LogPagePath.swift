@@ -8,8 +8,8 @@ import BrewKit
 /// of every log of the journal in one `logs/` folder, whose lock in the kernel every thread
 /// creating a page waits on. Ids cannot hold `/` (`RecordID`), and the month folders are numbers,
 /// which no page of `logs/` (`index`, `page/`, `by-…/`) is named.
-enum LogPagePath {
-    static func path(id: String, brewedAt local: LocalTime) -> String {
+public enum LogPagePath {
+    public static func path(id: String, brewedAt local: LocalTime) -> String {
         "logs/\(local.year)/\(local.month < 10 ? "0" : "")\(local.month)/\(id)"
     }
 

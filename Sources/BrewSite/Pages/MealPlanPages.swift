@@ -21,6 +21,9 @@ public struct MealPlanPages {
     /// Weeks with pages, oldest first.
     public let weeks: [ISOWeek]
     let currentWeek: ISOWeek
+    /// The day of the run, `YYYY-MM-DD` (UTC, as the current week): the year pages count planned
+    /// meals up to it.
+    let today: String
     /// Whether kitchen recipe pages exist to link to.
     let linksRecipes: Bool
 
@@ -29,6 +32,7 @@ public struct MealPlanPages {
         self.recipes = recipes
         self.erasedRecipeIDs = erasedRecipeIDs
         self.currentWeek = ISOWeek(containing: now)
+        self.today = String(ISO8601.string(from: now).prefix(10))
         self.linksRecipes = linksRecipes
         self.weeks = plan.slots.isEmpty && plan.shoppingItems.isEmpty ? [] : Array(Set(plan.weeks + [currentWeek])).sorted()
     }
@@ -68,7 +72,8 @@ public struct MealPlanPages {
         if !planned.isEmpty {
             context["averageDays"] = planned.count == 1 ? "the 1 day" : "the \(planned.count) days"
             context["average"] = averageText(days)
-            context["overDays"] = planned.filter(\.over.calories).map { PlanDay.longName(of: $0.day) }.joined(separator: ", ")
+            let overDays = planned.filter(\.over.calories).map { PlanDay.longName(of: $0.day) }
+            if !overDays.isEmpty { context["overDays"] = overDays.joined(separator: ", ") }
         }
         return Page(path: weekPath(week), title: "Meal plan \(week)", template: "kitchen-plan-week", context: context, fragments: fragments)
     }

@@ -31,7 +31,7 @@ struct YearPages {
         for year in years {
             try giveWay.check()
             let logs = (positionsByYear[year] ?? []).map { (log: journal.logs[$0], year: year) }
-            reviews.append(YearInReview.make(year: year, logs: logs, slots: slots, recipeTitles: titles, nights: nights).withCooks(cooks, recipeTitles: titles))
+            reviews.append(YearInReview.make(year: year, logs: logs, slots: slots, recipeTitles: titles, nights: nights, today: mealPlan?.today ?? "").withCooks(cooks, recipeTitles: titles))
         }
         self.reviews = reviews
     }
@@ -52,8 +52,8 @@ struct YearPages {
             "ratedCount": String(review.ratedCount),
             "beans": review.beans.map { ["name": $0.name, "count": $0.count == 1 ? "1 brew" : "\($0.count) brews"] },
             "hasBeans": !review.beans.isEmpty,
-            "cooked": review.cookedMost.map { ["name": $0.name, "count": $0.count == 1 ? "once" : "\($0.count) times"] },
-            "hasCooked": !review.cookedMost.isEmpty,
+            "planned": review.plannedMost.map { ["name": $0.name, "count": $0.count == 1 ? "once" : "\($0.count) times"] },
+            "hasPlanned": !review.plannedMost.isEmpty,
             "mealsPlanned": review.mealsPlanned == 1 ? "1 planned meal" : "\(review.mealsPlanned) planned meals",
             "nights": review.nights.map { night -> [String: Any] in
                 ["id": night.sessionID, "title": night.title,

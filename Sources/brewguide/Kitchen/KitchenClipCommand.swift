@@ -55,7 +55,14 @@ struct KitchenClipCommand: AsyncParsableCommand {
         // The data directory is locked from the read of the ids taken to the last write (DataDirectoryLock).
         let lock = dryRun ? nil : try CommandLock.data(root, for: "brewguide kitchen clip")
         defer { lock?.release() }
-        var taken = Set(DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value.id))
+        var recipes = DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value)
+        if !dryRun {
+            // Photos a stopped import or clip left pending: put in place for a recipe written, else removed.
+            let finished = KitchenPhotoFiles.finishInterrupted(root: root, namedPhotos: KitchenPhotoFiles.named(by: recipes))
+            for line in finished { StandardError.write(line + "\n") }
+            if !finished.isEmpty { recipes = DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value) }
+        }
+        var taken = Set(recipes.map(\.id))
         var failures = 0
         if inbox { failures += try await clipInbox(taken: &taken) }
         for source in sources {
@@ -181,14 +188,14 @@ struct KitchenClipCommand: AsyncParsableCommand {
     /// the recipe its remote link, with a warning that says so.
     func write(_ clipped: ClippedRecipe, source: String, taken: Set<String>, shell: Bool) async -> Result<String, CommandError> {
         if let known = alreadyClipped(clipped.sourceUrl) { return .failure(known) }
-        var photoFiles: [String] = []
+        var photoFiles = KitchenPhotoFiles.Pending()
         do {
             var draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
             var photoNote = ""
             if !dryRun, !noPhoto, !shell, let image = clipped.image, KitchenValidator.isWebURL(image) {
                 switch await KitchenPhotoFiles.download(image, id: draft.id, root: dataOptions.data) {
                 case .success(let saved):
-                    photoFiles = saved.written
+                    photoFiles = saved.pending
                     draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell, thumbnail: saved.path)
                     photoNote = ", photo \(saved.path)"
                 case .failure(let error):
@@ -203,11 +210,13 @@ struct KitchenClipCommand: AsyncParsableCommand {
                 print(String(decoding: draft.bytes, as: UTF8.self))
             } else {
                 try KitchenClipWriter.write(draft)
+                // The photo was pending until its recipe was written (`KitchenPhotoFiles.Pending`).
+                try KitchenPhotoFiles.commit(photoFiles)
                 print("\(source): wrote \(draft.path) (\(shell ? "a recipe shell to fill in by hand" : summary)\(photoNote))")
             }
             return .success(draft.id)
         } catch {
-            KitchenPhotoFiles.remove(photoFiles)
+            KitchenPhotoFiles.remove(photoFiles.pendingPaths)
             return .failure(CommandError("\(source): \(error.message)"))
         }
     }

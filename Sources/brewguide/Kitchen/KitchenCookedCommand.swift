@@ -49,9 +49,7 @@ struct KitchenCookedCommand: ParsableCommand {
         if let at = at?.trimmingCharacters(in: .whitespaces) {
             if let parsed = BrewRecorder.moment(from: at, zone: zone) {
                 moment = (parsed.date, parsed.offsetSeconds)
-                if parsed.date.timeIntervalSince(now) > 60 {
-                    problems.append("--at \(at) is after now (\(ISO8601.string(from: now))); record what has been cooked")
-                }
+                if FutureMoment.isAhead(parsed.date, of: now) { problems.append(FutureMoment.refusal(given: at, now: now)) }
             } else {
                 problems.append("--at: expected an ISO 8601 date-time such as 2026-11-12T19:00:00+01:00 (or 2026-11-12T19:00 in the journal's time zone, \(zone.identifier)), found \"\(at)\"")
             }

@@ -14,8 +14,9 @@ struct KitchenImportCommand: ParsableCommand {
             Each recipe becomes kitchen/recipes/<id>.json (its photo kitchen/images/<id>.<ext>), checked as \
             check would and written atomically, whole or not at all; nothing is ever overwritten. A recipe \
             already here (same source id, or same sourceUrl) is skipped and said so; one that cannot be read \
-            is skipped with its reason and the rest go on (exit status 1). Zips, nested zips and gzip are read \
-            in memory within fixed bounds. See docs/KITCHEN.md.
+            is skipped with its reason and the rest go on (exit status 1: a file or recipe that could not be read \
+            or would not pass check is an error; one already here is not). Another app's export is refused, \
+            naming the importer to use. Zips, nested zips and gzip are read in memory within fixed bounds. See docs/KITCHEN.md.
             """
     )
 
@@ -38,7 +39,13 @@ struct KitchenImportCommand: ParsableCommand {
         let root = dataOptions.data
         let lock = dryRun ? nil : try CommandLock.data(root, for: "brewguide kitchen import")
         defer { lock?.release() }
-        let existing = DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value)
+        var existing = DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value)
+        if !dryRun {
+            // Photos a stopped import or clip left pending: put in place for a recipe written, else removed.
+            let finished = KitchenPhotoFiles.finishInterrupted(root: root, namedPhotos: KitchenPhotoFiles.named(by: existing))
+            for line in finished { StandardError.write(line + "\n") }
+            if !finished.isEmpty { existing = DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value) }
+        }
         var importer = KitchenAppImporter(root: root, existing: existing, dryRun: dryRun)
         let meter = AppImportMeter()
         var imported = 0, already = 0, skipped = 0
@@ -46,7 +53,7 @@ struct KitchenImportCommand: ParsableCommand {
             var reading = AppReading()
             do {
                 let (files, unread) = try AppImportFiles.read(path, meter: meter)
-                reading = app.read(files, meter: meter)
+                reading = app.read(files, meter: meter, input: path)
                 reading.skipped = unread + reading.skipped
             } catch {
                 reading.skipped = [error]
@@ -56,18 +63,21 @@ struct KitchenImportCommand: ParsableCommand {
                 StandardError.write("\(failure.description); skipped\n")
             }
             for recipe in reading.recipes {
-                let outcome = importer.importRecipe(recipe)
+                let outcome = importer.importRecipe(recipe, meter: meter)
+                // Names and titles are the export's: their control characters are written out.
+                let origin = AppImportText.shown(outcome.origin), title = AppImportText.shown(outcome.title)
                 switch outcome.kind {
                 case .imported:
                     imported += 1
-                    print("\(outcome.origin): \(outcome.message)")
+                    print("\(origin): \(AppImportText.shown(outcome.message, keepLines: true))")
                 case .alreadyHere:
                     already += 1
-                    print("\(outcome.origin): note: \"\(outcome.title)\" \(outcome.message)")
+                    print("\(origin): note: \"\(title)\" \(AppImportText.shown(outcome.message, keepLines: true))")
                 case .skipped:
                     skipped += 1
-                    StandardError.report(.file(outcome.origin, "\"\(outcome.title)\" \(outcome.message)"))
+                    StandardError.write("\(origin): error: \"\(title)\" \(AppImportText.shown(outcome.message, keepLines: true))\n")
                 }
+                for warning in outcome.warnings { StandardError.write("\(origin): warning: \"\(title)\" \(AppImportText.shown(warning))\n") }
             }
         }
         func recipes(_ count: Int) -> String { "\(count) recipe\(count == 1 ? "" : "s")" }

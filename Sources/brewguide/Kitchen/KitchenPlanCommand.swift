@@ -120,7 +120,7 @@ struct KitchenPlanCommand: ParsableCommand {
             let lock = try CommandLock.data(dataOptions.data, for: "brewguide kitchen plan remove")
             defer { lock.release() }
             do {
-                let file = try MealPlanStore(root: dataOptions.data).removeSlot(id: slotId)
+                let file = try MealPlanStore(root: dataOptions.data).removeSlot(id: slotId, at: RunClock.now())
                 StandardError.write("removed \(slotId) from \(file)\n")
             } catch {
                 refuse(error)

@@ -85,7 +85,7 @@ struct KitchenShoppingCommand: ParsableCommand {
                 return
             }
             if clearChecked {
-                let count = try store.clearChecked()
+                let count = try store.clearChecked(at: RunClock.now())
                 StandardError.write("removed \(count) checked item\(count == 1 ? "" : "s")\n")
                 return
             }

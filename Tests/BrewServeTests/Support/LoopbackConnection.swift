@@ -19,10 +19,15 @@ final class LoopbackConnection: @unchecked Sendable {
     /// Connects to `host` (an IPv4 address) and `port`; reads give up after
     /// `timeoutSeconds` of silence.
     init(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10) throws {
+        descriptor = try Self.connectedDescriptor(host: host, port: port, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// A blocking socket connected to `host` (an IPv4 address) and `port`.
+    static func connectedDescriptor(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10) throws -> Int32 {
         #if canImport(Glibc)
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw LoopbackError.system("socket", errno) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -45,6 +50,7 @@ final class LoopbackConnection: @unchecked Sendable {
             close(descriptor)
             throw LoopbackError.system("connect", code)
         }
+        return descriptor
     }
 
     deinit { close(descriptor) }
@@ -63,10 +69,15 @@ final class LoopbackConnection: @unchecked Sendable {
     ) async throws {
         let request = (["\(method) \(target) HTTP/1.1", "Host: \(host)"] + extraHeaderLines + ["", ""])
             .joined(separator: "\r\n")
+        try await send(Array(request.utf8))
+    }
+
+    /// Sends `bytes` exactly as given.
+    func send(_ bytes: [UInt8]) async throws {
         try await onOwnThread { [self] in
-            var bytes = Array(request.utf8)[...]
+            var bytes = bytes[...]
             while !bytes.isEmpty {
-                let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let sent = bytes.withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count) }
                 guard sent > 0 else { throw LoopbackError.system("send", errno) }
                 bytes = bytes.dropFirst(sent)
             }
@@ -123,6 +134,11 @@ final class LoopbackConnection: @unchecked Sendable {
             Thread { continuation.resume(with: Swift.Result { try work() }) }.start()
         }
     }
+}
+
+/// `send(2)` without SIGPIPE, named apart from the methods called `send`.
+func systemSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, flags: Int32 = 0) -> Int {
+    send(descriptor, bytes, count, Int32(MSG_NOSIGNAL) | flags)
 }
 
 /// Why a loopback connection failed.

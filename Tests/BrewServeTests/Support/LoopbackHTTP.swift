@@ -20,11 +20,32 @@ enum LoopbackHTTP {
     ) async throws -> LoopbackResponse {
         let connection = try LoopbackConnection(port: port)
         try await connection.sendRequest(method: method, target: target, host: host)
+        return try await readResponse(from: connection)
+    }
+
+    /// Sends `bytes` exactly as given on a new connection and reads the one answer, to the
+    /// server's close.
+    static func exchange(_ bytes: [UInt8], port: UInt16) async throws -> LoopbackResponse {
+        let connection = try LoopbackConnection(port: port)
+        try await connection.send(bytes)
+        return try await readResponse(from: connection)
+    }
+
+    /// Reads a response whose connection the server closes after it.
+    static func readResponse(from connection: LoopbackConnection) async throws -> LoopbackResponse {
         let (statusCode, headers) = try await readHead(from: connection)
         var body = try await connection.readToEnd()
         if headers["transfer-encoding"] == "chunked" {
             body = try dechunk(body)
         }
+        return LoopbackResponse(statusCode: statusCode, headers: headers, body: body)
+    }
+
+    /// Reads one response with a `Content-Length`, leaving the connection open.
+    static func readSizedResponse(from connection: LoopbackConnection) async throws -> LoopbackResponse {
+        let (statusCode, headers) = try await readHead(from: connection)
+        guard let length = headers["content-length"].flatMap(Int.init) else { throw LoopbackError.malformed("no Content-Length") }
+        let body = try await connection.read(count: length)
         return LoopbackResponse(statusCode: statusCode, headers: headers, body: body)
     }
 

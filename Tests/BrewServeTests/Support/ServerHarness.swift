@@ -5,11 +5,12 @@ import Foundation
 /// `body`, then stops it (waiting until `run()` returns) and removes the site.
 func withPreviewServer(
     heartbeatInterval: Duration = .seconds(15),
+    limits: RequestLimits = .standard,
     _ body: (_ server: PreviewServer, _ port: UInt16, _ site: TestSite) async throws -> Void
 ) async throws {
     let site = try TestSite()
     defer { site.remove() }
-    let server = PreviewServer(siteDirectory: site.siteDirectory.path, port: 0, heartbeatInterval: heartbeatInterval)
+    let server = PreviewServer(siteDirectory: site.siteDirectory.path, port: 0, heartbeatInterval: heartbeatInterval, limits: limits)
     let serving = Task { try await server.run() }
     let outcome: Result<Void, any Error>
     do {

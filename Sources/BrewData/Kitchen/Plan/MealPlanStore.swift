@@ -29,9 +29,11 @@ public struct MealPlanStore: Sendable {
         return file
     }
 
-    /// Removes the slot with `id` from the JSON plan file that holds it; returns that file.
+    /// Removes the slot with `id` from the JSON plan file that holds it; returns that file. The
+    /// removal is recorded in the erasure ledger (a timed `plan-slot` erasure at `now`) first, so
+    /// that a merge with another copy of the journal does not bring the slot back.
     @discardableResult
-    public func removeSlot(id: String) throws(Failure) -> String {
+    public func removeSlot(id: String, at now: Date) throws(Failure) -> String {
         for file in MealPlanReader(root: root).planFilePaths() {
             if file.lowercased().hasSuffix(".csv") {
                 if case .success(let bytes) = DataFileBytes.read(file), String(decoding: bytes, as: UTF8.self).contains(id) {
@@ -46,6 +48,7 @@ public struct MealPlanStore: Sendable {
             let records = try readArray(file)
             let kept = records.filter { $0["id"]?.stringValue != id }
             if kept.count != records.count {
+                try recordDeletions(of: .planSlot, ids: [id], at: now)
                 try write(.array(kept), to: file)
                 return file
             }
@@ -168,15 +171,27 @@ public struct MealPlanStore: Sendable {
 
     /// Removes every checked item (TC-073); returns how many.
     @discardableResult
-    public func clearChecked() throws(Failure) -> Int {
+    public func clearChecked(at now: Date) throws(Failure) -> Int {
         let records = try shoppingRecords()
-        let kept = records.filter { record in
-            if case .bool(true) = record["checked"] { return false }
-            if let text = record["checked"]?.stringValue, ["true", "yes", "1"].contains(text.lowercased()) { return false }
-            return true
+        func isChecked(_ record: JSONValue) -> Bool {
+            if case .bool(true) = record["checked"] { return true }
+            if let text = record["checked"]?.stringValue, ["true", "yes", "1"].contains(text.lowercased()) { return true }
+            return false
         }
-        if kept.count != records.count { try write(.array(kept), to: shoppingFile) }
+        let kept = records.filter { !isChecked($0) }
+        if kept.count != records.count {
+            // Recorded first (timed `shopping-item` erasures), so that a merge does not bring them back.
+            try recordDeletions(of: .shoppingItem, ids: records.filter(isChecked).compactMap { $0["id"]?.stringValue }, at: now)
+            try write(.array(kept), to: shoppingFile)
+        }
         return records.count - kept.count
+    }
+
+    /// Adds timed erasures of the planner's records deleted by a command to the erasure ledger:
+    /// a deletion is a write, and the last write wins in a merge (a copy changed later stays).
+    func recordDeletions(of kind: ErasureRecord.Kind, ids: [String], at now: Date) throws(Failure) {
+        guard !ids.isEmpty else { return }
+        try ErasureLedger.write(try ErasureLedger.load(root: root) + ids.map { ErasureRecord(kind: kind, id: $0, erasedAt: now) }, root: root)
     }
 
     static func json(_ item: ShoppingItem) -> JSONValue {

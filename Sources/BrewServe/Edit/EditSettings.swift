@@ -1,0 +1,24 @@
+/// What `serve --edit` and `serve --lan` open: the key every write needs, the machine's LAN
+/// addresses to listen on as well (none with `--edit` alone), and the writes allowed.
+public struct EditSettings: Sendable {
+    /// The secret of this run (or of `--key-file`): at least 128 random bits, as URL-safe text.
+    public var key: String
+    /// IPv4 addresses of this machine to listen on besides 127.0.0.1 (`--lan`); empty for `--edit`,
+    /// which takes writes from this machine only.
+    public var lanAddresses: [String]
+    public var endpoints: [WriteEndpoint]
+    /// Writes allowed in a burst, then one more each `refillSeconds`.
+    public var burstWrites = 20
+    public var refillSeconds: Duration = .seconds(1)
+
+    public init(key: String, lanAddresses: [String], endpoints: [WriteEndpoint]) {
+        self.key = key
+        self.lanAddresses = lanAddresses
+        self.endpoints = endpoints
+    }
+
+    /// The cookie that carries the key after the first visit.
+    static let cookieName = "brewguide_key"
+    /// The header a script may send the key in instead.
+    static let keyHeader = "X-Brewguide-Key"
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// An `application/x-www-form-urlencoded` body read into fields: each name once, names and values
+/// percent-decoded (`+` is a space) and valid UTF-8.
+enum FormFields {
+    /// The fields, or the reasons the body cannot be read (in the order found).
+    static func parse(_ body: Data, knownFields: Set<String>) -> Result<[String: String], WriteRefusal> {
+        var fields: [String: String] = [:]
+        var errors: [String] = []
+        guard let text = String(data: body, encoding: .utf8) else {
+            return .failure(WriteRefusal(status: .badRequest, errors: ["the form is not UTF-8 text"]))
+        }
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "") else {
+                errors.append("a field is not percent-encoded UTF-8")
+                continue
+            }
+            guard knownFields.contains(name) else {
+                errors.append("unknown field \"\(shown(name))\" (known: \(knownFields.sorted().joined(separator: ", ")))")
+                continue
+            }
+            guard fields[name] == nil else {
+                errors.append("field \"\(name)\" is given more than once")
+                continue
+            }
+            fields[name] = value
+        }
+        return errors.isEmpty ? .success(fields) : .failure(WriteRefusal(status: .unprocessableContent, errors: errors))
+    }
+
+    private static func decode(_ text: Substring) -> String? {
+        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
+    /// A name from the request as a message may show it: at most 40 characters, controls escaped.
+    private static func shown(_ name: String) -> String {
+        let escaped = name.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        return escaped.count > 40 ? String(escaped.prefix(40)) + "…" : escaped
+    }
+}
+
+/// A write refused before it reached the command: the status and the messages for `errors`.
+struct WriteRefusal: Error, Equatable {
+    let status: HTTPStatus
+    let errors: [String]
+}

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlyingSocks
+import Foundation
+import Synchronization
+
+/// A small HTTP/1.1 server on FlyingSocks' non-blocking sockets: it listens on the given IPv4
+/// addresses, reads each connection's requests within `RequestLimits` (`ClientConnection`) and
+/// answers them with `handler`.
+///
+/// It is ours rather than FlyingFox's `HTTPServer` because that one reads a request line and
+/// its header fields with no bound and in time quadratic in their length (a 128 KB line took
+/// 7 s, four 1 MB lines stalled it), and gives no way to put a reader in front of its parser.
+/// FlyingSocks (its socket layer) is kept: sockets, the epoll pool, accepting.
+final class BoundedHTTPServer: Sendable {
+    typealias Handler = @Sendable (ServerRequest) async -> ServerResponse
+
+    let addresses: [sockaddr_in]
+    let limits: RequestLimits
+    let handler: Handler
+    private let openConnections = Mutex(0)
+
+    init(addresses: [sockaddr_in], limits: RequestLimits, handler: @escaping Handler) {
+        self.addresses = addresses
+        self.limits = limits
+        self.handler = handler
+    }
+
+    /// How many connections are open now.
+    var openConnectionCount: Int { openConnections.withLock { $0 } }
+
+    /// Binds every address, calls `listening` with the addresses bound (in order; a port 0
+    /// asked for is the one the system chose), then serves until cancelled. Throws
+    /// FlyingSocks' `SocketError.failed(type: "Bind", …)` when an address cannot be bound.
+    func run(listening: @Sendable ([Socket.Address]) async throws -> Void) async throws {
+        let pool = Self.makePool()
+        try await pool.prepare()
+        var sockets: [Socket] = []
+        defer { for socket in sockets { try? socket.close() } }
+        var firstPort: UInt16?
+        for var address in addresses {
+            // Port 0 lets the system choose for the first address; the others take the same one.
+            if address.sin_port == 0, let firstPort { address.sin_port = firstPort.bigEndian }
+            let socket = try Self.listeningSocket(on: address)
+            sockets.append(socket)
+            if firstPort == nil, case .ip4(_, let port) = try socket.sockname() { firstPort = port }
+        }
+        let listeners = try sockets.map { try AsyncSocket(socket: $0, pool: pool) }
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { try await pool.run() }
+            for listener in listeners {
+                group.addTask { try await self.acceptConnections(on: listener) }
+            }
+            try await listening(try sockets.map { try $0.sockname() })
+        }
+    }
+
+    /// Accepts connections until cancelled, serving each in a task of its own.
+    private func acceptConnections(on listener: AsyncSocket) async throws {
+        try await withThrowingDiscardingTaskGroup { group in
+            while true {
+                try Task.checkCancellation()
+                let client: AsyncSocket
+                do {
+                    client = try await listener.accept()
+                } catch let error as SocketError where !Self.isRetryable(error) {
+                    throw error
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    // Out of descriptors, say: wait a moment rather than spin or stop serving.
+                    try await Task.sleep(for: .milliseconds(20))
+                    continue
+                }
+                guard reserveConnection() else {
+                    try? client.close()
+                    continue
+                }
+                let connection = ClientConnection(socket: client, limits: limits, peerAddress: Self.peerAddress(of: client), handler: handler)
+                group.addTask { [self] in
+                    await connection.serve()
+                    releaseConnection()
+                }
+            }
+        }
+    }
+
+    private func reserveConnection() -> Bool {
+        openConnections.withLock { count in
+            guard count < limits.openConnections else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    private func releaseConnection() {
+        openConnections.withLock { $0 -= 1 }
+    }
+
+    /// Whether accepting may be tried again after `error` (anything but the listener closing).
+    private static func isRetryable(_ error: SocketError) -> Bool {
+        if case .disconnected = error { return false }
+        return true
+    }
+
+    private static func peerAddress(of client: AsyncSocket) -> String? {
+        switch try? client.socket.remotePeer() {
+        case .ip4(let address, _), .ip6(let address, _): return address
+        case .unix, nil: return nil
+        }
+    }
+
+    private static func listeningSocket(on address: sockaddr_in) throws -> Socket {
+        let socket = try Socket(domain: AF_INET)
+        do {
+            try socket.setValue(true, for: .localAddressReuse)
+            try socket.bind(to: address)
+        } catch {
+            try? socket.close()
+            throw error
+        }
+        // `listen` closes the socket itself when it fails.
+        try socket.listen(maxPendingConnection: SOMAXCONN)
+        return socket
+    }
+
+    private static func makePool() -> some AsyncSocketPool {
+        #if canImport(Darwin)
+        return .kQueue(maxEvents: 256)
+        #else
+        return .ePoll(maxEvents: 256)
+        #endif
+    }
+}

@@ -1,0 +1,93 @@
+import BrewData
+import BrewKit
+import BrewServe
+import BrewSite
+import Foundation
+
+/// `POST /_api/log` of `serve --edit`/`--lan`: a brew recorded from a form whose fields are named
+/// as `brewguide log`'s long options, through `LogCommand.record`, the code `log` runs (the
+/// same checks and messages, the same data lock, the same atomic writes). Each write is printed
+/// on the terminal: what was recorded, in which file, from where (never the key).
+enum ServedLogWrite {
+    static let path = "/_api/log"
+
+    /// `log`'s options that the form may give, `recipe` for its argument.
+    static let fields: Set<String> = [
+        "recipe", "rating", "tag", "note", "dose", "yield", "temperature", "grind", "at",
+        "bean", "roaster", "grinder-setting", "brew-time", "tds",
+    ]
+
+    static func endpoint(root: String) -> WriteEndpoint {
+        WriteEndpoint(path: path, knownFields: fields) { form, context in
+            await onOwnThread { outcome(of: form, root: root, from: context.peerAddress) }
+        }
+    }
+
+    /// Reads the form as `log` reads its options, records the brew and prints the line.
+    static func outcome(of form: [String: String], root: String, from peer: String?) -> WriteOutcome {
+        let request: BrewRecorder.Request
+        switch Self.request(from: form) {
+        case .success(let parsed): request = parsed
+        case .failure(let refusal): return .refused(errors: refusal.errors)
+        }
+        do {
+            let (recording, messages) = try LogCommand.record(request, root: root, command: "brewguide serve (a brew from \(peer ?? "a browser"))")
+            let page = "/" + LogPagePath.path(id: recording.log.id, brewedAt: recording.local) + ".html"
+            print("saved from \(peer ?? "a browser"): \(recording.log.id) in \(recording.logPath)")
+            StandardError.write(messages)
+            fflush(nil)
+            return .created(id: recording.log.id, page: page)
+        } catch {
+            let lines = String(describing: error).split(separator: "\n").map(String.init)
+            return .refused(errors: lines)
+        }
+    }
+
+    /// The request `log` would make of the same options, or the reasons it would refuse them.
+    static func request(from form: [String: String]) -> Result<BrewRecorder.Request, FormRefusal> {
+        var errors: [String] = []
+        func text(_ name: String) -> String? {
+            guard let value = form[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            return value
+        }
+        func number(_ name: String) -> Double? {
+            guard let value = text(name) else { return nil }
+            guard let number = Double(value), number.isFinite else {
+                errors.append("--\(name): expected a number, found \"\(value.prefix(40))\"")
+                return nil
+            }
+            return number
+        }
+        let recipe = text("recipe")
+        if recipe == nil { errors.append("recipe: the recipe brewed is missing (a recipe id such as v60-starter)") }
+        var rating: Int?
+        if let value = text("rating") {
+            rating = Int(value)
+            if rating == nil { errors.append("--rating: expected a whole number from 1 to 5, found \"\(value.prefix(40))\"") }
+        } else {
+            errors.append("--rating: how it tasted, 1 to 5 stars, is missing")
+        }
+        var brewTime: Double?
+        if let value = text("brew-time") {
+            do { brewTime = try LogCommand.seconds(value) } catch { errors.append("\(error)") }
+        }
+        let dose = number("dose"), yield = number("yield"), temperature = number("temperature"), tds = number("tds")
+        guard errors.isEmpty, let recipe, let rating else { return .failure(FormRefusal(errors: errors)) }
+        return .success(BrewRecorder.Request(
+            recipeId: recipe, rating: rating, tasteTag: text("tag"), note: form["note"].flatMap { $0.isEmpty ? nil : $0 },
+            doseGrams: dose, targetYieldGrams: yield, waterTemperatureCelsius: temperature, grindLabel: text("grind"), at: text("at"),
+            bean: text("bean"), roaster: text("roaster"), grinderSetting: text("grinder-setting"), brewTimeSeconds: brewTime, tds: tds))
+    }
+
+    /// Why a form is not a brew `log` would take: its messages.
+    struct FormRefusal: Error {
+        var errors: [String]
+    }
+
+    /// Runs blocking file work on a thread of its own, not on the few threads the server shares.
+    private static func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+}

@@ -1,0 +1,225 @@
+@testable import BrewServe
+import Foundation
+import Synchronization
+import Testing
+
+/// Who may write through `serve --edit`/`--lan`, and what a write must be, before the command's
+/// code sees it; a fake endpoint stands for `brewguide log` and counts what reached it.
+@Suite(.serialized) struct WriteAccessTests {
+    static let key = "k3y-0123456789abcdefghijkl"
+
+    /// An endpoint that records the forms it was given and answers `created` (or refuses a rating of 9).
+    final class FakeLog: Sendable {
+        let forms = Mutex<[[String: String]]>([])
+        var count: Int { forms.withLock { $0.count } }
+
+        var endpoint: WriteEndpoint {
+            WriteEndpoint(path: "/_api/log", knownFields: ["recipe", "rating", "note"]) { [self] fields, _ in
+                if fields["rating"] == "9" { return .refused(errors: ["Data/logs/2026-11.json:3:5: error: rating must be 1–5, found 9 (--rating)"]) }
+                let number = forms.withLock { forms in
+                    forms.append(fields)
+                    return forms.count
+                }
+                return .created(id: "log-\(number)", page: "/logs/2026/11/log-\(number).html")
+            }
+        }
+    }
+
+    static func withEditingServer(
+        lanAddresses: [String] = [],
+        burst: Int = 20,
+        _ body: (_ port: UInt16, _ log: FakeLog, _ server: PreviewServer) async throws -> Void
+    ) async throws {
+        let log = FakeLog()
+        var settings = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [log.endpoint])
+        settings.burstWrites = burst
+        settings.refillSeconds = .seconds(60)
+        let site = try TestSite()
+        defer { site.remove() }
+        let server = PreviewServer(siteDirectory: site.siteDirectory.path, port: 0, heartbeatInterval: .seconds(15), edit: settings)
+        let serving = Task { try await server.run() }
+        let outcome: Result<Void, any Error>
+        do {
+            try await body(try await server.boundPort, log, server)
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        serving.cancel()
+        try await serving.value
+        try outcome.get()
+    }
+
+    /// Posts `form` with the given extra header lines; the status and the JSON body.
+    static func post(_ form: String, port: UInt16, headers: [String] = ["X-Brewguide-Key: \(key)"], host: String = "127.0.0.1",
+                     path: String = "/_api/log", contentType: String = "application/x-www-form-urlencoded") async throws -> (Int, [String: Any]) {
+        let lines = ["POST \(path) HTTP/1.1", "Host: \(host)", "Content-Type: \(contentType)", "Content-Length: \(form.utf8.count)", "Connection: close"] + headers
+        let response = try await LoopbackHTTP.exchange(Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + form).utf8), port: port)
+        let json = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
+        return (response.statusCode, json)
+    }
+
+    @Test func aWriteWithTheKeyReachesTheCommandAndAnswers201() async throws {
+        try await Self.withEditingServer { port, log, _ in
+            let (status, json) = try await Self.post("recipe=v60&rating=4&note=bright+%26+sweet", port: port)
+            #expect(status == 201)
+            #expect(json["id"] as? String == "log-1")
+            #expect(json["page"] as? String == "/logs/2026/11/log-1.html")
+            #expect(log.forms.withLock { $0 } == [["recipe": "v60", "rating": "4", "note": "bright & sweet"]])
+        }
+    }
+
+    @Test func theCookieSetByTheFirstVisitAlsoCarriesTheKey() async throws {
+        try await Self.withEditingServer { port, log, _ in
+            let visit = try await LoopbackHTTP.request("/logs/?key=\(Self.key)&sort=date", port: port)
+            #expect(visit.statusCode == 303)
+            #expect(visit.headers["location"] == "/logs/?sort=date")
+            #expect(visit.headers["set-cookie"] == "brewguide_key=\(Self.key); Path=/; HttpOnly; SameSite=Strict")
+            let (status, _) = try await Self.post("recipe=v60&rating=4", port: port, headers: ["Cookie: theme=dark; brewguide_key=\(Self.key)"])
+            #expect(status == 201)
+            #expect(log.count == 1)
+            // The page served afterwards never holds the key.
+            let page = try await LoopbackHTTP.request("/logs/", port: port)
+            #expect(!page.text.contains(Self.key))
+        }
+    }
+
+    @Test(arguments: [
+        [String](),
+        ["X-Brewguide-Key: wrong-0123456789abcdefghij"],
+        ["Cookie: brewguide_key=\(String(Self.key.dropLast()))"],
+        ["X-Brewguide-Key: \(Self.key)", "Origin: http://journal.example.com"],
+        ["X-Brewguide-Key: \(Self.key)", "Origin: null"],
+        ["X-Brewguide-Key: \(Self.key)", "Origin: http://127.0.0.1:1"],
+    ])
+    func aWriteWithoutTheKeyOrFromAnotherOriginIsRefused403AndWritesNothing(headers: [String]) async throws {
+        try await Self.withEditingServer { port, log, _ in
+            let (status, json) = try await Self.post("recipe=v60&rating=4", port: port, headers: headers)
+            #expect(status == 403)
+            #expect((json["errors"] as? [String])?.isEmpty == false)
+            #expect(log.count == 0)
+        }
+    }
+
+    @Test func aWriteFromThisServersOwnOriginIsTaken() async throws {
+        try await Self.withEditingServer { port, log, _ in
+            let (status, _) = try await Self.post("recipe=v60&rating=4", port: port, headers: ["X-Brewguide-Key: \(Self.key)", "Origin: http://localhost:\(port)"])
+            #expect(status == 201)
+            #expect(log.count == 1)
+        }
+    }
+
+    @Test func aWriteForAnotherHostIsRefused() async throws {
+        try await Self.withEditingServer { port, log, _ in
+            let (status, _) = try await Self.post("recipe=v60&rating=4", port: port, host: "127.0.0.1.nip.io")
+            #expect(status == 403)
+            #expect(log.count == 0)
+        }
+    }
+
+    @Test func unknownRepeatedOrUndecodableFieldsAreRefused422() async throws {
+        try await Self.withEditingServer { port, log, _ in
+            for form in ["recipe=v60&rating=4&path=..%2F..%2Fetc", "recipe=v60&recipe=x&rating=4", "recipe=%FF&rating=4"] {
+                let (status, json) = try await Self.post(form, port: port)
+                #expect(status == 422, "\(form)")
+                #expect((json["errors"] as? [String])?.isEmpty == false)
+            }
+            #expect(log.count == 0)
+        }
+    }
+
+    @Test func theCommandsOwnRefusalIsAnswered422WithItsWords() async throws {
+        try await Self.withEditingServer { port, _, _ in
+            let (status, json) = try await Self.post("recipe=v60&rating=9", port: port)
+            #expect(status == 422)
+            #expect(json["errors"] as? [String] == ["Data/logs/2026-11.json:3:5: error: rating must be 1–5, found 9 (--rating)"])
+        }
+    }
+
+    @Test func anotherContentTypeIsRefused415AndAnOversizedBody413() async throws {
+        try await Self.withEditingServer { port, log, _ in
+            let (json, _) = try await Self.post("{\"rating\": 4}", port: port, contentType: "application/json")
+            #expect(json == 415)
+            let (large, _) = try await Self.post("note=" + String(repeating: "a", count: 70_000), port: port)
+            #expect(large == 413)
+            #expect(log.count == 0)
+        }
+    }
+
+    @Test func theSameIdempotencyValueRecordsOneBrew() async throws {
+        try await Self.withEditingServer { port, log, _ in
+            let (first, firstJSON) = try await Self.post("recipe=v60&rating=4&idempotency=save-1", port: port)
+            let (again, againJSON) = try await Self.post("recipe=v60&rating=4&idempotency=save-1", port: port)
+            let (other, _) = try await Self.post("recipe=v60&rating=4&idempotency=save-2", port: port)
+            let statuses: [Int] = [first, again, other]
+            #expect(statuses == [201, 201, 201])
+            let (firstID, againID) = (firstJSON["id"] as? String, againJSON["id"] as? String)
+            #expect(firstID == "log-1")
+            #expect(againID == "log-1")
+            #expect(log.count == 2)
+            #expect(log.forms.withLock { $0 }.allSatisfy { $0["idempotency"] == nil })
+        }
+    }
+
+    @Test func writesPastTheRateAreRefused429() async throws {
+        try await Self.withEditingServer(burst: 3) { port, log, _ in
+            var statuses: [Int] = []
+            for _ in 0..<5 { statuses.append(try await Self.post("recipe=v60&rating=4", port: port).0) }
+            #expect(statuses == [201, 201, 201, 429, 429])
+            #expect(log.count == 3)
+        }
+    }
+
+    @Test func editAloneRefusesAWriteFromAnotherMachine() async throws {
+        let log = FakeLog()
+        let writes = WriteRequestHandler(settings: EditSettings(key: Self.key, lanAddresses: [], endpoints: [log.endpoint]))
+        let head = HTTPRequestHead(method: "POST", target: "/_api/log", minorVersion: 1, headers: [
+            "Host": "127.0.0.1", "Content-Type": "application/x-www-form-urlencoded", "X-Brewguide-Key": Self.key,
+        ])
+        let fromPhone = ServerRequest(head: head, body: Data("recipe=v60&rating=4".utf8), peerAddress: "192.168.1.20")
+        #expect(await writes.handle(fromPhone, endpoint: log.endpoint, boundPort: 8000).status == .forbidden)
+        #expect(log.count == 0)
+        var fromHere = fromPhone
+        fromHere.peerAddress = "127.0.0.1"
+        #expect(await writes.handle(fromHere, endpoint: log.endpoint, boundPort: 8000).status == .created)
+        #expect(log.count == 1)
+    }
+
+    @Test func withLanAnotherMachineReadsPagesOnlyWithTheKey() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let log = FakeLog()
+        let handler = SiteRequestHandler(
+            resolver: SitePathResolver(siteDirectory: site.siteDirectory.path),
+            broadcaster: BuildStatusBroadcaster(),
+            writes: WriteRequestHandler(settings: EditSettings(key: Self.key, lanAddresses: ["192.168.1.20"], endpoints: [log.endpoint]))
+        )
+        func get(_ target: String, from peer: String, headers: HTTPHeaderFields = [:]) async -> ServerResponse {
+            var fields: HTTPHeaderFields = ["Host": "192.168.1.20:8000"]
+            for field in headers { fields[field.name] = field.value }
+            return await handler.handleRequest(ServerRequest(head: HTTPRequestHead(method: "GET", target: target, minorVersion: 1, headers: fields), body: Data(), peerAddress: peer))
+        }
+        #expect(await get("/", from: "192.168.1.31").status == .forbidden)
+        #expect(await get("/?key=\(Self.key)", from: "192.168.1.31").status == .seeOther)
+        #expect(await get("/", from: "192.168.1.31", headers: ["Cookie": "brewguide_key=\(Self.key)"]).status == .ok)
+        #expect(await get("/", from: "127.0.0.1").status == .ok)
+    }
+
+    @Test func plainServeTakesNoWrites() async throws {
+        try await withPreviewServer { _, port, _ in
+            let (status, _) = try await Self.post("recipe=v60&rating=4", port: port)
+            #expect(status == 405)
+        }
+    }
+
+    @Test func lanListensOnItsAddressesAndLoopbackWhileEditListensOnLoopbackOnly() async throws {
+        // No traffic goes to the LAN address: only where the server listens is checked. The
+        // address is one of this machine's loopback range, standing for a LAN address.
+        try await Self.withEditingServer(lanAddresses: ["127.0.0.3"]) { port, _, server in
+            #expect(await server.listeningAddresses == ["127.0.0.1:\(port)", "127.0.0.3:\(port)"])
+        }
+        try await Self.withEditingServer { port, _, server in
+            #expect(await server.listeningAddresses == ["127.0.0.1:\(port)"])
+        }
+    }
+}
