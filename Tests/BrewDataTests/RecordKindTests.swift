@@ -25,7 +25,7 @@ import TestSupport
         try Self.write("x", "logs/photo.jpg", in: root)
         try Self.write("notes", "README.md", in: root)
         let messages = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .warning }.map(\.description)
-        let layout = "the data directory reads recipes/, logs/, sessions/, flows/, kitchen/recipes/, kitchen/plan/, preferences.json, erasures.json, kitchen/inbox.json, kitchen/snacks.json, kitchen/shopping.json, kitchen/shopping.csv"
+        let layout = "the data directory reads recipes/, logs/, sessions/, flows/, kitchen/recipes/, kitchen/plan/, preferences.json, erasures.json, kitchen/inbox.json, kitchen/snacks.json, kitchen/shopping.json, kitchen/shopping.csv, kitchen/cooked.json"
         #expect(messages == [
             "\(root)/Preferences.json: warning: not read: no kind of record lives in \"Preferences.json\" (did you mean \"preferences.json\"?); \(layout)",
             "\(root)/log: warning: not read: no kind of record lives in the folder \"log/\"; \(layout)",

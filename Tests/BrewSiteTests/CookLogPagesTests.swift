@@ -26,6 +26,7 @@ import TestSupport
         let changed = Set(SiteChanges.between(before.plan, after.plan).sources.map(after.plan.path(of:)))
         #expect(changed.isSuperset(of: ["kitchen/recipes/\(recipeID)", weekPath]), "\(changed.sorted())")
         #expect(changed.contains("years/\(slot.day.prefix(4))"))
+        #expect(changed.contains("kitchen/index"), "the index lists the recipes cooked last")
         let otherRecipes = changed.filter { $0.hasPrefix("kitchen/recipes/") && $0 != "kitchen/recipes/\(recipeID)" }
         #expect(otherRecipes.isEmpty, "only the cooked recipe's pages: \(otherRecipes)")
 

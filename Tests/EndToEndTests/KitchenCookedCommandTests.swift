@@ -37,6 +37,8 @@ import Testing
         #expect(page.contains("- 12 Nov 2026, 4/5, 2 servings: \\<b\\>more\\</b\\> cumin"), "the note is text, never markup: \(page)")
         let html = try String(contentsOf: site.appendingPathComponent("kitchen/recipes/shakshuka.html"), encoding: .utf8)
         #expect(html.contains("&lt;b&gt;more") && !html.contains("<b>more"))
+        let index = try String(contentsOf: site.appendingPathComponent("kitchen/index.md"), encoding: .utf8)
+        #expect(index.contains("## Recently cooked\n\n- [Shakshuka](../kitchen/recipes/shakshuka.md): last on 24 Nov 2026, made 2 times\n"), "\(index)")
         let year = try String(contentsOf: site.appendingPathComponent("years/2026.md"), encoding: .utf8)
         #expect(year.contains("2 meals cooked, as recorded. Cooked most:\n\n- Shakshuka: 2 times"), "\(year)")
         #expect(year.contains("planned meals from the kitchen's recipes"), "planned meals stay planned: \(year)")

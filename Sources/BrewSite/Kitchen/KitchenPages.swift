@@ -110,6 +110,15 @@ public struct KitchenPages: Sendable {
             "archivedCount": String(archivedCount),
         ]
         context["noun"] = shown.count == 1 ? "recipe" : "recipes"
+        if list == .all {
+            // The index, by last cooked: the ten recipes cooked last, latest first (cook logs).
+            let cooked = shown.compactMap { recipe in cooks[recipe.id]?.last.map { (recipe, $0, cooks[recipe.id]!.count) } }
+                .sorted { ($0.1.cookedAt, $0.0.id) > ($1.1.cookedAt, $1.0.id) }.prefix(10)
+            context["hasRecentlyCooked"] = !cooked.isEmpty
+            context["recentlyCooked"] = cooked.map { recipe, last, count -> [String: Any] in
+                ["id": recipe.id, "title": recipe.title, "last": Self.shortDay(last.day), "times": count == 1 ? "made once" : "made \(count) times"]
+            }
+        }
         let fragments: [String: PageFragment] = [
             "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
             "grid": KitchenHTML.grid(cards.cards(shownIndices) { KitchenHTML.card(recipes[$0], thumbnail: thumbnailLink(recipes[$0], root: root, grid: true)) },

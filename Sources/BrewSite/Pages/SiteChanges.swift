@@ -129,7 +129,7 @@ public struct SiteChanges: Sendable {
         }
         var sources = lists.filter { index in
             let list = KitchenPages.List.every[index]
-            return mealPlanLinkChanged || old.signature(of: list) != new.signature(of: list)
+            return mealPlanLinkChanged || old.signature(of: list) != new.signature(of: list) || (list == .all && old.cooks != new.cooks)
         }.map(SitePlan.Source.kitchenList)
         let before = Dictionary(old.recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let shown = { (pages: KitchenPages, recipe: KitchenRecipe) in pages.thumbnailLink(recipe, root: "") }
