@@ -19,6 +19,7 @@ struct EraseCommand: ParsableCommand {
     @Option(help: "A log id.") var log: String?
     @Option(help: "A session id.") var session: String?
     @Option(name: .customLong("kitchen-recipe"), help: "A kitchen recipe id (permanent deletion, TC-122).") var kitchenRecipe: String?
+    @Option(help: "A cook log id (kitchen cooked).") var cooked: String?
     @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
     @Option(name: .customLong("plan-before"), help: "Meal-plan slots of days before this one (YYYY-MM-DD).") var planBefore: String?
     @Flag(help: "The shopping list (kitchen/shopping.json or .csv).") var shopping = false
@@ -26,8 +27,8 @@ struct EraseCommand: ParsableCommand {
     @Flag(help: "Carry out the erasure; without it nothing changes.") var yes = false
 
     func validate() throws {
-        let chosen = [all ? "all" : nil, recipe, log, session, kitchenRecipe, logsBefore, planBefore, shopping ? "shopping" : nil, kind].compactMap { $0 }
-        guard chosen.count == 1 else { throw ValidationError("choose exactly one of --all, --recipe, --log, --session, --kitchen-recipe, --logs-before, --plan-before, --shopping, --kind") }
+        let chosen = [all ? "all" : nil, recipe, log, session, kitchenRecipe, cooked, logsBefore, planBefore, shopping ? "shopping" : nil, kind].compactMap { $0 }
+        guard chosen.count == 1 else { throw ValidationError("choose exactly one of --all, --recipe, --log, --session, --kitchen-recipe, --cooked, --logs-before, --plan-before, --shopping, --kind") }
         if let planBefore, PlanDay.date(from: planBefore) == nil {
             throw ValidationError("--plan-before needs a day as YYYY-MM-DD, found \"\(planBefore)\"")
         }
@@ -45,6 +46,7 @@ struct EraseCommand: ParsableCommand {
         if let log { return .log(log) }
         if let session { return .session(session) }
         if let kitchenRecipe { return .kitchenRecipe(kitchenRecipe) }
+        if let cooked { return .cookLog(cooked) }
         if let logsBefore, let date = ISO8601.date(from: logsBefore) { return .logsBefore(date) }
         if let planBefore { return .planBefore(planBefore) }
         if shopping { return .shopping }
@@ -75,6 +77,9 @@ struct EraseCommand: ParsableCommand {
         }
         if !uses.slotsGivenFigures.isEmpty {
             print("  \(yes ? "keeping" : "would keep") \(recipes == 1 ? "the recipe's" : "each recipe's") last figures per serving in \(uses.slotsGivenFigures.joined(separator: ", ")), so their days keep their totals")
+        }
+        if !uses.cookLogs.isEmpty {
+            print("kept: \(count(uses.cookLogs.count, "cook log")) naming \(it), a record of what was cooked: \(uses.cookLogs.joined(separator: ", ")) (erase them with --cooked ID)")
         }
         if !uses.shoppingItems.isEmpty {
             print("kept: \(count(uses.shoppingItems.count, "shopping item")) naming \(it), left on the list: \(uses.shoppingItems.joined(separator: ", "))")

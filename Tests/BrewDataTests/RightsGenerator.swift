@@ -126,6 +126,7 @@ extension RightsGenerator {
             SessionFile(relativePath: "kitchen/snacks.json", content: json(#"[{ "id": "snack-every", "name": "Flapjack", "calories": 180, "protein": 3, "carbs": 24, "fats": 8 }]"#)),
             SessionFile(relativePath: "kitchen/shopping.json", content: json(#"[{ "id": "item-every", "name": "250 g lentils", "checked": false, "updatedAt": "\#(stamp)" }]"#)),
             SessionFile(relativePath: "kitchen/inbox.json", content: json(#"{ "entries": [{ "id": "inbox-every", "type": "url", "content": "https://example.com/every", "createdAt": "\#(stamp)", "status": "pending" }] }"#)),
+            SessionFile(relativePath: "kitchen/cooked.json", content: json(#"[{ "id": "cook-every", "recipeId": "kitchen-recipe-every", "cookedAt": "2026-11-20T19:00:00+01:00", "rating": 4, "note": "<em>again</em>" }]"#)),
         ]
         return DataSnapshot(
             recipes: [starter, recipe(id: "recipe-every")], logs: [log(id: logID)],

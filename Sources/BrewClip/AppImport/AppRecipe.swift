@@ -8,6 +8,20 @@ import Foundation
 public struct AppRecipe: Sendable {
     /// The app and its id for the recipe: `paprika:0E9F…`, `mealie:beef-stew`, `tandoor:sha256-…`.
     public var sourceId: String
+
+    /// One "I made this" of the app: its own id for it (the cook log's id is made from it, so
+    /// importing the same export again adds nothing), when, and its note.
+    public struct Cooked: Sendable, Equatable {
+        public var id: String
+        public var at: Date
+        public var note: String?
+
+        public init(id: String, at: Date, note: String? = nil) {
+            self.id = id
+            self.at = at
+            self.note = note
+        }
+    }
     /// Title, times, servings, category, ingredient lines, steps (section names as lines of
     /// their own), nutrition per serving, the source's web address, the description as caption.
     public var clipped = ClippedRecipe()
@@ -17,6 +31,8 @@ public struct AppRecipe: Sendable {
     /// The recipe's photo, as the export holds it.
     public var photo: Photo?
     public var createdAt: Date?
+    /// The times the app says it was cooked ("I made this"), kept as cook logs (`kitchen/cooked.json`).
+    public var cooked: [Cooked] = []
     /// Where in the input the recipe was read: the path to name in messages.
     public var origin: String
 

@@ -76,7 +76,7 @@ public struct KitchenAppImporter {
             return outcome(.skipped, nil, "not imported: \(error.reason)")
         }
         if let existing = sourceIds[recipe.sourceId] {
-            return outcome(.alreadyHere, existing, "already here as kitchen recipe \"\(existing)\" (same source id \(recipe.sourceId)); skipped")
+            return outcome(.alreadyHere, existing, "already here as kitchen recipe \"\(existing)\" (same source id \(recipe.sourceId)); skipped" + cooked(recipe, as: existing))
         }
         if let url = recipe.clipped.sourceUrl, let existing = sourceUrls[Self.urlKey(url)] {
             return outcome(.alreadyHere, existing, "already here as kitchen recipe \"\(existing)\" (same sourceUrl \(url)); skipped")
@@ -122,6 +122,7 @@ public struct KitchenAppImporter {
         if draft.ingredientCount == 0, draft.stepCount == 0 {
             warnings.append("the recipe \(dryRun ? "would have" : "has") no ingredients and no steps: the export gave none (is it this app's export?)")
         }
+        message += cooked(recipe, as: draft.id)
         var result = outcome(.imported, draft.id, message)
         result.warnings = warnings
         return result
@@ -138,6 +139,23 @@ public struct KitchenAppImporter {
         var repairs: [String]
         var ingredientCount: Int
         var stepCount: Int
+    }
+
+    /// The recipe's "I made this" events added to `kitchen/cooked.json` as cook logs of `id`
+    /// (`cook-<app>-<event id>`: those already there are not added again); the line saying so.
+    func cooked(_ recipe: AppRecipe, as id: String) -> String {
+        guard !recipe.cooked.isEmpty else { return "" }
+        let app = recipe.sourceId.split(separator: ":").first.map(String.init) ?? "app"
+        let logs = recipe.cooked.map { made in
+            CookLog(id: String("cook-\(app)-\(made.id)".prefix(RecordID.maximumLength)), recipeID: id, cookedAt: made.at, note: made.note)
+        }
+        if dryRun { return "\n  would add \(logs.count) cook log\(logs.count == 1 ? "" : "s") (made this)" }
+        do {
+            let added = try CookLogsKind.append(logs, root: root)
+            return "\n  \(added.count) cook log\(added.count == 1 ? "" : "s") added (made this)\(added.count < logs.count ? ", \(logs.count - added.count) already there" : "")"
+        } catch {
+            return "\n  the cook logs (made this) were not added: \(error.message)"
+        }
     }
 
     /// The recipe's file (and its photo's path), checked as `check` checks it.

@@ -27,6 +27,7 @@ public enum MealieBackupReader {
         let ingredients = byRecipe("recipes_ingredients"), instructions = byRecipe("recipe_instructions")
         let nutrition = byRecipe("recipe_nutrition"), settings = byRecipe("recipe_settings"), notes = byRecipe("notes")
         let categoryLinks = Dictionary(grouping: rows("recipes_to_categories")) { AppFields.text($0["recipe_id"]) ?? "" }
+        let made = madeThis(rows("recipe_timeline_events"))
         var reading = AppReading()
         for (index, row) in rows("recipes").enumerated() {
             let id = AppFields.text(row["id"]) ?? ""
@@ -44,11 +45,29 @@ public enum MealieBackupReader {
                     nutrition: nutrition[id]?.first ?? [:], categories: categoryNames, notes: notes[id] ?? [],
                     amountsDisabled: settings[id]?.first?["disable_amount"] as? Bool ?? false)
                 recipe.photo = photos[id]
+                recipe.cooked = made[id] ?? []
                 reading.recipes.append(recipe)
             } catch {
                 reading.skipped.append(error)
             }
         }
         return reading
+    }
+
+    /// The recipes' "I made this" events, by recipe id, oldest first. Mealie's timeline events
+    /// have three types (`TimelineEventType`): `system` (the recipe was created or changed),
+    /// `comment`, and `info`, which its "I made this" dialog writes (with the note as `message`).
+    /// Only `info` events become cook logs; their `timestamp` is UTC written without an offset.
+    static func madeThis(_ events: [[String: Any]]) -> [String: [AppRecipe.Cooked]] {
+        var made: [String: [AppRecipe.Cooked]] = [:]
+        for event in events where AppFields.text(event["event_type"])?.lowercased() == "info" {
+            guard let recipeID = AppFields.text(event["recipe_id"]), let id = AppFields.text(event["id"]),
+                  let stamp = AppFields.text(event["timestamp"]) ?? AppFields.text(event["event_dt"]) else { continue }
+            let seconds = String(stamp.prefix(19))
+            guard let at = ISO8601.date(from: seconds + "Z") ?? ISO8601.date(from: stamp) else { continue }
+            let note = AppFields.text(event["message"]).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+            made[recipeID, default: []].append(AppRecipe.Cooked(id: id, at: at, note: note))
+        }
+        return made.mapValues { $0.sorted { $0.at < $1.at } }
     }
 }

@@ -44,6 +44,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case snackPresets
     /// The shopping list (MOD/DATA/003): `kitchen/shopping.json`, or the same items as `kitchen/shopping.csv`.
     case shoppingItems
+    /// That a kitchen recipe was cooked: `kitchen/cooked.json` (`CookLogsKind`).
+    case cookLogs
 
     /// Where the records of a kind live.
     public enum Place: Sendable, Equatable {

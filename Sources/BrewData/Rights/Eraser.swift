@@ -17,6 +17,8 @@ public enum Eraser {
         case session(String)
         /// A kitchen recipe (issue 14), with its CSV ingredient and step rows.
         case kitchenRecipe(String)
+        /// A cook log (`kitchen cooked`).
+        case cookLog(String)
         /// Logs timestamped before this moment.
         case logsBefore(Date)
         /// Meal-plan slots of days before this one (`yyyy-MM-dd`, issue 15).
@@ -60,7 +62,13 @@ public enum Eraser {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError("the data directory \"\(root)\" does not exist")
         }
-        let files = try RawDataFile.loadAll(root: root)
+        var files = try RawDataFile.loadAll(root: root)
+        // The one-file kinds erased by id (cook logs) are read with the folders' files.
+        for (kind, relative) in RecordKind.fileKinds {
+            guard case .byID = kind.rules.erase else { continue }
+            let path = (root as NSString).appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: path) { files.append(try RawDataFile.load(path: path, relativePath: relative, folderKind: kind)) }
+        }
         let ledger = ErasureSet(try ErasureLedger.load(root: root))
         var plan = Plan()
 
@@ -101,6 +109,7 @@ public enum Eraser {
         case .log(let id): pick(id, kind: .log)
         case .session(let id): pick(id, kind: .session)
         case .kitchenRecipe(let id): pick(id, kind: .kitchenRecipe)
+        case .cookLog(let id): pick(id, kind: .cookLog)
         case .logsBefore(let date):
             choose(.log, (pools[.log] ?? []).filter { $0.record.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false })
         case .planBefore, .shopping:

@@ -15,6 +15,8 @@ public struct ErasureRecord: Hashable, Sendable {
         /// An entry deleted from a session (`session delete`), by `<sessionId>/<entryId>`: timed,
         /// so that an entry changed on another copy after the deletion is kept (last write wins).
         case sessionEntry = "session-entry"
+        /// A cook log (`kitchen cooked`); its id is made once, so its erasure is not timed.
+        case cookLog = "cook-log"
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
 
         /// Whether an erasure of this kind covers only the copies of its id not changed after it
@@ -23,7 +25,7 @@ public struct ErasureRecord: Hashable, Sendable {
         public var isTimed: Bool {
             switch self {
             case .planSlot, .shoppingItem, .snackPreset, .inboxEntry, .sessionEntry: true
-            case .recipe, .log, .session, .preferences, .drinkPreset, .kitchenRecipe: false
+            case .recipe, .log, .session, .preferences, .drinkPreset, .kitchenRecipe, .cookLog: false
             }
         }
 

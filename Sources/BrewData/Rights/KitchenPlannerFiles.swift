@@ -15,7 +15,7 @@ import Foundation
 /// - Carried files are checked as `check` reads them (`errors(in:)`) before an import writes them.
 public enum KitchenPlannerFiles {
     /// The kinds whose files are carried whole in `DataSnapshot.kitchenFiles`.
-    public static let kinds: [RecordKind] = [.mealPlanSlots, .snackPresets, .shoppingItems, .kitchenInbox]
+    public static let kinds: [RecordKind] = [.mealPlanSlots, .snackPresets, .shoppingItems, .kitchenInbox, .cookLogs]
 
     /// The kind of the file at `relative` (a path under the data directory), or nil when the path
     /// is not a place of the planner's files or is unsafe.

@@ -18,12 +18,15 @@ public struct KitchenRecipeUses: Sendable {
     public var slots: [String] = []
     /// "item-3 (400 g spaghetti)".
     public var shoppingItems: [String] = []
+    /// "cook-soup-20261112-1900 (2026-11-12)": the cook logs naming it, which the erase keeps
+    /// (a record that it was cooked; `check` warns that its recipe was erased).
+    public var cookLogs: [String] = []
     /// The slots given the recipe's last figures.
     public var slotsGivenFigures: [String] = []
     /// Plan files rewritten with the figures (before the recipe's own file changes).
     public var fileChanges: [Eraser.FileChange] = []
 
-    public var isEmpty: Bool { slots.isEmpty && shoppingItems.isEmpty }
+    public var isEmpty: Bool { slots.isEmpty && shoppingItems.isEmpty && cookLogs.isEmpty }
 
     static func find(root: String, files: [RawDataFile], erasing: ErasureSet) -> KitchenRecipeUses {
         var uses = KitchenRecipeUses()
@@ -48,6 +51,12 @@ public struct KitchenRecipeUses: Sendable {
             }
             if let content = file.content.giving(given) {
                 uses.fileChanges.append(Eraser.FileChange(path: file.path, content: content, removedRecords: 0))
+            }
+        }
+        for file in files where file.folderKind == .cookLogs {
+            for record in file.content.records {
+                guard let id = record.text("recipeId")?.trimmingSpaces, erasing.covers(.kitchenRecipe, id) else { continue }
+                uses.cookLogs.append("\(record.text("id") ?? "?") (\(record.text("cookedAt")?.prefix(10) ?? "?"))")
             }
         }
         for relative in RecordKind.shoppingItems.filePaths {

@@ -67,7 +67,7 @@ extension Merger {
             case .mealPlanSlots:
                 return id("id").map { planner.replacedSlotIDs.contains($0.trimmingSpaces) } ?? false
             // Rewritten whole (`planner.writes`), or not merged record by record.
-            case .preferences, .erasures, .kitchenInbox, .snackPresets, .shoppingItems:
+            case .preferences, .erasures, .kitchenInbox, .snackPresets, .shoppingItems, .cookLogs:
                 return false
             }
         }

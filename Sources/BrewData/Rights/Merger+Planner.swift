@@ -80,16 +80,22 @@ extension Merger {
             }
             let targetFiles = files(target)
             let allTargetRecords = targetFiles.flatMap(KitchenPlannerFiles.plannerRecords)
-            let removedIDs = Set(allTargetRecords.filter { erasedElsewhere.covers($0, kind: kind) }.map(\.id))
+            // A kind erased by id (cook logs) is covered by its ledger kind's untimed erasures too.
+            let byID: (ErasureSet, PlannerRecord) -> Bool = { set, record in
+                if case .byID(let ledgerKind) = kind.rules.erase { set.covers(ledgerKind, record.id) } else { false }
+            }
+            let erasedByID = ErasureSet(allErasures), erasedByIDElsewhere = ErasureSet(allErasures.filter { !targetErasures.contains($0) })
+            let removedIDs = Set(allTargetRecords.filter { erasedElsewhere.covers($0, kind: kind) || byID(erasedByIDElsewhere, $0) }.map(\.id))
             for id in removedIDs.sorted() { report.removedAsErased.append(.init(kind, id)) }
             let targetRecords = allTargetRecords.filter { !removedIDs.contains($0.id) }
-            let sourceRecords = sources.map { source in
+            var sourceRecords = sources.map { source in
                 files(source).flatMap(KitchenPlannerFiles.plannerRecords).filter { record in
-                    guard erased.covers(record, kind: kind) else { return true }
+                    guard erased.covers(record, kind: kind) || byID(erasedByID, record) else { return true }
                     report.skippedAsErased.append(.init(kind, record.id))
                     return false
                 }
             }
+            if case .appendOnly = kind.rules.merge { sourceRecords = appendOnlyIDs(sourceRecords, target: targetRecords) }
             let result = LastWriteWinsMerge.merge(sourceRecords, into: targetRecords, supersedes: supersedes(for: kind))
             var own: [String: PlannerRecord] = [:]
             for record in targetRecords where own[record.id] == nil { own[record.id] = record }
@@ -133,6 +139,26 @@ extension Merger {
             }
             let before = Dictionary(targetFiles.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
             changes.writes += rewritten.filter { before[$0.relativePath] != $0 }
+        }
+    }
+
+    /// An append-only kind's incoming records (cook logs), each under an id of its own: a copy
+    /// whose id is held with other content keeps `<id>-merged-<8 hex of its content>` (as logs do),
+    /// so no copy is dropped, and merging the same source again finds the same ids.
+    static func appendOnlyIDs(_ sources: [[PlannerRecord]], target: [PlannerRecord]) -> [[PlannerRecord]] {
+        var held: [String: PlannerRecord] = [:]
+        for record in target where held[record.id] == nil { held[record.id] = record }
+        return sources.map { records in
+            records.compactMap { record in
+                guard let kept = held[record.id], kept != record else {
+                    held[record.id] = held[record.id] ?? record
+                    return record
+                }
+                let id = derivedID(record.id, infix: "merged", content: record.value.removing("id"))
+                guard let renamed = PlannerRecord(record.value.setting("id", to: .string(id)), fromCSV: record.fromCSV) else { return record }
+                held[id] = held[id] ?? renamed
+                return renamed
+            }
         }
     }
 

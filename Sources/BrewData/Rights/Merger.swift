@@ -47,7 +47,7 @@ public enum Merger {
                         kind, timestampField: timestampField, target: target.kitchenRecipes, sources: sources.map(\.kitchenRecipes),
                         policy: policy, erased: erased, report: &outcome.report)
                 case .recipeSteps, .logs, .sessions, .sessionEntries, .drinkPresets, .preferences, .erasures, .flows,
-                     .kitchenIngredients, .kitchenSteps, .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems:
+                     .kitchenIngredients, .kitchenSteps, .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems, .cookLogs:
                     outcome.report.notes.append("\(kind.rawValue): merge has no conflicted-copy routine for this kind yet; the target's records were kept")
                 }
             case .appendOnly:
@@ -64,6 +64,9 @@ public enum Merger {
                         }
                     }
                     for log in target.logs where erased.covers(.log, log.id) { outcome.report.removedAsErased.append(.init(kind, log.id)) }
+                case .cookLogs:
+                    // Kept in a planner's file: merged in place, a different copy of an id kept as `<id>-merged-<8 hex>`.
+                    mergePlannerKind(kind, sources, into: target, changes: &outcome.planner, report: &outcome.report)
                 case .recipes, .recipeSteps, .sessions, .sessionEntries, .drinkPresets, .preferences, .erasures, .flows,
                      .kitchenRecipes, .kitchenIngredients, .kitchenSteps, .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems:
                     outcome.report.notes.append("\(kind.rawValue): merge has no append-only routine for this kind yet; the target's records were kept")
@@ -91,7 +94,7 @@ public enum Merger {
                     for preset in target.drinkPresets where erased.covers(.drinkPreset, preset.id) { outcome.report.removedAsErased.append(.init(kind, preset.id)) }
                 case .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems:
                     mergePlannerKind(kind, sources, into: target, changes: &outcome.planner, report: &outcome.report)
-                case .recipes, .recipeSteps, .logs, .sessionEntries, .preferences, .erasures, .flows, .kitchenRecipes, .kitchenIngredients, .kitchenSteps:
+                case .recipes, .recipeSteps, .logs, .sessionEntries, .preferences, .erasures, .flows, .kitchenRecipes, .kitchenIngredients, .kitchenSteps, .cookLogs:
                     outcome.report.notes.append("\(kind.rawValue): merge has no last-write-wins routine for this kind yet; the target's records were kept")
                 }
             case .targetKeeps:

@@ -63,6 +63,20 @@ public struct YearInReview: Sendable, Equatable {
     public var mealsPlanned: Int
     /// The nights of the year, in the order given (newest first on the site).
     public var nights: [Night]
+    /// How many cook logs ("I made this", `kitchen/cooked.json`) fell in the year, and the
+    /// recipes cooked most by them (the five most, ties by name); set by `withCooks`.
+    public var cookLogCount = 0
+    public var cookedMostByLogs: [Count] = []
+
+    /// The review with the year's cook logs counted (`day` is the local day it was cooked); a log
+    /// naming a recipe the kitchen no longer has is counted under its id.
+    public func withCooks(_ cooks: [CookLog], recipeTitles: [String: String]) -> YearInReview {
+        var review = self
+        let names = cooks.filter { $0.day.hasPrefix("\(year)-") }.map { recipeTitles[$0.recipeID] ?? $0.recipeID }
+        review.cookLogCount = names.count
+        review.cookedMostByLogs = Self.top(names)
+        return review
+    }
 
     /// The years anything happened in, newest first.
     public static func years(logYears: [Int], slots: [MealSlot], nights: [Night]) -> [Int] {

@@ -20,6 +20,8 @@ public struct KitchenPages: Sendable {
     /// The thumbnail files found in the data directory (`Dataset.kitchenImages`): their path in
     /// the data directory and the site, to the real path the build copies them from.
     let images: [String: String]
+    /// Each recipe's cook logs (`kitchen/cooked.json`), by recipe id; set by `SitePlan`.
+    var cooks: [String: CookHistory] = [:]
     /// Each recipe's card, made once for the build and shared by the lists that show it.
     let cards = KitchenCardMemo()
 
@@ -108,6 +110,15 @@ public struct KitchenPages: Sendable {
             "archivedCount": String(archivedCount),
         ]
         context["noun"] = shown.count == 1 ? "recipe" : "recipes"
+        if list == .all {
+            // The index, by last cooked: the ten recipes cooked last, latest first (cook logs).
+            let cooked = shown.compactMap { recipe in cooks[recipe.id]?.last.map { (recipe, $0, cooks[recipe.id]!.count) } }
+                .sorted { ($0.1.cookedAt, $0.0.id) > ($1.1.cookedAt, $1.0.id) }.prefix(10)
+            context["hasRecentlyCooked"] = !cooked.isEmpty
+            context["recentlyCooked"] = cooked.map { recipe, last, count -> [String: Any] in
+                ["id": recipe.id, "title": recipe.title, "last": Self.shortDay(last.day), "times": count == 1 ? "made once" : "made \(count) times"]
+            }
+        }
         let fragments: [String: PageFragment] = [
             "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
             "grid": KitchenHTML.grid(cards.cards(shownIndices) { KitchenHTML.card(recipes[$0], thumbnail: thumbnailLink(recipes[$0], root: root, grid: true)) },
@@ -121,7 +132,7 @@ public struct KitchenPages: Sendable {
     func recipePage(_ index: Int) -> Page {
         let recipe = recipes[index]
         let path = "kitchen/recipes/\(recipe.id)"
-        let context: [String: Any] = [
+        var context: [String: Any] = [
             "id": recipe.id,
             "title": recipe.title,
             // A heading has no number: the template shows it as a heading between the numbered steps.
@@ -133,6 +144,7 @@ public struct KitchenPages: Sendable {
             "hasCaption": !(recipe.caption ?? "").isEmpty,
             "isArchived": recipe.isArchived,
         ]
+        context.merge(cookContext(recipe.id)) { a, _ in a }
         let servings = tableServings(recipe)
         let fragments: [String: PageFragment] = [
             "meta": KitchenHTML.meta(recipe, thumbnail: thumbnailLink(recipe, root: Page.rootPrefix(of: path))),
@@ -143,6 +155,32 @@ public struct KitchenPages: Sendable {
         ]
         return Page(path: path, title: recipe.title, template: "kitchen-recipe", context: context,
                     headHTML: KitchenJSONLD.script(for: recipe, units: units), fragments: fragments)
+    }
+
+    /// "Made 4 times, last on 12 Nov 2026", the average rating, and each cook (latest first) with
+    /// its rating and note; nothing when the recipe was never cooked. A rating not given is left out.
+    func cookContext(_ id: String) -> [String: Any] {
+        guard let history = cooks[id], let last = history.last else { return [:] }
+        var made = "Made \(history.count == 1 ? "once" : "\(history.count) times"), last on \(Self.shortDay(last.day))"
+        if let average = history.averageRating { made += " · rated \(Format.number(average, decimals: 1)) of 5 on average" }
+        return [
+            "made": made,
+            "cooks": history.logs.map { log -> [String: Any] in
+                var row: [String: Any] = ["day": Self.shortDay(log.day)]
+                if let rating = log.rating { row["rating"] = "\(rating)/5" }
+                if let servings = log.servings { row["servings"] = "\(Format.number(servings)) servings" }
+                if let note = log.note, !note.isEmpty { row["note"] = note }
+                return row
+            },
+        ]
+    }
+
+    /// "12 Nov 2026" for "2026-11-12".
+    static func shortDay(_ day: String) -> String {
+        let parts = day.split(separator: "-")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let dayNumber = Int(parts[2]) else { return day }
+        return "\(dayNumber) \(months[month - 1]) \(parts[0])"
     }
 
     func cookPage(_ cookIndex: Int) -> Page {

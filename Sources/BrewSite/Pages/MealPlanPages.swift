@@ -109,6 +109,10 @@ public struct MealPlanPages {
         if let recipe = entry.recipe, linksRecipes { row["recipeId"] = recipe.id }
         if entry.snack != nil { row["kind"] = "snack" } else if case .quickAdd = entry.slot.content { row["kind"] = "quick add" }
         if let note = entry.note { row["note"] = note }
+        // A planned recipe cooked that day (a cook log of its recipe on the slot's day).
+        if let id = entry.slot.recipeID, plan.cooks.contains(where: { $0.value.recipeID == id && $0.value.day == entry.slot.day }) {
+            row["cooked"] = true
+        }
         return row
     }
 

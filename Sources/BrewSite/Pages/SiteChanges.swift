@@ -123,19 +123,20 @@ public struct SiteChanges: Sendable {
         let lists = KitchenPages.List.every.indices
         let settingsChanged = old.units != new.units || old.preferenceCardServings != new.preferenceCardServings
         let imagesChanged = Set(old.images.keys) != Set(new.images.keys)
-        if !settingsChanged && !imagesChanged && old.recipes == new.recipes {
+        if !settingsChanged && !imagesChanged && old.recipes == new.recipes && old.cooks == new.cooks {
             if mealPlanLinkChanged { return lists.map(SitePlan.Source.kitchenList) }
             return old.inbox == new.inbox ? [] : [.kitchenList(0)]
         }
         var sources = lists.filter { index in
             let list = KitchenPages.List.every[index]
-            return mealPlanLinkChanged || old.signature(of: list) != new.signature(of: list)
+            return mealPlanLinkChanged || old.signature(of: list) != new.signature(of: list) || (list == .all && old.cooks != new.cooks)
         }.map(SitePlan.Source.kitchenList)
         let before = Dictionary(old.recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let shown = { (pages: KitchenPages, recipe: KitchenRecipe) in pages.thumbnailLink(recipe, root: "") }
         let changed = Set(new.recipes.indices.filter { index in
             let recipe = new.recipes[index]
             return settingsChanged || before[recipe.id] != recipe || (imagesChanged && shown(old, recipe) != shown(new, recipe))
+                || old.cooks[recipe.id] != new.cooks[recipe.id]
         })
         sources += changed.sorted().map(SitePlan.Source.kitchenRecipe)
         sources += new.cookable.indices.filter { changed.contains(new.cookable[$0]) }.map(SitePlan.Source.kitchenCook)

@@ -61,7 +61,7 @@ public struct SitePlan: @unchecked Sendable {
         self.mealPlan = mealPlan.flatMap { $0.hasPages ? $0 : nil }
         self.amountReader = amountReader
         self.perPage = perPage
-        self.years = try YearPages(journal: journal, sessions: sessions, mealPlan: self.mealPlan, giveWay: giveWay)
+        self.years = try YearPages(journal: journal, sessions: sessions, mealPlan: self.mealPlan, cooks: mealPlan?.plan.cooks.map(\.value) ?? [], giveWay: giveWay)
         self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + years.paths + ["statistics", "hints"]
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
         self.brewAlongs = journal.brewAlongs(of: cardRecipes)
@@ -69,7 +69,9 @@ public struct SitePlan: @unchecked Sendable {
         try giveWay.check()
         self.lists = journal.logLists()
         try giveWay.check()
-        self.kitchen = KitchenPages(journal.validated.dataset)
+        var kitchen = KitchenPages(journal.validated.dataset)
+        kitchen.cooks = CookHistory.byRecipe(mealPlan?.plan.cooks.map(\.value) ?? [])
+        self.kitchen = kitchen
     }
 
     /// Every page, in site order.

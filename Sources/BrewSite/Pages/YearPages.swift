@@ -9,7 +9,7 @@ struct YearPages {
     let reviews: [YearInReview]
 
     /// - Parameter giveWay: asked every few thousand logs and before each year's review (`watch`).
-    init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages?, giveWay: GiveWay = .never) throws(GaveWay) {
+    init(journal: Journal, sessions: SessionPages, mealPlan: MealPlanPages?, cooks: [CookLog] = [], giveWay: GiveWay = .never) throws(GaveWay) {
         // Each log's year once, from its local time: a review is made from its own year's logs.
         var positionsByYear: [Int: [Int]] = [:]
         for position in journal.logs.indices {
@@ -24,12 +24,14 @@ struct YearPages {
         }
         let slots = mealPlan?.plan.slots.map(\.value) ?? []
         let titles = Dictionary(journal.validated.dataset.kitchenRecipes.map { ($0.value.id, $0.value.title) }, uniquingKeysWith: { first, _ in first })
-        let years = YearInReview.years(logYears: Array(positionsByYear.keys), slots: slots, nights: nights)
+        // A year with only cook logs has its page too.
+        let years = Set(YearInReview.years(logYears: Array(positionsByYear.keys), slots: slots, nights: nights)
+                        + cooks.compactMap { Int($0.day.prefix(4)) }).sorted(by: >)
         var reviews: [YearInReview] = []
         for year in years {
             try giveWay.check()
             let logs = (positionsByYear[year] ?? []).map { (log: journal.logs[$0], year: year) }
-            reviews.append(YearInReview.make(year: year, logs: logs, slots: slots, recipeTitles: titles, nights: nights, today: mealPlan?.today ?? ""))
+            reviews.append(YearInReview.make(year: year, logs: logs, slots: slots, recipeTitles: titles, nights: nights, today: mealPlan?.today ?? "").withCooks(cooks, recipeTitles: titles))
         }
         self.reviews = reviews
     }
@@ -59,6 +61,9 @@ struct YearPages {
                  "highest": SessionText.position(night.highestWaterline)]
             },
             "hasNights": !review.nights.isEmpty,
+            "cookLogCount": review.cookLogCount == 1 ? "1 meal cooked" : "\(review.cookLogCount) meals cooked",
+            "hasCookLogs": review.cookLogCount > 0,
+            "cookedByLogs": review.cookedMostByLogs.map { ["name": $0.name, "count": $0.count == 1 ? "once" : "\($0.count) times"] },
             "nightCount": review.nights.count == 1 ? "1 night out" : "\(review.nights.count) nights out",
         ]
         if let average = review.averageRating { context["average"] = Format.number(average, decimals: 1) }

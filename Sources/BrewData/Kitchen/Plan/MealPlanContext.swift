@@ -37,6 +37,7 @@ public struct MealPlanContext: Sendable {
         for slot in plan.slots { text += "\(slot.value)\n" }
         for item in plan.shoppingItems { text += "\(item.value)\n" }
         for snack in plan.snackOverrides { text += "\(snack.value)\n" }
+        for cook in plan.cooks { text += "\(cook.value)\n" }
         text += "\(plan.goalsInForce)\n"
         text += "\(plan.aisles.overrides.sorted { $0.key < $1.key })\(plan.aisles.ownAisles)\n"
         // Only the recipes a slot or an item names show on the planner's pages (a kitchen of

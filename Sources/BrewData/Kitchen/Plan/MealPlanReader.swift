@@ -39,6 +39,9 @@ public struct MealPlanReader: Sendable {
             guard let nodes = Self.records(at: file, diagnostics: &diagnostics) else { continue }
             data.shoppingItems += nodes.compactMap { ShoppingItemDecoder.decode($0, diagnostics: &diagnostics) }
         }
+        if let nodes = Self.records(at: path(CookLogsKind.file), diagnostics: &diagnostics) {
+            data.cooks = nodes.compactMap { CookLogsKind.decode($0, diagnostics: &diagnostics) }
+        }
         data.goals = readGoals(diagnostics: &diagnostics)
         data.aisles = readAisles(diagnostics: &diagnostics)
         return data

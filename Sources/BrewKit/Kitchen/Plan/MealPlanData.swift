@@ -8,6 +8,8 @@ public struct MealPlanData: Sendable {
     public var goals: Located<NutritionGoals>?
     /// The shopping page's aisles, with the person's own from `preferences.json` `kitchen.aisles`.
     public var aisles = ShoppingAisles()
+    /// The cook logs of `kitchen/cooked.json`, in file order.
+    public var cooks: [Located<CookLog>] = []
 
     public init(slots: [Located<MealSlot>] = [], snackOverrides: [Located<SnackPreset>] = [],
                 shoppingItems: [Located<ShoppingItem>] = [], goals: Located<NutritionGoals>? = nil) {
@@ -46,6 +48,7 @@ public struct MealPlanData: Sendable {
     /// repeated slot and item ids.
     public func validate(recipes: [String: PlannableRecipe], erasedRecipeIDs: Set<String> = []) -> [Diagnostic] {
         var diagnostics = MealPlanValidator.validate(slots, recipes: recipes, snacks: snacksByID, erasedRecipeIDs: erasedRecipeIDs)
+        diagnostics += CookLog.validate(cooks, recipes: recipes, erasedRecipeIDs: erasedRecipeIDs)
         var firstItem: [String: SourceLocation] = [:]
         for item in shoppingItems {
             if let first = firstItem[item.value.id] {
