@@ -106,4 +106,45 @@ struct ServePhoneWritesTests {
         let (_, yes) = try Self.get(base + "_api/status", headers: ["Cookie: brewguide_key=\(key)"])
         #expect(yes.contains("\"writes\":true"), "\(yes)")
     }
+
+    @Test func aNightOutIsLoggedThroughTheSessionCommandsAndAnswersTheirWords() throws {
+        guard let (server, data, base, key) = try Self.start() else { return }
+        defer { server.stop(); try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let form = ["Content-Type: application/x-www-form-urlencoded"], keyed = form + ["X-Brewguide-Key: \(key)"]
+        let sessions = data.appendingPathComponent("sessions")
+        let before = ServeEditCommandTests.tree(sessions)
+
+        // Without the key, or with what `session drink` refuses: nothing written.
+        let (noKey, _) = try ServeEditCommandTests.post("type=beer&size=12oz", to: base + "_api/session/drink", headers: form)
+        #expect(noKey == 403)
+        let (refused, refusedBody) = try ServeEditCommandTests.post("preset=nope", to: base + "_api/session/drink", headers: keyed)
+        #expect(refused == 422)
+        #expect(refusedBody.contains("no drink preset"), "\(refusedBody)")
+        #expect(ServeEditCommandTests.tree(sessions) == before)
+
+        // The bundled night is active at the fixed now: a drink, a water, the end, a new night.
+        let (drink, drinkBody) = try ServeEditCommandTests.post("type=beer&size=12oz&idempotency=d1", to: base + "_api/session/drink", headers: keyed)
+        #expect(drink == 200, "\(drinkBody)")
+        #expect(drinkBody.contains("above centre"), "the waterline: \(drinkBody)")
+        #expect(drinkBody.contains("water reminder"), "the reminder: \(drinkBody)")
+        let (again, againBody) = try ServeEditCommandTests.post("type=beer&size=12oz&idempotency=d1", to: base + "_api/session/drink", headers: keyed)
+        #expect(again == 200 && againBody == drinkBody, "the same tap sent twice is logged once")
+        let entries = ServeEditCommandTests.tree(sessions).filter { before[$0.key] != $0.value }
+        let written = entries.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+        let answer = try JSONSerialization.jsonObject(with: Data(drinkBody.utf8)) as? [String: Any] ?? [:]
+        let entryID = try #require(answer["id"] as? String)
+        #expect(!entries.isEmpty && written.contains(entryID), "the entry \(entryID) is written: \(entries.keys)")
+        let (water, waterBody) = try ServeEditCommandTests.post("amount=250", to: base + "_api/session/water", headers: keyed)
+        #expect(water == 200)
+        #expect(waterBody.contains("Water break: 250 ml"), "\(waterBody)")
+        let (end, endBody) = try ServeEditCommandTests.post("", to: base + "_api/session/end", headers: keyed)
+        #expect(end == 200)
+        #expect(endBody.contains("pacing warnings"), "\(endBody)")
+        let (start, startBody) = try ServeEditCommandTests.post("name=Quiz+night", to: base + "_api/session/start", headers: keyed)
+        #expect(start == 200)
+        #expect(startBody.contains("the waterline is at centre"), "\(startBody)")
+        let (twice, twiceBody) = try ServeEditCommandTests.post("name=Another", to: base + "_api/session/start", headers: keyed)
+        #expect(twice == 422)
+        #expect(twiceBody.contains("still active"), "\(twiceBody)")
+    }
 }
