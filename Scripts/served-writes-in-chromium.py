@@ -19,7 +19,8 @@ work = pathlib.Path(tempfile.mkdtemp())
 data = work / "Data"
 shutil.copytree(repo / "Data", data)
 server = subprocess.Popen([binary, "serve", "--edit", "--data", str(data), "--output", str(work / "Site"), "--port", "0"],
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          env=dict(os.environ, BREWGUIDE_NOW="2026-11-21T20:00:00Z"))
 output = []
 threading.Thread(target=lambda: [output.append(line) for line in server.stdout], daemon=True).start()
 
@@ -28,6 +29,21 @@ def check(ok, what):
     if not ok:
         print("".join(output)[-3000:])
         server.terminate(); sys.exit(1)
+
+def settle(page, rebuilds_before):
+    """Waits for the rebuild a write causes and the page's reload after it."""
+    end = time.time() + 60
+    while time.time() < end and "".join(output).count("rebuilt after") <= rebuilds_before:
+        time.sleep(0.2)
+    page.wait_for_timeout(1500)
+    page.wait_for_load_state("load")
+    page.wait_for_selector(".write-status", state="attached", timeout=10000)
+
+def rebuilds():
+    return "".join(output).count("rebuilt after")
+
+def text_of(selector):
+    return f"(document.querySelector('{selector}') || {{textContent: ''}}).textContent"
 
 def wait_for(text, seconds=120):
     end = time.time() + seconds
@@ -50,9 +66,49 @@ try:
         page.goto(base + "kitchen/shopping.html")
         page.wait_for_selector(".write-status", state="attached", timeout=10000)
         page.click("li[data-item=item-2] input[type=checkbox]")
-        page.wait_for_function("document.querySelector('.write-status').textContent.includes('checked item-2')", timeout=10000)
+        page.wait_for_function("(document.querySelector('.write-status') || {textContent: ''}).textContent.includes('checked item-2')", timeout=10000)
         items = json.loads((data / "kitchen/shopping.json").read_text())
         check(next(i for i in items if i["id"] == "item-2")["checked"] is True, "a tick writes checked: true to kitchen/shopping.json")
+
+        # Offline: the untick is kept and sent once the server answers again.
+        # (After the tick's rebuild, which reloads the page: a reload while offline would fail.)
+        check(wait_for("rebuilt after the meal planner"), "the tick rebuilt the site")
+        page.wait_for_timeout(1000)
+        page.goto(base + "kitchen/shopping.html")
+        page.wait_for_selector(".write-status", state="attached", timeout=10000)
+        context = page.context
+        context.set_offline(True)
+        page.click("li[data-item=item-2] input[type=checkbox]")
+        page.wait_for_function("(document.querySelector('.write-status') || {textContent: ''}).textContent.includes('Not sent yet')", timeout=10000)
+        check("brewguide-outbox" in page.evaluate("Object.keys(localStorage).join(' ')"), "an unsent tick is kept in localStorage")
+        check(next(i for i in json.loads((data / "kitchen/shopping.json").read_text()) if i["id"] == "item-2")["checked"] is True, "offline, the file is unchanged")
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        end = time.time() + 20
+        while time.time() < end and next(i for i in json.loads((data / "kitchen/shopping.json").read_text()) if i["id"] == "item-2")["checked"] is not False:
+            time.sleep(0.2)
+        check(next(i for i in json.loads((data / "kitchen/shopping.json").read_text()) if i["id"] == "item-2")["checked"] is False, "back online, the kept untick is written")
+
+        # A night out: a drink and a glass of water from the session page's buttons.
+        page.goto(base + "sessions/index.html")
+        page.wait_for_selector(".night-out-writes", timeout=10000)
+        check(page.query_selector("label[for=save-type]") is not None and page.query_selector("label[for=save-size]") is not None, "the drink's fields have labels")
+        page.fill("#save-size", "473")
+        before = rebuilds()
+        page.click(".night-out-drink button[type=submit]")
+        page.wait_for_function("(document.querySelector('.write-status') || {textContent: ''}).textContent.includes('above centre')", timeout=10000)
+        said = page.text_content(".write-status")
+        check("water reminder" in said, f"a drink answers the waterline and the reminder: {said!r}")
+        settle(page, before)
+        check("water reminder" in page.text_content(".write-status"), "the answer is still shown after the rebuild reloads the page")
+        before = rebuilds()
+        page.click("text=Log a glass of water")
+        page.wait_for_function("(document.querySelector('.write-status') || {textContent: ''}).textContent.includes('Water break')", timeout=10000)
+        check("Water break" in page.text_content(".write-status"), "a glass of water is logged and answered")
+        settle(page, before)
+        page.click("text=Start a night out")
+        page.wait_for_function("(document.querySelector('.write-errors') || {textContent: ''}).textContent.includes('still active')", timeout=10000)
+        check(True, "starting a second night shows the command's refusal in the alert")
 
         # The brew-along page: finish the flow, then save from the end screen.
         page.goto(base + "brew/v60-starter.html")
@@ -74,7 +130,7 @@ try:
         page.fill("#save-brew-time", "soon")
         page.focus("#save-note"); page.keyboard.press("Tab")  # into dose
         page.keyboard.press("Enter")
-        page.wait_for_function("document.querySelector('.write-errors').textContent.length > 0", timeout=10000)
+        page.wait_for_function("(document.querySelector('.write-errors') || {textContent: ''}).textContent.length > 0", timeout=10000)
         errors = page.text_content(".write-errors")
         check("brew-time" in errors or "brew time" in errors, f"a refused save shows log's words in the alert: {errors!r}")
         check(page.get_attribute(".write-errors", "role") == "alert", "errors are in a live region (role=alert)")

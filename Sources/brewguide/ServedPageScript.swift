@@ -4,7 +4,8 @@ import BrewKit
 /// (`EditSettings.pageScript`); the built site never has it. It turns the pages' controls into
 /// writes through the server's endpoints (docs/SERVE.md):
 /// - the shopping list's ticks post `/_api/shopping/check`;
-/// - the brew-along page's end screen gets a "Save this brew" form that posts `/_api/log`.
+/// - the brew-along page's end screen gets a "Save this brew" form that posts `/_api/log`;
+/// - the night-out pages get buttons for `/_api/session/start|drink|water|end`.
 /// It first asks `/_api/status` whether this browser may write. A write the server could not be
 /// reached for is kept in `localStorage` (with its idempotency value) and sent again when the
 /// server answers, so a retry never records twice. Messages go to a polite live region; errors
@@ -58,9 +59,24 @@ enum ServedPageScript {
       flush();
     });
   }
+  // What a write answered, kept for a minute: the rebuild it causes reloads the page.
+  var SAID = "brewguide-said";
+  function keep(region) {
+    var observer = new MutationObserver(function () {
+      try { sessionStorage.setItem(SAID, JSON.stringify({ at: Date.now(), text: region.textContent, page: location.pathname })); } catch (e) {}
+    });
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+  }
+  function restore(region) {
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(SAID) || "null");
+      if (kept && kept.page === location.pathname && Date.now() - kept.at < 60000 && kept.text) region.textContent = kept.text;
+    } catch (e) {}
+  }
   function region(parent, alert) {
     var p = document.createElement("p");
     p.className = alert ? "write-errors" : "write-status";
+    p.style.whiteSpace = "pre-line";
     p.setAttribute(alert ? "role" : "aria-live", alert ? "alert" : "polite");
     parent.appendChild(p);
     return p;
@@ -186,6 +202,50 @@ enum ServedPageScript {
     observer.observe(app, { childList: true, subtree: true });
   }
 
+  // The night-out pages: start, a drink, a glass of water, the end, as `brewguide session` does.
+  function nightOut(status, errors) {
+    if (!/\/sessions\//.test(location.pathname)) return;
+    var main = document.querySelector("main") || document.body;
+    var panel = document.createElement("section");
+    panel.className = "night-out-writes";
+    panel.setAttribute("aria-labelledby", "night-out-title");
+    var h = document.createElement("h2"); h.id = "night-out-title"; h.textContent = "Log to tonight"; panel.appendChild(h);
+    handlers.session = function (answer) {
+      if (answer.status === 200) status.textContent = (answer.body.said || []).join("\n");
+      else errors.textContent = (answer.body.errors || ["not saved (" + answer.status + ")"]).join("\n");
+    };
+    function tap(what, fields) {
+      errors.textContent = ""; status.textContent = "Sending…";
+      fields.idempotency = newId();
+      send("session", "/_api/session/" + what, fields, null, function (answer) {
+        if (!answer) { status.textContent = "Not sent yet: kept on this device and sent when the server answers."; return; }
+        handlers.session(answer);
+      });
+    }
+    function button(text, action) {
+      var b = document.createElement("button"); b.type = "button"; b.textContent = text;
+      b.addEventListener("click", action); return b;
+    }
+    var drink = document.createElement("form");
+    drink.className = "night-out-drink";
+    var type = document.createElement("select");
+    ["beer", "wine", "liquor", "cocktail", "other"].forEach(function (t) { var o = document.createElement("option"); o.value = t; o.textContent = t; type.appendChild(o); });
+    field(drink, "Drink", "type", type);
+    var size = document.createElement("input"); size.type = "text"; size.value = "12oz"; size.setAttribute("aria-describedby", "night-size-hint");
+    field(drink, "Size", "size", size);
+    var hint = document.createElement("span"); hint.id = "night-size-hint"; hint.textContent = " ml (473) or oz (12oz)"; size.parentNode.appendChild(hint);
+    var add = document.createElement("button"); add.type = "submit"; add.textContent = "Log a drink"; drink.appendChild(add);
+    drink.addEventListener("submit", function (event) { event.preventDefault(); tap("drink", { type: type.value, size: size.value.trim() }); });
+    panel.appendChild(drink);
+    var row = document.createElement("p");
+    row.append(button("Log a glass of water", function () { tap("water", {}); }), " ",
+               button("End the night", function () { tap("end", {}); }), " ",
+               button("Start a night out", function () { tap("start", {}); }));
+    panel.appendChild(row);
+    var box = main.querySelector(".write-messages");
+    main.insertBefore(panel, box ? box.nextSibling : main.firstChild);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     fetch("/_api/status", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (s) {
       if (!s.writes) return;
@@ -193,8 +253,11 @@ enum ServedPageScript {
       var box = document.createElement("div"); box.className = "write-messages";
       host.insertBefore(box, host.firstChild);
       var status = region(box, false), errors = region(box, true);
+      restore(status);
+      keep(status);
       shopping(status, errors);
       brewAlong(status, errors);
+      nightOut(status, errors);
       flush();
       window.addEventListener("online", flush);
       setInterval(flush, 15000);
