@@ -45,6 +45,16 @@ def rebuilds():
 def text_of(selector):
     return f"(document.querySelector('{selector}') || {{textContent: ''}}).textContent"
 
+AXE = (pathlib.Path(__import__("axe_playwright_python").__file__).parent / "axe.min.js").read_text()
+
+def axe(page, selector, what):
+    """axe-core's WCAG 2.1 A/AA violations inside `selector`."""
+    page.evaluate(AXE)
+    found = page.evaluate("""async (selector) => (await axe.run({include: [selector]},
+        {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}))
+        .violations.map(v => v.id + ': ' + v.nodes[0].html.slice(0, 100))""", selector)
+    check(not found, f"axe finds nothing wrong in {what}: {found}")
+
 def wait_for(text, seconds=120):
     end = time.time() + seconds
     while time.time() < end:
@@ -93,6 +103,7 @@ try:
         page.goto(base + "sessions/index.html")
         page.wait_for_selector(".night-out-writes", timeout=10000)
         check(page.query_selector("label[for=save-type]") is not None and page.query_selector("label[for=save-size]") is not None, "the drink's fields have labels")
+        axe(page, ".night-out-writes", "the night-out buttons")
         page.fill("#save-size", "473")
         before = rebuilds()
         page.click(".night-out-drink button[type=submit]")
@@ -122,6 +133,7 @@ try:
         for name in ["rating", "tag", "note", "dose", "yield", "brew-time"]:
             label = page.query_selector(f"label[for=save-{name}]")
             check(label is not None and label.text_content().strip() != "", f"the {name} field has a label")
+        axe(page, "form.save-brew", "the Save this brew form")
         check(page.input_value("#save-dose") == "15", "the dose is filled in from the plan")
         check(page.input_value("#save-yield") == "250", "the yield is filled in from the plan")
         # Keyboard: type into the fields, a brew time log refuses, submit with Enter.
