@@ -47,6 +47,10 @@ let package = Package(
         .target(name: "CLinux"),
         // The domain: models, validation, brew plans, statistics. No I/O.
         .target(name: "BrewKit"),
+        // What the binary carries with it: the default templates and assets of Templates/ and the
+        // commit it was built from, both generated during the build (docs/ARCHITECTURE.md, "One binary").
+        .target(name: "BrewBuiltIns", plugins: ["EmbedBuiltIns"]),
+        .plugin(name: "EmbedBuiltIns", capability: .buildTool()),
         // The data directory: located JSON and CSV readers, writers.
         .target(
             name: "BrewData",
@@ -71,7 +75,7 @@ let package = Package(
         // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer.
         .target(
             name: "BrewSite",
-            dependencies: ["BrewKit", "BrewData", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["BrewKit", "BrewData", "BrewBuiltIns", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // The preview server behind `serve`: static files, live reload, the error overlay.
         // Kept apart so the core never links an HTTP server. Its bounded HTTP/1.1 reader is
@@ -87,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "brewguide",
             dependencies: [
-                "BrewKit", "BrewData", "BrewClip", "BrewSite", "BrewWatch", "BrewServe",
+                "BrewKit", "BrewData", "BrewClip", "BrewSite", "BrewWatch", "BrewServe", "BrewBuiltIns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // jemalloc (Debian: libjemalloc-dev) in place of glibc's malloc: a build makes and
@@ -113,7 +117,7 @@ let package = Package(
             dependencies: ["BrewKit", "BrewData", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures"]),
-        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
+        .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "BrewBuiltIns", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
         // BrewData for the rule the command line passes the watcher: editor droppings are ignored.
         .testTarget(name: "BrewWatchTests", dependencies: ["BrewWatch", "BrewData", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brewguide", "TestSupport"], exclude: ["Fixtures"]),

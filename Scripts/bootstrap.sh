@@ -4,7 +4,17 @@
 # Beanconqueror backup zips and gzip, libgd (libgd-dev) for the small grid copy of a clipped recipe's
 # photo, and jemalloc (libjemalloc-dev), the allocator brewguide links. Clipping fetches pages with
 # the curl program.
+#
+# `Scripts/bootstrap.sh --browser` also installs Debian's chromium (about 350 MB, a minute and a half)
+# for the browser tests (the keyboard walk, cook mode's timers); without it they are skipped.
 set -euo pipefail
+if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
+  if ! command -v apt-get >/dev/null 2>&1; then echo "the browser tests need chromium (Debian/Ubuntu: apt-get install chromium)" >&2; exit 1; fi
+  SUDO=""; if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  echo "installing chromium (browser tests) ..." >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
 needed="libcmark libcrypto zlib gdlib"
 # jemalloc is linked on Linux only.
 if [ "$(uname -s)" = "Linux" ]; then needed="libcmark libcrypto zlib gdlib jemalloc"; fi

@@ -9,12 +9,14 @@ import Foundation
 public final class JournalSite {
     public struct Settings: Sendable {
         public var dataDirectory: String
-        public var defaultTemplatesDirectory: String
+        /// A folder layered over the built-in templates (`BREWGUIDE_TEMPLATES`), nil for none.
+        public var defaultTemplatesDirectory: String?
+        /// A folder layered over both (`--templates`).
         public var templatesDirectory: String?
         public var outputDirectory: String
         public var baseURL: String?
 
-        public init(dataDirectory: String, defaultTemplatesDirectory: String, templatesDirectory: String?, outputDirectory: String, baseURL: String?) {
+        public init(dataDirectory: String, defaultTemplatesDirectory: String? = nil, templatesDirectory: String?, outputDirectory: String, baseURL: String?) {
             self.dataDirectory = dataDirectory
             self.defaultTemplatesDirectory = defaultTemplatesDirectory
             self.templatesDirectory = templatesDirectory
@@ -129,7 +131,7 @@ public final class JournalSite {
         var missing: [Diagnostic] = []
         if let templates {
             missing = templates.missing(SiteBuilder.requiredTemplates).map {
-                .error("no template named \"\($0)\" (expected a file \($0).mustache)", at: .file(settings.templatesDirectory ?? settings.defaultTemplatesDirectory))
+                .error("no template named \"\($0)\" (expected a file \($0).mustache)", at: .file(settings.templatesDirectory ?? settings.defaultTemplatesDirectory ?? TemplateSet.builtInSource))
             }
         }
         // The data's findings are sorted already (23,000 of them at 100,000 logs): sorted again only with others.

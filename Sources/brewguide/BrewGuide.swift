@@ -1,14 +1,19 @@
 import ArgumentParser
+import BrewBuiltIns
 import BrewKit
 
 @main
 struct BrewGuide: AsyncParsableCommand {
+    /// The version, as the export archive records it.
     static let version = "0.1.0"
+
+    /// What `--version` prints: the version and the commit the binary was built from.
+    static let versionAndCommit = "brewguide \(version) (commit \(BuildInfo.commit ?? "unknown"))"
 
     static let configuration = CommandConfiguration(
         commandName: "brewguide",
         abstract: "Turns a home brewer's recipes, brew logs and sessions into a personal brew journal.",
-        version: version,
+        version: versionAndCommit,
         subcommands: [
             CheckCommand.self,
             BuildCommand.self,
@@ -26,6 +31,7 @@ struct BrewGuide: AsyncParsableCommand {
             DuplicateCommand.self,
             ImportBrewsCommand.self,
             KitchenCommand.self,
+            TemplatesCommand.self,
         ]
     )
 

@@ -37,7 +37,7 @@ struct ExportCommand: ParsableCommand {
             case .csv:
                 try CSVExport.write(snapshot, to: output)
             }
-            let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
+            let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { Self.phrase(count: $0.count, kind: $0.kind) }.joined(separator: ", ")
             print("exported \(counts) to \(output)")
         } catch let error as AtomicFile.Failure {
             throw error.commandError()
@@ -55,5 +55,25 @@ struct ExportCommand: ParsableCommand {
         guard let tail = try? handle.readToEnd() else { return false }
         let text = String(decoding: tail, as: UTF8.self)
         return text.range(of: #""manifest"\s*:\s*\{\s*(.|\n)*"format"\s*:\s*"brewguide-archive""#, options: .regularExpression) != nil
+    }
+}
+
+extension ExportCommand {
+    /// A count of a kind in words, as a person reads it: `1 recipe`, `8 kitchen recipes`,
+    /// `0 kitchen inbox entries` (the kinds are named in the archive as `kitchenRecipes`).
+    static func phrase(count: Int, kind: String) -> String {
+        let (singular, plural): (String, String)
+        switch kind {
+        case "kitchenInbox": (singular, plural) = ("kitchen inbox entry", "kitchen inbox entries")
+        case "preferences": (singular, plural) = ("preferences file", "preferences files")
+        default:
+            var words = ""
+            for character in kind {
+                if character.isUppercase { words += " " + character.lowercased() } else { words.append(character) }
+            }
+            plural = words
+            singular = words.hasSuffix("s") ? String(words.dropLast()) : words
+        }
+        return "\(count) \(count == 1 ? singular : plural)"
     }
 }

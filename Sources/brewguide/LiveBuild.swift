@@ -21,7 +21,7 @@ struct LiveBuild {
             throw CommandError.file(data, "the data directory does not exist; expected a folder with recipes/, logs/ and preferences.json")
         }
         // Watching starts before the first build, so a save made while it runs is not missed.
-        let roots = [data, site.defaultTemplatesDirectory] + (site.templates.map { [$0] } ?? [])
+        let roots = [data] + [site.defaultTemplatesDirectory, site.templates].compactMap { $0 }
         let watcher: DirectoryWatcher
         do {
             // A 20 ms quiet period: editors and syncs write faster than that between files,

@@ -6,7 +6,9 @@ import Foundation
 
 /// Options of the commands that render the site.
 struct SiteOptions: ParsableArguments {
-    @Option(help: "A templates directory whose files replace the default templates of the same name.")
+    @Option(help: ArgumentHelp(
+        "A templates directory whose files replace the built-in templates of the same name.",
+        discussion: "A template or asset the folder lacks keeps the built-in one. BREWGUIDE_TEMPLATES names a folder layered between the two. `brewguide templates copy DIR` writes the built-in ones to start from."))
     var templates: String?
 
     @Option(help: "Where the site is written.")
@@ -23,16 +25,11 @@ struct SiteOptions: ParsableArguments {
         discussion: "The next build then writes only the files that changed into it instead of every file: worth it for a journal of thousands of brews rebuilt often."))
     var keepStaging = false
 
-    /// The default templates: `BREWGUIDE_TEMPLATES`, else `Templates/` in the current directory,
-    /// else the `Templates/` of the source tree this binary was built from.
-    var defaultTemplatesDirectory: String {
-        if let fromEnvironment = ProcessInfo.processInfo.environment["BREWGUIDE_TEMPLATES"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
-        if FileManager.default.fileExists(atPath: "Templates/layout.html.mustache") { return "Templates" }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Templates").path
+    /// A folder of templates layered over the built-in ones before `--templates`: `BREWGUIDE_TEMPLATES`,
+    /// else none. A `Templates/` in the current directory is not looked at: the defaults are in the binary.
+    var defaultTemplatesDirectory: String? {
+        guard let fromEnvironment = ProcessInfo.processInfo.environment["BREWGUIDE_TEMPLATES"], !fromEnvironment.isEmpty else { return nil }
+        return fromEnvironment
     }
 }
 

@@ -22,8 +22,16 @@
   let lastPace = "";
   const clockEl = el("p", "brew-clock"), stepEl = el("p", "brew-step"), targetEl = el("p", "brew-target"),
         countEl = el("p", "brew-countdown"), paceEl = el("p", "brew-pace"), lastEl = el("p", "brew-pace brew-last"), nextEl = el("p", "brew-next"), controls = el("p", "brew-controls"), doneEl = el("div", "brew-done");
+  // What a screen reader says: the visible lines change four times a second, so they are not
+  // live; this region says the changes a person acts on (a new step, 60/30/10 s left, "go on
+  // when ready", a change of pace, pause, the end), each once.
+  const sayEl = el("p", "visually-hidden brew-say");
+  sayEl.setAttribute("role", "status");
+  let said = { step: null, milestone: null, pace: "" };
+  const say = text => { sayEl.textContent = sayEl.textContent === text ? `${text}\u00a0` : text; };
+  const milestones = [60, 30, 10];
   const button = (text, action, cls) => { const b = el("button", cls || "", text); b.type = "button"; b.addEventListener("click", action); return b; };
-  const mainButton = button("Start brew", () => advance(), "primary"), pauseButton = button("Pause", () => pause()),
+  const mainButton = button("Start brew", () => advance(), "primary"), pauseButton = button("Pause", () => { pause(); say(pausedAt ? "Paused" : "Resumed"); }),
         restartButton = button("Hold to restart", () => { if (!holding) restartButton.textContent = "Hold to restart (1 s)"; }, "hold");
   // US-014: restarting loses the brew, so it takes a press held for a second (a tap or a stray
   // touch does nothing); the button fills while it is held. Space or Enter held does the same.
@@ -42,7 +50,7 @@
   for (const type of ["pointerup", "pointerleave", "pointercancel", "keyup", "blur"]) restartButton.addEventListener(type, holdEnd);
   restartButton.addEventListener("contextmenu", e => e.preventDefault());
   controls.append(mainButton, pauseButton, restartButton);
-  app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, paceEl, lastEl, nextEl, controls, doneEl);
+  app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, paceEl, lastEl, nextEl, controls, doneEl, sayEl);
   function render() {
     const step = plan.steps[index], next = plan.steps[index + 1];
     clockEl.textContent = startedAt == null ? "Brew clock 0:00 (it starts with the bloom)" : `Brew clock ${clock(elapsed())}${pausedAt && index < plan.steps.length ? " (paused)" : ""}`;
@@ -63,6 +71,28 @@
     mainButton.hidden = index >= plan.steps.length;
     pauseButton.hidden = restartButton.hidden = index < 0 || index >= plan.steps.length;
     pauseButton.textContent = pausedAt ? "Resume" : "Pause";
+    announce(step, left, running);
+  }
+  function announce(step, left, running) {
+    if (!step) { said = { step: null, milestone: null, pace: "" }; return; }
+    if (said.step !== index) {
+      said = { step: index, milestone: left == null ? null : (left > 0 ? milestones.find(m => m < left) ?? 0 : "due"), pace: running };
+      say([lastEl.textContent, `Step ${stepEl.textContent}`, targetEl.textContent, countEl.textContent].filter(t => t).join(". "));
+      return;
+    }
+    // What changed in one tick is said in one message, so one part does not cut off another.
+    const news = [];
+    if (left != null && !pausedAt) {
+      if (left <= 0 && said.milestone !== "due") { said.milestone = "due"; news.push("Time: go on when ready"); }
+      else if (left > 0 && said.milestone != null && said.milestone !== "due" && left <= said.milestone && said.milestone > 0) {
+        const m = said.milestone;
+        said.milestone = milestones.find(x => x < m) ?? 0;
+        news.push(`${m} seconds left`);
+      }
+    }
+    const mood = running.replace(/ by .*/, "");
+    if (running && mood !== said.pace.replace(/ by .*/, "")) { said.pace = running; news.push(running.charAt(0).toUpperCase() + running.slice(1)); }
+    if (news.length) say(news.join(". "));
   }
   function advance() {
     if (pausedAt) pause();
@@ -81,13 +111,20 @@
     if (pausedAt) { startedAt += Date.now() - pausedAt; pausedAt = null; } else { pausedAt = Date.now(); }
     render();
   }
-  function restart() { index = -1; startedAt = pausedAt = null; lastPace = ""; doneEl.replaceChildren(); awake(false); render(); }
+  // The restart button hides itself: the focus moves to "Start brew" (not to the page's top).
+  function restart() {
+    index = -1; startedAt = pausedAt = null; lastPace = ""; doneEl.replaceChildren(); awake(false); render();
+    mainButton.focus(); say("Restarted. Ready when you are.");
+  }
   function finish() {
     if (startedAt != null && !pausedAt) pausedAt = Date.now();
     awake(false);
     const code = el("code", "", `${plan.command} --brew-time ${clock(elapsed())}${plan.dataOption}`), copy = button("Copy", () => navigator.clipboard && navigator.clipboard.writeText(code.textContent).then(() => { copy.textContent = "Copied"; }));
     const pre = el("pre"); pre.append(code);
     doneEl.replaceChildren(el("p", "", `Brewed in ${clock(elapsed())}. Record it (change the rating; add --tag tooSour or another tag for a hint):`), pre, copy);
+    // "Finish" hides itself: the focus moves to what comes next.
+    if (document.activeElement === mainButton || document.activeElement === document.body) copy.focus();
+    say(`Done. Brewed in ${clock(elapsed())}.`);
   }
   app.hidden = false;
   render();

@@ -15,6 +15,8 @@ import Testing
     static let folder = Fixture.absolutePath("clip-generalisation")
     /// Pages of the second set read completely when it was written (see docs/KITCHEN.md).
     static let secondSetFloor = 11
+    /// Held-out pages of issue 41 read completely on their one run (see docs/KITCHEN.md).
+    static let heldOutFloor = 4
 
     /// What a page's written recipe misses against its expected values.
     static func gaps(_ recipe: [String: Any], expected: [String: Any]) -> [String] {
@@ -39,6 +41,18 @@ import Testing
         if let wanted = expected["headings"] as? Int {
             let headings = steps.filter { $0["isHeading"] as? Bool == true }.count
             if headings != wanted { gaps.append("\(headings) headings") }
+        }
+        if let wanted = expected["servingsUpTo"] as? Int, recipe["servingsUpTo"] as? Int != wanted { gaps.append("servings up to \(recipe["servingsUpTo"] ?? "none")") }
+        if let given = expected["servingsGiven"] as? Bool, (recipe["servingsGiven"] as? Bool ?? true) != given { gaps.append("servings given \(!given)") }
+        if let wanted = expected["ingredientHeadings"] as? Int {
+            let headings = ingredients.filter { $0["isHeading"] as? Bool == true }.count
+            if headings != wanted { gaps.append("\(headings) ingredient headings") }
+        }
+        for key in ["prepTime", "cookTime"] {
+            if let wanted = expected[key] as? String, recipe[key] as? String != wanted { gaps.append("\(key) \(recipe[key] ?? "none")") }
+        }
+        if expected["noPrices"] as? Bool == true, ingredients.contains(where: { ($0["notes"] as? String ?? "").contains("$") || ($0["name"] as? String ?? "").contains("$") }) {
+            gaps.append("a price kept")
         }
         for (key, seconds) in expected["timers"] as? [String: Int] ?? [:] {
             let index = Int(key)!
@@ -110,6 +124,92 @@ import Testing
         #expect(cut.repairs.contains { $0.hasPrefix("the title is 288 characters long; cut at a word") }, "\(cut.repairs)")
         let title = try #require((try JSONSerialization.jsonObject(with: Data(cut.bytes)) as? [String: Any])?["title"] as? String)
         #expect(title.count <= KitchenRecipe.maximumTitleLength && title.hasSuffix("…") && !title.hasSuffix(" …"))
+    }
+
+    /// Fifteen pages written for issue 41 in the shapes its misses fall into: HTML-only recipes with
+    /// bold labels, `dl`, table and div grids, an unlabelled list, an "instructions" wrapper
+    /// holding the ingredients, unit tabs; structured data poorer than the page (a glued string,
+    /// steps that are the description, a recipe in a `meta` attribute); servings in Czech,
+    /// Hungarian, Polish, Portuguese, Norwegian, Turkish, a range, none beside rating counts;
+    /// decorated titles; dual units, prices, labels in times; step labels; ingredient groups.
+    @Test func pagesOfUnseenShapes() throws {
+        let (complete, total, report) = try Self.score(Fixture.absolutePath("clip-generalisation-3"))
+        #expect(total == 15)
+        // Ingredient groups ("For the sauce") are not yet kept as headings: 14 of 15.
+        #expect(complete >= 14, "\(report)")
+    }
+
+    /// Four pages written after the rules, run once and not tuned to (French bold labels,
+    /// an Italian table beside a JSON-LD without amounts, unit tabs as list items with a range and
+    /// a price, Czech with a rating count and step labels): what the rules do on pages they were
+    /// not written for.
+    @Test func heldOutPages() throws {
+        let (complete, total, report) = try Self.score(Fixture.absolutePath("clip-generalisation-3-heldout"))
+        #expect(total == 4)
+        #expect(complete >= Self.heldOutFloor, "\(report)")
+    }
+
+    @Test(arguments: [
+        ("Serves 2 to 4", 2, 4), ("2-4 servings", 2, 4), ("4–6 people", 4, 6), ("Počet porcí: 6", 6, nil), ("Liczba porcji: 4", 4, nil),
+        ("4 adag", 4, nil), ("Rende 10 porções", 10, nil), ("Porsjoner: 4", 4, nil), ("4 kişilik", 4, nil), ("Antal: 4 portioner", 4, nil),
+    ] as [(String, Int, Int?)])
+    func servingsInMoreLanguagesAndRanges(line: String, count: Int, upTo: Int?) {
+        #expect(KitchenYieldReader.range(inLine: line) == KitchenYieldReader.Servings(count: count, upTo: upTo))
+    }
+
+    @Test(arguments: ["122 people rated this recipe", "(45 reviews)", "Comments: 87", "12 people liked this", "48 hodnocení", "87 komentarzy"])
+    func countsOfReactionsAreNoServings(line: String) {
+        #expect(KitchenYieldReader.range(inLine: line) == nil)
+        #expect(KitchenYieldReader.servings(inYield: line) == nil)
+    }
+
+    /// A page that gives no servings is written for 1 with `servingsGiven: false`, and the draft
+    /// says what scaling assumes; a range keeps its upper end.
+    @Test func servingsAreNeverInvented() throws {
+        var page = ClippedRecipe()
+        page.title = "Toast"
+        page.ingredientLines = ["2 slices bread"]
+        let draft = try KitchenClipWriter.draft(page, root: "/nonexistent-clip-root", category: nil, takenIDs: [])
+        let recipe = try #require(try JSONSerialization.jsonObject(with: Data(draft.bytes)) as? [String: Any])
+        #expect(recipe["servings"] as? Int == 1)
+        #expect(recipe["servingsGiven"] as? Bool == false)
+        #expect(draft.servingsNote?.contains("gives no servings") == true)
+        page.servings = 2
+        page.servingsUpTo = 4
+        let ranged = try KitchenClipWriter.draft(page, root: "/nonexistent-clip-root", category: nil, takenIDs: [])
+        let written = try #require(try JSONSerialization.jsonObject(with: Data(ranged.bytes)) as? [String: Any])
+        #expect(written["servings"] as? Int == 2 && written["servingsUpTo"] as? Int == 4 && written["servingsGiven"] == nil)
+        #expect(ranged.servingsNote == "The source says it serves 2 to 4: scaling takes 2 as the base.")
+    }
+
+    @Test func ingredientLinesLoseDualUnitsEstimatesAndPrices() {
+        #expect(KitchenClipWriter.split("100g/3½oz butter, softened") == ("100g", "butter", "3½oz, softened"))
+        #expect(KitchenClipWriter.split("About 3 cups flour") == ("3 cups", "flour", "about"))
+        #expect(KitchenClipWriter.split("1 lb ground beef ($6.99)") == ("1 lb", "ground beef", nil))
+        #expect(KitchenClipWriter.split("4 Tbsp butter, divided ($0.56)") == ("4 Tbsp", "butter", "divided"))
+        #expect(KitchenClipWriter.split("1.5 EL Zucker") == ("1.5 EL", "Zucker", nil))
+    }
+
+    /// A decimal is no step number (a caption's "1.5 EL Zucker" kept its whole part only as a
+    /// "5 EL" step), and a label before a structured time is not the time.
+    @Test func decimalsAndLabelledTimes() {
+        #expect(KitchenPageReader.stripStepNumber("1.5 EL Zucker") == "1.5 EL Zucker")
+        #expect(KitchenPageReader.stripStepNumber("2. Bake") == "Bake")
+        let caption = KitchenCaptionReader.read("Zuckerkuchen\nZutaten\n1.5 EL Zucker\n200 g Mehl\nZubereitung\n1. Alles verrühren.\n2. Backen.")
+        #expect(caption.ingredientLines.contains("1.5 EL Zucker"), "\(caption.ingredientLines) \(caption.steps)")
+        #expect(KitchenPageReader.displayDuration("Tillagningstid 30 min") == "30 min")
+        #expect(KitchenPageReader.displayDuration("Cook time: 25 minutes") == "25 minutes")
+        #expect(KitchenPageReader.displayDuration("about 30 min") == "about 30 min")
+    }
+
+    @Test func titlesLoseRatingsAndTaglines() {
+        #expect(KitchenPageReader.plainTitle("Classic Pancakes (4.7/5)", names: [], fromStructuredData: true) == "Classic Pancakes")
+        #expect(KitchenPageReader.plainTitle("Kanelbullar – mjuka och goda", names: ["Kanelbullar"], fromStructuredData: false) == "Kanelbullar")
+        #expect(KitchenPageReader.plainTitle("Rocky Road Cookies Recipe", names: ["Rocky Road Cookies"], fromStructuredData: true) == "Rocky Road Cookies Recipe", "a structured name keeps its word")
+        #expect(KitchenPageReader.plainTitle("Gulyásleves recept", names: ["Gulyásleves"], fromStructuredData: false) == "Gulyásleves")
+        #expect(KitchenPageReader.plainTitle("Chicken - Leek Pie", names: [], fromStructuredData: false) == "Chicken - Leek Pie")
+        #expect(KitchenPageReader.isStepLabel("Step 1") && KitchenPageReader.isStepLabel("stap 2") && KitchenPageReader.isStepLabel("instruction 0") && KitchenPageReader.isStepLabel("Schritt 4:"))
+        #expect(!KitchenPageReader.isStepLabel("Make the sauce") && !KitchenPageReader.isStepLabel("Bake 20"))
     }
 
     @Test func siteNamesLeaveFallbackTitles() {

@@ -32,7 +32,7 @@ import TestSupport
         defer { server.stop() }
         let base = server.base
         for _ in 0..<50 {
-            if case .success = await PageFetcher.fetchBytes(base + "/note.txt", accept: "*/*", maximumBytes: 1_000) { break }
+            if case .success = await PageFetcher.fetchBytes(base + "/note.txt", accept: "*/*", maximumBytes: 1_000, origin: .typed) { break }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
         let root = folder.appendingPathComponent("data")
@@ -44,7 +44,7 @@ import TestSupport
         let files = ["photo.jpg": TestImages.photo(width: 1200, height: 800, format: "jpg"), "note.txt": Array("not a photo".utf8),
                      "huge.png": KitchenImportHostileTests.pngHeader(width: 23000, height: 23000)]
         try await Self.withServer(files) { base, root in
-            let saved = try await KitchenPhotoFiles.download(base + "/photo.jpg", id: "soup", root: root.path).get()
+            let saved = try await KitchenPhotoFiles.download(base + "/photo.jpg", id: "soup", root: root.path, page: base + "/soup.html").get()
             #expect(saved.path == "kitchen/images/soup.jpg")
             // Pending until its recipe is written.
             #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("kitchen/images/soup.jpg").path))
@@ -53,7 +53,7 @@ import TestSupport
             #expect(full == files["photo.jpg"], "the photo as served")
             let grid = try [UInt8](Data(contentsOf: root.appendingPathComponent("kitchen/images/soup.grid.jpg")))
             #expect(GridImage.size(of: AppRecipe.Photo(bytes: grid, fileExtension: "jpg"))! == (400, 267))
-            let second = try await KitchenPhotoFiles.download(base + "/photo.jpg", id: "soup", root: root.path).get()
+            let second = try await KitchenPhotoFiles.download(base + "/photo.jpg", id: "soup", root: root.path, page: base + "/soup.html").get()
             #expect(second.path == "kitchen/images/soup-2.jpg", "never over a file")
             KitchenPhotoFiles.remove(second.pending.pendingPaths)
             // The site finds the grid copy beside the photo a recipe names.
@@ -63,15 +63,37 @@ import TestSupport
             #expect(Set(found.keys) == ["kitchen/images/soup.jpg", "kitchen/images/soup.grid.jpg"])
             #expect(diagnostics.isEmpty)
 
-            let missing = await KitchenPhotoFiles.download(base + "/gone.jpg", id: "stew", root: root.path)
+            let missing = await KitchenPhotoFiles.download(base + "/gone.jpg", id: "stew", root: root.path, page: base + "/stew.html")
             #expect(throws: CommandError.self) { try missing.get() }
             if case .failure(let error) = missing { #expect(error.message.hasSuffix("the server answered 404")) }
-            let text = await KitchenPhotoFiles.download(base + "/note.txt", id: "stew", root: root.path)
+            let text = await KitchenPhotoFiles.download(base + "/note.txt", id: "stew", root: root.path, page: base + "/stew.html")
             if case .failure(let error) = text { #expect(error.message.contains("not a JPEG, PNG, WebP or GIF image")) } else { Issue.record("a text file was kept as a photo") }
             // A page's photo over the pixel budget is refused from its header, never decoded.
-            let huge = await KitchenPhotoFiles.download(base + "/huge.png", id: "stew", root: root.path)
+            let huge = await KitchenPhotoFiles.download(base + "/huge.png", id: "stew", root: root.path, page: base + "/stew.html")
             if case .failure(let error) = huge { #expect(error.message.contains("23000 × 23000 pixels (529 megapixels)"), "\(error.message)") } else { Issue.record("a 23000 × 23000 PNG was kept") }
             #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("kitchen/images/stew.jpg").path))
+        }
+    }
+
+    /// A page's photo on this machine or its network is fetched only from the place the person
+    /// typed: a page from elsewhere (or from a file) cannot make the tool send a request to the
+    /// person's own machine, in any spelling of its address (issue 37).
+    @Test func aPhotoOnThisMachineIsFetchedOnlyFromThePlaceTyped() async throws {
+        let files = ["photo.jpg": TestImages.photo(width: 600, height: 400, format: "jpg"), "note.txt": Array("x".utf8)]
+        try await Self.withServer(files) { base, root in
+            let port = try #require(URL(string: base)?.port)
+            for (photo, page) in [(base + "/photo.jpg", "https://example.com/soup" as String?), (base + "/photo.jpg", nil),
+                                  ("http://localhost:\(port)/photo.jpg", base + "/soup.html"), ("http://127.0.0.1:\(port + 1)/photo.jpg", base + "/soup.html"),
+                                  ("http://2130706433:\(port)/photo.jpg", "https://example.com/soup"), ("https://[::ffff:127.0.0.1]:\(port)/photo.jpg", "https://example.com/soup"),
+                                  ("https://192.168.1.1/photo.jpg", "https://example.com/soup"), ("http://0x7f.1:\(port)/photo.jpg", nil)] {
+                let result = await KitchenPhotoFiles.download(photo, id: "soup", root: root.path, page: page)
+                guard case .failure(let error) = result else { Issue.record("\(photo) from \(page ?? "a file") was fetched"); continue }
+                #expect(error.message.contains("not fetched: it leads to this machine or its local network"), "\(error.message)")
+                #expect(error.message.contains("only an address you type is fetched there"), "\(error.message)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("kitchen/images").path), "nothing was written")
+            let typed = await KitchenPhotoFiles.download(base + "/photo.jpg", id: "soup", root: root.path, page: base + "/soup.html")
+            #expect((try? typed.get())?.path == "kitchen/images/soup.jpg", "the place typed is fetched from")
         }
     }
 }

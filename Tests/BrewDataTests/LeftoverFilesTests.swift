@@ -32,6 +32,30 @@ import TestSupport
         for relative in kept { #expect(FileManager.default.fileExists(atPath: folder.root + "/" + relative), "\(relative) was removed") }
     }
 
+    /// A folder that is not a journal (a home folder given as `--data`) is never cleaned, and in a
+    /// journal only temporaries of names brewguide writes there go (issue 37).
+    @Test func onlyAJournalIsCleanedAndOnlyOfNamesBrewguideWrites() throws {
+        let dead = try Self.deadPID()
+        let home = TestPaths.temporary("leftover-home").path
+        try FileManager.default.createDirectory(atPath: home + "/logs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let homeFiles = [".bashrc.\(dead)-7.tmp", ".erasures.json.\(dead)-8.tmp", "logs/.a.json.\(dead)-9.tmp"]
+        for relative in homeFiles { #expect(FileManager.default.createFile(atPath: home + "/" + relative, contents: Data("x".utf8))) }
+        #expect(!WriteTarget.isJournal(home), "one data folder alone is not a journal")
+        try DataDirectoryLock.acquire(root: home, command: "brewguide erase").release()
+        for relative in homeFiles { #expect(FileManager.default.fileExists(atPath: home + "/" + relative), "\(relative) was removed from a folder that is not a journal") }
+
+        let folder = try MergeByKindTests.DataFolder(["logs/a.json": "[]"])
+        let ours = [".preferences.json.\(dead)-1.tmp", "..brewguide-merge.json.\(dead)-2.tmp", "logs/.b.csv.\(dead)-3.tmp", "kitchen/images/.soup.jpg.\(dead)-4.tmp"]
+        let theirs = [".bashrc.\(dead)-7.tmp", ".notes.json.\(dead)-5.tmp", "logs/.notes.txt.\(dead)-6.tmp", "logs/..json.\(dead)-6.tmp", "kitchen/.vimrc.\(dead)-8.tmp"]
+        try FileManager.default.createDirectory(atPath: folder.root + "/kitchen/images", withIntermediateDirectories: true)
+        for relative in ours + theirs { #expect(FileManager.default.createFile(atPath: folder.root + "/" + relative, contents: Data("x".utf8))) }
+        #expect(WriteTarget.isJournal(folder.root))
+        try DataDirectoryLock.acquire(root: folder.root, command: "brewguide erase").release()
+        for relative in ours { #expect(!FileManager.default.fileExists(atPath: folder.root + "/" + relative), "\(relative) stayed") }
+        for relative in theirs { #expect(FileManager.default.fileExists(atPath: folder.root + "/" + relative), "\(relative) was removed") }
+    }
+
     @Test func anImportRemovesTheStagingFolderADeadImportLeft() throws {
         let parent = TestPaths.temporary("leftover").path
         defer { try? FileManager.default.removeItem(atPath: parent) }

@@ -33,6 +33,8 @@ import TestSupport
                 self.send_response(302); self.send_header("Location", "file:///etc/passwd"); self.send_header("Content-Length", "0"); self.end_headers()
             elif self.path == "/to-other-host":
                 self.send_response(301); self.send_header("Location", "http://example.com/soup"); self.send_header("Content-Length", "0"); self.end_headers()
+            elif self.path.startswith("/to-address?"):
+                self.send_response(302); self.send_header("Location", self.path[len("/to-address?"):]); self.send_header("Content-Length", "0"); self.end_headers()
             elif self.path == "/to-page":
                 self.send_response(302); self.send_header("Location", "/page"); self.send_header("Content-Length", "0"); self.end_headers()
             else:
@@ -79,10 +81,50 @@ import TestSupport
             let bomb = Self.message(await PageFetcher.fetch(base + "/bomb"))
             #expect(bomb.contains("larger than 10 MB"), "\(bomb)")
             let file = Self.message(await PageFetcher.fetch(base + "/to-file"))
-            #expect(file.contains("redirected to file:///etc/passwd, and the redirect was refused"), "\(file)")
+            #expect(file.contains("redirected to file:///etc/passwd, and the redirect was refused: a page may not lead to a file: address, which is never fetched; only https:// addresses are followed"), "\(file)")
+            #expect(!file.contains("is not a URL"), "\(file)")
             let other = Self.message(await PageFetcher.fetch(base + "/to-other-host"))
             #expect(other.contains("redirected to http://example.com/soup, and the redirect was refused: only https:// addresses are followed"), "\(other)")
             #expect(Self.message(await PageFetcher.fetch(base + "/missing")).hasSuffix("the server answered 404"))
         }
+    }
+
+    /// A redirect may reach this machine or its network only at the place the person typed: not
+    /// another port, not another spelling of it, not with https (issue 37). Every address here is
+    /// refused before it is fetched; only the server on 127.0.0.1 is asked anything.
+    @Test func aRedirectReachesThisMachineOnlyAtThePlaceTyped() async throws {
+        try await Self.withServer { base in
+            let port = try #require(URL(string: base)?.port)
+            for target in ["http://127.0.0.1:\(port + 1)/admin", "https://127.0.0.1:\(port + 1)/admin", "http://localhost:\(port)/page", "http://2130706433:\(port)/page",
+                           "http://[::1]:\(port)/page", "https://10.0.0.1/router", "https://169.254.169.254/latest/meta-data", "http://0x7f.1:\(port)/page"] {
+                let message = Self.message(await PageFetcher.fetch(base + "/to-address?" + target))
+                #expect(message.contains("redirected to \(target), and the redirect was refused: it leads to this machine or its local network"), "\(message)")
+                #expect(message.contains("only an address you type is fetched there"), "\(message)")
+            }
+            #expect(Self.message(await PageFetcher.fetch(base + "/to-address?" + base + "/page")) == "read 32 bytes", "the place typed, spelled as typed")
+        }
+    }
+
+    /// What a page chooses is judged by where the page came from.
+    @Test func whatAPageChoosesMayNotReachThisMachine() {
+        let remote = "https://recipes.example/soup"
+        for target in ["http://127.0.0.1/", "https://localhost:8443/", "https://printer.localhost/", "http://[fe80::1]/", "https://[fd00::5]/", "http://100.64.0.1/",
+                       "https://172.16.0.1/", "https://192.168.1.1/", "https://0.0.0.0/", "https://127.1/", "https://017700000001/", "https://%31%32%37.0.0.1/"] {
+            #expect(PageFetcher.refusal(chosenByPage: target, typed: remote)?.contains("leads to this machine or its local network") == true, "\(target)")
+        }
+        #expect(PageFetcher.refusal(chosenByPage: "https://recipes.example/photo.jpg", typed: remote) == nil)
+        #expect(PageFetcher.refusal(chosenByPage: "https://172.32.0.1/photo.jpg", typed: remote) == nil, "a public address")
+        #expect(PageFetcher.refusal(chosenByPage: "http://recipes.example/photo.jpg", typed: remote)?.hasPrefix("only https:// addresses are followed") == true)
+        #expect(PageFetcher.refusal(chosenByPage: "http://127.0.0.1:8080/photo.jpg", typed: "http://127.0.0.1:8080/soup") == nil, "the place typed")
+        #expect(PageFetcher.refusal(chosenByPage: "gopher://127.0.0.1:25/", typed: remote)?.contains("a page may not lead to a gopher: address") == true)
+    }
+
+    /// An address the person types that is not http(s) is refused saying which addresses are
+    /// fetched, never "not a URL" or "cannot read the file" (issue 37).
+    @Test(arguments: ["file:///etc/passwd", "gopher://127.0.0.1:70/", "dict://127.0.0.1:2628/d:word", "ftp://example.com/recipe.txt", "scp://host/etc/passwd"])
+    func aTypedAddressOfAnotherSchemeSaysWhatIsFetched(_ address: String) {
+        let refusal = PageFetcher.refusal(for: address)
+        #expect(refusal?.hasPrefix("only https:// addresses are fetched (and plain http:// ones you type for this machine: 127.0.0.1 or localhost)") == true, "\(refusal ?? "fetched")")
+        #expect(ClipSource(address) == .url(address), "read as an address, not a file")
     }
 }

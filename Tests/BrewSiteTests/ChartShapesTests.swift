@@ -139,3 +139,26 @@ struct ChartShapesTests {
         #expect(!html.contains("<text"))
     }
 }
+
+/// Every histogram has at least three labelled ticks spanning its bars: brews at 1:15 and 1:16.7
+/// once had one tick ("1:16") and bars nobody could name.
+@Suite struct HistogramTicksTests {
+    static func ticks(_ html: String) -> [String] {
+        html.components(separatedBy: "class=\"axis tick-x\"").dropFirst().compactMap { part in
+            part.split(separator: ">", maxSplits: 1).last.map { String($0.prefix { $0 != "<" }) }
+        }
+    }
+
+    @Test(arguments: [[15.0, 16.7], [15.0, 15.0, 16.7, 16.7, 16.7], [16.0, 16.5], [12.0, 18.0], [15.0, 15.2, 17.9]])
+    func ratiosGetThreeTicksSpanningTheBars(ratios: [Double]) throws {
+        let logs = ratios.enumerated().map { ChartShapesTests.log($0.offset, day: ChartShapesTests.firstDay, ratio: $0.element) }
+        let html = try #require(Journal.statisticsCharts(JournalStatistics(logs: logs))["ratio-distribution"]?.html)
+        let ticks = Self.ticks(html)
+        #expect(ticks.count >= 3, "\(ticks)")
+        let histogram = JournalStatistics(logs: logs).ratioDistribution
+        let lowest = try #require(histogram.bins.first?.lower), highest = try #require(histogram.bins.last?.upper)
+        let values = ticks.compactMap { Double($0.dropFirst(2)) }
+        #expect(values.count == ticks.count)
+        #expect((values.min() ?? .infinity) <= lowest + 1e-9 && (values.max() ?? -.infinity) >= highest - 1e-9, "\(ticks) for bins \(lowest)–\(highest)")
+    }
+}

@@ -6,13 +6,16 @@ import TestSupport
 /// The inputs of the fuzz read by readers of their own, not as a record folder's file (issue 24):
 /// the meal planner's files (`kitchen/plan/`, `snacks.json`, `shopping.json`, read by
 /// `MealPlanContext` and checked against the kitchen), the kitchen's `inbox.json`, and files
-/// given to `import-brews beanconqueror`, and the kitchen import's archives, recipes and photos
-/// (`FuzzKitchenImport`). Each mutated input is written into a scratch folder
-/// and read there by the command's own code, so the reading of the file is fuzzed too.
+/// given to `import-brews beanconqueror`, the kitchen import's archives, recipes and photos
+/// (`FuzzKitchenImport`), and merge journals (`.brewguide-merge.json`, one plain and one
+/// hostile: a path through a link that leads out, one with `..`), finished by `merge --yes`'s
+/// own code, where the promise is also that nothing is written outside the data directory. Each
+/// mutated input is written into a scratch folder and read there by the command's own code, so
+/// the reading of the file is fuzzed too.
 struct FuzzSurfaces: Sendable {
     /// Which reader an input goes to.
     enum Surface: String, Sendable {
-        case planner, inbox, beanconqueror, kitchenImport
+        case planner, inbox, beanconqueror, kitchenImport, mergeJournal
     }
 
     /// One input as it is before mutation, at its place in the scratch folders.
@@ -29,7 +32,30 @@ struct FuzzSurfaces: Sendable {
     let importPath: String
     /// The kitchen import's scratch data directory and its inputs (`FuzzKitchenImport`).
     let kitchenImport: FuzzKitchenImport
+    /// A data directory holding a link that leads out (`kitchen/lnk → ../../outside`), made
+    /// afresh for each merge journal, and the folder beside it that must stay empty.
+    let mergeRoot: String
+    let mergeOutside: String
     let inputs: [Input]
+
+    /// A merge journal as `MergeWriter` writes one: a new file, a photo in a new folder, a removal.
+    static let mergeJournal = """
+        {"format": "brewguide-merge-journal", "changes": [
+          {"path": "logs/merged-fuzz.json", "before": null, "after": "W10="},
+          {"path": "kitchen/images/soup.jpg", "before": null, "after": "/9j/4AAQ"},
+          {"path": "logs/old.json", "before": "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945", "after": null}
+        ]}
+        """
+
+    /// A tampered journal: its paths lead out through a link inside, and through `..`.
+    static let hostileMergeJournal = """
+        {"format": "brewguide-merge-journal", "changes": [
+          {"path": "logs/merged-fuzz.json", "before": null, "after": "W10="},
+          {"path": "kitchen/lnk/escape.json", "before": null, "after": "W10="},
+          {"path": "kitchen/lnk/deeper/escape.json", "before": null, "after": "W10="},
+          {"path": "recipes/../../outside/up.json", "before": null, "after": "W10="}
+        ]}
+        """
 
     static let testsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
@@ -93,7 +119,23 @@ struct FuzzSurfaces: Sendable {
         for (name, bytes) in try FuzzKitchenImport.inputs() {
             inputs.append(Input(path: (kitchenFolder as NSString).appendingPathComponent(name), surface: .kitchenImport, bytes: bytes))
         }
+        mergeRoot = (scratch as NSString).appendingPathComponent("merge/data")
+        mergeOutside = (scratch as NSString).appendingPathComponent("merge/outside")
+        for journal in [Self.mergeJournal, Self.hostileMergeJournal] {
+            inputs.append(Input(path: MergeJournal.path(root: mergeRoot), surface: .mergeJournal, bytes: Array(journal.utf8)))
+        }
         self.inputs = inputs
+    }
+
+    /// The merge's data directory as before any journal: `logs/old.json`, `recipes/`, the link.
+    func resetMergeRoot() throws {
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: (mergeRoot as NSString).deletingLastPathComponent)
+        for folder in [mergeRoot + "/logs", mergeRoot + "/recipes", mergeRoot + "/kitchen", mergeOutside] {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: mergeRoot + "/logs/old.json"))
+        try manager.createSymbolicLink(atPath: mergeRoot + "/kitchen/lnk", withDestinationPath: "../../outside")
     }
 
     /// The files whose findings may name: the scratch files, the journal's, and what the planner checks against.
@@ -110,13 +152,16 @@ struct FuzzSurfaces: Sendable {
     /// Reads `bytes` in place of `input` with the reader of its surface, as the command does.
     func run(_ input: Input, bytes: [UInt8], dataset: Dataset, random: UInt64) -> Outcome {
         var outcome = Outcome()
+        if input.surface == .mergeJournal {
+            do { try resetMergeRoot() } catch { outcome.problems.append("the merge's scratch folder could not be made: \(error)") }
+        }
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: input.path))
         } catch {
             outcome.problems.append("the input could not be written to \(input.path): \(error)")
             return outcome
         }
-        defer { if input.surface != .beanconqueror { try? Data(input.bytes).write(to: URL(fileURLWithPath: input.path)) } }
+        defer { if input.surface != .beanconqueror, input.surface != .mergeJournal { try? Data(input.bytes).write(to: URL(fileURLWithPath: input.path)) } }
         switch input.surface {
         case .planner:
             // What `check` and `build` do with the planner's files: read, check against the kitchen, and the days the pages show.
@@ -130,7 +175,27 @@ struct FuzzSurfaces: Sendable {
             outcome = importBrews(random: random)
         case .kitchenImport:
             outcome = kitchenImport.run(path: input.path, bytes: bytes, random: random)
+        case .mergeJournal:
+            outcome = finishMerge()
         }
+        return outcome
+    }
+
+    /// `merge --yes` finishing the journal: it may refuse, but in words free of control
+    /// characters, and nothing may be written outside the data directory either way.
+    func finishMerge() -> Outcome {
+        var outcome = Outcome()
+        do {
+            _ = try MergeJournal.finishInterrupted(root: mergeRoot)
+        } catch {
+            if error.description.unicodeScalars.contains(where: { ShownText.isControl($0) && $0 != "\n" }) {
+                outcome.problems.append("merge printed a control character: \(ShownText.escaped(error.description, limit: 300))")
+            }
+        }
+        let outside = (try? FileManager.default.subpathsOfDirectory(atPath: mergeOutside)) ?? []
+        if !outside.isEmpty { outcome.problems.append("merge wrote outside the data directory: \(outside.prefix(5))") }
+        let beside = (try? FileManager.default.contentsOfDirectory(atPath: (mergeRoot as NSString).deletingLastPathComponent)) ?? []
+        if Set(beside) != ["data", "outside"] { outcome.problems.append("merge wrote beside the data directory: \(beside.sorted())") }
         return outcome
     }
 

@@ -267,7 +267,7 @@ struct ListRowTests {
         #expect(html.contains("href=\"../logs/by-tag/tooSour/index.html\""))
         #expect(markdown.contains("(../logs/by-tag/tooSour/index.md)"))
         // Either way the HTML is what cmark makes of the page's Markdown.
-        let body = html.components(separatedBy: "<main id=\"content\">\n")[1].components(separatedBy: "</main>")[0]
+        let body = html.components(separatedBy: "<main id=\"content\" tabindex=\"-1\">\n")[1].components(separatedBy: "</main>")[0]
         #expect(body == Markdown.html(from: markdown) + "\n")  // the layout puts a line break after the content
     }
 }

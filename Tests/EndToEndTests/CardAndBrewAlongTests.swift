@@ -70,7 +70,8 @@ struct CardAndBrewAlongTests {
     static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// 003 Phase 3 and US-014 in the script itself (issue 26): a pour shows on pace, then behind
-    /// once past its milestone; one ended early is "ahead"; Restart needs a press held 1 s.
+    /// once past its milestone; one ended early is "ahead"; Restart needs a press held 1 s, then
+    /// leaves the focus on "Start brew" and says so.
     @Test(.enabled(if: node != nil)) func thePaceAndTheHeldRestartInTheFlow() throws {
         let (folder, site) = try Self.site()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -96,6 +97,7 @@ struct CardAndBrewAlongTests {
             short press: 5/6 timers 0
             hold ms: 1000
             held: Ready when you are.
+            focus: Start brew | said: Restarted. Ready when you are.
 
             """, "\(output)")
     }

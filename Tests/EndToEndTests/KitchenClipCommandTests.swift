@@ -60,6 +60,32 @@ import TestSupport
     /// Two trimmed corpus pages whose recipe is in the page's HTML: a section heading followed by
     /// lists (no ingredients or steps in the JSON-LD), and a Drupal field container with times the
     /// JSON-LD gives as seconds ("PT45S") and the page as "45 minutes".
+    /// A page that gives no servings: clip says so and what scaling assumes, the file says
+    /// `servingsGiven: false`, `check` passes, and the recipe page shows "not given"; `--verbose`
+    /// says what was taken from the page over the structured data.
+    @Test func servingsNotGivenAreSaid() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("BrewDataTests/Fixtures/clip-generalisation-3")
+        let result = try BrewGuideProcess.run(["kitchen", "clip", "--verbose", "--no-photo", "--data", data.path,
+            folder.appendingPathComponent("ratings-not-servings.html").path, folder.appendingPathComponent("glued-string-turkish.html").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("servings: The source gives no servings: the amounts are taken as written for 1 serving"), "\(result.stdout)")
+        #expect(result.stdout.contains("read: the structured data glues 6 ingredients into 1 line; took the page's 6 lines"), "\(result.stdout)")
+        let pancakes = try Self.recipe(data, "classic-pancakes")
+        #expect(pancakes["servingsGiven"] as? Bool == false)
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(check.status == 0, "\(check.stdout)")
+        let scale = try BrewGuideProcess.run(["kitchen", "scale", "classic-pancakes", "--servings", "2", "--data", data.path])
+        #expect(scale.stdout.contains("2 servings (scaled from 1), metric\nThe source gives no servings"), "\(scale.stdout)")
+        let site = data.deletingLastPathComponent().appendingPathComponent("Site")
+        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try String(contentsOf: site.appendingPathComponent("kitchen/recipes/classic-pancakes.html"), encoding: .utf8)
+        #expect(page.contains("not given (scaled as 1)"))
+    }
+
     @Test func recipesOnlyInThePagesHTML() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }

@@ -30,3 +30,28 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 }
+
+/// `merge --yes` refuses a tampered journal whose path runs through a link leading out of the
+/// data directory: nothing is written outside, nothing inside, and the merge stops (issue 37).
+@Suite struct MergeJournalEscapeCommandTests {
+    @Test func aJournalThroughALinkOutsideIsRefusedAndWritesNothing() throws {
+        let target = try BrewGuideProcess.copyOfBundledData()
+        let source = try BrewGuideProcess.copyOfBundledData()
+        defer {
+            try? FileManager.default.removeItem(at: target.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: source.deletingLastPathComponent())
+        }
+        let outside = target.deletingLastPathComponent().appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: target.appendingPathComponent("kitchen/lnk").path, withDestinationPath: "../../outside")
+        let after = Data("[]".utf8).base64EncodedString()
+        let journal = #"{ "format": "brewguide-merge-journal", "changes": [{ "path": "kitchen/lnk/escape.json", "before": null, "after": "\#(after)" }] }"#
+        try journal.write(to: target.appendingPathComponent(".brewguide-merge.json"), atomically: true, encoding: .utf8)
+
+        let merged = try BrewGuideProcess.run(["merge", source.path, "--into", target.path, "--yes"])
+        #expect(merged.status == 1, "\(merged.stdout)")
+        #expect(merged.stderr.contains(".brewguide-merge.json: error: changes[0] names \"kitchen/lnk/escape.json\", but kitchen/lnk leads out of the data directory through a symbolic link"), "\(merged.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "written outside the data directory")
+        #expect(!merged.stdout.contains("merged into"), "\(merged.stdout)")
+    }
+}

@@ -30,7 +30,8 @@ public enum CooklangWriter {
         lines.append("---")
         lines.append("")
         if !recipe.ingredients.isEmpty {
-            for ingredient in recipe.ingredients { lines.append(self.ingredient(ingredient)) }
+            // A group name ("For the sauce") is a comment line: Cooklang has no ingredient groups.
+            for ingredient in recipe.ingredients { lines.append(ingredient.isHeading ? "-- " + ingredient.name : self.ingredient(ingredient)) }
             lines.append("")
         }
         for step in recipe.steps.sorted(by: { $0.order < $1.order }) {

@@ -2,8 +2,10 @@ import BrewData
 import BrewKit
 import Foundation
 
-/// What `kitchen clip` was given, told apart by its form: an http(s) URL, `-` (a caption on
-/// standard input), a saved page (`.html`, `.htm`, either `.gz`) or any other file (a caption).
+/// What `kitchen clip` was given, told apart by its form: a URL (http(s), or any other scheme such
+/// as `file:` or `ftp:`, which `PageFetcher` refuses in words), `-` (a caption on standard input),
+/// a saved page (`.html`, `.htm`, either `.gz`) or any other file (a caption). A file that is
+/// there under a name that looks like an address is read as a file.
 public enum ClipSource: Sendable, Equatable {
     case url(String)
     case standardInput
@@ -12,7 +14,7 @@ public enum ClipSource: Sendable, Equatable {
 
     public init(_ argument: String) {
         let lower = argument.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || (Self.looksLikeAddress(lower) && !FileManager.default.fileExists(atPath: argument)) {
             self = .url(argument)
         } else if argument == "-" {
             self = .standardInput
@@ -21,6 +23,20 @@ public enum ClipSource: Sendable, Equatable {
         } else {
             self = .caption(path: argument)
         }
+    }
+
+    /// The schemes named without `//` that are still addresses, not file names.
+    static let addressSchemes: Set<String> = ["file", "ftp", "ftps", "sftp", "scp", "gopher", "dict", "ldap", "ldaps", "tftp", "telnet",
+                                              "smb", "smbs", "imap", "imaps", "pop3", "pop3s", "smtp", "smtps", "rtsp", "mqtt", "ws", "wss",
+                                              "data", "javascript", "mailto", "about", "ssh", "git"]
+
+    /// `scheme://…`, or `scheme:…` for a scheme of `addressSchemes` (`dict:word`).
+    static func looksLikeAddress(_ lower: String) -> Bool {
+        guard let colon = lower.firstIndex(of: ":"), colon != lower.startIndex else { return false }
+        let scheme = lower[..<colon]
+        guard scheme.first!.isASCII, scheme.first!.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }) else { return false }
+        return lower[colon...].hasPrefix("://") || addressSchemes.contains(String(scheme))
     }
 
     /// What a source gave.

@@ -35,9 +35,12 @@ extension ClippedRecipe {
         }
         var steps: [String] = []
         var emptySteps = 0
+        var labels = 0
         for (index, step) in self.steps.enumerated() {
             let text = Self.cleaned(step, keepLines: true)
             if text.isEmpty { emptySteps += 1; continue }
+            // "Step 1" alone on a line only numbers the step after it.
+            if KitchenPageReader.isStepLabel(text) { labels += 1; continue }
             if text.count > KitchenRecipe.maximumTextCharacters {
                 steps.append(Self.cut(text, to: KitchenRecipe.maximumTextCharacters))
                 result.warnings.append("step \(index + 1) is \(text.count) characters long; kept its first \(steps.last!.count)")
@@ -46,6 +49,7 @@ extension ClippedRecipe {
             }
         }
         if emptySteps > 0 { result.warnings.append("\(emptySteps) empty step\(emptySteps == 1 ? "" : "s") left out") }
+        if labels > 0 { result.choices.append("\(labels) line\(labels == 1 ? "" : "s") that only number a step (\"Step 1\") left out") }
         let bound = keepsEveryLine ? Int.max : Self.maximumLines
         result.steps = Array(steps.prefix(bound))
         result.sectionHeadings = Set(sectionHeadings.map { Self.cleaned($0, keepLines: true) })
@@ -54,7 +58,31 @@ extension ClippedRecipe {
             result.sectionHeadings.insert(step)
         }
         if steps.count > bound { result.warnings.append("the page has more than \(Self.maximumLines) steps; kept the first \(Self.maximumLines)") }
-        let lines = ingredientLines.map { Self.cleaned($0, keepLines: false) }.filter { !$0.isEmpty }
+        // Empty lines go; a line that is a label ("For the sauce:", at most eight words, no amount,
+        // lines after it) names a group; each group keeps its place among the lines that stay.
+        var lines: [String] = []
+        var groups: [IngredientGroup] = []
+        var pendingGroups = ingredientGroups.sorted { $0.startsAt < $1.startsAt }[...]
+        let cleanedLines = ingredientLines.map { Self.cleaned($0, keepLines: false) }
+        for (index, line) in cleanedLines.enumerated() {
+            while let group = pendingGroups.first, group.startsAt <= index {
+                groups.append(IngredientGroup(startsAt: lines.count, name: Self.cleaned(group.name, keepLines: false)))
+                pendingGroups = pendingGroups.dropFirst()
+            }
+            if line.isEmpty { continue }
+            if Self.isLabel(line), index + 1 < cleanedLines.count, AmountGrammar.splitLine(line).amount.isEmpty {
+                groups.append(IngredientGroup(startsAt: lines.count, name: String(line.dropLast()).trimmingCharacters(in: .whitespaces)))
+                continue
+            }
+            lines.append(line)
+        }
+        // Of two names at one place the later stands (an empty group named nothing); a name after the last line goes.
+        var placed: [IngredientGroup] = []
+        for group in groups where !group.name.isEmpty && group.startsAt < min(lines.count, bound) {
+            if placed.last?.startsAt == group.startsAt { placed.removeLast() }
+            placed.append(group)
+        }
+        result.ingredientGroups = placed
         result.ingredientLines = Array(lines.prefix(bound))
         if lines.count > bound { result.warnings.append("the page has more than \(Self.maximumLines) ingredient lines; kept the first \(Self.maximumLines)") }
         for (name, keyPath) in [("prep time", \ClippedRecipe.prepTime), ("cook time", \ClippedRecipe.cookTime)] {

@@ -8,7 +8,23 @@ public struct ClippedRecipe: Sendable, Equatable {
     public var caption: String?
     public var prepTime: String?
     public var cookTime: String?
+    /// The servings the page gives; nil when it gives none (the recipe is written for 1, and says so).
     public var servings: Int?
+    /// The upper end when the page gives a range ("Serves 2 to 4": `servings` 2, `servingsUpTo` 4).
+    public var servingsUpTo: Int?
+    /// A group of ingredient lines ("For the sauce"): its name and the index of its first line.
+    public struct IngredientGroup: Sendable, Equatable {
+        public var startsAt: Int
+        public var name: String
+        public init(startsAt: Int, name: String) {
+            self.startsAt = startsAt
+            self.name = name
+        }
+    }
+    /// The ingredient lines' groups, in order; written as group names (`isHeading`) in the list.
+    public var ingredientGroups: [IngredientGroup] = []
+    /// Choices made between the page's structured data and what it shows, in words, for `--verbose`.
+    public var choices: [String] = []
     /// The page's `recipeCategory`, as written.
     public var category: String?
     /// Ingredient lines in the page's words.
@@ -61,10 +77,10 @@ extension ClippedRecipe {
         caption = caption ?? other.caption
         prepTime = prepTime ?? other.prepTime
         cookTime = cookTime ?? other.cookTime
-        servings = servings ?? other.servings
+        if servings == nil { servings = other.servings; servingsUpTo = other.servingsUpTo }
         category = category ?? other.category
         nutritionPerServing = nutritionPerServing ?? other.nutritionPerServing
-        if ingredientLines.isEmpty { ingredientLines = other.ingredientLines }
+        if ingredientLines.isEmpty { ingredientLines = other.ingredientLines; ingredientGroups = other.ingredientGroups }
         if steps.isEmpty { steps = other.steps; sectionHeadings = other.sectionHeadings }
     }
 }

@@ -16,9 +16,10 @@ public enum KitchenCaptionReader {
         var section = Section.none
         for line in lines.dropFirst() {
             let lower = line.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":#*🥘 "))
-            if ["ingredients", "you will need", "you'll need", "what you need"].contains(lower) { section = .ingredients; continue }
-            if ["method", "instructions", "steps", "directions", "how to make it", "preparation"].contains(lower) { section = .steps; continue }
-            if let servings = servingsLine(lower) { clipped.servings = servings; continue }
+            // The section names pages use, in every language the page reader knows.
+            if ["you'll need", "what you need"].contains(lower) || KitchenHTMLRecipeReader.ingredientHeadings.contains(lower) { section = .ingredients; continue }
+            if KitchenHTMLRecipeReader.instructionHeadings.contains(lower) { section = .steps; continue }
+            if let yield = KitchenYieldReader.range(inLine: lower) { (clipped.servings, clipped.servingsUpTo) = (yield.count, yield.upTo); continue }
             let bullet = line.first.map { "-•*–·✔▪".contains($0) } ?? false
             let unbulleted = bullet ? String(line.dropFirst()).trimmingCharacters(in: .whitespaces) : line
             let numbered = KitchenPageReader.stripStepNumber(line) != line && line.first?.isNumber == true

@@ -18,6 +18,10 @@ public enum KitchenClipWriter {
         /// The ingredients and steps written.
         public var ingredientCount = 0
         public var stepCount = 0
+        /// What the recipe assumes about its servings, when the page gave none or a range.
+        public var servingsNote: String?
+        /// Choices made between the page's structured data and what it shows (`--verbose`).
+        public var choices: [String] = []
     }
 
     /// The file a clipped recipe would be, or the `check` errors that stop it. Fields beyond a
@@ -32,6 +36,10 @@ public enum KitchenClipWriter {
         let servings = shell ? 1 : (clipped.servings ?? 1)
         var recipe = KitchenRecipe(id: id, title: String(title.prefix(KitchenRecipe.maximumTitleLength)), servings: servings,
                                    category: category ?? ClippedRecipe.category(from: clipped.category), createdAt: now, updatedAt: now)
+        if !shell {
+            recipe.servingsGiven = clipped.servings != nil
+            recipe.servingsUpTo = clipped.servings == nil ? nil : clipped.servingsUpTo.flatMap { $0 > servings && $0 <= 10_000 ? $0 : nil }
+        }
         if let image = clipped.image, KitchenValidator.isWebURL(image) { recipe.thumbnail = image }
         if let thumbnail { recipe.thumbnail = thumbnail }
         if let url = clipped.sourceUrl, KitchenValidator.isWebURL(url) {
@@ -42,10 +50,17 @@ public enum KitchenClipWriter {
         if !shell {
             recipe.prepTime = clipped.prepTime
             recipe.cookTime = clipped.cookTime
-            recipe.ingredients = clipped.ingredientLines.enumerated().map { index, line in
+            var groups = clipped.ingredientGroups[...]
+            for (index, line) in clipped.ingredientLines.enumerated() {
+                // Each group's name before its first line, as a group name (`isHeading`).
+                while let group = groups.first, group.startsAt <= index {
+                    let name = ClippedRecipe.cut(group.name, to: ClippedRecipe.maximumIngredientNameCharacters)
+                    recipe.ingredients.append(.heading(id: "g\(clipped.ingredientGroups.count - groups.count + 1)", name: name))
+                    groups = groups.dropFirst()
+                }
                 let parts = split(line)
                 let (name, notes) = ClippedRecipe.fitted(name: parts.name, notes: parts.notes)
-                return KitchenIngredient(id: "i\(index + 1)", name: name, amount: parts.amount, notes: notes)
+                recipe.ingredients.append(KitchenIngredient(id: "i\(index + 1)", name: name, amount: parts.amount, notes: notes))
             }
             recipe.steps = clipped.steps.enumerated().map { index, text in
                 KitchenStep(id: "s\(index + 1)", order: index + 1, text: text, isHeading: clipped.sectionHeadings.contains(text))
@@ -70,7 +85,8 @@ public enum KitchenClipWriter {
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { throw CommandError(errors.map(\.description).joined(separator: "\n") + "\nthe clipped recipe would not pass check; nothing was written") }
         return Draft(id: id, path: path, bytes: bytes, warnings: diagnostics.filter { $0.severity == .warning }, repairs: shell ? [] : clipped.warnings,
-                     ingredientCount: recipe.ingredients.count, stepCount: recipe.steps.count)
+                     ingredientCount: recipe.ingredients.count(where: { !$0.isHeading }), stepCount: recipe.steps.count,
+                     servingsNote: shell ? nil : recipe.servingsAssumption, choices: shell ? [] : clipped.choices)
     }
 
     /// Writes a draft atomically, never over an existing file.
@@ -86,17 +102,54 @@ public enum KitchenClipWriter {
 
     /// An ingredient line split: the amount is the longest start the amount grammar reads, the
     /// name runs to the first comma or parenthesis after it, the notes are the rest.
+    ///
+    /// Three shapes are read around the grammar: "About 3 cups flour" (a word of estimate first:
+    /// the amount "3 cups", scaled, and "about" in the notes); "100g/3½oz butter" (a second unit
+    /// after a slash: the name "butter", "3½oz" first in the notes); a price in parentheses
+    /// ("($6.99)", "(€2,50)") is left out of the notes.
     public static func split(_ line: String) -> (amount: String, name: String, notes: String?) {
-        let (amount, rest) = AmountGrammar.splitLine(line)
-        guard let cut = rest.firstIndex(where: { $0 == "," || $0 == "(" }) else {
-            return (amount, rest.isEmpty ? line : rest, nil)
+        var (amount, rest) = AmountGrammar.splitLine(line)
+        var extra: [String] = []
+        if amount.isEmpty, let (word, after) = estimate(line) {
+            let inner = AmountGrammar.splitLine(after)
+            if !inner.amount.isEmpty { (amount, rest) = inner; extra.append(word) }
         }
-        let name = rest[..<cut].trimmingCharacters(in: .whitespaces)
-        var notes = String(rest[cut...])
-        if notes.hasPrefix(",") { notes = String(notes.dropFirst()) }
-        notes = notes.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { return (amount, rest, nil) }
-        return (amount, name, notes.nilIfEmpty)
+        if !amount.isEmpty, rest.hasPrefix("/") {
+            let other = AmountGrammar.splitLine(String(rest.dropFirst()))
+            if !other.amount.isEmpty, !other.rest.isEmpty { rest = other.rest; extra.append(other.amount) }
+        }
+        var name = rest, notes = ""
+        if let cut = rest.firstIndex(where: { $0 == "," || $0 == "(" }) {
+            name = rest[..<cut].trimmingCharacters(in: .whitespaces)
+            notes = String(rest[cut...])
+            if notes.hasPrefix(",") { notes = String(notes.dropFirst()) }
+            notes = withoutPrices(notes).trimmingCharacters(in: .whitespaces)
+            if name.isEmpty { name = rest; notes = "" }
+        }
+        if name.isEmpty { name = line }
+        let allNotes = (extra + [notes]).filter { !$0.isEmpty }.joined(separator: ", ")
+        return (amount, name, allNotes.nilIfEmpty)
+    }
+
+    /// Words of estimate that may open a line before its amount.
+    static let estimateWords = ["about", "approximately", "approx.", "approx", "around", "roughly", "circa", "ca.", "ca", "etwa", "environ", "ungefär", "ongeveer", "cerca de", "aproximadamente", "circa", "około", "asi", "kb.", "omkring", "yaklaşık"]
+
+    /// "About 3 cups flour" → ("about", "3 cups flour").
+    static func estimate(_ line: String) -> (word: String, rest: String)? {
+        let lower = line.lowercased()
+        for word in estimateWords where lower.hasPrefix(word + " ") {
+            return (word, String(line.dropFirst(word.count + 1)))
+        }
+        return nil
+    }
+
+    /// Notes without prices in parentheses: "divided ($0.56)" → "divided".
+    static func withoutPrices(_ notes: String) -> String {
+        guard notes.contains("(") else { return notes }
+        let pattern = #"\s*\(\s*(?:[$£€¥]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?(?:€|kr|zł|kč|ft|tl|usd|eur))(?:\s*(?:each|ea\.?|per \w+))?\s*\)"#
+        guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return notes }
+        let range = NSRange(notes.startIndex..., in: notes)
+        return expression.stringByReplacingMatches(in: notes, range: range, withTemplate: "")
     }
 
     /// What two addresses of one page share: the host without case or "www.", the path without a

@@ -33,10 +33,15 @@ struct KitchenHTMLRecipeReader {
     static let ingredientWords = ["ingredient"]
     static let instructionWords = ["instruction", "direction", "method", "preparation", "step"]
     static let partWords = ["amount", "-name", "_name", "unit", "notes", "header", "title", "label", "image", "count", "toggle", "button", "checkbox", "link", "jump", "print", "clipboard", "scale", "container-header"]
-    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten", "ingrediënten", "ingredienten", "ingredienser", "you will need"]
-    static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento", "bereiding", "bereidingswijze", "werkwijze", "gör så här", "instruktioner", "tillagning", "gör så", "anleitung", "istruzioni", "preparazione", "instrucciones"]
-    static let prepLabels = ["prep time", "preparation time", "prep", "preparation", "tempo de preparo", "temps de préparation", "tiempo de preparación", "vorbereitungszeit", "zubereitungszeit"]
-    static let cookLabels = ["cook time", "cooking time", "cook", "bake time", "baking time", "tempo de cocção", "tempo de cozimento", "temps de cuisson", "tiempo de cocción", "kochzeit", "backzeit", "garzeit"]
+    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten", "ingrediënten", "ingredienten", "ingredienser", "you will need",
+        "składniki", "suroviny", "přísady", "hozzávalók", "malzemeler", "ingredientai", "ainekset", "ingredienti per"]
+    static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento", "bereiding", "bereidingswijze", "werkwijze", "gör så här", "instruktioner", "tillagning", "gör så", "anleitung", "istruzioni", "preparazione", "instrucciones",
+        "przygotowanie", "sposób przygotowania", "postup", "postup přípravy", "elkészítés", "az elkészítés menete", "fremgangsmåte", "slik gjør du",
+        "hazırlanışı", "yapılışı", "modo de fazer", "fremgangsmåde", "valmistus", "method of preparation"]
+    static let prepLabels = ["prep time", "preparation time", "prep", "preparation", "tempo de preparo", "temps de préparation", "tiempo de preparación", "vorbereitungszeit", "zubereitungszeit",
+        "czas przygotowania", "doba přípravy", "příprava", "előkészítési idő", "hazırlama süresi", "forberedelse", "forberedelsestid"]
+    static let cookLabels = ["cook time", "cooking time", "cook", "bake time", "baking time", "tempo de cocção", "tempo de cozimento", "temps de cuisson", "tiempo de cocción", "kochzeit", "backzeit", "garzeit",
+        "tillagningstid", "czas gotowania", "czas pieczenia", "doba vaření", "doba pečení", "főzési idő", "sütési idő", "pişirme süresi", "tilberedningstid", "steketid", "koketid"]
 
     /// Each part is read only when asked for: a page whose JSON-LD is complete costs a tree, no more.
     init(_ document: HTMLDocument) {
@@ -48,6 +53,36 @@ struct KitchenHTMLRecipeReader {
         Self.lines(named: Self.ingredientWords, heading: Self.ingredientHeadings, in: document, elements: elements)
     }
 
+    /// With no section named for them: the page's list whose items are most often measured
+    /// ("500 g marhalábszár"): at least two items and four in five starting with an amount, outside
+    /// navigation, headers, footers, asides and forms, and not the steps. A list beside the
+    /// method, as blogs write it.
+    func unlabelledIngredientLines(steps: [String]) -> [String] {
+        let stepSet = Set(steps)
+        var best: (lines: [String], share: Double)?
+        for list in elements where ["ul", "ol"].contains(document.name(list)) {
+            guard !Self.isHiddenOrUnread(list, in: document), !isInPageFurniture(list) else { continue }
+            let items = document.children(list).filter { document.name($0) == "li" }
+            guard items.count >= 2, items.count <= ClippedRecipe.maximumLines else { continue }
+            let lines = Self.texts(items, in: document)
+            guard lines.count == items.count, !lines.contains(where: stepSet.contains) else { continue }
+            let measured = lines.filter { !AmountGrammar.splitLine($0).amount.isEmpty }.count
+            let share = Double(measured) / Double(lines.count)
+            if share >= 0.8, best == nil || share > best!.share { best = (lines, share) }
+        }
+        return best?.lines ?? []
+    }
+
+    /// Whether an element is inside a page's navigation, header, footer, aside or form.
+    func isInPageFurniture(_ element: Int) -> Bool {
+        var current = document.parent(element)
+        while let next = current, next != 0 {
+            if ["nav", "header", "footer", "aside", "form"].contains(document.name(next)) { return true }
+            current = document.parent(next)
+        }
+        return false
+    }
+
     func steps() -> [String] {
         Self.lines(named: Self.instructionWords, heading: Self.instructionHeadings, in: document, elements: elements).map(KitchenPageReader.stripStepNumber).filter { !$0.isEmpty }
     }
@@ -55,7 +90,9 @@ struct KitchenHTMLRecipeReader {
     /// The page's visible text, a line per block: its first 200,000 characters, where a recipe's
     /// times and servings are.
     func bodyLines() -> [String] {
-        document.text(elements.first { document.name($0) == "body" } ?? 0, keepLines: true, maximumCharacters: 200_000).split(separator: "\n").map(String.init)
+        // A recipe card's details on one line ("Prep: 20 min · Cook: 40 min · Serves 12") are a line each.
+        document.text(elements.first { document.name($0) == "body" } ?? 0, keepLines: true, maximumCharacters: 200_000).split(separator: "\n")
+            .flatMap { $0.split(whereSeparator: { "·•|".contains($0) }) }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     func times(in lines: [String]) -> (prep: String?, cook: String?) {
@@ -66,23 +103,84 @@ struct KitchenHTMLRecipeReader {
 
     /// The lines of the first container named by `words`, else of the first section headed by one of `names`.
     static func lines(named words: [String], heading names: Set<String>, in document: HTMLDocument, elements: [Int]) -> [String] {
+        lines(of: section(named: words, heading: names, in: document, elements: elements), in: document, words: words)
+    }
+
+    /// The ingredient groups of the page's ingredient section: each group name ("For the sauce": a
+    /// heading, a wholly bold paragraph, or an element whose class names a group's name or title)
+    /// with the number of ingredient lines before it. Only for a section whose lines are list items.
+    func ingredientGroups() -> [ClippedRecipe.IngredientGroup] {
+        let roots = Self.section(named: Self.ingredientWords, heading: Self.ingredientHeadings, in: document, elements: elements)
+        let visible = Self.visibleElements(roots, in: document)
+        // The list items not inside another (each walks up its ancestors once: linear in the page).
+        let allItems = Set(visible.filter { document.name($0) == "li" })
+        let items = Set(allItems.filter { node in
+            !document.hasAncestor(of: node, in: allItems) && !Self.isControlLabel(document.text(node, maximumCharacters: 40))
+        })
+        guard !items.isEmpty, items.count <= ClippedRecipe.maximumLines else { return [] }
+        let labels = Self.outermost(visible.filter { node in
+            guard !items.contains(node), !document.hasAncestor(of: node, in: items) else { return false }
+            let name = document.name(node)
+            let isLabel = HTMLDocument.headings.contains(name) || ((name == "p" || name == "div") && Self.isGroupName(node, in: document))
+                || document.classes(node).contains { $0.contains("group-name") || $0.contains("group-title") || $0.contains("group-header") }
+            return isLabel && !["li", "ul", "ol"].contains(name)
+        }, in: document)
+        let labelSet = Set(labels)
+        var groups: [ClippedRecipe.IngredientGroup] = []
+        var count = 0
+        for node in visible {
+            if items.contains(node) { count += 1; continue }
+            guard labelSet.contains(node) else { continue }
+            var text = KitchenPageReader.cleanLine(document.text(node, maximumCharacters: 200))
+            while text.hasSuffix(":") { text.removeLast() }
+            guard !text.isEmpty, text.count <= 80, !ingredientHeadingsContains(text) else { continue }
+            if let last = groups.last, last.startsAt == count { groups.removeLast() }
+            groups.append(ClippedRecipe.IngredientGroup(startsAt: count, name: text))
+        }
+        return groups.filter { $0.startsAt < items.count }
+    }
+
+    private func ingredientHeadingsContains(_ text: String) -> Bool {
+        Self.ingredientHeadings.contains(Self.sectionName(text))
+    }
+
+    /// The elements of the first container named by `words`, else of the first section headed by one of `names`.
+    static func section(named words: [String], heading names: Set<String>, in document: HTMLDocument, elements: [Int]) -> [Int] {
         var taken: Set<Int> = []
+        let otherNames = names == ingredientHeadings ? instructionHeadings : ingredientHeadings
         for element in elements where isContainer(element, words: words, in: document) {
             guard !document.hasAncestor(of: element, in: taken) else { continue }
             taken.insert(element)
-            let found = lines(of: [element], in: document, words: words)
-            if !found.isEmpty { return found }
+            // A wrapper named for one section that holds the other's heading too ("instructions"
+            // around both lists) is no section: its headings say where each begins.
+            if holdsSectionHeading(element, names: otherNames, in: document) { continue }
+            if !lines(of: [element], in: document, words: words).isEmpty { return [element] }
         }
         let others = (ingredientWords + instructionWords).filter { !words.contains($0) }
         var otherContainers: Set<Int>?
-        for element in elements where HTMLDocument.headings.contains(document.name(element)) {
+        for element in elements where isSectionLabel(element, in: document) {
             guard names.contains(sectionName(document.text(element, maximumCharacters: 200))) else { continue }
             let stops = otherContainers ?? holders(of: elements.filter { isContainer($0, words: others, in: document) }, in: document)
             otherContainers = stops
-            let found = lines(of: following(element, until: stops, in: document), in: document, words: words)
-            if !found.isEmpty { return found }
+            let content = following(element, until: stops, in: document)
+            if !lines(of: content, in: document, words: words).isEmpty { return content }
         }
         return []
+    }
+
+    /// A heading, or a label standing for one: a paragraph (or `div`) whose only content is bold
+    /// ("<p><strong>Ingredients</strong></p>"), as blogs without a recipe plugin write it.
+    static func isSectionLabel(_ element: Int, in document: HTMLDocument) -> Bool {
+        let name = document.name(element)
+        if HTMLDocument.headings.contains(name) { return true }
+        return (name == "p" || name == "div") && isGroupName(element, in: document)
+    }
+
+    /// Whether an element holds a heading or bold label named one of `names`.
+    static func holdsSectionHeading(_ element: Int, names: Set<String>, in document: HTMLDocument) -> Bool {
+        document.descendants(of: element).contains { node in
+            node != element && isSectionLabel(node, in: document) && names.contains(sectionName(document.text(node, maximumCharacters: 200)))
+        }
     }
 
     /// Some elements and every element that holds one of them (their ancestors): what a section
@@ -122,7 +220,7 @@ struct KitchenHTMLRecipeReader {
     /// a heading of the same or a higher level once lines were found, or an element that is (or
     /// holds) a container of the other section (one of `stops`).
     static func following(_ heading: Int, until stops: Set<Int>, in document: HTMLDocument) -> [Int] {
-        let level = Int(String(document.name(heading).dropFirst())) ?? 6
+        let level = Int(String(document.name(heading).dropFirst())) ?? 7
         var anchor = heading
         // A heading wrapped alone (with buttons or icons) looks past its wrapper, up to three levels.
         for _ in 0..<3 {
@@ -146,6 +244,10 @@ struct KitchenHTMLRecipeReader {
                 continue
             }
             if !name.isEmpty, stops.contains(sibling) { break }
+            if isSectionLabel(sibling, in: document) {
+                let section = sectionName(document.text(sibling, maximumCharacters: 200))
+                if ingredientHeadings.contains(section) || instructionHeadings.contains(section) || section == "notes" { break }
+            }
             content.append(sibling)
             if !lines(of: [sibling], in: document, words: []).isEmpty { foundLines = true }
         }
@@ -166,7 +268,11 @@ struct KitchenHTMLRecipeReader {
             }
             return true
         }
-        if !topItems.isEmpty { return texts(topItems, in: document) }
+        // Unit tabs ("US" / "Metric") and scaling buttons ("1x") are controls, not lines.
+        let listed = topItems.filter { !isControlLabel(document.text($0, maximumCharacters: 40)) }
+        if !listed.isEmpty { return texts(listed, in: document) }
+        let terms = visible.filter { ["dt", "dd"].contains(document.name($0)) }
+        if terms.contains(where: { document.name($0) == "dd" }) { return definitionLines(terms, in: document) }
         let rows = outermost(visible.filter { document.name($0) == "tr" }, in: document)
         if !rows.isEmpty { return texts(rows, in: document) }
         let marked = outermost(visible.filter { node in
@@ -175,7 +281,52 @@ struct KitchenHTMLRecipeReader {
         if !marked.isEmpty { return texts(marked, in: document) }
         let paragraphs = outermost(visible.filter { document.name($0) == "p" && !isGroupName($0, in: document) }, in: document)
         if !paragraphs.isEmpty { return texts(paragraphs, in: document) }
+        if let rows = repeatedRows(elements, visible: visible, in: document) { return texts(rows, in: document) }
         return []
+    }
+
+    /// "US", "Metric", "Imperial", "1x", "2x": the labels of a recipe card's unit tabs and scaling
+    /// buttons, which some plugins write as list items.
+    static func isControlLabel(_ text: String) -> Bool {
+        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        return ["us", "metric", "imperial", "us customary", "us cups", "original", "½x", "1/2x", "1x", "2x", "3x", "4x"].contains(lower)
+    }
+
+    /// A definition list's lines: each term with its definitions ("250 g" | "Mehl" → "250 g Mehl").
+    static func definitionLines(_ terms: [Int], in document: HTMLDocument) -> [String] {
+        var lines: [String] = []
+        var term: String?
+        for element in terms.prefix(2 * ClippedRecipe.maximumLines + 2) {
+            let text = KitchenPageReader.cleanLine(document.text(element))
+            if document.name(element) == "dt" {
+                if let pending = term, !pending.isEmpty { lines.append(pending) }
+                term = text
+            } else {
+                lines.append([term, text].compactMap { $0?.nilIfEmpty }.joined(separator: " "))
+                term = nil
+            }
+        }
+        if let pending = term, !pending.isEmpty { lines.append(pending) }
+        return lines.filter { !$0.isEmpty }
+    }
+
+    /// A grid of `div`s: at least two sibling elements of one name and class, each a short line of
+    /// text (a row's cells joined: "1 kg" | "hovězí svíčkové" → "1 kg hovězí svíčkové"). The
+    /// section's own elements when they are such rows, else the first such run inside them.
+    static func repeatedRows(_ roots: [Int], visible: [Int], in document: HTMLDocument) -> [Int]? {
+        func key(_ element: Int) -> String { document.name(element) + "." + (document.attribute("class", of: element) ?? "") }
+        func isRun(_ run: [Int]) -> Bool {
+            guard run.count >= 2, let first = run.first, ["div", "span", "section"].contains(document.name(first)) else { return false }
+            return run.allSatisfy { key($0) == key(first) && !document.text($0, maximumCharacters: 2_000).isEmpty }
+        }
+        let shown = roots.filter { !document.name($0).isEmpty && !isHiddenOrUnread($0, in: document) }
+        if isRun(shown) { return shown }
+        let inside = Set(visible)
+        for element in visible {
+            let children = document.children(element).filter { !document.name($0).isEmpty && inside.contains($0) }
+            if isRun(children) { return children }
+        }
+        return nil
     }
 
     /// The elements not inside another of them: a line nested in a line is part of its text already.
@@ -228,13 +379,38 @@ struct KitchenHTMLRecipeReader {
     static let durationWords: [String: String] = [
         "minutos": "minutes", "minuten": "minutes", "minuti": "minutes", "minuto": "minute", "minute": "minute",
         "horas": "hours", "hora": "hour", "heures": "hours", "heure": "hour", "stunden": "hours", "stunde": "hour", "ore": "hours", "std": "h",
+        "minuter": "minutes", "minutter": "minutes", "minut": "minutes", "minuty": "minutes", "perc": "minutes", "dakika": "minutes", "min.": "min",
+        "timmar": "hours", "timme": "hour", "timer": "hours", "time": "hour", "godz": "h", "godziny": "hours", "godzin": "hours", "hodin": "hours", "hodiny": "hours", "hodina": "hour", "óra": "hours", "saat": "hours",
     ]
 
+    /// Labels that end a time's value on a line that holds several: "Total time", "Serves".
+    static let otherTimeLabels = ["total time", "total", "servings", "serves", "yield", "ready in", "gesamtzeit", "temps total", "tiempo total"]
+
     static func labelledTime(_ labels: [String], in lines: [String]) -> String? {
-        for (index, line) in lines.enumerated() {
-            let lower = line.lowercased()
+        let allLabels = prepLabels + cookLabels
+        for (index, fullLine) in lines.enumerated() {
+            var line = fullLine
+            var lower = line.lowercased()
+            // A details line that starts with one time's label may hold this one later, joined
+            // with no space ("Prep Time 10 minutesCook Time 25 minutes").
+            if !labels.contains(where: { lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }),
+               allLabels.contains(where: { lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }),
+               let found = labels.compactMap({ label in lower.range(of: label + " ").map { ($0.lowerBound, label) } }).filter({ $0.0 != lower.startIndex }).min(by: { $0.0 < $1.0 }) {
+                let offset = lower.distance(from: lower.startIndex, to: found.0)
+                line = String(line.dropFirst(offset))
+                lower = line.lowercased()
+            }
             guard let label = labels.first(where: { lower == $0 || lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }) else { continue }
-            let rest = String(line.dropFirst(label.count))
+            var rest = String(line.dropFirst(label.count))
+            // "Prep Time 10 minutes Cook Time 25 minutes" on one line: this label's value ends where another label begins.
+            let lowerRest = rest.lowercased()
+            // (Inline elements join with no space: "10 minutesCook Time 25 minutes".)
+            let afterValue = lowerRest.firstIndex(where: \.isNumber) ?? lowerRest.endIndex
+            if let cut = (prepLabels + cookLabels + otherTimeLabels).compactMap({ label in
+                [label + " ", label + ":"].compactMap { lowerRest.range(of: $0, range: afterValue..<lowerRest.endIndex)?.lowerBound }.min()
+            }).min() {
+                rest = String(rest.prefix(lowerRest.distance(from: lowerRest.startIndex, to: cut)))
+            }
             // The label with its value on the same line, or the value on the next lines ("30" / "minutes").
             let candidates = [rest, ([rest] + lines[(index + 1)..<min(lines.count, index + 3)]).joined(separator: " ")]
             for candidate in candidates {
@@ -248,7 +424,7 @@ struct KitchenHTMLRecipeReader {
 
     /// The first line that reads as a yield ("Serves 4", "Servings: 4", "Makes 12 servings",
     /// "Für 4 Personen"; `KitchenYieldReader`).
-    static func servings(in lines: [String]) -> Int? {
-        lines.lazy.compactMap(KitchenYieldReader.servings(inLine:)).first
+    static func servings(in lines: [String]) -> KitchenYieldReader.Servings? {
+        lines.lazy.compactMap(KitchenYieldReader.range(inLine:)).first
     }
 }

@@ -24,6 +24,14 @@ extension KitchenPageReader {
             guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else { continue }
             collectRecipes(value, into: &recipes)
         }
+        // A recipe kept in a `<meta>` element's content ("<meta name=recipe content='{"@type":"Recipe",…}'>").
+        for meta in document.elements(["meta"]) {
+            guard let content = document.attribute("content", of: meta), content.utf8.count < 1_000_000, content.contains("Recipe"),
+                  let first = content.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { continue }
+            let text = escapingControlCharactersInStrings(HTMLText.decodeEntities(content))
+            guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else { continue }
+            collectRecipes(value, into: &recipes)
+        }
         return recipes
     }
 
@@ -85,7 +93,9 @@ extension KitchenPageReader {
         let items = instructionItems(recipe["recipeInstructions"]).prefix(ClippedRecipe.maximumLines + 1)
         clipped.steps = items.map(\.text)
         clipped.sectionHeadings = Set(items.filter(\.isHeading).map(\.text))
-        clipped.servings = servings(recipe["recipeYield"] ?? recipe["yield"])
+        let yield = servingsRange(recipe["recipeYield"] ?? recipe["yield"])
+        clipped.servings = yield?.count
+        clipped.servingsUpTo = yield?.upTo
         clipped.prepTime = texts(recipe["prepTime"]).first.flatMap(displayDuration)
         clipped.cookTime = texts(recipe["cookTime"]).first.flatMap(displayDuration)
         if clipped.prepTime == nil, clipped.cookTime == nil { clipped.cookTime = texts(recipe["totalTime"]).first.flatMap(displayDuration) }
@@ -200,7 +210,21 @@ extension KitchenPageReader {
     static func stepTitle(_ value: Any) -> String? {
         guard let step = value as? [String: Any], step["itemListElement"] == nil, step["text"] is String,
               let name = step["name"] as? String else { return nil }
-        return cleanLine(name).nilIfEmpty
+        let title = cleanLine(name)
+        return isStepLabel(title) ? nil : title.nilIfEmpty
+    }
+
+    /// Words that number a step: "Step", "Schritt", "stap", "Étape", "Paso", "Passo", "Krok", "Adım", "Lépés", "Steg", "Trin", "instruction".
+    static let stepLabelWords: Set<String> = ["step", "steps", "schritt", "stap", "étape", "etape", "paso", "passo", "krok", "adım", "adim", "lépés",
+                                              "steg", "trin", "trinn", "instruction", "instrucción", "instruktion", "stage", "fase", "postup", "vaihe"]
+
+    /// "Step 1", "Schritt 3:", "stap 2", "instruction 0", "2.": a label that only numbers a step,
+    /// never a section heading of its own.
+    static func isStepLabel(_ text: String) -> Bool {
+        var words = text.lowercased().split(whereSeparator: { $0.isWhitespace || ":.#)-–".contains($0) }).map(String.init)
+        guard let last = words.last, last.allSatisfy(\.isNumber) else { return false }
+        words.removeLast()
+        return words.isEmpty || (words.count == 1 && stepLabelWords.contains(words[0]))
     }
 
     /// Whether a step's text begins with its title (ignoring case, a closing "." or ":", and a
@@ -237,12 +261,14 @@ extension KitchenPageReader {
         return result
     }
 
-    /// "1. Mix" → "Mix"; "Step 2: Bake" → "Bake".
+    /// "1. Mix" → "Mix"; "Step 2: Bake" → "Bake"; a decimal ("1.5 EL Zucker", "2.5 cups") is no
+    /// step number and stays whole.
     static func stripStepNumber(_ line: String) -> String {
         var text = line.trimmingCharacters(in: .whitespaces)
         if text.lowercased().hasPrefix("step "), let end = text.firstIndex(where: { $0 == ":" || $0 == "." }), text.distance(from: text.startIndex, to: end) <= 8 {
             text = String(text[text.index(after: end)...])
-        } else if let first = text.first, first.isNumber, let end = text.firstIndex(where: { !$0.isNumber }), [".", ")"].contains(text[end]) {
+        } else if let first = text.first, first.isNumber, let end = text.firstIndex(where: { !$0.isNumber }), [".", ")"].contains(text[end]),
+                  !(text[end] == "." && text[text.index(after: end)...].first?.isNumber == true) {
             text = String(text[text.index(after: end)...])
         }
         return text.trimmingCharacters(in: .whitespaces)
@@ -251,7 +277,12 @@ extension KitchenPageReader {
     /// The servings of a yield: 4, "4", "4 servings", ["4", "4 servings"], "Serves 4-6", "Makes four",
     /// "Für 4 Personen" (`KitchenYieldReader`).
     static func servings(_ value: Any?) -> Int? {
-        texts(value).lazy.compactMap(KitchenYieldReader.servings(inYield:)).first
+        servingsRange(value)?.count
+    }
+
+    /// The servings of a yield with the upper end of a range ("2-4 servings").
+    static func servingsRange(_ value: Any?) -> KitchenYieldReader.Servings? {
+        texts(value).lazy.compactMap(KitchenYieldReader.range(inYield:)).first
     }
 
     /// The first number in a text: "240 kcal" → 240, "Serves 4" → 4, "12.5 g" → 12.5.
@@ -294,7 +325,18 @@ extension KitchenPageReader {
             guard seconds.isFinite, seconds > 0, seconds <= maximumDurationSeconds else { return nil }
             return KitchenDuration.text(Int(seconds.rounded()))
         }
-        return KitchenDuration.seconds(in: text) != nil ? text : nil
+        guard KitchenDuration.seconds(in: text) != nil else { return nil }
+        // "Tillagningstid 30 min", "Cook time: 25 minutes": a label before the number is not the time.
+        if let digit = text.firstIndex(where: \.isNumber), digit != text.startIndex {
+            let label = text[..<digit].trimmingCharacters(in: .whitespaces).lowercased()
+            let words = label.split(whereSeparator: { $0.isWhitespace || $0 == ":" })
+            let estimates: Set<String> = ["about", "approx", "approx.", "around", "ca.", "ca", "circa", "etwa", "environ", "ungefär", "up", "to", "under", "over", "less", "than", "more", "just"]
+            if !words.isEmpty, words.count <= 3, !words.contains(where: { estimates.contains(String($0)) }) {
+                let rest = String(text[digit...])
+                if KitchenDuration.seconds(in: rest) != nil { return rest }
+            }
+        }
+        return text
     }
 
     /// The longest prep or cook time read: 30 days (a long ferment); a longer one is a mistake.

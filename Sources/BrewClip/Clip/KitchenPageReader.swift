@@ -59,27 +59,71 @@ public enum KitchenPageReader {
         }
         let before = clipped
         let page = KitchenHTMLRecipeReader(document)
-        let needsPageIngredients = clipped.ingredientLines.isEmpty || ingredientsFlattened || clipped.ingredientLines.contains { !hasAmount($0) }
+        let structured = clipped.ingredientLines
+        let mayBeGlued = structured.count < 3 || structured.contains { $0.count > 120 }
+        let needsPageIngredients = structured.isEmpty || ingredientsFlattened || mayBeGlued || structured.contains { !hasAmount($0) }
         let pageIngredients = needsPageIngredients ? page.ingredientLines() : []
-        if clipped.ingredientLines.isEmpty || (ingredientsFlattened && pageIngredients.count == clipped.ingredientLines.count) {
+        if structured.isEmpty || (ingredientsFlattened && pageIngredients.count == structured.count) {
             clipped.ingredientLines = pageIngredients
+        } else if isGlued(structured, shown: pageIngredients) {
+            clipped.ingredientLines = pageIngredients
+            clipped.choices.append("the structured data glues \(pageIngredients.count) ingredients into \(Format.count(structured.count, "line")); took the page's \(pageIngredients.count) lines")
         }
-        clipped.ingredientLines = fuller(clipped.ingredientLines, shown: pageIngredients)
-        if clipped.steps.isEmpty { clipped.steps = page.steps() }
+        let withAmounts = fuller(clipped.ingredientLines, shown: pageIngredients)
+        if withAmounts != clipped.ingredientLines {
+            let taken = zip(withAmounts, clipped.ingredientLines).filter { $0 != $1 }.count
+            clipped.choices.append("the structured data names \(Format.count(taken, "ingredient")) without the amount the page shows; took the page's line for \(taken == 1 ? "it" : "them")")
+            clipped.ingredientLines = withAmounts
+        }
+        if clipped.ingredientGroups.isEmpty, !clipped.ingredientLines.isEmpty {
+            // The page's group names, where its list has as many lines as the one read.
+            let groups = page.ingredientGroups()
+            let shown = pageIngredients.isEmpty && !groups.isEmpty ? page.ingredientLines() : pageIngredients
+            if !groups.isEmpty, shown.count == clipped.ingredientLines.count {
+                clipped.ingredientGroups = groups
+                if !structured.isEmpty { clipped.choices.append("took the page's \(Format.count(groups.count, "ingredient group")) (\(groups.map { "\"\($0.name)\"" }.joined(separator: ", "))), which the structured data leaves out") }
+            }
+        }
+        if clipped.steps.isEmpty {
+            clipped.steps = page.steps()
+        } else if stepsRepeatDescription(clipped.steps, description: clipped.caption) {
+            let shown = page.steps()
+            if !shown.isEmpty, folded(shown.joined(separator: " ")) != folded(clipped.steps.joined(separator: " ")) {
+                clipped.choices.append("the structured data's steps repeat its description; took the \(Format.count(shown.count, "step")) the page shows")
+                clipped.steps = shown
+                clipped.sectionHeadings = []
+            }
+        }
+        if clipped.ingredientLines.isEmpty, !clipped.steps.isEmpty {
+            clipped.ingredientLines = page.unlabelledIngredientLines(steps: clipped.steps)
+        }
         if clipped.hasRecipe, timesDoubtful || clipped.servings == nil {
             let lines = page.bodyLines()
             if timesDoubtful {
                 let times = page.times(in: lines)
                 if times.prep != nil || times.cook != nil { (clipped.prepTime, clipped.cookTime) = times }
             }
-            if clipped.servings == nil { clipped.servings = KitchenHTMLRecipeReader.servings(in: lines) }
+            if clipped.servings == nil, let yield = KitchenHTMLRecipeReader.servings(in: lines) {
+                (clipped.servings, clipped.servingsUpTo) = (yield.count, yield.upTo)
+            }
         }
         if clipped != before { clipped.readFrom.append("HTML") }
         let meta = metaTags(document)
         let siteName = meta["og:site_name"] ?? meta["application-name"]
+        let titleFromData = clipped.title != nil
         if clipped.title == nil, clipped.hasRecipe { clipped.title = ownHeading(document) }
         if clipped.title == nil { clipped.title = (meta["og:title"] ?? pageTitle(document)).map { withoutSiteName($0, siteName: siteName, anySegment: true) } }
         clipped.title = clipped.title.map { withoutSiteName($0, siteName: siteName, anySegment: false) }
+        if let title = clipped.title {
+            var names = recipes.flatMap { texts($0["name"]) }.map(cleanLine) + [ownHeading(document)].compactMap { $0 }
+            names += document.elements(["h1"]).map { document.text($0, maximumCharacters: 400) }
+            names += [meta["og:title"], pageTitle(document)].compactMap { $0 }.map { withoutSiteName($0, siteName: siteName, anySegment: true) }
+            let plain = plainTitle(title, names: names, fromStructuredData: titleFromData)
+            if plain != title {
+                clipped.choices.append("the title \"\(title)\" read as \"\(plain)\"")
+                clipped.title = plain
+            }
+        }
         if clipped.image == nil { clipped.image = meta["og:image"] }
         if clipped.sourceUrl == nil { clipped.sourceUrl = meta["og:url"] ?? canonicalURL(document) }
         if !clipped.hasRecipe {
@@ -96,6 +140,29 @@ public enum KitchenPageReader {
     }
 
     // MARK: Merging with the page
+
+    /// Letters and digits only, lower-cased: what two readings of one text share.
+    static func folded(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }))
+    }
+
+    /// Whether the structured data's ingredient lines are the page's lines run together: fewer
+    /// lines with the same letters and digits in the same order ("1 su bardağı mercimek 1 adet
+    /// soğan …" as one string beside a list of six).
+    static func isGlued(_ lines: [String], shown: [String]) -> Bool {
+        guard shown.count > lines.count, !lines.isEmpty else { return false }
+        let own = folded(lines.joined(separator: " "))
+        return !own.isEmpty && own == folded(shown.joined(separator: " "))
+    }
+
+    /// Whether the steps only repeat the recipe's description: all of them together are the
+    /// description, or one step is all or most of it.
+    static func stepsRepeatDescription(_ steps: [String], description: String?) -> Bool {
+        guard let description, !description.isEmpty, steps.count <= 2 else { return false }
+        let said = folded(description), done = folded(steps.joined(separator: " "))
+        guard !said.isEmpty, !done.isEmpty else { return false }
+        return said == done || (steps.count == 1 && said.contains(done) && done.count * 2 > said.count)
+    }
 
     /// Whether a line holds a digit or a fraction anywhere.
     static func hasAmount(_ line: String) -> Bool { line.unicodeScalars.contains { $0.properties.numericType != nil } }
@@ -134,6 +201,64 @@ public enum KitchenPageReader {
         guard headings.count == 1 else { return nil }
         let text = document.text(headings[0], maximumCharacters: 400)
         return text.isEmpty || text.count > KitchenRecipe.maximumTitleLength ? nil : text
+    }
+
+    /// Words that say "recipe" in a title: "Lemon Cake Recipe", "Gulyásleves recept", "Pierogi - przepis".
+    static let recipeWords: Set<String> = ["recipe", "recept", "przepis", "rezept", "receta", "recette", "ricetta", "receita", "oppskrift", "opskrift", "tarifi", "resepti", "recepte"]
+
+    /// A recipe's own name out of a title that carries more, in this order:
+    /// 1. a star rating in parentheses ("(4.8 stars)", "(4.7/5)", "(★★★★★)") is never part of a name;
+    /// 2. when another name the page gives for the recipe (a structured `name`, its card's heading,
+    ///    an `h1`, `og:title`, `<title>`) is the start of this one and the rest is a tagline after a
+    ///    dash (or, for a title that no structured data gave, the word "Recipe"), that plainer name;
+    /// 3. for a title that no structured data gave, with no plainer name: a tagline after a dash
+    ///    that follows the word "Recipe" ("Lemon Cake Recipe - Moist and Easy" → "Lemon Cake Recipe").
+    /// A structured name "X Recipe" keeps its word, and so does a title with no plainer name
+    /// beside it: that may be how the recipe is named.
+    static func plainTitle(_ title: String, names: [String], fromStructuredData: Bool) -> String {
+        var result = withoutRating(title)
+        let lower = result.lowercased()
+        let plainer = names.map(withoutRating).map { HTMLText.collapse($0) }.filter { name in
+            name.count >= 3 && name.count < result.count && lower.hasPrefix(name.lowercased())
+                && isDecoration(String(result.dropFirst(name.count)), recipeWord: !fromStructuredData)
+        }
+        if let shortest = plainer.min(by: { $0.count < $1.count }) { return shortest }
+        guard !fromStructuredData else { return result }
+        for separator in [" - ", " – ", " — "] {
+            guard let range = result.range(of: separator) else { continue }
+            let head = result[..<range.lowerBound]
+            if let last = head.split(separator: " ").last, recipeWords.contains(last.lowercased()) { result = String(head); break }
+        }
+        return result.isEmpty ? title : result
+    }
+
+    /// What may follow a recipe's name in a page's title: " - a tagline", and with `recipeWord`
+    /// " Recipe", " recept …".
+    static func isDecoration(_ rest: String, recipeWord: Bool) -> Bool {
+        let trimmed = rest.trimmingCharacters(in: .whitespaces)
+        guard let first = trimmed.first else { return false }
+        if "-–—|".contains(first), rest.first == " " { return true }
+        let word = trimmed.split(separator: " ").first.map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) } ?? ""
+        return recipeWord && recipeWords.contains(word)
+    }
+
+    /// A title without a star rating in parentheses: "Pancakes (4.7/5)" → "Pancakes".
+    static func withoutRating(_ title: String) -> String {
+        var result = title
+        var searchFrom = result.startIndex
+        while let open = result[searchFrom...].firstIndex(of: "("), let close = result[open...].firstIndex(of: ")") {
+            let inside = result[result.index(after: open)..<close].lowercased()
+            let isRating = inside.contains("★") || inside.contains("☆")
+                || (inside.contains(where: \.isNumber) && ["/5", "/ 5", "star", "out of", "rating", "review", "vote"].contains(where: inside.contains))
+            if isRating {
+                result.removeSubrange(open...close)
+                result = HTMLText.collapse(result)
+                searchFrom = result.startIndex
+            } else {
+                searchFrom = result.index(after: close)
+            }
+        }
+        return result.isEmpty ? title : result
     }
 
     /// Separators between a page's title and its site's name: "Soup - Site", "Soup | Site".

@@ -114,8 +114,11 @@ public enum KitchenPhotoFiles {
     /// Downloads a clipped page's photo (`PageFetcher`, bounded) and writes it for recipe `id`;
     /// the photo's path in the data directory and the files written. An answer that is not an
     /// image libgd reads (JPEG, PNG, WebP, GIF) is refused.
-    public static func download(_ url: String, id: String, root: String,
-                                fetch: @Sendable (String) async -> Result<[UInt8], CommandError> = { await PageFetcher.fetchBytes($0, accept: "image/*", maximumBytes: maximumBytes) }) async -> Result<(path: String, pending: Pending), CommandError> {
+    /// - Parameter page: the address the person typed for the page (nil for a saved page or a
+    ///   caption): the photo may be on this machine or its network only at that same place.
+    public static func download(_ url: String, id: String, root: String, page: String?,
+                                fetch: (@Sendable (String) async -> Result<[UInt8], CommandError>)? = nil) async -> Result<(path: String, pending: Pending), CommandError> {
+        let fetch = fetch ?? { await PageFetcher.fetchBytes($0, accept: "image/*", maximumBytes: maximumBytes, origin: .page(typed: page)) }
         let bytes: [UInt8]
         switch await fetch(url) {
         case .success(let got): bytes = got

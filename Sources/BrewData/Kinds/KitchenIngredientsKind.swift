@@ -21,6 +21,6 @@ public enum KitchenIngredientsKind: RecordKindDeclaration {
             CSVExport.elements(of: KitchenRecordEncoder.json(recipe)["ingredients"]).map { $0.setting("recipeId", to: .string(recipe.id)) }
         }
         guard !snapshot.kitchenRecipes.isEmpty else { return [] }
-        return [CSVExportTable(name: "kitchen-ingredients.csv", columns: CSVExport.kitchenIngredientColumns, records: rows, readme: nil)]
+        return [CSVExportTable(name: "kitchen-ingredients.csv", columns: CSVExport.kitchenIngredientColumns(for: snapshot.kitchenRecipes), records: rows, readme: nil)]
     }
 }

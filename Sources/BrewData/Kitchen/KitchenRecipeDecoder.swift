@@ -9,13 +9,13 @@ enum KitchenRecipeDecoder {
     static let fields: Set<String> = [
         "id", "title", "thumbnail", "sourceUrl", "sourcePlatform", "caption", "prepTime", "cookTime",
         "servings", "category", "ingredients", "steps", "nutrition", "isArchived", "isFavourite",
-        "createdAt", "updatedAt", "cardServings", "sourceId",
+        "createdAt", "updatedAt", "cardServings", "sourceId", "servingsGiven", "servingsUpTo",
         // The nutrition of a CSV row:
         "calories", "protein", "carbs", "fats",
     ]
     /// Fields of the seed that are accepted and not kept.
     static let ignoredFields: Set<String> = ["userId", "aiMeta"]
-    static let ingredientFields: Set<String> = ["id", "name", "amount", "notes"]
+    static let ingredientFields: Set<String> = ["id", "name", "amount", "notes", "isHeading"]
     static let stepFields: Set<String> = ["id", "order", "text", "isHeading"]
     static let nutritionFields: Set<String> = ["calories", "protein", "carbs", "fats"]
 
@@ -60,6 +60,8 @@ enum KitchenRecipeDecoder {
         let prepTime = reader.string("prepTime")
         let cookTime = reader.string("cookTime")
         let servings = reader.int("servings", required: true, what: "a whole number of servings, 1 or more")
+        let servingsGiven = reader.bool("servingsGiven") ?? true
+        let servingsUpTo = reader.has("servingsUpTo") ? reader.int("servingsUpTo", what: "the whole number of servings a range ends at") : nil
         let category = reader.enumeration(KitchenCategory.self, "category", required: true)
         let isArchived = reader.bool("isArchived") ?? false
         let isFavourite = reader.bool("isFavourite") ?? false
@@ -137,16 +139,24 @@ enum KitchenRecipeDecoder {
                 reader.error("cardServings: expected whole numbers of servings from 1 to 10000, found \(Format.number(value))", at: "cardServings")
             }
         }
+        if let servingsUpTo, let servings, servingsUpTo <= servings || servingsUpTo > 10_000 {
+            reader.error("servingsUpTo: expected the upper end of a range of servings, more than servings (\(servings)) and at most 10000, found \(servingsUpTo)", at: "servingsUpTo")
+        }
+        if servingsUpTo != nil, !servingsGiven {
+            reader.error("servingsUpTo: a range of servings was given, but servingsGiven is false", at: "servingsUpTo")
+        }
         reader.warnAboutUnknownFields(known: fields, ignoring: ignoredFields)
         diagnostics += reader.diagnostics
         guard let id, let title, let servings, let category, !reader.failed else { return nil }
-        let recipe = KitchenRecipe(
+        var recipe = KitchenRecipe(
             id: id, title: title, thumbnail: thumbnail?.trimmingSpaces.nilIfEmpty, sourceUrl: sourceUrl?.trimmingSpaces.nilIfEmpty,
             sourcePlatform: platform, caption: isCSVRow ? caption?.nilIfEmpty : caption, prepTime: prepTime?.trimmingSpaces.nilIfEmpty,
             cookTime: cookTime?.trimmingSpaces.nilIfEmpty, servings: servings, category: category,
             ingredients: ingredients, steps: steps, nutrition: nutrition, isArchived: isArchived, isFavourite: isFavourite,
             createdAt: createdAt, updatedAt: updatedAt, cardServings: servingsList,
             sourceId: sourceId?.trimmingSpaces.nilIfEmpty)
+        recipe.servingsGiven = servingsGiven
+        recipe.servingsUpTo = servingsUpTo
         locations.merge(reader.fieldLocations) { old, _ in old }
         return Draft(recipe: recipe, source: SourceMap(record: node.location, fields: locations),
                      hasInlineIngredients: inlineIngredients != nil, hasInlineSteps: inlineSteps != nil)
@@ -180,11 +190,16 @@ enum KitchenRecipeDecoder {
         let name = reader.string("name", required: true, what: "the ingredient's name")
         let amount = reader.string("amount") ?? ""
         let notes = reader.string("notes", maximumCharacters: KitchenRecipe.maximumTextCharacters)
+        let isHeading = reader.bool("isHeading") ?? false
+        if isHeading, !amount.trimmingSpaces.isEmpty {
+            reader.error("\(pathPrefix)amount: a group name (isHeading) has no amount, found \"\(amount.prefix(40))\"", at: "amount")
+        }
         reader.warnAboutUnknownFields(known: ingredientFields, ignoring: ignoring)
         diagnostics += reader.diagnostics
         guard let name, !reader.failed else { return nil }
-        return IngredientDraft(ingredient: KitchenIngredient(id: id, name: name, amount: amount, notes: notes?.nilIfEmpty, amounts: &amounts),
-                               location: node.location, fields: reader.fieldLocations)
+        var ingredient = KitchenIngredient(id: id, name: name, amount: amount, notes: notes?.nilIfEmpty, amounts: &amounts)
+        ingredient.isHeading = isHeading
+        return IngredientDraft(ingredient: ingredient, location: node.location, fields: reader.fieldLocations)
     }
 
     static func decodeStep(_ node: RawNode, pathPrefix: String, position: Int, ignoring: Set<String> = [], diagnostics: inout [Diagnostic]) -> StepDraft? {

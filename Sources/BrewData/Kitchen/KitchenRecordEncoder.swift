@@ -15,10 +15,15 @@ public enum KitchenRecordEncoder {
         optional("prepTime", recipe.prepTime)
         optional("cookTime", recipe.cookTime)
         members.append(JSONMember("servings", .number(Double(recipe.servings))))
+        if let upTo = recipe.servingsUpTo { members.append(JSONMember("servingsUpTo", .number(Double(upTo)))) }
+        // Written only when the source gave none: a recipe with servings reads and writes as before.
+        if !recipe.servingsGiven { members.append(JSONMember("servingsGiven", .bool(false))) }
         members.append(JSONMember("category", .string(recipe.category.rawValue)))
         members.append(JSONMember("ingredients", .array(recipe.ingredients.map { ingredient in
             var fields = [JSONMember("id", .string(ingredient.id)), JSONMember("name", .string(ingredient.name)), JSONMember("amount", .string(ingredient.amount))]
             if let notes = ingredient.notes { fields.append(JSONMember("notes", .string(notes))) }
+            // Written only for a group name: a recipe without groups reads and writes as before.
+            if ingredient.isHeading { fields.append(JSONMember("isHeading", .bool(true))) }
             return .object(fields)
         })))
         members.append(JSONMember("steps", .array(recipe.steps.map {

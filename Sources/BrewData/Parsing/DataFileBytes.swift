@@ -12,7 +12,8 @@ import Glibc
 /// The size bound counts the bytes actually read, not the size the file system reports: a file
 /// that grows while it is read, or one of `/proc`'s that reports 0, stops at the bound too.
 /// Every reader of a file in the data directory goes through here (the record folders,
-/// `preferences.json`, `erasures.json`, the kitchen's inbox, plan, snacks and shopping list),
+/// `preferences.json`, `erasures.json`, the kitchen's inbox, plan, snacks and shopping list, the
+/// journal of an interrupted merge and the files it changes),
 /// and so does `import-brews` for the files it is given.
 public enum DataFileBytes {
     /// The largest data file read: a hundred thousand logs take about 25 MB.

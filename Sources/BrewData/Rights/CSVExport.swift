@@ -25,6 +25,20 @@ public enum CSVExport {
     /// The kitchen steps table's columns: `isHeading` only when a recipe has a section heading, so
     /// a kitchen without headings exports the same bytes as before the flag existed, and one with
     /// them loses nothing (the data directory's steps CSV reads the column back).
+    /// The kitchen ingredients table's columns: `isHeading` only when a recipe has a group name.
+    static func kitchenIngredientColumns(for recipes: [KitchenRecipe]) -> [String] {
+        recipes.contains { $0.ingredients.contains(where: \.isHeading) } ? kitchenIngredientColumns + ["isHeading"] : kitchenIngredientColumns
+    }
+
+    /// The kitchen recipes table's columns: `servingsUpTo` and `servingsGiven` only when a recipe
+    /// has a range of servings or none given, so other kitchens export the same bytes as before.
+    static func kitchenRecipeColumns(for recipes: [KitchenRecipe]) -> [String] {
+        var columns = kitchenRecipeColumns
+        if recipes.contains(where: { $0.servingsUpTo != nil }) { columns.append("servingsUpTo") }
+        if recipes.contains(where: { !$0.servingsGiven }) { columns.append("servingsGiven") }
+        return columns
+    }
+
     static func kitchenStepColumns(for recipes: [KitchenRecipe]) -> [String] {
         recipes.contains { $0.steps.contains(where: \.isHeading) } ? kitchenStepColumns + ["isHeading"] : kitchenStepColumns
     }
@@ -66,7 +80,9 @@ public enum CSVExport {
         # brewguide export (CSV)
 
         One file per kind, UTF-8, comma-separated, a header row, RFC 4180 quoting.
-        Dates are ISO 8601 in UTC (`2026-08-03T09:15:00Z`); numbers use a dot; lists of
+        Dates and times are ISO 8601 as the records hold them: with the offset they were written
+        with (`2026-08-03T11:15:00+02:00`), or `Z` for UTC (`2026-08-03T09:15:00Z`), the same
+        instant either way; days alone are `2026-08-03`. Numbers use a dot; lists of
         numbers are joined with `;`; an empty cell means "not given".
 
         \(lines.map { "- \($0)" }.joined(separator: "\n"))

@@ -13,10 +13,19 @@ import Foundation
 /// - Finishing is safe to repeat: a file already holding its new bytes is left alone; a file
 ///   still holding the bytes the merge found is changed; a file holding anything else was changed
 ///   by someone since, and finishing stops with its path instead of writing over it (nothing is lost).
-/// - Paths are relative to the data directory, with `/`, and never lead out of it.
+/// - Paths are relative to the data directory, with `/`, name no hidden file or folder, and never
+///   lead out of it: each folder on the way that is there is resolved (`realpath`, every symbolic
+///   link followed) and must be inside the data directory, as must a file that is a link. A journal
+///   that names one path that does not (or names one twice) is refused whole, before any change.
+/// - A journal is a data file: it is read through `DataFileBytes`, with the same bound (256 MB), and
+///   holds at most `maximumChanges` changes. A merge whose journal would be over either is refused
+///   before anything is written, so every journal written can be read back.
 public struct MergeJournal: Sendable, Equatable {
     public static let fileName = ".brewguide-merge.json"
     static let format = "brewguide-merge-journal"
+    /// The most file changes one merge makes: a new log's file, its pours and its photos for each
+    /// of many thousands of records, and far below what would keep a tampered journal writing.
+    public static let maximumChanges = 100_000
 
     /// One file the merge writes, replaces or removes.
     public struct Change: Sendable, Equatable {
@@ -61,8 +70,15 @@ public struct MergeJournal: Sendable, Equatable {
 
     /// Saves the journal in `root`, synced, before the first change is made.
     public func write(root: String) throws(CommandError) {
+        if changes.count > Self.maximumChanges {
+            throw CommandError("this merge would change \(changes.count) files, more than the \(Self.maximumChanges) one merge may; nothing was written. Merge fewer sources at a time")
+        }
+        let bytes = CanonicalJSON.bytes(json)
+        if bytes.count > DataFileBytes.maximumBytes {
+            throw CommandError("this merge's journal would be \(DataFileBytes.sizeText(bytes.count)), more than the \(DataFileBytes.sizeText(DataFileBytes.maximumBytes)) a data file may be; nothing was written. Merge fewer sources at a time")
+        }
         do {
-            try AtomicFile.write(CanonicalJSON.bytes(json), to: Self.path(root: root))
+            try AtomicFile.write(bytes, to: Self.path(root: root))
         } catch {
             throw error.commandError()
         }
@@ -71,20 +87,35 @@ public struct MergeJournal: Sendable, Equatable {
     /// The journal an interrupted merge left in `root`, or nil when there is none.
     public static func load(root: String) throws(CommandError) -> MergeJournal? {
         let path = path(root: root)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let bytes: [UInt8]
+        switch DataFileBytes.readIfPresent(path, expected: "a merge journal") {
+        case nil: return nil
+        case .success(let read)?: bytes = read
+        case .failure(let problem)?:
+            let said = problem.diagnostic.message.replacingOccurrences(of: "; is it the right file?", with: "")
+            throw CommandError("\(said); this journal of an interrupted merge was not read, and nothing was changed by it. Look at it, then remove it and merge again", at: problem.diagnostic.location)
+        }
+        // Counted before the tree is built: a file of millions of tiny changes would take gigabytes.
+        let pathKeys = namedPaths(in: bytes)
+        guard pathKeys <= maximumChanges else { throw tooMany(pathKeys, path) }
         let value: JSONValue
         do {
-            value = JSONValue(try JSONParser.parse([UInt8](data), file: path))
+            value = JSONValue(try JSONParser.parse(bytes, file: path))
         } catch {
             throw CommandError("the journal of an interrupted merge does not read (\(error.message)); nothing was changed by it", at: error.location(in: path))
         }
         guard value.text("format") == format, case .array(let nodes)? = value["changes"] else {
             throw CommandError.file(path, "not a merge journal (no format \"\(format)\" with changes)")
         }
+        guard nodes.count <= maximumChanges else { throw tooMany(nodes.count, path) }
         var changes: [Change] = []
+        var named: Set<String> = []
         for (index, node) in nodes.enumerated() {
             guard let relative = node.text("path"), isSafe(relative) else {
-                throw CommandError.file(path, "changes[\(index)] has no path inside the data directory")
+                throw CommandError.file(path, "changes[\(index)] has no path inside the data directory (a relative path of names that are not hidden, with no . or ..); nothing was changed by it")
+            }
+            guard named.insert(relative).inserted else {
+                throw CommandError.file(path, "changes[\(index)] names \"\(ShownText.escaped(relative))\" a second time; nothing was changed by it")
             }
             let before = node.text("before")
             var after: [UInt8]?
@@ -97,10 +128,70 @@ public struct MergeJournal: Sendable, Equatable {
         return MergeJournal(changes: changes)
     }
 
+    static func tooMany(_ count: Int, _ path: String) -> CommandError {
+        CommandError.file(path, "holds \(count) changes, more than the \(maximumChanges) one merge makes, so brewguide did not write it; nothing was changed by it. Look at it, then remove it and merge again")
+    }
+
+    /// How many times the key `"path"` is written in a journal's bytes: no fewer than its changes
+    /// (base64 and hashes hold no quotes), found without building the tree.
+    static func namedPaths(in bytes: [UInt8]) -> Int {
+        let key = Array(#""path""#.utf8)
+        var count = 0
+        var index = 0
+        let last = bytes.count - key.count
+        while index <= last {
+            if bytes[index] == key[0], bytes[index + 1] == key[1], bytes[index + 2] == key[2], bytes[index + 3] == key[3],
+               bytes[index + 4] == key[4], bytes[index + 5] == key[5] {
+                count += 1
+                index += key.count
+            } else {
+                index += 1
+            }
+        }
+        return count
+    }
+
     /// A relative path with `/` that stays inside the data directory.
     static func isSafe(_ relative: String) -> Bool {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        return !relative.hasPrefix("/") && !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }
+        return !relative.hasPrefix("/") && !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") }
+    }
+
+    /// Why a change may not be made in `root`: its path leads out of the data directory through a
+    /// symbolic link (a folder on its way, or the file itself), or nil when it stays inside. Each
+    /// part of the path that is there is resolved with `realpath`; a folder not there yet is made
+    /// by the write, inside the last one resolved.
+    static func escape(of relative: String, root: String, realRoot: String) -> String? {
+        var current = root
+        var shown: [Substring] = []
+        for part in relative.split(separator: "/") {
+            current = (current as NSString).appendingPathComponent(String(part))
+            shown.append(part)
+            var status = stat()
+            guard lstat(current, &status) == 0 else { return nil }
+            let shownPath = ShownText.escaped(shown.joined(separator: "/"))
+            guard let real = KitchenImageFiles.realPath(current) else { return "\(shownPath) is a symbolic link to nothing there" }
+            guard realRoot == "/" || real.hasPrefix(realRoot + "/") else {
+                return "\(shownPath) leads out of the data directory through a symbolic link (to \(ShownText.escaped(real)))"
+            }
+        }
+        return nil
+    }
+
+    /// Why this journal may not be applied in `root` (a path that leads out of it), or nil.
+    /// - Parameter written: whether the journal is the one in `root` (an interrupted merge's),
+    ///   rather than one about to be written.
+    public func refusal(root: String, written: Bool = true) -> CommandError? {
+        guard let realRoot = KitchenImageFiles.realPath(root) else { return nil }
+        for (index, change) in changes.enumerated() {
+            guard let why = Self.escape(of: change.path, root: root, realRoot: realRoot) else { continue }
+            let writes = "a merge writes only inside the data directory, so nothing was changed"
+            if written {
+                return CommandError.file(Self.path(root: root), "changes[\(index)] names \"\(ShownText.escaped(change.path))\", but \(why); \(writes). Look at the link and this journal, then remove the journal and merge again")
+            }
+            return CommandError.file((root as NSString).appendingPathComponent(change.path), "the merge would write here, but \(why); \(writes). Replace the link with a folder of its own")
+        }
+        return nil
     }
 
     /// Makes every change not made yet, then removes the journal.
@@ -108,10 +199,17 @@ public struct MergeJournal: Sendable, Equatable {
     /// - Returns: how many changes were made (0 when an interrupted run had made them all).
     @discardableResult
     public func apply(root: String, afterEachChange: (Int) throws(CommandError) -> Void = { _ throws(CommandError) in }) throws(CommandError) -> Int {
+        if let refusal = refusal(root: root) { throw refusal }
         var made = 0
         for (index, change) in changes.enumerated() {
             let path = (root as NSString).appendingPathComponent(change.path)
-            let current = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+            let current: [UInt8]?
+            switch DataFileBytes.readIfPresent(path) {
+            case nil: current = nil
+            case .success(let read)?: current = read
+            case .failure(let problem)?:
+                throw CommandError("\(problem.diagnostic.message); the interrupted merge was not finished. Look at it, then merge --yes again", at: problem.diagnostic.location)
+            }
             if current == change.after { continue }
             guard current.map(Archive.sha256) == change.before else {
                 throw CommandError.file(path, "changed since the interrupted merge was planned, so it was not written over; look at it, then remove \(Self.path(root: root)) and merge again")

@@ -84,6 +84,7 @@ public enum MergeWriter {
         let changes = try changes(for: outcome, root: root)
         guard !changes.isEmpty else { return }
         let journal = MergeJournal(changes: changes)
+        if let refusal = journal.refusal(root: root, written: false) { throw refusal }
         try journal.write(root: root)
         try journal.apply(root: root, afterEachChange: afterEachChange)
     }

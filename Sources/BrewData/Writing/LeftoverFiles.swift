@@ -1,4 +1,5 @@
 import Foundation
+import BrewKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,9 +10,12 @@ import Darwin
 /// or `.NAME.PID.tmp`) and import's staging folders (`.TARGET.import-PID`). The next command
 /// that writes there removes those whose process is gone.
 ///
-/// Rules: only names of exactly these shapes are touched, and only in the folders commands write
-/// into (`writtenFolders`); a name whose pid is alive (or that the system will not say about)
-/// stays; nothing outside the data directory is looked at.
+/// Rules: only in a folder that is a journal (`WriteTarget.isJournal`), only once the command holds
+/// its lock, only in the folders commands write into (`writtenFolders`), and only names of exactly
+/// these shapes around a name brewguide writes there (`isWrittenName`: in the root the root's own
+/// files, elsewhere a data file or a photo) are touched; a name whose pid is alive (or that the
+/// system will not say about) stays; nothing outside the data directory is looked at. So
+/// `.bashrc.4000002-7.tmp` in a home folder given as `--data` is never removed.
 public enum LeftoverFiles {
     /// Whether a process with this id exists (signal 0 checks without signalling).
     public static func isAlive(_ pid: Int32) -> Bool {
@@ -20,7 +24,9 @@ public enum LeftoverFiles {
     }
 
     /// The pid in an `AtomicFile` temporary's name (`.NAME.PID-RANDOM.tmp`), or nil for any other name.
-    public static func pidOfTemporary(_ name: String) -> Int32? {
+    /// - Parameter inRoot: whether the name is in the data directory's root, where NAME must be
+    ///   one of the root's own files; nil to accept any NAME.
+    public static func pidOfTemporary(_ name: String, inRoot: Bool? = nil) -> Int32? {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
         let stem = name.dropLast(4)
         guard let dot = stem.lastIndex(of: "."), dot > stem.index(after: stem.startIndex) else { return nil }
@@ -28,7 +34,31 @@ public enum LeftoverFiles {
         let parts = tail.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               UInt32(parts[1]) != nil else { return nil }
+        if let inRoot, !isWrittenName(String(stem[stem.index(after: stem.startIndex)..<dot]), inRoot: inRoot) { return nil }
         return Int32(parts[0])
+    }
+
+    /// Whether brewguide writes a file of this name (through `AtomicFile`): in the data
+    /// directory's root its own files (`preferences.json`, `erasures.json`, the merge journal),
+    /// in a folder a data file (`.json`, `.csv`) or a photo (`KitchenThumbnail.imageExtensions`).
+    public static func isWrittenName(_ name: String, inRoot: Bool) -> Bool {
+        if inRoot { return rootFileNames.contains(name) }
+        let lower = name.lowercased()
+        let fileExtension = (lower as NSString).pathExtension
+        return lower.count > fileExtension.count + 1 && (["json", "csv"].contains(fileExtension) || KitchenThumbnail.imageExtensions.contains(fileExtension))
+    }
+
+    /// The files brewguide writes in the data directory's root.
+    static var rootFileNames: Set<String> {
+        var names: Set<String> = [MergeJournal.fileName]
+        for kind in RecordKind.allCases {
+            switch kind.rules.place {
+            case .file(let file) where !file.contains("/"): names.insert(file)
+            case .files(let files): names.formUnion(files.filter { !$0.contains("/") })
+            case .file, .folder, .within: break
+            }
+        }
+        return names
     }
 
     /// The folders of a data directory that commands write files into (`AtomicFile`), relative to
@@ -57,6 +87,7 @@ public enum LeftoverFiles {
     /// - Returns: the paths removed.
     @discardableResult
     public static func removeDeadTemporaries(ofJournal root: String) -> [String] {
+        guard WriteTarget.isJournal(root) else { return [] }
         var removed: [String] = []
         for folder in writtenFolders {
             let path = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
@@ -77,7 +108,7 @@ public enum LeftoverFiles {
             case S_IFDIR where recursive && !name.hasPrefix("."):
                 removed += removeDeadTemporaries(in: path, recursive: true)
             case S_IFREG:
-                guard let pid = pidOfTemporary(name), !isAlive(pid) else { continue }
+                guard let pid = pidOfTemporary(name, inRoot: !recursive), !isAlive(pid) else { continue }
                 if unlink(path) == 0 { removed.append(path) }
             default:
                 continue

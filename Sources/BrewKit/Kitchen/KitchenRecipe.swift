@@ -22,6 +22,12 @@ public struct KitchenRecipe: Hashable, Sendable {
     public var cookTime: String?
     /// The servings the amounts are written for: a whole number ≥ 1.
     public var servings: Int
+    /// False when the source named no servings: `servings` is then 1, an assumption that pages
+    /// and `kitchen clip` say out loud. Written to the file only when false.
+    public var servingsGiven: Bool = true
+    /// The upper end when the source gave a range ("Serves 2 to 4"): `servings` is its lower end,
+    /// the base scaling takes; this is shown beside it ("2–4").
+    public var servingsUpTo: Int?
     public var category: KitchenCategory
     public var ingredients: [KitchenIngredient]
     /// In `order` (1, 2, 3 … with no gaps).
@@ -71,6 +77,25 @@ public struct KitchenRecipe: Hashable, Sendable {
         self.sourceId = sourceId
     }
 
+    /// The servings as the recipe page shows them: "4", "2–4", or "not given (scaled as 1)".
+    public var servingsShown: String {
+        if !servingsGiven { return "not given (scaled as \(servings))" }
+        if let upTo = servingsUpTo, upTo > servings { return "\(servings)–\(upTo)" }
+        return String(servings)
+    }
+
+    /// What scaling assumes about the servings, in words, when the source did not give one plain
+    /// number; nil when it did.
+    public var servingsAssumption: String? {
+        if !servingsGiven {
+            return "The source gives no servings: the amounts are taken as written for \(servings == 1 ? "1 serving" : "\(servings) servings"), and scaling starts from that."
+        }
+        if let upTo = servingsUpTo, upTo > servings {
+            return "The source says it serves \(servings) to \(upTo): scaling takes \(servings) as the base."
+        }
+        return nil
+    }
+
     /// Nutrition for one serving: each value of the whole recipe ÷ servings, rounded to a whole number.
     public var nutritionPerServing: KitchenNutrition? {
         nutrition?.divided(by: servings)
@@ -86,6 +111,10 @@ public struct KitchenIngredient: Hashable, Sendable {
         didSet { parsedAmount = AmountGrammar.parse(amount) }
     }
     public var notes: String?
+    /// A group name in the list ("For the sauce"), not an ingredient: its name is the group's,
+    /// its amount empty; pages show it as a heading over the lines after it, and it is never
+    /// scaled, bought or matched in a step.
+    public var isHeading: Bool = false
     /// The amount read by the grammar, once, when the amount is set: a page reads it for the
     /// list, the scaling table and the JSON-LD, and a build has thousands of them.
     public private(set) var parsedAmount: KitchenAmount
@@ -96,6 +125,13 @@ public struct KitchenIngredient: Hashable, Sendable {
         self.amount = amount
         self.notes = notes
         self.parsedAmount = AmountGrammar.parse(amount)
+    }
+
+    /// A group name in the ingredient list ("For the sauce").
+    public static func heading(id: String, name: String) -> KitchenIngredient {
+        var heading = KitchenIngredient(id: id, name: name, amount: "")
+        heading.isHeading = true
+        return heading
     }
 
     /// The same ingredient with its amount read through `amounts`, which remembers the amounts

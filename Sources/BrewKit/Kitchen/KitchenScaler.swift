@@ -20,7 +20,8 @@ public enum KitchenScaler {
         let total = recipe.nutrition?.scaled(by: factor)
         return ScaledKitchenRecipe(
             recipeId: recipe.id, title: recipe.title, servings: servings, baseServings: recipe.servings, units: units,
-            ingredients: ingredients, nutritionTotal: total, nutritionPerServing: recipe.nutritionPerServing)
+            ingredients: ingredients, nutritionTotal: total, nutritionPerServing: recipe.nutritionPerServing,
+            servingsAssumption: recipe.servingsAssumption)
     }
 
     /// One amount scaled by `factor` in `units`; `written` is shown when nothing can be scaled.
@@ -170,4 +171,6 @@ public struct ScaledKitchenRecipe: Hashable, Sendable {
     /// For all `servings`; nil when the recipe gives no nutrition.
     public var nutritionTotal: KitchenNutrition?
     public var nutritionPerServing: KitchenNutrition?
+    /// What the base servings assume, when the source gave none or a range (`KitchenRecipe.servingsAssumption`).
+    public var servingsAssumption: String? = nil
 }

@@ -48,6 +48,21 @@ public enum HistogramChart {
         return binWidth * multiplier
     }
 
+    /// The edges to label: those at the round step when there are three or more, else the first,
+    /// the last and the one nearest the middle (as many as fit), so that every histogram has ticks
+    /// spanning its bars (one tick at 1:16 under bars at 1:15 and 1:16.7 names neither).
+    static func spanningLabels(_ atRoundStep: [Int], edgeCount: Int, binPixels: Double, labelWidth: Double) -> [Int] {
+        guard atRoundStep.count < 3, edgeCount >= 2 else { return atRoundStep }
+        let last = edgeCount - 1
+        var chosen = [0, last]
+        let middle = last / 2
+        // The middle edge only when it leaves a label's width to each end.
+        if middle > 0, middle < last, Double(min(middle, last - middle)) * binPixels >= labelWidth {
+            chosen.insert(middle, at: 1)
+        }
+        return chosen
+    }
+
     public static func fragment(_ histogram: Histogram, id: String, title: String, summary: String, valueHeading: String, axisTitle: String, formats: Formats) -> PageFragment {
         guard !histogram.isEmpty else {
             let text = "\(title): no brews yet, so no chart."
@@ -118,10 +133,11 @@ public enum HistogramChart {
         // Every edge, or every 2nd, 4th, 5th, 10th … whichever fits and keeps the labelled
         // edges at a round step (never 3 × 0.5 = 1.5): labelled are the multiples of that step.
         let labelStep = labelledStep(binWidth: histogram.binWidth, binPixels: binPixels, labelWidth: longest)
-        let labelled = edges.indices.filter { index in
+        let atRoundStep = edges.indices.filter { index in
             let multiple = edges[index] / labelStep
             return abs(multiple - multiple.rounded()) < 1e-6
         }
+        let labelled = spanningLabels(atRoundStep, edgeCount: edges.count, binPixels: binPixels, labelWidth: longest)
         for index in labelled {
             let place = SVGChart.anchored(x(edges[index]), label: edgeLabels[index], chartWidth: hasPanel ? binsRight + panelGap / 2 : width)
             svg += "<line class=\"grid\" x1=\"\(f(x(edges[index])))\" y1=\"\(f(top))\" x2=\"\(f(x(edges[index])))\" y2=\"\(f(top + plotHeight))\"/>"

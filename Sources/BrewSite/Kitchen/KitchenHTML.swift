@@ -75,17 +75,29 @@ enum KitchenHTML {
         // On the card each figure keeps its unit on its line ("550 kcal", not "550" then "kcal").
         let metaHTML = metaParts.map { TextReplacement.replacing(" ", with: "\u{00A0}", in: h($0)) }.joined(separator: " · ")
         var html = "<li class=\"kitchen-card\" data-id=\"\(h(recipe.id))\"><a href=\"recipes/\(h(recipe.id)).html\">"
-        if let thumbnail {
-            html += "<img class=\"kitchen-thumb\" src=\"\(h(thumbnail))\" alt=\"\" loading=\"lazy\">"
-        } else {
-            let letter = recipe.title.first { !$0.isWhitespace }.map { String($0).uppercased() } ?? ""
-            html += "<span class=\"kitchen-thumb kitchen-thumb-\(recipe.category.slug)\" aria-hidden=\"true\">\(h(letter))</span>"
-        }
+        html += photo(recipe, thumbnail: thumbnail, className: "kitchen-thumb", lazy: true)
         html += "<span class=\"kitchen-card-title\">\(h(recipe.title))\(recipe.isFavourite ? " <span class=\"kitchen-fav\" title=\"Favourite\">♥</span>" : "")</span>"
         html += "<span class=\"kitchen-card-meta\">\(h(recipe.category.rawValue))\(metaHTML.isEmpty ? "" : " · " + metaHTML)</span>"
         html += "</a></li>\n"
         let markdown = "- [\(md(recipe.title))](recipes/\(recipe.id).md)\(recipe.isFavourite ? " ♥" : "") — \(md(recipe.category.rawValue))\(meta.isEmpty ? "" : " · " + md(meta))"
         return KitchenCardMemo.Card(html: html, markdown: markdown)
+    }
+
+    /// A recipe's picture in a frame of fixed proportions that shows the title's initials on the
+    /// category's colour underneath: with no photo, or one that fails to load (the image removes
+    /// itself), the frame stays the same size and never shows a broken image.
+    static func photo(_ recipe: KitchenRecipe, thumbnail: String?, className: String, lazy: Bool) -> String {
+        var html = "<span class=\"\(className) kitchen-thumb-\(recipe.category.slug)\" aria-hidden=\"true\">\(h(initials(of: recipe.title)))"
+        if let thumbnail {
+            html += "<img src=\"\(h(thumbnail))\" alt=\"\"\(lazy ? " loading=\"lazy\"" : "") onerror=\"this.remove()\">"
+        }
+        return html + "</span>"
+    }
+
+    /// The first letters of a title's first two words, upper-cased ("Tomato soup" → "TS").
+    static func initials(of title: String) -> String {
+        let words = title.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        return words.prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
     }
 
     /// The inbox (MOD/SYS/003.1, TC-027): each shared link or caption with its status.
@@ -117,14 +129,18 @@ enum KitchenHTML {
 
     /// - Parameter thumbnail: where the recipe's picture is from its page, if it has one.
     static func meta(_ recipe: KitchenRecipe, thumbnail: String? = nil) -> PageFragment {
-        var items: [(label: String, value: String)] = [("Serves", String(recipe.servings)), ("Category", recipe.category.rawValue)]
+        var items: [(label: String, value: String)] = [("Serves", recipe.servingsShown), ("Category", recipe.category.rawValue)]
         if let prep = recipe.prepTime { items.append(("Prep", prep)) }
         if let cook = recipe.cookTime { items.append(("Cook", cook)) }
         var html = ""
         var photoMarkdown = ""
         if let thumbnail {
-            html += "<img class=\"kitchen-photo\" src=\"\(h(thumbnail))\" alt=\"\">"
             photoMarkdown = "![](<\(thumbnail)>)\n\n"
+        }
+        // A recipe that names a photo gets its frame even when the file is missing or the
+        // download fails: the initials on the category's colour, the same size as the photo.
+        if thumbnail != nil || recipe.thumbnail != nil {
+            html += photo(recipe, thumbnail: thumbnail, className: "kitchen-photo", lazy: false)
         }
         html += "<ul class=\"kitchen-meta\">"
         html += items.map { "<li><span>\(h($0.label))</span> <strong>\(h($0.value))</strong></li>" }.joined()
@@ -132,6 +148,7 @@ enum KitchenHTML {
         var markdown = photoMarkdown + items.map { "**\(md($0.label)):** \(md($0.value))" }.joined(separator: " · ")
         var notes: [String] = []
         var notesMarkdown: [String] = []
+        if let assumption = recipe.servingsAssumption { notes.append(h(assumption)); notesMarkdown.append(md(assumption)) }
         if recipe.isFavourite { notes.append("♥ Favourite"); notesMarkdown.append("♥ Favourite") }
         if recipe.isArchived {
             notes.append("Archived: listed only on the <a href=\"../archive.html\">archive</a>")
@@ -162,6 +179,12 @@ enum KitchenHTML {
         var html = "<ul class=\"kitchen-ingredients\">\n"
         var markdown: [String] = []
         for (index, ingredient) in recipe.ingredients.enumerated() {
+            if ingredient.isHeading {
+                // A group name: a heading among the lines, with nothing to tick.
+                html += "<li class=\"kitchen-ingredient-group\"><strong>\(h(ingredient.name))</strong></li>\n"
+                markdown.append("\n**\(md(ingredient.name))**\n")
+                continue
+            }
             let amount = shownAmount(ingredient, units: units).text
             let notes = ingredient.notes.map { ", " + $0 } ?? ""
             html += "<li><input type=\"checkbox\" id=\"ingredient-\(index + 1)\"><label for=\"ingredient-\(index + 1)\">"
@@ -193,7 +216,7 @@ enum KitchenHTML {
         // A figure the recipe leaves out is "—", never 0 (issue 26).
         let rows: [(String, NutritionFigure)] = [("Energy", .calories), ("Protein", .protein), ("Carbs", .carbs), ("Fats", .fats)]
         let servings = "\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"
-        var html = "<table class=\"kitchen-nutrition\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Whole recipe (\(servings))</th><th scope=\"col\">Per serving</th></tr></thead><tbody>"
+        var html = "<table class=\"kitchen-nutrition\"><thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Nutrient</span></th><th scope=\"col\">Whole recipe (\(servings))</th><th scope=\"col\">Per serving</th></tr></thead><tbody>"
         var markdown = "| | Whole recipe (\(servings)) | Per serving |\n|---|---:|---:|\n"
         for (label, figure) in rows {
             html += "<tr><th scope=\"row\">\(label)</th><td>\(total.shown(figure))</td><td>\(perServing.shown(figure))</td></tr>"
@@ -226,18 +249,25 @@ enum KitchenHTML {
     /// The ingredients at ½×, 1×, 2× and the extra servings asked for.
     static func scalingTable(_ recipe: KitchenRecipe, factors: [(label: String, factor: Double)], units: KitchenUnits?) -> PageFragment {
         guard !recipe.ingredients.isEmpty else { return PageFragment(html: "<p>Nothing to scale.</p>", markdown: "Nothing to scale.") }
-        var html = "<table class=\"kitchen-scaling\"><thead><tr><th scope=\"col\">Ingredient</th>"
+        // The table is wider than a phone: its scroller is a named region the keyboard can reach
+        // and scroll with the arrow keys.
+        var html = "<div class=\"table-scroll\" role=\"region\" aria-label=\"Amounts for more or fewer servings\" tabindex=\"0\"><table class=\"kitchen-scaling\"><thead><tr><th scope=\"col\">Ingredient</th>"
         html += factors.map { "<th scope=\"col\">\(h($0.label))</th>" }.joined() + "</tr></thead><tbody>"
         var markdown = "| Ingredient | " + factors.map { md($0.label) }.joined(separator: " | ") + " |\n"
         markdown += "|---|" + factors.map { _ in "---|" }.joined() + "\n"
         for ingredient in recipe.ingredients {
+            if ingredient.isHeading {
+                html += "<tr class=\"kitchen-ingredient-group\"><th scope=\"rowgroup\" colspan=\"\(factors.count + 1)\">\(h(ingredient.name))</th></tr>"
+                markdown += "| **\(escapingPipes(md(ingredient.name)))** |" + factors.map { _ in " |" }.joined() + "\n"
+                continue
+            }
             let amount = ingredient.parsedAmount
             let cells = factors.map { KitchenScaler.scale(amount, written: ingredient.amount, by: $0.factor, units: units ?? amount.writtenSystem).text }
             html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + cells.map { "<td>\(h($0))</td>" }.joined() + "</tr>"
             markdown += "| \(md(ingredient.name)) | " + cells.map { escapingPipes(md($0)) }.joined(separator: " | ") + " |\n"
         }
-        html += "</tbody></table>"
-        let unscaled = recipe.ingredients.filter { shownAmount($0, units: units).scaled == false && !$0.amount.isEmpty }
+        html += "</tbody></table></div>"
+        let unscaled = recipe.ingredients.filter { !$0.isHeading && shownAmount($0, units: units).scaled == false && !$0.amount.isEmpty }
         if !unscaled.isEmpty {
             let note = "Amounts that are not quantities (\(unscaled.map { "“\($0.amount)”" }.joined(separator: ", "))) are shown as written."
             html += "<p class=\"kitchen-note\">\(h(note))</p>"
@@ -261,17 +291,19 @@ enum KitchenHTML {
     static func cook(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
         let count = recipe.steps.count(where: { !$0.isHeading })
         var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n"
-        html += "<div class=\"cook-running\" aria-live=\"polite\" hidden></div>\n<ol class=\"cook-steps\">\n"
+        html += "<p class=\"cook-say visually-hidden\" role=\"status\"></p>\n<div class=\"cook-running\" hidden></div>\n<ol class=\"cook-steps\">\n"
         var markdown: [String] = []
-        let matcher = KitchenStepIngredients.Matcher(names: recipe.ingredients.map(\.name))
+        // Group names ("For the sauce") are no ingredients a step uses.
+        let usable = recipe.ingredients.filter { !$0.isHeading }
+        let matcher = KitchenStepIngredients.Matcher(names: usable.map(\.name))
         var section: String?
         for (step, shownNumber) in recipe.steps.numbered {
             guard let number = shownNumber else { section = step.text; continue }
             let seconds = KitchenDuration.seconds(in: step.text) ?? 0
-            let uses = matcher.named(in: step.text).map { recipe.ingredients[$0] }
+            let uses = matcher.named(in: step.text).map { usable[$0] }
             html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
             if let section { html += "<p class=\"cook-section\">\(h(section))</p>\n" }
-            html += "<p class=\"cook-count\">Step \(number) of \(count)</p><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
+            html += "<h2 class=\"cook-count\" tabindex=\"-1\">Step \(number) of \(count)</h2><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
             html += "<p class=\"cook-text\">\(h(step.text))</p>\n"
             var usesMarkdown: [String] = []
             if !uses.isEmpty {
@@ -287,9 +319,9 @@ enum KitchenHTML {
             html += "<div class=\"cook-timer\" data-seconds=\"\(seconds)\" data-name=\"\(h(timerName(number: number, text: step.text)))\" hidden><output>\(KitchenDuration.clock(seconds))</output> "
             html += "<button type=\"button\" data-act=\"start\">Start</button> <button type=\"button\" data-act=\"pause\">Pause</button> <button type=\"button\" data-act=\"reset\">Reset</button></div>\n"
             html += "<p class=\"cook-nav\">"
-            if number > 1 { html += "<a class=\"button secondary\" href=\"#step-\(number - 1)\">Previous</a> " }
+            if number > 1 { html += "<a class=\"button secondary\" href=\"#step-\(number - 1)\" data-go=\"previous\">Previous</a> " }
             if number < count {
-                html += "<a class=\"button\" href=\"#step-\(number + 1)\">Done — next step</a>"
+                html += "<a class=\"button\" href=\"#step-\(number + 1)\" data-go=\"next\">Done — next step</a>"
             } else {
                 html += "<a class=\"button finish cook-finish\" href=\"../recipes/\(h(recipe.id)).html\">Finish recipe</a>"
             }
@@ -338,13 +370,18 @@ enum KitchenHTML {
     // MARK: The printable card
 
     static func card(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
-        var facts = ["Serves \(recipe.servings)"]
+        var facts = ["Serves \(recipe.servingsShown)"]
         if let prep = recipe.prepTime { facts.append("prep \(prep)") }
         if let cook = recipe.cookTime { facts.append("cook \(cook)") }
         if let calories = recipe.nutritionPerServing?.known(.calories) { facts.append("\(calories) kcal a serving") }
         var html = "<div class=\"kitchen-sheet\">\n<p class=\"kitchen-sheet-facts\">\(h(facts.joined(separator: " · ")))</p>\n<div class=\"kitchen-sheet-columns\">\n<section><h2>Ingredients</h2><ul>"
         var markdown = "*\(md(facts.joined(separator: " · ")))*\n\n## Ingredients\n\n"
         for ingredient in recipe.ingredients {
+            if ingredient.isHeading {
+                html += "<li class=\"kitchen-ingredient-group\"><strong>\(h(ingredient.name))</strong></li>"
+                markdown += "\n**\(md(ingredient.name))**\n\n"
+                continue
+            }
             let amount = shownAmount(ingredient, units: units).text
             let notes = ingredient.notes.map { ", " + $0 } ?? ""
             html += "<li>\(amount.isEmpty ? "" : "<strong>\(h(amount))</strong> ")\(h(ingredient.name + notes))</li>"

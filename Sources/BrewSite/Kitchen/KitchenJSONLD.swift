@@ -16,7 +16,7 @@ enum KitchenJSONLD {
             "name": .string(recipe.title),
             "recipeCategory": .string(recipe.category.rawValue),
             "recipeYield": .string("\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"),
-            "recipeIngredient": .array(recipe.ingredients.map { ingredient in
+            "recipeIngredient": .array(recipe.ingredients.filter { !$0.isHeading }.map { ingredient in
                 let amount = KitchenHTML.shownAmount(ingredient, units: units).text
                 return .string([amount, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ") + (ingredient.notes.map { ", " + $0 } ?? ""))
             }),

@@ -44,16 +44,53 @@ enum KitchenScript {
         document.addEventListener("DOMContentLoaded", function () {
           var store = null;
           try { store = window.localStorage; } catch (e) {}
-          Array.prototype.slice.call(document.querySelectorAll(".shopping-list input[type=checkbox]")).forEach(function (box) {
+          var boxes = Array.prototype.slice.call(document.querySelectorAll(".shopping-list input[type=checkbox]"));
+          // "N items, M checked" follows the ticks: a line stands for `data-items` stored items,
+          // `data-checked` of them checked in the file; a line ticked here counts all of them.
+          var count = null, lead = document.querySelector("main h1 + p");
+          if (lead && lead.firstChild && lead.firstChild.nodeType === 3 && /^\\d+ items?, (none|\\d+) checked/.test(lead.firstChild.nodeValue)) {
+            var head = /^\\d+ items?, (none|\\d+) checked/.exec(lead.firstChild.nodeValue)[0];
+            count = document.createElement("span");
+            count.className = "shopping-count";
+            count.setAttribute("aria-live", "polite");
+            count.textContent = head;
+            lead.firstChild.nodeValue = lead.firstChild.nodeValue.slice(head.length);
+            lead.insertBefore(count, lead.firstChild);
+          }
+          function recount() {
+            if (!count) return;
+            var checked = 0;
+            boxes.forEach(function (box) {
+              checked += box.checked ? +(box.dataset.items || 1) : (box.dataset.touched ? 0 : +(box.dataset.checked || 0));
+            });
+            count.textContent = count.textContent.replace(/(none|\\d+) checked$/, (checked === 0 ? "none" : checked) + " checked");
+          }
+          boxes.forEach(function (box) {
             var key = "brewguide-shopping:" + box.dataset.key, item = box.closest("li");
             var saved = store ? store.getItem(key) : null;
-            if (saved !== null) box.checked = saved === "1";
-            item.classList.toggle("checked", box.checked);
-            box.addEventListener("change", function () {
+            if (saved !== null && (saved === "1") !== box.checked) { box.checked = saved === "1"; box.dataset.touched = "1"; }
+            // The "(bought)" a screen reader hears with the line follows the tick too.
+            function mark() {
               item.classList.toggle("checked", box.checked);
+              var bought = item.querySelector("label .visually-hidden");
+              if (box.checked && !bought) {
+                bought = document.createElement("span");
+                bought.className = "visually-hidden";
+                bought.textContent = " (bought)";
+                box.closest("label").appendChild(bought);
+              } else if (!box.checked && bought) {
+                bought.remove();
+              }
+            }
+            mark();
+            box.addEventListener("change", function () {
+              box.dataset.touched = "1";
+              mark();
+              recount();
               if (store) { try { store.setItem(key, box.checked ? "1" : "0"); } catch (e) {} }
             });
           });
+          recount();
         });
         """
 
@@ -71,7 +108,11 @@ enum KitchenScript {
           if (!cook) return;
           cook.classList.add("cook-js");
           var steps = Array.prototype.slice.call(cook.querySelectorAll(".cook-step")), current = 0, ticking = null, audio = null;
-          var running = cook.querySelector(".cook-running");
+          var running = cook.querySelector(".cook-running"), sayEl = cook.querySelector(".cook-say"), going = null;
+          // One link per timer, made once and updated in place: a link the focus is on stays, and
+          // its text changes only when its time does. The bar is not live (it would speak every
+          // second); the status line says when a timer is up.
+          function say(text) { if (sayEl) sayEl.textContent = sayEl.textContent === text ? text + "\\u00a0" : text; }
           var timers = steps.map(function (step, k) {
             var el = step.querySelector(".cook-timer");
             return el ? { el: el, out: el.querySelector("output"), step: k, name: el.dataset.name || "Step " + (k + 1),
@@ -112,18 +153,25 @@ enum KitchenScript {
             t.el.classList.add("done");
             beep();
             if (navigator.vibrate) { try { navigator.vibrate([300, 150, 300, 150, 300]); } catch (e) {} }
+            say(t.name + " — time is up");
           }
+          timers.forEach(function (t) {
+            t.link = document.createElement("a");
+            t.link.href = "#step-" + (t.step + 1);
+            t.link.hidden = true;
+            running.appendChild(t.link);
+          });
           function list() {
-            var others = timers.filter(function (t) { return (t.on || t.done) && t.step !== current; });
-            running.hidden = others.length === 0;
-            running.textContent = "";
-            others.forEach(function (t) {
-              var link = document.createElement("a");
-              link.href = "#step-" + (t.step + 1);
-              link.className = t.done ? "done" : "";
-              link.textContent = t.name + " — " + (t.done ? "time is up" : clock(now(t)));
-              running.appendChild(link);
+            var shown = 0;
+            timers.forEach(function (t) {
+              var show = (t.on || t.done) && t.step !== current, text = t.name + " — " + (t.done ? "time is up" : clock(now(t)));
+              if (t.link.hidden !== !show) t.link.hidden = !show;
+              if (!show) return;
+              shown++;
+              if (t.link.className !== (t.done ? "done" : "")) t.link.className = t.done ? "done" : "";
+              if (t.link.textContent !== text) t.link.textContent = text;
             });
+            running.hidden = shown === 0;
           }
           function tick() {
             timers.forEach(function (t) {
@@ -153,8 +201,23 @@ enum KitchenScript {
           }
           // The browser scrolls the step to the top, under the running timers' bar; the bar and
           // the step are shown together instead.
-          function fromAddress() { var m = /^#step-(\\d+)$/.exec(location.hash); show(m ? m[1] - 1 : 0); if (m) cook.scrollIntoView(); }
+          // A link to another step (next, previous, a running timer) hides with its step: the
+          // focus moves to the same control on the new step, else to the new step's heading.
+          function fromAddress() {
+            var m = /^#step-(\\d+)$/.exec(location.hash);
+            show(m ? m[1] - 1 : 0);
+            if (m) cook.scrollIntoView();
+            if (going !== null) {
+              var step = steps[current], target = (going && step.querySelector("[data-go=" + going + "]")) || step.querySelector(".cook-count");
+              going = null;
+              if (target) target.focus();
+            }
+          }
           window.addEventListener("hashchange", fromAddress);
+          cook.addEventListener("click", function (event) {
+            var link = event.target.closest("a[href^='#step-']");
+            if (link && link.getAttribute("href") !== location.hash) going = link.dataset.go || "";
+          });
           timers.forEach(function (t) { t.el.hidden = false; });
           fromAddress();
           cook.addEventListener("click", function (event) {

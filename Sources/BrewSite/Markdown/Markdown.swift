@@ -13,6 +13,7 @@ public enum Markdown {
         guard let document = markdown.withCString({ cmark_parse_document($0, length, options) }) else { return "" }
         defer { cmark_node_free(document) }
         retargetTwinLinks(in: document)
+        nameSymbolLinks(in: document)
         guard let rendered = cmark_render_html(document, options) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
@@ -42,6 +43,33 @@ public enum Markdown {
         destination.append(contentsOf: url[pathEnd...])
         destination.append(0)
         return destination
+    }
+
+    /// A link whose text is only symbols (`[★★★★](path "4 stars")`) is named by its title: a
+    /// screen reader says "4 stars", not "black star" four times. The symbols stay on screen,
+    /// hidden from the reader, and the title follows as visually hidden text.
+    private static func nameSymbolLinks(in document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var links: [(link: OpaquePointer, text: OpaquePointer, title: String)] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_LINK,
+                  let rawTitle = cmark_node_get_title(node), rawTitle.pointee != 0,
+                  let text = cmark_node_first_child(node), cmark_node_next(text) == nil,
+                  cmark_node_get_type(text) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(text),
+                  String(cString: literal).unicodeScalars.allSatisfy({ !CharacterSet.alphanumerics.contains($0) }) else { continue }
+            links.append((node, text, String(cString: rawTitle)))
+        }
+        cmark_iter_free(iterator)
+        for (link, text, title) in links {
+            guard let wrapper = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+            cmark_node_set_on_enter(wrapper, "<span aria-hidden=\"true\">")
+            cmark_node_set_on_exit(wrapper, "</span><span class=\"visually-hidden\"> \(HTMLEscaping.escape(title))</span>")
+            cmark_node_append_child(wrapper, text)
+            cmark_node_append_child(link, wrapper)
+        }
     }
 
     private static func retargetTwinLinks(in document: OpaquePointer) {

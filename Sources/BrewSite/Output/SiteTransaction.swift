@@ -156,13 +156,10 @@ public final class SiteTransaction: Sendable {
         }
     }
 
-    /// Copies the template assets (source path by path relative to `assets/`) into the site.
-    public func putAssets(_ assets: [String: String]) throws(SiteWriteError) {
-        for (relative, source) in assets.sorted(by: { $0.key < $1.key }) {
-            guard let bytes = FileManager.default.contents(atPath: source) else {
-                throw SiteWriteError(path: source, reason: "cannot read the asset")
-            }
-            try put(OutputFile(path: "assets/" + relative, contents: [UInt8](bytes)))
+    /// Writes the template assets (their bytes by path relative to `assets/`) into the site.
+    public func putAssets(_ assets: [String: [UInt8]]) throws(SiteWriteError) {
+        for (relative, bytes) in assets.sorted(by: { $0.key < $1.key }) {
+            try put(OutputFile(path: "assets/" + relative, contents: bytes))
         }
     }
 

@@ -17,7 +17,7 @@ extension Journal {
             "months": separated(statistics.months.map { ["title": JournalDate.monthTitle($0.month), "path": "logs/by-month/\($0.month)/index.md", "count": String($0.count)] }),
             "ratings": separated((1...5).reversed().compactMap { rating -> [String: Any]? in
                 let count = statistics.overall.ratingCounts[rating - 1]
-                return count == 0 ? nil : ["title": String(repeating: "★", count: rating), "rating": String(rating), "path": "logs/by-rating/\(rating)/index.md", "count": String(count)]
+                return count == 0 ? nil : ["title": String(repeating: "★", count: rating), "rating": String(rating), "ratingName": rating == 1 ? "1 star" : "\(rating) stars", "path": "logs/by-rating/\(rating)/index.md", "count": String(count)]
             }),
             "tags": separated(TasteTag.allCases.compactMap { tag -> [String: Any]? in
                 guard let count = statistics.overall.tasteTagCounts[tag] else { return nil }

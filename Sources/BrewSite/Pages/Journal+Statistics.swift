@@ -54,7 +54,10 @@ extension Journal {
             "beans": beans,
             "hasUnrated": stats.overall.unratedCount > 0,
             "unratedCount": String(stats.overall.unratedCount),
+            // "1 imported brew not rated is left out", "2 imported brews not rated are left out".
+            "unratedText": Format.count(stats.overall.unratedCount, "imported brew") + " not rated " + (stats.overall.unratedCount == 1 ? "is" : "are") + " left out of every rating",
             "brewCount": String(stats.overall.brewCount),
+            "brewWord": stats.overall.brewCount == 1 ? "brew" : "brews",
             "averageRating": stats.overall.averageRating.map { Format.number($0, decimals: 1) } ?? "–",
             "tagsPerRecipe": tagsPerRecipe,
         ]

@@ -157,6 +157,7 @@ final class Journal {
         context["hasLogs"] = !recipeLogs.isEmpty
         let stats = recipeStatistics[recipe.id] ?? RecipeStatistics(logs: [])
         context["brewCount"] = String(stats.brewCount)
+        context["brewWord"] = stats.brewCount == 1 ? "brew" : "brews"
         if let average = stats.averageRating { context["averageRating"] = Format.number(average, decimals: 1) }
         if let newest = recipeLogs.first { context["lastBrewed"] = localTimes[newest].dayAndTime }
         context["tasteTags"] = TasteTag.allCases.compactMap { tag in
@@ -289,14 +290,17 @@ final class Journal {
 
     /// The best-rated brews of a recipe and what they shared, for its page and the statistics page.
     func ratingSummary(_ factors: RatingFactors) -> [String: Any] {
-        var summary: [String: Any] = ["rated": String(factors.ratedCount)]
+        var summary: [String: Any] = ["rated": String(factors.ratedCount), "ratedWord": factors.ratedCount == 1 ? "rated brew" : "rated brews"]
         if let best = factors.bestRating {
             summary["best"] = String(best)
             summary["bestCount"] = String(factors.bestLogIDs.count)
-            summary["bestBrews"] = factors.bestLogIDs.prefix(5).compactMap { id -> [String: Any]? in
+            var bestBrews: [[String: Any]] = factors.bestLogIDs.prefix(5).compactMap { id -> [String: Any]? in
                 guard let position = positionByID[id] else { return nil }
-                return ["id": id, "path": logPaths[position], "when": localTimes[position].dayAndTime]
+                return ["id": id, "path": logPaths[position], "when": localTimes[position].dayAndTime, "separator": " · "]
             }
+            // The last link is followed by nothing: no dangling "·".
+            if !bestBrews.isEmpty { bestBrews[bestBrews.count - 1]["separator"] = "" }
+            summary["bestBrews"] = bestBrews
             if !factors.bestShared.isEmpty { summary["shared"] = factors.bestShared.joined(separator: ", ") }
         }
         return summary

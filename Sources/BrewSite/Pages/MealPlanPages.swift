@@ -248,7 +248,7 @@ public struct MealPlanPages {
             let key = HTMLEscaping.escape(ShoppingListMerger.nameKey(line.name) + "|" + (line.unit ?? ""))
             // The stored item the served page's tick writes (`serve --edit`): any one of the line's.
             let item = line.parts.lazy.compactMap(\.itemID).first.map { " data-item=\"\(HTMLEscaping.escape($0))\"" } ?? ""
-            html += "<li class=\"\(line.checked ? "checked" : "")\"\(item)><label><input type=\"checkbox\" data-key=\"\(key)\"\(line.checked ? " checked" : "")> "
+            html += "<li class=\"\(line.checked ? "checked" : "")\"\(item)><label><input type=\"checkbox\" data-key=\"\(key)\" data-items=\"\(line.parts.count)\" data-checked=\"\(line.parts.count(where: \.checked))\"\(line.checked ? " checked" : "")> "
             html += "<span class=\"line-text\">\(text)</span>\(line.checked ? "<span class=\"visually-hidden\"> (bought)</span>" : "")</label>"
             if !from.isEmpty { html += " <span class=\"from\">\(HTMLEscaping.escape(from))</span>" }
             html += "</li>\n"

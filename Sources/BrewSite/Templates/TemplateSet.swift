@@ -1,28 +1,35 @@
+import BrewBuiltIns
 import BrewKit
 import Foundation
 import Mustache
 import BrewData
 
-/// The Mustache templates and static assets of a site: the defaults, with any file of the
-/// same name in the user's templates directory taking its place (templates, partials and assets alike).
+/// The Mustache templates and static assets of a site: the built-in defaults (`Templates/`, compiled
+/// into the binary), with any file of the same name in the user's templates directories taking its
+/// place (templates, partials and assets alike); a name the user's folders lack keeps the built-in one.
 public struct TemplateSet: Sendable {
     public static let templateExtension = ".mustache"
     public static let assetsFolder = "assets"
 
     public private(set) var library: MustacheLibrary
-    /// Template source files by template name, for messages and for the watcher.
+    /// Where each template came from, by template name: its file, or `built in` for a default.
     public private(set) var sources: [String: String]
-    /// Static files to copy into the site, by path relative to `assets/`.
-    public private(set) var assets: [String: String]
+    /// Static files to copy into the site (their bytes), by path relative to `assets/`.
+    public private(set) var assets: [String: [UInt8]]
     /// Whether any template applies a transform (`{{uppercased(name)}}`): templates are then always rendered in full.
     public private(set) var usesTransforms = false
 
-    /// Loads the templates under `defaultDirectory`, then those under `overrideDirectory`.
+    /// The name built-in templates are reported under, where a file's path would be.
+    public static let builtInSource = "(built in)"
+
+    /// Loads the built-in templates, then those under `defaultDirectory` (`BREWGUIDE_TEMPLATES`),
+    /// then those under `overrideDirectory` (`--templates`), each replacing the ones of the same name.
     /// Every template that does not parse is reported with its file, line and column.
-    public static func load(defaultDirectory: String, overrideDirectory: String?) -> (templates: TemplateSet, diagnostics: [Diagnostic]) {
+    public static func load(defaultDirectory: String?, overrideDirectory: String?) -> (templates: TemplateSet, diagnostics: [Diagnostic]) {
         MarkdownEscaping.register()
         var set = TemplateSet(library: MustacheLibrary(), sources: [:], assets: [:])
         var diagnostics: [Diagnostic] = []
+        set.addBuiltIns(diagnostics: &diagnostics)
         for directory in [defaultDirectory, overrideDirectory].compactMap({ $0 }) {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -32,6 +39,17 @@ public struct TemplateSet: Sendable {
             set.add(directory: directory, diagnostics: &diagnostics)
         }
         return (set, diagnostics)
+    }
+
+    /// The defaults compiled into the binary (`BuiltInTemplates.files`, made from `Templates/`).
+    private mutating func addBuiltIns(diagnostics: inout [Diagnostic]) {
+        for (relative, text) in BuiltInTemplates.files.sorted(by: { $0.key < $1.key }) {
+            if relative.hasPrefix(Self.assetsFolder + "/") {
+                assets[String(relative.dropFirst(Self.assetsFolder.count + 1))] = Array(text.utf8)
+            } else if relative.hasSuffix(Self.templateExtension) {
+                add(template: text, named: String(relative.dropLast(Self.templateExtension.count)), from: Self.builtInSource + " " + relative, diagnostics: &diagnostics)
+            }
+        }
     }
 
     private mutating func add(directory: String, diagnostics: inout [Diagnostic]) {
@@ -45,7 +63,11 @@ public struct TemplateSet: Sendable {
         for relative in relatives.sorted() {
             let path = (directory as NSString).appendingPathComponent(relative)
             if relative.hasPrefix(Self.assetsFolder + "/") {
-                assets[String(relative.dropFirst(Self.assetsFolder.count + 1))] = path
+                guard let bytes = FileManager.default.contents(atPath: path) else {
+                    diagnostics.append(.error("cannot read the asset", at: .file(path)))
+                    continue
+                }
+                assets[String(relative.dropFirst(Self.assetsFolder.count + 1))] = [UInt8](bytes)
                 continue
             }
             guard relative.hasSuffix(Self.templateExtension) else { continue }
@@ -54,17 +76,21 @@ public struct TemplateSet: Sendable {
                 diagnostics.append(.error("cannot read the template as UTF-8 text", at: .file(path)))
                 continue
             }
-            do {
-                library.register(try MustacheTemplate(string: text), named: name)
-                sources[name] = path
-                usesTransforms = usesTransforms || TemplateShapes.hasTransform(text)
-            } catch let error as MustacheTemplate.ParserError {
-                let location = SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber)
-                let line = error.context.line.trimmingCharacters(in: .whitespaces)
-                diagnostics.append(.error("template does not parse: \(Self.describe(error.error))" + (line.isEmpty ? "" : " in \"\(line)\""), at: location))
-            } catch {
-                diagnostics.append(.error("template does not parse: \(error)", at: .file(path)))
-            }
+            add(template: text, named: name, from: path, diagnostics: &diagnostics)
+        }
+    }
+
+    private mutating func add(template text: String, named name: String, from path: String, diagnostics: inout [Diagnostic]) {
+        do {
+            library.register(try MustacheTemplate(string: text), named: name)
+            sources[name] = path
+            usesTransforms = usesTransforms || TemplateShapes.hasTransform(text)
+        } catch let error as MustacheTemplate.ParserError {
+            let location = SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber)
+            let line = error.context.line.trimmingCharacters(in: .whitespaces)
+            diagnostics.append(.error("template does not parse: \(Self.describe(error.error))" + (line.isEmpty ? "" : " in \"\(line)\""), at: location))
+        } catch {
+            diagnostics.append(.error("template does not parse: \(error)", at: .file(path)))
         }
     }
 

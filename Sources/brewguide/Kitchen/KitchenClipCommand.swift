@@ -45,6 +45,9 @@ struct KitchenClipCommand: AsyncParsableCommand {
     @Flag(help: "Keep the page's link to its photo instead of saving the photo in kitchen/images/.")
     var noPhoto = false
 
+    @Flag(help: "Also say where the page's structured data and what it shows disagreed, and which was kept.")
+    var verbose = false
+
     func validate() throws {
         if sources.isEmpty && !inbox { throw ValidationError("name a saved page, a URL, a caption file or -, or give --inbox") }
         if retry && !inbox { throw ValidationError("--retry goes with --inbox: it clips the inbox's failed entries again") }
@@ -135,7 +138,8 @@ struct KitchenClipCommand: AsyncParsableCommand {
     /// `onFetchFailure`, when given, decides what a URL whose page cannot be fetched becomes (the
     /// inbox keeps a shell).
     func clip(_ argument: String, taken: Set<String>, onFetchFailure: ((CommandError) async -> Result<String, CommandError>)? = nil) async -> Result<String, CommandError> {
-        let source = ClipSource(argument)
+        // An inbox's URL entry is an address whatever it looks like, never a file on this machine.
+        let source = onFetchFailure == nil ? ClipSource(argument) : .url(argument)
         if case .url(let url) = source, let known = alreadyClipped(url) { return .failure(known) }
         switch await source.read() {
         case .read(let clipped):
@@ -193,7 +197,9 @@ struct KitchenClipCommand: AsyncParsableCommand {
             var draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
             var photoNote = ""
             if !dryRun, !noPhoto, !shell, let image = clipped.image, KitchenValidator.isWebURL(image) {
-                switch await KitchenPhotoFiles.download(image, id: draft.id, root: dataOptions.data) {
+                // The photo may be on this machine only at the place the person typed (`PageFetcher.Origin`).
+                let typed = if case .url(let url) = ClipSource(source) { url } else { nil as String? }
+                switch await KitchenPhotoFiles.download(image, id: draft.id, root: dataOptions.data, page: typed) {
                 case .success(let saved):
                     photoFiles = saved.pending
                     draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell, thumbnail: saved.path)
@@ -214,6 +220,8 @@ struct KitchenClipCommand: AsyncParsableCommand {
                 try KitchenPhotoFiles.commit(photoFiles)
                 print("\(source): wrote \(draft.path) (\(shell ? "a recipe shell to fill in by hand" : summary)\(photoNote))")
             }
+            if let note = draft.servingsNote { print("\(source): servings: \(note)") }
+            if verbose { for choice in draft.choices { print("\(source): read: \(choice)") } }
             return .success(draft.id)
         } catch {
             KitchenPhotoFiles.remove(photoFiles.pendingPaths)

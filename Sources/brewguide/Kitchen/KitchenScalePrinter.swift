@@ -34,7 +34,7 @@ struct KitchenScalePrinter {
     }
 
     var text: String {
-        var lines = [scaled.title, servingsLine, ""]
+        var lines = [scaled.title, servingsLine] + (scaled.servingsAssumption.map { [$0] } ?? []) + [""]
         let width = scaled.ingredients.map(\.amount.text.count).max() ?? 0
         for ingredient in scaled.ingredients {
             let amount = ingredient.amount.text.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -50,7 +50,9 @@ struct KitchenScalePrinter {
     }
 
     var markdown: String {
-        var lines = ["# \(MarkdownText.escape(scaled.title))", "", "*\(servingsLine)*", "", "## Ingredients", ""]
+        var lines = ["# \(MarkdownText.escape(scaled.title))", "", "*\(servingsLine)*", ""]
+        if let assumption = scaled.servingsAssumption { lines += [MarkdownText.escape(assumption), ""] }
+        lines += ["## Ingredients", ""]
         for ingredient in scaled.ingredients { lines.append("- " + MarkdownText.escape(Self.ingredientLine(ingredient))) }
         if let total = scaled.nutritionTotal, let perServing = scaled.nutritionPerServing {
             lines += ["", "## Nutrition", "", "| | kcal | protein | carbs | fats |", "|---|---:|---:|---:|---:|"]

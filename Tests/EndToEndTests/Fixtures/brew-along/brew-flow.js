@@ -6,6 +6,7 @@ const fs = require("fs");
 let nowMs = 0; Date.now = () => nowMs;
 const mk = tag => { const e = { tag, children: [], textContent: "", dataset: {}, style: { setProperty() {} }, hidden: false, className: "", listeners: {},
   classList: { s: new Set(), add(c) { this.s.add(c) }, remove(c) { this.s.delete(c) }, toggle(c, on) { on ? this.s.add(c) : this.s.delete(c) } },
+  setAttribute(name, value) { this[name] = value }, focus() { global.document.activeElement = this },
   append(...c) { this.children.push(...c) }, replaceChildren(...c) { this.children = c }, addEventListener(t, f) { (this.listeners[t] ||= []).push(f) } }; return e; };
 const plan = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const app = mk("div");
@@ -34,3 +35,4 @@ console.log("short press:", stepEl.textContent.split(" · ")[0], "timers", timer
 restart.listeners.pointerdown.forEach(f => f({ type: "pointerdown" }));
 const [[, hold]] = [...timers]; console.log("hold ms:", hold.ms); hold.f();
 console.log("held:", stepEl.textContent);
+console.log("focus:", document.activeElement === main ? main.textContent : "elsewhere", "| said:", app.children[app.children.length - 1].textContent);

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The user docs (README.md and docs/*.md but ARCHITECTURE.md) speak to people who installed the
+/// tool: no product-document section numbers, user-story or test-case ids or issue numbers there
+/// (contributors find them in docs/design/PROVENANCE.md).
+@Suite("User docs wording")
+struct UserDocsWordingTests {
+    /// The user docs there are when the test runs.
+    static func userDocs() throws -> [URL] {
+        let docs = TestPaths.packageRoot.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path)
+            .filter { $0.hasSuffix(".md") && $0 != "ARCHITECTURE.md" }
+            .sorted().map { docs.appendingPathComponent($0) }
+        return [TestPaths.packageRoot.appendingPathComponent("README.md")] + pages
+    }
+
+    /// What a provenance number looks like: `PRD 3.8`, `§9.3`, `US-017`, `TC-133`, `issue 27`,
+    /// `MOD/SYS/003.3`, and a product document named by its number (`004`, `(003)`).
+    static func hasProvenance(_ line: some StringProtocol) -> Bool {
+        let pattern = #"PRD|§|\bUS-\d|\bTC-\d|\b[Ii]ssues? #?\d|MOD/[A-Z]+/|(?<![\w,.\\])00[0-4](?![\d,])"#
+        let expression = try! NSRegularExpression(pattern: pattern)
+        let text = String(line)
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    @Test func noSectionIssueOrTestCaseNumbers() throws {
+        var found: [String] = []
+        for page in try Self.userDocs() {
+            let lines = try String(contentsOf: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where Self.hasProvenance(line) {
+                found.append("\(page.lastPathComponent):\(index + 1): \(line)")
+            }
+        }
+        #expect(found.isEmpty, "move these to docs/design/PROVENANCE.md:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test func thePatternFindsWhatItShould() {
+        for line in ["as PRD 4.2 asks", "(§9.3)", "(US-001)", "TC-133", "before issue 27", "MOD/SYS/014", "the data model (004)", "003's migration"] {
+            #expect(Self.hasProvenance(line), "\(line)")
+        }
+        for line in ["1,000 g", "`\\u003c`", "at 100,000 logs", "0.004 g"] {
+            #expect(!Self.hasProvenance(line), "\(line)")
+        }
+    }
+}
