@@ -18,7 +18,12 @@ enum LiveReload {
     /// `html` with the script tag inserted before its last `</body>` (any
     /// case), or appended when there is none.
     static func injectingScript(into html: Data, pageGeneration generation: Int) -> Data {
-        let tag = Data(scriptTag(pageGeneration: generation).utf8)
+        inserting(scriptTag(pageGeneration: generation), into: html)
+    }
+
+    /// `html` with `markup` inserted before its last `</body>` (at its end without one).
+    static func inserting(_ markup: String, into html: Data) -> Data {
+        let tag = Data(markup.utf8)
         var page = html
         if let closingBody = lastClosingBodyTag(in: html) {
             page.insert(contentsOf: tag, at: closingBody)

@@ -34,6 +34,13 @@ struct SiteRequestHandler: Sendable {
             if request.method == "GET", let visit = writes.keyVisit(request) {
                 return visit
             }
+            if request.method == "GET", request.path == EditSettings.statusPath {
+                let allowed = writes.hasKey(request) && (!writes.settings.lanAddresses.isEmpty || WriteRequestHandler.isLoopback(request.peerAddress))
+                return WriteRequestHandler.json(status: .ok, ["writes": allowed])
+            }
+            if request.method == "GET", request.path == EditSettings.pageScriptPath, writes.hasKey(request) {
+                return Self.response(status: .ok, contentType: "text/javascript; charset=utf-8", body: Data(writes.settings.pageScript.utf8))
+            }
             // With --lan, another machine reads the journal only with the key, as it writes.
             if !writes.settings.lanAddresses.isEmpty, !WriteRequestHandler.isLoopback(request.peerAddress), !writes.hasKey(request) {
                 return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8",
@@ -55,7 +62,7 @@ struct SiteRequestHandler: Sendable {
                 body: Data(LiveReload.javaScript.utf8)
             )
         default:
-            return await siteFile(at: path, query: request.query)
+            return await siteFile(at: path, query: request.query, writable: writes.map { $0.hasKey(request) } ?? false)
         }
     }
 
@@ -70,7 +77,7 @@ struct SiteRequestHandler: Sendable {
         return ServerResponse(status: .ok, headers: headers, stream: frames)
     }
 
-    private func siteFile(at path: String, query: String) async -> ServerResponse {
+    private func siteFile(at path: String, query: String, writable: Bool) async -> ServerResponse {
         switch resolver.resolve(percentEncodedPath: path) {
         case .file(let realPath):
             // The file may vanish between resolving and reading while a build swaps the site in.
@@ -78,7 +85,12 @@ struct SiteRequestHandler: Sendable {
                 return await notFoundPage()
             }
             let contentType = ContentType.forFile(named: realPath)
-            let body = ContentType.isHTML(contentType) ? await withLiveReload(contents) : contents
+            var body = ContentType.isHTML(contentType) ? await withLiveReload(contents) : contents
+            // A browser that holds the key gets the script that turns the page's controls into
+            // writes; the built file never names it.
+            if writable, ContentType.isHTML(contentType) {
+                body = LiveReload.inserting("<script src=\"\(EditSettings.pageScriptPath)\" defer></script>", into: body)
+            }
             return Self.response(status: .ok, contentType: contentType, body: body)
         case .directoryWithoutSlash:
             // One leading slash, so that "//host" cannot become a redirect elsewhere.

@@ -44,7 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
             if lan, lanAddresses.isEmpty {
                 throw CommandError("--lan found no LAN address on this machine (no network interface with an IPv4 address is up); use --edit to record from this machine")
             }
-            edit = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [ServedLogWrite.endpoint(root: dataOptions.data)])
+            edit = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [
+                ServedLogWrite.endpoint(root: dataOptions.data), ServedShoppingCheck.endpoint(root: dataOptions.data),
+            ] + ServedSessionWrite.endpoints(root: dataOptions.data))
+            edit?.pageScript = ServedPageScript.text
         }
         let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit)
         let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)

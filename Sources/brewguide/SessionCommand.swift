@@ -30,9 +30,7 @@ struct SessionCommand: ParsableCommand {
         func run() throws {
             let now = RunClock.now()
             let outcome = try SessionCommand.perform(.start(name: name, at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
-            let zone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
-            print("started \(outcome.session.id) (\(SessionText.title(outcome.session, in: zone))) at \(SessionText.clock(outcome.session.startTime, in: zone)) in \(outcome.path)")
-            print("the waterline is at centre")
+            SessionCommand.startLines(outcome).forEach { print($0) }
         }
     }
 
@@ -72,11 +70,7 @@ struct SessionCommand: ParsableCommand {
         func run() throws {
             let now = RunClock.now()
             let outcome = try SessionCommand.perform(.end(at: try SessionCommand.moment(at, now: now, data: dataOptions.data)), data: dataOptions.data, now: now)
-            let summary = SessionCommand.summary(outcome, now: now)
-            print("ended \(outcome.session.id) (\(SessionText.title(summary))) at \(SessionText.clock(summary.end, in: summary.timeZone)) after \(SessionText.duration(minutes: summary.durationMinutes)) in \(outcome.path)")
-            print("\(summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks"), \(summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks"); waterline \(SessionText.range(summary))")
-            print("pacing warnings: \(SessionText.warnings(summary)); pacing: \(SessionText.adherence(summary))")
-            print("brewguide summary \(outcome.session.id) shows the whole night")
+            SessionCommand.endLines(outcome, now: now).forEach { print($0) }
             SessionCommand.printWarnings(outcome)
         }
     }
@@ -144,8 +138,34 @@ struct SessionCommand: ParsableCommand {
     /// What a drink or water did: "+1 → 2 above centre: drink water to return to centre", then any
     /// reminder or warning it raised.
     static func report(_ outcome: SessionLogger.Outcome, now: Date) {
+        reportLines(outcome, now: now).forEach { print($0) }
+        printWarnings(outcome)
+    }
+
+    /// `session start`'s lines: what was started, where.
+    static func startLines(_ outcome: SessionLogger.Outcome) -> [String] {
+        let zone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
+        return ["started \(outcome.session.id) (\(SessionText.title(outcome.session, in: zone))) at \(SessionText.clock(outcome.session.startTime, in: zone)) in \(outcome.path)",
+                "the waterline is at centre"]
+    }
+
+    /// `session end`'s lines: the night in four lines.
+    static func endLines(_ outcome: SessionLogger.Outcome, now: Date) -> [String] {
         let summary = summary(outcome, now: now)
-        guard let id = outcome.entryID, let item = summary.timeline.first(where: { $0.entry.id == id }) else { return }
+        return [
+            "ended \(outcome.session.id) (\(SessionText.title(summary))) at \(SessionText.clock(summary.end, in: summary.timeZone)) after \(SessionText.duration(minutes: summary.durationMinutes)) in \(outcome.path)",
+            "\(summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks"), \(summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks"); waterline \(SessionText.range(summary))",
+            "pacing warnings: \(SessionText.warnings(summary)); pacing: \(SessionText.adherence(summary))",
+            "brewguide summary \(outcome.session.id) shows the whole night",
+        ]
+    }
+
+    /// The lines `report` prints (its warnings aside).
+    static func reportLines(_ outcome: SessionLogger.Outcome, now: Date) -> [String] {
+        var lines: [String] = []
+        func print(_ line: String) { lines.append(line) }
+        let summary = summary(outcome, now: now)
+        guard let id = outcome.entryID, let item = summary.timeline.first(where: { $0.entry.id == id }) else { return [] }
         let threshold = summary.settings.warningThreshold
         let what = SessionText.describe(item, presets: outcome.dataset.drinkPresetsByID, units: summary.settings.units)
         print("\(what) at \(SessionText.clock(item.entry.timestamp, in: summary.timeZone)), entry \(id) of \(outcome.session.id)")
@@ -162,7 +182,7 @@ struct SessionCommand: ParsableCommand {
         if summary.pacingWarnings.contains(where: { $0.returnedBelowAt == item.entry.timestamp }), item.waterline < threshold {
             print("back below the water-break mark of \(threshold)")
         }
-        printWarnings(outcome)
+        return lines
     }
 
     /// The session's summary after the edit, in the journal's time zone.

@@ -7,6 +7,10 @@ public struct EditSettings: Sendable {
     /// which takes writes from this machine only.
     public var lanAddresses: [String]
     public var endpoints: [WriteEndpoint]
+    /// The script that turns the served pages' controls into writes (the shopping list's ticks,
+    /// the brew-along page's "Save this brew"); served at `pageScriptPath` and named by every
+    /// page served to a browser that holds the key, never by the built site.
+    public var pageScript = ""
     /// Writes allowed in a burst, then one more each `refillSeconds`.
     public var burstWrites = 20
     public var refillSeconds: Duration = .seconds(1)
@@ -21,4 +25,8 @@ public struct EditSettings: Sendable {
     static let cookieName = "brewguide_key"
     /// The header a script may send the key in instead.
     static let keyHeader = "X-Brewguide-Key"
+    /// Where the pages' write script is served, to key holders only.
+    public static let pageScriptPath = "/_api/pages.js"
+    /// `GET`: `{"writes": true}` when this browser may write (it holds the key), else false.
+    public static let statusPath = "/_api/status"
 }

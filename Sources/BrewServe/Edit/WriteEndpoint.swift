@@ -26,6 +26,9 @@ public struct WriteContext: Sendable {
 public enum WriteOutcome: Sendable, Equatable {
     /// Written: the new record's id and the path of its page in the site (`/logs/2026/11/<id>.html`).
     case created(id: String, page: String)
+    /// Done to a record that was there (a shopping item ticked, a drink added to the night): its
+    /// id and the lines the command prints for it, answered as 200.
+    case done(id: String, said: [String])
     /// Refused with the command's own messages; nothing was written.
     case refused(errors: [String])
 }

@@ -11,7 +11,7 @@ import Foundation
 ///   what the command itself refuses, with its messages;
 /// - 429 past the rate (a burst of `EditSettings.burstWrites`, then one a `refillSeconds`).
 /// The same `idempotency` value sent again gets the first answer and writes nothing.
-/// Every answer is JSON: `{"id": …, "page": …}` (201) or `{"errors": […]}`.
+/// Every answer is JSON: `{"id": …, "page": …}` (201), `{"id": …, "said": […]}` (200) or `{"errors": […]}`.
 struct WriteRequestHandler: Sendable {
     let settings: EditSettings
     private let state: WriteState
@@ -90,12 +90,14 @@ struct WriteRequestHandler: Sendable {
         switch await endpoint.perform(commandFields, WriteContext(peerAddress: request.peerAddress)) {
         case .created(let id, let page):
             response = Self.json(status: .created, ["id": id, "page": page])
+        case .done(let id, let said):
+            response = Self.json(status: .ok, ["id": id, "said": said])
         case .refused(let errors):
             response = Self.json(status: .unprocessableContent, ["errors": errors])
         }
         // Only a write that was made is answered again; a refused one may be sent again as it is
         // (the journal may have changed since).
-        if let idempotency { await state.finish(idempotency, with: response.status == .created ? response : nil) }
+        if let idempotency { await state.finish(idempotency, with: response.status == .created || response.status == .ok ? response : nil) }
         return response
     }
 

@@ -250,7 +250,9 @@ public struct MealPlanPages {
             // A checkbox a phone can tick (kept in the browser only, KitchenScript.shopping); its
             // key is the line's ingredient and unit, so a tick survives a rebuild of the list.
             let key = HTMLEscaping.escape(ShoppingListMerger.nameKey(line.name) + "|" + (line.unit ?? ""))
-            html += "<li class=\"\(line.checked ? "checked" : "")\"><label><input type=\"checkbox\" data-key=\"\(key)\" data-items=\"\(line.parts.count)\" data-checked=\"\(line.parts.count(where: \.checked))\"\(line.checked ? " checked" : "")> "
+            // The stored item the served page's tick writes (`serve --edit`): any one of the line's.
+            let item = line.parts.lazy.compactMap(\.itemID).first.map { " data-item=\"\(HTMLEscaping.escape($0))\"" } ?? ""
+            html += "<li class=\"\(line.checked ? "checked" : "")\"\(item)><label><input type=\"checkbox\" data-key=\"\(key)\" data-items=\"\(line.parts.count)\" data-checked=\"\(line.parts.count(where: \.checked))\"\(line.checked ? " checked" : "")> "
             html += "<span class=\"line-text\">\(text)</span>\(line.checked ? "<span class=\"visually-hidden\"> (bought)</span>" : "")</label>"
             if !from.isEmpty { html += " <span class=\"from\">\(HTMLEscaping.escape(from))</span>" }
             html += "</li>\n"

@@ -54,6 +54,21 @@ struct KitchenShoppingCommand: ParsableCommand {
         case text, markdown, json
     }
 
+    /// `--check ID` (`--off`: uncheck), also run by the served shopping page's ticks: ticking one
+    /// source of a merged line ticks the line, every item merged with it. The caller holds the
+    /// data directory's lock. Returns what it did, as the command says it.
+    static func check(itemID: String, checked: Bool, root: String, updatedAt now: String) throws(CommandError) -> String {
+        let store = MealPlanStore(root: root)
+        let stored = MealPlanContext.load(root: root).plan.shoppingItems.map(\.value)
+        let line = ShoppingListMerger.merge(ShoppingListBuilder.parts(stored: stored), reading: KitchenRecipeSource.amountReader)
+            .first { $0.parts.contains { $0.itemID == itemID } }
+        let others = (line?.parts.compactMap(\.itemID) ?? []).filter { $0 != itemID }
+        try store.check(itemID: itemID, sameLine: others, checked: checked, updatedAt: now)
+        var said = "\(checked ? "checked" : "unchecked") \(itemID)"
+        if let line, !others.isEmpty { said += " and \(others.joined(separator: ", ")), the same line: \(line.text)" }
+        return said
+    }
+
     func run() throws {
         let edits = [add.map { _ in "--add" }, check.map { _ in "--check" }, clearChecked ? "--clear-checked" : nil].compactMap { $0 }
         let sources = [fromPlan.map { _ in "--from-plan" }, fromRecipe.map { _ in "--from-recipe" }].compactMap { $0 }
@@ -73,15 +88,7 @@ struct KitchenShoppingCommand: ParsableCommand {
                 return
             }
             if let check {
-                // Ticking one source of a merged line ticks the line: every item merged with it.
-                let stored = MealPlanContext.load(root: dataOptions.data).plan.shoppingItems.map(\.value)
-                let line = ShoppingListMerger.merge(ShoppingListBuilder.parts(stored: stored), reading: KitchenRecipeSource.amountReader)
-                    .first { $0.parts.contains { $0.itemID == check } }
-                let others = (line?.parts.compactMap(\.itemID) ?? []).filter { $0 != check }
-                try store.check(itemID: check, sameLine: others, checked: !off, updatedAt: now)
-                var said = "\(off ? "unchecked" : "checked") \(check)"
-                if let line, !others.isEmpty { said += " and \(others.joined(separator: ", ")), the same line: \(line.text)" }
-                StandardError.write(said + "\n")
+                StandardError.write(try Self.check(itemID: check, checked: !off, root: dataOptions.data, updatedAt: now) + "\n")
                 return
             }
             if clearChecked {

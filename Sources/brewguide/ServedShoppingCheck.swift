@@ -1,0 +1,51 @@
+import BrewServe
+import Foundation
+
+/// `POST /_api/shopping/check` of `serve --edit`/`--lan`: the shopping page's tick, through
+/// `KitchenShoppingCommand.check`, the code `kitchen shopping --check` runs (the same lock on the
+/// data folder, the same atomic rewrite of `kitchen/shopping.json`, the same merged-line rule).
+/// Each tick is printed on the terminal, with where it came from.
+enum ServedShoppingCheck {
+    static let path = "/_api/shopping/check"
+    static let fields: Set<String> = ["item", "checked"]
+
+    static func endpoint(root: String) -> WriteEndpoint {
+        WriteEndpoint(path: path, knownFields: fields) { form, context in
+            await ServedWriteThread.run { outcome(of: form, root: root, from: context.peerAddress) }
+        }
+    }
+
+    static func outcome(of form: [String: String], root: String, from peer: String?) -> WriteOutcome {
+        var errors: [String] = []
+        let item = form["item"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        if item.isEmpty { errors.append("item: the shopping item's id is missing (as kitchen shopping --check ID takes)") }
+        var checked: Bool?
+        switch form["checked"]?.lowercased() {
+        case "true", "1", "on": checked = true
+        case "false", "0", "off": checked = false
+        case nil: errors.append("checked: true to tick the item, false to untick it, is missing")
+        case let other?: errors.append("checked: expected true or false, found \"\(other.prefix(40))\"")
+        }
+        guard errors.isEmpty, let checked else { return .refused(errors: errors) }
+        do {
+            let lock = try CommandLock.data(root, for: "brewguide serve (a shopping tick from \(peer ?? "a browser"))")
+            defer { lock.release() }
+            let said = try KitchenShoppingCommand.check(itemID: item, checked: checked, root: root,
+                                                        updatedAt: ISO8601DateFormatter().string(from: RunClock.now()))
+            print("from \(peer ?? "a browser"): \(said)")
+            fflush(nil)
+            return .done(id: item, said: [said])
+        } catch {
+            return .refused(errors: String(describing: error).split(separator: "\n").map(String.init))
+        }
+    }
+}
+
+/// Runs blocking file work on a thread of its own, not on the few threads the server shares.
+enum ServedWriteThread {
+    static func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+}
