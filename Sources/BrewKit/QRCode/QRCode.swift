@@ -16,7 +16,7 @@ public struct QRCode: Sendable, Equatable {
 
     /// The code for `bytes`, or nil when they do not fit version 10 at `level`.
     public init?(bytes: [UInt8], level: ErrorCorrectionLevel = .medium) {
-        guard let version = Self.versions.first(where: { Self.dataBitsNeeded(byteCount: bytes.count, version: $0) <= Self.blockLayout(version: $0, level: level).dataCodewords * 8 }) else {
+        guard let version = Self.versions.first(where: { Self.byteCapacity(version: $0, level: level) >= bytes.count }) else {
             return nil
         }
         let layout = Self.blockLayout(version: version, level: level)
@@ -45,11 +45,7 @@ public struct QRCode: Sendable, Equatable {
         return darkModules[y * sideModules + x]
     }
 
-    /// Bits of the byte-mode segment: mode (4), character count (8 up to version 9, 16 from 10), the bytes.
-    static func dataBitsNeeded(byteCount: Int, version: Int) -> Int {
-        4 + characterCountBits(version: version) + 8 * byteCount
-    }
-
+    /// Bits of the byte-mode segment's character count: 8 up to version 9, 16 from 10 (the mode takes 4).
     static func characterCountBits(version: Int) -> Int { version <= 9 ? 8 : 16 }
 
     /// The data codewords: the segment, a terminator of up to four zero bits, zeros to a byte, then
