@@ -61,9 +61,13 @@ struct ServeCommand: AsyncParsableCommand {
             }
             print("serving \(siteOptions.output) on http://127.0.0.1:\(boundPort)/")
             if let edit {
-                // The only line that shows the key.
+                // The only line that shows the key (with its QR code when standard output is a terminal).
                 if let lanAddress = edit.lanAddresses.first {
-                    print("open on your phone: http://\(lanAddress):\(boundPort)/?key=\(edit.key)")
+                    let address = "http://\(lanAddress):\(boundPort)/?key=\(edit.key)"
+                    print("open on your phone: \(address)")
+                    if TerminalQRCode.standardOutputIsTerminal {
+                        TerminalQRCode.lines(for: address).forEach { print($0) }
+                    }
                 } else {
                     print("open on this machine to record brews: http://127.0.0.1:\(boundPort)/?key=\(edit.key)")
                 }

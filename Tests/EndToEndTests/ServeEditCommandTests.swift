@@ -168,6 +168,9 @@ struct ServeEditCommandTests {
         let port = String(lanAddress.split(separator: ":").last!)
         let key = String(phone.split(separator: "=").last!)
         #expect(!lanAddress.hasPrefix("127."))
+        // Standard output is a pipe, not a terminal: no QR code is drawn, and the key is printed once.
+        #expect(!server.output.contains { "▀▄█".contains($0) }, "\(server.output)")
+        #expect(server.output.components(separatedBy: key).count == 2, "\(server.output)")
         let listening = try #require(server.first(#"listening on [^;]+"#))
         #expect(listening.contains("127.0.0.1:\(port)"))
         #expect(listening.contains(lanAddress))
