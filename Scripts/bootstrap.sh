@@ -6,14 +6,15 @@
 # the curl program.
 #
 # `Scripts/bootstrap.sh --browser` also installs Debian's chromium (about 350 MB, a minute and a half)
-# for the browser tests (the keyboard walk, cook mode's timers); without it they are skipped.
+# for the browser tests (the keyboard walk, cook mode's timers) and zbar-tools, whose zbarimg reads
+# back the QR codes `serve --lan` draws; without them those tests are skipped, saying why.
 set -euo pipefail
-if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
+if [ "${1:-}" = "--browser" ] && ! { command -v chromium && command -v zbarimg; } >/dev/null 2>&1; then
   if ! command -v apt-get >/dev/null 2>&1; then echo "the browser tests need chromium (Debian/Ubuntu: apt-get install chromium)" >&2; exit 1; fi
   SUDO=""; if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  echo "installing chromium (browser tests) ..." >&2
+  echo "installing chromium and zbar-tools (browser and QR code tests) ..." >&2
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium zbar-tools >/dev/null
 fi
 needed="libcmark libcrypto zlib gdlib"
 # jemalloc is linked on Linux only.
