@@ -8,57 +8,8 @@ import TestSupport
 @Suite("brewguide serve --edit, end to end", .serialized)
 struct ServeEditCommandTests {
     /// A running `brewguide serve` whose output is collected as it comes.
-    final class Server: @unchecked Sendable {
-        let process = Process()
-        private let arrived = NSCondition()
-        private var text = ""
-
-        init(_ arguments: [String]) throws {
-            process.executableURL = BrewGuideProcess.binary
-            process.arguments = ["serve"] + arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self, !data.isEmpty else { return }
-                self.arrived.lock()
-                self.text += String(decoding: data, as: UTF8.self)
-                self.arrived.broadcast()
-                self.arrived.unlock()
-            }
-            try process.run()
-        }
-
-        var output: String {
-            arrived.lock()
-            defer { arrived.unlock() }
-            return text
-        }
-
-        /// Waits (at most `seconds`, a bound for a hung server) until one of `needles` has been printed.
-        func waitFor(_ needles: String..., seconds: Double = 60) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            arrived.lock()
-            defer { arrived.unlock() }
-            while !needles.contains(where: text.contains) {
-                if !arrived.wait(until: deadline) { return needles.contains(where: text.contains) }
-            }
-            return true
-        }
-
-        /// The first match of `pattern`'s first group in the output.
-        func first(_ pattern: String) -> String? {
-            let output = self.output
-            guard let match = output.range(of: pattern, options: .regularExpression) else { return nil }
-            return String(output[match])
-        }
-
-        func stop() {
-            process.interrupt()
-            process.waitUntilExit()
-        }
+    final class Server: RunningBrewGuide, @unchecked Sendable {
+        init(_ arguments: [String]) throws { try super.init(running: ["serve"] + arguments) }
     }
 
     /// Posts `form` (already encoded) with curl; the status code and the body.

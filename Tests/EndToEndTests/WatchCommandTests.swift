@@ -5,58 +5,9 @@ import Testing
 /// equal what `brewguide build` makes from the same data.
 @Suite("brewguide watch, end to end", .serialized)
 struct WatchCommandTests {
-    /// A running `brewguide watch` whose output lines are collected as they come. Waiting for a
-    /// line sleeps on a condition that each new piece of output signals, never for a set time.
-    /// (`@unchecked`: `text` is touched only with `arrived` held, and `Process` is set up once.)
-    final class Watcher: @unchecked Sendable {
-        let process = Process()
-        private let arrived = NSCondition()
-        private var text = ""
-
-        init(_ arguments: [String]) throws {
-            process.executableURL = BrewGuideProcess.binary
-            process.arguments = ["watch"] + arguments
-            // The clock of the full builds it is compared with: the meal plan's current week is the run's.
-            process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self, !data.isEmpty else { return }
-                self.arrived.lock()
-                self.text += String(decoding: data, as: UTF8.self)
-                self.arrived.broadcast()
-                self.arrived.unlock()
-            }
-            try process.run()
-        }
-
-        var output: String {
-            arrived.lock()
-            defer { arrived.unlock() }
-            return text
-        }
-
-        func count(_ needle: String) -> Int { output.components(separatedBy: needle).count - 1 }
-
-        /// Waits until `needle` has appeared `times` times in all, woken by each new output; false
-        /// after `seconds` (a bound for a hung watcher, not a pause the test relies on).
-        func waitFor(_ needle: String, times: Int, seconds: Double = 30) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            arrived.lock()
-            defer { arrived.unlock() }
-            while text.components(separatedBy: needle).count - 1 < times {
-                if !arrived.wait(until: deadline) { return text.components(separatedBy: needle).count - 1 >= times }
-            }
-            return true
-        }
-
-        func interrupt() -> Int32 {
-            process.interrupt()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+    /// A running `brewguide watch` whose output lines are collected as they come.
+    final class Watcher: RunningBrewGuide, @unchecked Sendable {
+        init(_ arguments: [String]) throws { try super.init(running: ["watch"] + arguments) }
     }
 
     /// Every file of a built site, by relative path.

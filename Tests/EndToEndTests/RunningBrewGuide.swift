@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+
+/// A long-running `brewguide` (`watch`, `serve`) whose output is collected as it comes. Waiting
+/// for output sleeps on a condition that each new piece of output signals, never for a set time.
+/// (`@unchecked`: `text` is touched only with `arrived` held, and `Process` is set up once.)
+class RunningBrewGuide: @unchecked Sendable {
+    let process = Process()
+    private let arrived = NSCondition()
+    private var text = ""
+
+    /// Starts the built binary with `arguments` (the command first), on the tests' fixed clock.
+    init(running arguments: [String]) throws {
+        process.executableURL = BrewGuideProcess.binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.arrived.lock()
+            self.text += String(decoding: data, as: UTF8.self)
+            self.arrived.broadcast()
+            self.arrived.unlock()
+        }
+        try process.run()
+    }
+
+    var output: String {
+        arrived.lock()
+        defer { arrived.unlock() }
+        return text
+    }
+
+    func count(_ needle: String) -> Int { output.components(separatedBy: needle).count - 1 }
+
+    /// Waits until one of `needles` has been printed; false after `seconds` (a bound for a hung
+    /// process, not a pause a test relies on).
+    func waitFor(_ needles: String..., seconds: Double = 60) -> Bool {
+        waitUntil(seconds: seconds) { text in needles.contains(where: text.contains) }
+    }
+
+    /// Waits until `needle` has appeared `times` times in all; false after `seconds`.
+    func waitFor(_ needle: String, times: Int, seconds: Double = 30) -> Bool {
+        waitUntil(seconds: seconds) { text in text.components(separatedBy: needle).count - 1 >= times }
+    }
+
+    /// The first match of the regular expression `pattern` in the output.
+    func first(_ pattern: String) -> String? {
+        let output = self.output
+        guard let match = output.range(of: pattern, options: .regularExpression) else { return nil }
+        return String(output[match])
+    }
+
+    /// Ctrl-C, then the exit status once the process has ended.
+    @discardableResult
+    func interrupt() -> Int32 {
+        process.interrupt()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func stop() { interrupt() }
+
+    private func waitUntil(seconds: Double, _ isDone: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        arrived.lock()
+        defer { arrived.unlock() }
+        while !isDone(text) {
+            if !arrived.wait(until: deadline) { return isDone(text) }
+        }
+        return true
+    }
+}
