@@ -36,20 +36,27 @@ struct SiteOptions: ParsableArguments {
 extension SiteOptions {
     /// Takes the lock on the output directory for `command` (DirectoryLock), or prints who holds
     /// it and exits 1: two commands building into one site at once would leave a mixed site.
-    /// First, an output the site must not replace is refused (`WriteTarget.siteRefusal`,
-    /// `SiteMarker`): the data directory, a folder around it, a system folder, a folder of
-    /// templates, or any folder with files that no build of this tool made.
+    /// First, an output the site must not replace is refused (`WriteTarget.siteRefusal`): the data
+    /// directory, a folder around it, a system folder, a folder of templates. Then, holding the
+    /// lock, any output or staging folder with files that no build of this tool made (`SiteMarker`):
+    /// only under the lock, because a build or watch that holds it may be halfway through making
+    /// its staging copy, which is then not yet marked.
     func lockOutput(command: String, data: String) throws -> DirectoryLock {
         let templateFolders = [templates, defaultTemplatesDirectory].compactMap { $0 }
-        if let refusal = WriteTarget.siteRefusal(output: output, data: data, templates: templateFolders)
-            ?? SiteMarker.refusal(toReplace: WriteTarget.resolved(output), role: "the output \(output)")
-            ?? SiteMarker.refusal(toReplace: SiteTransaction.stagingPath(of: WriteTarget.resolved(output)), role: "the staging copy \(SiteTransaction.stagingPath(of: output))") {
+        if let refusal = WriteTarget.siteRefusal(output: output, data: data, templates: templateFolders) {
             throw CommandError("\(refusal)\nnothing was built or removed")
         }
+        let lock: DirectoryLock
         do {
-            return try DirectoryLock.acquire(directory: output, command: command)
+            lock = try DirectoryLock.acquire(directory: output, command: command)
         } catch {
             throw CommandError("the output directory \(error.description)")
         }
+        if let refusal = SiteMarker.refusal(toReplace: WriteTarget.resolved(output), role: "the output \(output)")
+            ?? SiteMarker.refusal(toReplace: SiteTransaction.stagingPath(of: WriteTarget.resolved(output)), role: "the staging copy \(SiteTransaction.stagingPath(of: output))") {
+            lock.release()
+            throw CommandError("\(refusal)\nnothing was built or removed")
+        }
+        return lock
     }
 }
