@@ -19,7 +19,7 @@ enum ServedLogWrite {
 
     static func endpoint(root: String) -> WriteEndpoint {
         WriteEndpoint(path: path, knownFields: fields) { form, context in
-            await onOwnThread { outcome(of: form, root: root, from: context.peerAddress) }
+            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress) }
         }
     }
 
@@ -38,22 +38,18 @@ enum ServedLogWrite {
             fflush(nil)
             return .created(id: recording.log.id, page: page)
         } catch {
-            let lines = String(describing: error).split(separator: "\n").map(String.init)
-            return .refused(errors: lines)
+            return ServedForm.refusal(for: error)
         }
     }
 
     /// The request `log` would make of the same options, or the reasons it would refuse them.
     static func request(from form: [String: String]) -> Result<BrewRecorder.Request, FormRefusal> {
         var errors: [String] = []
-        func text(_ name: String) -> String? {
-            guard let value = form[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-            return value
-        }
+        func text(_ name: String) -> String? { ServedForm.text(form[name]) }
         func number(_ name: String) -> Double? {
             guard let value = text(name) else { return nil }
             guard let number = Double(value), number.isFinite else {
-                errors.append("--\(name): expected a number, found \"\(value.prefix(40))\"")
+                errors.append(ServedForm.notANumber(value, option: "--\(name)"))
                 return nil
             }
             return number
@@ -82,12 +78,5 @@ enum ServedLogWrite {
     /// Why a form is not a brew `log` would take: its messages.
     struct FormRefusal: Error {
         var errors: [String]
-    }
-
-    /// Runs blocking file work on a thread of its own, not on the few threads the server shares.
-    private static func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
     }
 }

@@ -13,24 +13,24 @@ enum ServedSessionWrite {
     static func endpoints(root: String) -> [WriteEndpoint] {
         [
             endpoint("start", ["name", "at"], root: root) { form, now in
-                let outcome = try SessionCommand.perform(.start(name: text(form["name"]), at: try SessionCommand.moment(text(form["at"]), now: now, data: root)), data: root, now: now)
+                let outcome = try SessionCommand.perform(.start(name: ServedForm.text(form["name"]), at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
                 return (outcome.session.id, SessionCommand.startLines(outcome), outcome)
             },
             endpoint("drink", ["preset", "type", "size", "abv", "estimate", "at"], root: root) { form, now in
-                let meta = AlcoholMeta(drinkType: try text(form["type"]).map(SessionCommand.drinkType),
-                                       size: try text(form["size"]).map { try SessionCommand.volume($0, option: "--size") },
-                                       abvPercent: try number(form["abv"], option: "--abv"), standardDrinkEstimate: try number(form["estimate"], option: "--estimate"),
-                                       presetId: text(form["preset"]))
-                let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(text(form["at"]), now: now, data: root)), data: root, now: now)
+                let meta = AlcoholMeta(drinkType: try ServedForm.text(form["type"]).map(SessionCommand.drinkType),
+                                       size: try ServedForm.text(form["size"]).map { try SessionCommand.volume($0, option: "--size") },
+                                       abvPercent: try ServedForm.number(form["abv"], option: "--abv"), standardDrinkEstimate: try ServedForm.number(form["estimate"], option: "--estimate"),
+                                       presetId: ServedForm.text(form["preset"]))
+                let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
                 return (outcome.entryID ?? outcome.session.id, SessionCommand.reportLines(outcome, now: now), outcome)
             },
             endpoint("water", ["amount", "at"], root: root) { form, now in
-                let volume = try text(form["amount"]).map { try SessionCommand.volume($0, option: "--amount") }
-                let outcome = try SessionCommand.perform(.water(amount: volume, at: try SessionCommand.moment(text(form["at"]), now: now, data: root)), data: root, now: now)
+                let volume = try ServedForm.text(form["amount"]).map { try SessionCommand.volume($0, option: "--amount") }
+                let outcome = try SessionCommand.perform(.water(amount: volume, at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
                 return (outcome.entryID ?? outcome.session.id, SessionCommand.reportLines(outcome, now: now), outcome)
             },
             endpoint("end", ["at"], root: root) { form, now in
-                let outcome = try SessionCommand.perform(.end(at: try SessionCommand.moment(text(form["at"]), now: now, data: root)), data: root, now: now)
+                let outcome = try SessionCommand.perform(.end(at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
                 return (outcome.session.id, SessionCommand.endLines(outcome, now: now), outcome)
             },
         ]
@@ -40,7 +40,7 @@ enum ServedSessionWrite {
 
     private static func endpoint(_ name: String, _ fields: Set<String>, root: String, perform: @escaping Perform) -> WriteEndpoint {
         WriteEndpoint(path: base + name, knownFields: fields) { form, context in
-            await ServedWriteThread.run {
+            await ServedForm.onOwnThread {
                 let peer = context.peerAddress ?? "a browser"
                 do {
                     let (id, lines, outcome) = try perform(form, RunClock.now())
@@ -49,20 +49,9 @@ enum ServedSessionWrite {
                     fflush(nil)
                     return .done(id: id, said: lines + warnings)
                 } catch {
-                    return .refused(errors: String(describing: error).split(separator: "\n").map(String.init))
+                    return ServedForm.refusal(for: error)
                 }
             }
         }
-    }
-
-    private static func text(_ value: String?) -> String? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        return value
-    }
-
-    private static func number(_ value: String?, option: String) throws -> Double? {
-        guard let value = text(value) else { return nil }
-        guard let number = Double(value), number.isFinite else { throw CommandError("\(option): expected a number, found \"\(value.prefix(40))\"") }
-        return number
     }
 }

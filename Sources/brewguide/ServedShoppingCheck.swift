@@ -11,7 +11,7 @@ enum ServedShoppingCheck {
 
     static func endpoint(root: String) -> WriteEndpoint {
         WriteEndpoint(path: path, knownFields: fields) { form, context in
-            await ServedWriteThread.run { outcome(of: form, root: root, from: context.peerAddress) }
+            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress) }
         }
     }
 
@@ -36,16 +36,7 @@ enum ServedShoppingCheck {
             fflush(nil)
             return .done(id: item, said: [said])
         } catch {
-            return .refused(errors: String(describing: error).split(separator: "\n").map(String.init))
-        }
-    }
-}
-
-/// Runs blocking file work on a thread of its own, not on the few threads the server shares.
-enum ServedWriteThread {
-    static func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
+            return ServedForm.refusal(for: error)
         }
     }
 }
