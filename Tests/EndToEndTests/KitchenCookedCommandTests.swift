@@ -51,6 +51,7 @@ import Testing
         #expect(result.status != 0)
         #expect(result.stderr.contains("recipeId: no kitchen recipe has the id \"shakshuk\"; did you mean \"shakshuka\"?"), "\(result.stderr)")
         #expect(result.stderr.contains("--rating: expected a whole number from 1 to 5, found 6"), "\(result.stderr)")
+        #expect(result.stderr.contains("error: --rating: expected a whole number from 1 to 5, found 6"), "each problem is an error line of its own: \(result.stderr)")
         #expect(result.stderr.contains("--servings: expected a number above 0, found 0"), "\(result.stderr)")
         #expect(result.stderr.contains("--at 2026-12-01T10:00:00Z is after now"), "\(result.stderr)")
         #expect(result.stderr.contains("nothing was written"))

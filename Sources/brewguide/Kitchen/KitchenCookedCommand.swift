@@ -72,7 +72,8 @@ struct KitchenCookedCommand: ParsableCommand {
             throw CommandError("\(CookLogsKind.file) must be fixed before a cook can be added to it; nothing was written", findings: fileErrors)
         }
         guard problems.isEmpty else {
-            throw CommandError(problems.joined(separator: "\n") + "\nnothing was written")
+            // One `error:` line a problem, as `check` prints its findings; then what was not done.
+            throw CommandError(problems.joined(separator: "\nerror: ") + "\nnothing was written")
         }
 
         let local = LocalTime(moment.date, offsetSeconds: moment.offsetSeconds).iso8601
