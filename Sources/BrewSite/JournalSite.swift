@@ -67,6 +67,11 @@ public final class JournalSite {
     private var unpublishedPaths: Set<String> = []
     /// What a build that stopped had read (`Outcome.stopped`), for the next one to tell.
     private var stoppedRefresh: (changed: [String], removed: [String], preferences: Bool)?
+    /// The log pages put in the live site ahead of a build (`publishEditedLogPages`), by log id:
+    /// the next good build makes each again, or removes it when its log is no longer there.
+    private var earlyLogPages: [String: String] = [:]
+    /// The staging copy being made on another thread (`prepareForUpdates(inBackground:)`).
+    private var stagingCopy: BackgroundStagingCopy?
 
     /// - Parameter now: the moment active sessions are measured against, asked at each build.
     public init(settings: Settings, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -84,6 +89,13 @@ public final class JournalSite {
     /// put in the staging copy: when it says yes (a newer change is waiting), the build stops there
     /// with `Outcome.stopped`, having written nothing.
     public func build(full: Bool = false, progress: SiteBuilder.Progress? = nil, shouldStop: (() -> Bool)? = nil) -> Outcome {
+        // A staging copy still being made is waited for, giving way to a newer save meanwhile (its
+        // pages go into the live site without it): nothing is read yet, so nothing is carried over.
+        guard finishPreparingForUpdates(unless: full ? nil : shouldStop) else {
+            var outcome = Outcome(succeeded: false, diagnostics: [], change: "nothing (a newer change is waiting)", changedAnything: false)
+            outcome.stopped = true
+            return outcome
+        }
         var clock = Stopwatch()
         // The data is read under the data directory's shared lock, so that a command writing
         // several files at once (`log`, `erase`, `merge`) is seen before or after, never half-way.
@@ -184,6 +196,17 @@ public final class JournalSite {
                     transaction.remove(path + ".md")
                     transaction.remove(path + ".html")
                 }
+                // The pages put ahead of this build: made again (as the site holds them, not as
+                // the last build did), or removed when their log went or moved.
+                let rendered = Set(changes.sources)
+                for (id, path) in earlyLogPages.sorted(by: { $0.key < $1.key }) {
+                    if let position = plan.journal.positionByID[id], plan.journal.logPaths[position] == path {
+                        if !rendered.contains(.log(position)) { changes.sources.append(.log(position)) }
+                    } else if !changes.removedPaths.contains(path) {
+                        transaction.remove(path + ".md")
+                        transaction.remove(path + ".html")
+                    }
+                }
                 // Only the thumbnail files that changed are copied again; those no recipe names go.
                 imagesToCopy = changedImages.filter { images[$0] != nil }
                 for path in changedImages where images[path] == nil { transaction.remove(path) }
@@ -216,6 +239,7 @@ public final class JournalSite {
         }
         Self.dropLater(published)
         published = plan
+        earlyLogPages = [:]
         publishedFiles = Dictionary(refresh.result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         unpublishedPaths = []
         publishedMealPlanFingerprint = mealPlanFingerprint
@@ -238,53 +262,84 @@ public final class JournalSite {
 
     // MARK: Edited logs first
 
-    /// Publishes the pages of the logs just edited before the journal is put together again, so
-    /// the page being edited is up to date long before a rebuild of a large journal ends (`watch`).
+    /// Publishes the pages of the logs just edited or added before the journal is put together
+    /// again, so the page being edited, or of the brew just saved, is there long before a rebuild
+    /// of a large journal ends (`watch`, `serve`).
     ///
     /// Only where the page is then already what the rebuild will make: every data file read since
     /// the site on disk was built is a logs file that still holds the same logs, in the same order,
     /// each with its id, time and recipe, with no error (as read, and by `BrewLogValidator`, the one
-    /// rule of the whole-journal validation those fields leave open); `preferences.json` and the
-    /// templates unchanged. The position of every log, the next brew of its recipe and the recipe it
-    /// compares with are then those of the published journal, and the pages are made from it with the
-    /// edited logs in place. The rebuild that follows renders them again (and writes nothing for
-    /// them) with every other page the edit touches.
-    /// - Returns: the number of pages written, or nil when the change is not such an edit.
+    /// rule of the whole-journal validation those fields leave open), and either edits some of them
+    /// or only adds logs after them (a month file may be new); `preferences.json` unchanged but for
+    /// its last selected recipe (which `log` sets and no log page shows), the kitchen inbox and the
+    /// templates unchanged. For an edit, the position of every log, the next brew of its recipe and
+    /// the recipe it compares with are those of the published journal, and the pages are made from
+    /// it with the edited logs in place. An added log must also pass the rules of the whole journal
+    /// that read it (its id new to the journal, also when capitals are ignored, and its time within
+    /// `DateBounds`); its page is made from the published journal as the journal with it will make
+    /// it (`Journal.newLogPages`). The pages are put straight into the live site (`LiveSiteFiles`),
+    /// so no staging copy is needed: the first save after the first build does not wait for it.
+    /// The rebuild that follows renders them again with every other page the change touches.
+    /// - Returns: the number of files written, or nil when the change is not such an edit.
     public func publishEditedLogPages() -> Int? {
         // Read under the data directory's shared lock, as a build reads (a command's files all or none).
         guard let readLock = try? DataDirectoryLock.acquireForReading(root: settings.dataDirectory, command: "brewguide watch") else { return nil }
         // The files read here are reported by the next refresh, which adds them to `unpublishedPaths`.
         let changes = data.readChangedFiles()
+        var preferenceFindings: [Diagnostic] = []
+        let preferences = data.reader.readPreferencesFile(diagnostics: &preferenceFindings).preferences?.value
         readLock.release()
-        guard let published, let renderer, templateDiagnostics.isEmpty, !data.preferencesChangedSinceRefresh,
+        guard let published, let renderer, templateDiagnostics.isEmpty, !data.inboxChangedSinceRefresh,
               changes.removedPaths.isEmpty, !templatesChangedSinceLoad() else { return nil }
         let journal = published.journal
+        guard !preferenceFindings.contains(where: { $0.severity == .error }),
+              Self.sameButLastSelectedRecipe(preferences, journal.validated.dataset.preferences?.value) else { return nil }
         let recipeIDs = Set(journal.recipes.map(\.id))
         let validator = BrewLogValidator()
+        let bounds = DateBounds(today: now())
         var edited: [Int: BrewLog] = [:]
-        for path in unpublishedPaths.union(changes.changedPaths) {
-            guard let before = publishedFiles[path], let after = data.parsedFile(at: path), before.kind == .logs, after.kind == .logs,
-                  before.logs.count == after.logs.count, !after.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
-            for (old, new) in zip(before.logs, after.logs) where old.value != new.value {
+        var added: [BrewLog] = []
+        for path in unpublishedPaths.union(changes.changedPaths).sorted() {
+            // A logs file new since the site was built (a new month's first brew) held no logs then.
+            let before = publishedFiles[path]
+            guard let after = data.parsedFile(at: path), after.kind == .logs, before.map({ $0.kind == .logs }) ?? true,
+                  (before?.logs.count ?? 0) <= after.logs.count, !after.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+            for (old, new) in zip(before?.logs ?? [], after.logs) where old.value != new.value {
                 guard old.value.id == new.value.id, old.value.timestamp == new.value.timestamp,
                       old.value.timestampOffsetSeconds == new.value.timestampOffsetSeconds, old.value.recipeId == new.value.recipeId,
                       let position = journal.positionByID[new.value.id],
                       !validator.diagnostics(for: new, knownRecipeIDs: recipeIDs).contains(where: { $0.severity == .error }) else { return nil }
                 edited[position] = new.value
             }
-        }
-        // A few edited logs: many at once are a sync or an import, which the rebuild does whole.
-        guard !edited.isEmpty, edited.count <= Self.mostEditedLogsFirst else { return nil }
-        do throws(SiteWriteError) {
-            let transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .update)
-            for position in edited.keys.sorted() {
-                for file in renderer.render(published.logPage(at: position, edited: edited)) { try transaction.put(file) }
+            for new in after.logs.dropFirst(before?.logs.count ?? 0) {
+                guard RecordID.problem(with: new.value.id) == nil, !journal.hasLogID(sameFileAs: new.value.id), bounds.contains(new.value.timestamp),
+                      !validator.diagnostics(for: new, knownRecipeIDs: recipeIDs).contains(where: { $0.severity == .error }) else { return nil }
+                added.append(new.value)
             }
-            return try transaction.commit().written
+        }
+        // A few logs, edited or added, not both: many at once are a sync or an import, which the
+        // rebuild does whole, and an edit beside a new brew of its recipe could change its next brew.
+        guard edited.isEmpty || added.isEmpty, !(edited.isEmpty && added.isEmpty), edited.count + added.count <= Self.mostEditedLogsFirst,
+              Set(added.map { RecordID.fileKey($0.id) }).count == added.count,
+              journal.logs.count + added.count <= DateBounds.maximumRecords else { return nil }
+        let pages = edited.keys.sorted().map { published.logPage(at: $0, edited: edited) } + published.newLogPages(added)
+        do throws(SiteWriteError) {
+            let written = try LiveSiteFiles.put(pages.flatMap { renderer.render($0) }, into: settings.outputDirectory)
+            for (page, id) in zip(pages, edited.keys.sorted().map { journal.logs[$0].id } + added.map(\.id)) { earlyLogPages[id] = page.path }
+            return written
         } catch {
             self.published = nil  // as after any failed write: the next build is a full one
             return nil
         }
+    }
+
+    /// Whether two preferences are the same but for `lastSelectedRecipeId`, which only the home
+    /// page shows (`brewguide log` sets it to the recipe brewed).
+    private static func sameButLastSelectedRecipe(_ a: Preferences?, _ b: Preferences?) -> Bool {
+        var a = a, b = b
+        a?.lastSelectedRecipeId = nil
+        b?.lastSelectedRecipeId = nil
+        return a == b
     }
 
     /// Keeps `value` until a moment after the caller dropped it, then lets it go on another thread: the
@@ -300,13 +355,33 @@ public final class JournalSite {
 
     /// Readies the site for incremental builds: after a first build the site has no staging
     /// copy yet, and making one now keeps that cost away from the first edit's rebuild.
-    public func prepareForUpdates() {
-        guard published != nil else { return }
+    /// `inBackground`: the copy is made on another thread, so that the pages of the first save
+    /// (`publishEditedLogPages`, which needs no staging copy) do not wait for it; the next build
+    /// waits for it before it starts.
+    public func prepareForUpdates(inBackground: Bool = false) {
+        guard published != nil, stagingCopy == nil else { return }
+        if inBackground {
+            stagingCopy = BackgroundStagingCopy(of: settings.outputDirectory)
+            return
+        }
         do throws(SiteWriteError) {
             try SiteTransaction.prepareStagingCopy(of: settings.outputDirectory)
         } catch {
             published = nil  // the next build is a full one, which makes the copy itself
         }
+    }
+
+    /// Waits for a staging copy being made on another thread (`prepareForUpdates(inBackground:)`),
+    /// if any: before a build, and before the staging copy is removed at the end.
+    /// - Parameter shouldStop: asked while waiting; when it says yes, the copy is left to go on
+    ///   and this returns false.
+    @discardableResult
+    public func finishPreparingForUpdates(unless shouldStop: (() -> Bool)? = nil) -> Bool {
+        guard let copy = stagingCopy else { return true }
+        guard let made = copy.wait(unless: shouldStop) else { return false }
+        stagingCopy = nil
+        if !made { published = nil }
+        return true
     }
 
     // MARK: Templates

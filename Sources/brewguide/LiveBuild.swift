@@ -40,7 +40,8 @@ struct LiveBuild {
         // After the first build, a rebuild prints the warnings it has not printed yet, and a count of the others.
         var shown = ShownWarnings()
         build.report(first, startNanoseconds: start, verbose: true, shown: &shown)
-        journal.prepareForUpdates()
+        // The staging copy is made while saves are already taken: their pages go straight into the site.
+        journal.prepareForUpdates(inBackground: true)
         var generation = 1
         await after(first, generation)
 
@@ -51,21 +52,23 @@ struct LiveBuild {
         while var batch = await watcher.nextBatch() {
             // More than one file at once is likely a sync or a checkout still arriving: let it
             // settle (no change for 250 ms), so the whole burst makes one rebuild. A single save
-            // is rebuilt at once.
-            while batch.changedPaths.count > 1 || batch.needsRescan, let more = await watcher.nextBatch(timeoutMilliseconds: 250) {
+            // is rebuilt at once, and so is a brew recorded (its logs file and preferences.json).
+            while !isOneSave(batch), let more = await watcher.nextBatch(timeoutMilliseconds: 250) {
                 batch.merge(more)
             }
             start = DispatchTime.now().uptimeNanoseconds
             // A save of a logs file: the edited logs' pages first, when that can be done without
             // the whole journal (`JournalSite.publishEditedLogPages`); then the rebuild, which gives
             // way to the next save if one comes before it renders.
-            if !batch.needsRescan, batch.changedPaths.allSatisfy(isLogsFile) { _ = journal.publishEditedLogPages() }
+            if !batch.needsRescan, batch.changedPaths.allSatisfy({ isLogsFile($0) || isPreferencesFile($0) }),
+               batch.changedPaths.contains(where: isLogsFile) { _ = journal.publishEditedLogPages() }
             let outcome = build.build(journal, full: false, startNanoseconds: start, shouldStop: { watcher.hasPendingBatch })
             guard !outcome.stopped, outcome.changedAnything || !outcome.succeeded else { continue }
             generation += 1
             build.report(outcome, startNanoseconds: start, verbose: false, shown: &shown)
             await after(outcome, generation)
         }
+        journal.finishPreparingForUpdates()
         build.finish()
         if !site.quiet { print("stopped; \(site.output) holds the last good build") }
     }
@@ -77,6 +80,21 @@ extension LiveBuild {
         let folder = (data as NSString).appendingPathComponent(RecordKind.logs.folderName) + "/"
         let standardized = (path as NSString).standardizingPath
         return path.hasPrefix(folder) || standardized.hasPrefix((folder as NSString).standardizingPath + "/")
+    }
+
+    /// Whether `path` is the data directory's `preferences.json`.
+    func isPreferencesFile(_ path: String) -> Bool {
+        let file = (data as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
+        return path == file || (path as NSString).standardizingPath == (file as NSString).standardizingPath
+    }
+
+    /// Whether a batch is one save, rebuilt at once, rather than the start of a burst to let settle:
+    /// one file, or what `brewguide log` (and a brew saved from a page) writes, a logs file and
+    /// `preferences.json`.
+    func isOneSave(_ batch: WatchBatch) -> Bool {
+        guard !batch.needsRescan else { return false }
+        let paths = batch.changedPaths
+        return paths.count <= 1 || (paths.count == 2 && paths.contains(where: isLogsFile) && paths.contains(where: isPreferencesFile))
     }
 }
 

@@ -58,6 +58,11 @@ public struct IncrementalDataReader: Sendable {
         return FileSignature(path: preferencesPath) != preferencesSignature || FileSignature(path: KitchenInbox.path(root: root)) != inboxSignature
     }
 
+    /// Whether the kitchen inbox changed since the last `refresh`.
+    public var inboxChangedSinceRefresh: Bool {
+        FileSignature(path: KitchenInbox.path(root: reader.root)) != inboxSignature
+    }
+
     /// The findings of `BrewLogValidator` in each file's logs, kept until the file is read again
     /// or the data's recipe ids change (`logFindingsRecipeIDs`): a refresh checks only new logs.
     private var logFindings: [String: [Diagnostic]] = [:]

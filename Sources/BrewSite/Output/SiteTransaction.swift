@@ -120,14 +120,15 @@ public final class SiteTransaction: Sendable {
         return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).staging").path
     }
 
-    /// Removes the staging copy beside an output directory (and a half-made copy of it), for a
+    /// Removes the staging copy beside an output directory (a half-made copy of it, and the files
+    /// `LiveSiteFiles` had not yet put in place), for a
     /// command that ends and will not build again: the next build makes a new one. Returns whether
     /// nothing is left beside the output.
     @discardableResult
     public static func removeStagingCopy(of outputDirectory: String) -> Bool {
         let staging = stagingPath(of: outputDirectory)
         var removedAll = true
-        for path in [staging, staging + ".copying"] where FileManager.default.fileExists(atPath: path) {
+        for path in [staging, staging + ".copying", LiveSiteFiles.incomingPath(of: outputDirectory)] where FileManager.default.fileExists(atPath: path) {
             do { try FileManager.default.removeItem(atPath: path) } catch { removedAll = false }
         }
         return removedAll

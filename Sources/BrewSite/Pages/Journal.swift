@@ -187,9 +187,22 @@ final class Journal {
     /// by position: `watch` makes an edited log's page from the published journal before the new
     /// one is made (`JournalSite`), for edits that keep each log's id, time and recipe.
     func logPage(at position: Int, edited: [Int: BrewLog] = [:]) -> Page {
-        let log = edited[position] ?? logs[position]
+        let next = nextInRecipe[position].map { (log: edited[$0] ?? logs[$0], path: logPaths[$0], local: localTimes[$0]) }
+        return logPage(edited[position] ?? logs[position], place: LogPlace(path: logPaths[position], local: localTimes[position], next: next))
+    }
+
+    /// Where a log stands, for its page: its page's path, when it was brewed, and the next (later)
+    /// brew of its recipe, nil when it is the latest.
+    struct LogPlace {
+        var path: String
+        var local: LocalTime
+        var next: (log: BrewLog, path: String, local: LocalTime)?
+    }
+
+    /// The page of `log`, standing at `place` (a log of this journal, or one new to it: `Journal+NewLogs`).
+    func logPage(_ log: BrewLog, place: LogPlace) -> Page {
         // By slot, not in a dictionary: a journal has a page per log (`PageSlots`).
-        var values = logRowSlots(at: position, log: log)
+        var values = logRowSlots(log: log, path: place.path, local: place.local)
         let fromRecipe = " (recipe's default; not recorded)"
         values[.dose] = .text(Format.grams(log.doseGrams))
         values[.yield] = .text(Format.grams(log.targetYieldGrams))
@@ -206,13 +219,12 @@ final class Journal {
         if let recipe {
             let differences = BrewComparison.differences(log, from: recipe)
             values[.comparison] = .text(differences.isEmpty ? "the same dose, water, temperature and grind" : differences.joined(separator: ", "))
-            if let nextPosition = nextInRecipe[position] {
-                let next = edited[nextPosition] ?? logs[nextPosition]
-                let followUp = BrewComparison.followUp(from: log, to: next)
-                values[.nextId] = .text(next.id)
-                values[.nextPath] = .text(logPaths[nextPosition])
-                values[.nextWhen] = .text(localTimes[nextPosition].dayAndTime)
-                values[.nextSentence] = .text(BrewComparison.sentence(followUp, from: log, to: next))
+            if let next = place.next {
+                let followUp = BrewComparison.followUp(from: log, to: next.log)
+                values[.nextId] = .text(next.log.id)
+                values[.nextPath] = .text(next.path)
+                values[.nextWhen] = .text(next.local.dayAndTime)
+                values[.nextSentence] = .text(BrewComparison.sentence(followUp, from: log, to: next.log))
             } else {
                 values[.isLatestOfRecipe] = .flag(true)
             }
@@ -224,7 +236,7 @@ final class Journal {
             values[.hasPour] = .flag(true)
             values[.hasFlow] = .flag(validated.dataset.flows[log.id] != nil)
         }
-        return Page(path: logPaths[position], title: "\(log.recipeNameAtBrew), \(localTimes[position].dayAndTime)", template: "log", slots: values, fragments: fragments)
+        return Page(path: place.path, title: "\(log.recipeNameAtBrew), \(place.local.dayAndTime)", template: "log", slots: values, fragments: fragments)
     }
 
     /// The optional details of a log, by the slots the log template shows them in.
@@ -262,6 +274,17 @@ final class Journal {
 
     /// Made once, by the first `makeLogPageKeys(giveWay:)` that did not give way.
     private var madeLogPageKeys: [Int]?
+
+    /// The `RecordID.fileKey` of every log id with a capital letter (few journals have any),
+    /// made the first time a new log's id is checked against them (`hasLogID(sameFileAs:)`).
+    var mixedCaseLogIDKeys: Set<String> {
+        if let madeMixedCaseLogIDKeys { return madeMixedCaseLogIDKeys }
+        let keys = Set(logs.lazy.map(\.id).filter { $0 != RecordID.fileKey($0) }.map(RecordID.fileKey))
+        madeMixedCaseLogIDKeys = keys
+        return keys
+    }
+
+    private var madeMixedCaseLogIDKeys: Set<String>?
 
     /// What a log's page shows besides the log itself: its recipe, its recorded pour, the next
     /// brew of its recipe. A log page is made again when this changes (`SiteChanges`).
@@ -337,7 +360,7 @@ final class Journal {
 
     /// `logRow(at:)` by slot (`LogPageSlot`).
     func logRowSlots(at position: Int) -> PageSlots {
-        logRowSlots(at: position, log: logs[position])
+        logRowSlots(log: logs[position], path: logPaths[position], local: localTimes[position])
     }
 
     /// `★★★★☆` for a rating of 4; a rating outside 1–5 (which `check` reports) shows what it can.
@@ -349,13 +372,13 @@ final class Journal {
     private static let stars = (0...5).map(starsOf)
     private static let ratingTexts = (0...5).map { "\(starsOf($0)) (\($0)/5)" }
 
-    /// The row of `log`, which stands at `position` (this journal's, or an edit of it with the same id and time).
-    private func logRowSlots(at position: Int, log: BrewLog) -> PageSlots {
+    /// The row of `log`, whose page is at `path`, brewed at `local`.
+    private func logRowSlots(log: BrewLog, path: String, local: LocalTime) -> PageSlots {
         var row = PageSlots(LogPageSlot.schema)
         row[.id] = .text(log.id)
-        row[.path] = .text(logPaths[position])
-        row[.when] = .text(localTimes[position].dayAndTime)
-        row[.isoTimestamp] = .text(localTimes[position].iso8601)
+        row[.path] = .text(path)
+        row[.when] = .text(local.dayAndTime)
+        row[.isoTimestamp] = .text(local.iso8601)
         row[.recipeName] = .text(log.recipeNameAtBrew)
         if let rating = log.rating {
             let stars = (0...5).contains(rating) ? Self.stars[rating] : Self.starsOf(rating)

@@ -155,6 +155,15 @@ public struct SitePlan: @unchecked Sendable {
         return page
     }
 
+    /// The pages of logs new to the plan's journal, as the journal with them makes them (`Journal.newLogPages`).
+    func newLogPages(_ added: [BrewLog]) -> [Page] {
+        journal.newLogPages(added).map { page in
+            var page = page
+            page.layoutFlags = navigation
+            return page
+        }
+    }
+
     func unlaidPage(for source: Source) -> Page {
         switch source {
         case .summary(let index): summaryPage(index)
