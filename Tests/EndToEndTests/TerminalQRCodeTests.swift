@@ -86,11 +86,20 @@ final class TerminalBrewGuide: @unchecked Sendable {
     private let readerEnded = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String]) throws {
-        primary = posix_openpt(O_RDWR | O_NOCTTY)
-        guard primary >= 0, grantpt(primary) == 0, unlockpt(primary) == 0, let name = ptsname(primary) else {
+        // Glibc's Swift module leaves out the pseudo-terminal calls (they need _XOPEN_SOURCE): found by name.
+        typealias OpenPrimary = @convention(c) (Int32) -> Int32
+        typealias NameOf = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        let library = dlopen(nil, RTLD_NOW)
+        guard let open = dlsym(library, "posix_openpt"), let grant = dlsym(library, "grantpt"), let unlock = dlsym(library, "unlockpt"),
+              let nameOf = dlsym(library, "ptsname") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no pseudo-terminal calls"])
+        }
+        primary = unsafeBitCast(open, to: OpenPrimary.self)(O_RDWR | O_NOCTTY)
+        guard primary >= 0, unsafeBitCast(grant, to: OpenPrimary.self)(primary) == 0, unsafeBitCast(unlock, to: OpenPrimary.self)(primary) == 0,
+              let name = unsafeBitCast(nameOf, to: NameOf.self)(primary) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no pseudo-terminal"])
         }
-        let secondary = open(String(cString: name), O_RDWR | O_NOCTTY)
+        let secondary = Glibc.open(String(cString: name), O_RDWR | O_NOCTTY)
         guard secondary >= 0 else { throw CocoaError(.fileNoSuchFile) }
         process.executableURL = BrewGuideProcess.binary
         process.arguments = arguments
