@@ -88,7 +88,11 @@ public final class JournalSite {
     /// (`SiteBuilder.mostPagesRenderedBeforeWriting`) are made in memory, always before anything is
     /// put in the staging copy: when it says yes (a newer change is waiting), the build stops there
     /// with `Outcome.stopped`, having written nothing.
-    public func build(full: Bool = false, progress: SiteBuilder.Progress? = nil, shouldStop: (() -> Bool)? = nil) -> Outcome {
+    /// `newerSaveWaiting` is asked once a rebuild that may give way writes (and no longer gives way):
+    /// when it says yes, the pages of that save go into the live site first all the same
+    /// (`publishEditedLogPages`), so a save is not kept waiting for the end of the rebuild before it.
+    public func build(full: Bool = false, progress: SiteBuilder.Progress? = nil, shouldStop: (() -> Bool)? = nil,
+                      newerSaveWaiting: (() -> Bool)? = nil) -> Outcome {
         // A staging copy still being made is waited for, giving way to a newer save meanwhile (its
         // pages go into the live site without it): nothing is read yet, so nothing is carried over.
         guard finishPreparingForUpdates(unless: full ? nil : shouldStop) else {
@@ -180,6 +184,8 @@ public final class JournalSite {
         }
         outcome.pagesInSite = plan.pageCount
         clock.lap("plan")
+        // The log pages a newer save put first while this build wrote: the next build makes them.
+        var earlyMeanwhile: [String: String] = [:]
         do throws(SiteWriteError) {
             var changes: SiteChanges
             var transaction: SiteTransaction
@@ -217,19 +223,27 @@ public final class JournalSite {
             // The last moments to give way to a newer change: nothing is put in the staging copy yet.
             if canStop, transaction.mode == .update, let shouldStop, shouldStop() { return stopped(refresh, dropping: plan) }
             if canStop, transaction.mode == .update, let shouldStop, changes.sources.count <= SiteBuilder.mostPagesRenderedBeforeWriting {
-                // A few pages (an edit): made in memory first, giving way while they are made.
-                guard let rendered = try builder.render(changes.sources, of: plan, into: transaction, stoppingIf: shouldStop) else {
+                // A few pages (an edit): made in memory first, giving way while they are made. Once
+                // writing, it no longer gives way, but a newer save's pages still go first.
+                let meanwhile = publishingMeanwhile(newerSaveWaiting ?? { false })
+                guard let rendered = try builder.render(changes.sources, of: plan, into: transaction, stoppingIf: shouldStop, meanwhile: meanwhile.call) else {
                     return stopped(refresh, dropping: plan)
                 }
                 outcome.pagesRendered = rendered
+                try transaction.putAssets(templates.assets)
+                try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
+                clock.lap("render and write")
+                outcome.files = try transaction.commit(meanwhile: meanwhile.call)
+                clock.lap("swap")
+                earlyMeanwhile = meanwhile.published
             } else {
                 outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress)
+                try transaction.putAssets(templates.assets)
+                try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
+                clock.lap("render and write")
+                outcome.files = try transaction.commit()
+                clock.lap("swap")
             }
-            try transaction.putAssets(templates.assets)
-            try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
-            clock.lap("render and write")
-            outcome.files = try transaction.commit()
-            clock.lap("swap")
         } catch {
             // The staging copy may now differ from the live site in pages no later change
             // touches: the next build starts over from a full one.
@@ -239,7 +253,7 @@ public final class JournalSite {
         }
         Self.dropLater(published)
         published = plan
-        earlyLogPages = [:]
+        earlyLogPages = earlyMeanwhile
         publishedFiles = Dictionary(refresh.result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         unpublishedPaths = []
         publishedMealPlanFingerprint = mealPlanFingerprint
@@ -247,6 +261,30 @@ public final class JournalSite {
         outcome.succeeded = true
         outcome.stages = clock.stages
         return outcome
+    }
+
+    /// While a rebuild writes (and no longer gives way), the pages of a newer save still go first:
+    /// `call` runs `publishEditedLogPages` when `newerSaveWaiting` says a change is waiting, at most
+    /// every 50 ms, and `published` collects the log pages it put (the next build makes them again).
+    private final class Meanwhile {
+        var call: () -> Void = {}
+        var published: [String: String] = [:]
+    }
+
+    private func publishingMeanwhile(_ newerSaveWaiting: @escaping () -> Bool) -> Meanwhile {
+        let meanwhile = Meanwhile()
+        var last: UInt64 = 0
+        meanwhile.call = { [unowned self, unowned meanwhile] in
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now >= last + 50_000_000, newerSaveWaiting() else { return }
+            last = now
+            let before = earlyLogPages
+            earlyLogPages = [:]
+            _ = publishEditedLogPages()
+            meanwhile.published.merge(earlyLogPages) { $1 }
+            earlyLogPages = before.merging(earlyLogPages) { $1 }
+        }
+        return meanwhile
     }
 
     /// A build given up for a newer change: what it read is kept for the next build to tell.

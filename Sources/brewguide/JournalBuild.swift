@@ -32,9 +32,10 @@ struct JournalBuild {
     /// One build of `journal`, with the progress line on a terminal while it renders (`ProgressLine`),
     /// cleared before anything else is printed.
     /// `shouldStop`: see `JournalSite.build(full:progress:shouldStop:)`.
-    func build(_ journal: JournalSite, full: Bool, startNanoseconds: UInt64, shouldStop: (() -> Bool)? = nil) -> JournalSite.Outcome {
+    func build(_ journal: JournalSite, full: Bool, startNanoseconds: UInt64, shouldStop: (() -> Bool)? = nil,
+               newerSaveWaiting: (() -> Bool)? = nil) -> JournalSite.Outcome {
         let line = ProgressLine.forStandardError(quiet: site.quiet, startNanoseconds: startNanoseconds)
-        let outcome = journal.build(full: full, progress: line?.progress, shouldStop: shouldStop)
+        let outcome = journal.build(full: full, progress: line?.progress, shouldStop: shouldStop, newerSaveWaiting: newerSaveWaiting)
         line?.clear()
         return outcome
     }

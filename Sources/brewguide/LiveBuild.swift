@@ -57,12 +57,14 @@ struct LiveBuild {
                 batch.merge(more)
             }
             start = DispatchTime.now().uptimeNanoseconds
-            // A save of a logs file: the edited logs' pages first, when that can be done without
-            // the whole journal (`JournalSite.publishEditedLogPages`); then the rebuild, which gives
-            // way to the next save if one comes before it renders.
+            // A save of a logs file: the edited or added logs' pages first, when that can be done
+            // without the whole journal (`JournalSite.publishEditedLogPages`); then the rebuild, which
+            // gives way to the next save if one comes before it writes, and once it writes, puts
+            // that save's pages first all the same.
             if !batch.needsRescan, batch.changedPaths.allSatisfy({ isLogsFile($0) || isPreferencesFile($0) }),
                batch.changedPaths.contains(where: isLogsFile) { _ = journal.publishEditedLogPages() }
-            let outcome = build.build(journal, full: false, startNanoseconds: start, shouldStop: { watcher.hasPendingBatch })
+            let outcome = build.build(journal, full: false, startNanoseconds: start, shouldStop: { watcher.hasPendingBatch },
+                                      newerSaveWaiting: { watcher.hasPendingBatch })
             guard !outcome.stopped, outcome.changedAnything || !outcome.succeeded else { continue }
             generation += 1
             build.report(outcome, startNanoseconds: start, verbose: false, shown: &shown)
@@ -85,7 +87,7 @@ extension LiveBuild {
     /// Whether `path` is the data directory's `preferences.json`.
     func isPreferencesFile(_ path: String) -> Bool {
         let file = (data as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
-        return path == file || (path as NSString).standardizingPath == (file as NSString).standardizingPath
+        return path == file || URL(fileURLWithPath: path).standardizedFileURL.path == URL(fileURLWithPath: file).standardizedFileURL.path
     }
 
     /// Whether a batch is one save, rebuilt at once, rather than the start of a burst to let settle:

@@ -136,3 +136,31 @@ struct NewLogsFirstTests {
         #expect(leftovers.isEmpty, "no file left waiting for its rename: \(leftovers)")
     }
 }
+
+extension NewLogsFirstTests {
+    /// A save that comes while a rebuild writes (it no longer gives way then) still gets its page
+    /// first, in the live site and the staging copy alike, and the next build makes the same page.
+    @Test func aSaveWhileARebuildWritesGetsItsPageFirst() throws {
+        let (workspace, site) = try EditedLogsFirstTests.builtSite()
+        // The rebuild of a brew added: every list it shifts, far more files than one round.
+        try Self.append([Self.log("log-20261123-0700", at: "2026-11-23T07:00:00Z")], to: "logs/2026-11-recorded.json", in: workspace)
+        var asked = 0
+        let outcome = site.build(shouldStop: { false }, newerSaveWaiting: {
+            asked += 1
+            if asked == 1 {
+                try? Self.append([Self.log("log-20261123-0800", at: "2026-11-23T08:00:00Z", note: "Saved while the rebuild wrote.")],
+                                 to: "logs/2026-11-recorded.json", in: workspace)
+            }
+            return asked == 1
+        })
+        #expect(outcome.succeeded && outcome.files.written > 2 * SiteTransaction.filesBetweenMeanwhile, "\(outcome.files)")
+        #expect(asked >= 1, "asked while writing")
+        let path = "logs/2026/11/log-20261123-0800"
+        let first = Self.files(workspace, path)
+        #expect(String(decoding: first[0] ?? Data(), as: UTF8.self).contains("Saved while the rebuild wrote."))
+        let staging = [".html", ".md"].map { FileManager.default.contents(atPath: workspace.root.appendingPathComponent(".Site.staging/" + path + $0).path) }
+        #expect(staging == first, "the staging copy holds the page too")
+        try workspace.expectSameAsFullBuild(site, "the save that came while the rebuild wrote")
+        #expect(Self.files(workspace, path) == first, "the next build made the same page")
+    }
+}

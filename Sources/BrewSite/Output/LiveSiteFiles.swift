@@ -2,11 +2,12 @@ import Foundation
 
 /// Files put straight into the live site, outside a `SiteTransaction`: each is written beside the
 /// site first (in `.Site.staging.incoming`, on the same disk) and renamed over its place, so a
-/// reader sees the old file or the new one, never part of one. `watch` puts the pages of the brews
-/// just saved or edited this way (`JournalSite.publishEditedLogPages`), before the rebuild that
-/// brings the rest of the site along; that rebuild puts the same pages in its staging copy, so the
-/// two copies agree again after its swap. It needs no staging copy, so it works while the first
-/// one is still being made.
+/// reader sees the old file or the new one, never part of one, and into the staging copy too when
+/// there is one, so the two copies keep holding the same files (also while a rebuild writes into
+/// the staging copy and swaps them). `watch` puts the pages of the brews just saved or edited this
+/// way (`JournalSite.publishEditedLogPages`), before the rebuild that brings the rest of the site
+/// along, which puts the same pages again. It needs no staging copy, so it works while the first
+/// one is still being made (that rebuild puts them in the copy).
 enum LiveSiteFiles {
     /// Where the files wait for their rename: beside the staging copy, removed with it.
     static func incomingPath(of outputDirectory: String) -> String {
@@ -50,6 +51,17 @@ enum LiveSiteFiles {
                 throw SiteWriteError(path: destination, reason: "cannot put the file in place: \(reason)")
             }
             written += 1
+        }
+        let staging = SiteTransaction.stagingPath(of: output)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: staging, isDirectory: &isDirectory), isDirectory.boolValue {
+            for file in files {
+                let path = staging + "/" + file.path
+                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if case .failed(let reason) = file.withBytes({ FileSync.write($0, to: path) }) {
+                    throw SiteWriteError(path: path, reason: "cannot write the file: \(reason)")
+                }
+            }
         }
         return written
     }

@@ -182,7 +182,8 @@ public final class SiteTransaction: Sendable {
 
     /// Removes what must go, swaps the staging copy in, and brings the old copy up to date.
     @discardableResult
-    public func commit() throws(SiteWriteError) -> Report {
+    /// `meanwhile` is called after every few files brought up to date once the copies are swapped.
+    public func commit(meanwhile: () -> Void = {}) throws(SiteWriteError) -> Report {
         // Every put has returned: what they did is read once.
         let (producedPaths, changedPaths, removalPaths) = state.withLock { ($0.producedPaths, $0.changedPaths, $0.removalPaths) }
         var report = state.value.report
@@ -212,7 +213,8 @@ public final class SiteTransaction: Sendable {
         // `knownDirectories` names the folders made in the copy that is now live, not in this one:
         // a folder new to the site must be made here too, or its files never reach this copy.
         var madeHere: Set<String> = [""]
-        for path in changedPaths {
+        for (number, path) in changedPaths.enumerated() {
+            if number % Self.filesBetweenMeanwhile == Self.filesBetweenMeanwhile - 1 { meanwhile() }
             let live = outputDirectory + "/" + path
             guard let bytes = FileManager.default.contents(atPath: live) else { continue }
             let directory = (path as NSString).deletingLastPathComponent
@@ -227,6 +229,10 @@ public final class SiteTransaction: Sendable {
         }
         return report
     }
+
+    /// How many files `commit(meanwhile:)` and `SiteBuilder.render(_:of:into:stoppingIf:meanwhile:)`
+    /// write between two calls of `meanwhile`: a few milliseconds' worth.
+    public static let filesBetweenMeanwhile = 32
 
     // MARK: Helpers
 

@@ -87,8 +87,10 @@ public struct SiteBuilder: Sendable {
     /// (A round waits for its slowest page; at 100,000 logs a recipe page with its charts takes tens
     /// of milliseconds, and a round of a few pages a core kept a newer save waiting for most of a second.)
     /// - Returns: the number of pages rendered, or nil when `shouldStop` said yes (nothing was put).
+    /// `meanwhile` is called after every few files put (`JournalSite`: the pages of a newer save
+    /// go into the live site while this rebuild writes).
     public func render(_ sources: [SitePlan.Source], of plan: SitePlan, into transaction: SiteTransaction,
-                       stoppingIf shouldStop: () -> Bool) throws(SiteWriteError) -> Int? {
+                       stoppingIf shouldStop: () -> Bool, meanwhile: () -> Void = {}) throws(SiteWriteError) -> Int? {
         let renderer = self.renderer
         let pagesPerRound = Self.pagesPerRoundBeforeWriting
         var files: [OutputFile] = []
@@ -102,7 +104,10 @@ public struct SiteBuilder: Sendable {
         // The sitemap lists every page: at 100,000 logs it is made in about as long as a round.
         files += plan.feeds(siteTitle: renderer.siteTitle, baseURL: baseURL)
         if shouldStop() { return nil }
-        for file in files { try transaction.put(file) }
+        for (number, file) in files.enumerated() {
+            try transaction.put(file)
+            if number % SiteTransaction.filesBetweenMeanwhile == SiteTransaction.filesBetweenMeanwhile - 1 { meanwhile() }
+        }
         return sources.count
     }
 
