@@ -236,6 +236,17 @@ public final class JournalSite {
                 outcome.files = try transaction.commit(meanwhile: meanwhile.call)
                 clock.lap("swap")
                 earlyMeanwhile = meanwhile.published
+            } else if canStop, transaction.mode == .update {
+                // Many pages (a brew added to a journal of 100,000): written as they are made, without
+                // giving way, but a newer save's pages still go first between slices of them.
+                let meanwhile = publishingMeanwhile(newerSaveWaiting ?? { false })
+                outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress, meanwhile: meanwhile.call)
+                try transaction.putAssets(templates.assets)
+                try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
+                clock.lap("render and write")
+                outcome.files = try transaction.commit(meanwhile: meanwhile.call)
+                clock.lap("swap")
+                earlyMeanwhile = meanwhile.published
             } else {
                 outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress)
                 try transaction.putAssets(templates.assets)

@@ -60,22 +60,28 @@ public struct SiteBuilder: Sendable {
     /// soon as it is rendered (so a site's pages are never all in memory at once), then the feeds.
     /// `progress` hears of each page done.
     /// - Returns: the number of pages rendered.
+    /// With `meanwhile`, the pages are made in slices of `pagesBetweenMeanwhile`, and `meanwhile` is
+    /// called between two (`JournalSite`: the pages of a newer save go first while a large rebuild writes).
     @discardableResult
     public func render(_ sources: [SitePlan.Source], of plan: SitePlan, into transaction: SiteTransaction,
-                       progress: Progress? = nil) throws(SiteWriteError) -> Int {
+                       progress: Progress? = nil, meanwhile: (() -> Void)? = nil) throws(SiteWriteError) -> Int {
         let renderer = self.renderer
         let counter = PageCounter()
         let total = sources.count
-        let failures = concurrentMap(sources) { source -> SiteWriteError? in
-            do throws(SiteWriteError) {
-                for file in renderer.render(plan.page(for: source)) { try transaction.put(file) }
-                if let progress { progress(counter.increment(), total) }
-                return nil
-            } catch {
-                return error
+        let slice = meanwhile == nil ? max(1, sources.count) : Self.pagesBetweenMeanwhile
+        for start in stride(from: sources.startIndex, to: sources.endIndex, by: slice) {
+            if start > sources.startIndex { meanwhile?() }
+            let failures = concurrentMap(Array(sources[start..<min(start + slice, sources.endIndex)])) { source -> SiteWriteError? in
+                do throws(SiteWriteError) {
+                    for file in renderer.render(plan.page(for: source)) { try transaction.put(file) }
+                    if let progress { progress(counter.increment(), total) }
+                    return nil
+                } catch {
+                    return error
+                }
             }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         }
-        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         for file in plan.feeds(siteTitle: renderer.siteTitle, baseURL: baseURL) { try transaction.put(file) }
         return sources.count
     }
@@ -113,6 +119,9 @@ public struct SiteBuilder: Sendable {
 
     /// The pages made at once between two questions of `render(_:of:into:stoppingIf:)`: one a core.
     public static var pagesPerRoundBeforeWriting: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// The pages a rebuild that streams makes between two calls of its `meanwhile`.
+    public static let pagesBetweenMeanwhile = 256
 
     /// The most pages a rebuild that may give way renders into memory before writing them; a
     /// rebuild of more (a template or time-zone change, a sync) streams them and does not stop.
