@@ -32,6 +32,18 @@ struct TerminalQRCodeTests {
         #expect(try ZBarImage.decode(image.pgm) == [address])
     }
 
+    /// With `NO_COLOR` and `COLORFGBG` naming a light background (`0;15`), the dark modules are
+    /// drawn in the terminal's dark text: the code reads on a light terminal too, not inverted.
+    @Test(arguments: addresses)
+    func theUncolouredCodeReadsOnALightTerminalThatSaysSo(address: String) throws {
+        let lines = TerminalQRCode.lines(for: address, environment: ["NO_COLOR": "1", "COLORFGBG": "0;15"])
+        #expect(try ZBarImage.decode(TerminalScreenImage(lines: lines, theme: .light).pgm) == [address])
+        let dark = TerminalQRCode.lines(for: address, environment: ["NO_COLOR": "1", "COLORFGBG": "15;default;0"])
+        #expect(try ZBarImage.decode(TerminalScreenImage(lines: dark, theme: .dark).pgm) == [address])
+        #expect(TerminalQRCode.hasLightBackground(["COLORFGBG": "0;7"]) && !TerminalQRCode.hasLightBackground(["COLORFGBG": "7;0"])
+                && !TerminalQRCode.hasLightBackground([:]))
+    }
+
     /// The code keeps its quiet zone: light on all four sides, at least 4 modules (ISO/IEC 18004).
     @Test func theColouredCodeHasAQuietZoneOfFourModulesOnEverySide() throws {
         let address = Self.addresses[0]
