@@ -398,6 +398,8 @@ enum ServedPageScript {
         if (!any) { refused.textContent = ""; said.textContent = "Nothing changed in entry " + entry.id + "."; return; }
         tap("edit", changed, edit.id);
       });
+      // Escape closes the form, as Cancel does.
+      form.addEventListener("keydown", function (event) { if (event.key === "Escape") { event.preventDefault(); toggleEdit(night, entry, li, edit); } });
       li.appendChild(form);
       fields[0][1].focus();
     }
@@ -410,6 +412,7 @@ enum ServedPageScript {
       }, true);
       yes.setAttribute("aria-describedby", question.id);
       var keep = button("Keep it", "night-keep-" + entry.id, function () { ask.remove(); remove.hidden = false; remove.focus(); });
+      ask.addEventListener("keydown", function (event) { if (event.key === "Escape") { event.preventDefault(); keep.click(); } });
       ask.append(question, yes, " ", keep);
       remove.hidden = true;
       remove.parentNode.appendChild(ask);

@@ -35,7 +35,6 @@ enum ServedSessionNight {
             "presets": dataset.drinkPresets.map { ["id": $0.value.id, "name": $0.value.name] },
             "types": DrinkType.allCases.map(\.rawValue),
             "units": dataset.waterline.units.rawValue,
-            "now": zone.local(now).clock,
         ]
         if let active = dataset.sessions.first(where: { $0.value.isActive })?.value {
             let shown = summary(active)

@@ -52,6 +52,15 @@ struct NightOutFromThePageTests {
             return try browser.text("document.getElementById('night-said').textContent")
         }
 
+        /// Presses and releases Escape.
+        func escape() throws {
+            let down: [String: Any] = ["type": "rawKeyDown", "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27, "nativeVirtualKeyCode": 27]
+            try browser.send("Input.dispatchKeyEvent", down)
+            var up = down
+            up["type"] = "keyUp"
+            try browser.send("Input.dispatchKeyEvent", up)
+        }
+
         var focusedID: String { (try? browser.text("document.activeElement.id")) ?? "" }
     }
 
@@ -121,6 +130,27 @@ struct NightOutFromThePageTests {
         #expect(edited.contains("edited entry entry-2 of \(night)"), "\(edited)")
         #expect(edited.contains("250 ml"), "\(edited)")
         #expect(page.focusedID == "night-edit-entry-2", "the focus is back on the entry's Edit")
+
+        // Escape closes an edit form and "Keep it" keeps an entry, the focus back where it was;
+        // every field of the panel has a label and every button a name.
+        _ = try browser.evaluate("document.getElementById('night-edit-entry-1').focus()")
+        try browser.press(.enter)
+        #expect(page.focusedID == "night-edit-entry-1-at")
+        let unlabelled = "Array.from(document.querySelectorAll('.night-out-writes input, .night-out-writes select')).filter(e => e.labels.length === 0).length + Array.from(document.querySelectorAll('.night-out-writes button')).filter(b => !b.textContent.trim()).length"
+        #expect(try browser.evaluate(unlabelled) as? Int == 0)
+        try page.escape()
+        #expect(page.focusedID == "night-edit-entry-1")
+        #expect(try browser.evaluate("document.getElementById('night-edit-entry-1-form') === null") as? Bool == true)
+        #expect(try browser.text("document.activeElement.getAttribute('aria-expanded')") == "false")
+        try browser.press(.tab)
+        #expect(page.focusedID == "night-delete-entry-1")
+        try browser.press(.enter)
+        #expect(page.focusedID == "night-confirm-entry-1")
+        try browser.press(.tab)
+        #expect(page.focusedID == "night-keep-entry-1")
+        try browser.press(.enter)
+        #expect(page.focusedID == "night-delete-entry-1")
+        #expect(try browser.evaluate("document.querySelectorAll('.night-entries li').length") as? Int == 4)
 
         // The whisky deleted: Delete asks, "Yes, delete" deletes; the focus goes to the entries' heading.
         _ = try browser.evaluate("document.getElementById('night-delete-entry-4').focus()")
