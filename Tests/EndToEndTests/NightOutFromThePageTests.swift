@@ -32,7 +32,8 @@ struct NightOutFromThePageTests {
             for _ in 0..<5 {
                 try wait(ready, "\(path) with its panel")
                 _ = try browser.evaluate("window.settled = true")
-                Thread.sleep(forTimeInterval: 0.6)
+                // A second rebuild (a delete writes the session file and erasures.json) reloads it again.
+                Thread.sleep(forTimeInterval: 1.0)
                 if try browser.evaluate("window.settled === true && \(ready)") as? Bool == true { return }
             }
             throw HeadlessChromium.ProtocolError(description: "\(path) kept reloading")
