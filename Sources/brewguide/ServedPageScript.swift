@@ -220,8 +220,8 @@ enum ServedPageScript {
     if (!m) return;
     var inCook = m[1] === "cook", recipe = decodeURIComponent(m[2]);
     var steps = document.querySelectorAll(".cook .cook-step");
-    var after = inCook ? steps[steps.length - 1] : document.querySelector(".kitchen-actions");
-    if (!after) return;
+    var place = inCook ? steps[steps.length - 1] : document.querySelector(".kitchen-actions");
+    if (!place) return;
     // The recipe page's "Made N times, last on …" line, as the rebuilt page says it.
     function made() {
       var line = Array.prototype.filter.call(document.querySelectorAll("main p"), function (p) { return /^Made (once|\d+ times), last on /.test(p.textContent.trim()); })[0];
@@ -290,7 +290,9 @@ enum ServedPageScript {
         if (answer.status === 422) servings.focus();
       });
     });
-    if (inCook) after.appendChild(form); else after.parentNode.insertBefore(form, after.nextSibling);
+    // In cook mode, before the last step's Previous and Finish recipe; on the page, after its buttons.
+    if (inCook) place.insertBefore(form, place.querySelector(".cook-nav"));
+    else place.parentNode.insertBefore(form, place.nextSibling);
   }
 
   // The night-out pages: start, a drink, a glass of water, the end, as `brewguide session` does.

@@ -221,7 +221,7 @@ struct ServedWritesInChromiumTests {
         #expect(browser.wait(until: "\(Self.text(".write-status")).includes('Not sent')", seconds: 15), Self.said(browser, ".write-status"))
         let outbox = "JSON.parse(localStorage.getItem('brewguide-outbox') || '[]')"
         #expect(try browser.evaluate("\(outbox).length") as? Int == 1, "the save is kept on the device")
-        let idempotency = try browser.text("\(outbox)[0].key")
+        let idempotency = try browser.text("\(outbox)[0].key"), kept = try browser.text("\(outbox)[0].body")
         #expect(!idempotency.isEmpty)
         #expect(ServeEditCommandTests.tree(served.data) == before)
 
@@ -238,6 +238,18 @@ struct ServedWritesInChromiumTests {
         #expect(logs.count == 1, "one brew: \(logs.map { $0["id"] ?? "" })")
         #expect(logs.first?["note"] as? String == "kept while the laptop slept")
         #expect(served.process.count("saved from 127.0.0.1") == 1, "\(served.process.output)")
+
+        // What the page kept carried its idempotency value: the same save sent once more (an
+        // answer lost on the way back) gets the first answer and records nothing more.
+        #expect(kept.contains("idempotency=\(idempotency)"), "\(kept)")
+        #expect(browser.wait(until: "document.readyState === 'complete'", seconds: 10))
+        _ = try browser.evaluate("""
+            fetch('/_api/log', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+              body: \(HeadlessChromium.quoted(kept)) }).then(r => r.json().then(b => { window.resent = r.status + ' ' + b.id; })); true
+            """)
+        #expect(browser.wait(until: "window.resent !== undefined", seconds: 10))
+        #expect(try browser.text("window.resent") == "201 \(logs.first?["id"] as? String ?? "")")
+        #expect(try Self.decemberLogs(served.data).count == 1)
     }
 
     @Test func iCookedThisOnTheRecipePageAndAtTheEndOfCookMode() throws {
@@ -292,5 +304,57 @@ struct ServedWritesInChromiumTests {
         #expect(Self.waitForTheReload(browser))
         try Self.open("kitchen/recipes/shakshuka.html", in: browser, served: served)
         #expect(try browser.text("document.querySelector('main').textContent").contains("Made 2 times, last on "))
+    }
+
+    /// axe-core's script where `/work/shared/tools/axe-site` (or `AXE_CORE_JS`) put it; nil where it is not.
+    static let axeScript: String? = {
+        var candidates = ProcessInfo.processInfo.environment["AXE_CORE_JS"].map { [$0] } ?? []
+        let lib = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/axe-site/lib")
+        for python in (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? [] {
+            candidates.append(lib.appendingPathComponent("\(python)/site-packages/axe_playwright_python/axe.min.js").path)
+        }
+        return candidates.lazy.compactMap { FileManager.default.contents(atPath: $0) }.first.map { String(decoding: $0, as: UTF8.self) }
+    }()
+
+    /// axe-core's WCAG 2.1 A/AA and best-practice violations inside `selector`, at phone and
+    /// desktop width, in light and dark: "rule (where): the first element".
+    static func axeViolations(in selector: String, _ browser: HeadlessChromium) throws -> [String] {
+        guard let axe = axeScript else { return [] }
+        if try browser.evaluate("typeof axe") as? String != "object" { _ = try browser.evaluate(axe + "\n; true") }
+        var found: [String] = []
+        for (name, width, height, scheme) in [("phone light", 390, 844, "light"), ("phone dark", 390, 844, "dark"),
+                                              ("desktop light", 1280, 900, "light"), ("desktop dark", 1280, 900, "dark")] {
+            try browser.send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600])
+            try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+            _ = try browser.evaluate("""
+                window.axeFound = undefined;
+                axe.run({ include: Array.from(document.querySelectorAll(\(HeadlessChromium.quoted(selector)))) },
+                        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+                  .then(r => { window.axeFound = r.violations.map(v => v.id + ': ' + v.nodes[0].html.slice(0, 120)); },
+                        e => { window.axeFound = ['axe failed: ' + e]; });
+                true
+                """)
+            #expect(browser.wait(until: "window.axeFound !== undefined", seconds: 30), "axe did not finish (\(name))")
+            found += ((try browser.evaluate("window.axeFound")) as? [String] ?? []).map { "\($0) (\(name))" }
+        }
+        return found
+    }
+
+    @Test(.enabled(if: axeScript != nil, "axe-core is not on this machine (run /work/shared/tools/axe-site once, or set AXE_CORE_JS)"))
+    func axeCoreFindsNothingWrongInTheFormsAtPhoneAndDesktopWidthLightAndDark() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        try Self.retype("#save-brew-time", "61:00", in: browser)
+        _ = try browser.evaluate("document.querySelector('form.save-brew').requestSubmit(); true")
+        #expect(browser.wait(until: "\(Self.text(".write-errors")).length > 0", seconds: 15), "a refusal, so the alert is checked with text in it")
+        #expect(try Self.axeViolations(in: "form.save-brew, .write-messages", browser) == [])
+
+        try Self.open("kitchen/recipes/shakshuka.html", in: browser, served: served)
+        #expect(browser.wait(until: "document.querySelector('form.cooked-form') !== null", seconds: 5))
+        #expect(try Self.axeViolations(in: "form.cooked-form, .write-messages", browser) == [])
+        try Self.open("kitchen/cook/shakshuka.html#step-4", in: browser, served: served)
+        #expect(browser.wait(until: "document.querySelector('.cook-step.current form.cooked-form') !== null", seconds: 5))
+        #expect(try Self.axeViolations(in: "form.cooked-form, .write-messages", browser) == [])
     }
 }
