@@ -12,7 +12,7 @@ public enum KitchenIngredientsKind: RecordKindDeclaration {
     public static let isCountedInManifest = false
     public static let mergeLabel = "kitchenIngredients"
     /// Merged with its kitchen recipe, and leaves the target with it.
-    public static func merge(_ walk: inout Merger.Walk) {  }
+    public static func merge(_ walk: inout Merger.Walk) {}
     public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
         outcome.removesFromTarget(id: ownerID, erasedAs: .kitchenRecipe, replaced: outcome.replacedKitchenRecipeIDs)
     }

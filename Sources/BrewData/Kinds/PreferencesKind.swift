@@ -13,9 +13,7 @@ public enum PreferencesKind: RecordKindDeclaration {
     public static let mergeLabel = "preferences"
     /// The target's are kept (`adoptedPreferences` when it has none); the file is never merged record by record.
     public static func merge(_ walk: inout Merger.Walk) { Merger.keepTargetPreferences(&walk) }
-    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
-        false
-    }
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool { false }
     public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
     public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 

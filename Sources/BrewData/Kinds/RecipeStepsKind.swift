@@ -12,7 +12,7 @@ public enum RecipeStepsKind: RecordKindDeclaration {
     public static let isCountedInManifest = false
     public static let mergeLabel = "recipeSteps"
     /// Merged with its recipe, and leaves the target with it.
-    public static func merge(_ walk: inout Merger.Walk) {  }
+    public static func merge(_ walk: inout Merger.Walk) {}
     public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
         outcome.removesFromTarget(id: ownerID, erasedAs: .recipe, replaced: outcome.replacedRecipeIDs)
     }

@@ -12,7 +12,7 @@ public enum SessionEntriesKind: RecordKindDeclaration {
     public static let isCountedInManifest = false
     public static let mergeLabel = "session entry"
     /// Merged with its session (`Merger.mergeSessions`), and leaves the target with it.
-    public static func merge(_ walk: inout Merger.Walk) {  }
+    public static func merge(_ walk: inout Merger.Walk) {}
     public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
         outcome.removesFromTarget(id: ownerID, erasedAs: .session, replaced: outcome.replacedSessionIDs)
     }
