@@ -18,7 +18,7 @@ struct EraseCommand: ParsableCommand {
     @Option(help: "A recipe id.") var recipe: String?
     @Option(help: "A log id.") var log: String?
     @Option(help: "A session id.") var session: String?
-    @Option(name: .customLong("kitchen-recipe"), help: "A kitchen recipe id (permanent deletion, TC-122).") var kitchenRecipe: String?
+    @Option(name: .customLong("kitchen-recipe"), help: "A kitchen recipe id (deleted for good, with its ingredients, steps and photos).") var kitchenRecipe: String?
     @Option(help: "A cook log id (kitchen cooked).") var cooked: String?
     @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
     @Option(name: .customLong("plan-before"), help: "Meal-plan slots of days before this one (YYYY-MM-DD).") var planBefore: String?

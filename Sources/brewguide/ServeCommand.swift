@@ -46,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             edit = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [
                 ServedLogWrite.endpoint(root: dataOptions.data), ServedShoppingCheck.endpoint(root: dataOptions.data),
+                ServedKitchenCooked.endpoint(root: dataOptions.data),
             ] + ServedSessionWrite.endpoints(root: dataOptions.data))
             edit?.pageScript = ServedPageScript.text
             edit?.reads = [ServedSessionNight.endpoint(root: dataOptions.data)]

@@ -7,7 +7,9 @@ import BrewKit
 /// - the brew-along page's end screen gets a "Save this brew" form that posts `/_api/log`;
 /// - the home page and the sessions index start a night out (or show tonight's, with its quick
 ///   taps); a session's page gets "+ <preset>", another drink, "+ water", a time, the end, and an
-///   edit and a delete for each entry (`/_api/session/…`, read from `/_api/session/night`).
+///   edit and a delete for each entry (`/_api/session/…`, read from `/_api/session/night`);
+/// - a kitchen recipe's page and the last step of cook mode get an "I cooked this" form that
+///   posts `/_api/kitchen/cooked`.
 /// It first asks `/_api/status` whether this browser may write. A write the server could not be
 /// reached for is kept in `localStorage` (with its idempotency value) and sent again when the
 /// server answers, so a retry never records twice. Messages go to a polite live region; errors
@@ -202,6 +204,97 @@ enum ServedPageScript {
       done.appendChild(form);
     });
     observer.observe(app, { childList: true, subtree: true });
+  }
+
+  // A kitchen recipe's page, and the last step of cook mode: "I cooked this", as `kitchen cooked`.
+  var COOKED = "brewguide-cooked";
+  function servingsIn(doc) {
+    var shown = "";
+    Array.prototype.forEach.call(doc.querySelectorAll(".kitchen-meta li"), function (li) {
+      var span = li.querySelector("span"), strong = li.querySelector("strong");
+      if (span && strong && span.textContent.trim() === "Serves") shown = strong.textContent.trim();
+    });
+    // Only one plain number is known; "2–4" or "not given" leaves the field empty.
+    return /^\d+(\.\d+)?$/.test(shown) ? shown : "";
+  }
+  function cooked(status, errors) {
+    var m = /^\/kitchen\/(recipes|cook)\/([^\/]+)\.html$/.exec(location.pathname);
+    if (!m) return;
+    var inCook = m[1] === "cook", recipe = decodeURIComponent(m[2]);
+    var steps = document.querySelectorAll(".cook .cook-step");
+    var place = inCook ? steps[steps.length - 1] : document.querySelector(".kitchen-actions");
+    if (!place) return;
+    // The recipe page's "Made N times, last on …" line, as the rebuilt page says it.
+    function made() {
+      var line = Array.prototype.filter.call(document.querySelectorAll("main p"), function (p) { return /^Made (once|\d+ times), last on /.test(p.textContent.trim()); })[0];
+      return line ? line.textContent.trim() : "";
+    }
+    function shown(saved, rebuilt) {
+      status.textContent = "";
+      var p = document.createElement("p");
+      p.className = "write-saved";
+      p.append("Saved as " + saved.id + ". ");
+      if (rebuilt && made()) p.append(made());
+      else if (inCook) { var a = document.createElement("a"); a.href = saved.page; a.textContent = "Open the recipe page"; p.append(a, " (it says how often it was made once the site is rebuilt)."); }
+      else p.append("The count of times made changes here once the site is rebuilt.");
+      status.appendChild(p);
+    }
+    handlers.cooked = function (answer) {
+      if (answer.status === 201) {
+        try { sessionStorage.setItem(COOKED, JSON.stringify({ id: answer.body.id, page: answer.body.page, recipe: recipe })); } catch (e) {}
+        shown(answer.body, false);
+      } else {
+        errors.textContent = "A cook kept on this device was refused: " + (answer.body.errors || []).join("\n");
+      }
+    };
+    // A save answered just before the rebuild reloaded the page.
+    try {
+      var earlier = JSON.parse(sessionStorage.getItem(COOKED) || "null");
+      if (earlier && earlier.recipe === recipe) { sessionStorage.removeItem(COOKED); shown(earlier, true); }
+    } catch (e) {}
+    function input(form, label, name, control) {
+      var id = "cooked-" + name, p = document.createElement("p"), l = document.createElement("label");
+      l.htmlFor = id; l.textContent = label; control.id = id; control.name = name;
+      p.append(l, " ", control); form.appendChild(p);
+      return control;
+    }
+    var form = document.createElement("form");
+    form.className = "cooked-form";
+    form.setAttribute("aria-labelledby", "cooked-title");
+    var h = document.createElement("h2"); h.id = "cooked-title"; h.textContent = "I cooked this"; form.appendChild(h);
+    var servings = input(form, "Servings made", "servings", numberInput(servingsIn(document)));
+    if (inCook && !servings.value) {
+      fetch("/kitchen/recipes/" + m[2] + ".html", { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+        if (!servings.value) servings.value = servingsIn(new DOMParser().parseFromString(html, "text/html"));
+      }).catch(function () {});
+    }
+    var rating = document.createElement("select");
+    [["", "no rating"], ["5", "5 stars"], ["4", "4 stars"], ["3", "3 stars"], ["2", "2 stars"], ["1", "1 star"]].forEach(function (r) {
+      var o = document.createElement("option"); o.value = r[0]; o.textContent = r[1]; rating.appendChild(o);
+    });
+    input(form, "Rating", "rating", rating);
+    input(form, "Note", "note", document.createElement("textarea"));
+    var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save: I cooked this";
+    form.appendChild(submit);
+    var idempotency = newId();
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      errors.textContent = ""; status.textContent = "Saving…"; submit.disabled = true;
+      var fields = { recipe: recipe, idempotency: idempotency };
+      Array.prototype.forEach.call(form.elements, function (e) { if (e.name) fields[e.name] = e.value.trim(); });
+      send("cooked", "/_api/kitchen/cooked", fields, null, function (answer) {
+        submit.disabled = false;
+        if (!answer) { status.textContent = "Not sent: the server did not answer. The cook is kept on this device and sent when it answers."; return; }
+        if (answer.status === 201) { idempotency = newId(); handlers.cooked(answer); return; }
+        status.textContent = "";
+        // Refused (422 with the command's words, or 403): fix it and send again, with the same value.
+        errors.textContent = (answer.body.errors || ["not saved (" + answer.status + ")"]).join("\n");
+        if (answer.status === 422) servings.focus();
+      });
+    });
+    // In cook mode, before the last step's Previous and Finish recipe; on the page, after its buttons.
+    if (inCook) place.insertBefore(form, place.querySelector(".cook-nav"));
+    else place.parentNode.insertBefore(form, place.nextSibling);
   }
 
   // The night-out pages (docs/SERVE.md), as `brewguide session` does: the home page and the
@@ -523,6 +616,7 @@ enum ServedPageScript {
       shopping(status, errors);
       brewAlong(status, errors);
       nightOut();
+      cooked(status, errors);
       flush();
       window.addEventListener("online", flush);
       setInterval(flush, 15000);

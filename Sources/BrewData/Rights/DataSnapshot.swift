@@ -42,10 +42,7 @@ public struct DataSnapshot: Hashable, Sendable {
     /// (the planner's are loaded by `KitchenPlannerFiles`).
     public static func carriesFilesWhole(_ folderKind: RecordKind) -> Bool {
         guard case .folder = folderKind.rules.place else { return false }
-        switch folderKind.archiveMember {
-        case .sessionFiles, .kitchenFiles: return true
-        case .recipes, .logs, .preferences, .erasures, .flows, .kitchenRecipes, .kitchenImages: return false
-        }
+        return folderKind.archiveMember.carriesFiles
     }
 
     /// The drink presets of the session files.
@@ -75,7 +72,7 @@ public struct DataSnapshot: Hashable, Sendable {
         var kitchenFiles = try KitchenPlannerFiles.loadFileKinds(root: root)
         for file in try RawDataFile.loadAll(root: root) where carriesFilesWhole(file.folderKind) {
             let carried = SessionFile(relativePath: file.relativePath, content: file.content)
-            if file.folderKind == .sessions { sessionFiles.append(carried) } else { kitchenFiles.append(carried) }
+            if file.folderKind.archiveMember == .sessionFiles { sessionFiles.append(carried) } else { kitchenFiles.append(carried) }
         }
         var preferences: JSONValue?
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)

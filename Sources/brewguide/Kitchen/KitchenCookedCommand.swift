@@ -29,8 +29,26 @@ struct KitchenCookedCommand: ParsableCommand {
     @OptionGroup var dataOptions: DataOptions
 
     func run() throws {
-        let root = dataOptions.data
-        let lock = try CommandLock.data(root, for: "brewguide kitchen cooked")
+        let request = Request(recipeId: recipeId, at: at, servings: servings, rating: rating, note: note, photo: photo)
+        print(try Self.record(request, root: dataOptions.data).said)
+    }
+
+    /// What `kitchen cooked` is asked to record: its argument and options.
+    struct Request: Sendable {
+        var recipeId: String
+        var at: String?
+        var servings: Double?
+        var rating: Int?
+        var note: String?
+        var photo: String?
+    }
+
+    /// Records `request` in the journal at `root` as `brewguide kitchen cooked` does (and `serve
+    /// --edit`'s `POST /_api/kitchen/cooked`): under the data lock, checked as `check` checks a
+    /// cook log, appended atomically. Returns the log written and the line the command prints.
+    static func record(_ request: Request, root: String, command: String = "brewguide kitchen cooked") throws -> (log: CookLog, said: String) {
+        let (recipeId, at, servings, rating, note, photo) = (request.recipeId, request.at, request.servings, request.rating, request.note, request.photo)
+        let lock = try CommandLock.data(root, for: command)
         defer { lock.release() }
         let now = RunClock.now()
         let dataset = DataDirectoryReader(root: root).read().validated.dataset
@@ -89,6 +107,6 @@ struct KitchenCookedCommand: ParsableCommand {
         try CookLogsKind.append([log], root: root)
         let title = context.recipes[id]?.title ?? id
         let made = context.plan.cooks.filter { $0.value.recipeID == id }.count + 1
-        print("Cooked \(title) (\(logID)) on \(local.prefix(10)): made \(made == 1 ? "once" : "\(made) times")")
+        return (log, "Cooked \(title) (\(logID)) on \(local.prefix(10)): made \(made == 1 ? "once" : "\(made) times")")
     }
 }
