@@ -111,6 +111,11 @@ import TestSupport
         let imported = try BrewGuideProcess.run(["import", archive.path, "--into", restored.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try [UInt8](Data(contentsOf: restored.appendingPathComponent(kept))) == original, "import brings the photo back")
+        let target = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: target.deletingLastPathComponent()) }
+        let merge = try BrewGuideProcess.run(["merge", data.path, "--into", target.path, "--yes"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(try [UInt8](Data(contentsOf: target.appendingPathComponent(kept))) == original, "merge brings the photo with its cook log")
 
         // Erasing the recipe keeps its cook log, and so the log's photo.
         let recipe = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "hummus", "--data", restored.path, "--yes"])
