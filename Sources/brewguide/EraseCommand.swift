@@ -100,7 +100,7 @@ struct EraseCommand: ParsableCommand {
             }
             if plan.removesPreferences { print("\(yes ? "erasing" : "would erase") preferences") }
             if !plan.removedImages.isEmpty {
-                print("\(yes ? "removing" : "would remove") \(plan.removedImages.count) thumbnail file\(plan.removedImages.count == 1 ? "" : "s") no other kitchen recipe names: \(plan.removedImages.joined(separator: ", "))")
+                print("\(yes ? "removing" : "would remove") \(plan.removedImages.count) photo file\(plan.removedImages.count == 1 ? "" : "s") no other kitchen recipe or cook log names: \(plan.removedImages.joined(separator: ", "))")
             }
             printRecipeUses(plan.recipeUses, recipes: plan.count(.kitchenRecipe))
             for line in plan.refused { print("kept: \(line)") }

@@ -65,8 +65,9 @@ public enum Eraser {
         public var alreadyErased: [String] = []
         public var notFound: [String] = []
         public var removesPreferences = false
-        /// Thumbnail files (paths in the data directory) of erased kitchen recipes that no
-        /// remaining recipe names; removed with them (their `FileChange`s delete them).
+        /// Thumbnail files (paths in the data directory) of erased kitchen recipes, and photos of
+        /// erased cook logs, that no remaining recipe or cook log names; removed with them (their
+        /// `FileChange`s delete them).
         public var removedImages: [String] = []
         /// The plan slots and shopping items that name an erased kitchen recipe (kept), and the
         /// slots given its last figures (issue 26).
@@ -177,6 +178,10 @@ public enum Eraser {
                 guard let kind = file.kind(of: record) else { return false }
                 let erased = isErased(record, kind: kind, in: file)
                 for path in kind.declaration.namedFiles(record) {
+                    if erased { erasedImages.insert(path) } else { keptImages.insert(path) }
+                }
+                // A cook log's photo goes with it, as a thumbnail with its recipe (no grid copy is made of it).
+                if kind == .cookLogs, let text = record.text("photo"), case .file(let path)? = KitchenThumbnail(text) {
                     if erased { erasedImages.insert(path) } else { keptImages.insert(path) }
                 }
                 guard erased else { return false }
