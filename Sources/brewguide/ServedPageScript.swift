@@ -315,7 +315,6 @@ enum ServedPageScript {
       whenThere(go.to, function () { location.assign(go.to); });
     }
     var main = document.querySelector("main") || document.body;
-    nightStyle();
     var panel = make("section", "night-out-writes");
     panel.setAttribute("aria-labelledby", "night-out-title");
     panel.setAttribute("aria-busy", "true");
@@ -589,14 +588,20 @@ enum ServedPageScript {
         .then(function (ok) { if (ok || ++tries >= 40) done(); else setTimeout(again, 250); });
     })();
   }
-  function nightStyle() {
+  // The look of every form this script adds (none is in a built page, so none is in style.css):
+  // a thumb's height for every control, 16 px text so a phone does not zoom, the site's colours.
+  function formStyle() {
+    var forms = [".night-out-writes", "form.save-brew", "form.cooked-form"];
+    function each(inner) { return forms.map(function (f) { return inner.split(",").map(function (i) { return f + " " + i.trim(); }).join(", "); }).join(", "); }
     var style = make("style");
     style.textContent = ".night-out-writes { margin: 1rem 0 1.5rem; padding: 0.1rem 1rem 0.6rem; border: 1px solid var(--line); border-radius: 0.6rem; }" +
-      ".night-out-writes button, .night-out-writes input, .night-out-writes select { font: inherit; min-height: 2.75rem; max-width: 100%; }" +
-      ".night-out-writes button { padding: 0.4rem 0.9rem; margin: 0.2rem 0.3rem 0.2rem 0; border-radius: 0.5rem; border: 1px solid var(--accent); background: var(--bg); color: var(--accent); font-weight: 600; }" +
-      ".night-out-writes button.primary { background: var(--accent); color: var(--bg); }" +
-      ".night-out-writes input, .night-out-writes select { padding: 0.3rem 0.5rem; border: 1px solid var(--muted); border-radius: 0.4rem; background: var(--bg); color: var(--fg); }" +
-      ".night-out-writes :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }" +
+      "form.save-brew label, form.cooked-form label { display: block; margin: 0.5rem 0 0.2rem; font-weight: 600; }" +
+      "form.save-brew input, form.save-brew select, form.save-brew textarea, form.cooked-form input, form.cooked-form select, form.cooked-form textarea { width: 100%; box-sizing: border-box; }" +
+      each("button, input, select, textarea") + " { font: inherit; font-size: max(1rem, 16px); min-height: 2.75rem; max-width: 100%; }" +
+      each("button") + " { padding: 0.4rem 0.9rem; margin: 0.2rem 0.3rem 0.2rem 0; border-radius: 0.5rem; border: 1px solid var(--accent); background: var(--bg); color: var(--accent); font-weight: 600; }" +
+      each("button.primary, button[type=submit]") + " { background: var(--accent); color: var(--bg); }" +
+      each("input, select, textarea") + " { padding: 0.3rem 0.5rem; border: 1px solid var(--muted); border-radius: 0.4rem; background: var(--bg); color: var(--fg); }" +
+      each(":focus-visible") + " { outline: 3px solid var(--accent); outline-offset: 2px; }" +
       ".night-out-writes h2:focus, .night-out-writes h3:focus { outline: none; }" +
       ".night-hint { color: var(--muted); font-size: 0.9rem; }" +
       ".night-entries { list-style: none; padding-left: 0; }" +
@@ -614,6 +619,7 @@ enum ServedPageScript {
       restore(status);
       keep(status);
       shopping(status, errors);
+      formStyle();
       brewAlong(status, errors);
       nightOut();
       cooked(status, errors);
