@@ -117,6 +117,28 @@ enum ServedPageScript {
     });
   }
 
+  // Sends a save form's fields (with `options.recipe` and one idempotency value, kept until the
+  // save is taken, so a retried save is recorded once) to `options.path`: 201 runs
+  // `handlers[options.what]` after `created()`, and a new value for the next save; a refusal shows
+  // the command's words in the alert and focuses `toFix()` to fix it and send again.
+  function sending(form, submit, status, errors, options, created, toFix) {
+    var idempotency = newId();
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      errors.textContent = ""; status.textContent = "Saving…"; submit.disabled = true;
+      var fields = { recipe: options.recipe, idempotency: idempotency };
+      Array.prototype.forEach.call(form.elements, function (e) { if (e.name) fields[e.name] = e.value.trim(); });
+      send(options.what, options.path, fields, null, function (answer) {
+        submit.disabled = false;
+        if (!answer) { status.textContent = "Not sent: the server did not answer. " + options.kept; return; }
+        if (answer.status === 201) { idempotency = newId(); created(); handlers[options.what](answer); return; }
+        status.textContent = "";
+        errors.textContent = (answer.body.errors || ["not saved (" + answer.status + ")"]).join("\n");
+        var fix = toFix(); if (answer.status === 422 && fix) fix.focus();
+      });
+    });
+  }
+
   // The brew-along page's end screen: "Save this brew".
   var TAGS = TASTE_TAGS;
   function field(form, label, name, input) {
@@ -185,22 +207,8 @@ enum ServedPageScript {
       var hint = document.createElement("span"); hint.id = "save-brew-time-hint"; hint.textContent = " m:ss, such as 3:05"; time.parentNode.appendChild(hint);
       var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save this brew";
       form.appendChild(submit);
-      var idempotency = newId();
-      form.addEventListener("submit", function (event) {
-        event.preventDefault();
-        errors.textContent = ""; status.textContent = "Saving…"; submit.disabled = true;
-        var fields = { recipe: recipe, idempotency: idempotency };
-        Array.prototype.forEach.call(form.elements, function (e) { if (e.name) fields[e.name] = e.value.trim(); });
-        send("log", "/_api/log", fields, null, function (answer) {
-          submit.disabled = false;
-          if (!answer) { status.textContent = "Not sent: the server did not answer. The brew is kept on this device and sent when it answers."; return; }
-          if (answer.status === 201) { form.remove(); handlers.log(answer); return; }
-          status.textContent = "";
-          // Refused (422 with log's words, or 403): fix it and send again, with the same value.
-          errors.textContent = (answer.body.errors || ["not saved (" + answer.status + ")"]).join("\n");
-          var first = form.querySelector("select, input, textarea"); if (answer.status === 422 && first) first.focus();
-        });
-      });
+      sending(form, submit, status, errors, { what: "log", path: "/_api/log", recipe: recipe, kept: "The brew is kept on this device and sent when it answers." },
+        function () { form.remove(); }, function () { return form.querySelector("select, input, textarea"); });
       done.appendChild(form);
     });
     observer.observe(app, { childList: true, subtree: true });
@@ -276,22 +284,8 @@ enum ServedPageScript {
     input(form, "Note", "note", document.createElement("textarea"));
     var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save: I cooked this";
     form.appendChild(submit);
-    var idempotency = newId();
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
-      errors.textContent = ""; status.textContent = "Saving…"; submit.disabled = true;
-      var fields = { recipe: recipe, idempotency: idempotency };
-      Array.prototype.forEach.call(form.elements, function (e) { if (e.name) fields[e.name] = e.value.trim(); });
-      send("cooked", "/_api/kitchen/cooked", fields, null, function (answer) {
-        submit.disabled = false;
-        if (!answer) { status.textContent = "Not sent: the server did not answer. The cook is kept on this device and sent when it answers."; return; }
-        if (answer.status === 201) { idempotency = newId(); handlers.cooked(answer); return; }
-        status.textContent = "";
-        // Refused (422 with the command's words, or 403): fix it and send again, with the same value.
-        errors.textContent = (answer.body.errors || ["not saved (" + answer.status + ")"]).join("\n");
-        if (answer.status === 422) servings.focus();
-      });
-    });
+    sending(form, submit, status, errors, { what: "cooked", path: "/_api/kitchen/cooked", recipe: recipe, kept: "The cook is kept on this device and sent when it answers." },
+      function () {}, function () { return servings; });
     // In cook mode, before the last step's Previous and Finish recipe; on the page, after its buttons.
     if (inCook) place.insertBefore(form, place.querySelector(".cook-nav"));
     else place.parentNode.insertBefore(form, place.nextSibling);
