@@ -20,8 +20,9 @@ import Foundation
 ///   brought in ("skipped as erased"); the target loses its own copy to an erasure from a source
 ///   ("removed as erased on a source"), never to one of its own ledger, which is older than any
 ///   copy it holds now.
-/// - `preferences.json`'s `kitchen` key (goals, units, card servings) follows the preferences'
-///   rule: the target's are kept; a source's different ones are reported, not merged.
+/// - `preferences.json`'s `kitchen` key (units, card servings, aisles) follows the preferences'
+///   rule: the target's are kept; a source's different ones are reported, not merged. Its
+///   `goals` go by the later `updatedAt` (`Merger+Goals.swift`).
 /// - Nothing here depends on the order of runs: merging the same sources again finds every copy
 ///   identical and changes nothing.
 extension Merger {
