@@ -175,6 +175,11 @@ struct LogCommandTests {
         #expect(both.status == 1)
         #expect(both.stderr.contains("error: rating must be 1–5, found 0 (--rating)"), "\(both.stderr)")
         #expect(both.stderr.contains("\nerror: --at: expected an ISO 8601 date-time"), "\(both.stderr)")
+        // A `--brew-time` the command line cannot read is said with the rest too.
+        let time = try Self.log(["v60-startr", "--rating", "3", "--brew-time", "3:5"], in: journal)
+        #expect(time.status == 1)
+        #expect(time.stderr.hasPrefix("error: no recipe with id \"v60-startr\""), "\(time.stderr)")
+        #expect(time.stderr.contains("\nerror: --brew-time takes M:SS (3:05) or seconds (185), found \"3:5\"\n"), "\(time.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: journal.appendingPathComponent("logs").path).isEmpty)
     }
 

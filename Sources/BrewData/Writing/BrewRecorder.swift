@@ -31,6 +31,9 @@ public struct BrewRecorder: Sendable {
         public var grinderSetting: String?
         public var brewTimeSeconds: Double?
         public var tds: Double?
+        /// Values the command line could not read itself (`--brew-time 3:5`), each a sentence:
+        /// said with every other problem of the request, never alone before them.
+        public var unreadOptions: [String] = []
 
         public init(recipeId: String, rating: Int, tasteTag: String? = nil, note: String? = nil, doseGrams: Double? = nil,
                     targetYieldGrams: Double? = nil, waterTemperatureCelsius: Double? = nil, grindLabel: String? = nil, at: String? = nil,
@@ -107,6 +110,7 @@ public struct BrewRecorder: Sendable {
             recipe = StarterRecipe.recipe(createdAt: now)
             standIn = true
         }
+        for problem in request.unreadOptions { problems.add(problem) }
         let preferences = validated.dataset.preferences?.value
         // The file and the id are named by the local time: never guessed in another zone.
         if let unknownZone = JournalTimeZone.unknownZoneDiagnostic(validated.dataset.preferences) {
