@@ -13,6 +13,9 @@ import Foundation
 /// - The record is appended to that file's text; every other byte stays. The changed file is then
 ///   read and the whole data validated as `check` does; any error in the new record refuses it.
 /// - `preferences.json`'s `lastSelectedRecipeId` is set to the recipe (US-001), other bytes kept.
+/// - Every problem of one request is said in one refusal (`Problems`): an unknown or invalid
+///   recipe, a bad `--at`, options the command line could not read, and the record's values,
+///   checked on a stand-in recipe (only the values given are said) or at now when they must be.
 public struct BrewRecorder: Sendable {
     /// What the person gave on the command line; nil means "not given".
     public struct Request: Sendable {
