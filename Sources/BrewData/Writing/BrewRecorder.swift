@@ -130,9 +130,12 @@ public struct BrewRecorder: Sendable {
             return (date, offset, LocalTime(date, offsetSeconds: offset).iso8601)
         }
         var moment = atNow()
+        // A stand-in time picks a month's file the person did not ask for: its problems are not theirs.
+        var momentIsStandIn = false
         if let at = request.at?.trimmingCharacters(in: .whitespaces) {
+            momentIsStandIn = true
             if let parsed = Self.moment(from: at, zone: writingZone) {
-                if FutureMoment.isAhead(parsed.date, of: now) { problems.add(FutureMoment.refusal(given: at, now: now)) } else { moment = parsed }
+                if FutureMoment.isAhead(parsed.date, of: now) { problems.add(FutureMoment.refusal(given: at, now: now)) } else { moment = parsed; momentIsStandIn = false }
             } else {
                 problems.add("--at: expected an ISO 8601 date-time such as 2026-10-01T07:00:00+09:00 (or 2026-10-01T07:00 in the journal's time zone, \(writingZone.identifier)), found \"\(at)\"")
             }
@@ -186,7 +189,7 @@ public struct BrewRecorder: Sendable {
             let appended: (bytes: [UInt8], recordOffset: Int)
             if path.hasSuffix(".csv") {
                 do { appended = try Self.appendingRow(fields, to: old, file: path) } catch {
-                    problems.add(error)
+                    if !momentIsStandIn { problems.add(error) }
                     throw problems.refusal()
                 }
             } else {
@@ -194,7 +197,9 @@ public struct BrewRecorder: Sendable {
                     let text = String(CanonicalJSON.string(.object(fields.map { JSONMember($0.0, $0.1) }), sortKeys: false).dropLast())
                     appended = try JSONTextEdit.appending(objectText: text, to: old, file: path)
                 } catch {
-                    problems.add(Refusal("\(path) must be fixed before a brew can be added to it; nothing was written", findings: [.error(error.reason, at: error.location ?? .file(path))]))
+                    if !momentIsStandIn {
+                        problems.add(Refusal("\(path) must be fixed before a brew can be added to it; nothing was written", findings: [.error(error.reason, at: error.location ?? .file(path))]))
+                    }
                     throw problems.refusal()
                 }
             }
