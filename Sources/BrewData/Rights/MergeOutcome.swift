@@ -29,6 +29,9 @@ extension Merger {
         /// Every erasure of the target and the sources.
         public var erased = ErasureSet([])
         public var adoptedPreferences: JSONValue?
+        /// The target's own preferences with a source's later `kitchen.goals` (`mergeKitchenGoals`),
+        /// every other setting as it was; nil when they do not change.
+        public var updatedPreferences: JSONValue?
         /// The kitchen planner's files to write, and the plan slots that leave the target's files.
         public var planner = PlannerChanges()
         public var report = MergeReport()

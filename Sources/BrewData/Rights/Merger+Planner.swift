@@ -20,8 +20,9 @@ import Foundation
 ///   brought in ("skipped as erased"); the target loses its own copy to an erasure from a source
 ///   ("removed as erased on a source"), never to one of its own ledger, which is older than any
 ///   copy it holds now.
-/// - `preferences.json`'s `kitchen` key (goals, units, card servings) follows the preferences'
-///   rule: the target's are kept; a source's different ones are reported, not merged.
+/// - `preferences.json`'s `kitchen` key (units, card servings, aisles) follows the preferences'
+///   rule: the target's are kept; a source's different ones are reported, not merged. Its
+///   `goals` go by the later `updatedAt` (`Merger+Goals.swift`).
 /// - Nothing here depends on the order of runs: merging the same sources again finds every copy
 ///   identical and changes nothing.
 extension Merger {
@@ -163,13 +164,20 @@ extension Merger {
         }
     }
 
-    /// The note about `preferences.json`'s `kitchen` key (goals, units, card servings), which
-    /// follows the preferences' rule: the target's are kept; a source's different ones are said.
+    /// The note about `preferences.json`'s `kitchen` key apart from its goals (units, card
+    /// servings, aisles), which follows the preferences' rule: the target's are kept; a source's
+    /// different ones are said. The goals are merged by time (`mergeKitchenGoals`).
     static func noteKitchenPreferences(_ sources: [DataSnapshot], into target: DataSnapshot, report: inout MergeReport) {
-        if let kitchen = target.preferences?["kitchen"] ?? (target.preferences == nil ? nil : JSONValue.null) {
-            let differing = sources.compactMap(\.preferences).filter { ($0["kitchen"] ?? .null) != kitchen }.count
+        func withoutGoals(_ kitchen: JSONValue?) -> JSONValue {
+            guard let kitchen, kitchen.members != nil else { return kitchen ?? .null }
+            let rest = kitchen.removing("goals")
+            return rest.members?.isEmpty == true ? .null : rest
+        }
+        if let preferences = target.preferences {
+            let kitchen = withoutGoals(preferences["kitchen"])
+            let differing = sources.compactMap(\.preferences).filter { withoutGoals($0["kitchen"]) != kitchen }.count
             if differing > 0 {
-                report.notes.append("preferences.json kitchen (goals, units, card servings): the target's are kept; \(differing) source\(differing == 1 ? " holds" : "s hold") different ones, which were not merged")
+                report.notes.append("preferences.json kitchen (units, card servings, aisles): the target's are kept; \(differing) source\(differing == 1 ? " holds" : "s hold") different ones, which were not merged")
             }
         }
     }

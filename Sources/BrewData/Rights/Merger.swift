@@ -13,7 +13,8 @@ import Foundation
 ///   under `<id>-merged-<8 hex>`; recorded pours come along with their logs.
 /// - `lastWriteWins` (sessions, drink presets: `Merger+Sessions.swift`; the planner's slots,
 ///   shopping items and snack presets: `Merger+Planner.swift`) and `furthestAlong` (the inbox).
-/// - `withOwner`: merged as part of the owner's record. `targetKeeps`: preferences. `union`:
+/// - `withOwner`: merged as part of the owner's record. `targetKeeps`: preferences (their
+///   `kitchen.goals` by the later `updatedAt`, `Merger+Goals.swift`). `union`:
 ///   the erasure records, combined first, since every rule consults them: an erasure from any side
 ///   is applied everywhere (`ErasureSet`), an erased record is never brought in and the target
 ///   loses its copy.
@@ -126,7 +127,8 @@ public enum Merger {
         for preset in target.drinkPresets where erased.covers(.drinkPreset, preset.id) { walk.outcome.report.removedAsErased.append(.init(kind, preset.id)) }
     }
 
-    /// `targetKeeps` preferences: the target's are kept; a target without any takes the first source's.
+    /// `targetKeeps` preferences: the target's are kept; a target without any takes the first
+    /// source's; their `kitchen.goals` go by the later `updatedAt` (`Merger+Goals.swift`).
     static func keepTargetPreferences(_ walk: inout Walk) {
         let (target, sources) = (walk.target, walk.sources)
         if target.preferences == nil, !walk.erased.covers(.preferences, "preferences"),
@@ -134,6 +136,7 @@ public enum Merger {
             walk.outcome.adoptedPreferences = preferences
             walk.outcome.report.added.append(.init(.preferences, ""))
         }
+        mergeKitchenGoals(&walk)
         noteKitchenPreferences(sources, into: target, report: &walk.outcome.report)
     }
 
@@ -172,7 +175,7 @@ public enum Merger {
             recipes: target.recipes.filter { !replaced.contains($0.id) && ($0.isStarter || !erased.covers(.recipe, $0.id)) } + outcome.newRecipes,
             logs: target.logs.filter { !erased.covers(.log, $0.id) } + outcome.newLogs,
             sessionFiles: keptFiles + sessionFiles(for: outcome.newSessions + outcome.newDrinkPresets, existing: Set(target.sessionFiles.map(\.relativePath))),
-            preferences: target.preferences ?? outcome.adoptedPreferences,
+            preferences: outcome.updatedPreferences ?? target.preferences ?? outcome.adoptedPreferences,
             erasures: erasures,
             kitchenRecipes: target.kitchenRecipes.filter { !replacedKitchen.contains($0.id) } + outcome.newKitchenRecipes,
             flows: target.flows.filter { !erased.covers(.log, $0.logId) } + outcome.newFlows,

@@ -47,7 +47,7 @@ enum KitchenFlag {
     static func set(_ fields: [String: Bool], id: String, data: String, done: String, already: String) throws {
         let lock = try CommandLock.data(data, for: "brewguide kitchen")
         defer { lock.release() }
-        let outcome = try KitchenRecordEditor.set(fields, onRecipe: id, root: data)
+        let outcome = try KitchenRecordEditor.set(fields, onRecipe: id, root: data, now: RunClock.now())
         print(outcome.changed ? "\(id): \(done) (\(outcome.path))" : "\(id): \(already); nothing changed")
     }
 }
