@@ -100,4 +100,7 @@ public enum CookLogsKind: RecordKindDeclaration {
         }
         return added
     }
+
+    /// A cook log names the kitchen recipe cooked.
+    public static var references: [KindReference] { [KindReference(CookLog.recipeReference, naming: .kitchenRecipes)] }
 }

@@ -35,6 +35,9 @@ public protocol RecordKindDeclaration {
     static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable]
     /// The CSV README's line for its tables whatever the data holds; nil: the first table's own line.
     static var csvReadmeLineAlways: String? { get }
+    /// The ids its records name in other kinds (not its owner's): each checked by its validator
+    /// through `KindReference.check`, with a did-you-mean; `KindReferenceTests` is generated from them.
+    static var references: [KindReference] { get }
 }
 
 extension RecordKindDeclaration {
@@ -42,4 +45,5 @@ extension RecordKindDeclaration {
     public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { nil }
     public static func count(in snapshot: DataSnapshot) -> Int { records(in: snapshot).count }
     public static var csvReadmeLineAlways: String? { nil }
+    public static var references: [KindReference] { [] }
 }
