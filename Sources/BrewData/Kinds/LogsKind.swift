@@ -39,4 +39,7 @@ public enum LogsKind: RecordKindDeclaration {
 
     /// A log names its recipe.
     public static var references: [KindReference] { [KindReference(BrewLogValidator.recipeReference, naming: .recipes)] }
+
+    /// The brew's page, the lists it is on, the summaries.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .logLists, .logPages, .cards]
 }

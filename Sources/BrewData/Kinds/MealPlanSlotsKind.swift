@@ -35,4 +35,7 @@ public enum MealPlanSlotsKind: RecordKindDeclaration {
         [KindReference(MealPlanValidator.recipeReference, naming: .kitchenRecipes),
          KindReference(MealPlanValidator.snackReference, naming: .snackPresets)]
     }
+
+    /// The planner's pages and the years in review.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .mealPlan]
 }

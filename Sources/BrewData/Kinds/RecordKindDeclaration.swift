@@ -11,7 +11,8 @@ import BrewKit
 /// What a kind does not declare yet, and where it is still decided by a `switch` over
 /// `RecordKind` (docs/ARCHITECTURE.md, "Adding a kind of record"): its decoder (which parser reads
 /// a file of it: `RecordFileParser`, `SessionFileParser`), its merge routine (`Merger`,
-/// `MergeOutcome`), its archive member's files (`ArchiveMember`) and its pages (`SitePlan`, `SiteChanges`).
+/// `MergeOutcome`), its archive member's files (`ArchiveMember`) and its pages (`SitePlan`, `SiteChanges`:
+/// it names the groups of pages it is shown on, `pageGroups`, which `KindPagesTests` checks them against).
 public protocol RecordKindDeclaration {
     /// The kind this declares.
     static var kind: RecordKind { get }
@@ -38,6 +39,9 @@ public protocol RecordKindDeclaration {
     /// The ids its records name in other kinds (not its owner's): each checked by its validator
     /// through `KindReference.check`, with a did-you-mean; `KindReferenceTests` is generated from them.
     static var references: [KindReference] { get }
+    /// The groups of pages its records are shown on, which `watch` makes again when they change
+    /// (`SiteChanges`); `KindPagesTests`, generated from the registry, fails when a page of another group changes with them.
+    static var pageGroups: Set<PageGroup> { get }
 }
 
 extension RecordKindDeclaration {

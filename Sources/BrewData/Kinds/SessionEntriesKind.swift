@@ -28,4 +28,7 @@ public enum SessionEntriesKind: RecordKindDeclaration {
 
     /// An alcohol entry names its drink preset.
     public static var references: [KindReference] { [KindReference(SessionValidator.presetReference, naming: .drinkPresets)] }
+
+    /// Its session's pages.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .sessions]
 }
