@@ -22,23 +22,20 @@ public struct IDReference: Sendable {
     public let offer: Offer
     /// What is said of `id`, before the did-you-mean; `detail` is what the record adds (a log's recipe name).
     let said: @Sendable (_ id: String, _ detail: String) -> String
-    /// What follows the did-you-mean.
-    let after: String
     /// What is said instead of a did-you-mean when no id is close, from the ids there are, sorted.
     let whenNoneIsClose: (@Sendable (_ known: [String]) -> String)?
 
-    public init(field: String, severity: Diagnostic.Severity, offer: Offer, after: String = "",
+    public init(field: String, severity: Diagnostic.Severity, offer: Offer,
                 whenNoneIsClose: (@Sendable (_ known: [String]) -> String)? = nil,
                 said: @escaping @Sendable (_ id: String, _ detail: String) -> String) {
         self.field = field
         self.severity = severity
         self.offer = offer
         self.said = said
-        self.after = after
         self.whenNoneIsClose = whenNoneIsClose
     }
 
-    /// The message for `id`, which none of `known` is: what is said, the closest of `known` offered, what follows.
+    /// The message for `id`, which none of `known` is: what is said, then the closest of `known` offered.
     public func message(naming id: String, detail: String = "", known: some Collection<String>) -> String {
         var message = said(id, detail)
         if let near = Suggestion.closest(to: id, in: known) {
@@ -49,7 +46,7 @@ public struct IDReference: Sendable {
         } else if let whenNoneIsClose {
             message += whenNoneIsClose(known.sorted())
         }
-        return message + after
+        return message
     }
 
     /// The finding at `location` when `id` names nothing (`isKnown` says no), with the closest of `known`; nil when it names a record.
