@@ -35,8 +35,10 @@ struct SiteRequestHandler: Sendable {
                 return visit
             }
             if request.method == "GET", request.path == EditSettings.statusPath {
-                let allowed = writes.hasKey(request) && (!writes.settings.lanAddresses.isEmpty || WriteRequestHandler.isLoopback(request.peerAddress))
-                return WriteRequestHandler.json(status: .ok, ["writes": allowed])
+                return WriteRequestHandler.json(status: .ok, ["writes": writes.mayWrite(request)])
+            }
+            if request.method == "GET", let read = writes.settings.reads.first(where: { $0.path == request.path }) {
+                return await writes.read(request, endpoint: read)
             }
             if request.method == "GET", request.path == EditSettings.pageScriptPath, writes.hasKey(request) {
                 return Self.response(status: .ok, contentType: "text/javascript; charset=utf-8", body: Data(writes.settings.pageScript.utf8))

@@ -46,8 +46,10 @@ struct ServeCommand: AsyncParsableCommand {
             }
             edit = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [
                 ServedLogWrite.endpoint(root: dataOptions.data), ServedShoppingCheck.endpoint(root: dataOptions.data),
+                ServedKitchenCooked.endpoint(root: dataOptions.data),
             ] + ServedSessionWrite.endpoints(root: dataOptions.data))
             edit?.pageScript = ServedPageScript.text
+            edit?.reads = [ServedSessionNight.endpoint(root: dataOptions.data)]
         }
         let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit)
         let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)

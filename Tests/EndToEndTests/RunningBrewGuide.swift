@@ -9,11 +9,13 @@ class RunningBrewGuide: @unchecked Sendable {
     private let arrived = NSCondition()
     private var text = ""
 
-    /// Starts the built binary with `arguments` (the command first), on the tests' fixed clock.
-    init(running arguments: [String]) throws {
+    /// Starts the built binary with `arguments` (the command first), on the tests' fixed clock
+    /// unless `environment` sets another (`BREWGUIDE_NOW`); `environment` is added.
+    init(running arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = BrewGuideProcess.binary
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
+            .merging(environment) { _, new in new }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -11,6 +11,11 @@ public enum ErasuresKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.erasures
     public static let isCountedInManifest = true
     public static let mergeLabel = "erasures"
+    /// Combined first by `Merger.merge` (every rule consults them); never taken out of the target.
+    public static func merge(_ walk: inout Merger.Walk) {}
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool { false }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func records(in snapshot: DataSnapshot) -> [JSONValue] { snapshot.erasures.map(\.json) }
     public static func count(in snapshot: DataSnapshot) -> Int { snapshot.erasures.count }

@@ -117,10 +117,11 @@ extension Merger {
             guard !changed.isEmpty || !removedIDs.isEmpty else { return }
             for record in changed where own[record.id] != nil { report.updated.append(.init(kind, record.id)) }
 
-            if kind == .mealPlanSlots {
+            // A kind that owns a folder (the plan slots) writes new files; a one-file kind is rewritten in place.
+            if case .folder = kind.rules.place {
                 changes.replacedSlotIDs.formUnion(changed.map(\.id).filter { own[$0] != nil })
                 changes.replacedSlotIDs.formUnion(removedIDs)
-                changes.writes += newPlanFiles(for: changed, existing: existing)
+                changes.writes += newPlanFiles(for: changed, in: kind.folderName, existing: existing)
                 return
             }
             let final = Dictionary(result.merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -175,8 +176,7 @@ extension Merger {
 
     /// The new plan files holding `records`: JSON ones in `kitchen/plan/merged-<8 hex>.json`,
     /// records read from CSV in `kitchen/plan/merged-<8 hex>.csv`.
-    static func newPlanFiles(for records: [PlannerRecord], existing: Set<String>) -> [SessionFile] {
-        let folder = RecordKind.mealPlanSlots.folderName
+    static func newPlanFiles(for records: [PlannerRecord], in folder: String, existing: Set<String>) -> [SessionFile] {
         let tag = String(Archive.sha256(CanonicalJSON.bytes(.array(records.map(\.value)))).prefix(8))
         var files: [SessionFile] = []
         for (fromCSV, ext) in [(false, ".json"), (true, ".csv")] {
@@ -198,8 +198,9 @@ extension Merger {
         var files: [SessionFile] = []
         for file in target.kitchenFiles {
             if let replacement = written[file.relativePath] { files.append(replacement); continue }
-            guard KitchenPlannerFiles.kind(ofPath: file.relativePath) == .mealPlanSlots else { files.append(file); continue }
-            let (content, removed) = file.content.removing { record in outcome.removesFromTarget(record, kind: .mealPlanSlots, ownerID: nil) }
+            // The files of a kind that owns a folder (the plan slots) lose the records written anew elsewhere.
+            guard let kind = KitchenPlannerFiles.kind(ofPath: file.relativePath), case .folder = kind.rules.place else { files.append(file); continue }
+            let (content, removed) = file.content.removing { record in outcome.removesFromTarget(record, kind: kind, ownerID: nil) }
             if removed == 0 { files.append(file) } else if let content { files.append(SessionFile(relativePath: file.relativePath, content: content)) }
         }
         let kept = Set(target.kitchenFiles.map(\.relativePath))

@@ -7,7 +7,7 @@ import BrewKit
 struct KitchenArchiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "archive",
-        abstract: "Archive a kitchen recipe: kept, but listed only on the kitchen's archive page (MOD/SYS/013).")
+        abstract: "Archive a kitchen recipe: kept, but listed only on the kitchen's archive page.")
     @Argument(help: "The kitchen recipe id.") var recipeId: String
     @OptionGroup var dataOptions: DataOptions
 
