@@ -12,19 +12,12 @@ import BrewKit
 /// and `Merger` and `Eraser` walk the registry. The merge and erase members have no default, so a
 /// declaration without them does not compile.
 ///
-<<<<<<< HEAD
-/// What a kind does not declare yet, and where it is still decided by a `switch` over
-/// `RecordKind` (docs/ARCHITECTURE.md, "Adding a kind of record"): its decoder (which parser reads
-/// a file of it: `RecordFileParser`, `SessionFileParser`), its merge routine (`Merger`,
-/// `MergeOutcome`), its archive member's files (`ArchiveMember`) and its pages (`SitePlan`, `SiteChanges`:
-/// it names the groups of pages it is shown on, `pageGroups`, which `KindPagesTests` checks them against).
-=======
 /// What a kind does not declare yet (docs/ARCHITECTURE.md, "Adding a kind of record"): its
 /// decoder's dispatch (`RecordFileParser`, `SessionFileParser`), an archive member of its own (a
 /// case of `ArchiveMember`, whose switches are over members), the ledger name of a kind erased by
 /// id (a case of `ErasureRecord.Kind`), what an erased kitchen recipe leaves naming it
-/// (`KitchenRecipeUses`), and its pages (`SitePlan`, `SiteChanges`).
->>>>>>> main
+/// (`KitchenRecipeUses`), and its pages (`SitePlan`, `SiteChanges`: it names the groups of pages
+/// it is shown on, `pageGroups`, which `KindPagesTests` checks them against).
 public protocol RecordKindDeclaration {
     /// The kind this declares.
     static var kind: RecordKind { get }
