@@ -105,4 +105,10 @@ public enum CookLogsKind: RecordKindDeclaration {
         }
         return added
     }
+
+    /// A cook log names the kitchen recipe cooked.
+    public static var references: [KindReference] { [KindReference(CookLog.recipeReference, naming: .kitchenRecipes)] }
+
+    /// Its recipe's page, the kitchen's index, the week it was cooked in, the years in review.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .mealPlan, .kitchenLists, .kitchenRecipes]
 }

@@ -26,4 +26,7 @@ public enum DrinkPresetsKind: RecordKindDeclaration {
             "`drink-presets.csv`: \($0.joined(separator: ", ")). Quick-drink presets; an entry's `presetId` names one."
         }]
     }
+
+    /// The sessions' pages, whose entries name them, and the summaries that count their drinks.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .sessions]
 }

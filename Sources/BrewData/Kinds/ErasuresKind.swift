@@ -24,4 +24,7 @@ public enum ErasuresKind: RecordKindDeclaration {
         [CSVExportTable(name: "erasures.csv", columns: ["kind", "id", "erasedAt"], records: snapshot.erasures.map(\.json),
                         readme: "`erasures.csv`: kind, id, erasedAt: records erased earlier; nothing else about them is kept.")]
     }
+
+    /// The planner's pages, which say a recipe was erased.
+    public static let pageGroups: Set<PageGroup> = [.mealPlan]
 }

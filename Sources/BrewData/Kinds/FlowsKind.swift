@@ -34,4 +34,7 @@ public enum FlowsKind: RecordKindDeclaration {
         guard !samples.isEmpty else { return [] }
         return [CSVExportTable(name: "flows.csv", columns: ["logId", "seconds", "grams"], records: samples, readme: readme)]
     }
+
+    /// Its brew's page.
+    public static let pageGroups: Set<PageGroup> = [.logPages]
 }

@@ -28,4 +28,7 @@ public enum KitchenInboxKind: RecordKindDeclaration {
     public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
         KitchenPlannerFiles.csvTables(of: kind, in: snapshot)
     }
+
+    /// The kitchen's index.
+    public static let pageGroups: Set<PageGroup> = [.kitchenLists]
 }

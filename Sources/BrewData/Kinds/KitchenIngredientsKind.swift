@@ -30,4 +30,7 @@ public enum KitchenIngredientsKind: RecordKindDeclaration {
         guard !snapshot.kitchenRecipes.isEmpty else { return [] }
         return [CSVExportTable(name: "kitchen-ingredients.csv", columns: CSVExport.kitchenIngredientColumns(for: snapshot.kitchenRecipes), records: rows, readme: nil)]
     }
+
+    /// Its recipe's pages and the planner's pages (the shopping list).
+    public static let pageGroups: Set<PageGroup> = [.kitchenLists, .kitchenRecipes, .mealPlan]
 }

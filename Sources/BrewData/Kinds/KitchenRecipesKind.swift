@@ -45,4 +45,7 @@ public enum KitchenRecipesKind: RecordKindDeclaration {
         return [CSVExportTable(name: "kitchen-recipes.csv", columns: recipeColumns, records: records,
                                readme: "`kitchen-recipes.csv`, `kitchen-ingredients.csv`, `kitchen-steps.csv` (when there are kitchen recipes): \(recipeColumns.joined(separator: ", ")); then \(CSVExport.kitchenIngredientColumns(for: snapshot.kitchenRecipes).joined(separator: ", ")); then \(stepColumns.joined(separator: ", "))\(stepColumns.contains("isHeading") ? " (`isHeading` is true for a section heading such as \"Make the marinade\", empty for a step)" : ""). The kitchen recipes CSV files of the data directory (docs/KITCHEN.md), joined by `recipeId`: put the three in `kitchen/recipes/` and `check` reads the same recipes. Nutrition is per recipe (kcal, grams); `cardServings` is `;`-joined.")]
     }
+
+    /// Its pages, the kitchen's lists, the planner's pages that name it and the years in review.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .kitchenLists, .kitchenRecipes, .mealPlan]
 }

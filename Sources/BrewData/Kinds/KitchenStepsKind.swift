@@ -30,4 +30,7 @@ public enum KitchenStepsKind: RecordKindDeclaration {
         guard !snapshot.kitchenRecipes.isEmpty else { return [] }
         return [CSVExportTable(name: "kitchen-steps.csv", columns: CSVExport.kitchenStepColumns(for: snapshot.kitchenRecipes), records: rows, readme: nil)]
     }
+
+    /// Its recipe's pages.
+    public static let pageGroups: Set<PageGroup> = [.kitchenLists, .kitchenRecipes]
 }

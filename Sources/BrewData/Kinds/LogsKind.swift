@@ -42,4 +42,10 @@ public enum LogsKind: RecordKindDeclaration {
         [CSVExportTable(name: "logs.csv", columns: CSVExport.logColumns, records: snapshot.logs.map(RecordEncoder.json),
                         readme: "`logs.csv`: \(CSVExport.logColumns.joined(separator: ", ")). Rating 1–5 (empty for an imported brew not rated there); `recipeNameAtBrew` is the name when brewed; `fromRecipe` lists, `;`-joined, the fields an import took from the recipe.")]
     }
+
+    /// A log names its recipe.
+    public static var references: [KindReference] { [KindReference(BrewLogValidator.recipeReference, naming: .recipes)] }
+
+    /// The brew's page, the lists it is on, the summaries.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .logLists, .logPages, .cards]
 }

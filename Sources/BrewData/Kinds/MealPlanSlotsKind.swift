@@ -40,4 +40,13 @@ public enum MealPlanSlotsKind: RecordKindDeclaration {
     public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
         KitchenPlannerFiles.csvTables(of: kind, in: snapshot)
     }
+
+    /// A slot names a kitchen recipe or a snack preset.
+    public static var references: [KindReference] {
+        [KindReference(MealPlanValidator.recipeReference, naming: .kitchenRecipes),
+         KindReference(MealPlanValidator.snackReference, naming: .snackPresets)]
+    }
+
+    /// The planner's pages and the years in review.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .mealPlan]
 }

@@ -25,4 +25,7 @@ public enum PreferencesKind: RecordKindDeclaration {
         return [CSVExportTable(name: "preferences.csv", columns: ["key", "value"], records: preferences,
                                readme: "`preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).")]
     }
+
+    /// Every page: the settings, the card doses, the time zone, the kitchen's goals and units.
+    public static let pageGroups: Set<PageGroup> = Set(PageGroup.allCases)
 }

@@ -28,4 +28,7 @@ public enum RecipeStepsKind: RecordKindDeclaration {
         return [CSVExportTable(name: "recipe-steps.csv", columns: CSVExport.stepColumns, records: steps,
                                readme: "`recipe-steps.csv`: \(CSVExport.stepColumns.joined(separator: ", ")). `recipeId` names the recipe; water is cumulative grams on the scale; times are seconds.")]
     }
+
+    /// The recipe's page, its card and brew-alongs, and the brews of it.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .logPages, .cards]
 }

@@ -30,4 +30,7 @@ public enum RecipesKind: RecordKindDeclaration {
         [CSVExportTable(name: "recipes.csv", columns: CSVExport.recipeColumns, records: snapshot.recipes.map(RecordEncoder.json),
                         readme: "`recipes.csv`: \(CSVExport.recipeColumns.joined(separator: ", ")). Grams for dose and yield, °C for the temperature.")]
     }
+
+    /// The coffee recipe's page, the lists and brew pages that name it, its card and brew-alongs.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .logLists, .logPages, .cards]
 }

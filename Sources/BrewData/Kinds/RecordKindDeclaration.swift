@@ -16,7 +16,8 @@ import BrewKit
 /// decoder's dispatch (`RecordFileParser`, `SessionFileParser`), an archive member of its own (a
 /// case of `ArchiveMember`, whose switches are over members), the ledger name of a kind erased by
 /// id (a case of `ErasureRecord.Kind`), what an erased kitchen recipe leaves naming it
-/// (`KitchenRecipeUses`), and its pages (`SitePlan`, `SiteChanges`).
+/// (`KitchenRecipeUses`), and its pages (`SitePlan`, `SiteChanges`: it names the groups of pages
+/// it is shown on, `pageGroups`, which `KindPagesTests` checks them against).
 public protocol RecordKindDeclaration {
     /// The kind this declares.
     static var kind: RecordKind { get }
@@ -55,6 +56,12 @@ public protocol RecordKindDeclaration {
     static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable]
     /// The CSV README's line for its tables whatever the data holds; nil: the first table's own line.
     static var csvReadmeLineAlways: String? { get }
+    /// The ids its records name in other kinds (not its owner's): each checked by its validator
+    /// through `KindReference.check`, with a did-you-mean; `KindReferenceTests` is generated from them.
+    static var references: [KindReference] { get }
+    /// The groups of pages its records are shown on, which `watch` makes again when they change
+    /// (`SiteChanges`); `KindPagesTests`, generated from the registry, fails when a page of another group changes with them.
+    static var pageGroups: Set<PageGroup> { get }
 }
 
 extension RecordKindDeclaration {
@@ -62,4 +69,5 @@ extension RecordKindDeclaration {
     public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { nil }
     public static func count(in snapshot: DataSnapshot) -> Int { records(in: snapshot).count }
     public static var csvReadmeLineAlways: String? { nil }
+    public static var references: [KindReference] { [] }
 }

@@ -32,4 +32,10 @@ public enum SessionEntriesKind: RecordKindDeclaration {
             "`session-entries.csv`: \($0.joined(separator: ", ")). `sessionId` names the session."
         }]
     }
+
+    /// An alcohol entry names its drink preset.
+    public static var references: [KindReference] { [KindReference(SessionValidator.presetReference, naming: .drinkPresets)] }
+
+    /// Its session's pages.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .sessions]
 }

@@ -33,4 +33,7 @@ public enum SessionsKind: RecordKindDeclaration {
             "`sessions.csv`: \($0.joined(separator: ", ")). Values as the session files hold them (nested values as JSON)."
         }]
     }
+
+    /// The sessions' pages.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .sessions]
 }

@@ -30,4 +30,7 @@ public enum ShoppingItemsKind: RecordKindDeclaration {
     public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
         KitchenPlannerFiles.csvTables(of: kind, in: snapshot)
     }
+
+    /// The shopping list.
+    public static let pageGroups: Set<PageGroup> = [.mealPlan]
 }

@@ -28,4 +28,7 @@ public enum SnackPresetsKind: RecordKindDeclaration {
     public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
         KitchenPlannerFiles.csvTables(of: kind, in: snapshot)
     }
+
+    /// The planner's pages.
+    public static let pageGroups: Set<PageGroup> = [.mealPlan]
 }
