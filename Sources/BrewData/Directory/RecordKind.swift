@@ -18,9 +18,9 @@
 /// takes out of the target and what erase takes, snapshot records and CSV tables), listed once in
 /// `RecordKinds.all`; this enum is the kind's name in files, the ledger and messages, and each
 /// fact below asks the declaration. Adding a kind is a case here, its declaration, its entry in
-/// the registry, its decoder and its pages. No `switch` over `RecordKind` is left in the rights
-/// commands (`Merger` and `Eraser` walk the registry and ask the declarations); the ones that
-/// remain are the decoder's dispatch (`SessionFileParser`). The compiler names a declaration that
+/// the registry, its decoder and its pages. No `switch` over `RecordKind` is left outside the
+/// kinds' own files (`Merger` and `Eraser` walk the registry and ask the declarations; the
+/// sessions folder's three kinds are told apart in `SessionsKind.decode`). The compiler names a declaration that
 /// lacks a member, and `EveryKindIsCarriedTests` (over the registry) checks that export, import,
 /// merge and erase carry it (docs/ARCHITECTURE.md and docs/DATA-RIGHTS.md, "Adding a kind").
 public enum RecordKind: String, Sendable, CaseIterable {

@@ -13,7 +13,7 @@ import BrewKit
 /// declaration without them does not compile.
 ///
 /// What a kind does not declare yet (docs/ARCHITECTURE.md, "Adding a kind of record"): its
-/// decoder's dispatch (`RecordFileParser`, `SessionFileParser`), an archive member of its own (a
+/// place in the typed fields a new archive member fills (`ParsedFile`, `DataSnapshot`), an archive member of its own (a
 /// case of `ArchiveMember`, whose switches are over members), the ledger name of a kind erased by
 /// id (a case of `ErasureRecord.Kind`), what an erased kitchen recipe leaves naming it
 /// (`KitchenRecipeUses`), and its pages (`SitePlan`, `SiteChanges`: it names the groups of pages
