@@ -8,7 +8,7 @@ enum FormFields {
         var fields: [String: String] = [:]
         var errors: [String] = []
         guard let text = String(data: body, encoding: .utf8) else {
-            return .failure(WriteRefusal(status: .badRequest, errors: ["the form is not UTF-8 text"]))
+            return .failure(WriteRefusal(status: .unprocessableContent, errors: ["the form is not UTF-8 text: send its fields percent-encoded"]))
         }
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
