@@ -54,8 +54,13 @@ struct ServeEndpointFuzzTests {
     ]
 
     /// Values a field could well take, so that some writes pass and change the journal.
-    static func plausible(_ field: String, endpoint: String, _ random: inout SplitMix64) -> String {
-        func one(_ values: [String]) -> String { values[Int(random.next() % UInt64(values.count))] }
+    /// With `validOnly`, one the command takes (the last of a list that ends with a wrong one is left out).
+    static func plausible(_ field: String, endpoint: String, validOnly: Bool = false, _ random: inout SplitMix64) -> String {
+        let wrongLast: Set<String> = ["shakshuk", "v60-startr", "6", "sour", "item-99", "nope", "b9", ""]
+        func one(_ values: [String]) -> String {
+            let values = validOnly && wrongLast.contains(values.last!) ? Array(values.dropLast()) : values
+            return values[Int(random.next() % UInt64(values.count))]
+        }
         switch field {
         case "recipe": return endpoint.contains("kitchen") ? one(["shakshuka", "pasta-al-limone", "overnight-oats", "shakshuk"]) : one(["v60-starter", "bright-morning", "weekend-three-pour", "v60-startr"])
         case "rating": return one(["1", "2", "3", "4", "5", "6"])
@@ -89,7 +94,7 @@ struct ServeEndpointFuzzTests {
     static func hostile(_ random: inout SplitMix64) -> String {
         let values = [
             "../../x", "../../../../../../tmp/brewguide-fuzz-escape", "/etc/passwd", "%2e%2e%2f%2e%2e%2fx", "..\\..\\x", "./Data/logs/2026-11.json",
-            "logs/../../escape.json", "file:///etc/passwd", "x\u{0}y", "\u{0}", "\u{1}\u{7}\u{1b}[31m\u{7f}", "a\r\nSet-Cookie: evil=1", "\t\n\r",
+            "logs/../../escape.json", "file:///etc/passwd", "x\u{0}y", "\u{0}", "a\"\nb", "b1\n", "\u{2028}x", "\u{1}\u{7}\u{1b}[31m\u{7f}", "a\r\nSet-Cookie: evil=1", "\t\n\r",
             String(repeating: "a", count: 10_000), String(repeating: "é", count: 5_000), String(repeating: "../", count: 3_000),
             "☕️🍵🫖", "\u{202E}evil\u{202C}.json", "\u{FEFF}5", "\u{200B}", "ß\u{0301}", "٣", "Ⅴ",
             "9223372036854775807:00", "-9223372036854775808", "1e308", "-1e308", "1e-320", "-1", "0", "-0", "NaN", "nan", "inf", "-Infinity", "9999999999999999999999", "1.5", "0x10", "5 ", " 5", "+5", "5.0", "05",
@@ -172,8 +177,17 @@ struct ServeEndpointFuzzTests {
         // repeated, in another case, or unknown.
         var pairs: [(String, String)] = []
         var malformed = false
-        for field in endpoint.fields where chance(55) || (field == "recipe" || field == "rating" || field == "entry" || field == "item" || field == "checked") && chance(80) {
-            pairs.append((field, chance(70) ? plausible(field, endpoint: endpoint.path, &random) : hostile(&random)))
+        let required: Set<String> = ["recipe", "rating", "entry", "item", "checked"]
+        if chance(50) {
+            // A form the command would take, with at most one value made hostile.
+            for field in endpoint.fields where required.contains(field) || chance(40) {
+                pairs.append((field, plausible(field, endpoint: endpoint.path, validOnly: true, &random)))
+            }
+            if !pairs.isEmpty, chance(60) { pairs[Int(random.next() % UInt64(pairs.count))].1 = hostile(&random) }
+        } else {
+            for field in endpoint.fields where chance(55) || required.contains(field) && chance(80) {
+                pairs.append((field, chance(70) ? plausible(field, endpoint: endpoint.path, &random) : hostile(&random)))
+            }
         }
         if endpoint.method == "POST", chance(50) { pairs.append(("idempotency", chance(80) ? plausible("idempotency", endpoint: "", &random) : hostile(&random))) }
         if chance(12), let first = pairs.first { pairs.append((first.0, hostile(&random))); malformed = true }
@@ -184,6 +198,10 @@ struct ServeEndpointFuzzTests {
         }
         if chance(8), let field = endpoint.fields.first {
             pairs.append((chance(50) ? field.uppercased() : field.prefix(1).uppercased() + field.dropFirst(), plausible(field, endpoint: endpoint.path, &random)))
+            malformed = true
+        }
+        // A control character is taken in a note's value only (its tabs and line breaks).
+        if pairs.contains(where: { pair in pair.1.unicodeScalars.contains { $0.properties.generalCategory == .control && !(pair.0 == "note" && "\t\n\r".unicodeScalars.contains($0)) } }) {
             malformed = true
         }
         var text = pairs.map { percentEncoded($0.0, &random) + "=" + percentEncoded($0.1, &random) }.joined(separator: "&")
@@ -280,6 +298,7 @@ struct ServeEndpointFuzzTests {
             let before = ServeEditCommandTests.tree(data)
             let answer = try Self.send(request, port: port)
             tally[answer.status, default: 0] += 1
+            if Self.environment["FUZZ_DEBUG"] != nil, answer.status == 422, request.gate == .open, !request.malformedForm { print("DEBUG \(request.target) \(answer.bodyText.prefix(200)) <- \(String(decoding: request.body.prefix(200), as: UTF8.self))") }
             #expect(answer.status < 500, "a server error: \(answer.status) \(answer.bodyText.prefix(300)); \(context)")
             #expect(request.allowedStatuses.contains(answer.status),
                     "status \(answer.status), expected one of \(request.allowedStatuses.sorted()); answer \(answer.bodyText.prefix(300)); \(context)")
@@ -303,6 +322,11 @@ struct ServeEndpointFuzzTests {
                 let errors = json?["errors"] as? [String] ?? []
                 #expect(!errors.isEmpty && errors.allSatisfy { $0.contains { $0.isLetter } },
                         "a refusal that does not say why: \(answer.status) \(answer.bodyText.prefix(300)); \(context)")
+                // No message carries a control character (a line break in a value it quoted
+                // would have cut it in two; ESC would steer the terminal it is printed on).
+                for error in errors where error.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                    Issue.record("a refusal's message carries a control character: \(error.debugDescription) in \(answer.bodyText.prefix(300)); \(context)")
+                }
                 if before != after {
                     let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
                     Issue.record("refused with \(answer.status), yet the data folder changed: \(changed); \(context)")

@@ -1,8 +1,13 @@
 import Foundation
 
 /// An `application/x-www-form-urlencoded` body read into fields: each name once, names and values
-/// percent-decoded (`+` is a space) and valid UTF-8.
+/// percent-decoded (`+` is a space) and valid UTF-8, with no control character (NUL, ESC, a
+/// line break…) but a note's tabs and line breaks: no record's text holds one (docs/DATA-FORMAT.md),
+/// and a refusal's message that quoted one would be cut in two or steer a terminal.
 enum FormFields {
+    /// The fields whose text may run over several lines (with tabs and line breaks).
+    static let multilineFields: Set<String> = ["note"]
+
     /// The fields, or the reasons the body cannot be read (in the order found).
     static func parse(_ body: Data, knownFields: Set<String>) -> Result<[String: String], WriteRefusal> {
         var fields: [String: String] = [:]
@@ -20,6 +25,10 @@ enum FormFields {
                 errors.append("unknown field \"\(shown(name))\" (known: \(knownFields.sorted().joined(separator: ", ")))")
                 continue
             }
+            if let control = value.unicodeScalars.first(where: { Self.isRefusedControl($0, in: name) }) {
+                errors.append("field \"\(name)\" holds a control character (U+\(String(format: "%04X", control.value)))\(Self.multilineFields.contains(name) ? "" : ", or a line break or tab where only one line is taken")")
+                continue
+            }
             guard fields[name] == nil else {
                 errors.append("field \"\(name)\" is given more than once")
                 continue
@@ -27,6 +36,11 @@ enum FormFields {
             fields[name] = value
         }
         return errors.isEmpty ? .success(fields) : .failure(WriteRefusal(status: .unprocessableContent, errors: errors))
+    }
+
+    private static func isRefusedControl(_ scalar: Unicode.Scalar, in name: String) -> Bool {
+        guard scalar.properties.generalCategory == .control else { return false }
+        return !(multilineFields.contains(name) && (scalar == "\t" || scalar == "\n" || scalar == "\r"))
     }
 
     private static func decode(_ text: Substring) -> String? {
