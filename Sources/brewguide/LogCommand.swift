@@ -119,9 +119,9 @@ struct LogCommand: ParsableCommand {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
         if parts.count == 1, let seconds = Double(parts[0]), seconds.isFinite { return seconds }
         if parts.count == 2, let minutes = Int(parts[0]), parts[1].count == 2, let seconds = Int(parts[1]), minutes >= 0, (0..<60).contains(seconds) {
-            return Double(minutes * 60 + seconds)
+            return Double(minutes) * 60 + Double(seconds)
         }
-        throw ValidationError("--brew-time takes M:SS (3:05) or seconds (185), found \"\(text)\"")
+        throw ValidationError("--brew-time takes M:SS (3:05) or seconds (185), found \(FoundValue.quoted(text))")
     }
 
     /// What was recorded, as a brewer reads it.

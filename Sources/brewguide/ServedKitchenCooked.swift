@@ -48,7 +48,7 @@ enum ServedKitchenCooked {
         var rating: Int?
         if let value = ServedForm.text(form["rating"]) {
             rating = Int(value)
-            if rating == nil { errors.append("--rating: expected a whole number from 1 to 5, found \"\(value.prefix(40))\"") }
+            if rating == nil { errors.append("--rating: expected a whole number from 1 to 5, found \(FoundValue.quoted(value, limit: 40))") }
         }
         guard errors.isEmpty, let recipe else { return .failure(ServedLogWrite.FormRefusal(errors: errors)) }
         return .success(KitchenCookedCommand.Request(recipeId: recipe, at: ServedForm.text(form["at"]), servings: servings, rating: rating,

@@ -60,7 +60,7 @@ enum ServedLogWrite {
         var rating: Int?
         if let value = text("rating") {
             rating = Int(value)
-            if rating == nil { errors.append("--rating: expected a whole number from 1 to 5, found \"\(value.prefix(40))\"") }
+            if rating == nil { errors.append("--rating: expected a whole number from 1 to 5, found \(FoundValue.quoted(value, limit: 40))") }
         } else {
             errors.append("--rating: how it tasted, 1 to 5 stars, is missing")
         }

@@ -209,7 +209,7 @@ struct SessionCommand: ParsableCommand {
     /// `--type` as a drink type, any case; otherwise an error naming the types.
     static func drinkType(_ text: String) throws -> DrinkType {
         guard let known = DrinkType(rawValue: text.lowercased()) else {
-            throw ValidationError("--type must be one of \(DrinkType.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(text)\"")
+            throw ValidationError("--type must be one of \(DrinkType.allCases.map(\.rawValue).joined(separator: ", ")), found \(FoundValue.quoted(text))")
         }
         return known
     }
@@ -221,7 +221,7 @@ struct SessionCommand: ParsableCommand {
         var number = trimmed
         if trimmed.hasSuffix("oz") { unit = .oz; number = String(trimmed.dropLast(2)) } else if trimmed.hasSuffix("ml") { number = String(trimmed.dropLast(2)) }
         guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw ValidationError("\(option) takes millilitres (473) or ounces (12oz), found \"\(text)\"")
+            throw ValidationError("\(option) takes millilitres (473) or ounces (12oz), found \(FoundValue.quoted(text))")
         }
         return Volume(value, unit)
     }
@@ -252,6 +252,6 @@ struct SessionCommand: ParsableCommand {
             if moment > seconds { moment -= 86_400 }
             return Date(timeIntervalSince1970: Double(moment))
         }
-        throw ValidationError("--at takes an ISO 8601 date-time (2026-11-21T21:15:00Z, or 2026-11-21T21:15 in the journal's time zone, \(zone.identifier)) or HH:MM (21:15), found \"\(text)\"")
+        throw ValidationError("--at takes an ISO 8601 date-time (2026-11-21T21:15:00Z, or 2026-11-21T21:15 in the journal's time zone, \(zone.identifier)) or HH:MM (21:15), found \(FoundValue.quoted(text))")
     }
 }

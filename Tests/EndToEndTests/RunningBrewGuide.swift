@@ -10,9 +10,11 @@ class RunningBrewGuide: @unchecked Sendable {
     private var text = ""
 
     /// Starts the built binary with `arguments` (the command first), on the tests' fixed clock
-    /// unless `environment` sets another (`BREWGUIDE_NOW`); `environment` is added.
-    init(running arguments: [String], environment: [String: String] = [:]) throws {
+    /// unless `environment` sets another (`BREWGUIDE_NOW`); `environment` is added; in `directory`
+    /// when given (else the tests' own working directory).
+    init(running arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws {
         process.executableURL = BrewGuideProcess.binary
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
             .merging(environment) { _, new in new }

@@ -68,6 +68,18 @@ public enum CookLogsKind: RecordKindDeclaration {
         return Located(log, source: SourceMap(record: node.location, fields: reader.fieldLocations))
     }
 
+    /// Why `log` is not a cook log `check` would take, in its words: each field read back from
+    /// the JSON it is written as, with the bounds every record has (a number or a note too large,
+    /// a control character in a text); empty when it would be taken.
+    public static func problems(of log: CookLog) -> [String] {
+        var diagnostics: [Diagnostic] = []
+        guard let node = try? JSONParser.parse(CanonicalJSON.bytes(json(log), sortKeys: false), file: file) else {
+            return ["the cook log cannot be written as JSON"]
+        }
+        _ = decode(node, diagnostics: &diagnostics)
+        return diagnostics.filter { $0.severity == .error }.map(\.message)
+    }
+
     /// A cook log as its file holds it.
     public static func json(_ log: CookLog) -> JSONValue {
         var members = [JSONMember("id", .string(log.id)), JSONMember("recipeId", .string(log.recipeID)),

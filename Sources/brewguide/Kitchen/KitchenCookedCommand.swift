@@ -80,7 +80,7 @@ struct KitchenCookedCommand: ParsableCommand {
                 moment = (parsed.date, parsed.offsetSeconds)
                 if FutureMoment.isAhead(parsed.date, of: now) { problems.append(FutureMoment.refusal(given: at, now: now)) }
             } else {
-                problems.append("--at: expected an ISO 8601 date-time such as 2026-11-12T19:00:00+01:00 (or 2026-11-12T19:00 in the journal's time zone, \(zone.identifier)), found \"\(at)\"")
+                problems.append("--at: expected an ISO 8601 date-time such as 2026-11-12T19:00:00+01:00 (or 2026-11-12T19:00 in the journal's time zone, \(zone.identifier)), found \(FoundValue.quoted(at))")
             }
         }
         var image: AppRecipe.Photo?
@@ -93,6 +93,13 @@ struct KitchenCookedCommand: ParsableCommand {
         let fileErrors = context.diagnostics.filter { $0.severity == .error && $0.location.file.hasSuffix(CookLogsKind.file) }
         if !fileErrors.isEmpty {
             throw CommandError("\(CookLogsKind.file) must be fixed before a cook can be added to it; nothing was written", findings: fileErrors)
+        }
+        if problems.isEmpty {
+            // What else `check` would refuse in the log as it would be written (the bounds every
+            // record has: a servings figure or a note too large, a control character in the note).
+            let probe = CookLog(id: "cook-probe", recipeID: id, cookedAt: moment.date, offsetSeconds: moment.offsetSeconds,
+                                servings: servings, rating: rating, note: note, photo: nil)
+            problems += CookLogsKind.problems(of: probe).map { "--" + $0 }
         }
         guard problems.isEmpty else {
             // One `error:` line a problem, as `check` prints its findings; then what was not done.

@@ -45,7 +45,7 @@ public struct CookLog: Hashable, Sendable, Identifiable {
 
     /// What is wrong with a number of servings, or nil.
     public static func servingsProblem(_ servings: Double) -> String? {
-        servings > 0 && servings.isFinite ? nil : "servings: expected a number above 0, found \(servings == servings.rounded() && servings.isFinite ? String(Int(servings)) : String(servings))"
+        servings > 0 && servings.isFinite ? nil : "servings: expected a number above 0, found \(servings == servings.rounded() && abs(servings) < 1e15 ? String(Int(servings)) : String(servings))"
     }
 
     /// Findings that need the kitchen: two logs with one id, a recipe id no kitchen recipe has (an
