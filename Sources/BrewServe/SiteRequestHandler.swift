@@ -25,6 +25,9 @@ struct SiteRequestHandler: Sendable {
         let hosts = request.headers.values(named: "Host")
         guard hosts.count <= 1, Self.isServedHost(hosts.first, lanAddresses: writes?.settings.lanAddresses ?? []) else {
             // A page elsewhere that rebinds its DNS name to 127.0.0.1 must not read the journal.
+            if Self.isAPI(request.path) {
+                return WriteRequestHandler.json(status: .forbidden, ["errors": ["unknown host: use the address serve printed (127.0.0.1, localhost or a LAN address it listens on)"]])
+            }
             return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8", body: Data("Unknown host\n".utf8))
         }
         if let writes {
@@ -35,19 +38,32 @@ struct SiteRequestHandler: Sendable {
                 return visit
             }
             if request.method == "GET", request.path == EditSettings.statusPath {
-                let allowed = writes.hasKey(request) && (!writes.settings.lanAddresses.isEmpty || WriteRequestHandler.isLoopback(request.peerAddress))
-                return WriteRequestHandler.json(status: .ok, ["writes": allowed])
+                return WriteRequestHandler.json(status: .ok, ["writes": writes.mayWrite(request)])
+            }
+            if request.method == "GET", let read = writes.settings.reads.first(where: { $0.path == request.path }) {
+                return await writes.read(request, endpoint: read)
             }
             if request.method == "GET", request.path == EditSettings.pageScriptPath, writes.hasKey(request) {
                 return Self.response(status: .ok, contentType: "text/javascript; charset=utf-8", body: Data(writes.settings.pageScript.utf8))
             }
             // With --lan, another machine reads the journal only with the key, as it writes.
             if !writes.settings.lanAddresses.isEmpty, !WriteRequestHandler.isLoopback(request.peerAddress), !writes.hasKey(request) {
+                if Self.isAPI(request.path) {
+                    return WriteRequestHandler.json(status: .forbidden, ["errors": ["no key: open the address serve printed, with its ?key=, first"]])
+                }
                 return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8",
                                      body: Data("Open the address brewguide serve printed, with its key, first.\n".utf8))
             }
+            if let refusal = apiRefusal(request, writes: writes) { return refusal }
         }
         guard request.method == "GET" || request.method == "HEAD" else {
+            if Self.isAPI(request.path) {
+                let words = writes == nil ? "\(request.path.prefix(80)): this serve takes no writes (start it with --edit or --lan)"
+                    : "\(request.path.prefix(80)) takes GET only, not \(request.method.prefix(20))"
+                var response = WriteRequestHandler.json(status: .methodNotAllowed, ["errors": [words]])
+                response.headers["Allow"] = "GET, HEAD"
+                return response
+            }
             return Self.response(status: .methodNotAllowed, extraHeaders: ["Allow": "GET, HEAD"])
         }
         let path = request.path
@@ -64,6 +80,29 @@ struct SiteRequestHandler: Sendable {
         default:
             return await siteFile(at: path, query: request.query, writable: writes.map { $0.hasKey(request) } ?? false)
         }
+    }
+
+    /// Whether `path` is one of the server's own (`/_api/…`), answered in JSON.
+    static func isAPI(_ path: String) -> Bool { path.hasPrefix("/_api/") }
+
+    /// The JSON answer to a request under `/_api/` that no endpoint takes: 405 (with `Allow`) for
+    /// a write's path asked with another method than `POST`, or a read's with another than `GET`;
+    /// 404 for a path none has. nil for the paths answered otherwise (the status, the pages'
+    /// script) and outside `/_api/`.
+    private func apiRefusal(_ request: ServerRequest, writes: WriteRequestHandler) -> ServerResponse? {
+        let path = request.path
+        guard Self.isAPI(path), path != EditSettings.statusPath, path != EditSettings.pageScriptPath else { return nil }
+        let allowed: String
+        if writes.endpoint(at: path) != nil {
+            allowed = "POST"
+        } else if writes.settings.reads.contains(where: { $0.path == path }) {
+            allowed = "GET"
+        } else {
+            return WriteRequestHandler.json(status: .notFound, ["errors": ["no endpoint at \(path.prefix(80)) (docs/SERVE.md lists them)"]])
+        }
+        var response = WriteRequestHandler.json(status: .methodNotAllowed, ["errors": ["\(path) takes \(allowed) only, not \(request.method.prefix(20))"]])
+        response.headers["Allow"] = allowed
+        return response
     }
 
     // MARK: Responses

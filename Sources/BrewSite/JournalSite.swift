@@ -134,10 +134,12 @@ public final class JournalSite {
         clock.stages.append(("validate", Double(refresh.validateNanoseconds) / 1e6))
         clock.restart()
         let templatesChanged = reloadTemplatesIfChanged()
-        let validated = refresh.result.validated
+        var validated = refresh.result.validated
         // The meal planner's files, read whole on every build (they are small) and checked against the kitchen.
         let mealPlan = MealPlanContext.load(root: settings.dataDirectory, dataset: validated.dataset)
         readLock.release()
+        // The cook logs' photos are copied as the recipes' thumbnails are (a recipe's wins a shared path).
+        if !mealPlan.cookPhotos.isEmpty { validated.dataset.kitchenImages.merge(mealPlan.cookPhotos) { recipe, _ in recipe } }
         let mealPlanFingerprint = mealPlan.fingerprint
         let mealPlanChanged = mealPlanFingerprint != publishedMealPlanFingerprint
         let images = validated.dataset.kitchenImages

@@ -11,7 +11,7 @@ struct DuplicateCommand: ParsableCommand {
         discussion: """
             Writes recipes/<id>.json: the recipe with the new name (default "<name> (copy)"), an id made \
             from that name (-2, -3 … when taken), isStarter false, origin custom and new createdAt and \
-            modifiedAt. The original is not changed: the starter is never edited in place (004).
+            modifiedAt. The original is not changed: the starter is never edited in place.
             """
     )
 

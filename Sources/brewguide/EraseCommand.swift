@@ -18,7 +18,7 @@ struct EraseCommand: ParsableCommand {
     @Option(help: "A recipe id.") var recipe: String?
     @Option(help: "A log id.") var log: String?
     @Option(help: "A session id.") var session: String?
-    @Option(name: .customLong("kitchen-recipe"), help: "A kitchen recipe id (permanent deletion, TC-122).") var kitchenRecipe: String?
+    @Option(name: .customLong("kitchen-recipe"), help: "A kitchen recipe id (deleted for good, with its ingredients, steps and photos).") var kitchenRecipe: String?
     @Option(help: "A cook log id (kitchen cooked).") var cooked: String?
     @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
     @Option(name: .customLong("plan-before"), help: "Meal-plan slots of days before this one (YYYY-MM-DD).") var planBefore: String?
@@ -100,7 +100,7 @@ struct EraseCommand: ParsableCommand {
             }
             if plan.removesPreferences { print("\(yes ? "erasing" : "would erase") preferences") }
             if !plan.removedImages.isEmpty {
-                print("\(yes ? "removing" : "would remove") \(plan.removedImages.count) thumbnail file\(plan.removedImages.count == 1 ? "" : "s") no other kitchen recipe names: \(plan.removedImages.joined(separator: ", "))")
+                print("\(yes ? "removing" : "would remove") \(plan.removedImages.count) photo file\(plan.removedImages.count == 1 ? "" : "s") no other kitchen recipe or cook log names: \(plan.removedImages.joined(separator: ", "))")
             }
             printRecipeUses(plan.recipeUses, recipes: plan.count(.kitchenRecipe))
             for line in plan.refused { print("kept: \(line)") }

@@ -11,7 +11,7 @@ struct InitCommand: ParsableCommand {
         abstract: "Start a journal: the V60 starter recipe, empty folders and preferences.",
         discussion: """
             Makes DIR (default: Data, where the other commands look) with recipes/v60-starter.json \
-            (the starter of PRD 3.5), an empty folder for logs and sessions, and preferences.json \
+            (the V60 starter recipe), an empty folder for logs and sessions, and preferences.json \
             with the starter selected and this machine's time zone. A folder that already holds files \
             is refused; --force adds only what is missing and changes nothing that exists.
             """

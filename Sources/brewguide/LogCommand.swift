@@ -66,11 +66,23 @@ struct LogCommand: ParsableCommand {
     @OptionGroup var dataOptions: DataOptions
 
     func run() throws {
-        let request = BrewRecorder.Request(
+        // A `--brew-time` that cannot be read is said with every other problem of the call.
+        var brewTimeSeconds: Double?
+        var unreadBrewTime: ValidationError?
+        do { brewTimeSeconds = try brewTime.map(Self.seconds) } catch let error as ValidationError { unreadBrewTime = error }
+        var request = BrewRecorder.Request(
             recipeId: recipeId, rating: rating, tasteTag: tag, note: note, doseGrams: dose, targetYieldGrams: targetYield,
             waterTemperatureCelsius: temperature, grindLabel: grind, at: at,
-            bean: bean, roaster: roaster, grinderSetting: grinderSetting, brewTimeSeconds: try brewTime.map(Self.seconds), tds: tds)
-        let (recording, messages) = try Self.record(request, root: dataOptions.data)
+            bean: bean, roaster: roaster, grinderSetting: grinderSetting, brewTimeSeconds: brewTimeSeconds, tds: tds)
+        request.unreadOptions = unreadBrewTime.map { [$0.message] } ?? []
+        let recording: BrewRecorder.Recording, messages: String
+        do {
+            (recording, messages) = try Self.record(request, root: dataOptions.data)
+        } catch let refusal as CommandError {
+            // Alone, it is said as before: as a usage error.
+            if let unreadBrewTime, refusal.reason == unreadBrewTime.message, refusal.findings.isEmpty, refusal.location == nil { throw unreadBrewTime }
+            throw refusal
+        }
         StandardError.write(messages)
         print(Self.describe(recording))
     }
@@ -107,9 +119,9 @@ struct LogCommand: ParsableCommand {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
         if parts.count == 1, let seconds = Double(parts[0]), seconds.isFinite { return seconds }
         if parts.count == 2, let minutes = Int(parts[0]), parts[1].count == 2, let seconds = Int(parts[1]), minutes >= 0, (0..<60).contains(seconds) {
-            return Double(minutes * 60 + seconds)
+            return Double(minutes) * 60 + Double(seconds)
         }
-        throw ValidationError("--brew-time takes M:SS (3:05) or seconds (185), found \"\(text)\"")
+        throw ValidationError("--brew-time takes M:SS (3:05) or seconds (185), found \(FoundValue.quoted(text))")
     }
 
     /// What was recorded, as a brewer reads it.

@@ -46,8 +46,14 @@ struct ServeCommand: AsyncParsableCommand {
             }
             edit = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [
                 ServedLogWrite.endpoint(root: dataOptions.data), ServedShoppingCheck.endpoint(root: dataOptions.data),
+                ServedKitchenCooked.endpoint(root: dataOptions.data),
             ] + ServedSessionWrite.endpoints(root: dataOptions.data))
             edit?.pageScript = ServedPageScript.text
+            // Scripted runs that post many writes at once (a test's fuzz) raise the burst; docs/SERVE.md.
+            if let burst = ProcessInfo.processInfo.environment["BREWGUIDE_SERVE_WRITE_BURST"].flatMap(Int.init), burst > 0 {
+                edit?.burstWrites = burst
+            }
+            edit?.reads = [ServedSessionNight.endpoint(root: dataOptions.data)]
         }
         let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit)
         let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)

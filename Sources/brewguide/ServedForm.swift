@@ -14,7 +14,7 @@ enum ServedForm {
 
     /// The message for a field that should be a number, in the words of the command's option.
     static func notANumber(_ value: String, option: String) -> String {
-        "\(option): expected a number, found \"\(value.prefix(40))\""
+        "\(option): expected a number, found \(FoundValue.quoted(value, limit: 40))"
     }
 
     /// A field read as a finite number; nil when absent, an error in `option`'s words when not a number.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import BrewData
 import BrewKit
 import BrewServe
@@ -59,20 +60,24 @@ enum ServedLogWrite {
         var rating: Int?
         if let value = text("rating") {
             rating = Int(value)
-            if rating == nil { errors.append("--rating: expected a whole number from 1 to 5, found \"\(value.prefix(40))\"") }
+            if rating == nil { errors.append("--rating: expected a whole number from 1 to 5, found \(FoundValue.quoted(value, limit: 40))") }
         } else {
             errors.append("--rating: how it tasted, 1 to 5 stars, is missing")
         }
+        // As `log` does: a brew time that cannot be read is said with every other problem of the brew.
         var brewTime: Double?
+        var unreadBrewTime: [String] = []
         if let value = text("brew-time") {
-            do { brewTime = try LogCommand.seconds(value) } catch { errors.append("\(error)") }
+            do { brewTime = try LogCommand.seconds(value) } catch let error as ValidationError { unreadBrewTime.append(error.message) } catch { errors.append("\(error)") }
         }
         let dose = number("dose"), yield = number("yield"), temperature = number("temperature"), tds = number("tds")
-        guard errors.isEmpty, let recipe, let rating else { return .failure(FormRefusal(errors: errors)) }
-        return .success(BrewRecorder.Request(
+        guard errors.isEmpty, let recipe, let rating else { return .failure(FormRefusal(errors: errors + unreadBrewTime)) }
+        var request = BrewRecorder.Request(
             recipeId: recipe, rating: rating, tasteTag: text("tag"), note: form["note"].flatMap { $0.isEmpty ? nil : $0 },
             doseGrams: dose, targetYieldGrams: yield, waterTemperatureCelsius: temperature, grindLabel: text("grind"), at: text("at"),
-            bean: text("bean"), roaster: text("roaster"), grinderSetting: text("grinder-setting"), brewTimeSeconds: brewTime, tds: tds))
+            bean: text("bean"), roaster: text("roaster"), grinderSetting: text("grinder-setting"), brewTimeSeconds: brewTime, tds: tds)
+        request.unreadOptions = unreadBrewTime
+        return .success(request)
     }
 
     /// Why a form is not a brew `log` would take: its messages.

@@ -5,7 +5,11 @@ import BrewKit
 /// writes through the server's endpoints (docs/SERVE.md):
 /// - the shopping list's ticks post `/_api/shopping/check`;
 /// - the brew-along page's end screen gets a "Save this brew" form that posts `/_api/log`;
-/// - the night-out pages get buttons for `/_api/session/start|drink|water|end`.
+/// - the home page and the sessions index start a night out (or show tonight's, with its quick
+///   taps); a session's page gets "+ <preset>", another drink, "+ water", a time, the end, and an
+///   edit and a delete for each entry (`/_api/session/…`, read from `/_api/session/night`);
+/// - a kitchen recipe's page and the last step of cook mode get an "I cooked this" form that
+///   posts `/_api/kitchen/cooked`.
 /// It first asks `/_api/status` whether this browser may write. A write the server could not be
 /// reached for is kept in `localStorage` (with its idempotency value) and sent again when the
 /// server answers, so a retry never records twice. Messages go to a polite live region; errors
@@ -113,6 +117,28 @@ enum ServedPageScript {
     });
   }
 
+  // Sends a save form's fields (with `options.recipe` and one idempotency value, kept until the
+  // save is taken, so a retried save is recorded once) to `options.path`: 201 runs
+  // `handlers[options.what]` after `created()`, and a new value for the next save; a refusal shows
+  // the command's words in the alert and focuses `toFix()` to fix it and send again.
+  function sending(form, submit, status, errors, options, created, toFix) {
+    var idempotency = newId();
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      errors.textContent = ""; status.textContent = "Saving…"; submit.disabled = true;
+      var fields = { recipe: options.recipe, idempotency: idempotency };
+      Array.prototype.forEach.call(form.elements, function (e) { if (e.name) fields[e.name] = e.value.trim(); });
+      send(options.what, options.path, fields, null, function (answer) {
+        submit.disabled = false;
+        if (!answer) { status.textContent = "Not sent: the server did not answer. " + options.kept; return; }
+        if (answer.status === 201) { idempotency = newId(); created(); handlers[options.what](answer); return; }
+        status.textContent = "";
+        errors.textContent = (answer.body.errors || ["not saved (" + answer.status + ")"]).join("\n");
+        var fix = toFix(); if (answer.status === 422 && fix) fix.focus();
+      });
+    });
+  }
+
   // The brew-along page's end screen: "Save this brew".
   var TAGS = TASTE_TAGS;
   function field(form, label, name, input) {
@@ -181,69 +207,400 @@ enum ServedPageScript {
       var hint = document.createElement("span"); hint.id = "save-brew-time-hint"; hint.textContent = " m:ss, such as 3:05"; time.parentNode.appendChild(hint);
       var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save this brew";
       form.appendChild(submit);
-      var idempotency = newId();
-      form.addEventListener("submit", function (event) {
-        event.preventDefault();
-        errors.textContent = ""; status.textContent = "Saving…"; submit.disabled = true;
-        var fields = { recipe: recipe, idempotency: idempotency };
-        Array.prototype.forEach.call(form.elements, function (e) { if (e.name) fields[e.name] = e.value.trim(); });
-        send("log", "/_api/log", fields, null, function (answer) {
-          submit.disabled = false;
-          if (!answer) { status.textContent = "Not sent: the server did not answer. The brew is kept on this device and sent when it answers."; return; }
-          if (answer.status === 201) { form.remove(); handlers.log(answer); return; }
-          status.textContent = "";
-          // Refused (422 with log's words, or 403): fix it and send again, with the same value.
-          errors.textContent = (answer.body.errors || ["not saved (" + answer.status + ")"]).join("\n");
-          var first = form.querySelector("select, input, textarea"); if (answer.status === 422 && first) first.focus();
-        });
-      });
+      sending(form, submit, status, errors, { what: "log", path: "/_api/log", recipe: recipe, kept: "The brew is kept on this device and sent when it answers." },
+        function () { form.remove(); }, function () { return form.querySelector("select, input, textarea"); });
       done.appendChild(form);
     });
     observer.observe(app, { childList: true, subtree: true });
   }
 
-  // The night-out pages: start, a drink, a glass of water, the end, as `brewguide session` does.
-  function nightOut(status, errors) {
-    if (!/\/sessions\//.test(location.pathname)) return;
-    var main = document.querySelector("main") || document.body;
-    var panel = document.createElement("section");
-    panel.className = "night-out-writes";
-    panel.setAttribute("aria-labelledby", "night-out-title");
-    var h = document.createElement("h2"); h.id = "night-out-title"; h.textContent = "Log to tonight"; panel.appendChild(h);
-    handlers.session = function (answer) {
-      if (answer.status === 200) status.textContent = (answer.body.said || []).join("\n");
-      else errors.textContent = (answer.body.errors || ["not saved (" + answer.status + ")"]).join("\n");
+  // A kitchen recipe's page, and the last step of cook mode: "I cooked this", as `kitchen cooked`.
+  var COOKED = "brewguide-cooked";
+  function servingsIn(doc) {
+    var shown = "";
+    Array.prototype.forEach.call(doc.querySelectorAll(".kitchen-meta li"), function (li) {
+      var span = li.querySelector("span"), strong = li.querySelector("strong");
+      if (span && strong && span.textContent.trim() === "Serves") shown = strong.textContent.trim();
+    });
+    // Only one plain number is known; "2–4" or "not given" leaves the field empty.
+    return /^\d+(\.\d+)?$/.test(shown) ? shown : "";
+  }
+  function cooked(status, errors) {
+    var m = /^\/kitchen\/(recipes|cook)\/([^\/]+)\.html$/.exec(location.pathname);
+    if (!m) return;
+    var inCook = m[1] === "cook", recipe = decodeURIComponent(m[2]);
+    var steps = document.querySelectorAll(".cook .cook-step");
+    var place = inCook ? steps[steps.length - 1] : document.querySelector(".kitchen-actions");
+    if (!place) return;
+    // The recipe page's "Made N times, last on …" line, as the rebuilt page says it.
+    function made() {
+      var line = Array.prototype.filter.call(document.querySelectorAll("main p"), function (p) { return /^Made (once|\d+ times), last on /.test(p.textContent.trim()); })[0];
+      return line ? line.textContent.trim() : "";
+    }
+    function shown(saved, rebuilt) {
+      status.textContent = "";
+      var p = document.createElement("p");
+      p.className = "write-saved";
+      p.append("Saved as " + saved.id + ". ");
+      if (rebuilt && made()) p.append(made());
+      else if (inCook) { var a = document.createElement("a"); a.href = saved.page; a.textContent = "Open the recipe page"; p.append(a, " (it says how often it was made once the site is rebuilt)."); }
+      else p.append("The count of times made changes here once the site is rebuilt.");
+      status.appendChild(p);
+    }
+    handlers.cooked = function (answer) {
+      if (answer.status === 201) {
+        try { sessionStorage.setItem(COOKED, JSON.stringify({ id: answer.body.id, page: answer.body.page, recipe: recipe })); } catch (e) {}
+        shown(answer.body, false);
+      } else {
+        errors.textContent = "A cook kept on this device was refused: " + (answer.body.errors || []).join("\n");
+      }
     };
-    function tap(what, fields) {
-      errors.textContent = ""; status.textContent = "Sending…";
+    // A save answered just before the rebuild reloaded the page.
+    try {
+      var earlier = JSON.parse(sessionStorage.getItem(COOKED) || "null");
+      if (earlier && earlier.recipe === recipe) { sessionStorage.removeItem(COOKED); shown(earlier, true); }
+    } catch (e) {}
+    function input(form, label, name, control) {
+      var id = "cooked-" + name, p = document.createElement("p"), l = document.createElement("label");
+      l.htmlFor = id; l.textContent = label; control.id = id; control.name = name;
+      p.append(l, " ", control); form.appendChild(p);
+      return control;
+    }
+    var form = document.createElement("form");
+    form.className = "cooked-form";
+    form.setAttribute("aria-labelledby", "cooked-title");
+    var h = document.createElement("h2"); h.id = "cooked-title"; h.textContent = "I cooked this"; form.appendChild(h);
+    var servings = input(form, "Servings made", "servings", numberInput(servingsIn(document)));
+    if (inCook && !servings.value) {
+      fetch("/kitchen/recipes/" + m[2] + ".html", { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+        if (!servings.value) servings.value = servingsIn(new DOMParser().parseFromString(html, "text/html"));
+      }).catch(function () {});
+    }
+    var rating = document.createElement("select");
+    [["", "no rating"], ["5", "5 stars"], ["4", "4 stars"], ["3", "3 stars"], ["2", "2 stars"], ["1", "1 star"]].forEach(function (r) {
+      var o = document.createElement("option"); o.value = r[0]; o.textContent = r[1]; rating.appendChild(o);
+    });
+    input(form, "Rating", "rating", rating);
+    input(form, "Note", "note", document.createElement("textarea"));
+    var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save: I cooked this";
+    form.appendChild(submit);
+    sending(form, submit, status, errors, { what: "cooked", path: "/_api/kitchen/cooked", recipe: recipe, kept: "The cook is kept on this device and sent when it answers." },
+      function () {}, function () { return servings; });
+    // In cook mode, before the last step's Previous and Finish recipe; on the page, after its buttons.
+    if (inCook) place.insertBefore(form, place.querySelector(".cook-nav"));
+    else place.parentNode.insertBefore(form, place.nextSibling);
+  }
+
+  // The night-out pages (docs/SERVE.md), as `brewguide session` does: the home page and the
+  // sessions index start a night (or show tonight's, with its quick taps); a session's page has
+  // "+ <preset>" for each drink preset, another drink by type and size, "+ water", an optional
+  // time, "End the night", and an edit and a delete for each entry. What the command prints
+  // comes back in a status region; the page then reloads with the rebuilt site, and the focus
+  // goes back to the control tapped (or, when it is gone, to the nearest heading).
+  var NIGHT_SAID = "brewguide-night-said", NIGHT_FOCUS = "brewguide-night-focus", NIGHT_GO = "brewguide-night-go";
+  function nightOut() {
+    var path = location.pathname, match = /^\/sessions\/([^\/]+)\.html$/.exec(path);
+    var sessionID = match && match[1] !== "index" ? decodeURIComponent(match[1]) : null;
+    var onHome = path === "/" || path === "/index.html", onIndex = path === "/sessions/" || path === "/sessions/index.html";
+    if (!sessionID && !onHome && !onIndex) return;
+    var go = readNight(NIGHT_GO);
+    if (go) {
+      try { sessionStorage.removeItem(NIGHT_GO); } catch (e) {}
+      whenThere(go.to, function () { location.assign(go.to); });
+    }
+    var main = document.querySelector("main") || document.body;
+    var panel = make("section", "night-out-writes");
+    panel.setAttribute("aria-labelledby", "night-out-title");
+    panel.setAttribute("aria-busy", "true");
+    var title = make("h2"); title.id = "night-out-title"; title.tabIndex = -1; title.textContent = "Night out";
+    var said = make("p", "write-status night-said"), refused = make("p", "write-errors night-refused");
+    said.id = "night-said"; said.setAttribute("role", "status"); said.style.whiteSpace = "pre-line";
+    refused.setAttribute("role", "alert"); refused.style.whiteSpace = "pre-line";
+    var body = make("div");
+    panel.append(title, said, refused, body);
+    var h2s = Array.prototype.filter.call(main.children, function (e) { return e.tagName === "H2"; });
+    var before = onHome ? h2s.filter(function (h) { return h.textContent.trim() === "Night out"; })[0] : (sessionID ? h2s[0] : null);
+    var h1 = main.querySelector("h1"), after = h1 && onIndex ? (h1.nextElementSibling || h1) : null;
+    if (before) main.insertBefore(panel, before);
+    else if (after) main.insertBefore(panel, after.nextSibling);
+    else main.appendChild(panel);
+
+    var busy = false, at = null;
+    handlers.session = function (answer) {
+      if (answer.status === 200) {
+        said.textContent = (answer.body.said || []).join("\n");
+        keepNight(NIGHT_SAID, { page: location.pathname, text: said.textContent });
+      } else {
+        said.textContent = "";
+        refused.textContent = (answer.body.errors || ["not saved (" + answer.status + ")"]).join("\n");
+        try { sessionStorage.removeItem(NIGHT_FOCUS); } catch (e) {}
+      }
+    };
+    // One write; `focusAfter` is the control the focus goes back to once the page is rebuilt.
+    function tap(what, fields, focusAfter, then) {
+      if (busy) return;
+      busy = true;
+      refused.textContent = ""; said.textContent = "Sending…";
       fields.idempotency = newId();
+      if (at && at.value && (what === "drink" || what === "water" || what === "end")) fields.at = at.value;
+      keepNight(NIGHT_FOCUS, { page: location.pathname, id: focusAfter });
       send("session", "/_api/session/" + what, fields, null, function (answer) {
-        if (!answer) { status.textContent = "Not sent yet: kept on this device and sent when the server answers."; return; }
+        busy = false;
+        if (!answer) { said.textContent = "Not sent yet: kept on this device and sent when the server answers."; return; }
         handlers.session(answer);
+        if (answer.status === 200 && then) then(answer.body);
       });
     }
-    function button(text, action) {
-      var b = document.createElement("button"); b.type = "button"; b.textContent = text;
-      b.addEventListener("click", action); return b;
+    function button(text, id, action, primary) {
+      var b = make("button", primary ? "primary" : ""); b.type = "button"; b.textContent = text;
+      if (id) b.id = id;
+      b.addEventListener("click", function () { action(b); });
+      return b;
     }
-    var drink = document.createElement("form");
-    drink.className = "night-out-drink";
-    var type = document.createElement("select");
-    ["beer", "wine", "liquor", "cocktail", "other"].forEach(function (t) { var o = document.createElement("option"); o.value = t; o.textContent = t; type.appendChild(o); });
-    field(drink, "Drink", "type", type);
-    var size = document.createElement("input"); size.type = "text"; size.value = "12oz"; size.setAttribute("aria-describedby", "night-size-hint");
-    field(drink, "Size", "size", size);
-    var hint = document.createElement("span"); hint.id = "night-size-hint"; hint.textContent = " ml (473) or oz (12oz)"; size.parentNode.appendChild(hint);
-    var add = document.createElement("button"); add.type = "submit"; add.textContent = "Log a drink"; drink.appendChild(add);
-    drink.addEventListener("submit", function (event) { event.preventDefault(); tap("drink", { type: type.value, size: size.value.trim() }); });
-    panel.appendChild(drink);
-    var row = document.createElement("p");
-    row.append(button("Log a glass of water", function () { tap("water", {}); }), " ",
-               button("End the night", function () { tap("end", {}); }), " ",
-               button("Start a night out", function () { tap("start", {}); }));
-    panel.appendChild(row);
-    var box = main.querySelector(".write-messages");
-    main.insertBefore(panel, box ? box.nextSibling : main.firstChild);
+    function labelled(parent, text, input, id, hintText) {
+      var p = make("p"), l = make("label");
+      input.id = id; l.htmlFor = id; l.textContent = text;
+      p.append(l, " ", input);
+      if (hintText) {
+        var hint = make("span", "night-hint"); hint.id = id + "-hint"; hint.textContent = " " + hintText;
+        input.setAttribute("aria-describedby", hint.id); p.appendChild(hint);
+      }
+      parent.appendChild(p);
+      return input;
+    }
+    function textInput(value, mode) {
+      var i = make("input"); i.type = "text"; i.autocomplete = "off";
+      if (mode) i.inputMode = mode;
+      if (value != null) i.value = value;
+      return i;
+    }
+    function timeInput() { var i = make("input"); i.type = "time"; i.step = 60; return i; }
+    function choice(options, value) {
+      var select = make("select");
+      options.forEach(function (o) { var opt = make("option"); opt.value = o[0]; opt.textContent = o[1]; select.appendChild(opt); });
+      select.value = value == null ? "" : value;
+      return select;
+    }
+
+    // "+ <preset>" for each preset, "+ water", and the time they are logged at.
+    function quickTaps(state, parent) {
+      var row = make("p", "night-quick");
+      (state.presets || []).forEach(function (preset) {
+        row.append(button("+ " + preset.name, "night-preset-" + preset.id, function (b) { tap("drink", { preset: preset.id }, b.id); }, true), " ");
+      });
+      row.appendChild(button("+ water", "night-water", function (b) { tap("water", {}, b.id); }, true));
+      parent.appendChild(row);
+      at = labelled(parent, "At (optional)", timeInput(), "night-at", "the time it was, HH:MM; empty: now");
+    }
+    function anotherDrink(state, parent) {
+      var form = make("form", "night-drink");
+      form.setAttribute("aria-labelledby", "night-drink-title");
+      var h = make("h3"); h.id = "night-drink-title"; h.textContent = "Another drink"; form.appendChild(h);
+      var type = labelled(form, "Type", choice((state.types || []).map(function (t) { return [t, t]; }), "beer"), "night-drink-type");
+      var size = labelled(form, "Size", textInput("", "text"), "night-drink-size", "ml (473) or oz (12oz)");
+      var abv = labelled(form, "ABV % (optional)", textInput("", "decimal"), "night-drink-abv", "without it, the type's usual strength");
+      var add = make("button", "primary"); add.type = "submit"; add.id = "night-drink-add"; add.textContent = "+ drink";
+      form.appendChild(add);
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        tap("drink", { type: type.value, size: size.value.trim(), abv: abv.value.trim() }, add.id);
+      });
+      parent.appendChild(form);
+    }
+    function startForm(parent) {
+      var form = make("form", "night-start");
+      form.setAttribute("aria-labelledby", "night-out-title");
+      var name = labelled(form, "Name (optional)", textInput("", "text"), "night-start-name", "such as Sam's birthday; without it, the day and time");
+      var started = labelled(form, "Started at (optional)", timeInput(), "night-start-at", "HH:MM; empty: now");
+      var go = make("button", "primary"); go.type = "submit"; go.id = "night-start"; go.textContent = "Start a night out";
+      form.appendChild(go);
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        tap("start", { name: name.value.trim(), at: started.value }, "night-out-title", function (answer) {
+          // Its page, once the rebuilt site has it, with what start said and the focus on its heading.
+          var page = "/sessions/" + encodeURIComponent(answer.id) + ".html";
+          keepNight(NIGHT_SAID, { page: page, text: said.textContent });
+          keepNight(NIGHT_FOCUS, { page: page, id: "night-out-title" });
+          // Kept too: the rebuild may reload this page before its page is there.
+          keepNight(NIGHT_GO, { page: location.pathname, to: page });
+          said.textContent += "\nOpening its page…";
+          whenThere(page, function () { location.assign(page); });
+        });
+      });
+      parent.appendChild(form);
+    }
+    function entries(night, parent) {
+      var h = make("h3"); h.id = "night-entries-title"; h.tabIndex = -1;
+      h.textContent = "Entries (" + night.entries.length + ")";
+      parent.appendChild(h);
+      if (!night.entries.length) { var none = make("p"); none.textContent = "No entries yet."; parent.appendChild(none); return; }
+      var list = make("ul", "night-entries");
+      night.entries.forEach(function (entry) {
+        var li = make("li"), text = make("span");
+        text.id = "night-entry-" + entry.id;
+        text.textContent = entry.time + " · " + entry.text + " → " + entry.waterline;
+        var edit = button("Edit", "night-edit-" + entry.id, function () { toggleEdit(night, entry, li, edit); });
+        edit.setAttribute("aria-labelledby", edit.id + " " + text.id);
+        edit.setAttribute("aria-expanded", "false");
+        var remove = button("Delete", "night-delete-" + entry.id, function () { confirmDelete(night, entry, li, remove); });
+        remove.setAttribute("aria-labelledby", remove.id + " " + text.id);
+        var controls = make("span", "night-entry-controls");
+        controls.append(" ", edit, " ", remove);
+        li.append(text, controls);
+        list.appendChild(li);
+      });
+      parent.appendChild(list);
+    }
+    function toggleEdit(night, entry, li, edit) {
+      var open = li.querySelector("form");
+      if (open) { open.remove(); edit.setAttribute("aria-expanded", "false"); edit.focus(); return; }
+      var form = make("form", "night-edit"), key = "night-edit-" + entry.id + "-";
+      form.id = key + "form";
+      form.setAttribute("aria-label", "Edit entry " + entry.id);
+      edit.setAttribute("aria-controls", form.id);
+      edit.setAttribute("aria-expanded", "true");
+      var fields = [["at", labelled(form, "When", textInput(entry.at, "text"), key + "at", "HH:MM, or a date and time such as " + entry.at)]];
+      if (entry.kind === "alcohol") {
+        var presets = (state.presets || []).map(function (p) { return [p.id, p.name]; });
+        if (!entry.preset) presets.unshift(["", "none"]);
+        fields.push(["preset", labelled(form, "Preset", choice(presets, entry.preset), key + "preset")]);
+        var types = (state.types || []).map(function (t) { return [t, t]; });
+        if (!entry.type) types.unshift(["", "not given"]);
+        fields.push(["type", labelled(form, "Type", choice(types, entry.type), key + "type")]);
+        fields.push(["size", labelled(form, "Size", textInput(entry.size, "text"), key + "size", "ml (473) or oz (12oz)")]);
+        fields.push(["abv", labelled(form, "ABV %", textInput(entry.abv, "decimal"), key + "abv")]);
+        fields.push(["estimate", labelled(form, "Standard drinks", textInput(entry.estimate, "decimal"), key + "estimate", "when the size or ABV is not known")]);
+      } else {
+        fields.push(["amount", labelled(form, "Amount", textInput(entry.amount, "text"), key + "amount", "ml (250) or oz (8oz); empty: the default")]);
+      }
+      var initial = fields.map(function (f) { return f[1].value; });
+      var save = make("button", "primary"); save.type = "submit"; save.id = key + "save"; save.textContent = "Save changes";
+      var cancel = button("Cancel", key + "cancel", function () { toggleEdit(night, entry, li, edit); });
+      var row = make("p"); row.append(save, " ", cancel); form.appendChild(row);
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var changed = { entry: entry.id, session: night.id }, any = false;
+        fields.forEach(function (f, k) { var v = f[1].value.trim(); if (v !== "" && v !== initial[k]) { changed[f[0]] = v; any = true; } });
+        if (!any) { refused.textContent = ""; said.textContent = "Nothing changed in entry " + entry.id + "."; return; }
+        tap("edit", changed, edit.id);
+      });
+      // Escape closes the form, as Cancel does.
+      form.addEventListener("keydown", function (event) { if (event.key === "Escape") { event.preventDefault(); toggleEdit(night, entry, li, edit); } });
+      li.appendChild(form);
+      fields[0][1].focus();
+    }
+    function confirmDelete(night, entry, li, remove) {
+      var ask = make("span", "night-confirm"), question = make("span");
+      question.id = "night-confirm-" + entry.id + "-question";
+      question.textContent = " Delete this entry? ";
+      var yes = button("Yes, delete", "night-confirm-" + entry.id, function () {
+        tap("delete", { entry: entry.id, session: night.id }, "night-entries-title");
+      }, true);
+      yes.setAttribute("aria-describedby", question.id);
+      var keep = button("Keep it", "night-keep-" + entry.id, function () { ask.remove(); remove.hidden = false; remove.focus(); });
+      ask.addEventListener("keydown", function (event) { if (event.key === "Escape") { event.preventDefault(); keep.click(); } });
+      ask.append(question, yes, " ", keep);
+      remove.hidden = true;
+      remove.parentNode.appendChild(ask);
+      yes.focus();
+    }
+
+    var state = {};
+    function render(answer) {
+      state = answer || {};
+      var night = state.session, active = state.active;
+      if (sessionID && night) {
+        if (night.active) {
+          title.textContent = "Log to tonight";
+          quickTaps(state, body);
+          anotherDrink(state, body);
+          var end = make("p");
+          end.appendChild(button("End the night", "night-end", function (b) { tap("end", {}, b.id); }));
+          body.appendChild(end);
+        } else {
+          title.textContent = "Change this night";
+          var elsewhere = make("p");
+          if (active) { elsewhere.append("Tonight's night out is ", link(active.title, active.page), "."); }
+          else { elsewhere.append("No night out is active: ", link("start one from the home page", "/"), "."); }
+          body.appendChild(elsewhere);
+        }
+        entries(night, body);
+      } else if (!sessionID && active) {
+        title.textContent = "Tonight";
+        var now = make("p");
+        now.append(link(active.title, active.page), " · " + active.drinks + (active.drinks === 1 ? " drink" : " drinks") + ", " +
+                   active.water + (active.water === 1 ? " water break" : " water breaks") + " · waterline " + active.waterline);
+        body.appendChild(now);
+        if (active.abandoned) {
+          var open = make("p");
+          open.append("It was started long ago and is still active: ",
+                      button("End the night", "night-end", function (b) { tap("end", {}, b.id); }));
+          body.appendChild(open);
+        }
+        quickTaps(state, body);
+      } else if (!sessionID) {
+        title.textContent = "Start a night out";
+        startForm(body);
+      } else {
+        return;
+      }
+      panel.removeAttribute("aria-busy");
+      restoreNight();
+    }
+    function link(text, href) { var a = make("a"); a.href = href; a.textContent = text; return a; }
+    // What the last tap said and where the focus was, kept across the reload the rebuild causes.
+    function restoreNight() {
+      var kept = readNight(NIGHT_SAID);
+      if (kept && kept.text) setTimeout(function () { said.textContent = kept.text; }, 150);
+      var focus = readNight(NIGHT_FOCUS);
+      if (focus) {
+        try { sessionStorage.removeItem(NIGHT_FOCUS); } catch (e) {}
+        (document.getElementById(focus.id) || title).focus();
+      }
+    }
+    fetch("/_api/session/night" + (sessionID ? "?session=" + encodeURIComponent(sessionID) : ""), { credentials: "same-origin" })
+      .then(function (r) { return r.json(); }).then(render)
+      .catch(function () { panel.remove(); });
+  }
+  function make(tag, className) { var e = document.createElement(tag); if (className) e.className = className; return e; }
+  function keepNight(name, value) {
+    value.at = Date.now();
+    try { sessionStorage.setItem(name, JSON.stringify(value)); } catch (e) {}
+  }
+  // A kept value of this page, less than a minute old.
+  function readNight(name) {
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(name) || "null");
+      return kept && kept.page === location.pathname && Date.now() - kept.at < 60000 ? kept : null;
+    } catch (e) { return null; }
+  }
+  // Calls `done` once `page` is in the rebuilt site (or after 10 s, when the live reload takes over).
+  function whenThere(page, done) {
+    var tries = 0;
+    (function again() {
+      fetch(page, { method: "HEAD", credentials: "same-origin" }).then(function (r) { return r.ok; }, function () { return false; })
+        .then(function (ok) { if (ok || ++tries >= 40) done(); else setTimeout(again, 250); });
+    })();
+  }
+  // The look of every form this script adds (none is in a built page, so none is in style.css):
+  // a thumb's height for every control, 16 px text so a phone does not zoom, the site's colours.
+  function formStyle() {
+    var forms = [".night-out-writes", "form.save-brew", "form.cooked-form"];
+    function each(inner) { return forms.map(function (f) { return inner.split(",").map(function (i) { return f + " " + i.trim(); }).join(", "); }).join(", "); }
+    var style = make("style");
+    style.textContent = ".night-out-writes { margin: 1rem 0 1.5rem; padding: 0.1rem 1rem 0.6rem; border: 1px solid var(--line); border-radius: 0.6rem; }" +
+      "form.save-brew label, form.cooked-form label { display: block; margin: 0.5rem 0 0.2rem; font-weight: 600; }" +
+      "form.save-brew input, form.save-brew select, form.save-brew textarea, form.cooked-form input, form.cooked-form select, form.cooked-form textarea { width: 100%; box-sizing: border-box; }" +
+      each("button, input, select, textarea") + " { font: inherit; font-size: max(1rem, 16px); min-height: 2.75rem; max-width: 100%; }" +
+      each("button") + " { padding: 0.4rem 0.9rem; margin: 0.2rem 0.3rem 0.2rem 0; border-radius: 0.5rem; border: 1px solid var(--accent); background: var(--bg); color: var(--accent); font-weight: 600; }" +
+      each("button.primary, button[type=submit]") + " { background: var(--accent); color: var(--bg); }" +
+      each("input, select, textarea") + " { padding: 0.3rem 0.5rem; border: 1px solid var(--muted); border-radius: 0.4rem; background: var(--bg); color: var(--fg); }" +
+      each(":focus-visible") + " { outline: 3px solid var(--accent); outline-offset: 2px; }" +
+      ".night-out-writes h2:focus, .night-out-writes h3:focus { outline: none; }" +
+      ".night-hint { color: var(--muted); font-size: 0.9rem; }" +
+      ".night-entries { list-style: none; padding-left: 0; }" +
+      ".night-entries li { padding: 0.4rem 0; border-top: 1px solid var(--line); }";
+    document.head.appendChild(style);
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -256,8 +613,10 @@ enum ServedPageScript {
       restore(status);
       keep(status);
       shopping(status, errors);
+      formStyle();
       brewAlong(status, errors);
-      nightOut(status, errors);
+      nightOut();
+      cooked(status, errors);
       flush();
       window.addEventListener("online", flush);
       setInterval(flush, 15000);

@@ -3,9 +3,9 @@ import BrewKit
 import BrewServe
 import Foundation
 
-/// The night-out writes of `serve --edit`/`--lan`: `POST /_api/session/start`, `/drink`, `/water`
-/// and `/end`, with the fields of `brewguide session start|drink|water|end` named as their long
-/// options, through `SessionCommand.perform` (the same checks, the same lock, the same atomic
+/// The night-out writes of `serve --edit`/`--lan`: `POST /_api/session/start`, `/drink`, `/water`,
+/// `/end`, `/edit` and `/delete`, with the fields of `brewguide session start|drink|water|end|edit|delete`
+/// named as their long options (`entry` for the ENTRY_ID argument of `edit` and `delete`), through `SessionCommand.perform` (the same checks, the same lock, the same atomic
 /// write). The answer's `said` is what the command prints: the waterline, any reminder or warning.
 enum ServedSessionWrite {
     static let base = "/_api/session/"
@@ -17,10 +17,7 @@ enum ServedSessionWrite {
                 return (outcome.session.id, SessionCommand.startLines(outcome), outcome)
             },
             endpoint("drink", ["preset", "type", "size", "abv", "estimate", "at"], root: root) { form, now in
-                let meta = AlcoholMeta(drinkType: try ServedForm.text(form["type"]).map(SessionCommand.drinkType),
-                                       size: try ServedForm.text(form["size"]).map { try SessionCommand.volume($0, option: "--size") },
-                                       abvPercent: try ServedForm.number(form["abv"], option: "--abv"), standardDrinkEstimate: try ServedForm.number(form["estimate"], option: "--estimate"),
-                                       presetId: ServedForm.text(form["preset"]))
+                let meta = try drinkMeta(form)
                 let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
                 return (outcome.entryID ?? outcome.session.id, SessionCommand.reportLines(outcome, now: now), outcome)
             },
@@ -33,7 +30,36 @@ enum ServedSessionWrite {
                 let outcome = try SessionCommand.perform(.end(at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
                 return (outcome.session.id, SessionCommand.endLines(outcome, now: now), outcome)
             },
+            endpoint("edit", ["entry", "session", "at", "preset", "type", "size", "abv", "estimate", "amount"], root: root) { form, now in
+                let entry = try entryID(form)
+                let change = SessionCommand.change(at: try ServedForm.text(form["at"]).map { try SessionCommand.moment($0, now: now, data: root) },
+                                                   drink: try drinkMeta(form),
+                                                   amount: try ServedForm.text(form["amount"]).map { try SessionCommand.volume($0, option: "--amount") })
+                let outcome = try SessionCommand.perform(.editEntry(id: entry, session: ServedForm.text(form["session"]), change: change), data: root, now: now)
+                return (entry, SessionCommand.editLines(outcome, entryID: entry, now: now), outcome)
+            },
+            endpoint("delete", ["entry", "session"], root: root) { form, now in
+                let entry = try entryID(form)
+                let outcome = try SessionCommand.perform(.deleteEntry(id: entry, session: ServedForm.text(form["session"])), data: root, now: now)
+                return (entry, SessionCommand.deleteLines(outcome, entryID: entry, now: now), outcome)
+            },
         ]
+    }
+
+    /// A drink's details as `DrinkOptions.meta()` reads them from `--preset`, `--type`, `--size`, `--abv`, `--estimate`.
+    private static func drinkMeta(_ form: [String: String]) throws -> AlcoholMeta {
+        AlcoholMeta(drinkType: try ServedForm.text(form["type"]).map(SessionCommand.drinkType),
+                    size: try ServedForm.text(form["size"]).map { try SessionCommand.volume($0, option: "--size") },
+                    abvPercent: try ServedForm.number(form["abv"], option: "--abv"), standardDrinkEstimate: try ServedForm.number(form["estimate"], option: "--estimate"),
+                    presetId: ServedForm.text(form["preset"]))
+    }
+
+    /// `entry`: the ENTRY_ID argument of `session edit|delete`.
+    private static func entryID(_ form: [String: String]) throws -> String {
+        guard let id = ServedForm.text(form["entry"]) else {
+            throw CommandError("entry: the entry's id is missing (as brewguide session edit ENTRY_ID takes; the timeline and every session command print it)")
+        }
+        return id
     }
 
     private typealias Perform = @Sendable ([String: String], Date) throws -> (id: String, lines: [String], outcome: SessionLogger.Outcome)

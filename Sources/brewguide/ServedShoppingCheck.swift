@@ -24,7 +24,7 @@ enum ServedShoppingCheck {
         case "true", "1", "on": checked = true
         case "false", "0", "off": checked = false
         case nil: errors.append("checked: true to tick the item, false to untick it, is missing")
-        case let other?: errors.append("checked: expected true or false, found \"\(other.prefix(40))\"")
+        case let other?: errors.append("checked: expected true or false, found \(FoundValue.quoted(other, limit: 40))")
         }
         guard errors.isEmpty, let checked else { return .refused(errors: errors) }
         do {

@@ -89,18 +89,11 @@ struct SessionCommand: ParsableCommand {
 
         func run() throws {
             let now = RunClock.now()
-            var change = SessionEntryChange()
-            if let at { change.timestamp = try SessionCommand.moment(at, now: now, data: dataOptions.data) }
-            let meta = try drink.meta()
-            change.drinkType = meta.drinkType
-            change.size = meta.size
-            change.abvPercent = meta.abvPercent
-            change.standardDrinkEstimate = meta.standardDrinkEstimate
-            change.presetId = meta.presetId
-            change.waterAmount = try amount.map { try SessionCommand.volume($0, option: "--amount") }
+            let change = SessionCommand.change(at: try at.map { try SessionCommand.moment($0, now: now, data: dataOptions.data) }, drink: try drink.meta(),
+                                               amount: try amount.map { try SessionCommand.volume($0, option: "--amount") })
             let outcome = try SessionCommand.perform(.editEntry(id: entryID, session: session, change: change), data: dataOptions.data, now: now)
-            print("edited entry \(entryID) of \(outcome.session.id) in \(outcome.path)")
-            SessionCommand.report(outcome, now: now)
+            SessionCommand.editLines(outcome, entryID: entryID, now: now).forEach { print($0) }
+            SessionCommand.printWarnings(outcome)
         }
     }
 
@@ -116,9 +109,7 @@ struct SessionCommand: ParsableCommand {
         func run() throws {
             let now = RunClock.now()
             let outcome = try SessionCommand.perform(.deleteEntry(id: entryID, session: session), data: dataOptions.data, now: now)
-            let summary = SessionCommand.summary(outcome, now: now)
-            print("deleted entry \(entryID) of \(outcome.session.id) in \(outcome.path)")
-            print("the waterline now ends \(SessionText.position(summary.finalWaterline)) (\(SessionText.range(summary)))")
+            SessionCommand.deleteLines(outcome, entryID: entryID, now: now).forEach { print($0) }
             SessionCommand.printWarnings(outcome)
         }
     }
@@ -147,6 +138,25 @@ struct SessionCommand: ParsableCommand {
         let zone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
         return ["started \(outcome.session.id) (\(SessionText.title(outcome.session, in: zone))) at \(SessionText.clock(outcome.session.startTime, in: zone)) in \(outcome.path)",
                 "the waterline is at centre"]
+    }
+
+    /// `session edit`'s change: each value given replaces the entry's (`edit` and the served
+    /// `/_api/session/edit` both make it here).
+    static func change(at: Date?, drink meta: AlcoholMeta, amount: Volume?) -> SessionEntryChange {
+        SessionEntryChange(timestamp: at, drinkType: meta.drinkType, size: meta.size, abvPercent: meta.abvPercent,
+                           standardDrinkEstimate: meta.standardDrinkEstimate, presetId: meta.presetId, waterAmount: amount)
+    }
+
+    /// `session edit`'s lines: what was edited, where, then the entry and what it does to the line now.
+    static func editLines(_ outcome: SessionLogger.Outcome, entryID: String, now: Date) -> [String] {
+        ["edited entry \(entryID) of \(outcome.session.id) in \(outcome.path)"] + reportLines(outcome, now: now)
+    }
+
+    /// `session delete`'s lines: what was deleted, where, and the line's new end and range.
+    static func deleteLines(_ outcome: SessionLogger.Outcome, entryID: String, now: Date) -> [String] {
+        let summary = summary(outcome, now: now)
+        return ["deleted entry \(entryID) of \(outcome.session.id) in \(outcome.path)",
+                "the waterline now ends \(SessionText.position(summary.finalWaterline)) (\(SessionText.range(summary)))"]
     }
 
     /// `session end`'s lines: the night in four lines.
@@ -199,7 +209,7 @@ struct SessionCommand: ParsableCommand {
     /// `--type` as a drink type, any case; otherwise an error naming the types.
     static func drinkType(_ text: String) throws -> DrinkType {
         guard let known = DrinkType(rawValue: text.lowercased()) else {
-            throw ValidationError("--type must be one of \(DrinkType.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(text)\"")
+            throw ValidationError("--type must be one of \(DrinkType.allCases.map(\.rawValue).joined(separator: ", ")), found \(FoundValue.quoted(text))")
         }
         return known
     }
@@ -211,7 +221,7 @@ struct SessionCommand: ParsableCommand {
         var number = trimmed
         if trimmed.hasSuffix("oz") { unit = .oz; number = String(trimmed.dropLast(2)) } else if trimmed.hasSuffix("ml") { number = String(trimmed.dropLast(2)) }
         guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw ValidationError("\(option) takes millilitres (473) or ounces (12oz), found \"\(text)\"")
+            throw ValidationError("\(option) takes millilitres (473) or ounces (12oz), found \(FoundValue.quoted(text))")
         }
         return Volume(value, unit)
     }
@@ -242,6 +252,6 @@ struct SessionCommand: ParsableCommand {
             if moment > seconds { moment -= 86_400 }
             return Date(timeIntervalSince1970: Double(moment))
         }
-        throw ValidationError("--at takes an ISO 8601 date-time (2026-11-21T21:15:00Z, or 2026-11-21T21:15 in the journal's time zone, \(zone.identifier)) or HH:MM (21:15), found \"\(text)\"")
+        throw ValidationError("--at takes an ISO 8601 date-time (2026-11-21T21:15:00Z, or 2026-11-21T21:15 in the journal's time zone, \(zone.identifier)) or HH:MM (21:15), found \(FoundValue.quoted(text))")
     }
 }

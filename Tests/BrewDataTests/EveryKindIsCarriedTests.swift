@@ -113,11 +113,12 @@ import TestSupport
         }
     }
 
-    /// The thumbnail files the kitchen recipes name travel with them (they are not a kind of
-    /// record but a recipe's file).
+    /// The thumbnail files the kitchen recipes name, and the photos the cook logs name, travel
+    /// with them (they are not a kind of record but a record's file).
     @Test func thumbnailFilesTravelWithTheirRecipes() throws {
         let snapshot = Self.fixture()
         try #require(!snapshot.kitchenImages.isEmpty)
+        try #require(snapshot.kitchenImages.contains { $0.path == "kitchen/images/cook-every.png" }, "a cook log's photo")
         let bytes = Archive.bytes(for: snapshot, toolVersion: "test", createdAt: Date(timeIntervalSince1970: 0))
         #expect(try ArchiveReader.read(bytes).kitchenImages == snapshot.kitchenImages)
         let csv = try CSVExport.files(for: snapshot)

@@ -83,6 +83,43 @@ import TestSupport
         #expect(!Merger.merge([try DataSnapshot.load(root: b)], into: try DataSnapshot.load(root: a)).report.conflicted.isEmpty)
     }
 
+    /// A kitchen recipe's marks (favourite, archived) set on one copy are decided by the later
+    /// `updatedAt`, with no conflicted copy, under every `--on-conflict`; a real edit on the other
+    /// copy still keeps both, since merge cannot tell which copy changed what.
+    @Test func kitchenMarksSetOnOneCopyAreNoConflict() throws {
+        func soup(title: String = "Soup", favourite: Bool = false, archived: Bool = false, updatedAt: TimeInterval?) -> KitchenRecipe {
+            KitchenRecipe(id: "soup", title: title, servings: 2, category: .lunch,
+                          ingredients: [KitchenIngredient(id: "i1", name: "lentils", amount: "200 g")],
+                          steps: [KitchenStep(id: "s1", order: 1, text: "Simmer.")],
+                          isArchived: archived, isFavourite: favourite, updatedAt: updatedAt.map { Date(timeIntervalSince1970: $0) })
+        }
+        let old = soup(updatedAt: 1_790_000_000)
+        let marked = soup(favourite: true, updatedAt: 1_795_000_000)
+        for policy in Merger.ConflictPolicy.allCases {
+            // The marked copy into the old one: taken whole, reported as updated.
+            let taken = Merger.merge([DataSnapshot(kitchenRecipes: [marked])], into: DataSnapshot(kitchenRecipes: [old]), onConflict: policy)
+            #expect(taken.report.conflicted.isEmpty, "\(policy): \(taken.report.conflicted)")
+            #expect(taken.newKitchenRecipes == [marked], "\(policy)")
+            #expect(taken.replacedKitchenRecipeIDs == ["soup"], "\(policy)")
+            #expect(taken.report.updated.lines == ["kitchen recipe soup: the copies differ only in their marks; took the later, incoming one (favourite, not archived, updatedAt 2026-11-18T11:06:40Z) over not a favourite, not archived (updatedAt 2026-09-21T14:13:20Z)"], "\(policy)")
+            // The old copy into the marked one: the target's later marks stay, the old ones are dropped.
+            let kept = Merger.merge([DataSnapshot(kitchenRecipes: [old])], into: DataSnapshot(kitchenRecipes: [marked]), onConflict: policy)
+            #expect(kept.report.conflicted.isEmpty && kept.newKitchenRecipes.isEmpty && kept.replacedKitchenRecipeIDs.isEmpty, "\(policy)")
+            #expect(kept.report.dropped.count == 1, "\(policy)")
+            #expect(kept.merged.kitchenRecipes == [marked], "\(policy)")
+        }
+        // A copy without updatedAt is the oldest; on a tie the target's copy stays.
+        #expect(Merger.merge([DataSnapshot(kitchenRecipes: [soup(archived: true, updatedAt: nil)])], into: DataSnapshot(kitchenRecipes: [old])).merged.kitchenRecipes == [old])
+        #expect(Merger.merge([DataSnapshot(kitchenRecipes: [soup(archived: true, updatedAt: 1_790_000_000)])], into: DataSnapshot(kitchenRecipes: [old])).merged.kitchenRecipes == [old])
+        // Copies that differ only in when they were written are the same recipe.
+        #expect(Merger.merge([DataSnapshot(kitchenRecipes: [soup(updatedAt: 1_795_000_000)])], into: DataSnapshot(kitchenRecipes: [old])).report.identical.map(\.id) == ["soup"])
+        // A mark on one copy and a real edit on the other: both kept.
+        let edited = soup(title: "Lentil soup", updatedAt: 1_792_000_000)
+        let both = Merger.merge([DataSnapshot(kitchenRecipes: [marked])], into: DataSnapshot(kitchenRecipes: [edited]))
+        #expect(both.report.conflicted.count == 1, "\(both.report.conflicted)")
+        #expect(both.merged.kitchenRecipes.map(\.title).sorted() == ["Lentil soup (Conflicted Copy)", "Soup"])
+    }
+
     @Test func drinkPresetsAreMergedByID() throws {
         let target = try DataFolder(["sessions/presets.json": #"[{ "id": "lager-can", "name": "12 oz lager", "drinkType": "beer", "sizeMl": 355, "abv": 5 }]"#])
         let source = try DataFolder([

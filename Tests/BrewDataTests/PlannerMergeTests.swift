@@ -135,7 +135,7 @@ import Testing
         let target = try DataFolder(["preferences.json": "{ \"kitchen\": { \"units\": \"metric\" } }"])
         let source = try DataFolder(["preferences.json": "{ \"kitchen\": { \"units\": \"imperial\" } }"])
         let outcome = try MergeByKindTests.merge(source, into: target)
-        #expect(outcome.report.notes.contains { $0.hasPrefix("preferences.json kitchen (goals, units, card servings): the target's are kept") }, "\(outcome.report.notes)")
+        #expect(outcome.report.notes.contains { $0.hasPrefix("preferences.json kitchen (units, card servings, aisles): the target's are kept") }, "\(outcome.report.notes)")
         #expect(try String(contentsOfFile: target.root + "/preferences.json", encoding: .utf8).contains("metric"))
     }
 

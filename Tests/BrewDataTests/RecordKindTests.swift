@@ -48,7 +48,7 @@ import TestSupport
         #expect(messages == [
             "\(root)/kitchen/Snacks.json: warning: not read: no kind of record lives in \"kitchen/Snacks.json\" (did you mean \"snacks.json\"?); \(layout)",
             // A photo is in its place, but no recipe names it.
-            "\(root)/kitchen/images/soup.png: warning: no kitchen recipe names this photo (as its thumbnail); name it in a recipe's thumbnail, or remove it",
+            "\(root)/kitchen/images/soup.png: warning: no kitchen recipe names this photo (as its thumbnail), nor any cook log (as its photo); name it in a recipe's thumbnail, or remove it",
             "\(root)/kitchen/notes.json: warning: not read: no kind of record lives in \"kitchen/notes.json\"; \(layout)",
             "\(root)/kitchen/shoping: warning: not read: no kind of record lives in the folder \"kitchen/shoping/\"; \(layout)",
         ])

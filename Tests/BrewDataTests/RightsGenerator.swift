@@ -126,7 +126,7 @@ extension RightsGenerator {
             SessionFile(relativePath: "kitchen/snacks.json", content: json(#"[{ "id": "snack-every", "name": "Flapjack", "calories": 180, "protein": 3, "carbs": 24, "fats": 8 }]"#)),
             SessionFile(relativePath: "kitchen/shopping.json", content: json(#"[{ "id": "item-every", "name": "250 g lentils", "checked": false, "updatedAt": "\#(stamp)" }]"#)),
             SessionFile(relativePath: "kitchen/inbox.json", content: json(#"{ "entries": [{ "id": "inbox-every", "type": "url", "content": "https://example.com/every", "createdAt": "\#(stamp)", "status": "pending" }] }"#)),
-            SessionFile(relativePath: "kitchen/cooked.json", content: json(#"[{ "id": "cook-every", "recipeId": "kitchen-recipe-every", "cookedAt": "2026-11-20T19:00:00+01:00", "rating": 4, "note": "<em>again</em>" }]"#)),
+            SessionFile(relativePath: "kitchen/cooked.json", content: json(#"[{ "id": "cook-every", "recipeId": "kitchen-recipe-every", "cookedAt": "2026-11-20T19:00:00+01:00", "rating": 4, "note": "<em>again</em>", "photo": "kitchen/images/cook-every.png" }]"#)),
         ]
         return DataSnapshot(
             recipes: [starter, recipe(id: "recipe-every")], logs: [log(id: logID)],
@@ -137,6 +137,8 @@ extension RightsGenerator {
             kitchenRecipes: [kitchen],
             flows: [BrewFlow(logId: logID, source: "scale", samples: (0...int(3...8)).map { BrewFlow.Sample(seconds: Double($0), grams: Double($0 * 9)) })],
             kitchenFiles: planner,
-            kitchenImages: [KitchenImage(path: "kitchen/images/soup-every.png", bytes: (0..<int(8...64)).map { _ in UInt8(truncatingIfNeeded: next()) })])
+            // The recipe's thumbnail, and the photo of its cook log (`kitchen cooked --photo`).
+            kitchenImages: [KitchenImage(path: "kitchen/images/soup-every.png", bytes: (0..<int(8...64)).map { _ in UInt8(truncatingIfNeeded: next()) }),
+                            KitchenImage(path: "kitchen/images/cook-every.png", bytes: (0..<int(8...64)).map { _ in UInt8(truncatingIfNeeded: next()) })])
     }
 }

@@ -73,4 +73,23 @@ import Testing
         let none = YearInReview.make(year: 2026, logs: [], slots: slots, recipeTitles: ["soup": "Soup", "pasta": "Pasta"], nights: [], today: "2026-02-28")
         #expect(none.plannedMost.isEmpty && none.mealsPlanned == 0)
     }
+
+    /// "Cooked most" counts the year's cook logs only (a log of another year is left out), and
+    /// the planned meals stay "planned": a cook log neither adds to nor takes from them.
+    @Test func cookedMostComesFromCookLogsAndPlannedStaysPlanned() throws {
+        let slots = (1...3).map { MealSlot(id: "\($0)", day: "2026-03-0\($0)", meal: .dinner, content: .recipe(id: "soup")) }
+        let titles = ["soup": "Soup", "pasta": "Pasta"]
+        let planned = YearInReview.make(year: 2026, logs: [], slots: slots, recipeTitles: titles, nights: [], today: "2026-12-31")
+        func cook(_ recipe: String, _ moment: String) throws -> CookLog {
+            CookLog(id: UUID().uuidString, recipeID: recipe, cookedAt: try #require(ISO8601.date(from: moment)))
+        }
+        let cooks = [try cook("pasta", "2026-03-01T19:00:00Z"), try cook("pasta", "2026-05-01T19:00:00Z"),
+                     try cook("soup", "2026-03-02T19:00:00Z"), try cook("soup", "2025-12-31T19:00:00Z"), try cook("gone", "2026-04-01T12:00:00Z")]
+        let review = planned.withCooks(cooks, recipeTitles: titles)
+        #expect(review.cookLogCount == 4, "the 2025 cook is not this year's")
+        #expect(review.cookedMostByLogs.first == .init(name: "Pasta", count: 2), "\(review.cookedMostByLogs)")
+        #expect(review.cookedMostByLogs.contains(.init(name: "gone", count: 1)), "an erased recipe counts under its id")
+        #expect(review.plannedMost == [.init(name: "Soup", count: 3)] && review.mealsPlanned == 3, "planned stays planned")
+        #expect(planned.withCooks([], recipeTitles: titles).cookedMostByLogs.isEmpty, "no cook logs: nothing cooked, whatever was planned")
+    }
 }

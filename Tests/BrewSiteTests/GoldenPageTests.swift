@@ -29,7 +29,7 @@ struct GoldenPageTests {
         "logs/index.html", "logs/2026/03/first-brew.html", "logs/2026/03/first-brew.md",
         "logs/by-tag/tooSour/index.md",
         "statistics.html", "hints.md", "feed.xml", "sitemap.xml",
-        "kitchen/index.html", "kitchen/index.md", "kitchen/archive.md",
+        "kitchen/index.html", "kitchen/index.md", "kitchen/archive.md", "kitchen/last-cooked.md", "kitchen/last-cooked.html",
         "kitchen/recipes/tomato-soup.html", "kitchen/recipes/tomato-soup.md",
         "kitchen/cook/tomato-soup.html", "kitchen/cook/tomato-soup.md", "kitchen/cards/tomato-soup.md",
         "kitchen/search-index.js", "years/2026.md", "years/2026.html",

@@ -122,6 +122,23 @@ final class HeadlessChromium {
         return false
     }
 
+    /// Waits (at most `seconds`) until a JavaScript expression is true, across reloads (an
+    /// expression that throws while the page reloads counts as false); false if it never is.
+    @discardableResult
+    func wait(until expression: String, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if (try? evaluate(expression)) as? Bool == true { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        } while Date() < deadline
+        return false
+    }
+
+    /// Types `text` into the focused field, as a keyboard would (an `input` event follows).
+    func type(_ text: String) throws {
+        try send("Input.insertText", ["text": text])
+    }
+
     /// `evaluate` for an expression whose value is a string; "" for anything else.
     func text(_ expression: String) throws -> String { try evaluate(expression) as? String ?? "" }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `kitchen cooked`: a cook log checked as `check` checks it, written to kitchen/cooked.json,
 /// shown on the recipe, week and year pages, and carried by export, import, merge and erase.
@@ -58,7 +59,7 @@ import Testing
         let unreadable = try Self.cooked(["shakshuka", "--at", "yesterday"], data: data)
         #expect(unreadable.stderr.contains("--at: expected an ISO 8601 date-time such as 2026-11-12T19:00:00+01:00"), "\(unreadable.stderr)")
         let photo = try Self.cooked(["shakshuka", "--photo", "/etc/hostname"], data: data)
-        #expect(photo.stderr.contains("--photo: /etc/hostname is outside the data directory"), "\(photo.stderr)")
+        #expect(photo.stderr.contains("error: --photo: /etc/hostname: not a JPEG, PNG, WebP or GIF image"), "\(photo.stderr)")
         #expect(!FileManager.default.fileExists(atPath: Self.cookFile(data).path))
 
         // A cook file that does not pass check is not touched.
@@ -71,6 +72,84 @@ import Testing
         #expect(try Data(contentsOf: Self.cookFile(data)) == broken)
         let check = try BrewGuideProcess.run(["check", "--data", data.path])
         #expect(check.status != 0 && (check.stdout + check.stderr).contains("cookedAt: expected an ISO 8601 date-time"), "\(check.stdout)\(check.stderr)")
+    }
+
+    /// `--photo` copies the photo into kitchen/images/ (named after the log), decode-checked: the
+    /// log names the copy, `check` has nothing to say about it, the recipe page shows it and the
+    /// site carries it; export and import carry it; erasing the recipe keeps the log and its photo,
+    /// `erase --cooked` removes both.
+    @Test func aCooksPhotoIsKeptShownCarriedAndErased() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        let scratch = data.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // The photo is anywhere on the machine (here beside the data directory, not in it).
+        let original = TestImages.photo(width: 640, height: 480, format: "jpg")
+        let photoFile = scratch.appendingPathComponent("dinner.jpg")
+        try Data(original).write(to: photoFile)
+        let result = try Self.cooked(["hummus", "--at", "2026-11-20T12:00:00Z", "--photo", photoFile.path], data: data)
+        #expect(result.status == 0, "\(result.stderr)")
+        let kept = "kitchen/images/cook-hummus-20261120-1200.jpg"
+        #expect(result.stdout.contains("Photo kept as \(kept)"), "\(result.stdout)")
+        #expect(try [UInt8](Data(contentsOf: data.appendingPathComponent(kept))) == original)
+        let images = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("kitchen/images").path)
+        #expect(!images.contains { $0.hasSuffix(".pending") } && !images.contains { $0.contains("cook-hummus") && $0.contains(".grid.") }, "\(images)")
+        let records = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: Self.cookFile(data))) as? [[String: Any]])
+        #expect(records.first?["photo"] as? String == kept)
+
+        let check = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(check.status == 0 && !(check.stdout + check.stderr).contains("cook-hummus"), "no warning about the photo: \(check.stdout)\(check.stderr)")
+
+        let site = scratch.appendingPathComponent("Site")
+        #expect(try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"], environment: Self.now).status == 0)
+        let page = try String(contentsOf: site.appendingPathComponent("kitchen/recipes/hummus.html"), encoding: .utf8)
+        #expect(page.contains("<img src=\"../../\(kept)\" alt=\"Smooth hummus as cooked on 20 Nov 2026\""), "\(page)")
+        #expect(try [UInt8](Data(contentsOf: site.appendingPathComponent(kept))) == original, "the site carries the photo")
+
+        let archive = scratch.appendingPathComponent("archive.json")
+        #expect(try BrewGuideProcess.run(["export", "--data", data.path, "--output", archive.path]).status == 0)
+        let restored = scratch.appendingPathComponent("Restored")
+        let imported = try BrewGuideProcess.run(["import", archive.path, "--into", restored.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try [UInt8](Data(contentsOf: restored.appendingPathComponent(kept))) == original, "import brings the photo back")
+        let target = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: target.deletingLastPathComponent()) }
+        let merge = try BrewGuideProcess.run(["merge", data.path, "--into", target.path, "--yes"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(try [UInt8](Data(contentsOf: target.appendingPathComponent(kept))) == original, "merge brings the photo with its cook log")
+
+        // Erasing the recipe keeps its cook log, and so the log's photo.
+        let recipe = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "hummus", "--data", restored.path, "--yes"])
+        #expect(recipe.status == 0 && recipe.stdout.contains("kept: 1 cook log naming it"), "\(recipe.stdout)\(recipe.stderr)")
+        #expect(!recipe.stdout.contains(kept), "\(recipe.stdout)")
+        #expect(FileManager.default.fileExists(atPath: restored.appendingPathComponent(kept).path))
+        // Erasing the cook log removes its photo.
+        let dry = try BrewGuideProcess.run(["erase", "--cooked", "cook-hummus-20261120-1200", "--data", restored.path])
+        #expect(dry.stdout.contains("would remove 1 photo file no other kitchen recipe or cook log names: \(kept)"), "\(dry.stdout)")
+        let erased = try BrewGuideProcess.run(["erase", "--cooked", "cook-hummus-20261120-1200", "--data", restored.path, "--yes"])
+        #expect(erased.status == 0, "\(erased.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: restored.appendingPathComponent(kept).path))
+    }
+
+    /// A photo that is not an image, or does not decode, is refused with the other problems, and
+    /// nothing is written: no log, no photo, no pending file.
+    @Test func aPhotoThatDoesNotDecodeIsRefused() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        let scratch = data.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let whole = TestImages.photo(width: 64, height: 48, format: "png")
+        let cut = scratch.appendingPathComponent("cut.png")
+        try Data(whole.prefix(whole.count / 2)).write(to: cut)
+        let before = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("kitchen/images").path).sorted()
+        let result = try Self.cooked(["hummus", "--rating", "7", "--photo", cut.path], data: data)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("error: --photo: \(cut.path): the PNG image is not kept: it cannot be decoded"), "\(result.stderr)")
+        #expect(result.stderr.contains("error: --rating:"), "every problem is said: \(result.stderr)")
+        #expect(result.stderr.hasSuffix("nothing was written\n"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: Self.cookFile(data).path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("kitchen/images").path).sorted() == before)
+        let folder = try Self.cooked(["hummus", "--photo", scratch.path], data: data)
+        #expect(folder.stderr.contains("not a regular file"), "\(folder.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: Self.cookFile(data).path))
     }
 
     @Test func exportImportMergeAndEraseCarryCookLogs() throws {

@@ -12,7 +12,7 @@ import Testing
         let imagePath = data.appendingPathComponent(Self.image).path
         let dryRun = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "shakshuka", "--data", data.path])
         #expect(dryRun.status == 0, "\(dryRun.stderr)")
-        #expect(dryRun.stdout.contains("would remove 1 thumbnail file no other kitchen recipe names: \(Self.image)"), "\(dryRun.stdout)")
+        #expect(dryRun.stdout.contains("would remove 1 photo file no other kitchen recipe or cook log names: \(Self.image)"), "\(dryRun.stdout)")
         #expect(FileManager.default.fileExists(atPath: imagePath))
         // The summary says the files go, not that they are rewritten.
         #expect(dryRun.stdout.contains("2 files would be removed: \(imagePath), \(data.appendingPathComponent("kitchen/recipes/shakshuka.json").path)"), "\(dryRun.stdout)")
@@ -20,7 +20,7 @@ import Testing
         #expect(dryRun.stdout.contains("2 files would be rewritten: \(data.appendingPathComponent("kitchen/plan/2026-11.json").path), \(data.appendingPathComponent("kitchen/plan/2026-12.csv").path)\n"), "\(dryRun.stdout)")
         let erased = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "shakshuka", "--yes", "--data", data.path])
         #expect(erased.status == 0, "\(erased.stderr)")
-        #expect(erased.stdout.contains("removing 1 thumbnail file no other kitchen recipe names: \(Self.image)"), "\(erased.stdout)")
+        #expect(erased.stdout.contains("removing 1 photo file no other kitchen recipe or cook log names: \(Self.image)"), "\(erased.stdout)")
         #expect(!FileManager.default.fileExists(atPath: imagePath))
         let check = try BrewGuideProcess.run(["check", "--data", data.path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
@@ -35,11 +35,11 @@ import Testing
             .write(to: data.appendingPathComponent("kitchen/recipes/green-shakshuka.json"), atomically: true, encoding: .utf8)
         let erased = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "shakshuka", "--yes", "--data", data.path])
         #expect(erased.status == 0, "\(erased.stderr)")
-        #expect(!erased.stdout.contains("thumbnail file"), "\(erased.stdout)")
+        #expect(!erased.stdout.contains("photo file"), "\(erased.stdout)")
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent(Self.image).path))
         // Once the last recipe naming it goes, so does the photo.
         let second = try BrewGuideProcess.run(["erase", "--kitchen-recipe", "green-shakshuka", "--yes", "--data", data.path])
-        #expect(second.stdout.contains("removing 1 thumbnail file no other kitchen recipe names: \(Self.image)"), "\(second.stdout)")
+        #expect(second.stdout.contains("removing 1 photo file no other kitchen recipe or cook log names: \(Self.image)"), "\(second.stdout)")
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent(Self.image).path))
     }
 
@@ -50,7 +50,7 @@ import Testing
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: unrelated)
         let erased = try BrewGuideProcess.run(["erase", "--all", "--yes", "--data", data.path])
         #expect(erased.status == 0, "\(erased.stderr)")
-        #expect(erased.stdout.contains("removing 1 thumbnail file no other kitchen recipe names: \(Self.image)"), "\(erased.stdout)")
+        #expect(erased.stdout.contains("removing 1 photo file no other kitchen recipe or cook log names: \(Self.image)"), "\(erased.stdout)")
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent(Self.image).path))
         // A file no recipe named is not the recipes' data: it stays.
         #expect(FileManager.default.fileExists(atPath: unrelated.path))

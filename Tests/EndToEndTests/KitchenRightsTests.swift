@@ -77,9 +77,14 @@ import Testing
             try? FileManager.default.removeItem(at: target.deletingLastPathComponent())
             try? FileManager.default.removeItem(at: source.deletingLastPathComponent())
         }
-        #expect(try BrewGuideProcess.run(["kitchen", "archive", "shakshuka", "--data", target.path]).status == 0)
-        Thread.sleep(forTimeInterval: 0.01)
-        #expect(try BrewGuideProcess.run(["kitchen", "favourite", "hummus", "--data", source.path]).status == 0)
+        // Real edits (a title on each side), not marks: a favourite or archive set on one copy is
+        // decided by time with no conflicted copy (OneCopyChangesMergeTests).
+        let shakshuka = target.appendingPathComponent("kitchen/recipes/shakshuka.json")
+        try String(contentsOf: shakshuka, encoding: .utf8).replacingOccurrences(of: #""title": "Shakshuka""#, with: #""title": "Shakshuka for two""#)
+            .write(to: shakshuka, atomically: true, encoding: .utf8)
+        let recipes = source.appendingPathComponent("kitchen/recipes/kitchen.csv")
+        try String(contentsOf: recipes, encoding: .utf8).replacingOccurrences(of: "hummus,Smooth hummus,", with: "hummus,Smoothest hummus,")
+            .write(to: recipes, atomically: true, encoding: .utf8)
         let merge = try BrewGuideProcess.run(["merge", source.path, "--into", target.path, "--on-conflict", policy, "--yes"])
         #expect(merge.status == 0, "\(merge.stderr)")
         let check = try BrewGuideProcess.run(["check", "--data", target.path])

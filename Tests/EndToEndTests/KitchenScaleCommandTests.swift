@@ -28,6 +28,30 @@ import Testing
         #expect((nutrition["perServing"] as? [String: Any])?["calories"] as? Int == 320)
     }
 
+    /// A recipe whose source gave no servings: the JSON says so and what scaling assumed, as the
+    /// text and Markdown do (it once gave only `baseServings: 1`, an assumption shown as a fact).
+    @Test func jsonSaysWhenTheServingsWereAssumed() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let recipe = #"{"id": "plain-pancakes", "title": "Plain pancakes", "servings": 1, "servingsGiven": false, "category": "Breakfast", "ingredients": [{"name": "flour", "amount": "200 g"}], "steps": [{"order": 1, "text": "Mix."}]}"#
+        try Data(recipe.utf8).write(to: data.appendingPathComponent("kitchen/recipes/plain-pancakes.json"))
+        let result = try BrewGuideProcess.run(["kitchen", "scale", "plain-pancakes", "--servings", "2", "--format", "json", "--data", data.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["baseServings"] as? Int == 1)
+        #expect(object["servingsGiven"] as? Bool == false, "\(result.stdout)")
+        let text = try BrewGuideProcess.run(["kitchen", "scale", "plain-pancakes", "--servings", "2", "--data", data.path])
+        let assumption = try #require(object["servingsAssumption"] as? String, "\(result.stdout)")
+        #expect(assumption == "The source gives no servings: the amounts are taken as written for 1 serving, and scaling starts from that.")
+        #expect(text.stdout.contains("\n" + assumption + "\n"), "the JSON says what the text says: \(text.stdout)")
+
+        // A recipe that gives its servings says so, with no assumption (a key is never absent).
+        let given = try BrewGuideProcess.run(["kitchen", "scale", "shakshuka", "--format", "json", "--data", data.path])
+        let shakshuka = try #require(try JSONSerialization.jsonObject(with: Data(given.stdout.utf8)) as? [String: Any])
+        #expect(shakshuka["servingsGiven"] as? Bool == true)
+        #expect(shakshuka["servingsAssumption"] is NSNull)
+    }
+
     @Test func imperialTextAndAnUnreadableAmount() throws {
         let result = try BrewGuideProcess.run(["kitchen", "scale", "lentil-soup", "--servings", "2", "--units", "imperial"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -152,6 +152,37 @@ struct LogCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: journal.appendingPathComponent("logs").path).isEmpty)
     }
 
+    /// Every error of one call is said in one run, in the compiler's form: an unknown recipe (with
+    /// its did-you-mean) does not hide a bad rating, tag or `--at` given with it. Once only the
+    /// unknown recipe was said, and the person found the rest one run at a time.
+    @Test func anUnknownRecipeDoesNotHideTheOtherErrors() throws {
+        let journal = try Self.journal()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let result = try Self.log(["v60-startr", "--rating", "7", "--tag", "toSour", "--dose", "18", "--at", "2026-10-01T07:00:00+09:00"], in: journal)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let file = "\(journal.path)/logs/2026-10.json:"
+        #expect(lines.contains { $0.hasPrefix(file) && $0.hasSuffix("error: rating must be 1–5, found 7 (--rating)") }, "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix(file) && $0.contains("error: tasteTag: unknown value \"toSour\"") && $0.hasSuffix("(did you mean \"tooSour\"?) (--tag)") }, "\(result.stderr)")
+        #expect(lines.contains("error: no recipe with id \"v60-startr\" in \(journal.path); did you mean \"v60-starter\"?"), "\(result.stderr)")
+        #expect(lines.last == "error: the brew was not recorded; nothing was written", "\(result.stderr)")
+        // Only what was given is said: the stand-in recipe's own values are never the person's to fix.
+        #expect(lines.count == 4, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.appendingPathComponent("logs").path).isEmpty)
+
+        // A bad `--at` with a bad rating: both, and the rating is checked at now.
+        let both = try Self.log(["v60-starter", "--rating", "0", "--at", "yesterday"], in: journal)
+        #expect(both.status == 1)
+        #expect(both.stderr.contains("error: rating must be 1–5, found 0 (--rating)"), "\(both.stderr)")
+        #expect(both.stderr.contains("\nerror: --at: expected an ISO 8601 date-time"), "\(both.stderr)")
+        // A `--brew-time` the command line cannot read is said with the rest too.
+        let time = try Self.log(["v60-startr", "--rating", "3", "--brew-time", "3:5"], in: journal)
+        #expect(time.status == 1)
+        #expect(time.stderr.hasPrefix("error: no recipe with id \"v60-startr\""), "\(time.stderr)")
+        #expect(time.stderr.contains("\nerror: --brew-time takes M:SS (3:05) or seconds (185), found \"3:5\"\n"), "\(time.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.appendingPathComponent("logs").path).isEmpty)
+    }
+
     @Test func duplicateMakesACustomCopyAndScaleUsesTheLastSelected() throws {
         let journal = try Self.journal()
         defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }

@@ -98,6 +98,81 @@ struct OneCopyChangesMergeTests {
         #expect(!again.stdout.contains("added:") && !again.stdout.contains("updated:"), "\(again.stdout)")
     }
 
+    /// A mark set on one copy (favourite, archive) is a change on that copy, not a conflict: after
+    /// merging either way both copies hold it and no "(Conflicted Copy)" is made. Once every such
+    /// mark made a conflicted copy, because merge has no common earlier version to compare with.
+    @Test func marksSetOnOneCopyMakeNoConflictedCopy() throws {
+        let phone = try BrewGuideProcess.copyOfBundledData()
+        let laptop = phone.deletingLastPathComponent().appendingPathComponent("Laptop")
+        defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
+        try FileManager.default.copyItem(at: phone, to: laptop)
+        _ = try run(["kitchen", "favourite", "lentil-soup"], phone)
+        _ = try run(["kitchen", "archive", "shakshuka"], laptop)
+
+        let dryRun = try BrewGuideProcess.run(["merge", phone.path, "--into", laptop.path], environment: ["BREWGUIDE_NOW": Self.now])
+        #expect(dryRun.stdout.contains("updated: kitchen recipe lentil-soup: the copies differ only in their marks; took the later, incoming one (favourite, not archived, updatedAt 2026-11-21T19:15:00Z)"), "\(dryRun.stdout)")
+        #expect(dryRun.stdout.contains("dropped: kitchen recipe shakshuka: the copies differ only in their marks; kept the target's copy (favourite, archived, updatedAt 2026-11-21T19:15:00Z); dropped the incoming one (favourite, not archived, updatedAt 2026-03-02T10:30:00Z)"), "\(dryRun.stdout)")
+        #expect(!dryRun.stdout.contains("conflicted:"), "\(dryRun.stdout)")
+        try merge(phone, into: laptop)
+        try merge(laptop, into: phone)
+        for (name, data) in [("phone", phone), ("laptop", laptop)] {
+            let kitchen = try everything(data, "kitchen")
+            #expect(!kitchen.contains("ConflictedCopy"), "\(name): a mark made a conflicted copy")
+            #expect(try kitchenRecipe("lentil-soup", in: data)?["isFavourite"] as? Bool == true, "\(name): the favourite set on the phone was lost")
+            #expect(try kitchenRecipe("shakshuka", in: data)?["isArchived"] as? Bool == true, "\(name): the archive set on the laptop was lost")
+            let check = try BrewGuideProcess.run(["check", "--data", data.path], environment: ["BREWGUIDE_NOW": Self.now])
+            #expect(check.status == 0, "\(name): \(check.stdout)")
+        }
+        let again = try BrewGuideProcess.run(["merge", phone.path, "--into", laptop.path], environment: ["BREWGUIDE_NOW": Self.now])
+        #expect(!again.stdout.contains("updated:") && !again.stdout.contains("conflicted:") && !again.stdout.contains("dropped:"), "\(again.stdout)")
+    }
+
+    /// Goals written on one copy (`kitchen goals --write`) survive a merge either way: the later
+    /// `updatedAt` wins. Once the target's preferences were always kept and a note said so.
+    @Test func goalsWrittenOnOneCopySurviveAMergeEitherWay() throws {
+        let phone = try BrewGuideProcess.copyOfBundledData()
+        let laptop = phone.deletingLastPathComponent().appendingPathComponent("Laptop")
+        defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
+        try FileManager.default.copyItem(at: phone, to: laptop)
+        let untouched = phone.deletingLastPathComponent().appendingPathComponent("Untouched")
+        try FileManager.default.copyItem(at: phone, to: untouched)
+        _ = try run(["kitchen", "goals", "--calories", "2000", "--write"], phone)
+        let goals = try run(["kitchen", "goals", "--format", "json"], phone).stdout
+        let stamped = try String(contentsOf: phone.appendingPathComponent("preferences.json"), encoding: .utf8)
+        #expect(stamped.contains(#""updatedAt": "2026-11-21T19:15:00Z""#), "\(stamped)")
+        let check = try BrewGuideProcess.run(["check", "--data", phone.path], environment: ["BREWGUIDE_NOW": Self.now])
+        #expect(check.status == 0 && !(check.stdout + check.stderr).contains("unknown field"), "\(check.stdout)\(check.stderr)")
+
+        let dryRun = try BrewGuideProcess.run(["merge", phone.path, "--into", laptop.path], environment: ["BREWGUIDE_NOW": Self.now])
+        #expect(dryRun.stdout.contains("updated: preferences kitchen.goals: took the incoming goals (updatedAt 2026-11-21T19:15:00Z) over the target's (none set)"), "\(dryRun.stdout)")
+        #expect(!dryRun.stdout.contains("note: preferences.json kitchen"), "\(dryRun.stdout)")
+        try merge(phone, into: laptop)
+        #expect(try run(["kitchen", "goals", "--format", "json"], laptop).stdout == goals, "the laptop lost the phone's goals")
+        let preferences = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: laptop.appendingPathComponent("preferences.json"))) as? [String: Any])
+        #expect(preferences["lastSelectedRecipeId"] as? String == "bright-morning", "the laptop's other settings are kept")
+
+        // An older copy into the phone: the phone's later goals stay.
+        let old = try BrewGuideProcess.run(["merge", untouched.path, "--into", phone.path, "--yes"], environment: ["BREWGUIDE_NOW": Self.now])
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(!old.stdout.contains("kitchen.goals"), "no goals on the old copy, nothing to say: \(old.stdout)")
+        #expect(try run(["kitchen", "goals", "--format", "json"], phone).stdout == goals)
+
+        // Later goals on the laptop win back over the phone's, and the phone's older ones are said as dropped.
+        let later = try BrewGuideProcess.run(["kitchen", "goals", "--calories", "1800", "--write", "--data", laptop.path], environment: ["BREWGUIDE_NOW": "2026-11-22T08:00:00Z"])
+        #expect(later.status == 0, "\(later.stderr)")
+        let back = try BrewGuideProcess.run(["merge", phone.path, "--into", laptop.path, "--yes"], environment: ["BREWGUIDE_NOW": Self.now])
+        #expect(back.stdout.contains("dropped: preferences kitchen.goals: kept the target's goals (updatedAt 2026-11-22T08:00:00Z); dropped the incoming ones (updatedAt 2026-11-21T19:15:00Z)"), "\(back.stdout)")
+        try merge(laptop, into: phone)
+        #expect(try run(["kitchen", "goals", "--format", "json"], phone).stdout.contains("\"calories\": 1800"), "the phone did not take the laptop's later goals")
+
+        // Other kitchen settings still keep the target's, and the note says so.
+        let units = try String(contentsOf: phone.appendingPathComponent("preferences.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"kitchen\": {", with: "\"kitchen\": {\n    \"units\": \"imperial\",")
+        try units.write(to: phone.appendingPathComponent("preferences.json"), atomically: true, encoding: .utf8)
+        let note = try BrewGuideProcess.run(["merge", phone.path, "--into", laptop.path], environment: ["BREWGUIDE_NOW": Self.now])
+        #expect(note.stdout.contains("note: preferences.json kitchen (units, card servings, aisles): the target's are kept; 1 source holds different ones, which were not merged"), "\(note.stdout)")
+    }
+
     /// An entry edited on one copy after it was deleted on the other is the later write: it stays.
     @Test func anEntryEditedAfterItsDeletionOnTheOtherCopyStays() throws {
         let phone = try BrewGuideProcess.copyOfBundledData()

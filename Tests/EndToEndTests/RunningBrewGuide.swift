@@ -8,20 +8,31 @@ class RunningBrewGuide: @unchecked Sendable {
     let process = Process()
     private let arrived = NSCondition()
     private var text = ""
+    /// Whether the pipe has reached its end: everything the process wrote is in `text`.
+    private var ended = false
 
-    /// Starts the built binary with `arguments` (the command first), on the tests' fixed clock.
-    init(running arguments: [String]) throws {
+    /// Starts the built binary with `arguments` (the command first), on the tests' fixed clock
+    /// unless `environment` sets another (`BREWGUIDE_NOW`); `environment` is added; in `directory`
+    /// when given (else the tests' own working directory).
+    init(running arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws {
         process.executableURL = BrewGuideProcess.binary
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
+            .merging(environment) { _, new in new }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
+            guard let self else { return }
             self.arrived.lock()
-            self.text += String(decoding: data, as: UTF8.self)
+            if data.isEmpty {
+                self.ended = true
+                handle.readabilityHandler = nil
+            } else {
+                self.text += String(decoding: data, as: UTF8.self)
+            }
             self.arrived.broadcast()
             self.arrived.unlock()
         }
@@ -54,11 +65,16 @@ class RunningBrewGuide: @unchecked Sendable {
         return String(output[match])
     }
 
-    /// Ctrl-C, then the exit status once the process has ended.
+    /// Ctrl-C, then the exit status once the process has ended and the last of its output is read
+    /// (the exit can come before the pipe's last bytes reach `text`).
     @discardableResult
     func interrupt() -> Int32 {
         process.interrupt()
         process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(10)
+        arrived.lock()
+        while !ended, arrived.wait(until: deadline) {}
+        arrived.unlock()
         return process.terminationStatus
     }
 

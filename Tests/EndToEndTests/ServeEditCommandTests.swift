@@ -66,6 +66,13 @@ struct ServeEditCommandTests {
         let (bad, badBody) = try Self.post("recipe=v60-starter&rating=9", to: api, headers: form + ["X-Brewguide-Key: \(key)"])
         #expect(bad == 422)
         #expect(badBody.contains("rating must be 1"), "\(badBody)")
+        // Every problem of the brew at once, as `log` says them: the unknown recipe (with its
+        // did-you-mean), the rating and the brew time that cannot be read.
+        let (several, severalBody) = try Self.post("recipe=v60-startr&rating=9&brew-time=3m", to: api, headers: form + ["X-Brewguide-Key: \(key)"])
+        #expect(several == 422)
+        for words in ["v60-starter", "rating must be 1", "--brew-time takes M:SS"] {
+            #expect(severalBody.contains(words), "\(words) in \(severalBody)")
+        }
         let (unknown, _) = try Self.post("recipe=v60-starter&rating=4&file=..%2F..%2Fx", to: api, headers: form + ["X-Brewguide-Key: \(key)"])
         #expect(unknown == 422)
         let (large, _) = try Self.post("note=" + String(repeating: "a", count: 70_000), to: api, headers: form + ["X-Brewguide-Key: \(key)"])

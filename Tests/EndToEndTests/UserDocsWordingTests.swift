@@ -36,6 +36,29 @@ struct UserDocsWordingTests {
         #expect(found.isEmpty, "move these to docs/design/PROVENANCE.md:\n\(found.joined(separator: "\n"))")
     }
 
+    /// Every command's `--help` speaks to users as the docs do: walked from `brewguide --help`
+    /// through each SUBCOMMANDS list, so a command added later is read too.
+    @Test func noProvenanceInAnyCommandsHelp() throws {
+        var pending: [[String]] = [[]], found: [String] = [], read = 0
+        while let path = pending.popLast() {
+            let result = try BrewGuideProcess.run(path + ["--help"])
+            read += 1
+            for line in result.stdout.split(separator: "\n") where Self.hasProvenance(line) {
+                found.append("brewguide \(path.joined(separator: " ")) --help: \(line)")
+            }
+            guard let list = result.stdout.range(of: "SUBCOMMANDS:\n") else { continue }
+            // The list ends at its first blank line.
+            for line in result.stdout[list.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).prefix(while: { !$0.isEmpty }) {
+                // A subcommand's line starts with two spaces and its name; its wrapped abstract with more.
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
+                      name.allSatisfy({ $0.isLowercase || $0 == "-" }), name != "help", path.count < 3 else { continue }
+                pending.append(path + [String(name)])
+            }
+        }
+        #expect(read > 30, "only \(read) commands' help was read")
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
     @Test func thePatternFindsWhatItShould() {
         for line in ["as PRD 4.2 asks", "(§9.3)", "(US-001)", "TC-133", "before issue 27", "MOD/SYS/014", "the data model (004)", "003's migration"] {
             #expect(Self.hasProvenance(line), "\(line)")

@@ -43,8 +43,9 @@ public enum KitchenPhotoFiles {
     }
 
     /// Writes the photo for `relative` and its grid copy, each as a pending file (`Pending`); a
-    /// grid copy libgd cannot make is left out: the grid then shows the photo itself.
-    public static func write(_ photo: AppRecipe.Photo, to relative: String, root: String) throws(CommandError) -> Pending {
+    /// grid copy libgd cannot make is left out: the grid then shows the photo itself. Without
+    /// `gridCopy` (a cook's photo, which no grid shows), only the photo.
+    public static func write(_ photo: AppRecipe.Photo, to relative: String, root: String, gridCopy: Bool = true) throws(CommandError) -> Pending {
         let full = (root as NSString).appendingPathComponent(relative)
         let grid = (root as NSString).appendingPathComponent(KitchenThumbnail.gridPath(for: relative))
         for path in [full, grid] where FileManager.default.fileExists(atPath: path) {
@@ -55,7 +56,7 @@ public enum KitchenPhotoFiles {
             try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try AtomicFile.write(photo.bytes, to: pendingPath(for: full))
             pending.moves.append((pendingPath(for: full), full))
-            if let small = LibgdMessages.collecting({ GridImage.copy(of: photo) }).0 {
+            if gridCopy, let small = LibgdMessages.collecting({ GridImage.copy(of: photo) }).0 {
                 try AtomicFile.write(small, to: pendingPath(for: grid))
                 pending.moves.append((pendingPath(for: grid), grid))
             }
@@ -84,6 +85,8 @@ public enum KitchenPhotoFiles {
         let folder = (root as NSString).appendingPathComponent("kitchen/images")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var lines: [String] = []
+        // A cook's photo (`kitchen cooked --photo`) is named by its cook log once that is written.
+        let namedPhotos = namedPhotos.union(CookPhotos.named(root: root))
         for name in names.sorted() where name.hasPrefix(".") && name.hasSuffix(pendingSuffix) && name.count > 1 + pendingSuffix.count {
             let finalName = String(name.dropFirst().dropLast(pendingSuffix.count))
             let relative = "kitchen/images/" + finalName

@@ -14,13 +14,15 @@
 ///   (`EditorDroppings`) are never data.
 ///
 /// Each kind is declared by a type of its own in `Sources/BrewData/Kinds` (`RecordKindDeclaration`:
-/// its rules, claims, archive member, manifest count, merge label, snapshot records and CSV tables),
-/// listed once in `RecordKinds.all`; this enum is the kind's name in files, the ledger and messages,
-/// and each fact below asks the declaration. Adding a kind is a case here, its declaration, its
-/// entry in the registry, its decoder and its pages; the `switch`es over `RecordKind` that remain
-/// (the decoder's dispatch, the merge routine, the archive member's files) have no `default:`, so
-/// the compiler names them, and `EveryKindIsCarriedTests` (over the registry) checks that export,
-/// import, merge and erase carry it (docs/ARCHITECTURE.md and docs/DATA-RIGHTS.md, "Adding a kind").
+/// its rules, claims, archive member, manifest count, merge label, merge routine, what a merge
+/// takes out of the target and what erase takes, snapshot records and CSV tables), listed once in
+/// `RecordKinds.all`; this enum is the kind's name in files, the ledger and messages, and each
+/// fact below asks the declaration. Adding a kind is a case here, its declaration, its entry in
+/// the registry, its decoder and its pages. No `switch` over `RecordKind` is left outside the
+/// kinds' own files (`Merger` and `Eraser` walk the registry and ask the declarations; the
+/// sessions folder's three kinds are told apart in `SessionsKind.decode`). The compiler names a declaration that
+/// lacks a member, and `EveryKindIsCarriedTests` (over the registry) checks that export, import,
+/// merge and erase carry it (docs/ARCHITECTURE.md and docs/DATA-RIGHTS.md, "Adding a kind").
 public enum RecordKind: String, Sendable, CaseIterable {
     case recipes
     case recipeSteps

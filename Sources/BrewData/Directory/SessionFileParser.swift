@@ -1,52 +1,8 @@
 import BrewKit
 
-/// Sorts the records of a `sessions/` file into sessions, entries and drink presets.
-/// A CSV is an entries file when its header has `sessionId`, a sessions file when it has
-/// `startTime`, a presets file when it has `name`. In JSON, an object with `startTime` is a
-/// session and one with `name` (and no `startTime`) a preset.
+/// Puts together the sessions of a data directory from the records the sessions folder's files
+/// were sorted into (`SessionsKind.decode`: sessions, entries and drink presets).
 enum SessionFileParser {
-    static func parse(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile) {
-        if let header = csvHeader {
-            switch RecordKind.sessions.claim(csvHeader: header) {
-            case .sessionEntries?:
-                for (position, node) in nodes.enumerated() {
-                    if let row = SessionDecoder.decodeEntryRow(node, position: position, diagnostics: &file.diagnostics) {
-                        file.sessionEntryDrafts.append(row)
-                    }
-                }
-            case .sessions?:
-                for node in nodes {
-                    if let draft = SessionDecoder.decodeSession(node, isCSVRow: true, diagnostics: &file.diagnostics) { file.sessionDrafts.append(draft) }
-                }
-            case .drinkPresets?:
-                for node in nodes {
-                    if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
-                }
-            default:  // The sessions kind claims only its own folder's kinds (`SessionsKind.claim`): nil here.
-                file.diagnostics.append(.error(
-                    "cannot tell what this CSV holds: a sessions CSV has a startTime column, an entries CSV a sessionId column, a drink presets CSV a name column",
-                    at: .file(file.path)))
-            }
-            return
-        }
-        for node in nodes {
-            guard case .object(let members) = node.value else {
-                file.diagnostics.append(.error("expected a session or drink preset object, found \(node.summary)", at: node.location))
-                continue
-            }
-            switch RecordKind.sessions.claim(jsonKeys: Set(members.map(\.key))) {
-            case .sessions?:
-                if let draft = SessionDecoder.decodeSession(node, isCSVRow: false, diagnostics: &file.diagnostics) { file.sessionDrafts.append(draft) }
-            case .drinkPresets?:
-                if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
-            default:  // nil: an object that is neither (entries are nested in their session).
-                file.diagnostics.append(.error(
-                    "expected a session (with startTime) or a drink preset (with name); this object has neither",
-                    at: node.location))
-            }
-        }
-    }
-
     /// Attaches the rows of entries CSVs to their sessions and reports rows whose session is
     /// missing or already lists its entries.
     static func assemble(_ files: [ParsedFile], diagnostics: inout [Diagnostic]) -> [Located<Session>] {

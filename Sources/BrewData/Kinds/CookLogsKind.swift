@@ -19,6 +19,11 @@ public enum CookLogsKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.kitchenFiles
     public static let isCountedInManifest = true
     public static let mergeLabel = "cook log"
+    public static func merge(_ walk: inout Merger.Walk) { Merger.mergePlannerKind(kind, &walk) }
+    /// Its file is rewritten whole (`Merger.PlannerChanges.writes`), never trimmed record by record.
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool { false }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .cookLogs }
 
@@ -63,6 +68,18 @@ public enum CookLogsKind: RecordKindDeclaration {
         return Located(log, source: SourceMap(record: node.location, fields: reader.fieldLocations))
     }
 
+    /// Why `log` is not a cook log `check` would take, in its words: each field read back from
+    /// the JSON it is written as, with the bounds every record has (a number or a note too large,
+    /// a control character in a text); empty when it would be taken.
+    public static func problems(of log: CookLog) -> [String] {
+        var diagnostics: [Diagnostic] = []
+        guard let node = try? JSONParser.parse(CanonicalJSON.bytes(json(log), sortKeys: false), file: file) else {
+            return ["the cook log cannot be written as JSON"]
+        }
+        _ = decode(node, diagnostics: &diagnostics)
+        return diagnostics.filter { $0.severity == .error }.map(\.message)
+    }
+
     /// A cook log as its file holds it.
     public static func json(_ log: CookLog) -> JSONValue {
         var members = [JSONMember("id", .string(log.id)), JSONMember("recipeId", .string(log.recipeID)),
@@ -100,4 +117,10 @@ public enum CookLogsKind: RecordKindDeclaration {
         }
         return added
     }
+
+    /// A cook log names the kitchen recipe cooked.
+    public static var references: [KindReference] { [KindReference(CookLog.recipeReference, naming: .kitchenRecipes)] }
+
+    /// Its recipe's page, the kitchen's index, the week it was cooked in, the years in review.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .mealPlan, .kitchenLists, .kitchenRecipes]
 }

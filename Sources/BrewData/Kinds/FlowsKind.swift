@@ -11,6 +11,13 @@ public enum FlowsKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.flows
     public static let isCountedInManifest = true
     public static let mergeLabel = "flows"
+    /// Come with their logs (the logs kind is merged first), and leave the target with them.
+    public static func merge(_ walk: inout Merger.Walk) { Merger.mergeFlows(&walk) }
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
+        outcome.removesFromTarget(id: record.text("logId"), erasedAs: .log)
+    }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .flows }
 
@@ -27,4 +34,7 @@ public enum FlowsKind: RecordKindDeclaration {
         guard !samples.isEmpty else { return [] }
         return [CSVExportTable(name: "flows.csv", columns: ["logId", "seconds", "grams"], records: samples, readme: readme)]
     }
+
+    /// Its brew's page.
+    public static let pageGroups: Set<PageGroup> = [.logPages]
 }

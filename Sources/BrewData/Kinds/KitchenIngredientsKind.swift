@@ -11,6 +11,13 @@ public enum KitchenIngredientsKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.kitchenRecipes
     public static let isCountedInManifest = false
     public static let mergeLabel = "kitchenIngredients"
+    /// Merged with its kitchen recipe, and leaves the target with it.
+    public static func merge(_ walk: inout Merger.Walk) {}
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
+        outcome.removesFromTarget(id: ownerID, erasedAs: .kitchenRecipe, replaced: outcome.replacedKitchenRecipeIDs)
+    }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
         DataSnapshot.owned(snapshot.kitchenRecipes, id: \.id, field: "recipeId") { DataSnapshot.elements(KitchenRecordEncoder.json($0)["ingredients"]) }
@@ -23,4 +30,7 @@ public enum KitchenIngredientsKind: RecordKindDeclaration {
         guard !snapshot.kitchenRecipes.isEmpty else { return [] }
         return [CSVExportTable(name: "kitchen-ingredients.csv", columns: CSVExport.kitchenIngredientColumns(for: snapshot.kitchenRecipes), records: rows, readme: nil)]
     }
+
+    /// Its recipe's pages and the planner's pages (the shopping list).
+    public static let pageGroups: Set<PageGroup> = [.kitchenLists, .kitchenRecipes, .mealPlan]
 }

@@ -11,6 +11,12 @@ public enum LogsKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.logs
     public static let isCountedInManifest = true
     public static let mergeLabel = "log"
+    public static func merge(_ walk: inout Merger.Walk) { Merger.mergeLogs(&walk) }
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
+        outcome.removesFromTarget(id: record.text("id"), erasedAs: .log)
+    }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     /// A log's fields, by the name written in a file, in the order of the CSV export's columns. The
     /// tree's decoder (`BrewLogDecoder.fields`) and the CSV export take them from here; the bytes
@@ -36,4 +42,10 @@ public enum LogsKind: RecordKindDeclaration {
         [CSVExportTable(name: "logs.csv", columns: CSVExport.logColumns, records: snapshot.logs.map(RecordEncoder.json),
                         readme: "`logs.csv`: \(CSVExport.logColumns.joined(separator: ", ")). Rating 1–5 (empty for an imported brew not rated there); `recipeNameAtBrew` is the name when brewed; `fromRecipe` lists, `;`-joined, the fields an import took from the recipe.")]
     }
+
+    /// A log names its recipe.
+    public static var references: [KindReference] { [KindReference(BrewLogValidator.recipeReference, naming: .recipes)] }
+
+    /// The brew's page, the lists it is on, the summaries.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .logLists, .logPages, .cards]
 }

@@ -12,6 +12,17 @@ public enum MealPlanSlotsKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.kitchenFiles
     public static let isCountedInManifest = true
     public static let mergeLabel = "plan slot"
+    public static func merge(_ walk: inout Merger.Walk) { Merger.mergePlannerKind(kind, &walk) }
+    /// A slot replaced by one written to a new plan file, or erased on a source.
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
+        record.text("id").map { outcome.planner.replacedSlotIDs.contains($0.trimmingSpaces) } ?? false
+    }
+    /// `--plan-before DAY`: the slots of earlier days.
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach {
+        guard case .planBefore(let day) = selection else { return .nothing }
+        return .records { $0.text("day").map { $0 < day } ?? false }
+    }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func claim(csvHeader header: [String]) -> RecordKind? { .mealPlanSlots }
     public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .mealPlanSlots }
@@ -29,4 +40,13 @@ public enum MealPlanSlotsKind: RecordKindDeclaration {
     public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
         KitchenPlannerFiles.csvTables(of: kind, in: snapshot)
     }
+
+    /// A slot names a kitchen recipe or a snack preset.
+    public static var references: [KindReference] {
+        [KindReference(MealPlanValidator.recipeReference, naming: .kitchenRecipes),
+         KindReference(MealPlanValidator.snackReference, naming: .snackPresets)]
+    }
+
+    /// The planner's pages and the years in review.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .mealPlan]
 }

@@ -11,6 +11,11 @@ public enum PreferencesKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.preferences
     public static let isCountedInManifest = true
     public static let mergeLabel = "preferences"
+    /// The target's are kept (`adoptedPreferences` when it has none); the file is never merged record by record.
+    public static func merge(_ walk: inout Merger.Walk) { Merger.keepTargetPreferences(&walk) }
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool { false }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func records(in snapshot: DataSnapshot) -> [JSONValue] { snapshot.preferences.map { [$0] } ?? [] }
     public static func count(in snapshot: DataSnapshot) -> Int { snapshot.preferences == nil ? 0 : 1 }
@@ -20,4 +25,7 @@ public enum PreferencesKind: RecordKindDeclaration {
         return [CSVExportTable(name: "preferences.csv", columns: ["key", "value"], records: preferences,
                                readme: "`preferences.csv`: key, value: one row per preference (lists as `;`-joined numbers or JSON).")]
     }
+
+    /// Every page: the settings, the card doses, the time zone, the kitchen's goals and units.
+    public static let pageGroups: Set<PageGroup> = Set(PageGroup.allCases)
 }

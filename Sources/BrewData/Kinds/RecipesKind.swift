@@ -11,6 +11,12 @@ public enum RecipesKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.recipes
     public static let isCountedInManifest = true
     public static let mergeLabel = "recipe"
+    public static func merge(_ walk: inout Merger.Walk) { Merger.mergeConflictedCopies(kind, \.recipes, written: \.newRecipes, replaced: \.replacedRecipeIDs, &walk) }
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
+        !record.isStarterRecipe && outcome.removesFromTarget(id: record.text("id"), erasedAs: .recipe, replaced: outcome.replacedRecipeIDs)
+    }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func claim(csvHeader header: [String]) -> RecordKind? {
         header.contains("recipeId") && !header.contains("defaultDose") ? .recipeSteps : .recipes
@@ -24,4 +30,7 @@ public enum RecipesKind: RecordKindDeclaration {
         [CSVExportTable(name: "recipes.csv", columns: CSVExport.recipeColumns, records: snapshot.recipes.map(RecordEncoder.json),
                         readme: "`recipes.csv`: \(CSVExport.recipeColumns.joined(separator: ", ")). Grams for dose and yield, °C for the temperature.")]
     }
+
+    /// The coffee recipe's page, the lists and brew pages that name it, its card and brew-alongs.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .logLists, .logPages, .cards]
 }

@@ -59,10 +59,55 @@ extension LogsKind: RecordFolderDecoding {
 }
 
 extension SessionsKind: RecordFolderDecoding {
-    /// Sessions, their entries and drink presets, told apart by `SessionFileParser`.
+    /// Sessions, their entries and drink presets, told apart by `claim`: a CSV is an entries file
+    /// when its header has `sessionId`, a sessions file when it has `startTime`, a presets file
+    /// when it has `name`; in JSON, an object with `startTime` is a session and one with `name`
+    /// (and no `startTime`) a preset. `SessionFileParser.assemble` then puts the sessions together.
     static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
         file.rawRecords = nodes
-        SessionFileParser.parse(nodes, csvHeader: csvHeader, into: &file)
+        parse(nodes, csvHeader: csvHeader, into: &file)
+    }
+
+    private static func parse(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile) {
+        if let header = csvHeader {
+            switch claim(csvHeader: header) {
+            case .sessionEntries?:
+                for (position, node) in nodes.enumerated() {
+                    if let row = SessionDecoder.decodeEntryRow(node, position: position, diagnostics: &file.diagnostics) {
+                        file.sessionEntryDrafts.append(row)
+                    }
+                }
+            case .sessions?:
+                for node in nodes {
+                    if let draft = SessionDecoder.decodeSession(node, isCSVRow: true, diagnostics: &file.diagnostics) { file.sessionDrafts.append(draft) }
+                }
+            case .drinkPresets?:
+                for node in nodes {
+                    if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
+                }
+            default:  // The sessions kind claims only its own folder's kinds (`SessionsKind.claim`): nil here.
+                file.diagnostics.append(.error(
+                    "cannot tell what this CSV holds: a sessions CSV has a startTime column, an entries CSV a sessionId column, a drink presets CSV a name column",
+                    at: .file(file.path)))
+            }
+            return
+        }
+        for node in nodes {
+            guard case .object(let members) = node.value else {
+                file.diagnostics.append(.error("expected a session or drink preset object, found \(node.summary)", at: node.location))
+                continue
+            }
+            switch claim(jsonKeys: Set(members.map(\.key))) {
+            case .sessions?:
+                if let draft = SessionDecoder.decodeSession(node, isCSVRow: false, diagnostics: &file.diagnostics) { file.sessionDrafts.append(draft) }
+            case .drinkPresets?:
+                if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
+            default:  // nil: an object that is neither (entries are nested in their session).
+                file.diagnostics.append(.error(
+                    "expected a session (with startTime) or a drink preset (with name); this object has neither",
+                    at: node.location))
+            }
+        }
     }
 }
 

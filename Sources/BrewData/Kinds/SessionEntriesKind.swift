@@ -11,6 +11,13 @@ public enum SessionEntriesKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.sessionFiles
     public static let isCountedInManifest = false
     public static let mergeLabel = "session entry"
+    /// Merged with its session (`Merger.mergeSessions`), and leaves the target with it.
+    public static func merge(_ walk: inout Merger.Walk) {}
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
+        outcome.removesFromTarget(id: ownerID, erasedAs: .session, replaced: outcome.replacedSessionIDs)
+    }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
         DataSnapshot.owned(snapshot.sessions, id: \.id, field: "sessionId") { DataSnapshot.elements($0.value["entries"]) }
@@ -25,4 +32,10 @@ public enum SessionEntriesKind: RecordKindDeclaration {
             "`session-entries.csv`: \($0.joined(separator: ", ")). `sessionId` names the session."
         }]
     }
+
+    /// An alcohol entry names its drink preset.
+    public static var references: [KindReference] { [KindReference(SessionValidator.presetReference, naming: .drinkPresets)] }
+
+    /// Its session's pages.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .sessions]
 }

@@ -11,6 +11,12 @@ public enum SessionsKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.sessionFiles
     public static let isCountedInManifest = true
     public static let mergeLabel = "session"
+    public static func merge(_ walk: inout Merger.Walk) { Merger.mergeSessions(&walk) }
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
+        outcome.removesFromTarget(id: record.text("id"), erasedAs: .session, replaced: outcome.replacedSessionIDs)
+    }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func claim(csvHeader header: [String]) -> RecordKind? {
         header.contains("sessionId") ? .sessionEntries : header.contains("startTime") ? .sessions : header.contains("name") ? .drinkPresets : nil
@@ -27,4 +33,7 @@ public enum SessionsKind: RecordKindDeclaration {
             "`sessions.csv`: \($0.joined(separator: ", ")). Values as the session files hold them (nested values as JSON)."
         }]
     }
+
+    /// The sessions' pages.
+    public static let pageGroups: Set<PageGroup> = [.summaries, .sessions]
 }

@@ -12,6 +12,12 @@ public enum ShoppingItemsKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.kitchenFiles
     public static let isCountedInManifest = true
     public static let mergeLabel = "shopping item"
+    public static func merge(_ walk: inout Merger.Walk) { Merger.mergePlannerKind(kind, &walk) }
+    /// Its file is rewritten whole (`Merger.PlannerChanges.writes`), never trimmed record by record.
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool { false }
+    /// `--shopping`: the whole list.
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { selection == .shopping ? .everything : .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func claim(csvHeader header: [String]) -> RecordKind? { .shoppingItems }
     public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .shoppingItems }
@@ -24,4 +30,7 @@ public enum ShoppingItemsKind: RecordKindDeclaration {
     public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
         KitchenPlannerFiles.csvTables(of: kind, in: snapshot)
     }
+
+    /// The shopping list.
+    public static let pageGroups: Set<PageGroup> = [.mealPlan]
 }

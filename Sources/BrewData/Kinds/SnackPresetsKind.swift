@@ -12,6 +12,11 @@ public enum SnackPresetsKind: RecordKindDeclaration {
     public static let archiveMember = ArchiveMember.kitchenFiles
     public static let isCountedInManifest = true
     public static let mergeLabel = "snack preset"
+    public static func merge(_ walk: inout Merger.Walk) { Merger.mergePlannerKind(kind, &walk) }
+    /// Its file is rewritten whole (`Merger.PlannerChanges.writes`), never trimmed record by record.
+    public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool { false }
+    public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
+    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .snackPresets }
 
@@ -23,4 +28,7 @@ public enum SnackPresetsKind: RecordKindDeclaration {
     public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
         KitchenPlannerFiles.csvTables(of: kind, in: snapshot)
     }
+
+    /// The planner's pages.
+    public static let pageGroups: Set<PageGroup> = [.mealPlan]
 }

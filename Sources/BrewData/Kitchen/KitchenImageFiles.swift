@@ -44,7 +44,7 @@ public enum KitchenImageFiles {
     }
 
     /// A warning for each photo in `kitchen/images/` that no recipe names (nor is the grid copy
-    /// of one that a recipe names), and for each photo a stopped `kitchen import` or `kitchen clip`
+    /// of one that a recipe names) and no cook log names (`CookPhotos`), and for each photo a stopped `kitchen import` or `kitchen clip`
     /// left pending (`.<name>.pending`, which the next import or clip puts in place or removes).
     /// Nothing is removed: a photo may be one the person put there by hand.
     public static func unnamed(_ recipes: [Located<KitchenRecipe>], root: String) -> [Diagnostic] {
@@ -56,6 +56,7 @@ public enum KitchenImageFiles {
             named.insert(path)
             named.insert(KitchenThumbnail.gridPath(for: path))
         }
+        named.formUnion(CookPhotos.named(root: root))
         var diagnostics: [Diagnostic] = []
         for name in names.sorted() {
             let relative = "kitchen/images/" + name
@@ -67,7 +68,7 @@ public enum KitchenImageFiles {
                 let shown = ShownText.escaped(String(name.dropFirst().dropLast(".pending".count)))
                 diagnostics.append(.warning("a photo (\(shown)) left by a kitchen import or clip that was stopped before it finished; the next kitchen import or clip puts it in place if its recipe was written, or removes it", at: .file(path)))
             } else if !named.contains(relative) {
-                diagnostics.append(.warning("no kitchen recipe names this photo (as its thumbnail); name it in a recipe's thumbnail, or remove it", at: .file(path)))
+                diagnostics.append(.warning("no kitchen recipe names this photo (as its thumbnail), nor any cook log (as its photo); name it in a recipe's thumbnail, or remove it", at: .file(path)))
             }
         }
         return diagnostics

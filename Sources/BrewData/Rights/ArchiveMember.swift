@@ -2,7 +2,9 @@ import BrewKit
 import Foundation
 
 /// A member of the export archive's `contents` and the files it becomes in a data directory:
-/// where each kind of record travels (`RecordKind.archiveMember`, a switch with no `default:`).
+/// where each kind of record travels (`RecordKindDeclaration.archiveMember`). A kind that rides
+/// in an existing member needs nothing here; a kind with a member of its own adds a case (the
+/// switches below are over members, with no `default:`, so the compiler names each).
 /// `Archive`, `ArchiveReader` and `DataDirectoryWriter` loop over these members, each bringing
 /// its encoder, its reader and its files, so a kind is carried once it names its member.
 ///

@@ -141,13 +141,13 @@ public enum ArchiveReader {
                 snapshot.kitchenFiles.append(file)
             }
         case .kitchenImages:
-            let named = KitchenImage.paths(namedBy: snapshot.kitchenRecipes)
+            let named = KitchenImage.paths(namedBy: snapshot.kitchenRecipes).union(CookPhotos.named(in: snapshot))
             var seen = Set<String>()
             for (index, node) in try array(contents, "kitchenImages", name).enumerated() {
                 let context = "contents.kitchenImages[\(index)]"
                 let image = try KitchenImage.decode(node, context: context)
                 guard named.contains(image.path) else {
-                    throw CommandError("\(context): \"\(image.path)\" is not the thumbnail (or its grid copy) of any of the archive's kitchen recipes")
+                    throw CommandError("\(context): \"\(image.path)\" is not the thumbnail (or its grid copy) of any of the archive's kitchen recipes, nor the photo of any of its cook logs")
                 }
                 guard seen.insert(image.path).inserted else {
                     throw CommandError("\(context): \"\(image.path)\" is in the archive twice")

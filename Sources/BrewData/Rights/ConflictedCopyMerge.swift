@@ -15,10 +15,17 @@ protocol ConflictedCopyRecord: Equatable, Sendable {
     /// The record with the stamps of when it was written set aside: two copies equal in this
     /// hold the same content (two fresh journals' starters, made a second apart).
     var withoutWriteTimes: Self { get }
+    /// The record with its marks (favourite, archived) and write times set aside: two copies equal
+    /// in this differ only in marks a person set on one copy, which the later write decides.
+    var withoutMarks: Self { get }
+    /// The marks, as the report names them ("favourite, archived"; "no marks").
+    var marksDescription: String { get }
 }
 
 extension ConflictedCopyRecord {
     var withoutWriteTimes: Self { self }
+    var withoutMarks: Self { withoutWriteTimes }
+    var marksDescription: String { "no marks" }
 }
 
 /// The one routine for records edited on both sides that keep both copies (coffee recipes and
@@ -27,6 +34,10 @@ extension ConflictedCopyRecord {
 /// Rules:
 /// - An id only a source has is added; the same content is kept once (content that differs only
 ///   in when it was written, `createdAt` and `modifiedAt`, counts as the same: the target's is kept).
+/// - Content that differs only in marks (a kitchen recipe's favourite and archive) and write
+///   times is one record changed on one copy: the later timestamp's copy is kept whole (the
+///   target's on a tie), under every `--on-conflict`, and no conflicted copy is made. Without a
+///   common base, a mark changed on one copy and a real edit on the other still keep both.
 /// - Different content, `--on-conflict both`: the copy with the later timestamp keeps the id (the
 ///   target's on a tie, and always when either is pinned); the other becomes its conflicted copy,
 ///   unless that copy was erased or is already there.
@@ -61,6 +72,19 @@ enum ConflictedCopyMerge {
                 }
                 if existing == record || existing.withoutWriteTimes == record.withoutWriteTimes {
                     report.identical.append(.init(kind, record.id))
+                    continue
+                }
+                if !existing.isPinned && !record.isPinned && existing.withoutMarks == record.withoutMarks {
+                    // Marks set on one copy (`kitchen favourite`, `archive`): the later write wins.
+                    let (incoming, kept) = (record.timestamp(timestampField), existing.timestamp(timestampField))
+                    func stamp(_ date: Date?) -> String { date.map { "\(timestampField) \(ISO8601.string(from: $0))" } ?? "no \(timestampField)" }
+                    if (incoming ?? .distantPast) > (kept ?? .distantPast) {
+                        keep(record)
+                        if targetIDs.contains(record.id) { replacedIDs.append(record.id) }
+                        report.updated.append(.init(kind, record.id, ": the copies differ only in their marks; took the later, incoming one (\(record.marksDescription), \(stamp(incoming))) over \(existing.marksDescription) (\(stamp(kept)))"))
+                    } else {
+                        report.dropped.append(.init(kind, record.id, ": the copies differ only in their marks; kept \(written[record.id] == nil ? "the target's" : "an earlier source's") copy (\(existing.marksDescription), \(stamp(kept))); dropped the incoming one (\(record.marksDescription), \(stamp(incoming)))"))
+                    }
                     continue
                 }
                 if policy == .target || (policy == .source && existing.isPinned) {
@@ -150,4 +174,22 @@ extension KitchenRecipe: ConflictedCopyRecord {
     }
 
     var displayName: String { title }
+
+    var withoutWriteTimes: KitchenRecipe {
+        var copy = self
+        copy.createdAt = nil
+        copy.updatedAt = nil
+        return copy
+    }
+
+    var withoutMarks: KitchenRecipe {
+        var copy = withoutWriteTimes
+        copy.isFavourite = false
+        copy.isArchived = false
+        return copy
+    }
+
+    var marksDescription: String {
+        [isFavourite ? "favourite" : "not a favourite", isArchived ? "archived" : "not archived"].joined(separator: ", ")
+    }
 }

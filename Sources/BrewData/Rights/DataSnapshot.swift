@@ -42,10 +42,7 @@ public struct DataSnapshot: Hashable, Sendable {
     /// (the planner's are loaded by `KitchenPlannerFiles`).
     public static func carriesFilesWhole(_ folderKind: RecordKind) -> Bool {
         guard case .folder = folderKind.rules.place else { return false }
-        switch folderKind.archiveMember {
-        case .sessionFiles, .kitchenFiles: return true
-        case .recipes, .logs, .preferences, .erasures, .flows, .kitchenRecipes, .kitchenImages: return false
-        }
+        return folderKind.archiveMember.carriesFiles
     }
 
     /// The drink presets of the session files.
@@ -66,7 +63,8 @@ public struct DataSnapshot: Hashable, Sendable {
         let dataset = result.validated.dataset
         // The planner's files are carried as written, so one that check refuses cannot be carried either.
         var plannerDiagnostics = result.validated.diagnostics.filter { $0.location.file.hasSuffix(KitchenInbox.relativePath) }
-        plannerDiagnostics += MealPlanContext.load(root: root, dataset: dataset).diagnostics
+        let planner = MealPlanContext.load(root: root, dataset: dataset)
+        plannerDiagnostics += planner.diagnostics
         let plannerErrors = plannerDiagnostics.filter { $0.severity == .error }
         if !plannerErrors.isEmpty {
             throw CommandError("\(plannerErrors.count) error(s) in the kitchen planner's files of \(root): fix them first (brewguide check --data \(root))", findings: Array(plannerErrors.prefix(5)))
@@ -75,7 +73,7 @@ public struct DataSnapshot: Hashable, Sendable {
         var kitchenFiles = try KitchenPlannerFiles.loadFileKinds(root: root)
         for file in try RawDataFile.loadAll(root: root) where carriesFilesWhole(file.folderKind) {
             let carried = SessionFile(relativePath: file.relativePath, content: file.content)
-            if file.folderKind == .sessions { sessionFiles.append(carried) } else { kitchenFiles.append(carried) }
+            if file.folderKind.archiveMember == .sessionFiles { sessionFiles.append(carried) } else { kitchenFiles.append(carried) }
         }
         var preferences: JSONValue?
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
@@ -86,10 +84,25 @@ public struct DataSnapshot: Hashable, Sendable {
                 throw CommandError(error.message, at: error.location(in: preferencesPath))
             }
         }
+        let recipeImages = try loadKitchenImages(dataset.kitchenRecipes, root: root)
+        let cookImages = try loadCookPhotos(planner.cookPhotos, namedByRecipes: Set(recipeImages.map(\.path)))
         return DataSnapshot(
             recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
             preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value), flows: Array(dataset.flows.values),
-            kitchenFiles: kitchenFiles, kitchenImages: try loadKitchenImages(dataset.kitchenRecipes, root: root))
+            kitchenFiles: kitchenFiles, kitchenImages: recipeImages + cookImages)
+    }
+
+    /// The cook logs' photo files (`CookPhotos`) that no recipe names too, read from where they
+    /// were found; a photo that is not there is left out (check warns about it).
+    static func loadCookPhotos(_ found: [String: String], namedByRecipes recipes: Set<String> = []) throws(CommandError) -> [KitchenImage] {
+        var images: [KitchenImage] = []
+        for (path, real) in found.sorted(by: { $0.key < $1.key }) where !recipes.contains(path) {
+            guard let data = FileManager.default.contents(atPath: real) else {
+                throw CommandError("cannot read the photo file \(real) (cook log photo \"\(path)\")")
+            }
+            images.append(KitchenImage(path: path, bytes: [UInt8](data)))
+        }
+        return images
     }
 
     /// The thumbnail files the recipes name, read from the data directory with `KitchenImageFiles`'

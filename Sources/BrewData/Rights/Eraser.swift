@@ -29,6 +29,26 @@ public enum Eraser {
         case kind(RecordKind)
     }
 
+    /// What a selection of a kind's own (`--plan-before`, `--shopping`) takes of it beside its erase
+    /// rule (`RecordKindDeclaration.erased(by:)`).
+    public enum Reach: Sendable {
+        /// Nothing: the kind goes only by its erase rule.
+        case nothing
+        /// Every record; a one-file kind loses its file (read or not).
+        case everything
+        /// The records this picks.
+        case records(@Sendable (JSONValue) -> Bool)
+
+        /// Whether it takes `record`.
+        func takes(_ record: JSONValue) -> Bool {
+            switch self {
+            case .nothing: false
+            case .everything: true
+            case .records(let picks): picks(record)
+            }
+        }
+    }
+
     /// A file to replace (or delete, when `content` is nil).
     public struct FileChange: Sendable {
         public var path: String
@@ -45,8 +65,9 @@ public enum Eraser {
         public var alreadyErased: [String] = []
         public var notFound: [String] = []
         public var removesPreferences = false
-        /// Thumbnail files (paths in the data directory) of erased kitchen recipes that no
-        /// remaining recipe names; removed with them (their `FileChange`s delete them).
+        /// Thumbnail files (paths in the data directory) of erased kitchen recipes, and photos of
+        /// erased cook logs, that no remaining recipe or cook log names; removed with them (their
+        /// `FileChange`s delete them).
         public var removedImages: [String] = []
         /// The plan slots and shopping items that name an erased kitchen recipe (kept), and the
         /// slots given its last figures (issue 26).
@@ -130,10 +151,7 @@ public enum Eraser {
                       let id = file.ownerID(of: record, kind: kind) else { return false }
                 return erasing[ledgerKind]?.covers(ledgerKind, id) ?? false
             case .withEverything:
-                if case .planBefore(let day) = selection {
-                    return kind == .mealPlanSlots && (record.text("day").map { $0 < day } ?? false)
-                }
-                return selection == .all
+                return selection == .all || kind.declaration.erased(by: selection).takes(record)
             case .never:
                 return false
             }
@@ -159,7 +177,11 @@ public enum Eraser {
             let (content, removed) = file.content.removing { record in
                 guard let kind = file.kind(of: record) else { return false }
                 let erased = isErased(record, kind: kind, in: file)
-                if kind == .kitchenRecipes, let text = record.text("thumbnail"), case .file(let path)? = KitchenThumbnail(text) {
+                for path in kind.declaration.namedFiles(record) {
+                    if erased { erasedImages.insert(path) } else { keptImages.insert(path) }
+                }
+                // A cook log's photo goes with it, as a thumbnail with its recipe (no grid copy is made of it).
+                if kind == .cookLogs, let text = record.text("photo"), case .file(let path)? = KitchenThumbnail(text) {
                     if erased { erasedImages.insert(path) } else { keptImages.insert(path) }
                 }
                 guard erased else { return false }
@@ -190,10 +212,11 @@ public enum Eraser {
         plan.fileChanges += ownedChanges + ownerChanges
         let recipeIDs = erasing[.recipe] ?? ErasureSet([])
         // The one-file kinds erased with everything (`RecordKind.fileKinds`: the kitchen inbox, the
-        // snack presets, the shopping list as JSON or CSV) go with --all, the shopping list also
-        // with --shopping. preferences.json (with the kitchen goals) is below.
+        // snack presets, the shopping list as JSON or CSV) go with --all, or with a selection that
+        // takes every record of the kind (`--shopping`: the shopping list). preferences.json (with the kitchen goals) is below.
         for (kind, relative) in RecordKind.fileKinds where kind != .preferences {
-            guard case .withEverything = kind.rules.erase, selection == .all || (selection == .shopping && kind == .shoppingItems) else { continue }
+            let takesAll = if case .everything = kind.declaration.erased(by: selection) { true } else { false }
+            guard case .withEverything = kind.rules.erase, selection == .all || takesAll else { continue }
             let path = (root as NSString).appendingPathComponent(relative)
             guard FileManager.default.fileExists(atPath: path) else { continue }
             // A file that does not parse is still removed; its ids cannot be recorded.

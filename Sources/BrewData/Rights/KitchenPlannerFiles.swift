@@ -14,20 +14,24 @@ import Foundation
 ///   inbox's `entries` when the inbox is written as `{"entries": [...]}`.
 /// - Carried files are checked as `check` reads them (`errors(in:)`) before an import writes them.
 public enum KitchenPlannerFiles {
-    /// The kinds whose files are carried whole in `DataSnapshot.kitchenFiles`.
-    public static let kinds: [RecordKind] = [.mealPlanSlots, .snackPresets, .shoppingItems, .kitchenInbox, .cookLogs]
+    /// The kinds whose files are carried whole in `DataSnapshot.kitchenFiles`: those whose
+    /// declaration names the `kitchenFiles` archive member, in the registry's order.
+    public static let kinds: [RecordKind] = RecordKinds.all.filter { $0.archiveMember == .kitchenFiles }.map { $0.kind }
 
     /// The kind of the file at `relative` (a path under the data directory), or nil when the path
     /// is not a place of the planner's files or is unsafe.
     public static func kind(ofPath relative: String) -> RecordKind? {
         for kind in kinds where kind.filePaths.contains(relative) { return kind }
-        let folder = RecordKind.mealPlanSlots.folderName.split(separator: "/").map(String.init)
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let lower = relative.lowercased()
-        guard parts.count > folder.count, parts.starts(with: folder),
-              parts.dropFirst(folder.count).allSatisfy(isSafeName),
-              lower.hasSuffix(".json") || lower.hasSuffix(".csv") else { return nil }
-        return .mealPlanSlots
+        guard lower.hasSuffix(".json") || lower.hasSuffix(".csv") else { return nil }
+        // A kind that owns a folder (the plan slots) owns every safe path under it.
+        for kind in kinds {
+            guard case .folder = kind.rules.place else { continue }
+            let folder = kind.folderName.split(separator: "/").map(String.init)
+            if parts.count > folder.count, parts.starts(with: folder), parts.dropFirst(folder.count).allSatisfy(isSafeName) { return kind }
+        }
+        return nil
     }
 
     /// A file or folder name that stays where it is put: not empty, not hidden (no leading `.`,

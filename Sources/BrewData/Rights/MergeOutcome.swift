@@ -29,47 +29,27 @@ extension Merger {
         /// Every erasure of the target and the sources.
         public var erased = ErasureSet([])
         public var adoptedPreferences: JSONValue?
+        /// The target's own preferences with a source's later `kitchen.goals` (`mergeKitchenGoals`),
+        /// every other setting as it was; nil when they do not change.
+        public var updatedPreferences: JSONValue?
         /// The kitchen planner's files to write, and the plan slots that leave the target's files.
         public var planner = PlannerChanges()
         public var report = MergeReport()
 
         /// Whether the merge takes this record (of this kind) out of the target's files: erased on
-        /// some side, or replaced by a newer or combined version written elsewhere.
+        /// some side, or replaced by a newer or combined version written elsewhere, as the kind's
+        /// declaration says (`RecordKindDeclaration.leavesTarget`).
         /// - Parameter ownerID: the id of the record it belongs to (`RawDataFile.ownerID(of:kind:)`).
         public func removesFromTarget(_ record: JSONValue, kind: RecordKind, ownerID: String?) -> Bool {
-            func id(_ key: String) -> String? { record.text(key) }
-            switch kind {
-            case .recipes:
-                guard let id = id("id"), !record.isStarterRecipe else { return false }
-                return erased.covers(.recipe, id) || replacedRecipeIDs.contains(id)
-            case .recipeSteps:
-                guard let id = ownerID else { return false }
-                return erased.covers(.recipe, id) || replacedRecipeIDs.contains(id)
-            case .logs:
-                return id("id").map { erased.covers(.log, $0) } ?? false
-            case .sessions:
-                guard let id = id("id") else { return false }
-                return erased.covers(.session, id) || replacedSessionIDs.contains(id)
-            case .sessionEntries:
-                guard let id = ownerID else { return false }
-                return erased.covers(.session, id) || replacedSessionIDs.contains(id)
-            case .drinkPresets:
-                guard let id = id("id") else { return false }
-                return erased.covers(.drinkPreset, id) || replacedDrinkPresetIDs.contains(id)
-            case .flows:
-                return id("logId").map { erased.covers(.log, $0) } ?? false
-            case .kitchenRecipes:
-                guard let id = id("id") else { return false }
-                return erased.covers(.kitchenRecipe, id) || replacedKitchenRecipeIDs.contains(id)
-            case .kitchenIngredients, .kitchenSteps:
-                guard let id = ownerID else { return false }
-                return erased.covers(.kitchenRecipe, id) || replacedKitchenRecipeIDs.contains(id)
-            case .mealPlanSlots:
-                return id("id").map { planner.replacedSlotIDs.contains($0.trimmingSpaces) } ?? false
-            // Rewritten whole (`planner.writes`), or not merged record by record.
-            case .preferences, .erasures, .kitchenInbox, .snackPresets, .shoppingItems, .cookLogs:
-                return false
-            }
+            kind.declaration.leavesTarget(record, ownerID: ownerID, after: self)
+        }
+
+        /// Whether the record with `id` (or, for a record that belongs to another, its owner's id)
+        /// leaves the target's files: erased under `ledgerKind` on some side, or among `replaced`.
+        /// False without an id.
+        public func removesFromTarget(id: String?, erasedAs ledgerKind: ErasureRecord.Kind, replaced: [String] = []) -> Bool {
+            guard let id else { return false }
+            return erased.covers(ledgerKind, id) || replaced.contains(id)
         }
     }
 }

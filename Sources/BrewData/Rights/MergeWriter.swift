@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Order of the changes (each atomic): thumbnail files before the recipes that name them;
 /// recorded pours before their logs; new and combined records into new files; the planner's
-/// files; adopted preferences; the erasure records; then the records the merge replaces or that
+/// files; adopted (or updated) preferences; the erasure records; then the records the merge replaces or that
 /// were erased leave the target's files.
 public enum MergeWriter {
     /// Every file change the merge makes in `root`, with the bytes each file is left with.
@@ -55,6 +55,8 @@ public enum MergeWriter {
             throw CommandError("\(error)")
         }
         if let preferences = outcome.adoptedPreferences { writes.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences))) }
+        // The target's own preferences with other goals: its keys kept in their order, as `kitchen goals --write` writes them.
+        if let preferences = outcome.updatedPreferences { writes.append((DataDirectoryReader.preferencesFileName, CanonicalJSON.bytes(preferences, sortKeys: false))) }
         var changes = writes.map { MergeJournal.change($0.0, root: root, to: $0.1) }
         if !outcome.newErasures.isEmpty {
             let ledger = try ErasureLedger.load(root: root) + outcome.newErasures

@@ -2,13 +2,14 @@ import BrewKit
 import Foundation
 
 extension Merger {
-    /// The thumbnail files (`KitchenImage`) of the merged kitchen recipes: a file the target lacks
+    /// The thumbnail files (`KitchenImage`) of the merged kitchen recipes and the photos of the
+    /// merged cook logs (`CookPhotos`): a file the target lacks
     /// is copied from the first source that has it; a file at the same path with other bytes keeps
     /// the target's (the recipes name a path, and the target's photo is what its pages show), and
     /// the note says so. Files no merged recipe names are not copied. Merging again finds the
     /// same bytes and changes nothing.
     static func mergeKitchenImages(_ sources: [DataSnapshot], into target: DataSnapshot, outcome: inout Outcome) {
-        let named = KitchenImage.paths(namedBy: outcome.merged.kitchenRecipes)
+        let named = KitchenImage.paths(namedBy: outcome.merged.kitchenRecipes).union(CookPhotos.named(in: outcome.merged))
         var present = Dictionary(target.kitchenImages.map { ($0.path, $0.bytes) }) { a, _ in a }
         var noted = Set<String>()
         for source in sources {

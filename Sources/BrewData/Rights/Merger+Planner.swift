@@ -20,8 +20,9 @@ import Foundation
 ///   brought in ("skipped as erased"); the target loses its own copy to an erasure from a source
 ///   ("removed as erased on a source"), never to one of its own ledger, which is older than any
 ///   copy it holds now.
-/// - `preferences.json`'s `kitchen` key (goals, units, card servings) follows the preferences'
-///   rule: the target's are kept; a source's different ones are reported, not merged.
+/// - `preferences.json`'s `kitchen` key (units, card servings, aisles) follows the preferences'
+///   rule: the target's are kept; a source's different ones are reported, not merged. Its
+///   `goals` go by the later `updatedAt` (`Merger+Goals.swift`).
 /// - Nothing here depends on the order of runs: merging the same sources again finds every copy
 ///   identical and changes nothing.
 extension Merger {
@@ -117,10 +118,11 @@ extension Merger {
             guard !changed.isEmpty || !removedIDs.isEmpty else { return }
             for record in changed where own[record.id] != nil { report.updated.append(.init(kind, record.id)) }
 
-            if kind == .mealPlanSlots {
+            // A kind that owns a folder (the plan slots) writes new files; a one-file kind is rewritten in place.
+            if case .folder = kind.rules.place {
                 changes.replacedSlotIDs.formUnion(changed.map(\.id).filter { own[$0] != nil })
                 changes.replacedSlotIDs.formUnion(removedIDs)
-                changes.writes += newPlanFiles(for: changed, existing: existing)
+                changes.writes += newPlanFiles(for: changed, in: kind.folderName, existing: existing)
                 return
             }
             let final = Dictionary(result.merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -162,21 +164,27 @@ extension Merger {
         }
     }
 
-    /// The note about `preferences.json`'s `kitchen` key (goals, units, card servings), which
-    /// follows the preferences' rule: the target's are kept; a source's different ones are said.
+    /// The note about `preferences.json`'s `kitchen` key apart from its goals (units, card
+    /// servings, aisles), which follows the preferences' rule: the target's are kept; a source's
+    /// different ones are said. The goals are merged by time (`mergeKitchenGoals`).
     static func noteKitchenPreferences(_ sources: [DataSnapshot], into target: DataSnapshot, report: inout MergeReport) {
-        if let kitchen = target.preferences?["kitchen"] ?? (target.preferences == nil ? nil : JSONValue.null) {
-            let differing = sources.compactMap(\.preferences).filter { ($0["kitchen"] ?? .null) != kitchen }.count
+        func withoutGoals(_ kitchen: JSONValue?) -> JSONValue {
+            guard let kitchen, kitchen.members != nil else { return kitchen ?? .null }
+            let rest = kitchen.removing("goals")
+            return rest.members?.isEmpty == true ? .null : rest
+        }
+        if let preferences = target.preferences {
+            let kitchen = withoutGoals(preferences["kitchen"])
+            let differing = sources.compactMap(\.preferences).filter { withoutGoals($0["kitchen"]) != kitchen }.count
             if differing > 0 {
-                report.notes.append("preferences.json kitchen (goals, units, card servings): the target's are kept; \(differing) source\(differing == 1 ? " holds" : "s hold") different ones, which were not merged")
+                report.notes.append("preferences.json kitchen (units, card servings, aisles): the target's are kept; \(differing) source\(differing == 1 ? " holds" : "s hold") different ones, which were not merged")
             }
         }
     }
 
     /// The new plan files holding `records`: JSON ones in `kitchen/plan/merged-<8 hex>.json`,
     /// records read from CSV in `kitchen/plan/merged-<8 hex>.csv`.
-    static func newPlanFiles(for records: [PlannerRecord], existing: Set<String>) -> [SessionFile] {
-        let folder = RecordKind.mealPlanSlots.folderName
+    static func newPlanFiles(for records: [PlannerRecord], in folder: String, existing: Set<String>) -> [SessionFile] {
         let tag = String(Archive.sha256(CanonicalJSON.bytes(.array(records.map(\.value)))).prefix(8))
         var files: [SessionFile] = []
         for (fromCSV, ext) in [(false, ".json"), (true, ".csv")] {
@@ -198,8 +206,9 @@ extension Merger {
         var files: [SessionFile] = []
         for file in target.kitchenFiles {
             if let replacement = written[file.relativePath] { files.append(replacement); continue }
-            guard KitchenPlannerFiles.kind(ofPath: file.relativePath) == .mealPlanSlots else { files.append(file); continue }
-            let (content, removed) = file.content.removing { record in outcome.removesFromTarget(record, kind: .mealPlanSlots, ownerID: nil) }
+            // The files of a kind that owns a folder (the plan slots) lose the records written anew elsewhere.
+            guard let kind = KitchenPlannerFiles.kind(ofPath: file.relativePath), case .folder = kind.rules.place else { files.append(file); continue }
+            let (content, removed) = file.content.removing { record in outcome.removesFromTarget(record, kind: kind, ownerID: nil) }
             if removed == 0 { files.append(file) } else if let content { files.append(SessionFile(relativePath: file.relativePath, content: content)) }
         }
         let kept = Set(target.kitchenFiles.map(\.relativePath))

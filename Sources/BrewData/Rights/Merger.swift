@@ -2,17 +2,19 @@ import BrewKit
 import Foundation
 
 /// Combines data directories (one per device) into a target: the pure planner of `merge`. It
-/// walks the registered kinds (`RecordKinds.all`) and runs each kind's `rules.merge` (docs/DATA-RIGHTS.md); the
-/// result (`Outcome`, with a typed `MergeReport`) is written by `MergeWriter`.
+/// walks the registered kinds (`RecordKinds.all`) and calls each declaration's `merge(_:)`, which
+/// runs the routine of its `rules.merge` (docs/DATA-RIGHTS.md); the result (`Outcome`, with a
+/// typed `MergeReport`) is written by `MergeWriter`.
 ///
-/// The rules, one routine each:
+/// The rules, one routine each (named by the kinds' declarations):
 /// - `conflictedCopy` (coffee and kitchen recipes): `ConflictedCopyMerge`: a record edited on
 ///   both sides keeps both, the later timestamp keeping the id, the other a "(Conflicted Copy)".
 /// - `appendOnly` (logs): `Merger+AppendOnly.swift`: the same id with different content is kept
 ///   under `<id>-merged-<8 hex>`; recorded pours come along with their logs.
 /// - `lastWriteWins` (sessions, drink presets: `Merger+Sessions.swift`; the planner's slots,
 ///   shopping items and snack presets: `Merger+Planner.swift`) and `furthestAlong` (the inbox).
-/// - `withOwner`: merged as part of the owner's record. `targetKeeps`: preferences. `union`:
+/// - `withOwner`: merged as part of the owner's record. `targetKeeps`: preferences (their
+///   `kitchen.goals` by the later `updatedAt`, `Merger+Goals.swift`). `union`:
 ///   the erasure records, combined first, since every rule consults them: an erasure from any side
 ///   is applied everywhere (`ErasureSet`), an erased record is never brought in and the target
 ///   loses its copy.
@@ -32,93 +34,115 @@ public enum Merger {
         outcome.newErasures = allErasures.filter { !known.contains($0) }
         let erased = ErasureSet(allErasures)
         outcome.erased = erased
-        var logs: [String: BrewLog] = [:]
+        // Each kind merges its own records, in the registry's order (owners before the records
+        // that come with them: the logs before their recorded pours).
+        var walk = Walk(sources: sources, target: target, policy: policy, allErasures: allErasures, outcome: outcome)
+        for declaration in RecordKinds.all { declaration.merge(&walk) }
+        outcome = walk.outcome
 
-        for kind in RecordKind.registered {
-            switch kind.rules.merge {
-            case .conflictedCopy(let timestampField):
-                switch kind {
-                case .recipes:
-                    (outcome.newRecipes, outcome.replacedRecipeIDs) = ConflictedCopyMerge.merge(
-                        kind, timestampField: timestampField, target: target.recipes, sources: sources.map(\.recipes),
-                        policy: policy, erased: erased, report: &outcome.report)
-                case .kitchenRecipes:
-                    (outcome.newKitchenRecipes, outcome.replacedKitchenRecipeIDs) = ConflictedCopyMerge.merge(
-                        kind, timestampField: timestampField, target: target.kitchenRecipes, sources: sources.map(\.kitchenRecipes),
-                        policy: policy, erased: erased, report: &outcome.report)
-                case .recipeSteps, .logs, .sessions, .sessionEntries, .drinkPresets, .preferences, .erasures, .flows,
-                     .kitchenIngredients, .kitchenSteps, .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems, .cookLogs:
-                    outcome.report.notes.append("\(kind.rawValue): merge has no conflicted-copy routine for this kind yet; the target's records were kept")
-                }
-            case .appendOnly:
-                switch kind {
-                case .logs:
-                    logs = Dictionary(target.logs.map { ($0.id, $0) }) { a, _ in a }
-                    for source in sources {
-                        for log in source.logs {
-                            appendOnly(log, id: log.id, kind: kind, content: RecordEncoder.json(log), erased: erased, pool: &logs, outcome: &outcome) { id in
-                                var renamed = log
-                                renamed.id = id
-                                return renamed
-                            }
-                        }
-                    }
-                    for log in target.logs where erased.covers(.log, log.id) { outcome.report.removedAsErased.append(.init(kind, log.id)) }
-                case .cookLogs:
-                    // Kept in a planner's file: merged in place, a different copy of an id kept as `<id>-merged-<8 hex>`.
-                    mergePlannerKind(kind, sources, into: target, changes: &outcome.planner, report: &outcome.report)
-                case .recipes, .recipeSteps, .sessions, .sessionEntries, .drinkPresets, .preferences, .erasures, .flows,
-                     .kitchenRecipes, .kitchenIngredients, .kitchenSteps, .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems:
-                    outcome.report.notes.append("\(kind.rawValue): merge has no append-only routine for this kind yet; the target's records were kept")
-                }
-            case .lastWriteWins, .furthestAlong:
-                switch kind {
-                case .sessions:
-                    // Entries deleted on any side leave every copy first (`EntryDeletions`).
-                    let deletions = EntryDeletions(allErasures)
-                    let prunedTarget = target.sessions.map { deletions.pruned($0) }
-                    (outcome.newSessions, outcome.replacedSessionIDs) = mergeByID(
-                        kind, target: prunedTarget.map(\.session), sources: sources.map { $0.sessions.map { deletions.pruned($0).session } },
-                        erased: erased, combine: combineSessions, report: &outcome.report)
-                    prunedSessions(prunedTarget, erased: erased, outcome: &outcome)
-                    // Files carried whole of a folder this merge has no rule for yet are said, never dropped in silence.
-                    for source in sources {
-                        for file in source.sessionFiles where file.folderKind != .sessions {
-                            outcome.report.notes.append("\(file.relativePath) was not merged: merge has no rule for \(file.folderKind.map { "\($0.folderName)/" } ?? "this folder") yet; copy it by hand")
-                        }
-                    }
-                    for session in target.sessions where erased.covers(.session, session.id) { outcome.report.removedAsErased.append(.init(kind, session.id)) }
-                case .drinkPresets:
-                    (outcome.newDrinkPresets, outcome.replacedDrinkPresetIDs) = mergeByID(
-                        kind, target: target.drinkPresets, sources: sources.map(\.drinkPresets), erased: erased, combine: combinePresets, report: &outcome.report)
-                    for preset in target.drinkPresets where erased.covers(.drinkPreset, preset.id) { outcome.report.removedAsErased.append(.init(kind, preset.id)) }
-                case .mealPlanSlots, .kitchenInbox, .snackPresets, .shoppingItems:
-                    mergePlannerKind(kind, sources, into: target, changes: &outcome.planner, report: &outcome.report)
-                case .recipes, .recipeSteps, .logs, .sessionEntries, .preferences, .erasures, .flows, .kitchenRecipes, .kitchenIngredients, .kitchenSteps, .cookLogs:
-                    outcome.report.notes.append("\(kind.rawValue): merge has no last-write-wins routine for this kind yet; the target's records were kept")
-                }
-            case .targetKeeps:
-                // preferences: the target's are kept; a target without any takes the first source's.
-                if target.preferences == nil, !erased.covers(.preferences, "preferences"),
-                   let preferences = sources.lazy.compactMap(\.preferences).first {
-                    outcome.adoptedPreferences = preferences
-                    outcome.report.added.append(.init(kind, ""))
-                }
-                noteKitchenPreferences(sources, into: target, report: &outcome.report)
-            case .withOwner, .union:
-                // Merged with the record they belong to (steps, entries, ingredients, recorded
-                // pours below), or already combined above (the erasure records).
-                break
-            }
-        }
-
-        let targetLogIDs = Set(target.logs.map(\.id))
-        outcome.newLogs = logs.values.filter { !targetLogIDs.contains($0.id) }.sorted { $0.id < $1.id }
-        outcome.newFlows = flows(of: outcome.newLogs, from: sources)
         outcome.merged = mergedSnapshot(target, after: outcome, erasures: allErasures)
         mergeKitchenImages(sources, into: target, outcome: &outcome)
         outcome.merged.kitchenImages = target.kitchenImages + outcome.newKitchenImages
         return outcome
+    }
+
+    /// What a kind's merge routine works with (`RecordKindDeclaration.merge(_:)`): the sources, the
+    /// target, the conflict policy and every side's erasures; and the outcome it adds to.
+    public struct Walk: Sendable {
+        public let sources: [DataSnapshot]
+        public let target: DataSnapshot
+        public let policy: ConflictPolicy
+        /// The erasure records of the target and every source, combined (`ErasureRecord.normalized`).
+        public let allErasures: [ErasureRecord]
+        public var outcome: Outcome
+        /// Every erasure of the target and the sources, for asking (`Outcome.erased`).
+        public var erased: ErasureSet { outcome.erased }
+    }
+
+    /// `conflictedCopy` (coffee and kitchen recipes): the records at `records` of each side, by
+    /// `ConflictedCopyMerge`; the records to write go to `written`, the target's ids they replace to `replaced`.
+    static func mergeConflictedCopies<Record: ConflictedCopyRecord>(
+        _ kind: RecordKind, _ records: KeyPath<DataSnapshot, [Record]>,
+        written: WritableKeyPath<Outcome, [Record]>, replaced: WritableKeyPath<Outcome, [String]>, _ walk: inout Walk
+    ) {
+        guard case .conflictedCopy(let timestampField) = kind.rules.merge else {
+            walk.outcome.report.notes.append("\(kind.rawValue): merge has no conflicted-copy routine for this kind yet; the target's records were kept")
+            return
+        }
+        (walk.outcome[keyPath: written], walk.outcome[keyPath: replaced]) = ConflictedCopyMerge.merge(
+            kind, timestampField: timestampField, target: walk.target[keyPath: records], sources: walk.sources.map { $0[keyPath: records] },
+            policy: walk.policy, erased: walk.erased, report: &walk.outcome.report)
+    }
+
+    /// `appendOnly` brew logs (`Merger+AppendOnly.swift`): the logs to add, in `outcome.newLogs`.
+    static func mergeLogs(_ walk: inout Walk) {
+        let kind = RecordKind.logs
+        let (target, erased) = (walk.target, walk.erased)
+        var logs = Dictionary(target.logs.map { ($0.id, $0) }) { a, _ in a }
+        for source in walk.sources {
+            for log in source.logs {
+                appendOnly(log, id: log.id, kind: kind, content: RecordEncoder.json(log), erased: erased, pool: &logs, outcome: &walk.outcome) { id in
+                    var renamed = log
+                    renamed.id = id
+                    return renamed
+                }
+            }
+        }
+        for log in target.logs where erased.covers(.log, log.id) { walk.outcome.report.removedAsErased.append(.init(kind, log.id)) }
+        let targetLogIDs = Set(target.logs.map(\.id))
+        walk.outcome.newLogs = logs.values.filter { !targetLogIDs.contains($0.id) }.sorted { $0.id < $1.id }
+    }
+
+    /// Recorded pours come with their logs: those of the logs added (`mergeLogs`, earlier in the registry).
+    static func mergeFlows(_ walk: inout Walk) {
+        walk.outcome.newFlows = flows(of: walk.outcome.newLogs, from: walk.sources)
+    }
+
+    /// `lastWriteWins` sessions (`Merger+Sessions.swift`): combined by id, entries deleted on any side first taken out.
+    static func mergeSessions(_ walk: inout Walk) {
+        let kind = RecordKind.sessions
+        let (target, sources, erased) = (walk.target, walk.sources, walk.erased)
+        // Entries deleted on any side leave every copy first (`EntryDeletions`).
+        let deletions = EntryDeletions(walk.allErasures)
+        let prunedTarget = target.sessions.map { deletions.pruned($0) }
+        (walk.outcome.newSessions, walk.outcome.replacedSessionIDs) = mergeByID(
+            kind, target: prunedTarget.map(\.session), sources: sources.map { $0.sessions.map { deletions.pruned($0).session } },
+            erased: erased, combine: combineSessions, report: &walk.outcome.report)
+        prunedSessions(prunedTarget, erased: erased, outcome: &walk.outcome)
+        // Files carried whole of a folder this merge has no rule for yet are said, never dropped in silence.
+        for source in sources {
+            for file in source.sessionFiles where file.folderKind != .sessions {
+                walk.outcome.report.notes.append("\(file.relativePath) was not merged: merge has no rule for \(file.folderKind.map { "\($0.folderName)/" } ?? "this folder") yet; copy it by hand")
+            }
+        }
+        for session in target.sessions where erased.covers(.session, session.id) { walk.outcome.report.removedAsErased.append(.init(kind, session.id)) }
+    }
+
+    /// `lastWriteWins` drink presets (`Merger+Sessions.swift`).
+    static func mergeDrinkPresets(_ walk: inout Walk) {
+        let kind = RecordKind.drinkPresets
+        let (target, erased) = (walk.target, walk.erased)
+        (walk.outcome.newDrinkPresets, walk.outcome.replacedDrinkPresetIDs) = mergeByID(
+            kind, target: target.drinkPresets, sources: walk.sources.map(\.drinkPresets), erased: erased, combine: combinePresets, report: &walk.outcome.report)
+        for preset in target.drinkPresets where erased.covers(.drinkPreset, preset.id) { walk.outcome.report.removedAsErased.append(.init(kind, preset.id)) }
+    }
+
+    /// `targetKeeps` preferences: the target's are kept; a target without any takes the first
+    /// source's; their `kitchen.goals` go by the later `updatedAt` (`Merger+Goals.swift`).
+    static func keepTargetPreferences(_ walk: inout Walk) {
+        let (target, sources) = (walk.target, walk.sources)
+        if target.preferences == nil, !walk.erased.covers(.preferences, "preferences"),
+           let preferences = sources.lazy.compactMap(\.preferences).first {
+            walk.outcome.adoptedPreferences = preferences
+            walk.outcome.report.added.append(.init(.preferences, ""))
+        }
+        mergeKitchenGoals(&walk)
+        noteKitchenPreferences(sources, into: target, report: &walk.outcome.report)
+    }
+
+    /// A kind of the planner's files (`Merger+Planner.swift`): merged by id in place by its rule.
+    static func mergePlannerKind(_ kind: RecordKind, _ walk: inout Walk) {
+        mergePlannerKind(kind, walk.sources, into: walk.target, changes: &walk.outcome.planner, report: &walk.outcome.report)
     }
 
     /// The recorded pours of the added logs, from the first source that has one, under the id the log is added with.
@@ -151,7 +175,7 @@ public enum Merger {
             recipes: target.recipes.filter { !replaced.contains($0.id) && ($0.isStarter || !erased.covers(.recipe, $0.id)) } + outcome.newRecipes,
             logs: target.logs.filter { !erased.covers(.log, $0.id) } + outcome.newLogs,
             sessionFiles: keptFiles + sessionFiles(for: outcome.newSessions + outcome.newDrinkPresets, existing: Set(target.sessionFiles.map(\.relativePath))),
-            preferences: target.preferences ?? outcome.adoptedPreferences,
+            preferences: outcome.updatedPreferences ?? target.preferences ?? outcome.adoptedPreferences,
             erasures: erasures,
             kitchenRecipes: target.kitchenRecipes.filter { !replacedKitchen.contains($0.id) } + outcome.newKitchenRecipes,
             flows: target.flows.filter { !erased.covers(.log, $0.logId) } + outcome.newFlows,

@@ -13,6 +13,9 @@ import Foundation
 /// - The record is appended to that file's text; every other byte stays. The changed file is then
 ///   read and the whole data validated as `check` does; any error in the new record refuses it.
 /// - `preferences.json`'s `lastSelectedRecipeId` is set to the recipe (US-001), other bytes kept.
+/// - Every problem of one request is said in one refusal (`Problems`): an unknown or invalid
+///   recipe, a bad `--at`, options the command line could not read, and the record's values,
+///   checked on a stand-in recipe (only the values given are said) or at now when they must be.
 public struct BrewRecorder: Sendable {
     /// What the person gave on the command line; nil means "not given".
     public struct Request: Sendable {
@@ -31,6 +34,9 @@ public struct BrewRecorder: Sendable {
         public var grinderSetting: String?
         public var brewTimeSeconds: Double?
         public var tds: Double?
+        /// Values the command line could not read itself (`--brew-time 3:5`), each a sentence:
+        /// said with every other problem of the request, never alone before them.
+        public var unreadOptions: [String] = []
 
         public init(recipeId: String, rating: Int, tasteTag: String? = nil, note: String? = nil, doseGrams: Double? = nil,
                     targetYieldGrams: Double? = nil, waterTemperatureCelsius: Double? = nil, grindLabel: String? = nil, at: String? = nil,
@@ -84,10 +90,18 @@ public struct BrewRecorder: Sendable {
     public func record(_ request: Request, data: DataDirectoryReader.Result, now: Date = Date(),
                        localZone: TimeZone = .current) throws(Refusal) -> Recording {
         let validated = data.validated
+        // Every problem is collected and said in one run (`check`'s rule): one with the recipe or
+        // `--at` does not hide a bad value given with it, which is still checked on a stand-in.
+        var problems = Problems()
+        var standIn = false
+        let recipe: Recipe
         if let reasons = validated.invalidRecipeReasons[request.recipeId] {
-            throw Refusal("recipe \"\(request.recipeId)\" is invalid and cannot be brewed until it is fixed:\n" + reasons.map(\.description).joined(separator: "\n"))
-        }
-        guard let recipe = validated.dataset.recipes.first(where: { $0.value.id == request.recipeId })?.value else {
+            problems.add("recipe \"\(request.recipeId)\" is invalid and cannot be brewed until it is fixed:\n" + reasons.map(\.description).joined(separator: "\n"))
+            recipe = StarterRecipe.recipe(createdAt: now)
+            standIn = true
+        } else if let found = validated.dataset.recipes.first(where: { $0.value.id == request.recipeId })?.value {
+            recipe = found
+        } else {
             var message = "no recipe with id \"\(request.recipeId)\" in \(root)"
             let known = validated.dataset.recipes.map(\.value.id)
             if let closest = Suggestion.closest(to: request.recipeId, in: known) {
@@ -95,28 +109,36 @@ public struct BrewRecorder: Sendable {
             } else if !known.isEmpty {
                 message += "; recipes: \(known.sorted().joined(separator: ", "))"
             }
-            throw Refusal(message)
+            problems.add(message)
+            recipe = StarterRecipe.recipe(createdAt: now)
+            standIn = true
         }
+        for problem in request.unreadOptions { problems.add(problem) }
         let preferences = validated.dataset.preferences?.value
         // The file and the id are named by the local time: never guessed in another zone.
         if let unknownZone = JournalTimeZone.unknownZoneDiagnostic(validated.dataset.preferences) {
-            throw Refusal("the journal's time zone is unknown, so the brew's local date and its file cannot be told; fix preferences.json (brewguide check), nothing was written", findings: [unknownZone])
+            problems.add("the journal's time zone is unknown, so the brew's local date and its file cannot be told; fix preferences.json (brewguide check), nothing was written", findings: [unknownZone])
+            throw problems.refusal()
         }
         let journalZone = JournalTimeZone(identifier: preferences?.timeZone)
         let writingZone = journalZone.zone ?? localZone
 
-        // When.
-        let moment: (date: Date, offsetSeconds: Int, text: String)
-        if let at = request.at?.trimmingCharacters(in: .whitespaces) {
-            guard let parsed = Self.moment(from: at, zone: writingZone) else {
-                throw Refusal("--at: expected an ISO 8601 date-time such as 2026-10-01T07:00:00+09:00 (or 2026-10-01T07:00 in the journal's time zone, \(writingZone.identifier)), found \"\(at)\"")
-            }
-            if FutureMoment.isAhead(parsed.date, of: now) { throw Refusal(FutureMoment.refusal(given: at, now: now)) }
-            moment = parsed
-        } else {
+        // When: a bad `--at` is said, and the values are checked at now.
+        func atNow() -> (date: Date, offsetSeconds: Int, text: String) {
             let date = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
             let offset = writingZone.secondsFromGMT(for: date)
-            moment = (date, offset, LocalTime(date, offsetSeconds: offset).iso8601)
+            return (date, offset, LocalTime(date, offsetSeconds: offset).iso8601)
+        }
+        var moment = atNow()
+        // A stand-in time picks a month's file the person did not ask for: its problems are not theirs.
+        var momentIsStandIn = false
+        if let at = request.at?.trimmingCharacters(in: .whitespaces) {
+            momentIsStandIn = true
+            if let parsed = Self.moment(from: at, zone: writingZone) {
+                if FutureMoment.isAhead(parsed.date, of: now) { problems.add(FutureMoment.refusal(given: at, now: now)) } else { moment = parsed; momentIsStandIn = false }
+            } else {
+                problems.add("--at: expected an ISO 8601 date-time such as 2026-10-01T07:00:00+09:00 (or 2026-10-01T07:00 in the journal's time zone, \(writingZone.identifier)), found \"\(at)\"")
+            }
         }
         let local = journalZone.local(moment.date, writtenOffsetSeconds: moment.offsetSeconds)
 
@@ -142,7 +164,7 @@ public struct BrewRecorder: Sendable {
             ("id", .string(id)),
             ("timestamp", .string(moment.text)),
             ("method", .string(recipe.method.rawValue)),
-            ("recipeId", .string(recipe.id)),
+            ("recipeId", .string(standIn ? request.recipeId : recipe.id)),
             ("recipeNameAtBrew", .string(recipe.name)),
             ("doseGrams", .number(dose)),
             ("targetYieldGrams", .number(yield)),
@@ -161,35 +183,62 @@ public struct BrewRecorder: Sendable {
         let manager = FileManager.default
         let path = !manager.fileExists(atPath: jsonPath) && manager.fileExists(atPath: csvPath) ? csvPath : jsonPath
         let old: [UInt8] = manager.contents(atPath: path).map { [UInt8]($0) } ?? []
-        let appended: (bytes: [UInt8], recordOffset: Int)
-        if path.hasSuffix(".csv") {
-            appended = try Self.appendingRow(fields, to: old, file: path)
-        } else {
-            do {
-                let text = String(CanonicalJSON.string(.object(fields.map { JSONMember($0.0, $0.1) }), sortKeys: false).dropLast())
-                appended = try JSONTextEdit.appending(objectText: text, to: old, file: path)
-            } catch {
-                throw Refusal("\(path) must be fixed before a brew can be added to it; nothing was written", findings: [.error(error.reason, at: error.location ?? .file(path))])
+        // The file with the record appended, read and validated as `check` does with it in place
+        // of the old one: the errors in the new record.
+        func checked(_ fields: [(String, JSONValue)]) throws(Refusal) -> (bytes: [UInt8], parsed: ParsedFile, errors: [Diagnostic]) {
+            let appended: (bytes: [UInt8], recordOffset: Int)
+            if path.hasSuffix(".csv") {
+                do { appended = try Self.appendingRow(fields, to: old, file: path) } catch {
+                    if !momentIsStandIn { problems.add(error) }
+                    throw problems.refusal()
+                }
+            } else {
+                do {
+                    let text = String(CanonicalJSON.string(.object(fields.map { JSONMember($0.0, $0.1) }), sortKeys: false).dropLast())
+                    appended = try JSONTextEdit.appending(objectText: text, to: old, file: path)
+                } catch {
+                    if !momentIsStandIn {
+                        problems.add(Refusal("\(path) must be fixed before a brew can be added to it; nothing was written", findings: [.error(error.reason, at: error.location ?? .file(path))]))
+                    }
+                    throw problems.refusal()
+                }
+            }
+            let firstLine = 1 + appended.bytes[..<appended.recordOffset].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let parsed = RecordFileParser.parse(appended.bytes, path: path, kind: .logs)
+            let files = data.files.filter { $0.path != path } + [parsed]
+            let (dataset, assembled) = DatasetAssembler.assemble(
+                files.sorted { $0.path < $1.path }, preferences: validated.dataset.preferences, waterlineSettings: validated.dataset.waterlineSettings)
+            let after = ValidatedDataset(dataset: dataset, readDiagnostics: assembled)
+            let mine = after.diagnostics.filter { $0.location.file == path && $0.location.line >= firstLine }
+            return (appended.bytes, parsed, mine)
+        }
+        let (bytes, parsed, mine) = try checked(fields)
+        var errors = mine.filter { $0.severity == .error }
+        if !errors.isEmpty, !parsed.logs.contains(where: { $0.value.id == id }) {
+            // A value that cannot be read (an unknown tag or grind) keeps the record from being
+            // checked further: check it again with a valid value there, so the rest is said too.
+            let unreadable = Set(errors.compactMap(\.location.field))
+            let standInValues: [String: JSONValue] = ["tasteTag": .string(TasteTag.perfect.rawValue), "grindLabel": .string(recipe.defaultGrindLabel.rawValue)]
+            if !unreadable.isEmpty, unreadable.isSubset(of: Set(standInValues.keys)) {
+                let again = try checked(fields.map { name, value in (name, unreadable.contains(name) ? standInValues[name]! : value) })
+                errors += again.errors.filter { $0.severity == .error && !unreadable.contains($0.location.field ?? "") }
+                errors = errors.sortedByLocation()
             }
         }
-
-        // Validate as `check` does, with the changed file in place of the old one.
-        let firstLine = 1 + appended.bytes[..<appended.recordOffset].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let parsed = RecordFileParser.parse(appended.bytes, path: path, kind: .logs)
-        let files = data.files.filter { $0.path != path } + [parsed]
-        let (dataset, assembled) = DatasetAssembler.assemble(
-            files.sorted { $0.path < $1.path }, preferences: validated.dataset.preferences, waterlineSettings: validated.dataset.waterlineSettings)
-        let after = ValidatedDataset(dataset: dataset, readDiagnostics: assembled)
-        let mine = after.diagnostics.filter { $0.location.file == path && $0.location.line >= firstLine }
-        let errors = mine.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            throw Refusal("the brew was not recorded; nothing was written", findings: errors.map { diagnostic in
+        if standIn {
+            // Checked on a stand-in recipe: only what the person gave is theirs to fix.
+            let given = request.givenFields
+            errors = errors.filter { $0.location.field.map(given.contains) ?? false }
+        }
+        if !errors.isEmpty || !problems.isEmpty {
+            problems.addValues(errors.map { diagnostic in
                 // The option that gave the field, so the person knows which flag to change.
                 guard let option = diagnostic.location.field.flatMap({ Self.optionForField[$0] }) else { return diagnostic }
                 var named = diagnostic
                 named.message += " (\(option))"
                 return named
             })
+            throw problems.refusal()
         }
         guard let log = parsed.logs.first(where: { $0.value.id == id })?.value else {
             throw Refusal("the new record could not be read back from \(path); nothing was written")
@@ -210,7 +259,7 @@ public struct BrewRecorder: Sendable {
         }
         let others = validated.blockingErrors.count
         if others > 0 { notes.append("note: the data has \(others) other error\(others == 1 ? "" : "s"); `brewguide check` lists them") }
-        return Recording(log: log, local: local, logPath: path, logBytes: appended.bytes, preferencesPath: preferencesPath,
+        return Recording(log: log, local: local, logPath: path, logBytes: bytes, preferencesPath: preferencesPath,
                          preferencesBytes: preferencesBytes, warnings: mine.filter { $0.severity == .warning }, notes: notes)
     }
 

@@ -21,7 +21,7 @@ public enum KitchenScaler {
         return ScaledKitchenRecipe(
             recipeId: recipe.id, title: recipe.title, servings: servings, baseServings: recipe.servings, units: units,
             ingredients: ingredients, nutritionTotal: total, nutritionPerServing: recipe.nutritionPerServing,
-            servingsAssumption: recipe.servingsAssumption)
+            servingsGiven: recipe.servingsGiven, servingsAssumption: recipe.servingsAssumption)
     }
 
     /// One amount scaled by `factor` in `units`; `written` is shown when nothing can be scaled.
@@ -171,6 +171,8 @@ public struct ScaledKitchenRecipe: Hashable, Sendable {
     /// For all `servings`; nil when the recipe gives no nutrition.
     public var nutritionTotal: KitchenNutrition?
     public var nutritionPerServing: KitchenNutrition?
+    /// Whether the source gave the servings; false when `baseServings` is an assumption (`KitchenRecipe.servingsGiven`).
+    public var servingsGiven: Bool = true
     /// What the base servings assume, when the source gave none or a range (`KitchenRecipe.servingsAssumption`).
     public var servingsAssumption: String? = nil
 }

@@ -45,10 +45,10 @@ public struct BrewLogValidator: Sendable {
             findings.error("recipeNameAtBrew must not be empty (the log keeps the recipe's name as it was)", at: "recipeNameAtBrew")
         }
         recommendedRanges(of: log, into: &findings)
-        if let recipeId = log.recipeId, !knownRecipeIDs.contains(recipeId) {
-            var message = "recipeId \(quoted(recipeId)) names no recipe in the data; the log is kept with its snapshot \(quoted(log.recipeNameAtBrew))"
-            if let near = Suggestion.closest(to: recipeId, in: knownRecipeIDs) { message += " (did you mean \(quoted(near))?)" }
-            findings.warning(message, at: "recipeId")
+        if let recipeId = log.recipeId, let finding = Self.recipeReference.finding(
+            naming: recipeId, detail: log.recipeNameAtBrew, at: findings.source.location(of: "recipeId"),
+            isKnown: knownRecipeIDs.contains, known: knownRecipeIDs) {
+            findings.add(finding)
         }
         return findings.all
     }
@@ -121,5 +121,10 @@ public struct BrewLogValidator: Sendable {
     static func isToken(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= maximumSettingCharacters
             && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+    }
+
+    /// A log's `recipeId` names a recipe; one that names none is kept with its snapshot (`LogsKind.references`).
+    public static let recipeReference = IDReference(field: "recipeId", severity: .warning, offer: .inParentheses) { id, name in
+        "recipeId \(quoted(id)) names no recipe in the data; the log is kept with its snapshot \(quoted(name))"
     }
 }

@@ -201,4 +201,9 @@ struct Findings {
     mutating func warning(_ message: String, at field: String) {
         all.append(Diagnostic(.warning, message, at: source.location(of: field)))
     }
+
+    /// A finding made elsewhere (`IDReference.finding`).
+    mutating func add(_ finding: Diagnostic) {
+        all.append(finding)
+    }
 }

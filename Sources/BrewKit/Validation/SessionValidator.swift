@@ -116,10 +116,10 @@ public struct SessionValidator: Sendable {
             }
             guard let meta = entry.alcoholMeta else { return }
             checkDrink(size: meta.size, abvPercent: meta.abvPercent, estimate: meta.standardDrinkEstimate, prefix: "\(path).alcoholMeta.", units: settings.units, into: &findings)
-            if let presetId = meta.presetId, !presetIDs.contains(presetId) {
-                var message = "presetId \(quoted(presetId)) names no drink preset in sessions/; the entry counts by its own size and ABV"
-                if let near = Suggestion.closest(to: presetId, in: presetIDs) { message += " (did you mean \(quoted(near))?)" }
-                findings.warning(message, at: "\(path).alcoholMeta.presetId")
+            if let presetId = meta.presetId, let finding = Self.presetReference.finding(
+                naming: presetId, at: findings.source.location(of: "\(path).\(Self.presetReference.field)"),
+                isKnown: presetIDs.contains, known: presetIDs) {
+                findings.add(finding)
             }
         case .water:
             if entry.alcoholMeta != nil {
@@ -178,5 +178,11 @@ public struct SessionValidator: Sendable {
 
     private static func describe(_ volume: Volume, units: VolumeUnit) -> String {
         "\(Format.number(volume.amount)) \((volume.unit ?? units).rawValue)"
+    }
+
+    /// An alcohol entry's `alcoholMeta.presetId` names a drink preset; one that names none counts
+    /// by the entry's own size and ABV (`SessionEntriesKind.references`).
+    public static let presetReference = IDReference(field: "alcoholMeta.presetId", severity: .warning, offer: .inParentheses) { id, _ in
+        "presetId \(quoted(id)) names no drink preset in sessions/; the entry counts by its own size and ABV"
     }
 }

@@ -7,6 +7,8 @@ public struct EditSettings: Sendable {
     /// which takes writes from this machine only.
     public var lanAddresses: [String]
     public var endpoints: [WriteEndpoint]
+    /// The reads the pages' script makes besides `statusPath` (`GET`, with the key).
+    public var reads: [ReadEndpoint] = []
     /// The script that turns the served pages' controls into writes (the shopping list's ticks,
     /// the brew-along page's "Save this brew"); served at `pageScriptPath` and named by every
     /// page served to a browser that holds the key, never by the built site.

@@ -1,14 +1,19 @@
 import Foundation
 
 /// An `application/x-www-form-urlencoded` body read into fields: each name once, names and values
-/// percent-decoded (`+` is a space) and valid UTF-8.
+/// percent-decoded (`+` is a space) and valid UTF-8, with no control character (NUL, ESC, a
+/// line break…) but a note's tabs and line breaks: no record's text holds one (docs/DATA-FORMAT.md),
+/// and a refusal's message that quoted one would be cut in two or steer a terminal.
 enum FormFields {
+    /// The fields whose text may run over several lines (with tabs and line breaks).
+    static let multilineFields: Set<String> = ["note"]
+
     /// The fields, or the reasons the body cannot be read (in the order found).
     static func parse(_ body: Data, knownFields: Set<String>) -> Result<[String: String], WriteRefusal> {
         var fields: [String: String] = [:]
         var errors: [String] = []
         guard let text = String(data: body, encoding: .utf8) else {
-            return .failure(WriteRefusal(status: .badRequest, errors: ["the form is not UTF-8 text"]))
+            return .failure(WriteRefusal(status: .unprocessableContent, errors: ["the form is not UTF-8 text: send its fields percent-encoded"]))
         }
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -20,6 +25,10 @@ enum FormFields {
                 errors.append("unknown field \"\(shown(name))\" (known: \(knownFields.sorted().joined(separator: ", ")))")
                 continue
             }
+            if let control = value.unicodeScalars.first(where: { Self.isRefusedControl($0, in: name) }) {
+                errors.append("field \"\(name)\" holds a control character (U+\(String(format: "%04X", control.value)))\(Self.multilineFields.contains(name) ? "" : ", or a line break or tab where only one line is taken")")
+                continue
+            }
             guard fields[name] == nil else {
                 errors.append("field \"\(name)\" is given more than once")
                 continue
@@ -27,6 +36,11 @@ enum FormFields {
             fields[name] = value
         }
         return errors.isEmpty ? .success(fields) : .failure(WriteRefusal(status: .unprocessableContent, errors: errors))
+    }
+
+    private static func isRefusedControl(_ scalar: Unicode.Scalar, in name: String) -> Bool {
+        guard scalar.properties.generalCategory == .control else { return false }
+        return !(multilineFields.contains(name) && (scalar == "\t" || scalar == "\n" || scalar == "\r"))
     }
 
     private static func decode(_ text: Substring) -> String? {

@@ -28,6 +28,33 @@ struct WriteRequestHandler: Sendable {
         settings.endpoints.first { $0.path == path }
     }
 
+    /// Whether `request` comes from a browser that may write: it holds the key and, with `--edit`
+    /// alone, runs on this machine.
+    func mayWrite(_ request: ServerRequest) -> Bool {
+        hasKey(request) && (!settings.lanAddresses.isEmpty || Self.isLoopback(request.peerAddress))
+    }
+
+    /// Answers a read of the pages' script (`GET`): 403 for a browser that may not write, 422 for
+    /// an unknown or repeated query field, else the endpoint's answer (200, or 404).
+    func read(_ request: ServerRequest, endpoint: ReadEndpoint) async -> ServerResponse {
+        guard mayWrite(request) else {
+            return Self.json(status: .forbidden, ["errors": ["no key: open the address serve printed, with its ?key=, first"]])
+        }
+        switch FormFields.parse(Data(request.query.utf8), knownFields: endpoint.knownFields) {
+        case .failure(let refusal):
+            return Self.json(status: refusal.status, ["errors": refusal.errors])
+        case .success(let fields):
+            switch await endpoint.answer(fields) {
+            case .found(let json):
+                var response = Self.json(status: .ok, [:])
+                response.body = .bytes(json)
+                return response
+            case .notFound(let errors):
+                return Self.json(status: .notFound, ["errors": errors])
+            }
+        }
+    }
+
     /// Whether `request` carries the key, in the cookie or the header.
     func hasKey(_ request: ServerRequest) -> Bool {
         if let header = request.headers[EditSettings.keyHeader], Self.sameSecret(header, settings.key) { return true }

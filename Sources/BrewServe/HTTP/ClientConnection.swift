@@ -29,9 +29,13 @@ struct ClientConnection: Sendable {
     /// Serves the connection until it ends, then closes it.
     func serve() async {
         var leftover: [UInt8] = []
+        // Whether the request being read is one of the server's own (`/_api/…`), whose refusals are JSON.
+        var isAPI = false
         do {
             while !Task.isCancelled {
+                isAPI = false
                 guard let (head, rest) = try await readHead(startingWith: leftover) else { break }
+                isAPI = SiteRequestHandler.isAPI(head.path)
                 let body: Data
                 (body, leftover) = try await readBody(of: head, startingWith: rest)
                 let request = ServerRequest(head: head, body: body, peerAddress: peerAddress)
@@ -40,7 +44,7 @@ struct ClientConnection: Sendable {
                 guard keepsOpen else { break }
             }
         } catch let refusal as HTTPRefusal {
-            await refuse(refusal)
+            await refuse(refusal, asJSON: isAPI)
         } catch {
             // The client went away, a write timed out, or the server is stopping.
         }
@@ -159,8 +163,8 @@ struct ClientConnection: Sendable {
     /// Answers a refused request, then stops sending and reads (and drops) what the client is
     /// still sending for a moment, so that closing does not reset the connection before the
     /// client has read the answer.
-    private func refuse(_ refusal: HTTPRefusal) async {
-        let response = ServerResponse(refusal: refusal)
+    private func refuse(_ refusal: HTTPRefusal, asJSON: Bool) async {
+        let response = ServerResponse(refusal: refusal, asJSON: asJSON)
         var bytes = ResponseEncoder.head(of: response, closing: true)
         if case .bytes(let body) = response.body { bytes.append(body) }
         guard (try? await send(bytes)) != nil else { return }

@@ -28,8 +28,13 @@ struct ServerResponse: Sendable {
         self.body = .stream(stream)
     }
 
-    /// The answer to a refused request: its reason as plain text.
-    init(refusal: HTTPRefusal) {
+    /// The answer to a refused request: its reason as plain text, or (`asJSON`, for a request to
+    /// the server's own `/_api/` paths) as `{"errors": [reason]}`.
+    init(refusal: HTTPRefusal, asJSON: Bool = false) {
+        guard !asJSON else {
+            self = WriteRequestHandler.json(status: refusal.status, ["errors": [refusal.reason]])
+            return
+        }
         self.init(
             status: refusal.status,
             headers: ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"],

@@ -38,7 +38,7 @@ enum KitchenHTML {
     static func chips(current: KitchenPages.List, archivedCount: Int) -> PageFragment {
         var html = "<nav class=\"kitchen-chips\" aria-label=\"Kitchen\">"
         var markdown: [String] = []
-        for list in KitchenPages.List.every {
+        for list in KitchenPages.List.filters {
             let file = String(list.path.dropFirst("kitchen/".count))
             let label = list == .archive ? "Archive (\(archivedCount))" : list.label
             html += "<a href=\"\(file).html\"\(list == current ? " aria-current=\"page\"" : "")>\(h(label))</a>"
@@ -46,6 +46,20 @@ enum KitchenHTML {
         }
         html += "</nav>"
         return PageFragment(html: html, markdown: markdown.joined(separator: " · "))
+    }
+
+    /// The index's two orders, A–Z (the index) and last cooked (its own page), each a link, the
+    /// one shown marked `aria-current`: a choice of order that needs no script.
+    static func order(current: KitchenPages.List) -> PageFragment {
+        var html = "<nav class=\"kitchen-chips kitchen-order\" aria-label=\"Order of the recipes\"><span>Order:</span>"
+        var markdown: [String] = []
+        for (list, label) in [(KitchenPages.List.all, "A–Z"), (.lastCooked, "Last cooked")] {
+            let file = String(list.path.dropFirst("kitchen/".count))
+            html += "<a href=\"\(file).html\"\(list == current ? " aria-current=\"page\"" : "")>\(h(label))</a>"
+            markdown.append("[\(md(label))](\(file).md)")
+        }
+        html += "</nav>"
+        return PageFragment(html: html, markdown: "Order: " + markdown.joined(separator: " · "))
     }
 
     /// A list's search box (not on the archive) and its grid of cards, each card made once for

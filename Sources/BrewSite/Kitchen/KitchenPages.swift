@@ -25,11 +25,14 @@ public struct KitchenPages: Sendable {
     /// Each recipe's card, made once for the build and shared by the lists that show it.
     let cards = KitchenCardMemo()
 
-    /// The list pages, in order: all, favourites, the four categories, the archive.
+    /// The list pages, in order: all, favourites, the four categories, the archive, and every
+    /// recipe of the index by when it was last cooked (the index's other order).
     enum List: Hashable, Sendable {
-        case all, favourites, category(KitchenCategory), archive
+        case all, favourites, category(KitchenCategory), archive, lastCooked
 
-        static let every: [List] = [.all, .favourites] + KitchenCategory.allCases.map(List.category) + [.archive]
+        static let every: [List] = filters + [.lastCooked]
+        /// The lists that choose recipes (the chips); `lastCooked` orders the index's instead.
+        static let filters: [List] = [.all, .favourites] + KitchenCategory.allCases.map(List.category) + [.archive]
 
         var path: String {
             switch self {
@@ -37,6 +40,7 @@ public struct KitchenPages: Sendable {
             case .favourites: "kitchen/favourites"
             case .category(let category): "kitchen/\(category.slug)"
             case .archive: "kitchen/archive"
+            case .lastCooked: "kitchen/last-cooked"
             }
         }
 
@@ -46,12 +50,13 @@ public struct KitchenPages: Sendable {
             case .favourites: "Favourites"
             case .category(let category): category.rawValue
             case .archive: "Archive"
+            case .lastCooked: "Last cooked"
             }
         }
 
         func includes(_ recipe: KitchenRecipe) -> Bool {
             switch self {
-            case .all: !recipe.isArchived
+            case .all, .lastCooked: !recipe.isArchived
             case .favourites: !recipe.isArchived && recipe.isFavourite
             case .category(let category): !recipe.isArchived && recipe.category == category
             case .archive: recipe.isArchived
@@ -97,6 +102,7 @@ public struct KitchenPages: Sendable {
     // MARK: Pages
 
     func listPage(_ list: List) -> Page {
+        if list == .lastCooked { return lastCookedPage() }
         let shownIndices = recipes.indices.filter { list.includes(recipes[$0]) }
         let shown = shownIndices.map { recipes[$0] }
         let root = Page.rootPrefix(of: list.path)
@@ -121,12 +127,61 @@ public struct KitchenPages: Sendable {
         }
         let fragments: [String: PageFragment] = [
             "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
+            "order": list == .all ? KitchenHTML.order(current: list) : PageFragment(html: "", markdown: ""),
             "grid": KitchenHTML.grid(cards.cards(shownIndices) { KitchenHTML.card(recipes[$0], thumbnail: thumbnailLink(recipes[$0], root: root, grid: true)) },
                                      showSearch: list != .archive),
             "inbox": list == .all ? KitchenHTML.inbox(inbox, recipeIDs: Set(recipes.map(\.id))) : PageFragment(html: "", markdown: ""),
         ]
         let head = "<script src=\"\(root)\(Self.searchIndexPath)\"></script>\n<script>\(KitchenScript.search)</script>"
         return Page(path: list.path, title: context["title"] as? String ?? "Kitchen", template: "kitchen-index", context: context, headHTML: head, fragments: fragments)
+    }
+
+    /// The index's recipes by when each was last cooked (cook logs), latest first, with how often;
+    /// then those never cooked, by title, under a heading that says so. A plain list, so the order
+    /// needs no script; the index links here and back (`KitchenHTML.order`).
+    func lastCookedPage() -> Page {
+        let list = List.lastCooked
+        let shown = recipes.filter(list.includes)
+        let rows = lastCookedRows(shown)
+        let cooked = rows.filter { $0.last != nil }
+        let never = shown.count - cooked.count
+        var context: [String: Any] = [
+            "title": "Kitchen: by last cooked",
+            "count": String(shown.count),
+            "noun": shown.count == 1 ? "recipe" : "recipes",
+            "isEmpty": shown.isEmpty,
+            "cookedCount": String(cooked.count),
+            "neverCount": String(never),
+        ]
+        context["cooked"] = cooked.map { row -> [String: Any] in
+            ["id": row.id, "title": row.title, "last": Self.shortDay(row.last!), "times": row.count == 1 ? "made once" : "made \(row.count) times"]
+        }
+        context["hasCooked"] = !cooked.isEmpty
+        context["never"] = rows.filter { $0.last == nil }.map { ["id": $0.id, "title": $0.title] as [String: Any] }
+        context["hasNever"] = never > 0
+        let archivedCount = recipes.count { $0.isArchived }
+        let fragments: [String: PageFragment] = [
+            "chips": KitchenHTML.chips(current: list, archivedCount: archivedCount),
+            "order": KitchenHTML.order(current: list),
+        ]
+        return Page(path: list.path, title: "Kitchen: by last cooked", template: "kitchen-last-cooked", context: context, fragments: fragments)
+    }
+
+    /// A recipe on the last-cooked page: the day it was last cooked (`yyyy-MM-dd`, nil when never)
+    /// and how often.
+    struct LastCookedRow: Equatable {
+        var id: String, title: String, last: String?, count: Int
+    }
+
+    /// `recipes` (in title order) as the last-cooked page lists them: cooked ones by their last
+    /// cook, latest first (the moment, then the id); never-cooked ones after, in title order.
+    func lastCookedRows(_ recipes: [KitchenRecipe]) -> [LastCookedRow] {
+        let cooked = recipes.compactMap { recipe -> (KitchenRecipe, CookLog, Int)? in
+            guard let history = cooks[recipe.id], let last = history.last else { return nil }
+            return (recipe, last, history.count)
+        }.sorted { ($0.1.cookedAt, $0.0.id) > ($1.1.cookedAt, $1.0.id) }
+        return cooked.map { LastCookedRow(id: $0.0.id, title: $0.0.title, last: $0.1.day, count: $0.2) }
+            + recipes.filter { cooks[$0.id]?.last == nil }.map { LastCookedRow(id: $0.id, title: $0.title, last: nil, count: 0) }
     }
 
     func recipePage(_ index: Int) -> Page {
@@ -144,7 +199,7 @@ public struct KitchenPages: Sendable {
             "hasCaption": !(recipe.caption ?? "").isEmpty,
             "isArchived": recipe.isArchived,
         ]
-        context.merge(cookContext(recipe.id)) { a, _ in a }
+        context.merge(cookContext(recipe.id, root: Page.rootPrefix(of: path))) { a, _ in a }
         let servings = tableServings(recipe)
         let fragments: [String: PageFragment] = [
             "meta": KitchenHTML.meta(recipe, thumbnail: thumbnailLink(recipe, root: Page.rootPrefix(of: path))),
@@ -158,8 +213,9 @@ public struct KitchenPages: Sendable {
     }
 
     /// "Made 4 times, last on 12 Nov 2026", the average rating, and each cook (latest first) with
-    /// its rating and note; nothing when the recipe was never cooked. A rating not given is left out.
-    func cookContext(_ id: String) -> [String: Any] {
+    /// its rating, note and photo; nothing when the recipe was never cooked. A rating not given is
+    /// left out, and so is a photo whose file was not found (`check` warns).
+    func cookContext(_ id: String, root: String = "../../") -> [String: Any] {
         guard let history = cooks[id], let last = history.last else { return [:] }
         var made = "Made \(history.count == 1 ? "once" : "\(history.count) times"), last on \(Self.shortDay(last.day))"
         if let average = history.averageRating { made += " · rated \(Format.number(average, decimals: 1)) of 5 on average" }
@@ -170,6 +226,9 @@ public struct KitchenPages: Sendable {
                 if let rating = log.rating { row["rating"] = "\(rating)/5" }
                 if let servings = log.servings { row["servings"] = "\(Format.number(servings)) servings" }
                 if let note = log.note, !note.isEmpty { row["note"] = note }
+                if let text = log.photo, case .file(let path)? = KitchenThumbnail(text), images[path] != nil {
+                    row["photo"] = KitchenThumbnail.link(toFile: path, root: root)
+                }
                 return row
             },
         ]
@@ -207,16 +266,23 @@ public struct KitchenPages: Sendable {
 
     /// Everything a list page shows but its fixed words, to tell which lists a change touches
     /// (`SiteChanges`): the cards in order (their count with them), the archive's count on the
-    /// chips, and on the index the inbox with the recipes it links to. The planner's links are
+    /// chips, on the index the inbox with the recipes it links to, and on the last-cooked page
+    /// its rows instead of cards. The planner's links are
     /// decided by `SitePlan` and compared there.
     struct ListSignature: Equatable {
         var cards: [CardFields]
         var archivedCount: Int
         var inbox: [KitchenInboxEntry] = []
         var inboxLinks: [Bool] = []
+        /// The last-cooked page's rows, in order (only for that page).
+        var lastCooked: [LastCookedRow] = []
     }
 
     func signature(of list: List) -> ListSignature {
+        if list == .lastCooked {
+            // No cards there: each recipe's title and link by its last cook, and the chips' count.
+            return ListSignature(cards: [], archivedCount: recipes.count { $0.isArchived }, lastCooked: lastCookedRows(recipes.filter(list.includes)))
+        }
         let cards = recipes.filter(list.includes).map { recipe in
             CardFields(id: recipe.id, title: recipe.title, category: recipe.category, isFavourite: recipe.isFavourite,
                        prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings, nutrition: recipe.nutrition,

@@ -91,6 +91,9 @@ public struct SiteChanges: Sendable {
         var removed = old.summaryPaths.filter { !summaries.contains($0) }
         let cards = Set(new.cardRecipes.map(\.id))
         removed += old.cardRecipes.filter { !cards.contains($0.id) }.map { "cards/\($0.id)" }
+        // A recipe's brew-along pages go with its card, and one of a dose no longer carded goes.
+        let brewAlongs = Set(new.brewAlongs.map(\.path))
+        removed += old.brewAlongs.map(\.path).filter { !brewAlongs.contains($0) }
         let sessions = Set((0..<new.sessions.count).map(new.sessions.path(at:)))
         removed += (0..<old.sessions.count).map(old.sessions.path(at:)).filter { !sessions.contains($0) }
         if old.sessions.count > 0 && new.sessions.count == 0 { removed.append("sessions/index") }

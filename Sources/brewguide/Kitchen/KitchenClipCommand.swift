@@ -15,7 +15,7 @@ struct KitchenClipCommand: AsyncParsableCommand {
             the exit status is 1: try again, or use --keep-source to keep a recipe shell with the title and \
             source to fill in by hand. --inbox clips kitchen/inbox.json's pending entries (--retry: the \
             failed ones too); an inbox URL whose page cannot be fetched is kept as a shell with the URL \
-            ("Couldn't retrieve metadata", MOD/SYS/003.2). See docs/KITCHEN.md.
+            (shown as "Couldn't retrieve metadata"). See docs/KITCHEN.md.
             """
     )
 
@@ -25,7 +25,7 @@ struct KitchenClipCommand: AsyncParsableCommand {
     @Flag(help: "Clip every pending entry of kitchen/inbox.json and record each outcome there.")
     var inbox = false
 
-    @Flag(help: "With --inbox: clip the failed entries again too (\"Try Again\", MOD/SYS/003.3).")
+    @Flag(help: "With --inbox: clip the failed entries again too (\"Try Again\").")
     var retry = false
 
     @OptionGroup var dataOptions: DataOptions

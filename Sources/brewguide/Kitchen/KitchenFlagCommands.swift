@@ -7,7 +7,7 @@ import BrewKit
 struct KitchenArchiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "archive",
-        abstract: "Archive a kitchen recipe: kept, but listed only on the kitchen's archive page (MOD/SYS/013).")
+        abstract: "Archive a kitchen recipe: kept, but listed only on the kitchen's archive page.")
     @Argument(help: "The kitchen recipe id.") var recipeId: String
     @OptionGroup var dataOptions: DataOptions
 
@@ -47,7 +47,7 @@ enum KitchenFlag {
     static func set(_ fields: [String: Bool], id: String, data: String, done: String, already: String) throws {
         let lock = try CommandLock.data(data, for: "brewguide kitchen")
         defer { lock.release() }
-        let outcome = try KitchenRecordEditor.set(fields, onRecipe: id, root: data)
+        let outcome = try KitchenRecordEditor.set(fields, onRecipe: id, root: data, now: RunClock.now())
         print(outcome.changed ? "\(id): \(done) (\(outcome.path))" : "\(id): \(already); nothing changed")
     }
 }

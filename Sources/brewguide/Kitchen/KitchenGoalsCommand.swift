@@ -64,7 +64,7 @@ struct KitchenGoalsCommand: ParsableCommand {
         if write {
             let lock = try CommandLock.data(dataOptions.data, for: "brewguide kitchen goals")
             defer { lock.release() }
-            try MealPlanStore(root: dataOptions.data).writeGoals(result)
+            try MealPlanStore(root: dataOptions.data).writeGoals(result, updatedAt: RunClock.now())
         }
         let splitNote: MealPlanPrinter.SplitNote
         if write || (changes.isEmpty && stored?.value.split != nil) { splitNote = .stored }

@@ -77,7 +77,7 @@ struct KitchenScalePrinter {
         let scaled: ScaledKitchenRecipe
         init(_ scaled: ScaledKitchenRecipe) { self.scaled = scaled }
 
-        enum Keys: String, CodingKey { case recipeId, servings, baseServings, units, ingredients, nutrition }
+        enum Keys: String, CodingKey { case recipeId, servings, baseServings, servingsGiven, servingsAssumption, units, ingredients, nutrition }
         enum NutritionKeys: String, CodingKey { case total, perServing }
 
         func encode(to encoder: any Encoder) throws {
@@ -85,6 +85,10 @@ struct KitchenScalePrinter {
             try container.encode(scaled.recipeId, forKey: .recipeId)
             try container.encode(scaled.servings, forKey: .servings)
             try container.encode(scaled.baseServings, forKey: .baseServings)
+            // Whether `baseServings` came from the source, and what scaling assumed when it did not
+            // (or when the source gave a range), as the text and Markdown say it; null otherwise.
+            try container.encode(scaled.servingsGiven, forKey: .servingsGiven)
+            try container.encode(scaled.servingsAssumption, forKey: .servingsAssumption)
             try container.encode(scaled.units.rawValue, forKey: .units)
             try container.encode(scaled.ingredients.map(JSONIngredient.init), forKey: .ingredients)
             if let total = scaled.nutritionTotal, let perServing = scaled.nutritionPerServing {

@@ -10,6 +10,9 @@ public struct MealPlanContext: Sendable {
     public var erasedRecipeIDs: Set<String>
     /// Findings of reading the planner's files and of checking them against the kitchen.
     public var diagnostics: [Diagnostic]
+    /// The cook logs' photo files found (`CookPhotos.resolve`): their path in the data directory
+    /// and the site, to the real path to read.
+    public var cookPhotos: [String: String] = [:]
 
     /// Reads the planner's files under `root` and checks them against the kitchen of `dataset`
     /// (the data set read from the same directory).
@@ -19,7 +22,8 @@ public struct MealPlanContext: Sendable {
         let recipes = KitchenRecipeSource.plannableRecipes(in: dataset)
         let erased = KitchenRecipeSource.erasedRecipeIDs(root: root)
         diagnostics += plan.validate(recipes: recipes, erasedRecipeIDs: erased)
-        return MealPlanContext(root: root, plan: plan, recipes: recipes, erasedRecipeIDs: erased, diagnostics: diagnostics.sortedByLocation())
+        let photos = CookPhotos.resolve(plan.cooks, root: root, diagnostics: &diagnostics)
+        return MealPlanContext(root: root, plan: plan, recipes: recipes, erasedRecipeIDs: erased, diagnostics: diagnostics.sortedByLocation(), cookPhotos: photos)
     }
 
     /// Reads the whole data directory, then the planner's files (for commands).

@@ -213,8 +213,9 @@ public struct MealPlanStore: Sendable {
 
     // MARK: Goals
 
-    /// Stores grams and split in `preferences.json` `kitchen.goals`, keeping everything else.
-    public func writeGoals(_ goals: NutritionGoals) throws(Failure) {
+    /// Stores grams and split in `preferences.json` `kitchen.goals`, keeping everything else,
+    /// stamped with `updatedAt` so that `merge` can tell which copy's goals are later.
+    public func writeGoals(_ goals: NutritionGoals, updatedAt: Date = Date()) throws(Failure) {
         let file = path(DataDirectoryReader.preferencesFileName)
         var preferences = JSONValue.object([])
         if FileManager.default.fileExists(atPath: file) {
@@ -229,6 +230,7 @@ public struct MealPlanStore: Sendable {
                 JSONMember("protein", .number(Double(split.proteinPercent))), JSONMember("carbs", .number(Double(split.carbsPercent))),
                 JSONMember("fats", .number(Double(split.fatsPercent))),
             ])),
+            JSONMember("updatedAt", .string(ISO8601.string(from: updatedAt))),
         ])
         var kitchen = preferences["kitchen"] ?? .object([])
         if case .object = kitchen {} else { kitchen = .object([]) }

@@ -1,10 +1,11 @@
 import BrewKit
 
 /// Reads `preferences.json` `kitchen.goals` (MOD/DATA/007): `calories` 1200–4000, `protein`,
-/// `carbs`, `fats` whole grams ≥ 0 (a figure left out keeps the seed's default), and an optional
-/// `split` of whole percentages summing to 100.
+/// `carbs`, `fats` whole grams ≥ 0 (a figure left out keeps the seed's default), an optional
+/// `split` of whole percentages summing to 100, and an optional `updatedAt` (when `kitchen goals
+/// --write` wrote them; `merge` keeps the later goals).
 enum NutritionGoalsDecoder {
-    static let fields: Set<String> = ["calories", "protein", "carbs", "fats", "split"]
+    static let fields: Set<String> = ["calories", "protein", "carbs", "fats", "split", "updatedAt"]
     static let splitFields: Set<String> = ["protein", "carbs", "fats"]
 
     /// The goals, or nil when `kitchen.goals` is absent (the defaults hold) or wrong (said so).
@@ -30,6 +31,7 @@ enum NutritionGoalsDecoder {
                 reader.error("kitchen.goals.\(macro.rawValue): expected whole grams, 0–10000, found \(grams)", at: macro.rawValue)
             }
         }
+        _ = reader.date("updatedAt")
         var nested: [String: SourceLocation] = [:]
         if let splitNode = reader.node("split") {
             if case .object = splitNode.value {

@@ -45,7 +45,7 @@ public struct CookLog: Hashable, Sendable, Identifiable {
 
     /// What is wrong with a number of servings, or nil.
     public static func servingsProblem(_ servings: Double) -> String? {
-        servings > 0 && servings.isFinite ? nil : "servings: expected a number above 0, found \(servings == servings.rounded() && servings.isFinite ? String(Int(servings)) : String(servings))"
+        servings > 0 && servings.isFinite ? nil : "servings: expected a number above 0, found \(servings == servings.rounded() && abs(servings) < 1e15 ? String(Int(servings)) : String(servings))"
     }
 
     /// Findings that need the kitchen: two logs with one id, a recipe id no kitchen recipe has (an
@@ -64,8 +64,8 @@ public struct CookLog: Hashable, Sendable, Identifiable {
             let location = located.source.location(of: "recipeId")
             if erasedRecipeIDs.contains(log.recipeID) {
                 diagnostics.append(.warning("recipeId: the kitchen recipe \"\(log.recipeID)\" was erased; the cook log is kept", at: location))
-            } else {
-                diagnostics.append(.error(unknownRecipe(log.recipeID, known: recipes.keys.sorted()), at: location))
+            } else if let finding = recipeReference.finding(naming: log.recipeID, at: location, isKnown: { recipes[$0] != nil }, known: recipes.keys.sorted()) {
+                diagnostics.append(finding)
             }
         }
         return diagnostics
@@ -73,9 +73,12 @@ public struct CookLog: Hashable, Sendable, Identifiable {
 
     /// "recipeId: no kitchen recipe has the id "x"; did you mean "y"?"
     public static func unknownRecipe(_ id: String, known: [String]) -> String {
-        var message = "recipeId: no kitchen recipe has the id \"\(id)\""
-        if let close = Suggestion.closest(to: id, in: known) { message += "; did you mean \"\(close)\"?" }
-        return message
+        recipeReference.message(naming: id, known: known)
+    }
+
+    /// A cook log's `recipeId` names a kitchen recipe (`CookLogsKind.references`); an erased one is a warning of its own.
+    public static let recipeReference = IDReference(field: "recipeId", severity: .error, offer: .afterSemicolon) { id, _ in
+        "recipeId: no kitchen recipe has the id \"\(id)\""
     }
 }
 

@@ -24,22 +24,32 @@ public enum MealPlanValidator {
                 } else if erasedRecipeIDs.contains(id) {
                     let counts = slot.recipeNutrition == nil ? "counts no nutrition" : "counts the figures it kept (recipeNutrition)"
                     diagnostics.append(.warning("recipeId: the kitchen recipe \"\(id)\" was erased; the slot is kept and \(counts)", at: location))
-                } else {
-                    var message = "recipeId: no kitchen recipe has the id \"\(id)\""
-                    if let close = Suggestion.closest(to: id, in: recipes.keys.sorted()) { message += "; did you mean \"\(close)\"?" }
-                    diagnostics.append(.error(message, at: location))
+                } else if let finding = recipeReference.finding(naming: id, at: location, isKnown: { recipes[$0] != nil }, known: recipes.keys.sorted()) {
+                    diagnostics.append(finding)
                 }
             case .snack(let id):
-                if snacks[id] == nil {
-                    var message = "snackId: no snack preset has the id \"\(id)\""
-                    if let close = Suggestion.closest(to: id, in: snacks.keys.sorted()) { message += "; did you mean \"\(close)\"?" }
-                    else { message += " (the presets: \(snacks.keys.sorted().joined(separator: ", ")))" }
-                    diagnostics.append(.error(message, at: located.source.location(of: "snackId")))
+                if let finding = snackReference.finding(naming: id, at: located.source.location(of: snackReference.field),
+                                                        isKnown: { snacks[$0] != nil }, known: snacks.keys.sorted()) {
+                    diagnostics.append(finding)
                 }
             case .quickAdd:
                 break
             }
         }
         return diagnostics
+    }
+
+    /// A slot's `recipeId` names a kitchen recipe (`MealPlanSlotsKind.references`); an archived or
+    /// erased one is a warning of its own.
+    public static let recipeReference = IDReference(field: "recipeId", severity: .error, offer: .afterSemicolon) { id, _ in
+        "recipeId: no kitchen recipe has the id \"\(id)\""
+    }
+
+    /// A slot's `snackId` names a snack preset (`MealPlanSlotsKind.references`); with none close, the presets are listed.
+    public static let snackReference = IDReference(
+        field: "snackId", severity: .error, offer: .afterSemicolon,
+        whenNoneIsClose: { known in " (the presets: \(known.joined(separator: ", ")))" }
+    ) { id, _ in
+        "snackId: no snack preset has the id \"\(id)\""
     }
 }

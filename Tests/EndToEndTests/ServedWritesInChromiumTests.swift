@@ -1,0 +1,360 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What a person taps on pages served by `brewguide serve --edit`, in Debian's headless Chromium
+/// (`HeadlessChromium`): the key address sets the cookie; the brew-along page is run to its end and
+/// saved from "Save this brew" (once refused with `log`'s words, then saved, and its log page
+/// shows it); a tick and an untick of the shopping list reach `kitchen/shopping.json`; a save made
+/// while the server is stopped is sent once when it answers again; "I cooked this" on a kitchen
+/// recipe and at the end of cook mode. Each test serves a copy of the bundled data.
+///
+/// The brew clock: the brew-along page reads the time from `Date.now()`, so the test freezes it
+/// and moves it on by hand (no hook in the page: the built and the served pages are the same
+/// there). The served clock is `BREWGUIDE_NOW`, 1 December 2026, a month with no log file yet,
+/// so a brew goes to `logs/2026-12.json`, which takes a brew time (the bundled November file is a
+/// CSV without that column, where `log` refuses one).
+@Suite("Served writes in headless Chromium", .serialized,
+       .enabled(if: HeadlessChromium.executable != nil, "Chromium is not installed (apt-get install chromium): the served writes are tapped in a browser"))
+struct ServedWritesInChromiumTests {
+    static let now = "2026-12-01T08:00:00Z"
+
+    /// A running `serve --edit` on a data folder, with its address and the port it listens on.
+    final class Served {
+        let data: URL, keyFile: URL, site: URL
+        var process: RunningBrewGuide
+        let base: String, keyAddress: String, port: String
+
+        /// Serves `data` on `port` ("0": any), the key kept in a file beside it so that a
+        /// restart on the same port takes the browser's cookie.
+        init(data: URL, listeningOn requestedPort: String = "0") throws {
+            self.data = data
+            let root = data.deletingLastPathComponent()
+            keyFile = root.appendingPathComponent("serve.key")
+            site = root.appendingPathComponent("Site")
+            process = try Self.start(data: data, site: site, keyFile: keyFile, port: requestedPort)
+            guard process.waitFor("watching", seconds: 120),
+                  let address = process.first(#"http://127\.0\.0\.1:[0-9]+/\?key=[A-Za-z0-9_-]+"#) else {
+                process.stop()
+                throw HeadlessChromium.ProtocolError(description: "serve --edit did not start: \(process.output)")
+            }
+            keyAddress = address
+            base = String(address.prefix { $0 != "?" })
+            port = String(base.dropFirst("http://127.0.0.1:".count).dropLast())
+        }
+
+        static func start(data: URL, site: URL, keyFile: URL, port: String) throws -> RunningBrewGuide {
+            try RunningBrewGuide(running: ["serve", "--edit", "--key-file", keyFile.path, "--data", data.path, "--output", site.path, "--port", port],
+                                 environment: ["BREWGUIDE_NOW": ServedWritesInChromiumTests.now])
+        }
+
+        /// Stops the server (Ctrl-C) and starts it again on the same port, data and key.
+        func stop() { process.stop() }
+
+        func restart() throws {
+            process = try Self.start(data: data, site: site, keyFile: keyFile, port: port)
+            #expect(process.waitFor("watching", seconds: 120), "serve did not start again: \(process.output)")
+        }
+
+        deinit {
+            process.stop()
+            try? FileManager.default.removeItem(at: data.deletingLastPathComponent())
+        }
+    }
+
+    /// A phone-sized browser that has opened the key address (it holds the cookie).
+    static func browser(for served: Served) throws -> HeadlessChromium {
+        let browser = try HeadlessChromium(width: 390, height: 844)
+        try browser.send("Page.navigate", ["url": served.keyAddress])
+        #expect(browser.wait(until: "document.readyState === 'complete' && location.href === \(HeadlessChromium.quoted(served.base))", seconds: 30),
+                "the key address sends the browser on to the page without the key")
+        return browser
+    }
+
+    /// Opens a served page and waits until its write script has asked the server and set up its messages.
+    static func open(_ path: String, in browser: HeadlessChromium, served: Served) throws {
+        try browser.open(URL(string: served.base + path)!)
+        #expect(browser.wait(until: "document.querySelector('.write-messages') !== null", seconds: 10), "\(path): the write script did not start")
+    }
+
+    /// Waits until the page has been reloaded (after the rebuild a write causes) and its write
+    /// script has started again: the mark set before the write is gone.
+    static func markPage(_ browser: HeadlessChromium) throws { _ = try browser.evaluate("window.beforeTheWrite = true") }
+    static func waitForTheReload(_ browser: HeadlessChromium) -> Bool {
+        browser.wait(until: "window.beforeTheWrite === undefined && document.readyState === 'complete' && document.querySelector('.write-messages') !== null", seconds: 60)
+    }
+
+    /// Runs v60-starter's brew-along to its end by keyboard on a frozen clock moved 3:05 on, and
+    /// returns once the end screen has the Save this brew form.
+    static func brewToTheEnd(_ browser: HeadlessChromium, served: Served) throws {
+        try open("brew/v60-starter.html", in: browser, served: served)
+        _ = try browser.evaluate("window.fakeNow = Date.now(); Date.now = () => window.fakeNow; true")
+        try browser.tab(to: "button Start brew")
+        try browser.press(.enter)
+        for _ in 0..<20 where try browser.focused() != "button Finish" { try browser.press(.enter) }
+        #expect(try browser.focused() == "button Finish")
+        _ = try browser.evaluate("window.fakeNow += 185000")
+        try browser.press(.enter)
+        #expect(browser.wait(until: "document.querySelector('.brew-done form.save-brew') !== null", seconds: 5), "the end screen has no Save this brew form")
+    }
+
+    /// Clears a text field and types `text` into it.
+    static func retype(_ selector: String, _ text: String, in browser: HeadlessChromium) throws {
+        _ = try browser.evaluate("(() => { const e = document.querySelector('\(selector)'); e.focus(); e.select && e.select(); e.value = ''; return true; })()")
+        try browser.type(text)
+    }
+
+    /// The text of `selector` on the page, for a failure's message.
+    static func said(_ browser: HeadlessChromium, _ selector: String) -> Comment {
+        Comment(rawValue: (try? browser.text(text(selector))) ?? "")
+    }
+
+    static func text(_ selector: String) -> String { "(document.querySelector('\(selector)') || {textContent: ''}).textContent" }
+
+    /// The logs of `logs/2026-12.json`.
+    static func decemberLogs(_ data: URL) throws -> [[String: Any]] {
+        guard let bytes = FileManager.default.contents(atPath: data.appendingPathComponent("logs/2026-12.json").path) else { return [] }
+        return try JSONSerialization.jsonObject(with: bytes) as? [[String: Any]] ?? []
+    }
+
+    @Test func aBrewIsSavedFromTheEndScreenRefusedFirstWithLogsWordsAndItsLogPageShowsIt() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+
+        // Every field labelled; dose and yield from the plan, the brew time from the clock.
+        for name in ["rating", "tag", "note", "dose", "yield", "brew-time"] {
+            #expect(try !browser.text("(document.querySelector('label[for=save-\(name)]') || {textContent: ''}).textContent").trimmingCharacters(in: .whitespaces).isEmpty,
+                    "the \(name) field has a label")
+        }
+        #expect(try browser.text("document.getElementById('save-dose').value") == "15")
+        #expect(try browser.text("document.getElementById('save-yield').value") == "250")
+        #expect(try browser.text("document.getElementById('save-brew-time').value") == "3:05")
+
+        // By keyboard: a rating, a tag, a note, then a brew time log refuses, sent with Enter.
+        _ = try browser.evaluate("document.getElementById('save-rating').value = '5'; document.getElementById('save-tag').value = 'perfect'; true")
+        _ = try browser.evaluate("document.getElementById('save-note').focus()")
+        try browser.type("from the headless phone")
+        try Self.retype("#save-brew-time", "61:00", in: browser)
+        let before = ServeEditCommandTests.tree(served.data)
+        try browser.press(.enter)
+        #expect(browser.wait(until: "\(Self.text(".write-errors")).length > 0", seconds: 15))
+        let refusal = try browser.text(Self.text(".write-errors"))
+        #expect(refusal.contains("brewTimeSeconds must be above 0 and at most 3600 s, found 3660 s (--brew-time)"), "log's words: \(refusal)")
+        #expect(try browser.text("document.querySelector('.write-errors').getAttribute('role')") == "alert")
+        #expect(try browser.focused().hasPrefix("select"), "the focus goes back to the form's first field")
+        #expect(ServeEditCommandTests.tree(served.data) == before, "a refused save writes nothing")
+
+        // Fixed, and sent from the button.
+        try Self.retype("#save-brew-time", "3:05", in: browser)
+        try Self.markPage(browser)
+        try browser.tab(to: "button Save this brew")
+        try browser.press(.enter)
+        #expect(browser.wait(until: "document.querySelector('.write-saved a') !== null", seconds: 15), "\(served.process.output.suffix(2000))")
+        let logs = try Self.decemberLogs(served.data)
+        #expect(logs.count == 1)
+        let log = try #require(logs.first)
+        #expect(log["recipeId"] as? String == "v60-starter")
+        #expect(log["rating"] as? Int == 5)
+        #expect(log["tasteTag"] as? String == "perfect")
+        #expect(log["note"] as? String == "from the headless phone")
+        #expect(log["doseGrams"] as? Double == 15)
+        #expect(log["targetYieldGrams"] as? Double == 250)
+        #expect(log["brewTimeSeconds"] as? Double == 185)
+        let id = try #require(log["id"] as? String)
+
+        // The rebuild reloads the page, which still links to the log page; that page shows the brew.
+        #expect(Self.waitForTheReload(browser), "the page was not reloaded after the rebuild")
+        #expect(browser.wait(until: "document.querySelector('.write-saved a') !== null", seconds: 5), "the saved brew's link is shown after the reload")
+        let href = try browser.text("document.querySelector('.write-saved a').getAttribute('href')")
+        #expect(href == "/logs/2026/12/\(id).html")
+        try browser.open(URL(string: served.base + href.dropFirst())!)
+        let page = try browser.text("document.querySelector('main').textContent")
+        #expect(page.contains("from the headless phone"), "\(page.prefix(600))")
+        #expect(page.contains("3:05"), "the brew time: \(page.prefix(600))")
+    }
+
+    @Test func aTickAndAnUntickOfTheShoppingListAreWrittenToTheFile() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.open("kitchen/shopping.html", in: browser, served: served)
+        let count = Self.text(".shopping-count"), label = "document.querySelector('li[data-item=item-2] label').textContent"
+        let box = "document.querySelector('li[data-item=item-2] input[type=checkbox]')"
+        let start = try browser.text(count)
+        #expect(try ServePhoneWritesTests.item("item-2", in: served.data)["checked"] as? Bool == false)
+
+        // Tick with Space: in the file, and on the page after the rebuild reloads it.
+        try Self.markPage(browser)
+        _ = try browser.evaluate("\(box).focus()")
+        try browser.press(.space)
+        #expect(browser.wait(until: "\(Self.text(".write-status")).includes('checked item-2')", seconds: 15))
+        #expect(try ServePhoneWritesTests.item("item-2", in: served.data)["checked"] as? Bool == true)
+        #expect(Self.waitForTheReload(browser))
+        #expect(try browser.evaluate("\(box).checked") as? Bool == true, "the tick comes back from the file")
+        #expect(try browser.text(label).hasSuffix(" (bought)"))
+        let ticked = try browser.text(count)
+        #expect(ticked != start, "\(start) → \(ticked)")
+
+        // Untick: "(bought)" goes and the count comes back at once, and the file follows.
+        try Self.markPage(browser)
+        _ = try browser.evaluate("\(box).focus()")
+        try browser.press(.space)
+        #expect(try !browser.text(label).contains("(bought)"))
+        #expect(try browser.text(count) == start)
+        #expect(browser.wait(until: "\(Self.text(".write-status")).includes('unchecked item-2')", seconds: 15))
+        #expect(try ServePhoneWritesTests.item("item-2", in: served.data)["checked"] as? Bool == false)
+        #expect(Self.waitForTheReload(browser))
+        #expect(try !browser.text(label).contains("(bought)"))
+        #expect(try browser.text(count) == start)
+    }
+
+    @Test func aSaveMadeWhileTheServerIsStoppedIsSentOnceWhenItAnswersAgain() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        _ = try browser.evaluate("document.getElementById('save-note').focus()")
+        try browser.type("kept while the laptop slept")
+
+        served.stop()
+        let before = ServeEditCommandTests.tree(served.data)
+        _ = try browser.evaluate("document.querySelector('form.save-brew').requestSubmit(); true")
+        #expect(browser.wait(until: "\(Self.text(".write-status")).includes('Not sent')", seconds: 15), Self.said(browser, ".write-status"))
+        let outbox = "JSON.parse(localStorage.getItem('brewguide-outbox') || '[]')"
+        #expect(try browser.evaluate("\(outbox).length") as? Int == 1, "the save is kept on the device")
+        let idempotency = try browser.text("\(outbox)[0].key"), kept = try browser.text("\(outbox)[0].body")
+        #expect(!idempotency.isEmpty)
+        #expect(ServeEditCommandTests.tree(served.data) == before)
+
+        // The server answers again on the same port: the kept save is sent, and recorded once,
+        // however often the page sends what it kept (the browser online again, a reload).
+        try served.restart()
+        _ = try? browser.evaluate("window.dispatchEvent(new Event('online')); window.dispatchEvent(new Event('online')); true")
+        let deadline = Date().addingTimeInterval(40)
+        while try Self.decemberLogs(served.data).isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(browser.wait(until: "\(outbox).length === 0", seconds: 20), "the kept save leaves the outbox once answered")
+        _ = try? browser.evaluate("window.dispatchEvent(new Event('online')); location.reload(); true")
+        Thread.sleep(forTimeInterval: 2)
+        let logs = try Self.decemberLogs(served.data)
+        #expect(logs.count == 1, "one brew: \(logs.map { $0["id"] ?? "" })")
+        #expect(logs.first?["note"] as? String == "kept while the laptop slept")
+        #expect(served.process.count("saved from 127.0.0.1") == 1, "\(served.process.output)")
+
+        // What the page kept carried its idempotency value: the same save sent once more (an
+        // answer lost on the way back) gets the first answer and records nothing more.
+        #expect(kept.contains("idempotency=\(idempotency)"), "\(kept)")
+        #expect(browser.wait(until: "document.readyState === 'complete'", seconds: 10))
+        _ = try browser.evaluate("""
+            fetch('/_api/log', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+              body: \(HeadlessChromium.quoted(kept)) }).then(r => r.json().then(b => { window.resent = r.status + ' ' + b.id; })); true
+            """)
+        #expect(browser.wait(until: "window.resent !== undefined", seconds: 10))
+        #expect(try browser.text("window.resent") == "201 \(logs.first?["id"] as? String ?? "")")
+        #expect(try Self.decemberLogs(served.data).count == 1)
+    }
+
+    @Test func iCookedThisOnTheRecipePageAndAtTheEndOfCookMode() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        let cooked = served.data.appendingPathComponent("kitchen/cooked.json")
+        try Self.open("kitchen/recipes/shakshuka.html", in: browser, served: served)
+        #expect(browser.wait(until: "document.querySelector('form.cooked-form') !== null", seconds: 5))
+        for name in ["servings", "rating", "note"] {
+            #expect(try !browser.text("(document.querySelector('label[for=cooked-\(name)]') || {textContent: ''}).textContent").isEmpty, "the \(name) field has a label")
+        }
+        #expect(try browser.text("document.getElementById('cooked-servings').value") == "2", "the servings from the recipe")
+
+        // A value `kitchen cooked` refuses, sent with Enter: its words in the alert, nothing written.
+        try Self.retype("#cooked-servings", "0", in: browser)
+        try browser.press(.enter)
+        #expect(browser.wait(until: "\(Self.text(".write-errors")).length > 0", seconds: 15))
+        let refusal = try browser.text(Self.text(".write-errors"))
+        #expect(refusal.contains("--servings: expected a number above 0, found 0"), "the command's words: \(refusal)")
+        #expect(try browser.focused().hasPrefix("input"), "the focus goes back to the servings")
+        #expect(!FileManager.default.fileExists(atPath: cooked.path))
+
+        // Fixed: a rating and a note by keyboard, then the button.
+        try Self.retype("#cooked-servings", "2", in: browser)
+        _ = try browser.evaluate("document.getElementById('cooked-rating').value = '4'; document.getElementById('cooked-note').focus(); true")
+        try browser.type("more cumin")
+        try Self.markPage(browser)
+        try browser.tab(to: "button Save: I cooked this")
+        try browser.press(.enter)
+        #expect(browser.wait(until: "\(Self.text(".write-saved")).includes('Saved as cook-shakshuka-')", seconds: 15),
+                Self.said(browser, ".write-messages"))
+        let records = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: cooked)) as? [[String: Any]])
+        #expect(records.count == 1)
+        let first = try #require(records.first?["id"] as? String)
+        #expect(try browser.text(Self.text(".write-saved")).contains("Saved as \(first)."))
+        #expect(records.first?["recipeId"] as? String == "shakshuka" && records.first?["servings"] as? Double == 2
+                && records.first?["rating"] as? Int == 4 && records.first?["note"] as? String == "more cumin", "\(records)")
+        // After the rebuild: the answer, with the page's new line.
+        #expect(Self.waitForTheReload(browser))
+        #expect(browser.wait(until: "\(Self.text(".write-saved")).includes('Made once, last on ')", seconds: 5),
+                Self.said(browser, ".write-messages"))
+
+        // The last step of cook mode has the same form, its servings from the recipe page.
+        try Self.open("kitchen/cook/shakshuka.html#step-4", in: browser, served: served)
+        #expect(browser.wait(until: "document.querySelector('.cook-step.current form.cooked-form') !== null", seconds: 5), "the last step has the form")
+        #expect(browser.wait(until: "document.getElementById('cooked-servings').value === '2'", seconds: 5))
+        try Self.markPage(browser)
+        _ = try browser.evaluate("document.querySelector('form.cooked-form').requestSubmit(); true")
+        #expect(browser.wait(until: "\(Self.text(".write-saved")).includes('Saved as \(first)-2')", seconds: 15),
+                Self.said(browser, ".write-messages"))
+        #expect(try browser.text("document.querySelector('.write-saved a').getAttribute('href')") == "/kitchen/recipes/shakshuka.html")
+        #expect(Self.waitForTheReload(browser))
+        try Self.open("kitchen/recipes/shakshuka.html", in: browser, served: served)
+        #expect(try browser.text("document.querySelector('main').textContent").contains("Made 2 times, last on "))
+    }
+
+    /// axe-core's script where `/work/shared/tools/axe-site` (or `AXE_CORE_JS`) put it; nil where it is not.
+    static let axeScript: String? = {
+        var candidates = ProcessInfo.processInfo.environment["AXE_CORE_JS"].map { [$0] } ?? []
+        let lib = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/axe-site/lib")
+        for python in (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? [] {
+            candidates.append(lib.appendingPathComponent("\(python)/site-packages/axe_playwright_python/axe.min.js").path)
+        }
+        return candidates.lazy.compactMap { FileManager.default.contents(atPath: $0) }.first.map { String(decoding: $0, as: UTF8.self) }
+    }()
+
+    /// axe-core's WCAG 2.1 A/AA and best-practice violations inside `selector`, at phone and
+    /// desktop width, in light and dark: "rule (where): the first element".
+    static func axeViolations(in selector: String, _ browser: HeadlessChromium) throws -> [String] {
+        guard let axe = axeScript else { return [] }
+        if try browser.evaluate("typeof axe") as? String != "object" { _ = try browser.evaluate(axe + "\n; true") }
+        var found: [String] = []
+        for (name, width, height, scheme) in [("phone light", 390, 844, "light"), ("phone dark", 390, 844, "dark"),
+                                              ("desktop light", 1280, 900, "light"), ("desktop dark", 1280, 900, "dark")] {
+            try browser.send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600])
+            try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+            _ = try browser.evaluate("""
+                window.axeFound = undefined;
+                axe.run({ include: Array.from(document.querySelectorAll(\(HeadlessChromium.quoted(selector)))) },
+                        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+                  .then(r => { window.axeFound = r.violations.map(v => v.id + ': ' + v.nodes[0].html.slice(0, 120)); },
+                        e => { window.axeFound = ['axe failed: ' + e]; });
+                true
+                """)
+            #expect(browser.wait(until: "window.axeFound !== undefined", seconds: 30), "axe did not finish (\(name))")
+            found += ((try browser.evaluate("window.axeFound")) as? [String] ?? []).map { "\($0) (\(name))" }
+        }
+        return found
+    }
+
+    @Test(.enabled(if: axeScript != nil, "axe-core is not on this machine (run /work/shared/tools/axe-site once, or set AXE_CORE_JS)"))
+    func axeCoreFindsNothingWrongInTheFormsAtPhoneAndDesktopWidthLightAndDark() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        try Self.retype("#save-brew-time", "61:00", in: browser)
+        _ = try browser.evaluate("document.querySelector('form.save-brew').requestSubmit(); true")
+        #expect(browser.wait(until: "\(Self.text(".write-errors")).length > 0", seconds: 15), "a refusal, so the alert is checked with text in it")
+        #expect(try Self.axeViolations(in: "form.save-brew, .write-messages", browser) == [])
+
+        try Self.open("kitchen/recipes/shakshuka.html", in: browser, served: served)
+        #expect(browser.wait(until: "document.querySelector('form.cooked-form') !== null", seconds: 5))
+        #expect(try Self.axeViolations(in: "form.cooked-form, .write-messages", browser) == [])
+        try Self.open("kitchen/cook/shakshuka.html#step-4", in: browser, served: served)
+        #expect(browser.wait(until: "document.querySelector('.cook-step.current form.cooked-form') !== null", seconds: 5))
+        #expect(try Self.axeViolations(in: "form.cooked-form, .write-messages", browser) == [])
+    }
+}
