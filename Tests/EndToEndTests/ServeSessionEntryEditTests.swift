@@ -20,28 +20,21 @@ struct ServeSessionEntryEditTests {
         let before = ServeEditCommandTests.tree(sessions)
 
         // Without the key, with an unknown field, without the entry, with what the commands refuse: nothing written.
-        let (noKey, _) = try ServeEditCommandTests.post("entry=b3&size=250", to: base + "_api/session/edit", headers: form)
-        #expect(noKey == 403)
-        let (noKeyDelete, _) = try ServeEditCommandTests.post("entry=b2", to: base + "_api/session/delete", headers: form)
-        #expect(noKeyDelete == 403)
-        let (unknown, unknownBody) = try ServeEditCommandTests.post("entry=b2&file=..%2Fx", to: base + "_api/session/delete", headers: keyed)
-        #expect(unknown == 422)
-        #expect(unknownBody.contains("unknown field \\\"file\\\""), "\(unknownBody)")
-        let (missing, missingBody) = try ServeEditCommandTests.post("size=250", to: base + "_api/session/edit", headers: keyed)
-        #expect(missing == 422)
-        #expect(missingBody.contains("entry: the entry's id is missing"), "\(missingBody)")
-        let (water, waterBody) = try ServeEditCommandTests.post("entry=b3&amount=250", to: base + "_api/session/edit", headers: keyed)
-        #expect(water == 422)
-        #expect(waterBody.contains("entry b3 is a drink; --amount is for water"), "\(waterBody)")
-        let (nothing, nothingBody) = try ServeEditCommandTests.post("entry=b3", to: base + "_api/session/edit", headers: keyed)
-        #expect(nothing == 422)
-        #expect(nothingBody.contains("nothing to change"), "\(nothingBody)")
-        let (noEntry, noEntryBody) = try ServeEditCommandTests.post("entry=b9", to: base + "_api/session/delete", headers: keyed)
-        #expect(noEntry == 422)
-        #expect(noEntryBody.contains("has no entry \\\"b9\\\""), "\(noEntryBody)")
-        let (badABV, badABVBody) = try ServeEditCommandTests.post("entry=b3&abv=strong", to: base + "_api/session/edit", headers: keyed)
-        #expect(badABV == 422)
-        #expect(badABVBody.contains("--abv: expected a number"), "\(badABVBody)")
+        let refusals: [(form: String, endpoint: String, keyed: Bool, status: Int, words: String)] = [
+            ("entry=b3&size=250", "edit", false, 403, "no key"),
+            ("entry=b2", "delete", false, 403, "no key"),
+            ("entry=b2&file=..%2Fx", "delete", true, 422, "unknown field \\\"file\\\""),
+            ("size=250", "edit", true, 422, "entry: the entry's id is missing"),
+            ("entry=b3&amount=250", "edit", true, 422, "entry b3 is a drink; --amount is for water"),
+            ("entry=b3", "edit", true, 422, "nothing to change"),
+            ("entry=b9", "delete", true, 422, "has no entry \\\"b9\\\""),
+            ("entry=b3&abv=strong", "edit", true, 422, "--abv: expected a number"),
+        ]
+        for refusal in refusals {
+            let (status, body) = try ServeEditCommandTests.post(refusal.form, to: base + "_api/session/" + refusal.endpoint, headers: refusal.keyed ? keyed : form)
+            #expect(status == refusal.status, "\(refusal.form) to \(refusal.endpoint): \(body)")
+            #expect(body.contains(refusal.words), "\(refusal.form) to \(refusal.endpoint): \(body)")
+        }
         #expect(ServeEditCommandTests.tree(sessions) == before)
 
         // Edited and deleted from the page; the same typed at the command line on a second copy.
