@@ -4,7 +4,8 @@ import TestSupport
 
 /// A night out driven from the served pages in headless Chromium, by keyboard (real key presses
 /// over the DevTools protocol) against `serve --edit` on the tests' fixed clock: started from the
-/// home page, drinks and water tapped, an entry edited and one deleted, the night ended. The
+/// home page, drinks and water tapped (one water with its amount typed), an entry edited and one
+/// deleted, the night ended; axe-core finds nothing in the panel. The
 /// session file, `summary` and the words the page was told equal the same night typed at the
 /// command line on a second copy of the journal. Skipped, with the reason, where Chromium is not
 /// installed (Debian: `apt-get install chromium`).
@@ -172,6 +173,8 @@ struct NightOutFromThePageTests {
         #expect(measured.contains("Water break: 237 ml at 19:45, entry entry-5"), "\(measured)")
         #expect(page.focusedID == "night-water-amount")
         #expect(try browser.text("document.getElementById('night-water-amount').value") == "", "the next water is the default again")
+        let axe = try ServedWritesInChromiumTests.axeViolations(in: ".night-out-writes", browser)
+        #expect(axe.isEmpty, "axe-core on the night's panel: \(axe)")
         let ended = try page.press("night-end", on: nightPage, at: "19:55")
         #expect(ended.contains("ended \(night)"), "\(ended)")
         #expect(page.focusedID == "night-out-title", "the end button is gone: the focus is on the panel's heading")
