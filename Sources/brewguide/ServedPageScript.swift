@@ -6,7 +6,7 @@ import BrewKit
 /// - the shopping list's ticks post `/_api/shopping/check`;
 /// - the brew-along page's end screen gets a "Save this brew" form that posts `/_api/log`;
 /// - the home page and the sessions index start a night out (or show tonight's, with its quick
-///   taps); a session's page gets "+ <preset>", another drink, "+ water", a time, the end, and an
+///   taps); a session's page gets "+ <preset>", another drink, "+ water" (and its amount), a time, the end, and an
 ///   edit and a delete for each entry (`/_api/session/…`, read from `/_api/session/night`);
 /// - a kitchen recipe's page and the last step of cook mode get an "I cooked this" form that
 ///   posts `/_api/kitchen/cooked`.
@@ -293,8 +293,8 @@ enum ServedPageScript {
 
   // The night-out pages (docs/SERVE.md), as `brewguide session` does: the home page and the
   // sessions index start a night (or show tonight's, with its quick taps); a session's page has
-  // "+ <preset>" for each drink preset, another drink by type and size, "+ water", an optional
-  // time, "End the night", and an edit and a delete for each entry. What the command prints
+  // "+ <preset>" for each drink preset, another drink by type and size, "+ water" with an optional
+  // amount, an optional time, "End the night", and an edit and a delete for each entry. What the command prints
   // comes back in a status region; the page then reloads with the rebuilt site, and the focus
   // goes back to the control tapped (or, when it is gone, to the nearest heading).
   var NIGHT_SAID = "brewguide-night-said", NIGHT_FOCUS = "brewguide-night-focus", NIGHT_GO = "brewguide-night-go";
@@ -382,15 +382,21 @@ enum ServedPageScript {
       return select;
     }
 
-    // "+ <preset>" for each preset, "+ water", and the time they are logged at.
+    // "+ <preset>" for each preset, "+ water", the time they are logged at, and the water's amount.
     function quickTaps(state, parent) {
       var row = make("p", "night-quick");
       (state.presets || []).forEach(function (preset) {
         row.append(button("+ " + preset.name, "night-preset-" + preset.id, function (b) { tap("drink", { preset: preset.id }, b.id); }, true), " ");
       });
-      row.appendChild(button("+ water", "night-water", function (b) { tap("water", {}, b.id); }, true));
+      row.appendChild(button("+ water", "night-water", function (b) { tap("water", water(), b.id); }, true));
       parent.appendChild(row);
       at = labelled(parent, "At (optional)", timeInput(), "night-at", "the time it was, HH:MM; empty: now");
+      // The amount "+ water" logs; Enter in it logs the water too, the focus coming back to it.
+      var amount = labelled(parent, "Water amount (optional)", textInput("", "text"), "night-water-amount", "ml (250) or oz (8oz); empty: the default amount");
+      amount.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") { event.preventDefault(); tap("water", water(), amount.id); }
+      });
+      function water() { var v = amount.value.trim(); return v ? { amount: v } : {}; }
     }
     function anotherDrink(state, parent) {
       var form = make("form", "night-drink");

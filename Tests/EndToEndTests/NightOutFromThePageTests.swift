@@ -4,7 +4,8 @@ import TestSupport
 
 /// A night out driven from the served pages in headless Chromium, by keyboard (real key presses
 /// over the DevTools protocol) against `serve --edit` on the tests' fixed clock: started from the
-/// home page, drinks and water tapped, an entry edited and one deleted, the night ended. The
+/// home page, drinks and water tapped (one water with its amount typed), an entry edited and one
+/// deleted, the night ended; axe-core finds nothing in the panel. The
 /// session file, `summary` and the words the page was told equal the same night typed at the
 /// command line on a second copy of the journal. Skipped, with the reason, where Chromium is not
 /// installed (Debian: `apt-get install chromium`).
@@ -162,7 +163,18 @@ struct NightOutFromThePageTests {
         #expect(page.focusedID == "night-entries-title")
         #expect(try browser.evaluate("document.querySelectorAll('.night-entries li').length") as? Int == 3)
 
-        _ = try page.press("night-water", on: nightPage, at: "19:45")
+        // A water with its amount typed in the labelled field (8 oz, said in the journal's ml); Enter
+        // there logs it, the focus kept.
+        #expect(try browser.text("document.getElementById('night-water-amount').labels[0].textContent") == "Water amount (optional)")
+        #expect(try browser.text("document.getElementById('night-water-amount-hint').textContent").contains("empty: the default"))
+        _ = try browser.evaluate("document.getElementById('night-water-amount').focus()")
+        try browser.type("8oz")
+        let measured = try page.press("night-water-amount", on: nightPage, at: "19:45")
+        #expect(measured.contains("Water break: 237 ml at 19:45, entry entry-5"), "\(measured)")
+        #expect(page.focusedID == "night-water-amount")
+        #expect(try browser.text("document.getElementById('night-water-amount').value") == "", "the next water is the default again")
+        let axe = try ServedWritesInChromiumTests.axeViolations(in: ".night-out-writes", browser)
+        #expect(axe.isEmpty, "axe-core on the night's panel: \(axe)")
         let ended = try page.press("night-end", on: nightPage, at: "19:55")
         #expect(ended.contains("ended \(night)"), "\(ended)")
         #expect(page.focusedID == "night-out-title", "the end button is gone: the focus is on the panel's heading")
@@ -177,7 +189,7 @@ struct NightOutFromThePageTests {
             ["session", "drink", "--preset", "double-whisky", "--at", "19:40"],
             ["session", "edit", "entry-2", "--size", "250", "--at", "19:25"],
             ["session", "delete", "entry-4"],
-            ["session", "water", "--at", "19:45"],
+            ["session", "water", "--amount", "8oz", "--at", "19:45"],
             ["session", "end", "--at", "19:55"],
         ]
         var lastOutput = ""
@@ -200,6 +212,10 @@ struct NightOutFromThePageTests {
         let wineEntry = entries.first { $0["id"] as? String == "entry-2" }
         #expect(wineEntry?["timestamp"] as? String == "2026-11-21T19:25:00Z")
         #expect(wineEntry?["updatedAt"] != nil, "an edit is marked")
+        let measuredWater = entries.first { $0["id"] as? String == "entry-5" }?["waterMeta"] as? [String: Any]
+        #expect(measuredWater?["amount"] as? Double == 8 && measuredWater?["unit"] as? String == "oz", "the amount typed: \(String(describing: measuredWater))")
+        let defaultWater = entries.first { $0["id"] as? String == "entry-3" }
+        #expect(defaultWater != nil && defaultWater?["waterMeta"] == nil, "the water without an amount is the default")
         #expect(ServeEditCommandTests.tree(phone.appendingPathComponent("sessions")) == ServeEditCommandTests.tree(typed.appendingPathComponent("sessions")))
         let erasures = { (root: URL) in (try? String(contentsOf: root.appendingPathComponent("erasures.json"), encoding: .utf8)) ?? "" }
         #expect(erasures(phone).contains("entry-4") && erasures(phone) == erasures(typed))
