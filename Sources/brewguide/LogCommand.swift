@@ -89,13 +89,15 @@ struct LogCommand: ParsableCommand {
 
     /// Records `request` in the journal at `root` as `brewguide log` does (and `serve --edit`'s
     /// `POST /_api/log`): under the data lock, checked as `check` checks a log, written
-    /// atomically. Returns the recording and the warnings and notes to show.
-    static func record(_ request: BrewRecorder.Request, root: String, command: String = "brewguide log") throws -> (BrewRecorder.Recording, messages: String) {
+    /// atomically. Returns the recording and the warnings and notes to show. `serve` passes the
+    /// `reader` it keeps, so that only the files changed since its last write are read again.
+    static func record(_ request: BrewRecorder.Request, root: String, command: String = "brewguide log",
+                       reader: KeptDataReader? = nil) throws -> (BrewRecorder.Recording, messages: String) {
         // The data directory is locked from the read to the last write, so two commands never
         // add to the same file at once (DataDirectoryLock).
         let lock = try CommandLock.data(root, for: command)
         defer { lock.release() }
-        let data = DataDirectoryReader(root: root).read()
+        let data = reader?.read() ?? DataDirectoryReader(root: root).read()
         let recording = try BrewRecorder(root: root).record(request, data: data, now: RunClock.now())
         do {
             try AtomicFile.write(recording.logBytes, to: recording.logPath)

@@ -19,20 +19,22 @@ enum ServedLogWrite {
     ]
 
     static func endpoint(root: String) -> WriteEndpoint {
-        WriteEndpoint(path: path, knownFields: fields) { form, context in
-            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress) }
+        // The journal is kept read between saves: each reads again only the files changed since.
+        let reader = KeptDataReader(root: root)
+        return WriteEndpoint(path: path, knownFields: fields) { form, context in
+            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress, reader: reader) }
         }
     }
 
     /// Reads the form as `log` reads its options, records the brew and prints the line.
-    static func outcome(of form: [String: String], root: String, from peer: String?) -> WriteOutcome {
+    static func outcome(of form: [String: String], root: String, from peer: String?, reader: KeptDataReader? = nil) -> WriteOutcome {
         let request: BrewRecorder.Request
         switch Self.request(from: form) {
         case .success(let parsed): request = parsed
         case .failure(let refusal): return .refused(errors: refusal.errors)
         }
         do {
-            let (recording, messages) = try LogCommand.record(request, root: root, command: "brewguide serve (a brew from \(peer ?? "a browser"))")
+            let (recording, messages) = try LogCommand.record(request, root: root, command: "brewguide serve (a brew from \(peer ?? "a browser"))", reader: reader)
             let page = "/" + LogPagePath.path(id: recording.log.id, brewedAt: recording.local) + ".html"
             print("saved from \(peer ?? "a browser"): \(recording.log.id) in \(recording.logPath)")
             StandardError.write(messages)

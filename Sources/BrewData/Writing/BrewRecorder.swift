@@ -208,7 +208,10 @@ public struct BrewRecorder: Sendable {
             let files = data.files.filter { $0.path != path } + [parsed]
             let (dataset, assembled) = DatasetAssembler.assemble(
                 files.sorted { $0.path < $1.path }, preferences: validated.dataset.preferences, waterlineSettings: validated.dataset.waterlineSettings)
-            let after = ValidatedDataset(dataset: dataset, readDiagnostics: assembled)
+            // Only this file's findings are looked at: its logs' own rules are checked, not every
+            // log's again (each log's findings are in its own file; the other rules run whole).
+            let ownLogFindings = DatasetValidator.logFindings(for: parsed.logs[...], knownRecipeIDs: Set(dataset.recipes.map(\.value.id)))
+            let after = ValidatedDataset(dataset: dataset, readDiagnostics: assembled, logFindings: ownLogFindings)
             let mine = after.diagnostics.filter { $0.location.file == path && $0.location.line >= firstLine }
             return (appended.bytes, parsed, mine)
         }
