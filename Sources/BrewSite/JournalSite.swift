@@ -224,39 +224,28 @@ public final class JournalSite {
             }
             // The last moments to give way to a newer change: nothing is put in the staging copy yet.
             if canStop, transaction.mode == .update, let shouldStop, shouldStop() { return stopped(refresh, dropping: plan) }
-            if canStop, transaction.mode == .update, let shouldStop, changes.sources.count <= SiteBuilder.mostPagesRenderedBeforeWriting {
+            // A newer save's pages go first while an update is made (not while a full build is).
+            let meanwhile = canStop && transaction.mode == .update ? publishingMeanwhile(newerSaveWaiting ?? { false }) : nil
+            if let meanwhile, let shouldStop, changes.sources.count <= SiteBuilder.mostPagesRenderedBeforeWriting {
                 // A few pages (an edit): made in memory first, giving way while they are made. Once
                 // writing, it no longer gives way, but a newer save's pages still go first.
-                let meanwhile = publishingMeanwhile(newerSaveWaiting ?? { false })
                 guard let rendered = try builder.render(changes.sources, of: plan, into: transaction, stoppingIf: shouldStop, meanwhile: meanwhile.call) else {
                     return stopped(refresh, dropping: plan)
                 }
                 outcome.pagesRendered = rendered
-                try transaction.putAssets(templates.assets)
-                try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
-                clock.lap("render and write")
-                outcome.files = try transaction.commit(meanwhile: meanwhile.call)
-                clock.lap("swap")
-                earlyMeanwhile = meanwhile.published
-            } else if canStop, transaction.mode == .update {
+            } else if let meanwhile {
                 // Many pages (a brew added to a journal of 100,000): written as they are made, without
                 // giving way, but a newer save's pages still go first between slices of them.
-                let meanwhile = publishingMeanwhile(newerSaveWaiting ?? { false })
                 outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress, meanwhile: meanwhile.call)
-                try transaction.putAssets(templates.assets)
-                try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
-                clock.lap("render and write")
-                outcome.files = try transaction.commit(meanwhile: meanwhile.call)
-                clock.lap("swap")
-                earlyMeanwhile = meanwhile.published
             } else {
                 outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress)
-                try transaction.putAssets(templates.assets)
-                try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
-                clock.lap("render and write")
-                outcome.files = try transaction.commit()
-                clock.lap("swap")
             }
+            try transaction.putAssets(templates.assets)
+            try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
+            clock.lap("render and write")
+            outcome.files = try transaction.commit(meanwhile: meanwhile?.call ?? {})
+            clock.lap("swap")
+            earlyMeanwhile = meanwhile?.published ?? [:]
         } catch {
             // The staging copy may now differ from the live site in pages no later change
             // touches: the next build starts over from a full one.

@@ -35,9 +35,9 @@ struct CheckCommand: ParsableCommand {
         case .text:
             print(DiagnosticPrinter.text(diagnostics), terminator: "")
             let dataset = result.validated.dataset
-            func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-            let kitchen = dataset.kitchenRecipes.isEmpty ? "" : ", " + counted(dataset.kitchenRecipes.count, "kitchen recipe")
-            StandardError.write("checked \(counted(dataset.recipes.count, "recipe")), \(counted(dataset.logs.count, "log")) and \(counted(dataset.sessions.count, "session"))\(kitchen): \(DiagnosticPrinter.summary(diagnostics))\n")
+            let counts = [Format.count(dataset.recipes.count, "recipe"), Format.count(dataset.logs.count, "log"), Format.count(dataset.sessions.count, "session")]
+                + (dataset.kitchenRecipes.isEmpty ? [] : [Format.count(dataset.kitchenRecipes.count, "kitchen recipe")])
+            StandardError.write("checked \(Format.list(counts)): \(DiagnosticPrinter.summary(diagnostics))\n")
         case .json:
             print(DiagnosticPrinter.json(diagnostics), terminator: "")
         }

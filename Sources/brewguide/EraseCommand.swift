@@ -60,8 +60,7 @@ struct EraseCommand: ParsableCommand {
 
     /// The kinds `--kind` takes, for its help: `recipes, logs, … or kitchenRecipes`.
     static var erasableKindList: String {
-        let names = erasableKinds.map(\.rawValue)
-        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        Format.list(erasableKinds.map(\.rawValue), "or")
     }
 
     static func erasableKind(_ name: String) -> RecordKind? {

@@ -30,9 +30,8 @@ public struct ServingNutrition: Hashable, Sendable {
     /// "the nutrition gives no calories: left unknown (shown as —), not 0", or nil when all four are given.
     public var missingNote: String? {
         let missing = figures.filter { $0.value == nil }.map(\.figure.rawValue)
-        guard let last = missing.last else { return nil }
-        let names = missing.count == 1 ? last : missing.dropLast().joined(separator: ", ") + " and " + last
-        return "the nutrition gives no \(names): left unknown (shown as —), not 0"
+        guard !missing.isEmpty else { return nil }
+        return "the nutrition gives no \(Format.list(missing)): left unknown (shown as —), not 0"
     }
 
     /// The whole recipe's figures: each given one × `servings`, rounded to a whole number once;

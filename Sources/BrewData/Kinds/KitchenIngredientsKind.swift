@@ -19,16 +19,10 @@ public enum KitchenIngredientsKind: RecordKindDeclaration {
     public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
     public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
-    public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
-        DataSnapshot.owned(snapshot.kitchenRecipes, id: \.id, field: "recipeId") { DataSnapshot.elements(KitchenRecordEncoder.json($0)["ingredients"]) }
-    }
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] { KitchenRecipeRows.records("ingredients", in: snapshot) }
 
     public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
-        let rows = snapshot.kitchenRecipes.flatMap { recipe in
-            CSVExport.elements(of: KitchenRecordEncoder.json(recipe)["ingredients"]).map { $0.setting("recipeId", to: .string(recipe.id)) }
-        }
-        guard !snapshot.kitchenRecipes.isEmpty else { return [] }
-        return [CSVExportTable(name: "kitchen-ingredients.csv", columns: CSVExport.kitchenIngredientColumns(for: snapshot.kitchenRecipes), records: rows, readme: nil)]
+        KitchenRecipeRows.csvTables("ingredients", name: "kitchen-ingredients.csv", columns: CSVExport.kitchenIngredientColumns(for: snapshot.kitchenRecipes), in: snapshot)
     }
 
     /// Its recipe's pages and the planner's pages (the shopping list).

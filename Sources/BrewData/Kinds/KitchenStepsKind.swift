@@ -19,16 +19,10 @@ public enum KitchenStepsKind: RecordKindDeclaration {
     public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
     public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
-    public static func records(in snapshot: DataSnapshot) -> [JSONValue] {
-        DataSnapshot.owned(snapshot.kitchenRecipes, id: \.id, field: "recipeId") { DataSnapshot.elements(KitchenRecordEncoder.json($0)["steps"]) }
-    }
+    public static func records(in snapshot: DataSnapshot) -> [JSONValue] { KitchenRecipeRows.records("steps", in: snapshot) }
 
     public static func csvTables(in snapshot: DataSnapshot) -> [CSVExportTable] {
-        let rows = snapshot.kitchenRecipes.flatMap { recipe in
-            CSVExport.elements(of: KitchenRecordEncoder.json(recipe)["steps"]).map { $0.setting("recipeId", to: .string(recipe.id)) }
-        }
-        guard !snapshot.kitchenRecipes.isEmpty else { return [] }
-        return [CSVExportTable(name: "kitchen-steps.csv", columns: CSVExport.kitchenStepColumns(for: snapshot.kitchenRecipes), records: rows, readme: nil)]
+        KitchenRecipeRows.csvTables("steps", name: "kitchen-steps.csv", columns: CSVExport.kitchenStepColumns(for: snapshot.kitchenRecipes), in: snapshot)
     }
 
     /// Its recipe's pages.

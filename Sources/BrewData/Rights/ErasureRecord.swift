@@ -31,8 +31,7 @@ public struct ErasureRecord: Hashable, Sendable {
 
         /// Every kind's name, for messages.
         static var names: String {
-            let names = allCases.map(\.rawValue)
-            return names.dropLast().joined(separator: ", ") + " or " + names.last!
+            Format.list(allCases.map(\.rawValue), "or")
         }
     }
 

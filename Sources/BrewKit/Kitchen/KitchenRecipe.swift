@@ -212,9 +212,7 @@ public struct KitchenNutrition: Hashable, Sendable, NutritionFigures {
 
     /// The figures left out, in the order calories, protein, carbs, fats: "protein and fats".
     public var unknownNames: String? {
-        let names = unknown.sorted().map(\.rawValue)
-        guard let last = names.last else { return nil }
-        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+        unknown.isEmpty ? nil : Format.list(unknown.sorted().map(\.rawValue))
     }
 
     /// The share of energy from protein, carbohydrate and fat (4, 4 and 9 kcal per gram),

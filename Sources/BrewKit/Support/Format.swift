@@ -46,6 +46,12 @@ public enum Format {
         "\(value) \(value == 1 ? singular : plural ?? singular + "s")"
     }
 
+    /// `a`, `a and b`, `a, b and c` (or with `or`): names in a sentence.
+    public static func list(_ names: [String], _ conjunction: String = "and") -> String {
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+
     /// `1:16.7` for a yield-to-dose ratio of 16.67.
     public static func ratio(_ value: Double) -> String { "1:\(number(value, decimals: 1))" }
 }
