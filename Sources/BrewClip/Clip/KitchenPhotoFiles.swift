@@ -85,9 +85,12 @@ public enum KitchenPhotoFiles {
         let folder = (root as NSString).appendingPathComponent("kitchen/images")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var lines: [String] = []
-        // A cook's photo (`kitchen cooked --photo`) is named by its cook log once that is written.
+        let pendingNames = names.sorted().filter { $0.hasPrefix(".") && $0.hasSuffix(pendingSuffix) && $0.count > 1 + pendingSuffix.count }
+        guard !pendingNames.isEmpty else { return [] }
+        // A cook's photo (`kitchen cooked --photo`) is named by its cook log once that is written
+        // (read only when a photo was left pending).
         let namedPhotos = namedPhotos.union(CookPhotos.named(root: root))
-        for name in names.sorted() where name.hasPrefix(".") && name.hasSuffix(pendingSuffix) && name.count > 1 + pendingSuffix.count {
+        for name in pendingNames {
             let finalName = String(name.dropFirst().dropLast(pendingSuffix.count))
             let relative = "kitchen/images/" + finalName
             let pending = (folder as NSString).appendingPathComponent(name)

@@ -57,12 +57,12 @@ struct KitchenCookedCommand: ParsableCommand {
         let lock = try CommandLock.data(root, for: command)
         defer { lock.release() }
         let now = RunClock.now()
+        // One read of the journal: photos are not records, so putting a pending one in place changes nothing read.
+        let dataset = DataDirectoryReader(root: root).read().validated.dataset
         // Photos a stopped cook, import or clip left pending: put in place when named, else removed.
-        let kitchenRecipes = DataDirectoryReader(root: root).read().validated.dataset.kitchenRecipes.map(\.value)
-        for line in KitchenPhotoFiles.finishInterrupted(root: root, namedPhotos: KitchenPhotoFiles.named(by: kitchenRecipes)) {
+        for line in KitchenPhotoFiles.finishInterrupted(root: root, namedPhotos: KitchenPhotoFiles.named(by: dataset.kitchenRecipes.map(\.value))) {
             StandardError.write(line + "\n")
         }
-        let dataset = DataDirectoryReader(root: root).read().validated.dataset
         let context = MealPlanContext.load(root: root, dataset: dataset)
 
         var problems: [String] = []
