@@ -284,7 +284,7 @@ struct ServedWritesInChromiumTests {
         let records = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: cooked)) as? [[String: Any]])
         #expect(records.count == 1)
         let first = try #require(records.first?["id"] as? String)
-        #expect(try browser.text(Self.text(".write-saved")).contains("Saved as \(first)."))
+        #expect(browser.wait(until: "\(Self.text(".write-saved")).includes('Saved as \(first).')", seconds: 30), Self.said(browser, ".write-messages"))
         #expect(records.first?["recipeId"] as? String == "shakshuka" && records.first?["servings"] as? Double == 2
                 && records.first?["rating"] as? Int == 4 && records.first?["note"] as? String == "more cumin", "\(records)")
         // After the rebuild: the answer, with the page's new line.
@@ -300,6 +300,8 @@ struct ServedWritesInChromiumTests {
         _ = try browser.evaluate("document.querySelector('form.cooked-form').requestSubmit(); true")
         #expect(browser.wait(until: "\(Self.text(".write-saved")).includes('Saved as \(first)-2')", seconds: 15),
                 Self.said(browser, ".write-messages"))
+        // The rebuild may reload the page just then: the link is looked for once the page shows it again.
+        #expect(browser.wait(until: "document.querySelector('.write-saved a') !== null", seconds: 30), Self.said(browser, ".write-messages"))
         #expect(try browser.text("document.querySelector('.write-saved a').getAttribute('href')") == "/kitchen/recipes/shakshuka.html")
         #expect(Self.waitForTheReload(browser))
         try Self.open("kitchen/recipes/shakshuka.html", in: browser, served: served)
