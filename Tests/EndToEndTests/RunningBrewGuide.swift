@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 
 /// A long-running `brewguide` (`watch`, `serve`) whose output is collected as it comes. Waiting
@@ -70,6 +71,13 @@ class RunningBrewGuide: @unchecked Sendable {
     @discardableResult
     func interrupt() -> Int32 {
         process.interrupt()
+        // A process that does not stop on Ctrl-C is a failure to see, not a run that never ends.
+        let stopBy = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < stopBy { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            Issue.record("brewguide \(process.arguments?.first ?? "") did not stop within 60 s of Ctrl-C; killed. Its output:\n\(output)")
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         let deadline = Date().addingTimeInterval(10)
         arrived.lock()
