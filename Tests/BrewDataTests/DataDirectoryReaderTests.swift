@@ -32,13 +32,17 @@ struct DataDirectoryReaderTests {
             "\(root)/recipes/bad-water.json:11:72: error: milestone 1:00 goes backwards: the brew clock is already at 1:30 when this step starts",
             "\(root)/recipes/broken.json:5:25: warning: unknown field \"defaultTargetYeild\" is ignored; did you mean \"defaultTargetYield\"?",
             "\(root)/recipes/broken.json:8:24: error: defaultGrindLabel: unknown value \"medum\"; expected one of fine, medium, coarse (did you mean \"medium\"?)",
+            // Issue 51: the recipe is kept, invalid, and checked as every recipe is.
+            "\(root)/recipes/broken.json:9:12: error: a recipe needs at least one step",
         ]
         #expect(result.validated.diagnostics.map(\.description) == expected)
     }
 
     @Test func anInvalidRecipeIsMarkedInvalidAndTheRestStaysUsable() {
         let validated = DataDirectoryReader(root: Fixture.path("invalid")).read().validated
-        #expect(validated.invalidRecipeReasons.keys.sorted() == ["bad-water"])
+        // Issue 51: an unknown grind label makes its recipe invalid too, as a water-total error does.
+        #expect(validated.invalidRecipeReasons.keys.sorted() == ["bad-water", "broken-recipe"])
+        #expect(validated.blockingErrors.allSatisfy { !$0.location.file.hasSuffix("broken.json") })
         #expect(validated.dataset.recipes.contains { $0.value.id == "v60-starter" })
         // Logs that decode are kept (their rule errors block a build); rows that do not decode are dropped.
         #expect(validated.dataset.logs.map(\.value.id) == ["good-1", "bad-rating", "../escape"])

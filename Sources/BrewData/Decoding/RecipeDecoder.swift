@@ -17,7 +17,28 @@ struct RecipeDecoder {
         var hasInlineSteps: Bool
     }
 
+    /// A recipe whose file has an error but whose id can be read is kept, invalid: each error
+    /// inside it names the recipe (`Diagnostic.invalidatesRecipeID`), so it is shown with its
+    /// reasons and never brewed, its logs still point at it, and the rest of the data is built
+    /// (README: an error confined to one recipe). A value that could not be read stands in as
+    /// the starter's (`StarterRecipe`), never brewed. Without an id, nothing can name it: the
+    /// errors stop the build.
     static func decode(_ node: RawNode, diagnostics: inout [Diagnostic]) -> Draft? {
+        var found: [Diagnostic] = []
+        let draft = decodeRecord(node, diagnostics: &found)
+        if let id = draft?.recipe.id {
+            diagnostics += found.map { finding in
+                var finding = finding
+                if finding.severity == .error { finding.invalidatesRecipeID = id }
+                return finding
+            }
+        } else {
+            diagnostics += found
+        }
+        return draft
+    }
+
+    private static func decodeRecord(_ node: RawNode, diagnostics: inout [Diagnostic]) -> Draft? {
         guard case .object = node.value else {
             diagnostics.append(.error("expected a recipe object, found \(node.summary)", at: node.location))
             return nil
@@ -63,12 +84,14 @@ struct RecipeDecoder {
         }
         reader.warnAboutUnknownFields(known: fields)
         diagnostics += reader.diagnostics
-        guard let id, let name, let dose, let yield, let temperature, let grind, !reader.failed else { return nil }
+        guard let id else { return nil }
+        let standIn = StarterRecipe.recipe(createdAt: Date(timeIntervalSince1970: 0))
         let now = Date(timeIntervalSince1970: 0)
         let recipe = Recipe(
-            id: id, isStarter: isStarter, origin: origin, method: method, name: name,
-            defaultDose: dose, defaultTargetYield: yield, defaultWaterTemperature: temperature,
-            defaultGrindLabel: grind, grindTactileDescriptor: tactile,
+            id: id, isStarter: isStarter, origin: origin, method: method, name: name ?? id,
+            defaultDose: dose ?? standIn.defaultDose, defaultTargetYield: yield ?? standIn.defaultTargetYield,
+            defaultWaterTemperature: temperature ?? standIn.defaultWaterTemperature,
+            defaultGrindLabel: grind ?? standIn.defaultGrindLabel, grindTactileDescriptor: tactile,
             createdAt: createdAt ?? modifiedAt ?? now, modifiedAt: modifiedAt ?? createdAt ?? now,
             bloomRatio: bloomRatio, pourSplit: pourSplit, cardDosesGrams: cardDoses, steps: steps)
         var fieldLocations = reader.fieldLocations

@@ -27,7 +27,13 @@ extension RecipesKind: RecordFolderDecoding {
                 let recipeID = reader.string(RecordFileParser.stepsFileMarker, required: true, what: "the id of the recipe this step belongs to")
                 file.diagnostics += reader.diagnostics
                 let (draft, stepReader) = StepDecoder.decode(node, pathPrefix: "", position: position, ignoring: [RecordFileParser.stepsFileMarker])
-                file.diagnostics += stepReader.diagnostics
+                // A step that cannot be read makes its recipe invalid, not the whole data
+                // (`ValidatedDataset.blockingErrors` keeps it blocking if that recipe is not in the data).
+                file.diagnostics += stepReader.diagnostics.map { finding in
+                    var finding = finding
+                    if finding.severity == .error, let recipeID { finding.invalidatesRecipeID = recipeID }
+                    return finding
+                }
                 if let recipeID, let draft { file.stepDrafts.append((recipeID, draft)) }
             }
             return

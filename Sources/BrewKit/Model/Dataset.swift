@@ -72,4 +72,7 @@ public struct Dataset: Sendable {
             return a.id < b.id
         }
     }
+
+    /// The ids of the recipes in the data.
+    public var recipeIDs: Set<String> { Set(recipes.map(\.value.id)) }
 }

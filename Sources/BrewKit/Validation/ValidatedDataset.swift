@@ -30,12 +30,16 @@ public struct ValidatedDataset: Sendable {
     }
 
     /// The reasons each invalid recipe cannot be brewed, by recipe id.
+    /// Only recipes in the data set have reasons: an error naming a recipe that is not there
+    /// (a steps CSV row of a recipe nobody kept) is one of the `blockingErrors`.
     public var invalidRecipeReasons: [String: [Diagnostic]] {
-        Dictionary(grouping: diagnostics.filter { $0.severity == .error && $0.invalidatesRecipeID != nil }) { $0.invalidatesRecipeID! }
+        let ids = dataset.recipeIDs
+        return Dictionary(grouping: diagnostics.filter { $0.severity == .error && $0.invalidatesRecipeID.map(ids.contains) == true }) { $0.invalidatesRecipeID! }
     }
 
-    /// Errors that are not confined to one recipe: with any of these the data cannot be published.
+    /// Errors that are not confined to one recipe of the data: with any of these the data cannot be published.
     public var blockingErrors: [Diagnostic] {
-        diagnostics.filter { $0.severity == .error && $0.invalidatesRecipeID == nil }
+        let ids = dataset.recipeIDs
+        return diagnostics.filter { $0.severity == .error && $0.invalidatesRecipeID.map(ids.contains) != true }
     }
 }
