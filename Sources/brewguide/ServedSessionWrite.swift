@@ -18,12 +18,12 @@ enum ServedSessionWrite {
             },
             endpoint("drink", ["preset", "type", "size", "abv", "estimate", "at"], root: root) { form, now in
                 let meta = try drinkMeta(form)
-                let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
+                let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now, source: .phone)
                 return (outcome.entryID ?? outcome.session.id, SessionCommand.reportLines(outcome, now: now), outcome)
             },
             endpoint("water", ["amount", "at"], root: root) { form, now in
                 let volume = try ServedForm.text(form["amount"]).map { try SessionCommand.volume($0, option: "--amount") }
-                let outcome = try SessionCommand.perform(.water(amount: volume, at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
+                let outcome = try SessionCommand.perform(.water(amount: volume, at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now, source: .phone)
                 return (outcome.entryID ?? outcome.session.id, SessionCommand.reportLines(outcome, now: now), outcome)
             },
             endpoint("end", ["at"], root: root) { form, now in

@@ -116,11 +116,12 @@ struct SessionCommand: ParsableCommand {
 
     /// Runs the action holding the data directory's lock, so that a merge, an erase or another
     /// `session` cannot write between the read and the write.
-    static func perform(_ action: SessionLogger.Action, data: String, now: Date) throws -> SessionLogger.Outcome {
+    /// `source`: written on a new drink or water (`phone` from the served page).
+    static func perform(_ action: SessionLogger.Action, data: String, now: Date, source: EntrySource? = nil) throws -> SessionLogger.Outcome {
         let lock = try CommandLock.data(data, for: "brewguide session")
         defer { lock.release() }
         do {
-            return try SessionLogger(root: data, now: now).perform(action)
+            return try SessionLogger(root: data, now: now, source: source).perform(action)
         } catch {
             throw CommandError(error.message, findings: error.diagnostics)
         }
@@ -136,7 +137,7 @@ struct SessionCommand: ParsableCommand {
     /// `session start`'s lines: what was started, where.
     static func startLines(_ outcome: SessionLogger.Outcome) -> [String] {
         let zone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
-        return ["started \(outcome.session.id) (\(SessionText.title(outcome.session, in: zone))) at \(SessionText.clock(outcome.session.startTime, in: zone)) in \(outcome.path)",
+        return forgottenLines(outcome) + ["started \(outcome.session.id) (\(SessionText.title(outcome.session, in: zone))) at \(SessionText.clock(outcome.session.startTime, in: zone)) in \(outcome.path)",
                 "the waterline is at centre"]
     }
 
@@ -170,9 +171,26 @@ struct SessionCommand: ParsableCommand {
         ]
     }
 
+    /// The night left open that this start, drink or water ended first (`SessionLogger.forgottenEnd`),
+    /// and the night a drink or water then started: "ended birthday-1121 (…) at 23:40, its last
+    /// entry: it had no entry for 12 h or more", "started night-out-… for this entry".
+    static func forgottenLines(_ outcome: SessionLogger.Outcome) -> [String] {
+        guard let ended = outcome.endedForgotten, let end = ended.endTime else { return [] }
+        let zone = JournalTimeZone(identifier: outcome.dataset.preferences?.value.timeZone)
+        let settings = outcome.dataset.waterline.overridden(by: ended.settings)
+        let hours = Format.number(settings.abandonAfterHours, decimals: 1)
+        let last = ended.entries.map(\.timestamp).max()
+        let at = last == nil ? "a minute after its start, as it has no entry" : last == end ? "its last entry" : "a minute after its last entry, at its start"
+        var lines = ["ended \(ended.id) (\(SessionText.title(ended, in: zone))) at \(SessionText.dayAndTime(end, in: zone)), \(at): it had no entry for \(hours) h or more, so it was over"]
+        if outcome.session.id != ended.id, outcome.entryID != nil {
+            lines.append("started \(outcome.session.id) (\(SessionText.title(outcome.session, in: zone))) at \(SessionText.clock(outcome.session.startTime, in: zone)) for this entry")
+        }
+        return lines
+    }
+
     /// The lines `report` prints (its warnings aside).
     static func reportLines(_ outcome: SessionLogger.Outcome, now: Date) -> [String] {
-        var lines: [String] = []
+        var lines: [String] = forgottenLines(outcome)
         func print(_ line: String) { lines.append(line) }
         let summary = summary(outcome, now: now)
         guard let id = outcome.entryID, let item = summary.timeline.first(where: { $0.entry.id == id }) else { return [] }
@@ -235,11 +253,12 @@ struct SessionCommand: ParsableCommand {
 
     /// Every form `brewguide log --at` takes (an ISO 8601 date-time with an offset, or
     /// 2026-11-23T19:00 on the clock of `zone`), or HH:MM: the latest moment with that clock time
-    /// not after `now`. A moment after now is refused: the log records what happened.
+    /// not after `now`. A moment after now is refused: the log records what happened. Both
+    /// refusals exit 1 (docs/SESSIONS.md), as `log`'s do.
     static func moment(_ text: String?, now: Date, zone: TimeZone) throws -> Date {
         guard let text = text?.trimmingCharacters(in: .whitespaces) else { return now }
         if let date = BrewRecorder.moment(from: text, zone: zone)?.date {
-            if FutureMoment.isAhead(date, of: now) { throw ValidationError(FutureMoment.refusal(given: text, now: now)) }
+            if FutureMoment.isAhead(date, of: now) { throw CommandError(FutureMoment.refusal(given: text, now: now)) }
             return date
         }
         let parts = text.split(separator: ":")
@@ -252,6 +271,7 @@ struct SessionCommand: ParsableCommand {
             if moment > seconds { moment -= 86_400 }
             return Date(timeIntervalSince1970: Double(moment))
         }
-        throw ValidationError("--at takes an ISO 8601 date-time (2026-11-21T21:15:00Z, or 2026-11-21T21:15 in the journal's time zone, \(zone.identifier)) or HH:MM (21:15), found \(FoundValue.quoted(text))")
+        // Exit status 1, as docs/SESSIONS.md says (a usage error would be 64).
+        throw CommandError("--at takes an ISO 8601 date-time (2026-11-21T21:15:00Z, or 2026-11-21T21:15 in the journal's time zone, \(zone.identifier)) or HH:MM (21:15), found \(FoundValue.quoted(text))")
     }
 }

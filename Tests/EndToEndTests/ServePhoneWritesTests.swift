@@ -134,6 +134,9 @@ struct ServePhoneWritesTests {
         let answer = try JSONSerialization.jsonObject(with: Data(drinkBody.utf8)) as? [String: Any] ?? [:]
         let entryID = try #require(answer["id"] as? String)
         #expect(!entries.isEmpty && written.contains(entryID), "the entry \(entryID) is written: \(entries.keys)")
+        // Issue 51: an entry from the phone records where it came from (001's `source`).
+        let row = written.split(separator: "\n").first { $0.contains(",\(entryID),") }
+        #expect(row?.contains(",phone") == true, "\(row ?? "no row")")
         let (water, waterBody) = try ServeEditCommandTests.post("amount=250", to: base + "_api/session/water", headers: keyed)
         #expect(water == 200)
         #expect(waterBody.contains("Water break: 250 ml"), "\(waterBody)")

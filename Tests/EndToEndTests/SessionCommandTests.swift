@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `brewguide session start|drink|water|end` on a copy of the bundled data, as a person logs a night.
 @Suite("brewguide session, end to end")
@@ -41,8 +42,8 @@ struct SessionCommandTests {
     @Test func aNewSessionFromStartToEnd() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
-        // One session at a time: the bundled birthday is still active.
-        let refused = try run(["start"], data: data, now: "2026-11-28T20:00:00Z")
+        // One session at a time: the bundled birthday is still active, its last entry 1 h 30 min ago.
+        let refused = try run(["start"], data: data, now: "2026-11-21T20:00:00Z")
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("error: session \"birthday-1121\" is still active"))
         _ = try run(["end", "--at", "2026-11-21T19:00:00Z"], data: data, now: "2026-11-28T20:00:00Z")
@@ -74,6 +75,47 @@ struct SessionCommandTests {
         #expect(object["durationMinutes"] as? Int == 180)
         #expect(object["finalWaterline"] as? Int == 1)
         #expect((object["pacingWarnings"] as? [[String: Any]])?.first?["returnedBelowAt"] as? String == "2026-11-28T20:40:00Z")
+    }
+
+    /// Issue 51: a night with no entry for 12 hours is over. A start, a drink or water a week
+    /// later ends it at its last entry (saying so) first, and a drink or water starts its own night.
+    @Test func aNightForgottenOpenEndsAtItsLastEntry() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let sessions = data.appendingPathComponent("sessions/sessions.csv")
+        // Its last entry, b3, was at 18:30: at 06:29 the next morning it is still open (under 12 h).
+        let early = try run(["start"], data: data, now: "2026-11-22T06:29:00Z")
+        #expect(early.status == 1)
+        #expect(early.stderr.contains("is still active"))
+        let beer = try run(["drink", "--type", "beer", "--size", "473", "--abv", "5"], data: data, now: "2026-12-01T21:00:00Z")
+        #expect(beer.status == 0, "\(beer.stderr)")
+        #expect(beer.stdout.hasPrefix("ended birthday-1121 (Saturday night, 21 Nov) at Sat 21 Nov 2026, 18:30, its last entry: it had no entry for 12 h or more, so it was over\nstarted night-out-2026-12-01-2100 (Tuesday night, 1 Dec) at 21:00 for this entry\n"), "\(beer.stdout)")
+        #expect(try String(contentsOf: sessions, encoding: .utf8).contains("\nbirthday-1121,2026-11-21T16:30:00Z,2026-11-21T18:30:00Z,false,,,\n"))
+        let night = try String(contentsOf: data.appendingPathComponent("sessions/night-out-2026-12-01-2100.json"), encoding: .utf8)
+        #expect(night.contains("\"isActive\": true"))
+        #expect(night.contains("\"type\": \"alcohol\""))
+        // The birthday kept its three entries: tonight's beer is not one of them.
+        #expect(!(try String(contentsOf: data.appendingPathComponent("sessions/entries.csv"), encoding: .utf8)).contains("2026-12-01"))
+        // A start twelve hours after tonight's beer ends tonight's night too, then starts.
+        let start = try run(["start", "--name", "Quiz"], data: data, now: "2026-12-02T09:30:00Z")
+        #expect(start.status == 0, "\(start.stderr)")
+        // Its one entry is at its start: it ends a minute later (an end is after the start).
+        #expect(start.stdout.hasPrefix("ended night-out-2026-12-01-2100 (Tuesday night, 1 Dec) at Tue 1 Dec 2026, 21:01, a minute after its last entry, at its start: it had no entry for 12 h or more, so it was over\nstarted quiz-2026-12-02-0930 (Quiz) at 09:30"), "\(start.stdout)")
+        let check = try BrewGuideProcess.run(["check", "--data", data.path], environment: ["BREWGUIDE_NOW": "2026-12-02T09:35:00Z"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
+    /// Issue 51: the demo a newcomer gets has no night left open, so that their first `session start` works.
+    @Test func theDemoHasNoNightLeftOpen() throws {
+        let demo = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: demo) }
+        let data = demo.appendingPathComponent("Data")
+        try FileManager.default.copyItem(at: TestPaths.demo, to: data)
+        let check = try BrewGuideProcess.run(["check", "--data", data.path, "--format", "json"], environment: ["BREWGUIDE_NOW": "2027-01-01T12:00:00Z"])
+        #expect(!check.stdout.contains("is still active"), "\(check.stdout)")
+        let start = try run(["start"], data: data, now: "2026-11-28T20:00:00Z")
+        #expect(start.status == 0, "\(start.stderr)")
+        #expect(!start.stdout.contains("ended "), "\(start.stdout)")
     }
 
     @Test func nothingIsActive() throws {

@@ -37,20 +37,74 @@ public struct SessionLogger: Sendable {
         public var warnings: [Diagnostic]
         /// The data set after the edit, for the summary's settings and presets.
         public var dataset: Dataset
+        /// A night left open that had had no entry for `abandonAfterHours` (12 by default) when
+        /// this start, drink or water came: it was ended at its last entry first (`forgottenEnd`),
+        /// and a drink or water then started a night of its own.
+        public var endedForgotten: Session?
     }
 
     public let root: String
     /// The moment written as `updatedAt`.
     public let now: Date
 
-    public init(root: String, now: Date) {
+    /// Where a new drink or water came from, written as its `source` (001: `phone` for the
+    /// served page); nil for the command line, which writes none.
+    public let source: EntrySource?
+
+    public init(root: String, now: Date, source: EntrySource? = nil) {
         self.root = root
         self.now = now
+        self.source = source
     }
 
     var sessionsFolder: String { (root as NSString).appendingPathComponent(RecordKind.sessions.folderName) }
 
+    /// A night with no entry for `abandonAfterHours` before a start, drink or water is over: it
+    /// is ended at its last entry (`forgottenEnd`), then the start is made, or a drink or water
+    /// starts a night of its own at its time, so that tonight's drinks never join a night long gone.
     public func perform(_ action: Action) throws(Failure) -> Outcome {
+        switch try performOnce(action) {
+        case .done(let outcome):
+            return outcome
+        case .endFirst(let end):
+            let ended = try performOnce(.end(at: end)).outcome
+            var outcome: Outcome
+            switch action {
+            case .drink(_, let at), .water(_, let at):
+                _ = try performOnce(.start(name: nil, at: at)).outcome
+                outcome = try performOnce(action).outcome
+            default:
+                outcome = try performOnce(action).outcome
+            }
+            outcome.endedForgotten = ended.session
+            return outcome
+        }
+    }
+
+    /// What one read and write did, or that a forgotten night must be ended first.
+    enum Step {
+        case done(Outcome)
+        case endFirst(at: Date)
+
+        var outcome: Outcome {
+            get throws(Failure) {
+                guard case .done(let outcome) = self else { throw Failure(message: "not written: the night left open could not be ended") }
+                return outcome
+            }
+        }
+    }
+
+    /// When `session`, still active, is over by the time of `moment`: it has had no entry (nor
+    /// its start) for more than its `abandonAfterHours`. It ends at its last entry, or a minute
+    /// after its start when it has none (an end is after the start).
+    public static func forgottenEnd(of session: Session, settings: WaterlineSettings, before moment: Date) -> Date? {
+        guard session.isActive, session.endTime == nil else { return nil }
+        let last = session.entries.map(\.timestamp).max() ?? session.startTime
+        guard moment.timeIntervalSince(max(last, session.startTime)) > settings.abandonAfterSeconds else { return nil }
+        return last > session.startTime ? last : session.startTime.addingTimeInterval(60)
+    }
+
+    private func performOnce(_ action: Action) throws(Failure) -> Step {
         let reader = DataDirectoryReader(root: root)
         let result = reader.read()
         let blocking = relevantErrors(result.validated.diagnostics)
@@ -59,6 +113,14 @@ public struct SessionLogger: Sendable {
         }
         let dataset = result.validated.dataset
         let active = dataset.sessions.first { $0.value.isActive }
+        switch action {
+        case .start(_, let at), .drink(_, let at), .water(_, let at):
+            if let active, let end = Self.forgottenEnd(of: active.value, settings: dataset.waterline.overridden(by: active.value.settings), before: at) {
+                return .endFirst(at: end)
+            }
+        default:
+            break
+        }
         let edit: (path: String, bytes: [UInt8], sessionID: String, entryID: String?)
         switch action {
         case .start(let name, let start):
@@ -77,11 +139,11 @@ public struct SessionLogger: Sendable {
                 message += known.isEmpty ? "; there are no presets" : "; presets: \(known.sorted().joined(separator: ", "))"
                 throw Failure(message: message)
             }
-            edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .alcohol, alcoholMeta: meta), files: result.files)
+            edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .alcohol, alcoholMeta: meta, source: source), files: result.files)
         case .water(let amount, let at):
             guard let active else { throw Self.noActiveSession }
             let meta = amount.map { WaterMeta(amount: $0) }
-            edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .water, waterMeta: meta), files: result.files)
+            edit = try entryEdit(active, entry: LogEntry(id: nextEntryID(active.value), timestamp: at, type: .water, waterMeta: meta, source: source), files: result.files)
         case .end(let at):
             guard let active else { throw Self.noActiveSession }
             edit = try endEdit(active, end: at)
@@ -126,7 +188,7 @@ public struct SessionLogger: Sendable {
         let sessionFiles = [session.source.record.file, edit.path]
         let warnings = validated.diagnostics.filter { $0.severity == .warning && sessionFiles.contains($0.location.file) }
         let abandoned = SessionValidator().abandonedDiagnostics(for: after, now: now).filter { sessionFiles.contains($0.location.file) }
-        return Outcome(path: edit.path, session: session.value, entryID: edit.entryID, warnings: warnings + abandoned, dataset: after)
+        return .done(Outcome(path: edit.path, session: session.value, entryID: edit.entryID, warnings: warnings + abandoned, dataset: after))
     }
 
     /// Errors in `sessions/` or the preferences: those stop logging; a broken recipe does not.

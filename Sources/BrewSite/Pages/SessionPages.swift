@@ -45,12 +45,16 @@ public struct SessionPages {
     public func path(at index: Int) -> String { "sessions/\(sessions[index].id)" }
 
     /// The home page's session headline figures, one context value (`sessionHeadlines`) holding
-    /// `count` and `latest` (the three newest, rows as on the index); nil when there are no sessions,
+    /// `count` and `latest` (the five newest, as the Waterline document's "last 5 sessions"; rows as
+    /// on the index); nil when there are no sessions,
     /// so `{{#sessionHeadlines}}` shows nothing.
     public func homeHeadlines() -> [String: Any]? {
         guard !sessions.isEmpty else { return nil }
-        return ["count": String(sessions.count), "allLink": sessions.count == 1 ? "The night-out session" : "All \(sessions.count) night-out sessions", "latest": sessions.prefix(3).map { row(summary(of: $0)) }]
+        return ["count": String(sessions.count), "allLink": sessions.count == 1 ? "The night-out session" : "All \(sessions.count) night-out sessions", "latest": sessions.prefix(Self.nightsOnTheHomePage).map { row(summary(of: $0)) }]
     }
+
+    /// How many nights the home page lists, newest first.
+    public static let nightsOnTheHomePage = 5
 
     func title(_ summary: SessionSummary) -> String { SessionText.title(summary) }
 
