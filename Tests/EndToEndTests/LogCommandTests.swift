@@ -118,12 +118,12 @@ struct LogCommandTests {
     }
 
     @Test(arguments: [
-        (["--rating", "7"], "error: rating must be 1–5, found 7 (--rating)"),
-        (["--rating", "3", "--tag", "toSour"], "error: tasteTag: unknown value \"toSour\"; expected one of tooBitter, tooSour, tooWeak, tooStrong, perfect (did you mean \"tooSour\"?) (--tag)"),
-        (["--rating", "3", "--grind", "powder"], "error: grindLabel: unknown value \"powder\"; expected one of fine, medium, coarse (--grind)"),
-        (["--rating", "3", "--temperature", "140"], "error: waterTemperatureCelsius must be between 0 and 100 °C, found 140 °C (--temperature)"),
-        (["--rating", "3", "--dose", "0"], "error: doseGrams must be greater than 0 g, found 0 g (--dose)"),
-        (["--rating", "3", "--note", String(repeating: "x", count: 281)], "error: note must be at most 280 characters, found 281 (--note)"),
+        (["--rating", "7"], "--rating: error: rating must be 1–5, found 7\n"),
+        (["--rating", "3", "--tag", "toSour"], "--tag: error: tasteTag: unknown value \"toSour\"; expected one of tooBitter, tooSour, tooWeak, tooStrong, perfect (did you mean \"tooSour\"?)\n"),
+        (["--rating", "3", "--grind", "powder"], "--grind: error: grindLabel: unknown value \"powder\"; expected one of fine, medium, coarse\n"),
+        (["--rating", "3", "--temperature", "140"], "--temperature: error: waterTemperatureCelsius must be between 0 and 100 °C, found 140 °C\n"),
+        (["--rating", "3", "--dose", "0"], "--dose: error: doseGrams must be greater than 0 g, found 0 g\n"),
+        (["--rating", "3", "--note", String(repeating: "x", count: 281)], "--note: error: note must be at most 280 characters, found 281\n"),
         (["--rating", "3", "--at", "yesterday"], "error: --at: expected an ISO 8601 date-time"),
     ])
     func aBadValueIsRefusedAndNothingIsWritten(arguments: [String], message: String) throws {
@@ -135,12 +135,25 @@ struct LogCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains(message))
         if !arguments.contains("--at") {
-            // The message is check's, at the place check would give.
-            #expect(result.stderr.hasPrefix("\(journal.path)/logs/2026-10.json:"))
+            // Issue 51: the message is check's, at the option that gave the value: the record was
+            // never written, so a line of its file (it named logs/2026-10.json:8:15) is not there.
+            #expect(result.stderr.hasPrefix(arguments[arguments.count - 2] + ": error: "), "\(result.stderr)")
+            #expect(!result.stderr.contains("2026-10.json"), "\(result.stderr)")
             #expect(result.stderr.contains("the brew was not recorded; nothing was written"))
         }
         #expect(try FileManager.default.subpathsOfDirectory(atPath: journal.path).sorted() == before)
         #expect(try Data(contentsOf: journal.appendingPathComponent("preferences.json")) == preferences)
+    }
+
+    /// Issue 51: `log` without `--data` where there is no `Data` says so first, as `scale` does,
+    /// not only that the recipe is not in a folder that is not there.
+    @Test func aMissingDataDirectoryIsSaid() throws {
+        let empty = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let result = try BrewGuideProcess.run(["log", "v60-starter", "--rating", "4"], in: empty)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Data: error: the data directory \"Data\" does not exist"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: empty.appendingPathComponent("Data").path), "nothing was made")
     }
 
     @Test func anUnknownRecipeIsRefusedWithASuggestion() throws {
@@ -161,9 +174,8 @@ struct LogCommandTests {
         let result = try Self.log(["v60-startr", "--rating", "7", "--tag", "toSour", "--dose", "18", "--at", "2026-10-01T07:00:00+09:00"], in: journal)
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        let file = "\(journal.path)/logs/2026-10.json:"
-        #expect(lines.contains { $0.hasPrefix(file) && $0.hasSuffix("error: rating must be 1–5, found 7 (--rating)") }, "\(result.stderr)")
-        #expect(lines.contains { $0.hasPrefix(file) && $0.contains("error: tasteTag: unknown value \"toSour\"") && $0.hasSuffix("(did you mean \"tooSour\"?) (--tag)") }, "\(result.stderr)")
+        #expect(lines.contains("--rating: error: rating must be 1–5, found 7"), "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("--tag: error: tasteTag: unknown value \"toSour\"") && $0.hasSuffix("(did you mean \"tooSour\"?)") }, "\(result.stderr)")
         #expect(lines.contains("error: no recipe with id \"v60-startr\" in \(journal.path); did you mean \"v60-starter\"?"), "\(result.stderr)")
         #expect(lines.last == "error: the brew was not recorded; nothing was written", "\(result.stderr)")
         // Only what was given is said: the stand-in recipe's own values are never the person's to fix.
@@ -173,7 +185,7 @@ struct LogCommandTests {
         // A bad `--at` with a bad rating: both, and the rating is checked at now.
         let both = try Self.log(["v60-starter", "--rating", "0", "--at", "yesterday"], in: journal)
         #expect(both.status == 1)
-        #expect(both.stderr.contains("error: rating must be 1–5, found 0 (--rating)"), "\(both.stderr)")
+        #expect(both.stderr.contains("--rating: error: rating must be 1–5, found 0\n"), "\(both.stderr)")
         #expect(both.stderr.contains("\nerror: --at: expected an ISO 8601 date-time"), "\(both.stderr)")
         // A `--brew-time` the command line cannot read is said with the rest too.
         let time = try Self.log(["v60-startr", "--rating", "3", "--brew-time", "3:5"], in: journal)
@@ -227,16 +239,26 @@ struct LogCommandTests {
         #expect(check.stdout.contains("warning: the starter recipe differs from PRD 3.5 in defaultDose; the starter is not edited in place: put it back and make your own version with `brewguide duplicate v60-starter --name NAME`"))
     }
 
-    @Test func aCSVMonthWithoutTheColumnIsRefused() throws {
+    /// Issue 51: a person who starts measuring TDS can record it in a month kept as CSV whose
+    /// header has no `tds`: the column is added, as they would by hand, with an empty cell in each
+    /// earlier row (a quoted cell holding a comma and a line break is one cell).
+    @Test func aCSVMonthWithoutTheColumnGetsIt() throws {
         let journal = try Self.journal()
         defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
         let file = journal.appendingPathComponent("logs/2026-11.csv")
-        let mine = "id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating\n"
+        let mine = "id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating,recipeId,note\n"
+            + "log-a,2026-11-02T08:00:00+09:00,Old,15,250,94,medium,3,v60-starter,\"bright, then\nflat\"\n"
+            + "\n"
         try Data(mine.utf8).write(to: file)
-        let result = try Self.log(["v60-starter", "--rating", "3", "--note", "hm", "--at", "2026-11-03T08:00"], in: journal)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("\(file.path):1: error: the header has no column for recipeId, note"))
-        #expect(try String(contentsOf: file, encoding: .utf8) == mine)
+        let result = try Self.log(["v60-starter", "--rating", "3", "--tds", "1.31", "--at", "2026-11-03T08:00"], in: journal)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: \(file.path) had no column for tds: added to its header, with an empty cell in each earlier row"), "\(result.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "id,timestamp,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating,recipeId,note,tds\n"
+            + "log-a,2026-11-02T08:00:00+09:00,Old,15,250,94,medium,3,v60-starter,\"bright, then\nflat\",\n"
+            + "\n"
+            + "log-20261103-0800,2026-11-03T08:00:00+09:00,V60 Starter,15,250,94,medium,3,v60-starter,,1.31\n")
+        let check = try BrewGuideProcess.run(["check", "--data", journal.path])
+        #expect(check.status == 0, "\(check.stdout)")
     }
 
     @Test func anInvalidRecipeCannotBeLoggedNorAnEmptyNameDuplicated() throws {
@@ -273,7 +295,7 @@ struct LogCommandTests {
 
         let negative = try Self.log(["v60-starter", "--rating", "3", "--dose", "-5"], in: journal)
         #expect(negative.status == 1)
-        #expect(negative.stderr.contains("error: doseGrams must be greater than 0 g, found -5 g (--dose)"), "\(negative.stderr)")
+        #expect(negative.stderr.contains("--dose: error: doseGrams must be greater than 0 g, found -5 g\n"), "\(negative.stderr)")
         #expect(!negative.stderr.contains("Missing value"))
         #expect(try Self.records(journal.appendingPathComponent("logs/2026-10.json")).count == 1)
     }
@@ -299,7 +321,7 @@ struct LogCommandTests {
         #expect(badTime.stderr.contains("--brew-time takes M:SS (3:05) or seconds (185), found \"3:5\""))
         let tooLong = try Self.log(["v60-starter", "--rating", "4", "--brew-time", "7200"], in: journal)
         #expect(tooLong.status == 1)
-        #expect(tooLong.stderr.contains("brewTimeSeconds must be above 0 and at most 3600 s, found 7200 s (--brew-time)"))
+        #expect(tooLong.stderr.contains("--brew-time: error: brewTimeSeconds must be above 0 and at most 3600 s, found 7200 s\n"), "\(tooLong.stderr)")
     }
 
     /// Issue 26: one brew and one session read "1 brew", "1 session", "1 standard drink" on every

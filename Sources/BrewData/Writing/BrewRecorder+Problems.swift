@@ -4,8 +4,8 @@ extension BrewRecorder {
     /// Everything wrong with one brew to record, collected so that a run says all of it at once:
     /// a problem with the recipe, `--at` or the file does not hide a bad value given beside it.
     ///
-    /// Printed as `check` prints its findings: the values at their place in the file (each naming
-    /// its option), then one `error:` line a problem, then that nothing was written. A run with
+    /// Printed as `check` prints its findings: each value the person gave at its option
+    /// (`--rating: error: …`), then one `error:` line a problem, then that nothing was written. A run with
     /// only one kind of problem prints exactly what it did before they were collected.
     struct Problems {
         /// Problems that are not a value of the new record (the recipe, `--at`, the zone, the file), in order.
@@ -54,6 +54,7 @@ extension BrewRecorder.Request {
             ("targetYieldGrams", targetYieldGrams != nil), ("waterTemperatureCelsius", waterTemperatureCelsius != nil),
             ("grindLabel", grindLabel != nil), ("bean", bean != nil), ("roaster", roaster != nil),
             ("grinderSetting", grinderSetting != nil), ("brewTimeSeconds", brewTimeSeconds != nil), ("tds", tds != nil),
+            ("timestamp", at != nil),
         ]
         for (field, isGiven) in given where isGiven { fields.insert(field) }
         return fields

@@ -109,7 +109,9 @@ public struct BrewRecorder: Sendable {
             } else if !known.isEmpty {
                 message += "; recipes: \(known.sorted().joined(separator: ", "))"
             }
-            problems.add(message)
+            // A data directory that is not there is said first (as `scale` says it): "no recipe"
+            // alone would send the person looking for a recipe.
+            problems.add(message, findings: validated.blockingErrors.filter { $0.location.file == root && $0.location.isWholeFile })
             recipe = StarterRecipe.recipe(createdAt: now)
             standIn = true
         }
@@ -234,11 +236,18 @@ public struct BrewRecorder: Sendable {
             errors = errors.filter { $0.location.field.map(given.contains) ?? false }
         }
         if !errors.isEmpty || !problems.isEmpty {
+            let given = request.givenFields
             problems.addValues(errors.map { diagnostic in
-                // The option that gave the field, so the person knows which flag to change.
-                guard let option = diagnostic.location.field.flatMap({ Self.optionForField[$0] }) else { return diagnostic }
+                // The option that gave the field, so the person knows which flag to change. A value
+                // given on the command line is located at its option (`--rating: error: …`): the
+                // record was never written, so a line of its file would not be there.
+                guard let field = diagnostic.location.field, let option = Self.optionForField[field] else { return diagnostic }
                 var named = diagnostic
-                named.message += " (\(option))"
+                if given.contains(field) {
+                    named.location = .file(option)
+                } else {
+                    named.message += " (\(option))"
+                }
                 return named
             })
             throw problems.refusal()
@@ -258,6 +267,13 @@ public struct BrewRecorder: Sendable {
                     "lastSelectedRecipeId", to: String(CanonicalJSON.string(.string(recipe.id)).dropLast()), in: oldPreferences, file: preferencesPath)
             } catch {
                 notes.append("note: \(preferencesPath) was left as it is (\(error.description)), so the last selected recipe is unchanged")
+            }
+        }
+        if path.hasSuffix(".csv"), !old.isEmpty {
+            var ignored: [Diagnostic] = []
+            let added = CSVRecordReader.read(old, file: path, diagnostics: &ignored).map { Self.missingColumns(fields, header: $0.header) } ?? []
+            if !added.isEmpty {
+                notes.append("note: \(path) had no column for \(added.joined(separator: ", ")): added to its header, with an empty cell in each earlier row")
             }
         }
         let others = validated.blockingErrors.count
@@ -284,18 +300,24 @@ public struct BrewRecorder: Sendable {
         guard let table = CSVRecordReader.read(bytes, file: file, diagnostics: &diagnostics), diagnostics.allSatisfy({ $0.severity != .error }) else {
             throw Refusal("\(file) must be fixed before a brew can be added to it; nothing was written", findings: diagnostics)
         }
-        let header = table.header
-        // `method` may be left out: v60 is what an absent method means. Anything else given needs its column.
-        let missing = fields.map(\.0).filter { !header.contains($0) && $0 != "method" }
-        if !missing.isEmpty {
-            throw Refusal("the header has no column for \(missing.joined(separator: ", ")); add \(missing.count == 1 ? "it" : "them") to the header (and an empty cell to each row), or record the brew without it; nothing was written", at: SourceLocation(file: file, line: 1))
-        }
+        // A value the header has no column for (a first `--tds`) gets its column, added at the end
+        // of the header with an empty cell in every other row, as a person would by hand
+        // (`CSVColumnAdder`); `missingColumns` says which, for the note.
+        let missing = missingColumns(fields, header: table.header)
+        let header = table.header + missing
+        let widened = missing.isEmpty ? bytes : CSVColumnAdder.adding(missing, to: bytes)
         let values = Dictionary(fields, uniquingKeysWith: { first, _ in first })
         let newline = JSONTextEdit.usesCRLF(bytes) ? "\r\n" : "\n"
         let row = header.map { csvCell(RecordEncoder.cell(values[$0])) }.joined(separator: ",") + newline
-        var prefix = bytes
+        var prefix = widened
         if let last = prefix.last, last != UInt8(ascii: "\n") { prefix += Array(newline.utf8) }
         return (prefix + Array(row.utf8), prefix.count)
+    }
+
+    /// The fields of a new row that `header` has no column for. `method` may be left out: v60 is
+    /// what an absent method means.
+    static func missingColumns(_ fields: [(String, JSONValue)], header: [String]) -> [String] {
+        fields.map(\.0).filter { !header.contains($0) && $0 != "method" }
     }
 
     /// RFC 4180: quoted when it holds a comma, quote, line break or edge space.
