@@ -60,7 +60,7 @@ struct SummaryCommand: ParsableCommand {
     /// "no session with id "x" in Data/sessions (did you mean "y"?); sessions: a, b, c".
     static func unknownSessionMessage(_ id: String, known: [String], folder: String) -> String {
         var message = "no session with id \"\(id)\" in \(folder)"
-        if let near = Suggestion.closest(to: id, in: known) { message += " (did you mean \"\(near)\"?)" }
+        if let near = Suggestion.closestID(to: id, in: known) { message += " (did you mean \"\(near)\"?)" }
         if known.isEmpty {
             message += "; there are no sessions yet (brewguide session start begins one)"
         } else {

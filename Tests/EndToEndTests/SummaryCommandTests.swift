@@ -63,4 +63,11 @@ struct SummaryCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: no session with id \"pub-quiz-100\" in Data/sessions (did you mean \"pub-quiz-1007\"?); sessions: birthday-1121, early-cancel-1024, friday-gig-1030, pub-quiz-1007, quiet-dinner-0912, wedding-1114"))
     }
+
+    /// Issue 51: the night's name without the date its id ends with is a likely slip too.
+    @Test func aSessionNameWithoutItsDateGetsASuggestion() throws {
+        let result = try BrewGuideProcess.run(["summary", "birthday"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: no session with id \"birthday\" in Data/sessions (did you mean \"birthday-1121\"?)"), "\(result.stderr)")
+    }
 }

@@ -20,6 +20,17 @@ public enum Suggestion {
         return best.distance <= allowed ? best.candidate : nil
     }
 
+    /// `closest`, else the one id that begins with `word` and a dash: a session's name without the
+    /// date and time its id ends with ("birthday" for `birthday-1121`). Nil when none or several do.
+    public static func closestID(to word: String, in ids: some Sequence<String>) -> String? {
+        let ids = Array(ids)
+        if let near = closest(to: word, in: ids) { return near }
+        let stem = word.lowercased() + "-"
+        guard stem.count > 1 else { return nil }
+        let started = ids.filter { $0.lowercased().hasPrefix(stem) }
+        return started.count == 1 ? started[0] : nil
+    }
+
     /// Levenshtein distance.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
