@@ -79,4 +79,13 @@ struct EscapingTests {
         let html = String(decoding: recipePage.contents, as: UTF8.self)
         #expect(html.contains("\\u003c/script\\u003e"))
     }
+
+    /// Issue 51: raw HTML in a note (Markdown) is shown as what was typed, as text; it was
+    /// `<!-- raw HTML omitted -->`, and the person's words were gone from the page.
+    @Test func rawHTMLInMarkdownIsShownAsText() {
+        #expect(Markdown.html(from: "<b>not</b> bad, *really*") == "<p>&lt;b&gt;not&lt;/b&gt; bad, <em>really</em></p>\n")
+        #expect(Markdown.html(from: "<div onclick=\"x()\">\nhi\n</div>\n") == "<p>&lt;div onclick=&quot;x()&quot;&gt;\nhi\n&lt;/div&gt;</p>\n")
+        #expect(Markdown.html(from: "see <https://example.com/a>") == "<p>see <a href=\"https://example.com/a\">https://example.com/a</a></p>\n")
+        #expect(!Markdown.html(from: "<script>alert(1)</script>").contains("<script"))
+    }
 }

@@ -46,7 +46,9 @@ struct BuildCommandTests {
         let html = try String(contentsOf: output.appendingPathComponent("logs/2026/03/first-brew.html"), encoding: .utf8)
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("javascript:"))
-        #expect(html.contains("raw HTML omitted"))
+        // Issue 51: what was typed is shown as text, not hidden in a comment.
+        #expect(html.contains("Bright. &lt;script&gt;alert(1)&lt;/script&gt;"), "\(html)")
+        #expect(!html.contains("raw HTML omitted"))
     }
 
     @Test func aFailedBuildLeavesThePreviousSiteUntouched() throws {

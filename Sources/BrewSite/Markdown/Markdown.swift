@@ -2,7 +2,8 @@ import BrewKit
 import Ccmark
 import Foundation
 
-/// Markdown to HTML through libcmark, in its safe mode: raw HTML becomes a comment and
+/// Markdown to HTML through libcmark, in its safe mode: raw HTML is shown as the text it is
+/// (`rawHTMLAsText`: a note's `<b>not</b>` reads as typed, never markup nor a hidden comment) and
 /// `javascript:`, `vbscript:`, `file:` and `data:` links become empty.
 public enum Markdown {
     /// Converts Markdown to an HTML fragment. Relative links to `.md` files (the Markdown twin's
@@ -12,11 +13,44 @@ public enum Markdown {
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
         guard let document = markdown.withCString({ cmark_parse_document($0, length, options) }) else { return "" }
         defer { cmark_node_free(document) }
+        rawHTMLAsText(in: document)
         retargetTwinLinks(in: document)
         nameSymbolLinks(in: document)
         guard let rendered = cmark_render_html(document, options) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    /// Each piece of raw HTML (`<b>`, a `<script>` block) becomes text with the same characters,
+    /// which the renderer escapes: what the person typed is shown, as text. cmark's safe mode
+    /// alone showed nothing of it (`<!-- raw HTML omitted -->`).
+    static func rawHTMLAsText(in document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var raw: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HTML_INLINE || type == CMARK_NODE_HTML_BLOCK { raw.append(node) }
+        }
+        cmark_iter_free(iterator)
+        for node in raw {
+            let isBlock = cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK
+            var literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            // A block keeps its lines as one paragraph's text; its last line break is not shown.
+            if isBlock { while literal.hasSuffix("\n") { literal.removeLast() } }
+            guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
+            cmark_node_set_literal(text, literal)
+            if isBlock {
+                guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { cmark_node_free(text); continue }
+                cmark_node_append_child(paragraph, text)
+                cmark_node_replace(node, paragraph)
+            } else {
+                cmark_node_replace(node, text)
+            }
+            cmark_node_free(node)
+        }
     }
 
     /// `recipes/x.md` → `recipes/x.html`, `index.md#top` → `index.html#top`; absolute URLs stay.
