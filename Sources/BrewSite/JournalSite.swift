@@ -57,7 +57,8 @@ public final class JournalSite {
     /// The plan of the site on disk, once a build succeeded.
     private var published: SitePlan?
     /// What the meal planner's pages showed at the last good build (`MealPlanContext.fingerprint`).
-    private var publishedMealPlanFingerprint: String?
+    /// The published meal planner's fingerprint, in parts (`MealPlanContext.partFingerprints`).
+    private var publishedMealPlanParts: [(place: String, text: String)]?
     /// The kitchen's thumbnail files in the site on disk, by site path, with the signature of the
     /// file each was copied from: a rebuild copies only those that changed (`watch`).
     private var publishedImages: [String: FileSignature?] = [:]
@@ -140,8 +141,9 @@ public final class JournalSite {
         readLock.release()
         // The cook logs' photos are copied as the recipes' thumbnails are (a recipe's wins a shared path).
         if !mealPlan.cookPhotos.isEmpty { validated.dataset.kitchenImages.merge(mealPlan.cookPhotos) { recipe, _ in recipe } }
-        let mealPlanFingerprint = mealPlan.fingerprint
-        let mealPlanChanged = mealPlanFingerprint != publishedMealPlanFingerprint
+        let mealPlanParts = mealPlan.partFingerprints
+        let mealPlanChangedPlaces = publishedMealPlanParts.map { mealPlan.changedPlaces(since: $0) } ?? mealPlanParts.map(\.place)
+        let mealPlanChanged = !mealPlanChangedPlaces.isEmpty
         let images = validated.dataset.kitchenImages
         let imageSignatures = images.mapValues { FileSignature(path: $0) }
         let changedImages = imageSignatures.keys.filter { publishedImages[$0] != imageSignatures[$0] }.sorted()
@@ -157,7 +159,7 @@ public final class JournalSite {
         let diagnostics = others.isEmpty ? validated.diagnostics : (validated.diagnostics + others).sortedByLocation()
         var outcome = Outcome(
             succeeded: false, diagnostics: diagnostics,
-            change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged, mealPlanChanged: mealPlanChanged, changedImages: changedImages),
+            change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged, mealPlanChangedPlaces: mealPlanChangedPlaces, changedImages: changedImages),
             changedAnything: published == nil || full || refresh.changedAnything || templatesChanged || mealPlanChanged || !changedImages.isEmpty)
         outcome.invalidRecipeIDs = validated.invalidRecipeReasons.keys.sorted()
         guard let templates, !diagnostics.contains(where: { $0.severity == .error && $0.invalidatesRecipeID == nil }) else {
@@ -258,7 +260,7 @@ public final class JournalSite {
         earlyLogPages = earlyMeanwhile
         publishedFiles = Dictionary(refresh.result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         unpublishedPaths = []
-        publishedMealPlanFingerprint = mealPlanFingerprint
+        publishedMealPlanParts = mealPlanParts
         publishedImages = imageSignatures
         outcome.succeeded = true
         outcome.stages = clock.stages
@@ -458,7 +460,7 @@ public final class JournalSite {
         return signatures
     }
 
-    private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool, mealPlanChanged: Bool = false, changedImages: [String] = []) -> String {
+    private func describe(_ refresh: IncrementalDataReader.Refresh, templatesChanged: Bool, mealPlanChangedPlaces: [String] = [], changedImages: [String] = []) -> String {
         var parts: [String] = []
         if templatesChanged { parts.append("templates") }
         let root = settings.dataDirectory.hasSuffix("/") ? settings.dataDirectory : settings.dataDirectory + "/"
@@ -467,8 +469,9 @@ public final class JournalSite {
         parts += changed.prefix(3)
         if changed.count > 3 { parts.append("\(changed.count - 3) more files") }
         if refresh.preferencesChanged { parts.append(DataDirectoryReader.preferencesFileName) }
-        // The shopping list and the snack presets are single files outside the kinds' folders.
-        if parts.isEmpty && mealPlanChanged { parts.append("the meal planner's files (kitchen/shopping, kitchen/snacks.json)") }
+        // The planner's files (the plan, the shopping list, the snacks, the cooks) are read outside
+        // the kinds' folders: named by what of them changed (a cook is `kitchen/cooked.json`).
+        if parts.isEmpty { parts += mealPlanChangedPlaces }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 }

@@ -185,6 +185,22 @@ struct IncrementalBuildTests {
         #expect(try workspace.tree("Site")["kitchen/plan/2026-W48.html"] != nil)
     }
 
+    /// Issue 51: the serve log names a cook's file as itself, not as "the meal planner's files
+    /// (kitchen/shopping, kitchen/snacks.json)".
+    @Test func aCookIsNamedByItsFile() throws {
+        let workspace = try Workspace()
+        let site = workspace.site(output: "Site")
+        #expect(site.build().succeeded)
+        site.prepareForUpdates()
+        try workspace.save("kitchen/cooked.json", "[{\"id\": \"cook-1\", \"recipeId\": \"lentil-soup\", \"cookedAt\": \"2026-11-10T19:00:00Z\", \"servings\": 4, \"rating\": 4}]\n")
+        let cooked = try workspace.expectSameAsFullBuild(site, "a cook logged")
+        #expect(cooked.changedAnything)
+        #expect(cooked.change == "kitchen/cooked.json", "\(cooked.change)")
+        try workspace.save("kitchen/shopping.json", "[{\"id\": \"item-1\", \"name\": \"2 lemons\", \"checked\": false}]\n")
+        let shopping = try workspace.expectSameAsFullBuild(site, "the list replaced")
+        #expect(shopping.change == "kitchen/shopping", "\(shopping.change)")
+    }
+
     @Test func anInvalidEditKeepsTheLastGoodSiteUntilItIsFixed() throws {
         let workspace = try Workspace()
         let site = workspace.site(output: "Site")

@@ -37,18 +37,33 @@ public struct MealPlanContext: Sendable {
 
     /// A fingerprint of everything the planner's pages show, to tell whether they changed.
     public var fingerprint: String {
-        var text = ""
-        for slot in plan.slots { text += "\(slot.value)\n" }
-        for item in plan.shoppingItems { text += "\(item.value)\n" }
-        for snack in plan.snackOverrides { text += "\(snack.value)\n" }
-        for cook in plan.cooks { text += "\(cook.value)\n" }
-        text += "\(plan.goalsInForce)\n"
-        text += "\(plan.aisles.overrides.sorted { $0.key < $1.key })\(plan.aisles.ownAisles)\n"
+        partFingerprints.map { "\($0.place)\n\($0.text)" }.joined(separator: "\n")
+    }
+
+    /// The fingerprint in parts, each with the place a person knows it by (`kitchen/cooked.json`,
+    /// `kitchen/shopping`): `changedPlaces(since:)` names only the parts that changed.
+    public var partFingerprints: [(place: String, text: String)] {
+        var slots = "", shopping = "", snacks = "", cooks = "", preferences = "", recipesNamed = ""
+        for slot in plan.slots { slots += "\(slot.value)\n" }
+        for item in plan.shoppingItems { shopping += "\(item.value)\n" }
+        for snack in plan.snackOverrides { snacks += "\(snack.value)\n" }
+        for cook in plan.cooks { cooks += "\(cook.value)\n" }
+        preferences += "\(plan.goalsInForce)\n"
+        preferences += "\(plan.aisles.overrides.sorted { $0.key < $1.key })\(plan.aisles.ownAisles)\n"
         // Only the recipes a slot or an item names show on the planner's pages (a kitchen of
         // thousands would otherwise be described at every build).
         let named = Set(plan.slots.compactMap(\.value.recipeID) + plan.shoppingItems.compactMap(\.value.recipeID))
-        for id in named.sorted() { text += "\(id): \(recipes[id].map { "\($0)" } ?? "none")\n" }
-        text += erasedRecipeIDs.sorted().joined(separator: ",")
-        return text
+        for id in named.sorted() { recipesNamed += "\(id): \(recipes[id].map { "\($0)" } ?? "none")\n" }
+        recipesNamed += erasedRecipeIDs.sorted().joined(separator: ",")
+        return [
+            ("kitchen/plan", slots), ("kitchen/shopping", shopping), (MealPlanReader.snacksFile, snacks),
+            (CookLogsKind.file, cooks), ("the kitchen's goals and aisles", preferences), ("the planned kitchen recipes", recipesNamed),
+        ]
+    }
+
+    /// The places whose part of the fingerprint differs from `earlier`'s (a `fingerprint` taken before).
+    public func changedPlaces(since earlier: [(place: String, text: String)]) -> [String] {
+        let before = Dictionary(earlier, uniquingKeysWith: { first, _ in first })
+        return partFingerprints.filter { before[$0.place] != $0.text }.map(\.place)
     }
 }
