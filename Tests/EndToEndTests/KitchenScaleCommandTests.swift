@@ -61,6 +61,24 @@ import Testing
         #expect(result.stdout.contains("2½ cups"), "600 ml in cups")
     }
 
+    /// Issue 51: the Markdown escapes only what Markdown would read as markup, as the site does:
+    /// a person reading it as plain text sees "(as written)" and "1.2 l", not `\(as written\)`.
+    @Test func markdownEscapesOnlyWhatWouldBeMarkup() throws {
+        let result = try BrewGuideProcess.run(["kitchen", "scale", "lentil-soup", "--format", "markdown"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("# Red lentil soup\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("- a good glug olive oil  (as written)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("- 1.2 l vegetable stock\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("\\"), "\(result.stdout)")
+        // What would be markup still is not: a title of stars and brackets stays text.
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let recipe = #"{"id": "starry", "title": "*Best* [soup](x)", "servings": 2, "category": "Dinner", "ingredients": [{"name": "flour", "amount": "200 g"}], "steps": [{"order": 1, "text": "Mix."}]}"#
+        try Data(recipe.utf8).write(to: data.appendingPathComponent("kitchen/recipes/starry.json"))
+        let starry = try BrewGuideProcess.run(["kitchen", "scale", "starry", "--format", "markdown", "--data", data.path])
+        #expect(starry.stdout.hasPrefix("# \\*Best\\* \\[soup\\](x)\n"), "\(starry.stdout)")
+    }
+
     @Test func unknownRecipeSuggestsTheClosest() throws {
         let result = try BrewGuideProcess.run(["kitchen", "scale", "shakshuk", "--servings", "2"])
         #expect(result.status == 1)

@@ -1,4 +1,5 @@
 import BrewKit
+import BrewSite
 import Foundation
 
 /// Prints a scaled kitchen recipe for the kitchen (text), for notes (Markdown) or for scripts (JSON).
@@ -146,15 +147,10 @@ struct KitchenScalePrinter {
     }
 }
 
-/// Markdown escaping for the command line's Markdown output: every punctuation mark that
-/// Markdown reads is escaped with a backslash, so a recipe's text stays text.
+/// Markdown escaping for the command line's Markdown output, as the site's pages escape a
+/// recipe's text (`MarkdownEscaping`): only what Markdown would read as markup gets a backslash
+/// (`*`, `_`, `[`, a `#` or `-` that starts the line, "1. " …), so a recipe's text stays text and
+/// a person reading the Markdown as plain text sees "(as written)" and "1.2 l", not `\(as written\)`.
 enum MarkdownText {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            if "\\`*_{}[]()#+-.!|<>&~".contains(character) { result.append("\\") }
-            result.append(character)
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { MarkdownEscaping.escape(text) }
 }
