@@ -45,7 +45,8 @@ struct ImportCommand: ParsableCommand {
                 defer { line?.clear() }
                 snapshot = try Importer.run(archive: [UInt8](data), name: file, into: into, progress: line?.workProgress)
             }
-            let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
+            let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { ExportCommand.phrase(count: $0.count, kind: $0.kind) }.joined(separator: ", ")
+            // In export's words: "1 session, 1 preferences file, 8 kitchen recipes".
             print("imported \(counts) into \(into)")
         } catch {
             throw CommandError(error.reason + "\nnothing was written to \(into)", at: error.location, findings: error.findings)

@@ -23,6 +23,14 @@ struct ExportWordsTests {
             #expect(output.range(of: #"[a-z][A-Z]"#, options: .regularExpression) == nil, "\(output)")
         }
 
+        // Issue 51: import says its counts in export's words ("1 log", not "1 logs"; "1 preferences file").
+        let archive = folder.appendingPathComponent("journal.json").path
+        #expect(try BrewGuideProcess.run(["export", "--data", journal, "--output", archive]).status == 0)
+        let imported = try BrewGuideProcess.run(["import", archive, "--into", folder.appendingPathComponent("restored").path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("imported 1 recipe, 1 log, 0 sessions, 1 preferences file, 0 erasures"), "\(imported.stdout)")
+        #expect(imported.stdout.range(of: #"[a-z][A-Z]"#, options: .regularExpression) == nil, "\(imported.stdout)")
+
         // The log was written with its offset and the file carries it so; the README says so.
         let logs = try String(contentsOfFile: csv + "/logs.csv", encoding: .utf8)
         #expect(logs.contains("2026-11-20T08:30:00+01:00"))
