@@ -49,7 +49,7 @@ struct RecipeRulesTests {
 
     @Test func hintsNeedATag() {
         #expect(AdjustmentHint.hint(for: nil) == nil)
-        #expect(AdjustmentHint.hint(for: .perfect) == "Perfect: great job - no tips!")
+        #expect(AdjustmentHint.hint(for: .perfect) == "Perfect: great job — no tips!")
         #expect(AdjustmentHint.hint(for: .tooSour) == "Too sour: try slightly finer or hotter")
         #expect(AdjustmentHint.hint(for: .tooBitter) == "Too bitter: try slightly coarser or cooler")
         #expect(AdjustmentHint.hint(for: .tooWeak) == "Too weak: try higher dose or finer")

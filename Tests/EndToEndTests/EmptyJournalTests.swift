@@ -102,7 +102,7 @@ struct EmptyJournalTests {
         #expect(untagged.contains("No taste tag was saved, so there is no hint"))
         #expect(!untagged.contains("Perfect"))
         let perfect = try String(contentsOf: site.appendingPathComponent("logs/2026/10/log-20261005-0640.md"), encoding: .utf8)
-        #expect(perfect.contains("**Next time:** Perfect: great job - no tips!"))
+        #expect(perfect.contains("**Next time:** Perfect: great job — no tips!"))
         let home = try String(contentsOf: site.appendingPathComponent("index.md"), encoding: .utf8)
         #expect(home.contains("**3** brews logged · **3** in October 2026"))
         #expect(home.contains("[My V60](recipes/my-v60.md)"))

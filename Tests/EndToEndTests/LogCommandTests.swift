@@ -63,7 +63,7 @@ struct LogCommandTests {
         // A local time without an offset is read in the journal's zone.
         let local = try Self.log(["v60-starter", "--rating", "5", "--tag", "perfect", "--at", "2026-10-02T06:45"], in: journal)
         #expect(local.stdout.contains("Recorded log-20261002-0645"))
-        #expect(local.stdout.contains("Hint: Perfect: great job - no tips!"))
+        #expect(local.stdout.contains("Hint: Perfect: great job — no tips!"))
         let second = try Self.records(journal.appendingPathComponent("logs/2026-10.json"))[1]
         #expect(second["timestamp"] as? String == "2026-10-02T06:45:00+09:00")
     }

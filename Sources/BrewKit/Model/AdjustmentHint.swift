@@ -3,8 +3,9 @@
 /// A hint is shown only when a taste tag was saved (US-020: "if a taste tag is selected"); a
 /// brew without a tag gets none. PRD 3.8.4's fifth hint, "Perfect: great job - no tips!", has
 /// no tag in 3.8.2's list; the journal adds `perfect` as a fifth tag that earns it (issue 16).
+/// It is written with a dash, as the journal's other words are (issue 51), not the PRD's hyphen.
 public enum AdjustmentHint {
-    public static let perfect = "Perfect: great job - no tips!"
+    public static let perfect = "Perfect: great job — no tips!"
 
     /// The hint as PRD 3.8.4 words it, starting with the tag: "Too sour: try slightly finer or hotter".
     public static func text(for tag: TasteTag) -> String {
@@ -24,7 +25,7 @@ public enum AdjustmentHint {
         case .tooBitter: "try slightly coarser or cooler"
         case .tooWeak: "try higher dose or finer"
         case .tooStrong: "try lower dose or coarser"
-        case .perfect: "great job - no tips!"
+        case .perfect: "great job — no tips!"
         }
     }
 }
