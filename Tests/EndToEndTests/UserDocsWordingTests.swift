@@ -17,9 +17,10 @@ struct UserDocsWordingTests {
     }
 
     /// What a provenance number looks like: `PRD 3.8`, `§9.3`, `US-017`, `TC-133`, `issue 27`,
-    /// `MOD/SYS/003.3`, and a product document named by its number (`004`, `(003)`).
+    /// `MOD/SYS/003.3` or `SYS/012.1` alone (issue 51: docs/KITCHEN.md cited one so), and a product
+    /// document named by its number (`004`, `(003)`).
     static func hasProvenance(_ line: some StringProtocol) -> Bool {
-        let pattern = #"PRD|§|\bUS-\d|\bTC-\d|\b[Ii]ssues? #?\d|MOD/[A-Z]+/|(?<![\w,.\\])00[0-4](?![\d,])"#
+        let pattern = #"PRD|§|\bUS-\d|\bTC-\d|\b[Ii]ssues? #?\d|MOD/[A-Z]+/|\b(?:SYS|DATA|MOD)/\d|(?<![\w,.\\])00[0-4](?![\d,])"#
         let expression = try! NSRegularExpression(pattern: pattern)
         let text = String(line)
         return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
@@ -60,10 +61,10 @@ struct UserDocsWordingTests {
     }
 
     @Test func thePatternFindsWhatItShould() {
-        for line in ["as PRD 4.2 asks", "(§9.3)", "(US-001)", "TC-133", "before issue 27", "MOD/SYS/014", "the data model (004)", "003's migration"] {
+        for line in ["as PRD 4.2 asks", "(§9.3)", "(US-001)", "TC-133", "before issue 27", "MOD/SYS/014", "67 g fats (SYS/012.1)", "the data model (004)", "003's migration"] {
             #expect(Self.hasProvenance(line), "\(line)")
         }
-        for line in ["1,000 g", "`\\u003c`", "at 100,000 logs", "0.004 g"] {
+        for line in ["1,000 g", "`\\u003c`", "at 100,000 logs", "0.004 g", "kitchen/shopping.json", "and/or 012"] {
             #expect(!Self.hasProvenance(line), "\(line)")
         }
     }
