@@ -120,6 +120,15 @@ struct KitchenPlanCommandTests {
         #expect((object["goals"] as? [String: Int])?["calories"] == 2200)
     }
 
+    /// Issue 51: a figure over its goal is said in one way, calories ("OVER") as the macros ("over").
+    @Test func aDayOverItsGoalsSaysOverOneWay() throws {
+        let result = try BrewGuideProcess.run(["kitchen", "day", "2026-11-28"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let calories = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("  calories") })
+        #expect(calories.contains(" kcal  over"), "\(calories)")
+        #expect(!result.stdout.contains("OVER"), "\(result.stdout)")
+    }
+
     @Test func anEmptyDaySaysSo() throws {
         let result = try BrewGuideProcess.run(["kitchen", "day", "2026-11-25"])
         #expect(result.status == 0)

@@ -84,7 +84,7 @@ enum MealPlanPrinter {
             return String(repeating: " ", count: max(0, 5 - shown.count)) + shown
         }
         func note(_ figure: NutritionFigure) -> String { day.notCountedNote(figure).map { "  (\($0))" } ?? "" }
-        out += "  calories  \(total(.calories)) / \(day.goals.calories) kcal\(over.calories ? "  OVER" : "")\(note(.calories))\n"
+        out += "  calories  \(total(.calories)) / \(day.goals.calories) kcal\(over.calories ? "  over" : "")\(note(.calories))\n"
         for macro in Macro.allCases {
             let figure = NutritionFigure(macro)
             out += "  \(macro.label.padding(toLength: 8, withPad: " ", startingAt: 0))  \(total(figure)) / \(day.goals[macro]) g\(over[macro] ? "  over" : "")\(note(figure))\n"
