@@ -211,7 +211,7 @@ struct KitchenPlanCommandTests {
         #expect(again.stderr == "added 0 items to kitchen/shopping.json (5 already there)\n")
         let list = try BrewGuideProcess.run(["kitchen", "shopping", "--data", data.path])
         // The stored lemons were cleared with their line; 2 from the pasta at 4 servings remain.
-        #expect(list.stdout.contains("[ ] 2 lemon  (pasta-al-limone)"), "\(list.stdout)")
+        #expect(list.stdout.contains("[ ] 2 lemons  (pasta-al-limone)"), "\(list.stdout)")
         #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)
     }
 

@@ -38,10 +38,10 @@ import Testing
             .init(recipeID: "hummus", name: "chickpeas", amountText: "1 (400 g) can", factor: 0.5),
         ]
         let shown = ShoppingListMerger.merge(parts, reading: read).map(\.text)
-        #expect(shown == ["4 lemon (3⅛ needed)", "190 ml milk", "salt, to taste", "olive oil, a good glug", "1 can (400 g) chickpeas (½ needed)"])
+        #expect(shown == ["4 lemons (3⅛ needed)", "190 ml milk", "salt, to taste", "olive oil, a good glug", "1 can (400 g) chickpeas (½ needed)"])
         #expect(storedAndRead(parts).map(\.text) == shown)
         let items = parts.map { ShoppingListBuilder.item(of: $0, reading: read) }
-        #expect(items.map(\.name) == ["1 lemon (⅔ needed)", "1 lemon (¾ needed)", "2 lemon (1¾ needed)",
+        #expect(items.map(\.name) == ["1 lemon (⅔ needed)", "1 lemon (¾ needed)", "2 lemons (1¾ needed)",
                                       "190 ml milk", "salt, to taste", "olive oil, a good glug", "1 can (400 g) chickpeas (½ needed)"])
         #expect(items[3].need == ShoppingAmount(quantity: 190, unit: "ml"))
         #expect(items[4].need == nil && items[4].amount == "to taste" && items[4].ingredient == "salt")

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Rules:
 /// - Two parts are the same ingredient when their names match ignoring case, surrounding and
-///   repeated spaces, and a plural s ("Onions" = "onion"; a name ending in "ss" keeps its s).
+///   repeated spaces, a plural s ("Onions" = "onion"; a name ending in "ss" keeps its s) and a
+///   size word before them ("large egg" = "eggs").
+/// - A bare count's name agrees with the number to buy: "1 egg", "4 lemons".
 /// - They merge when their amounts are in the same or a convertible unit: masses with masses
 ///   (g, kg, oz, lb), volumes with volumes (ml, l, tsp, tbsp, fl oz, cup), a counted word with
 ///   the same word ("2 cloves + 1 clove"), a bare count with a bare count. "1 can" and "200 g"
@@ -55,7 +57,9 @@ public enum ShoppingListMerger {
             }
         }
         return groups.map { group in
-            var name = group.parts[0].name.trimmingCharacters(in: .whitespacesAndNewlines)
+            // A name without a size word when parts differ in it ("eggs" over "large egg").
+            let written = group.parts.map { $0.name.trimmingCharacters(in: .whitespacesAndNewlines) }
+            var name = written.first { !sizeWords.contains($0.lowercased().split(separator: " ").first.map(String.init) ?? "") } ?? written[0]
             if let verbatim = group.verbatim {
                 return ShoppingLine(name: name, amount: verbatim, quantity: nil, quantityMax: nil, unit: nil, parts: group.parts)
             }
@@ -70,10 +74,12 @@ public enum ShoppingListMerger {
             let quantityMax = total.max.map { $0 / size }
             // Counted things are bought whole: "1 large egg (⅛ needed)".
             let whole = ShoppingAmountFormat.wholeToBuy(quantity: quantity, quantityMax: quantityMax, unit: unit)
-            // "4 lemons", not "4 lemon": a bare count above 1 takes a plural name when a part has one.
-            if unit == nil, (whole.map { $0.quantityMax ?? $0.quantity } ?? (quantityMax ?? quantity)) > 1,
-               let plural = group.parts.lazy.map({ $0.name.trimmingCharacters(in: .whitespacesAndNewlines) }).first(where: { $0.lowercased().hasSuffix("s") }) {
-                name = plural
+            // A bare count agrees with its name: "4 lemons", "1 egg", "1 garlic clove" (never
+            // "4 lemon", "1 eggs"), by the number shown to buy.
+            if unit == nil {
+                let shownCount = whole.map { $0.quantityMax ?? $0.quantity } ?? (quantityMax ?? quantity)
+                let names = group.parts.map { $0.name.trimmingCharacters(in: .whitespacesAndNewlines) }
+                name = Self.countedName(name, count: shownCount, alsoWritten: names)
             }
             let shown = whole ?? (quantity, quantityMax)
             var line = ShoppingLine(name: name, amount: ShoppingAmountFormat.text(quantity: shown.quantity, quantityMax: shown.quantityMax, unit: unit),
@@ -96,10 +102,36 @@ public enum ShoppingListMerger {
         return (low, isRange ? high : nil)
     }
 
+    /// Words of size that do not make another ingredient: "1 large egg" and "2 eggs" are one
+    /// line (kept apart, the list said "1 eggs" and "1 large egg" and over-bought).
+    static let sizeWords: Set<String> = ["large", "medium", "small", "big", "extra-large", "jumbo"]
+
     /// The key two names share when they name one ingredient.
     public static func nameKey(_ name: String) -> String {
-        var words = name.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var split = name.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        while split.count > 1, sizeWords.contains(split[0]) { split.removeFirst() }
+        var words = split.joined(separator: " ")
         if words.count > 2, words.hasSuffix("s"), !words.hasSuffix("ss") { words.removeLast() }
         return words
+    }
+
+    /// `name` with its last word in the number of `count`: plural above 1 (a plural some part
+    /// wrote, from `alsoWritten`, first), else singular. A last word that is not a plain word, or
+    /// ends as "hummus" or "couscous" do, is kept as written.
+    static func countedName(_ name: String, count: Double, alsoWritten: [String]) -> String {
+        let space = name.lastIndex(where: { $0.isWhitespace }).map { name.index(after: $0) } ?? name.startIndex
+        let head = name[..<space], last = String(name[space...])
+        guard !last.isEmpty, last.allSatisfy({ $0.isLetter }), last == last.lowercased() else { return name }
+        let keepsItsS = last.hasSuffix("ss") || last.hasSuffix("us") || last.hasSuffix("is")
+        if count > 1 {
+            if let written = alsoWritten.first(where: { nameKey($0) == nameKey(name) && $0.lowercased().hasSuffix("s") && !$0.lowercased().hasSuffix("ss") }),
+               let writtenLast = written.split(whereSeparator: { $0.isWhitespace }).last {
+                return head + String(writtenLast)
+            }
+            if keepsItsS || (last.hasSuffix("s") && AmountGrammar.singular(of: last) != last) { return name }
+            return head + (last.hasSuffix("to") ? last + "es" : AmountGrammar.plural(of: last))
+        }
+        guard !keepsItsS, last.hasSuffix("s") else { return name }
+        return head + AmountGrammar.singular(of: last)
     }
 }
