@@ -16,6 +16,15 @@ import Testing
         #expect(KitchenStepIngredients.named(in: step, names: Self.shakshuka).map { Self.shakshuka[$0] } == expected)
     }
 
+    /// Issue 51: the tomato paste's "tomato" names nothing else anywhere in the step.
+    @Test func aWordOfAWholeNameFoundNamesNothingElseInTheStep() {
+        let names = ["chicken thighs", "vine ripe tomato", "tomato paste", "extra virgin olive oil", "lemon"]
+        let step = "Make the Spiced Tomato Rub. In a small bowl, combine the tomato paste, extra virgin olive oil and lemon juice."
+        #expect(KitchenStepIngredients.named(in: step, names: names).map { names[$0] } == ["tomato paste", "extra virgin olive oil", "lemon"])
+        // Without the paste, the tomatoes are the vine ripe tomato's.
+        #expect(KitchenStepIngredients.named(in: "Tuck the sliced tomatoes in between.", names: names).map { names[$0] } == ["vine ripe tomato"])
+    }
+
     @Test func aWholeNameFoundKeepsItsWordsFromOtherIngredients() {
         let names = ["chilli powder", "baking powder", "flour"]
         #expect(KitchenStepIngredients.named(in: "Sift the flour with the baking powder.", names: names) == [1, 2])

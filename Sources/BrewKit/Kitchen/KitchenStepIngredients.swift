@@ -9,8 +9,9 @@ import Foundation
 /// - An ingredient is named when the step holds its whole name ("olive oil", "ground cumin"), or,
 ///   failing that, its name's last word ("Warm the oil" names "olive oil"; "the tomatoes" names
 ///   "chopped tomatoes").
-/// - A word that is part of a whole name found in the step names nothing else: "add the baking
-///   powder" names "baking powder", not "chilli powder".
+/// - A word that is part of a whole name found in the step names nothing else in it: "add the
+///   baking powder" names "baking powder", not "chilli powder"; "combine the tomato paste … the
+///   tomato rub" names "tomato paste", not "vine ripe tomato" (issue 51).
 /// - The ingredients come back in the recipe's order, each once.
 public enum KitchenStepIngredients {
     static let ignored: Set<String> = ["and", "or", "of", "with", "a", "the", "to", "for", "in"]
@@ -46,7 +47,10 @@ public enum KitchenStepIngredients {
                 found.insert(index)
                 for start in positions { covered.formUnion(start..<(start + nameWords.count)) }
             }
-            for (index, last) in partial where words.indices.contains(where: { words[$0] == last && !covered.contains($0) }) {
+            // A word of a whole name found names nothing else in the step, wherever it stands:
+            // "combine the tomato paste … the tomato rub" does not name "vine ripe tomato".
+            let foundWords = Set(found.flatMap { nameWords[$0] })
+            for (index, last) in partial where !foundWords.contains(last) && words.indices.contains(where: { words[$0] == last && !covered.contains($0) }) {
                 found.insert(index)
             }
             return found.sorted()
