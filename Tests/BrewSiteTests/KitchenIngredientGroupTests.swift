@@ -71,3 +71,15 @@ import Testing
         }
     }
 }
+
+/// Issue 51: notes in brackets follow the name after a space, never as ", (trimmed of excess fat)".
+@Suite struct IngredientNotesAfterNameTests {
+    @Test func notesFollowTheNameOnce() {
+        #expect(KitchenHTML.notesAfterName("finely chopped") == ", finely chopped")
+        #expect(KitchenHTML.notesAfterName("(trimmed of excess fat)") == " (trimmed of excess fat)")
+        #expect(KitchenHTML.notesAfterName(", (trimmed of excess fat)") == " (trimmed of excess fat)")
+        #expect(KitchenHTML.notesAfterName(", peeled") == ", peeled")
+        #expect(KitchenHTML.notesAfterName("  ") == "")
+        #expect(KitchenHTML.notesAfterName(nil) == "")
+    }
+}

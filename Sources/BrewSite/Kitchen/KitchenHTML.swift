@@ -8,6 +8,16 @@ enum KitchenHTML {
     static func h(_ text: String) -> String { HTMLEscaping.escape(text) }
     static func md(_ text: String) -> String { MarkdownEscaping.escape(text) }
 
+    /// An ingredient's notes as they follow its name: ", finely chopped"; a note in brackets
+    /// after a space, "(trimmed of excess fat)"; a comma the notes start with is not doubled.
+    /// Empty for none (it was ", (trimmed of excess fat)").
+    static func notesAfterName(_ notes: String?) -> String {
+        guard var text = notes?.trimmingCharacters(in: .whitespacesAndNewlines) else { return "" }
+        while let first = text.first, first == "," || first == ";" || first.isWhitespace { text.removeFirst() }
+        if text.isEmpty { return "" }
+        return text.first == "(" ? " " + text : ", " + text
+    }
+
     /// "35 min" when both times read as durations, else the times as written, joined.
     static func totalTime(_ recipe: KitchenRecipe) -> String? {
         let times = [recipe.prepTime, recipe.cookTime].compactMap { $0 }
@@ -200,7 +210,7 @@ enum KitchenHTML {
                 continue
             }
             let amount = shownAmount(ingredient, units: units).text
-            let notes = ingredient.notes.map { ", " + $0 } ?? ""
+            let notes = Self.notesAfterName(ingredient.notes)
             html += "<li><input type=\"checkbox\" id=\"ingredient-\(index + 1)\"><label for=\"ingredient-\(index + 1)\">"
             if !amount.isEmpty { html += "<strong>\(h(amount))</strong> " }
             html += "\(h(ingredient.name))<span class=\"kitchen-ingredient-notes\">\(h(notes))</span></label></li>\n"
@@ -324,7 +334,7 @@ enum KitchenHTML {
                 html += "<ul class=\"cook-uses\" aria-label=\"Ingredients for this step\">"
                 for ingredient in uses {
                     let amount = shownAmount(ingredient, units: units).text
-                    let notes = ingredient.notes.map { ", " + $0 } ?? ""
+                    let notes = Self.notesAfterName(ingredient.notes)
                     html += "<li>\(amount.isEmpty ? "" : "<strong>\(h(amount))</strong> ")\(h(ingredient.name + notes))</li>"
                     usesMarkdown.append([amount, ingredient.name + notes].filter { !$0.isEmpty }.joined(separator: " "))
                 }
@@ -397,7 +407,7 @@ enum KitchenHTML {
                 continue
             }
             let amount = shownAmount(ingredient, units: units).text
-            let notes = ingredient.notes.map { ", " + $0 } ?? ""
+            let notes = Self.notesAfterName(ingredient.notes)
             html += "<li>\(amount.isEmpty ? "" : "<strong>\(h(amount))</strong> ")\(h(ingredient.name + notes))</li>"
             markdown += "- \(amount.isEmpty ? "" : "**\(md(amount))** ")\(md(ingredient.name + notes))\n"
         }

@@ -18,7 +18,7 @@ enum KitchenJSONLD {
             "recipeYield": .string("\(recipe.servings) serving\(recipe.servings == 1 ? "" : "s")"),
             "recipeIngredient": .array(recipe.ingredients.filter { !$0.isHeading }.map { ingredient in
                 let amount = KitchenHTML.shownAmount(ingredient, units: units).text
-                return .string([amount, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ") + (ingredient.notes.map { ", " + $0 } ?? ""))
+                return .string([amount, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ") + KitchenHTML.notesAfterName(ingredient.notes))
             }),
             "recipeInstructions": .array(instructions(recipe.steps)),
         ]
