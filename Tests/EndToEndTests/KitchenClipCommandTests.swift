@@ -130,6 +130,8 @@ import TestSupport
         #expect(kept.status == 0, "\(kept.stderr)")
         let shell = try Self.recipe(data, "just-a-page")
         #expect(shell["servings"] as? Int == 1)
+        // Issue 51: a shell's 1 serving is a stand-in, said so, not "Serves: 1".
+        #expect(shell["servingsGiven"] as? Bool == false, "\(shell)")
         #expect(shell["category"] as? String == "Lunch")
         #expect((shell["ingredients"] as? [Any])?.isEmpty == true)
         #expect(try BrewGuideProcess.run(["check", "--data", data.path]).status == 0)

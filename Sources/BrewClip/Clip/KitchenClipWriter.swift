@@ -36,8 +36,10 @@ public enum KitchenClipWriter {
         let servings = shell ? 1 : (clipped.servings ?? 1)
         var recipe = KitchenRecipe(id: id, title: String(title.prefix(KitchenRecipe.maximumTitleLength)), servings: servings,
                                    category: category ?? ClippedRecipe.category(from: clipped.category), createdAt: now, updatedAt: now)
+        // A shell (`--keep-source`, an inbox page that could not be read) gives no servings:
+        // its 1 is a stand-in, so the page says so rather than "Serves: 1".
+        recipe.servingsGiven = !shell && clipped.servings != nil
         if !shell {
-            recipe.servingsGiven = clipped.servings != nil
             recipe.servingsUpTo = clipped.servings == nil ? nil : clipped.servingsUpTo.flatMap { $0 > servings && $0 <= 10_000 ? $0 : nil }
         }
         if let image = clipped.image, KitchenValidator.isWebURL(image) { recipe.thumbnail = image }
