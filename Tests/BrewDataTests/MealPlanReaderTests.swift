@@ -25,7 +25,7 @@ import TestSupport
             "\(plan)/2026-12.csv:3:43: error: updatedAt: expected an ISO 8601 date-time such as 2026-11-24T08:00:00Z, found \"yesterday\"",
             "\(root)/kitchen/shopping.json:3:29: error: name: the item is empty",
             "\(root)/kitchen/shopping.json:3:44: error: checked: expected true or false, found string \"maybe\"",
-            "\(root)/kitchen/shopping.json:4:52: warning: recipeId: the kitchen recipe \"gone-recipe\" is not in the kitchen; the item stays on the list",
+            "\(root)/kitchen/shopping.json:4:52: warning: recipeId: the kitchen recipe \"gone-recipe\" is not in the kitchen; its shopping item stays on the list (item-3); drop it with `brewguide kitchen shopping --drop-recipe gone-recipe`",
             "\(root)/kitchen/snacks.json:3:11: error: id \"../x\" must start with a letter or digit",
             "\(root)/preferences.json:3:28: error: kitchen.goals.calories: expected whole kcal, 1200–4000, found 5000",
             "\(root)/preferences.json:3:45: error: kitchen.goals.protein: expected whole grams, 0–10000, found -1",

@@ -198,7 +198,17 @@ import Testing
         #expect(output.contains("2026-11.json:\(line(of: "w48-tue-lunch") + 3):17: warning: recipeId: the kitchen recipe \"lentil-soup\" was erased; the slot is kept and counts the figures it kept (recipeNutrition)"), "\(output)")
         #expect(output.contains("2026-12.csv:3:32: warning: recipeId: the kitchen recipe \"lentil-soup\" was erased; the slot is kept and counts the figures it kept (recipeNutrition)"), "\(output)")
         #expect(!output.contains("counts no nutrition"), "\(output)")
-        #expect(output.contains("warning: recipeId: the kitchen recipe \"lentil-soup\" was erased; the item stays on the list"), "\(output)")
+        // Issue 51: said once for the recipe, not once per item, with the way to drop them.
+        let itemWarnings = output.components(separatedBy: "\n").filter { $0.contains("shopping item") }
+        #expect(itemWarnings.count == 1, "\(output)")
+        #expect(itemWarnings.first?.contains("warning: recipeId: the kitchen recipe \"lentil-soup\" was erased; its ") == true, "\(output)")
+        #expect(itemWarnings.first?.hasSuffix("drop them with `brewguide kitchen shopping --drop-recipe lentil-soup`") == true, "\(output)")
+        let dropped = try BrewGuideProcess.run(["kitchen", "shopping", "--drop-recipe", "lentil-soup", "--data", data.path])
+        #expect(dropped.status == 0, "\(dropped.stderr)")
+        #expect(dropped.stderr.hasPrefix("removed "), "\(dropped.stderr)")
+        #expect(try !String(contentsOf: data.appendingPathComponent("kitchen/shopping.json"), encoding: .utf8).contains("lentil-soup"))
+        let checkedAgain = try BrewGuideProcess.run(["check", "--data", data.path])
+        #expect(!(checkedAgain.stdout + checkedAgain.stderr).contains("shopping item"), "\(checkedAgain.stdout)")
         let site = data.deletingLastPathComponent().appendingPathComponent("Site")
         #expect(try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"]).status == 0)
         let archive = data.deletingLastPathComponent().appendingPathComponent("archive.json")

@@ -15,7 +15,7 @@ struct KitchenShoppingCommand: ParsableCommand {
             line, naming the recipes it comes from. --from-plan FIRST..LAST and --from-recipe ID \
             print the ingredients of the planned recipes (scaled to the servings eaten) or of one \
             recipe; --write also stores them, one item per recipe and ingredient, skipping items \
-            already there. --add, --check and --clear-checked each rewrite the list atomically; \
+            already there. --add, --check, --clear-checked and --drop-recipe each rewrite the list atomically; \
             --check ticks every item merged into the same line. Counted things are bought \
             whole: "1 large egg (⅛ needed)".
             """
@@ -45,6 +45,9 @@ struct KitchenShoppingCommand: ParsableCommand {
     @Flag(name: .customLong("clear-checked"), help: "Remove every checked item.")
     var clearChecked = false
 
+    @Option(name: .customLong("drop-recipe"), help: "Remove every item made from this kitchen recipe (one that was erased, say).")
+    var dropRecipe: String?
+
     @OptionGroup var dataOptions: DataOptions
 
     @Option(help: "Output format: text, markdown or json.")
@@ -70,9 +73,9 @@ struct KitchenShoppingCommand: ParsableCommand {
     }
 
     func run() throws {
-        let edits = [add.map { _ in "--add" }, check.map { _ in "--check" }, clearChecked ? "--clear-checked" : nil].compactMap { $0 }
+        let edits = [add.map { _ in "--add" }, check.map { _ in "--check" }, clearChecked ? "--clear-checked" : nil, dropRecipe.map { _ in "--drop-recipe" }].compactMap { $0 }
         let sources = [fromPlan.map { _ in "--from-plan" }, fromRecipe.map { _ in "--from-recipe" }].compactMap { $0 }
-        if edits.count + sources.count > 1 { refuse("give one of --from-plan, --from-recipe, --add, --check or --clear-checked (found \((edits + sources).joined(separator: ", ")))") }
+        if edits.count + sources.count > 1 { refuse("give one of --from-plan, --from-recipe, --add, --check, --clear-checked or --drop-recipe (found \((edits + sources).joined(separator: ", ")))") }
         if off && check == nil { refuse("--off goes with --check ID") }
         if write && sources.isEmpty { refuse("--write goes with --from-plan or --from-recipe") }
         if servings != nil && fromRecipe == nil { refuse("--servings goes with --from-recipe") }
@@ -94,6 +97,11 @@ struct KitchenShoppingCommand: ParsableCommand {
             if clearChecked {
                 let count = try store.clearChecked(at: RunClock.now())
                 StandardError.write("removed \(count) checked item\(count == 1 ? "" : "s")\n")
+                return
+            }
+            if let dropRecipe {
+                let count = try store.dropRecipe(dropRecipe, at: RunClock.now())
+                StandardError.write("removed \(count) item\(count == 1 ? "" : "s") of the kitchen recipe \"\(dropRecipe)\"\n")
                 return
             }
         } catch {

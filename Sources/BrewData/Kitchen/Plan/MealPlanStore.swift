@@ -187,6 +187,20 @@ public struct MealPlanStore: Sendable {
         return records.count - kept.count
     }
 
+    /// Removes every item made from the kitchen recipe `recipeID` (`kitchen shopping --drop-recipe`,
+    /// what `check` offers once a recipe is erased), recorded as `clearChecked` records its own.
+    /// Returns how many were removed.
+    public func dropRecipe(_ recipeID: String, at now: Date) throws(Failure) -> Int {
+        let records = try shoppingRecords()
+        func isOfRecipe(_ record: JSONValue) -> Bool { record["recipeId"]?.stringValue == recipeID }
+        let kept = records.filter { !isOfRecipe($0) }
+        if kept.count != records.count {
+            try recordDeletions(of: .shoppingItem, ids: records.filter(isOfRecipe).compactMap { $0["id"]?.stringValue }, at: now)
+            try write(.array(kept), to: shoppingFile)
+        }
+        return records.count - kept.count
+    }
+
     /// Adds timed erasures of the planner's records deleted by a command to the erasure ledger:
     /// a deletion is a write, and the last write wins in a merge (a copy changed later stays).
     func recordDeletions(of kind: ErasureRecord.Kind, ids: [String], at now: Date) throws(Failure) {

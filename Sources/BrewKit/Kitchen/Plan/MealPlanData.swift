@@ -50,6 +50,9 @@ public struct MealPlanData: Sendable {
         var diagnostics = MealPlanValidator.validate(slots, recipes: recipes, snacks: snacksByID, erasedRecipeIDs: erasedRecipeIDs)
         diagnostics += CookLog.validate(cooks, recipes: recipes, erasedRecipeIDs: erasedRecipeIDs)
         var firstItem: [String: SourceLocation] = [:]
+        // Items of a recipe that is gone: said once per recipe, at its first item, with a way to drop them.
+        var itemsOfMissing: [String: [Located<ShoppingItem>]] = [:]
+        var missingOrder: [String] = []
         for item in shoppingItems {
             if let first = firstItem[item.value.id] {
                 diagnostics.append(.error("two shopping items have the id \"\(item.value.id)\"; the other is at \(first)", at: item.source.location(of: "id")))
@@ -57,9 +60,17 @@ public struct MealPlanData: Sendable {
                 firstItem[item.value.id] = item.source.record
             }
             if let id = item.value.recipeID, recipes[id] == nil {
-                let note = erasedRecipeIDs.contains(id) ? "was erased; the item stays on the list" : "is not in the kitchen; the item stays on the list"
-                diagnostics.append(.warning("recipeId: the kitchen recipe \"\(id)\" \(note)", at: item.source.location(of: "recipeId")))
+                if itemsOfMissing[id] == nil { missingOrder.append(id) }
+                itemsOfMissing[id, default: []].append(item)
             }
+        }
+        for id in missingOrder {
+            let items = itemsOfMissing[id]!
+            let what = erasedRecipeIDs.contains(id) ? "was erased" : "is not in the kitchen"
+            let ids = items.map(\.value.id)
+            let count = items.count == 1 ? "its shopping item stays on the list (\(ids[0]))" : "its \(items.count) shopping items stay on the list (\(ids.joined(separator: ", ")))"
+            let drop = "brewguide kitchen shopping --drop-recipe \(ShellWord.quoted(id))"
+            diagnostics.append(.warning("recipeId: the kitchen recipe \"\(id)\" \(what); \(count); drop \(items.count == 1 ? "it" : "them") with `\(drop)`", at: items[0].source.location(of: "recipeId")))
         }
         var firstSnack: [String: SourceLocation] = [:]
         for snack in snackOverrides {
