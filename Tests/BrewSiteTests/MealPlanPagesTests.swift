@@ -47,6 +47,16 @@ import TestSupport
         #expect(html.contains("550\u{00A0}kcal · 38\u{00A0}g\u{00A0}protein · 35\u{00A0}g\u{00A0}carbs · 28\u{00A0}g\u{00A0}fats"))
     }
 
+    /// Issue 51: an empty list shows what this week's plan cooks, each recipe once and linked, and
+    /// the command that puts their ingredients on it (it showed only commands).
+    @Test func anEmptyListShowsTheWeeksRecipes() throws {
+        let markdown = try #require(Self.site { plan in plan.shoppingItems = [] }.files["kitchen/shopping.md"])
+        #expect(markdown.contains("The list is empty. This week's plan cooks:"), "\(markdown)")
+        #expect(markdown.contains("- [Lemon chicken traybake](../kitchen/recipes/chicken-traybake.md)"), "\(markdown)")
+        #expect(markdown.components(separatedBy: "chicken-traybake.md").count == 2, "each recipe once")
+        #expect(markdown.contains("`brewguide kitchen shopping --from-plan 2026-11-23..2026-11-29 --write`"), "\(markdown)")
+    }
+
     /// A week with no day over the calorie goal says nothing about it (it once printed
     /// "Over the calorie goal: ." with no day).
     @Test func aWeekWithNoDayOverSaysNothingOfIt() throws {

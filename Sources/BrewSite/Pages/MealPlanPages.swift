@@ -230,7 +230,19 @@ public struct MealPlanPages {
         html += byRecipe(groups, markdown: &markdown)
         html += "</section>\n</div>\n"
         let checked = items.filter(\.checked).count
+        // An empty list shows what this week's plan cooks, each recipe once, with the command that
+        // puts their ingredients on the list (issue 51: it showed only commands).
+        let days = currentWeek.days
+        var weekRecipeIDs: [String] = []
+        for slot in plan.slots.map(\.value) where days.contains(slot.day) {
+            if let id = slot.recipeID, recipes[id] != nil, !weekRecipeIDs.contains(id) { weekRecipeIDs.append(id) }
+        }
+        let weekRecipes: [[String: Any]] = weekRecipeIDs.map { id in
+            ["id": id, "title": recipes[id]!.title, "hasPage": linksRecipes]
+        }
         return Page(path: Self.shoppingPath, title: "Shopping list", template: "kitchen-shopping", context: [
+            "weekRecipes": weekRecipes, "hasWeekRecipes": !weekRecipes.isEmpty,
+            "weekFirst": days.first ?? "", "weekLast": days.last ?? "",
             // "82 items, none checked", "82 items, 3 checked", "No items": never "82 items, ."
             // (a Mustache section on an empty string still renders).
             "title": "Shopping list",
