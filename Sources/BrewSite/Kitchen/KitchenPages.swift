@@ -79,12 +79,14 @@ public struct KitchenPages: Sendable {
         images = dataset.kitchenImages
     }
 
-    /// Where a recipe's picture is, for a page at `root`: its web URL, or the site's copy of its
-    /// file; nil without a thumbnail or when the file was not found (`check` warns).
+    /// Where a recipe's picture is, for a page at `root`: the site's copy of its file; nil without
+    /// a thumbnail, when the file was not found (`check` warns), or for a photo on the web: a
+    /// private journal never hotlinks, so no page view asks a recipe site for anything (issue 51);
+    /// the placeholder shows instead, and `kitchen clip` saves a page's photo into the data.
     /// With `grid`, the photo's small copy (`KitchenThumbnail.gridPath`) when the data directory has one.
     func thumbnailLink(_ recipe: KitchenRecipe, root: String, grid: Bool = false) -> String? {
         switch recipe.thumbnail.flatMap(KitchenThumbnail.init) {
-        case .web(let url)?: url
+        case .web?: nil
         case .file(let path)? where grid && images[KitchenThumbnail.gridPath(for: path)] != nil:
             KitchenThumbnail.link(toFile: KitchenThumbnail.gridPath(for: path), root: root)
         case .file(let path)? where images[path] != nil: KitchenThumbnail.link(toFile: path, root: root)
