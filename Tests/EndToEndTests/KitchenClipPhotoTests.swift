@@ -61,4 +61,22 @@ import TestSupport
             #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("kitchen/images/" + name).path), "\(name) is left")
         }
     }
+
+    /// Issue 51: a saved page read from a file makes no request for its photo unless asked
+    /// (`--photo`); it fetched the photo from the web unasked.
+    @Test func aSavedPageFetchesItsPhotoOnlyWhenAsked() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        let folder = data.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = folder.appendingPathComponent("saved.html")
+        // An address that cannot answer: a fetch would say the photo could not be saved.
+        try Self.page(title: "Poached eggs", image: "https://photos.invalid/poached.jpg").write(to: saved, atomically: true, encoding: .utf8)
+        let unasked = try BrewGuideProcess.run(["kitchen", "clip", saved.path, "--data", data.path])
+        #expect(unasked.status == 0, "\(unasked.stderr)")
+        #expect(!unasked.stderr.contains("could not be saved"), "no request was made: \(unasked.stderr)")
+        #expect(unasked.stderr.contains("its photo https://photos.invalid/poached.jpg was not fetched (the page was read from a file); run again with --photo"), "\(unasked.stderr)")
+        let asked = try BrewGuideProcess.run(["kitchen", "clip", saved.path, "--photo", "--again", "--data", data.path])
+        #expect(asked.status == 0, "\(asked.stderr)")
+        #expect(asked.stderr.contains("the photo could not be saved"), "asked, it is fetched: \(asked.stderr)")
+    }
 }

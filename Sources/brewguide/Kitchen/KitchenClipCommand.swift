@@ -45,6 +45,9 @@ struct KitchenClipCommand: AsyncParsableCommand {
     @Flag(help: "Keep the page's link to its photo instead of saving the photo in kitchen/images/.")
     var noPhoto = false
 
+    @Flag(name: .customLong("photo"), help: "For a saved page (a file): also fetch its photo from the web into kitchen/images/ (a page clipped from its address saves its photo; a saved one makes no request unless asked).")
+    var fetchPhoto = false
+
     @Flag(help: "Also say where the page's structured data and what it shows disagreed, and which was kept.")
     var verbose = false
 
@@ -196,9 +199,14 @@ struct KitchenClipCommand: AsyncParsableCommand {
         do {
             var draft = try KitchenClipWriter.draft(clipped, root: dataOptions.data, category: category, takenIDs: taken, shell: shell)
             var photoNote = ""
-            if !dryRun, !noPhoto, !shell, let image = clipped.image, KitchenValidator.isWebURL(image) {
-                // The photo may be on this machine only at the place the person typed (`PageFetcher.Origin`).
-                let typed = if case .url(let url) = ClipSource(source) { url } else { nil as String? }
+            // The photo may be on this machine only at the place the person typed (`PageFetcher.Origin`).
+            let typed = if case .url(let url) = ClipSource(source) { url } else { nil as String? }
+            // A saved page was read from this machine: its photo is fetched only when asked
+            // (`--photo`), as a private journal makes no request nobody asked for.
+            if !dryRun, !noPhoto, !shell, typed == nil, !fetchPhoto, let image = clipped.image, KitchenValidator.isWebURL(image) {
+                StandardError.write("note: \(source): its photo \(image) was not fetched (the page was read from a file); run again with --photo to save it in kitchen/images/, until then the pages show a placeholder\n")
+            }
+            if !dryRun, !noPhoto, !shell, typed != nil || fetchPhoto, let image = clipped.image, KitchenValidator.isWebURL(image) {
                 switch await KitchenPhotoFiles.download(image, id: draft.id, root: dataOptions.data, page: typed) {
                 case .success(let saved):
                     photoFiles = saved.pending
