@@ -43,8 +43,10 @@ public enum KitchenPhotoFiles {
     }
 
     /// Writes the photo for `relative` and its grid copy, each as a pending file (`Pending`); a
-    /// grid copy libgd cannot make is left out: the grid then shows the photo itself. Without
-    /// `gridCopy` (a cook's photo, which no grid shows), only the photo.
+    /// grid copy libgd cannot make is left out: the grid then shows the photo itself. A recipe's
+    /// photo wider than `KitchenThumbnail.detailWidthPixels` (1,200 px) is kept at that width, its
+    /// height in proportion (as it was imported, a 4,000 px photo weighed on every page view).
+    /// Without `gridCopy` (a cook's photo, which no grid shows), only the photo, as given.
     public static func write(_ photo: AppRecipe.Photo, to relative: String, root: String, gridCopy: Bool = true) throws(CommandError) -> Pending {
         let full = (root as NSString).appendingPathComponent(relative)
         let grid = (root as NSString).appendingPathComponent(KitchenThumbnail.gridPath(for: relative))
@@ -54,7 +56,8 @@ public enum KitchenPhotoFiles {
         var pending = Pending()
         do {
             try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.write(photo.bytes, to: pendingPath(for: full))
+            let detail = gridCopy ? LibgdMessages.collecting({ GridImage.copy(of: photo, maximumWidth: KitchenThumbnail.detailWidthPixels) }).0 ?? photo.bytes : photo.bytes
+            try AtomicFile.write(detail, to: pendingPath(for: full))
             pending.moves.append((pendingPath(for: full), full))
             if gridCopy, let small = LibgdMessages.collecting({ GridImage.copy(of: photo) }).0 {
                 try AtomicFile.write(small, to: pendingPath(for: grid))

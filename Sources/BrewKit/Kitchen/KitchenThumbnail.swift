@@ -23,6 +23,10 @@ public enum KitchenThumbnail: Hashable, Sendable {
     /// The widest a grid copy is, in pixels (ClipCook PERF/007).
     public static let gridWidthPixels = 400
 
+    /// The widest a recipe's own photo is kept, in pixels (ClipCook PERF/007's detail images):
+    /// a wider one is resized as it is saved.
+    public static let detailWidthPixels = 1200
+
     /// Where a photo file's small copy for the recipe grid is: `kitchen/images/soup.jpg` →
     /// `kitchen/images/soup.grid.jpg`. The lists show it when it is there, the recipe page the photo.
     public static func gridPath(for path: String) -> String {
