@@ -398,8 +398,13 @@ enum KitchenHTML {
         if let prep = recipe.prepTime { facts.append("prep \(prep)") }
         if let cook = recipe.cookTime { facts.append("cook \(cook)") }
         if let calories = recipe.nutritionPerServing?.known(.calories) { facts.append("\(calories) kcal a serving") }
-        var html = "<div class=\"kitchen-sheet\">\n<p class=\"kitchen-sheet-facts\">\(h(facts.joined(separator: " · ")))</p>\n<div class=\"kitchen-sheet-columns\">\n<section><h2>Ingredients</h2><ul>"
-        var markdown = "*\(md(facts.joined(separator: " · ")))*\n\n## Ingredients\n\n"
+        // A card fits one page of A4 or Letter: a longer recipe prints smaller (`CardFit`), and
+        // one too long even so says it takes more than one page.
+        let fit = CardFit(recipe)
+        var html = "<div class=\"kitchen-sheet\(fit.className.map { " " + $0 } ?? "")\">\n<p class=\"kitchen-sheet-facts\">\(h(facts.joined(separator: " · ")))</p>\n"
+        if let note = fit.note { html += "<p class=\"kitchen-sheet-note\">\(h(note))</p>\n" }
+        html += "<div class=\"kitchen-sheet-columns\">\n<section><h2>Ingredients</h2><ul>"
+        var markdown = "*\(md(facts.joined(separator: " · ")))*\n\n" + (fit.note.map { md($0) + "\n\n" } ?? "") + "## Ingredients\n\n"
         for ingredient in recipe.ingredients {
             if ingredient.isHeading {
                 html += "<li class=\"kitchen-ingredient-group\"><strong>\(h(ingredient.name))</strong></li>"
