@@ -68,4 +68,20 @@ struct KitchenCardPrintTests {
         let fits = try String(contentsOf: cards.appendingPathComponent("baked-chicken-thighs.html"), encoding: .utf8)
         #expect(!fits.contains("too long for one printed page"))
     }
+
+    /// The printed shopping list takes one page as the docs say: two weeks of the bundled plan
+    /// written to the list (57 items, about 60 lines) took two.
+    @Test func aTwoWeekShoppingListPrintsOnOnePage() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        let folder = data.deletingLastPathComponent(), site = folder.appendingPathComponent("Site")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try BrewGuideProcess.run(["kitchen", "shopping", "--from-plan", "2026-11-23..2026-12-06", "--write", "--data", data.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let browser = try HeadlessChromium(width: 1280, height: 900)
+        for (paper, width, height) in [("A4", 8.27, 11.69), ("Letter", 8.5, 11.0)] {
+            #expect(try Self.printedPages(browser, site.appendingPathComponent("kitchen/shopping.html"), width: width, height: height) == 1, "\(paper)")
+        }
+    }
 }
