@@ -142,15 +142,16 @@ public struct BrewRecorder: Sendable {
         }
         let local = journalZone.local(moment.date, writtenOffsetSeconds: moment.offsetSeconds)
 
-        // The id, unique also on a disk that ignores case.
-        let taken = Set(validated.dataset.logs.map { RecordID.fileKey($0.value.id) })
-        let base = "log-\(local.compactMinute)"
-        var id = base
-        var suffix = 2
-        while taken.contains(RecordID.fileKey(id)) {
-            id = "\(base)-\(suffix)"
-            suffix += 1
+        // The id, unique also on a disk that ignores case, and never one that was erased.
+        let erased: ErasureSet
+        do {
+            erased = ErasureSet(try ErasureLedger.load(root: root))
+        } catch {
+            problems.add(error.description)
+            erased = ErasureSet([])
         }
+        let id = FreshRecordID(kind: .log, takenKeys: Set(validated.dataset.logs.map { RecordID.fileKey($0.value.id) }), erased: erased)
+            .make(base: "log-\(local.compactMinute)")
 
         // What: the recipe's defaults where nothing is given (PRD 3.7.3 rounding).
         var dose = request.doseGrams ?? recipe.defaultDose

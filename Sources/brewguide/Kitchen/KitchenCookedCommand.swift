@@ -108,11 +108,7 @@ struct KitchenCookedCommand: ParsableCommand {
 
         let local = LocalTime(moment.date, offsetSeconds: moment.offsetSeconds).iso8601
         let stamp = local.prefix(16).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-")
-        let taken = Set(context.plan.cooks.map { RecordID.fileKey($0.value.id) })
-        let base = "cook-\(id)-\(stamp)"
-        var logID = base
-        var suffix = 2
-        while taken.contains(RecordID.fileKey(logID)) { logID = "\(base)-\(suffix)"; suffix += 1 }
+        let logID = try FreshRecordID(kind: .cookLog, takenIDs: context.plan.cooks.map(\.value.id), root: root).make(base: "cook-\(id)-\(stamp)")
         var pending = KitchenPhotoFiles.Pending()
         var photoPath: String?
         if let image {
