@@ -63,6 +63,24 @@ struct ErasedIDsNotReusedTests {
         #expect(again.stdout.contains("(cook-shakshuka-20261112-1900-2)"), "\(again.stdout)")
     }
 
+    @Test func aKitchenRecipeClippedAgainAfterItsErasureGetsItsOwnId() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let folder = data.appendingPathComponent("kitchen/recipes")
+        let page = KitchenClipCommandTests.fixtures.appendingPathComponent("microdata.html").path
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        let clip = try Self.run(["kitchen", "clip", "--data", data.path, page])
+        #expect(clip.status == 0, "\(clip.stderr)")
+        let made = try #require(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)).subtracting(before).first)
+        let id = String(made.dropLast(".json".count))
+        let erase = try Self.run(["erase", "--kitchen-recipe", id, "--yes", "--data", data.path])
+        #expect(erase.status == 0, "\(erase.stderr)")
+        let again = try Self.run(["kitchen", "clip", "--data", data.path, page])
+        #expect(again.status == 0, "\(again.stderr)")
+        let now = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)).subtracting(before)
+        #expect(now == ["\(id)-2.json"], "the erased id \(id) is not given again: \(now.sorted())")
+    }
+
     @Test func aRecipeCopiedUnderAnErasedNameGetsItsOwnId() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }

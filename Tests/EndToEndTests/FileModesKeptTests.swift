@@ -117,3 +117,19 @@ struct FileModesKeptTests {
         #expect(try Self.modes(under: data)["logs/2025-03.json"]?.mode == 0o640)
     }
 }
+
+extension FileModesKeptTests {
+    /// A journal named by a relative path of one component (`init j`, `--data Data`): the mode of
+    /// a new file is looked for above its folder without stepping past the path as written (the
+    /// install test's `init j` trapped in Foundation's path code).
+    @Test func aJournalNamedByARelativePathGetsItsNewFiles() throws {
+        let root = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let started = try BrewGuideProcess.run(["init", "j"], in: root)
+        #expect(started.status == 0, "\(started.stderr)")
+        try Self.makePrivate(root.appendingPathComponent("j"))
+        let logged = try BrewGuideProcess.run(["log", "v60-starter", "--rating", "4", "--at", "2025-03-10T08:00", "--data", "j"], in: root)
+        #expect(logged.status == 0, "\(logged.stderr)")
+        #expect(try Self.modes(under: root.appendingPathComponent("j"))["logs/2025-03.json"]?.mode == 0o600)
+    }
+}

@@ -29,11 +29,21 @@ public enum DataFileMode {
         var current = folder.isEmpty ? "." : folder
         for _ in 0...levelsAbove {
             if let mode = shared(in: current) { return mode }
-            let parent = (current as NSString).deletingLastPathComponent
-            guard !parent.isEmpty, parent != current else { break }
+            guard let parent = parent(of: current) else { break }
             current = parent
         }
         return nil
+    }
+
+    /// The folder above `folder` as written (`Data` for `Data/logs`), nil for one without a `/`
+    /// (`Data`) or for `/`: NSString's `deletingLastPathComponent` traps on a one-component
+    /// relative path on Linux.
+    static func parent(of folder: String) -> String? {
+        var trimmed = Substring(folder)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return nil }
+        let parent = trimmed[..<slash]
+        return parent.isEmpty ? "/" : String(parent)
     }
 
     /// The mode of the data directory's own files, for a file written outside it that holds its
