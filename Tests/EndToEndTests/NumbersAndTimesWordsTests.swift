@@ -62,9 +62,17 @@ import TestSupport
         let result = try Self.log(["--at", "2026-03-29T01:30"], data: data)
         #expect(result.status == 0, "\(result.stderr)")
         let said = result.stdout + result.stderr
-        #expect(said.contains("note: 2026-03-29T01:30 does not exist in Europe/London (the clocks went forward that night), so the brew is recorded at 2026-03-29 02:30 (+01:00)"), "\(said)")
+        #expect(said.contains("note: 2026-03-29T01:30 does not exist in Europe/London (the clocks went forward that night), so it is recorded at 2026-03-29 02:30 (+01:00)"), "\(said)")
         let plain = try Self.log(["--at", "2026-03-29T03:30"], data: data)
         #expect(!(plain.stdout + plain.stderr).contains("does not exist"), "\(plain.stdout)")
+        // A night out's entry and a cook at such a time say the same.
+        #expect(try BrewGuideProcess.run(["session", "end", "--data", data.path]).status == 0)
+        let session = try BrewGuideProcess.run(["session", "start", "--name", "Spring", "--at", "2026-03-29T01:30", "--data", data.path])
+        #expect(session.status == 0, "\(session.stderr)")
+        #expect(session.stderr.contains("note: 2026-03-29T01:30 does not exist in Europe/London"), "\(session.stderr)")
+        let cook = try BrewGuideProcess.run(["kitchen", "cooked", "shakshuka", "--at", "2026-03-29T01:45", "--data", data.path])
+        #expect(cook.status == 0, "\(cook.stderr)")
+        #expect(cook.stderr.contains("note: 2026-03-29T01:45 does not exist in Europe/London"), "\(cook.stderr)")
     }
 
     @Test func aNightAcrossTheAutumnChangeShowsEachTimesOffset() throws {

@@ -304,7 +304,7 @@ public struct BrewRecorder: Sendable {
         let given = String((text.count == 16 ? text + ":00" : text).prefix(19))
         let shown = String(recorded.text.prefix(19))
         guard given != shown else { return nil }
-        return "note: \(text) does not exist in \(zone.identifier) (the clocks went forward that night), so the brew is recorded at \(shown.prefix(16).replacingOccurrences(of: "T", with: " ")) (\(String(recorded.text.dropFirst(19)))); give --at with an offset to record another moment"
+        return "note: \(text) does not exist in \(zone.identifier) (the clocks went forward that night), so it is recorded at \(shown.prefix(16).replacingOccurrences(of: "T", with: " ")) (\(String(recorded.text.dropFirst(19)))); give --at with an offset to record another moment"
     }
 
     public static func moment(from text: String, zone: TimeZone) -> (date: Date, offsetSeconds: Int, text: String)? {

@@ -79,6 +79,7 @@ struct KitchenCookedCommand: ParsableCommand {
             if let parsed = BrewRecorder.moment(from: at, zone: zone) {
                 moment = (parsed.date, parsed.offsetSeconds)
                 if FutureMoment.isAhead(parsed.date, of: now) { problems.append(FutureMoment.refusal(given: at, now: now)) }
+                if let note = BrewRecorder.skippedLocalTime(at, recorded: parsed, zone: zone) { StandardError.write(note + "\n") }
             } else {
                 problems.append("--at: expected an ISO 8601 date-time such as 2026-11-12T19:00:00+01:00 (or 2026-11-12T19:00 in the journal's time zone, \(zone.identifier)), found \(FoundValue.quoted(at))")
             }
