@@ -6,6 +6,11 @@
 #   Scripts/install.sh --binary PATH [PREFIX] install PATH (a binary already built) instead of building
 #   Scripts/install.sh --uninstall [PREFIX]   remove what an install put under PREFIX
 #
+# Every install writes a manifest, PREFIX/share/brewguide/install-manifest: each file it put in
+# place with its SHA-256. --uninstall removes only the files the manifest names that are still as
+# installed (a file changed since, such as your own wrapper at bin/brewguide, is kept and said),
+# says each file it removed, and says "nothing was installed" when PREFIX has no manifest.
+#
 # Files (PREFIX=~/.local):
 #   bin/brewguide
 #   share/bash-completion/completions/brewguide
@@ -34,10 +39,39 @@ bash_path="$prefix/share/bash-completion/completions/brewguide"
 zsh_path="$prefix/share/zsh/site-functions/_brewguide"
 fish_path="$prefix/share/fish/vendor_completions.d/brewguide.fish"
 man_dir="$prefix/share/man/man1"
+manifest_dir="$prefix/share/brewguide"
+manifest="$manifest_dir/install-manifest"
+
+# The SHA-256 of a file, alone.
+checksum() { sha256sum "$1" | cut -d' ' -f1; }
 
 if [ "$uninstall" = 1 ]; then
-    rm -f "$bin_path" "$bash_path" "$zsh_path" "$fish_path" "$man_dir"/brewguide.1 "$man_dir"/brewguide.*.1
-    echo "Removed brewguide from $prefix (your journals are untouched)."
+    if [ ! -f "$manifest" ]; then
+        echo "Nothing was installed under $prefix by this script (no manifest at $manifest); nothing removed."
+        for path in "$bin_path" "$bash_path" "$zsh_path" "$fish_path" "$man_dir"/brewguide.1; do
+            [ -e "$path" ] && echo "  not removed, as no install recorded it: $path"
+        done
+        exit 0
+    fi
+    removed=0
+    kept=0
+    # Each line: the SHA-256, two spaces, the path (sha256sum's own format).
+    while IFS= read -r line; do
+        sum="${line%%  *}"
+        path="${line#*  }"
+        [ -n "$path" ] || continue
+        if [ ! -e "$path" ] && [ ! -L "$path" ]; then
+            echo "  already gone: $path"
+        elif [ -f "$path" ] && [ ! -L "$path" ] && [ "$(checksum "$path")" = "$sum" ]; then
+            rm -f "$path" && echo "  removed $path" && removed=$((removed + 1))
+        else
+            echo "  kept $path: it changed since the install (not the file installed)"
+            kept=$((kept + 1))
+        fi
+    done < "$manifest"
+    rm -f "$manifest"
+    rmdir "$manifest_dir" 2>/dev/null || true
+    echo "Removed $removed file$([ "$removed" = 1 ] || echo s) of brewguide from $prefix$([ "$kept" = 0 ] || echo "; kept $kept changed since") (your journals are untouched)."
     exit 0
 fi
 
@@ -71,6 +105,20 @@ if [ "${BREWGUIDE_NO_MAN:-}" != 1 ] && command -v swift >/dev/null 2>&1; then
     fi
     rm -rf "$man_tmp"
 fi
+
+# The manifest of what was put where, for --uninstall (the earlier install's files, when it named
+# others, are not forgotten: its lines for files this install did not write are kept).
+mkdir -p "$manifest_dir"
+{
+    for path in "$bin_path" "$bash_path" "$zsh_path" "$fish_path"; do echo "$(checksum "$path")  $path"; done
+    if [ "$man_made" = 1 ]; then for path in "$man_dir"/brewguide*.1; do echo "$(checksum "$path")  $path"; done; fi
+} > "$manifest.new.$$"
+if [ -f "$manifest" ]; then
+    while IFS= read -r line; do
+        grep -qxF -- "${line#*  }" <(sed 's/^[^ ]*  //' "$manifest.new.$$") || echo "$line"
+    done < "$manifest" >> "$manifest.new.$$"
+fi
+mv -f "$manifest.new.$$" "$manifest"
 
 echo "Installed $("$bin_path" --version) as $bin_path"
 echo "  completions: $bash_path, $zsh_path, $fish_path"

@@ -85,6 +85,15 @@ struct EraseCommand: ParsableCommand {
         }
     }
 
+    /// The files changed (or, in a dry run, to be changed); a change without content removes its
+    /// file (an emptied file, a thumbnail).
+    static func printChanges(_ fileChanges: [Eraser.FileChange], done: Bool) {
+        for (changes, made, planned) in [(fileChanges.filter { $0.content != nil }, "rewritten", "would be rewritten"),
+                                          (fileChanges.filter { $0.content == nil }, "removed", "would be removed")] where !changes.isEmpty {
+            print("\(changes.count) file\(changes.count == 1 ? "" : "s") \(done ? made : planned): \(changes.map(\.path).joined(separator: ", "))")
+        }
+    }
+
     func run() throws {
         do {
             let lock = yes ? try DataDirectoryLock.acquire(root: dataOptions.data, command: "brewguide erase") : nil
@@ -109,16 +118,13 @@ struct EraseCommand: ParsableCommand {
                 print("nothing to erase")
                 return
             }
-            // A change without content removes its file (an emptied file, a thumbnail).
-            for (changes, done, planned) in [(plan.fileChanges.filter { $0.content != nil }, "rewritten", "would be rewritten"),
-                                              (plan.fileChanges.filter { $0.content == nil }, "removed", "would be removed")] where !changes.isEmpty {
-                print("\(changes.count) file\(changes.count == 1 ? "" : "s") \(yes ? done : planned): \(changes.map(\.path).joined(separator: ", "))")
-            }
             guard yes else {
+                Self.printChanges(plan.fileChanges, done: false)
                 print("dry run: nothing changed; add --yes to erase")
                 return
             }
-            try Eraser.apply(plan, root: dataOptions.data)
+            // Only what was written is said: a failure part-way says itself which files it changed.
+            Self.printChanges(try Eraser.apply(plan, root: dataOptions.data), done: true)
             print("erased; the erasure record is in \(ErasureLedger.path(root: dataOptions.data))")
         }
     }

@@ -33,9 +33,11 @@ struct ExportCommand: ParsableCommand {
             switch format {
             case .json:
                 let createdAt = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) ?? Date()
-                try AtomicFile.write(Archive.bytes(for: snapshot, toolVersion: BrewGuide.version, createdAt: createdAt), to: output)
+                // The archive is as private as the data files it holds.
+                try AtomicFile.write(Archive.bytes(for: snapshot, toolVersion: BrewGuide.version, createdAt: createdAt), to: output,
+                                     newFileMode: DataFileMode.ofDataFiles(in: dataOptions.data))
             case .csv:
-                try CSVExport.write(snapshot, to: output)
+                try CSVExport.write(snapshot, to: output, fileMode: DataFileMode.ofDataFiles(in: dataOptions.data))
             }
             let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { Self.phrase(count: $0.count, kind: $0.kind) }.joined(separator: ", ")
             print("exported \(counts) to \(output)")

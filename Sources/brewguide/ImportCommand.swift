@@ -43,7 +43,7 @@ struct ImportCommand: ParsableCommand {
             do {
                 // Cleared before anything else is printed, the error included.
                 defer { line?.clear() }
-                snapshot = try Importer.run(archive: [UInt8](data), name: file, into: into, progress: line?.workProgress)
+                snapshot = try Importer.run(archive: [UInt8](data), name: file, into: into, fileMode: DataFileMode.of(file), progress: line?.workProgress)
             }
             let counts = Archive.counts(of: snapshot).filter { $0.kind != "sessionFiles" && $0.kind != "kitchenFiles" }.map { ExportCommand.phrase(count: $0.count, kind: $0.kind) }.joined(separator: ", ")
             // In export's words: "1 session, 1 preferences file, 8 kitchen recipes".

@@ -1,4 +1,5 @@
 import BrewKit
+import BrewData
 import Foundation
 
 /// The secret of `serve --edit`/`--lan`: 192 random bits from the system's generator, as
@@ -13,14 +14,25 @@ enum ServeKey {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// The shortest and longest key a key file may hold, in characters (22 is 128 bits).
+    static let keyCharacters = 22...256
+    /// The fewest different characters a key must hold: 22 random characters of the 64 hold about
+    /// 19, and fewer than 10 is a chance of less than one in 10^9; a key such as 22 identical
+    /// letters or `abab…` is one a person typed, not drew.
+    static let minimumDistinctCharacters = 10
+
     /// The key in `path`, or a fresh one written there (readable by its owner only) when the
-    /// file is missing. A key shorter than 22 characters (128 bits) or not URL-safe Base64 is refused.
+    /// file is missing. Refused: a key file others may read or write (the key lets whoever reads
+    /// it write to the journal), a key of fewer than 22 or more than 256 characters or not
+    /// URL-safe Base64, and a key that was plainly not drawn at random (`problem(with:)`).
     static func kept(in path: String) throws -> String {
         if let data = FileManager.default.contents(atPath: path) {
+            if let mode = DataFileMode.of(path), mode & 0o077 != 0 {
+                throw CommandError.file(path, "the key file can be \(mode & 0o022 != 0 ? "changed" : "read") by others (mode \(String(mode, radix: 8))), and the key lets whoever has it write to the journal; make it readable by its owner only (chmod 600 \(path)), or remove it to make a new one")
+            }
             let key = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-            guard key.count >= 22, key.count <= 256, key.unicodeScalars.allSatisfy(allowed.contains) else {
-                throw CommandError.file(path, "expected a key of at least 22 characters of A–Z, a–z, 0–9, - and _ (128 bits); remove the file to make a new one")
+            if let problem = problem(with: key) {
+                throw CommandError.file(path, "\(problem); remove the file to make a new one")
             }
             return key
         }
@@ -32,5 +44,19 @@ enum ServeKey {
             throw CommandError.file(path, "cannot write the key file")
         }
         return key
+    }
+
+    /// What is wrong with a key read from a file, nil when it can be used.
+    static func problem(with key: String) -> String? {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let count = key.unicodeScalars.count
+        guard keyCharacters.contains(count), key.unicodeScalars.allSatisfy(allowed.contains) else {
+            return "expected a key of \(keyCharacters.lowerBound) to \(keyCharacters.upperBound) characters of A–Z, a–z, 0–9, - and _ (at least 128 bits), found \(count) character\(count == 1 ? "" : "s")\(key.unicodeScalars.allSatisfy(allowed.contains) ? "" : " with others among them")"
+        }
+        let distinct = Set(key.unicodeScalars).count
+        guard distinct >= minimumDistinctCharacters else {
+            return "the key holds only \(distinct) different character\(distinct == 1 ? "" : "s") in \(count), so it can be guessed; expected a random key (at least \(minimumDistinctCharacters) different characters, as `serve --key-file` writes one)"
+        }
+        return nil
     }
 }

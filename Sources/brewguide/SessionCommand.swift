@@ -257,9 +257,11 @@ struct SessionCommand: ParsableCommand {
     /// refusals exit 1 (docs/SESSIONS.md), as `log`'s do.
     static func moment(_ text: String?, now: Date, zone: TimeZone) throws -> Date {
         guard let text = text?.trimmingCharacters(in: .whitespaces) else { return now }
-        if let date = BrewRecorder.moment(from: text, zone: zone)?.date {
-            if FutureMoment.isAhead(date, of: now) { throw CommandError(FutureMoment.refusal(given: text, now: now)) }
-            return date
+        if let parsed = BrewRecorder.moment(from: text, zone: zone) {
+            if FutureMoment.isAhead(parsed.date, of: now) { throw CommandError(FutureMoment.refusal(given: text, now: now)) }
+            // A time the clocks skipped is taken an hour on: said, as `log` says it.
+            if let note = BrewRecorder.skippedLocalTime(text, recorded: parsed, zone: zone) { StandardError.write(note + "\n") }
+            return parsed.date
         }
         let parts = text.split(separator: ":")
         if parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute), parts[1].count == 2 {

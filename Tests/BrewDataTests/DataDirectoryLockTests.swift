@@ -1,4 +1,5 @@
 import BrewData
+import BrewKit
 import Foundation
 import Testing
 import TestSupport
@@ -34,6 +35,24 @@ import TestSupport
         #expect(folder.validated.dataset.logs.count == 0)
     }
 
+    /// A lock file that cannot be opened (here a folder stands at its path, which even root cannot
+    /// open for writing) refuses a writer, saying why, where the write once went on unlocked; a
+    /// reader still reads.
+    @Test func aLockFileThatCannotBeOpenedRefusesAWriterAndSaysWhy() throws {
+        let folder = try MergeByKindTests.DataFolder(["logs/a.json": "[\(EraseEveryCopyTests.log("log-1"))]"])
+        let lockPath = DirectoryLock.lockPath(for: folder.root)
+        try FileManager.default.createDirectory(atPath: lockPath, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: lockPath) }
+        let error = #expect(throws: CommandError.self) { _ = try DataDirectoryLock.acquire(root: folder.root, command: "brewguide log") }
+        #expect(error?.message.contains("cannot be locked: its lock file \(lockPath) cannot be opened (Is a directory)") == true, "\(String(describing: error))")
+        let refused = try Self.erase(folder.root)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("cannot be locked"), "\(refused.stderr)")
+        #expect(folder.validated.dataset.logs.count == 1, "nothing was erased")
+        let reader = try DataDirectoryLock.acquireForReading(root: folder.root, command: "brewguide build")
+        reader.release()
+    }
+
     @Test func everySpellingOfAPathFindsTheSameLock() {
         let cwd = FileManager.default.currentDirectoryPath
         #expect(DirectoryLock.lockPath(for: "Data") == DirectoryLock.lockPath(for: "./Data/"))
@@ -44,7 +63,7 @@ import TestSupport
     @Test func aLockHeldInThisProcessIsBusyForAnother() throws {
         let root = TestPaths.temporary("lock").path
         let held = try DirectoryLock.acquire(directory: root, command: "first")
-        #expect(throws: DirectoryLock.Busy.self) { _ = try DirectoryLock.acquire(directory: root, command: "second", waitSeconds: 0.1) }
+        #expect(throws: DirectoryLock.Refusal.self) { _ = try DirectoryLock.acquire(directory: root, command: "second", waitSeconds: 0.1) }
         held.release()
         let again = try DirectoryLock.acquire(directory: root, command: "second", waitSeconds: 0.1)
         again.release()

@@ -84,6 +84,28 @@ import TestSupport
         #expect(try Self.recipes(in: data)["toast"]?["sourceId"] as? String == "paprika:u1")
     }
 
+    /// An input that holds no recipe and gave no reason (a text file, random bytes named `.zip`,
+    /// an empty folder: issue 45) is said for what it is not, with exit status 1, for every app;
+    /// it was "imported 0 recipes … could not be read 0" and exit 0.
+    @Test(arguments: ["paprika", "mealie", "tandoor", "nextcloud", "cooklang"])
+    func anInputThatIsNoExportIsSaidForWhatItIsNot(app: String) throws {
+        let scratch = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let data = scratch.appendingPathComponent("data")
+        try Self.journal(at: data)
+        let text = scratch.appendingPathComponent("notes.txt"), zip = scratch.appendingPathComponent("export.zip"), empty = scratch.appendingPathComponent("empty")
+        try Data("shopping: eggs, bread\n".utf8).write(to: text)
+        var random = SplitMix64(seed: 45)
+        try Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }).write(to: zip)
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        for (input, words) in [(text, "is a text file, not "), (zip, "is named .zip but is not a zip archive"), (empty, "is an empty folder (no file in it to read), not ")] {
+            let result = try BrewGuideProcess.run(["kitchen", "import", app, input.path, "--data", data.path])
+            #expect(result.status == 1, "\(app) \(input.lastPathComponent): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("\(input.path): error: \(words)"), "\(app) \(input.lastPathComponent): \(result.stderr)")
+            #expect(result.stderr.contains("nothing was imported from it"), "\(result.stderr)")
+        }
+    }
+
     /// Another app's export, a photo libgd cannot decode and a name holding escape sequences
     /// (issue 37): refused or said in our words, nothing of libgd's own text and no raw control
     /// character on the terminal.

@@ -122,19 +122,7 @@ struct OneBinaryTests {
     @Test func installScriptInstallsAWorkingBinaryWithCompletions() throws {
         let prefix = try BrewGuideProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let script = TestPaths.packageRoot.appendingPathComponent("Scripts/install.sh")
-        func install(_ arguments: [String]) throws -> Int32 {
-            let process = Process()
-            process.executableURL = script
-            process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["BREWGUIDE_NO_MAN"] = "1"
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        func install(_ arguments: [String]) throws -> Int32 { try Self.install(arguments).status }
         #expect(try install(["--binary", BrewGuideProcess.binary.path, prefix.path]) == 0)
         let installed = prefix.appendingPathComponent("bin/brewguide")
         let work = prefix.appendingPathComponent("work")
@@ -149,8 +137,47 @@ struct OneBinaryTests {
             #expect(text.contains(marker), "\(path)")
             #expect(text.contains("templates"), "\(path) completes the templates command")
         }
-        #expect(try install(["--uninstall", prefix.path]) == 0)
+        // A completion the person changed since is kept and said; the rest is removed, each said.
+        let fish = prefix.appendingPathComponent("share/fish/vendor_completions.d/brewguide.fish")
+        try Data("# my own\n".utf8).write(to: fish)
+        let uninstall = try Self.install(["--uninstall", prefix.path])
+        #expect(uninstall.status == 0)
+        #expect(uninstall.output.contains("removed \(installed.path)"), "\(uninstall.output)")
+        #expect(uninstall.output.contains("kept \(fish.path): it changed since the install"), "\(uninstall.output)")
+        #expect(uninstall.output.contains("Removed 3 files of brewguide from \(prefix.path); kept 1 changed since"), "\(uninstall.output)")
         #expect(!FileManager.default.fileExists(atPath: installed.path))
+        #expect(FileManager.default.fileExists(atPath: fish.path))
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("j/preferences.json").path))
+    }
+
+    /// `--uninstall` where nothing was installed removes nothing, the person's own `bin/brewguide`
+    /// wrapper included, and says so (issue 45: it removed every brewguide-named file and said "Removed").
+    @Test func uninstallWhereNothingWasInstalledRemovesNothingAndSaysSo() throws {
+        let prefix = try BrewGuideProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let wrapper = prefix.appendingPathComponent("bin/brewguide")
+        try FileManager.default.createDirectory(at: wrapper.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\nexec ~/src/brewguide/.build/debug/brewguide \"$@\"\n".utf8).write(to: wrapper)
+        let result = try Self.install(["--uninstall", prefix.path])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Nothing was installed under \(prefix.path) by this script"), "\(result.output)")
+        #expect(result.output.contains("not removed, as no install recorded it: \(wrapper.path)"), "\(result.output)")
+        #expect(FileManager.default.fileExists(atPath: wrapper.path))
+    }
+
+    /// Runs `Scripts/install.sh` without man pages; its status and standard output.
+    static func install(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = TestPaths.packageRoot.appendingPathComponent("Scripts/install.sh")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["BREWGUIDE_NO_MAN"] = "1"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

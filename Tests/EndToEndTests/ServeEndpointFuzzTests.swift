@@ -347,6 +347,12 @@ struct ServeEndpointFuzzTests {
 
         // Every write the server took is a record `check` accepts.
         server.stop()
+        // No bidirectional control reached the terminal or a data file (they are left out of a
+        // form's values: a right-to-left override reorders what is shown around it).
+        func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool { (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) }
+        #expect(!server.output.unicodeScalars.contains(where: isBidirectionalControl), "the terminal got a bidirectional control; \(replay)")
+        let stored = Self.entries(sandbox.appendingPathComponent("Data"), except: []).filter { String(decoding: $0.value, as: UTF8.self).unicodeScalars.contains(where: isBidirectionalControl) }
+        #expect(stored.isEmpty, "a data file holds a bidirectional control: \(stored.keys.sorted()); \(replay)")
         let check = try BrewGuideProcess.run(["check", "--data", "Data"], in: sandbox)
         #expect(check.status == 0 && !check.stdout.contains("error:") && !check.stderr.contains("error:"),
                 "check after the run: \(check.status)\n\(check.stdout.suffix(2_000))\n\(check.stderr.suffix(2_000)); \(replay)")

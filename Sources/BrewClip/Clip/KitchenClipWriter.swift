@@ -32,7 +32,7 @@ public enum KitchenClipWriter {
                              thumbnail: String? = nil) throws(CommandError) -> Draft {
         var clipped = page.repaired()
         let title = (clipped.title?.nilIfEmpty ?? clipped.sourceUrl.flatMap { URL(string: $0)?.host } ?? "Clipped recipe")
-        let id = uniqueID(for: title, taken: takenIDs, root: root)
+        let id = try uniqueID(for: title, taken: takenIDs, root: root)
         let servings = shell ? 1 : (clipped.servings ?? 1)
         var recipe = KitchenRecipe(id: id, title: String(title.prefix(KitchenRecipe.maximumTitleLength)), servings: servings,
                                    category: category ?? ClippedRecipe.category(from: clipped.category), createdAt: now, updatedAt: now)
@@ -180,8 +180,9 @@ public enum KitchenClipWriter {
     }
 
     /// A safe id from a title: ASCII letters and digits, other runs as `-`, at most 60
-    /// characters, `-2`, `-3` … when taken (by a recipe or a file).
-    public static func uniqueID(for title: String, taken: Set<String>, root: String) -> String {
+    /// characters, `-2`, `-3` … when taken (by a recipe or a file) or erased (`FreshRecordID`: a
+    /// recipe clipped again after an erase gets an id of its own).
+    public static func uniqueID(for title: String, taken: Set<String>, root: String) throws(CommandError) -> String {
         let folded = title.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var slug = ""
         for scalar in folded.unicodeScalars {
@@ -196,14 +197,9 @@ public enum KitchenClipWriter {
         while slug.hasSuffix("-") { slug.removeLast() }
         if slug.isEmpty || RecordID.problem(with: slug) != nil { slug = "clipped-recipe" }
         let folder = (root as NSString).appendingPathComponent(RecordKind.kitchenRecipes.folderName)
-        let takenKeys = Set(taken.map(RecordID.fileKey))
-        func free(_ id: String) -> Bool {
-            !takenKeys.contains(RecordID.fileKey(id)) && !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(id + ".json"))
-        }
-        if free(slug) { return slug }
-        var number = 2
-        while !free("\(slug)-\(number)") { number += 1 }
-        return "\(slug)-\(number)"
+        return try FreshRecordID(kind: .kitchenRecipe, takenIDs: taken, root: root).make(base: slug, isFreeElsewhere: {
+            !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0 + ".json"))
+        })
     }
 }
 

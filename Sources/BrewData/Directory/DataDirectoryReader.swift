@@ -129,12 +129,21 @@ public struct DataDirectoryReader: Sendable {
 
     /// `erasures.json` (`RecordKind.erasures`): not part of the site, but checked, so that a ledger
     /// `erase`, `merge` or `import` would refuse is reported by `check` with its place.
-    public func checkErasuresFile(diagnostics: inout [Diagnostic]) {
+    /// - Returns: its records when it reads without an error (none when there is no ledger), for
+    ///   `ErasedRecordsLeft`.
+    @discardableResult
+    public func checkErasuresFile(diagnostics: inout [Diagnostic]) -> [ErasureRecord] {
         let path = ErasureLedger.path(root: root)
         switch DataFileBytes.readIfPresent(path, expected: ErasureLedger.expected) {
-        case nil: return
-        case .success(let bytes)?: diagnostics += ErasureLedger.diagnostics(of: bytes, path: path)
-        case .failure(let problem)?: diagnostics.append(problem.diagnostic)
+        case nil: return []
+        case .success(let bytes)?:
+            let found = ErasureLedger.diagnostics(of: bytes, path: path)
+            diagnostics += found
+            guard found.isEmpty, let node = try? JSONParser.parse(bytes, file: path) else { return [] }
+            return (try? ErasureLedger.records(from: JSONValue(node), context: "")) ?? []
+        case .failure(let problem)?:
+            diagnostics.append(problem.diagnostic)
+            return []
         }
     }
 }

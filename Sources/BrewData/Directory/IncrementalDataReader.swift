@@ -131,7 +131,7 @@ public struct IncrementalDataReader: Sendable {
         let preferencesChanged = preferencesNow != preferencesSignature
         preferencesSignature = preferencesNow
         let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &diagnostics)
-        reader.checkErasuresFile(diagnostics: &diagnostics)
+        let ledger = reader.checkErasuresFile(diagnostics: &diagnostics)
         // The kitchen inbox is small and read whole; a change to it counts as a preferences change.
         let inboxNow = FileSignature(path: KitchenInbox.path(root: root))
         let inboxChanged = inboxNow != inboxSignature
@@ -148,6 +148,7 @@ public struct IncrementalDataReader: Sendable {
             dataset.kitchenInbox = inbox
             dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, diagnostics: &assembled)
             assembled += KitchenImageFiles.unnamed(dataset.kitchenRecipes, root: root)
+            assembled += ErasedRecordsLeft.findings(in: dataset, ledger: ledger, root: root)
             // The log findings kept per file are those of the files as read: kept even when this gives way.
             validated = try ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled,
                                              logFindings: findLogProblems(in: files, dataset: dataset), giveWay: giveWay)

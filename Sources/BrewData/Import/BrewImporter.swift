@@ -76,7 +76,9 @@ public struct BrewImporter {
             }
             named = recipe
         }
-        let erasedLogs = Set(try ErasureLedger.load(root: root).filter { $0.kind == .log }.map(\.id))
+        let ledger = try ErasureLedger.load(root: root)
+        let erasedLogs = Set(ledger.filter { $0.kind == .log }.map(\.id))
+        let erasedSet = ErasureSet(ledger)
         var bySource: [String: String] = [:]
         var takenIDs = Set<String>()
         for located in validated.dataset.logs {
@@ -140,7 +142,7 @@ public struct BrewImporter {
                     }
                     var suffix = 2
                     let base = log.id
-                    while takenIDs.contains(RecordID.fileKey(log.id)) {
+                    while takenIDs.contains(RecordID.fileKey(log.id)) || erasedSet.covers(.log, log.id) {
                         log.id = "\(base)-\(suffix)"
                         suffix += 1
                     }

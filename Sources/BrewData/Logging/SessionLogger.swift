@@ -212,13 +212,13 @@ public struct SessionLogger: Sendable {
         let trimmedName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
         let slug = Self.slug(trimmedName ?? "")
         let base = (slug.isEmpty ? "night-out" : slug) + "-" + stamp
-        let taken = Set(dataset.sessions.map { RecordID.fileKey($0.value.id) })
-        var id = base
-        var counter = 2
-        while taken.contains(RecordID.fileKey(id)) || FileManager.default.fileExists(atPath: path(for: id)) {
-            id = "\(base)-\(counter)"
-            counter += 1
+        let fresh: FreshRecordID
+        do {
+            fresh = try FreshRecordID(kind: .session, takenIDs: dataset.sessions.map(\.value.id), root: root)
+        } catch {
+            throw Failure(message: error.description)
         }
+        let id = fresh.make(base: base, isFreeElsewhere: { !FileManager.default.fileExists(atPath: path(for: $0)) })
         if let problem = RecordID.problem(with: id) { throw Failure(message: "cannot make a session id from the name: \(problem)") }
         var lines = ["{", "  \"id\": \(JSONSpans.quoted(id)),"]
         if let trimmedName, !trimmedName.isEmpty { lines.append("  \"name\": \(JSONSpans.quoted(trimmedName)),") }

@@ -1,5 +1,10 @@
 import BrewKit
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The export as CSV files a spreadsheet opens: one per kind, and a README of the columns.
 public enum CSVExport {
@@ -98,19 +103,40 @@ public enum CSVExport {
         """
     }
 
-    /// Writes the files into a new folder (or an empty one), through a staging folder.
-    public static func write(_ snapshot: DataSnapshot, to folder: String) throws(CommandError) {
+    /// Writes the files into a new folder (or an empty one), through a staging folder beside it
+    /// (`.<name>.csv-<pid>`) renamed into place when every file is written: a full disk leaves
+    /// no part of an export, and the staging folder is removed.
+    /// - Parameter fileMode: the files' permission bits (the data files' own: a private journal
+    ///   gives a private export), and the matching folder mode; nil for the process's default.
+    public static func write(_ snapshot: DataSnapshot, to folder: String, fileMode: mode_t? = nil) throws(CommandError) {
         let manager = FileManager.default
         if let entries = try? manager.contentsOfDirectory(atPath: folder), !entries.isEmpty {
             throw CommandError("\(folder) is not empty; choose a new folder for the CSV export")
         }
+        // Through URL: NSString's deletingLastPathComponent traps on a one-component relative path on Linux.
+        let url = URL(fileURLWithPath: folder).standardizedFileURL
+        let parent = url.deletingLastPathComponent().path
+        let staging = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).csv-\(getpid())")
+        try? manager.removeItem(atPath: staging)
         do {
+            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true,
+                                        attributes: fileMode.map { [.posixPermissions: Int(DataFileMode.folderMode(for: $0))] })
             for (name, bytes) in try files(for: snapshot) {
-                try AtomicFile.write(bytes, to: (folder as NSString).appendingPathComponent(name))
+                try AtomicFile.write(bytes, to: (staging as NSString).appendingPathComponent(name), newFileMode: fileMode)
             }
+            // rename(2) puts a folder in the place of an empty one.
+            guard rename(staging, url.path) == 0 else {
+                throw CommandError("cannot move the CSV export into \(folder): \(String(cString: strerror(errno)))")
+            }
+            AtomicFile.syncFolder(parent)
         } catch let error as AtomicFile.Failure {
-            throw error.commandError()
+            try? manager.removeItem(atPath: staging)
+            throw error.commandError(then: "nothing was written to \(folder)")
+        } catch let error as CommandError {
+            try? manager.removeItem(atPath: staging)
+            throw error
         } catch {
+            try? manager.removeItem(atPath: staging)
             throw CommandError("cannot write the CSV export: \(error)")
         }
     }

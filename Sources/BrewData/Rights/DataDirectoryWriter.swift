@@ -14,7 +14,9 @@ public enum DataDirectoryWriter {
     /// - Parameters:
     ///   - synced: false for a scratch copy that is thrown away (merge's check), which needs no fsync.
     ///   - progress: told after each member's files how many records are written (`.writingRecords`).
-    public static func write(_ snapshot: DataSnapshot, into root: String, synced: Bool = true, progress: WorkProgress? = nil) throws(CommandError) {
+    ///   - fileMode: the permission bits of every file (an import gives the archive's: a private
+    ///     archive restores a private journal); nil for the process's default.
+    public static func write(_ snapshot: DataSnapshot, into root: String, synced: Bool = true, fileMode: mode_t? = nil, progress: WorkProgress? = nil) throws(CommandError) {
         do {
             let total = ArchiveMember.allCases.reduce(0) { $0 + $1.elementCount(in: snapshot) }
             var written = 0
@@ -24,7 +26,7 @@ public enum DataDirectoryWriter {
                 for (relative, bytes) in try member.files(of: snapshot) {
                     let path = (root as NSString).appendingPathComponent(relative)
                     if synced {
-                        try AtomicFile.write(bytes, to: path)
+                        try AtomicFile.write(bytes, to: path, newFileMode: fileMode)
                     } else {
                         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                         try Data(bytes).write(to: URL(fileURLWithPath: path))

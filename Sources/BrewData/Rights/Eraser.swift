@@ -246,9 +246,23 @@ public enum Eraser {
         return plan
     }
 
-    public static func apply(_ plan: Plan, root: String) throws(CommandError) {
+    /// Writes the ledger, then each file change in order.
+    /// - Returns: the changes made, which are all of the plan's (a failure throws).
+    /// - Throws: a failure that says which files were changed before it and which were not, so that
+    ///   nothing is said to be done that was not.
+    @discardableResult
+    public static func apply(_ plan: Plan, root: String) throws(CommandError) -> [FileChange] {
         if !plan.erasures.isEmpty {
             try ErasureLedger.write(try ErasureLedger.load(root: root) + plan.erasures, root: root)
+        }
+        var done: [FileChange] = []
+        func said(_ reason: String) -> String {
+            let rest = plan.fileChanges.dropFirst(done.count).map(\.path)
+            var lines = [reason]
+            if !done.isEmpty { lines.append("changed before it: \(done.map(\.path).joined(separator: ", "))") }
+            lines.append("not changed: \(rest.joined(separator: ", "))")
+            lines.append("the erasure is recorded in \(ErasureLedger.path(root: root)); run the same erase again to finish it (brewguide check names what is left)")
+            return lines.joined(separator: "\n")
         }
         do {
             for change in plan.fileChanges {
@@ -257,11 +271,13 @@ public enum Eraser {
                 } else {
                     try AtomicFile.remove(change.path)
                 }
+                done.append(change)
             }
         } catch let error as AtomicFile.Failure {
-            throw error.commandError(then: "run the same erase again to finish it")
+            throw CommandError(said(error.reason), at: .file(error.path))
         } catch {
-            throw CommandError("\(error); run the same erase again to finish it")
+            throw CommandError(said("\(error)"))
         }
+        return done
     }
 }

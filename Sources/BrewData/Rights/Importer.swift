@@ -9,8 +9,12 @@ import Foundation
 /// records could silently replace them, so it is refused; import into a new folder and
 /// combine with `brewguide merge NEW --into DIR`, which keeps both versions of a conflict.
 public enum Importer {
-    /// - Parameter progress: told how many records are checked, then written (a progress line).
-    public static func run(archive bytes: [UInt8], name: String, into target: String, progress: WorkProgress? = nil) throws(CommandError) -> DataSnapshot {
+    /// - Parameters:
+    ///   - fileMode: the permission bits of the restored files, and the matching folder mode (the
+    ///     command gives the archive's own: a 0600 archive restores a 0700 folder of 0600 files);
+    ///     nil for the process's default.
+    ///   - progress: told how many records are checked, then written (a progress line).
+    public static func run(archive bytes: [UInt8], name: String, into target: String, fileMode: mode_t? = nil, progress: WorkProgress? = nil) throws(CommandError) -> DataSnapshot {
         if let refusal = WriteTarget.journalRefusal(target: target) { throw CommandError(refusal) }
         var snapshot = try ArchiveReader.read(bytes, name: name, progress: progress)
         let erased = ErasureSet(snapshot.erasures)
@@ -34,12 +38,13 @@ public enum Importer {
         try? manager.removeItem(atPath: staging)
         LeftoverFiles.removeDeadImportStaging(beside: absolute)
         do {
-            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true,
+                                        attributes: fileMode.map { [.posixPermissions: Int(DataFileMode.folderMode(for: $0))] })
         } catch {
             throw CommandError("cannot create the staging folder \(staging): \(error.localizedDescription)")
         }
         do throws(CommandError) {
-            try DataDirectoryWriter.write(snapshot, into: staging, progress: progress)
+            try DataDirectoryWriter.write(snapshot, into: staging, fileMode: fileMode, progress: progress)
             guard rename(staging, absolute) == 0 else {
                 throw CommandError("cannot move the imported data into \(target): \(String(cString: strerror(errno)))")
             }

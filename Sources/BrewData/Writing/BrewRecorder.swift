@@ -134,32 +134,57 @@ public struct BrewRecorder: Sendable {
         var moment = atNow()
         // A stand-in time picks a month's file the person did not ask for: its problems are not theirs.
         var momentIsStandIn = false
+        var timeNotes: [String] = []
         if let at = request.at?.trimmingCharacters(in: .whitespaces) {
             momentIsStandIn = true
             if let parsed = Self.moment(from: at, zone: writingZone) {
-                if FutureMoment.isAhead(parsed.date, of: now) { problems.add(FutureMoment.refusal(given: at, now: now)) } else { moment = parsed; momentIsStandIn = false }
+                let year = journalZone.local(parsed.date, writtenOffsetSeconds: parsed.offsetSeconds).year
+                if !Self.writableYears.contains(year) {
+                    // Not a file's problem: the year cannot be written in four digits as a log's time and file name are.
+                    problems.add("--at: \(at) is in the year \(year); a brew's time must be in the years \(Self.writableYears.lowerBound) to \(Self.writableYears.upperBound)")
+                } else if FutureMoment.isAhead(parsed.date, of: now) { problems.add(FutureMoment.refusal(given: at, now: now)) } else { moment = parsed; momentIsStandIn = false }
+                if let skipped = Self.skippedLocalTime(at, recorded: parsed, zone: writingZone) { timeNotes.append(skipped) }
             } else {
                 problems.add("--at: expected an ISO 8601 date-time such as 2026-10-01T07:00:00+09:00 (or 2026-10-01T07:00 in the journal's time zone, \(writingZone.identifier)), found \"\(at)\"")
             }
         }
         let local = journalZone.local(moment.date, writtenOffsetSeconds: moment.offsetSeconds)
 
-        // The id, unique also on a disk that ignores case.
-        let taken = Set(validated.dataset.logs.map { RecordID.fileKey($0.value.id) })
-        let base = "log-\(local.compactMinute)"
-        var id = base
-        var suffix = 2
-        while taken.contains(RecordID.fileKey(id)) {
-            id = "\(base)-\(suffix)"
-            suffix += 1
+        // The id, unique also on a disk that ignores case, and never one that was erased.
+        let erased: ErasureSet
+        do {
+            erased = ErasureSet(try ErasureLedger.load(root: root))
+        } catch {
+            problems.add(error.description)
+            erased = ErasureSet([])
         }
+        let id = FreshRecordID(kind: .log, takenKeys: Set(validated.dataset.logs.map { RecordID.fileKey($0.value.id) }), erased: erased)
+            .make(base: "log-\(local.compactMinute)")
 
-        // What: the recipe's defaults where nothing is given (PRD 3.7.3 rounding).
+        // What: the recipe's defaults where nothing is given (PRD 3.7.3 rounding). A number too
+        // large to be held (1e400 is read as infinity) is said as such, and the other of dose and
+        // yield is worked out from a given one only when that one is within its bound: a dose of
+        // 1e308 is said once, at --dose, not again as a yield nobody gave.
+        var request = request
+        for (field, value) in [("doseGrams", request.doseGrams), ("targetYieldGrams", request.targetYieldGrams), ("waterTemperatureCelsius", request.waterTemperatureCelsius),
+                               ("brewTimeSeconds", request.brewTimeSeconds), ("tds", request.tds)] {
+            guard let value, !value.isFinite else { continue }
+            let bound = FieldBounds.number(field)
+            problems.add("\(Self.optionForField[field] ?? field): expected a number up to \(Format.number(bound.maximum))\(bound.unit), found \(value.isNaN ? "NaN" : "one too large for any number to hold")")
+            switch field {
+            case "doseGrams": request.doseGrams = nil
+            case "targetYieldGrams": request.targetYieldGrams = nil
+            case "waterTemperatureCelsius": request.waterTemperatureCelsius = nil
+            case "brewTimeSeconds": request.brewTimeSeconds = nil
+            default: request.tds = nil
+            }
+        }
+        func isWithinBound(_ value: Double, _ field: String) -> Bool { value > 0 && value <= FieldBounds.number(field).maximum }
         var dose = request.doseGrams ?? recipe.defaultDose
         var yield = request.targetYieldGrams ?? recipe.defaultTargetYield
         switch (request.doseGrams, request.targetYieldGrams) {
-        case (let given?, nil) where given > 0: yield = (given * recipe.defaultRatio).rounded()
-        case (nil, let given?) where given > 0: dose = (given / recipe.defaultRatio * 10).rounded() / 10
+        case (let given?, nil) where isWithinBound(given, "doseGrams"): yield = (given * recipe.defaultRatio).rounded()
+        case (nil, let given?) where isWithinBound(given, "targetYieldGrams"): dose = (given / recipe.defaultRatio * 10).rounded() / 10
         default: break
         }
         let fields: [(String, JSONValue)] = [
@@ -278,11 +303,26 @@ public struct BrewRecorder: Sendable {
         }
         let others = validated.blockingErrors.count
         if others > 0 { notes.append("note: the data has \(others) other error\(others == 1 ? "" : "s"); `brewguide check` lists them") }
+        notes += timeNotes
         return Recording(log: log, local: local, logPath: path, logBytes: bytes, preferencesPath: preferencesPath,
                          preferencesBytes: preferencesBytes, warnings: mine.filter { $0.severity == .warning }, notes: notes)
     }
 
     /// `--at` (of `log` and of `session`): with an offset as written, or a local date-time read in `zone`.
+    /// The years a brew's time may be in: written with four digits, as its file's name is (`logs/0999-06.json` is no file a journal has).
+    public static let writableYears = 1000...9999
+
+    /// The note for a local time the clocks skipped (02:30 on the night they go forward), which
+    /// `moment(from:zone:)` records an hour on: what was given, what was recorded, and why. Nil for
+    /// a time with its own offset, or one that exists.
+    public static func skippedLocalTime(_ text: String, recorded: (date: Date, offsetSeconds: Int, text: String), zone: TimeZone) -> String? {
+        guard !(text.count > 10 && ISO8601.dateAndOffset(from: text) != nil) else { return nil }
+        let given = String((text.count == 16 ? text + ":00" : text).prefix(19))
+        let shown = String(recorded.text.prefix(19))
+        guard given != shown else { return nil }
+        return "note: \(text) does not exist in \(zone.identifier) (the clocks went forward that night), so it is recorded at \(shown.prefix(16).replacingOccurrences(of: "T", with: " ")) (\(String(recorded.text.dropFirst(19)))); give --at with an offset to record another moment"
+    }
+
     public static func moment(from text: String, zone: TimeZone) -> (date: Date, offsetSeconds: Int, text: String)? {
         if text.count > 10, let parsed = ISO8601.dateAndOffset(from: text) { return (parsed.date, parsed.offsetSeconds, text) }
         // 2026-10-01T07:00 or 2026-10-01T07:00:00, no offset: local time in the journal's zone.
@@ -291,7 +331,10 @@ public struct BrewRecorder: Sendable {
         var offset = zone.secondsFromGMT(for: naive)
         offset = zone.secondsFromGMT(for: naive.addingTimeInterval(-Double(offset)))
         let date = naive.addingTimeInterval(-Double(offset))
-        return (date, offset, LocalTime(date, offsetSeconds: offset).iso8601)
+        // A time the clocks skipped (the spring gap) is the moment an hour on, written with the
+        // zone's offset at that moment (02:30+01:00, not 01:30+00:00); `skippedLocalTime` says so.
+        let actual = zone.secondsFromGMT(for: date)
+        return (date, actual, LocalTime(date, offsetSeconds: actual).iso8601)
     }
 
     /// A CSV file with a row added, its cells in the order of the file's header.

@@ -21,7 +21,34 @@ import Darwin
 ///   one holder and nothing is left beside the directory after a clean exit.
 /// - The holder writes its command and pid into the file. A second command retries for `wait`
 ///   (5 s, or `BREWGUIDE_LOCK_WAIT_SECONDS`), then fails with a message naming the holder.
+/// - A writer whose lock file cannot be opened (a folder at its path, a read-only parent, no
+///   permission) is refused, saying why: writing on without the lock could interleave with
+///   another command's writes. A reader goes on without it: nothing can write there either.
 public final class DirectoryLock: Sendable {
+    /// Why the lock was not taken.
+    public enum Refusal: Error, CustomStringConvertible, Sendable {
+        case busy(Busy)
+        case cannotOpen(Unopenable)
+
+        public var description: String {
+            switch self {
+            case .busy(let busy): busy.description
+            case .cannotOpen(let unopenable): unopenable.description
+            }
+        }
+    }
+
+    /// A lock file that could not be opened, and why.
+    public struct Unopenable: Error, CustomStringConvertible, Sendable {
+        public var directory: String
+        public var lockPath: String
+        /// The system's words: "Is a directory", "Permission denied".
+        public var reason: String
+        public var description: String {
+            "\(directory) cannot be locked: its lock file \(lockPath) cannot be opened (\(reason)); brewguide writes there only while it holds that lock, so that no other command writes at the same time. Make the folder holding it writable (or remove what is at that path), then run the command again"
+        }
+    }
+
     public struct Busy: Error, CustomStringConvertible, Sendable {
         public var directory: String
         /// "brewguide erase (pid 4242)", or nil when the holder did not say.
@@ -55,22 +82,29 @@ public final class DirectoryLock: Sendable {
     /// "brewguide build"), waiting up to `waitSeconds` while another process holds it.
     /// - Parameter shared: a reader's lock (`build` reading the data): readers share it with each
     ///   other and wait for a writer, and a writer waits for them.
-    public static func acquire(directory: String, command: String, shared: Bool = false, waitSeconds: Double = defaultWaitSeconds) throws(Busy) -> DirectoryLock {
+    public static func acquire(directory: String, command: String, shared: Bool = false, waitSeconds: Double = defaultWaitSeconds) throws(Refusal) -> DirectoryLock {
         let path = lockPath(for: directory)
         let deadline = Date().addingTimeInterval(waitSeconds)
         var fd: Int32
         while true {
             fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
-                // A folder that cannot hold the lock file (read-only): the command's own writes will
-                // fail there with their own message; the lock cannot protect anything.
-                return DirectoryLock(lockPath: path, descriptor: -1)
+                let number = errno
+                let reason = String(cString: strerror(number))
+                // A reader of a folder that cannot hold the lock file (read-only) goes on: no
+                // command can write there either. So does a command whose directory's parent does
+                // not exist yet: there is nothing there to protect (import makes it). A writer is
+                // refused.
+                var isFolder: ObjCBool = false
+                let parentMissing = number == ENOENT && !FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent, isDirectory: &isFolder)
+                if shared || parentMissing { return DirectoryLock(lockPath: path, descriptor: -1, isShared: shared) }
+                throw .cannotOpen(Unopenable(directory: directory, lockPath: path, reason: reason))
             }
             while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
                     let holder = holder(readFrom: fd)
                     close(fd)
-                    throw Busy(directory: directory, holder: holder, waitedSeconds: waitSeconds)
+                    throw .busy(Busy(directory: directory, holder: holder, waitedSeconds: waitSeconds))
                 }
                 usleep(50_000)
             }

@@ -33,15 +33,16 @@ public struct RecipeDuplicator: Sendable {
         let newName = (name ?? "\(original.name) (copy)").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !newName.isEmpty else { throw Refusal(description: "--name must not be empty (a recipe needs a name)") }
         let folder = (root as NSString).appendingPathComponent(RecordKind.recipes.folderName)
-        let taken = Set(dataset.recipes.map { RecordID.fileKey($0.value.id) })
         let base = Self.id(from: newName)
-        var id = base
-        var suffix = 2
-        while taken.contains(RecordID.fileKey(id)) || RecordID.problem(with: id) != nil
-                || FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("\(id).json")) {
-            id = "\(base.prefix(RecordID.maximumLength - 4))-\(suffix)"
-            suffix += 1
+        let fresh: FreshRecordID
+        do {
+            fresh = try FreshRecordID(kind: .recipe, takenIDs: dataset.recipes.map(\.value.id), root: root)
+        } catch {
+            throw Refusal(description: error.description)
         }
+        let id = fresh.make(base: base, suffixed: { "\(base.prefix(RecordID.maximumLength - 4))-\($0)" }, isFreeElsewhere: {
+            RecordID.problem(with: $0) == nil && !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("\($0).json"))
+        })
         let date = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         var copy = original
         copy.id = id

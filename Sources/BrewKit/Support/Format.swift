@@ -7,6 +7,9 @@ public enum Format {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "∞" : "-∞") }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
+        // A number near the largest a Double holds (1e308) overflows when scaled: it is shown as
+        // it is (`1e+308`), never as the infinity of the product.
+        guard (value * scale).isFinite else { return "\(value)" }
         let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
         // Whole units of the last place, as integers: exact below 2^53, and much cheaper than a format string.

@@ -4,6 +4,11 @@ import Foundation
 /// percent-decoded (`+` is a space) and valid UTF-8, with no control character (NUL, ESC, a
 /// line break…) but a note's tabs and line breaks: no record's text holds one (docs/DATA-FORMAT.md),
 /// and a refusal's message that quoted one would be cut in two or steer a terminal.
+/// The bidirectional controls (U+202A–U+202E, U+2066–U+2069), which reorder what a terminal or a
+/// page shows around them (a right-to-left override makes `gpj.exe` read `exe.jpg`), are left out
+/// of every value, as `kitchen import` leaves them out of a title (`AppImportText`; BrewServe
+/// links nothing of ours, so the two ranges are named here too): what is stored and printed is
+/// the text without them.
 enum FormFields {
     /// The fields whose text may run over several lines (with tabs and line breaks).
     static let multilineFields: Set<String> = ["note"]
@@ -33,7 +38,7 @@ enum FormFields {
                 errors.append("field \"\(name)\" is given more than once")
                 continue
             }
-            fields[name] = value
+            fields[name] = Self.withoutBidirectionalControls(value)
         }
         return errors.isEmpty ? .success(fields) : .failure(WriteRefusal(status: .unprocessableContent, errors: errors))
     }
@@ -41,6 +46,17 @@ enum FormFields {
     private static func isRefusedControl(_ scalar: Unicode.Scalar, in name: String) -> Bool {
         guard scalar.properties.generalCategory == .control else { return false }
         return !(multilineFields.contains(name) && (scalar == "\t" || scalar == "\n" || scalar == "\r"))
+    }
+
+    static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    static func withoutBidirectionalControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isBidirectionalControl) else { return text }
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isBidirectionalControl(scalar) { kept.append(scalar) }
+        return String(kept)
     }
 
     private static func decode(_ text: Substring) -> String? {

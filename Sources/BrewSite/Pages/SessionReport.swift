@@ -90,7 +90,7 @@ public enum SessionReport {
         for item in summary.timeline {
             let moment = item.entry.timestamp
             var row = Row(
-                time: SessionText.clock(moment, in: summary.timeZone), what: SessionText.describe(item, presets: presets, units: summary.settings.units),
+                time: SessionText.timelineClock(moment, in: summary), what: SessionText.describe(item, presets: presets, units: summary.settings.units),
                 change: SessionText.signed(item.delta), waterline: SessionText.position(item.waterline), kind: .entry)
             if let updated = item.entry.updatedAt { row.edited = SessionText.dayAndTime(updated, in: summary.timeZone) }
             // Warnings belong to the entry that raised them (entry ids are unique within a session).
@@ -107,12 +107,12 @@ public enum SessionReport {
             add(moment, row)
         }
         for run in timeReminderRuns(summary) {
-            add(run.first!, Row(time: SessionText.clock(run.first!, in: summary.timeZone), what: timeReminderLine(run, summary: summary), change: "", waterline: "", kind: .timeReminders))
+            add(run.first!, Row(time: SessionText.timelineClock(run.first!, in: summary), what: timeReminderLine(run, summary: summary), change: "", waterline: "", kind: .timeReminders))
         }
         if let firstQuiet = summary.quietTimeReminders.first, let minutes = summary.settings.stopRemindersAfterInactiveMinutes {
             let count = summary.quietTimeReminders.count
             add(firstQuiet, Row(
-                time: SessionText.clock(firstQuiet, in: summary.timeZone),
+                time: SessionText.timelineClock(firstQuiet, in: summary),
                 what: "Quiet: \(count == 1 ? "1 time reminder" : "\(count) time reminders") not given after \(minutes) min without an entry",
                 change: "", waterline: "", kind: .timeReminders))
         }

@@ -12,6 +12,18 @@ public enum SessionText {
         zone.local(date).clock
     }
 
+    /// A timeline's `02:50`, with its offset (`02:50 +01:00`) when the session runs across a change
+    /// of the zone's offset (the autumn night the clocks go back shows 02:50 twice): each row then
+    /// says which 02:50 it is.
+    public static func timelineClock(_ date: Date, in summary: SessionSummary) -> String {
+        let zone = summary.timeZone
+        guard zone.offsetSeconds(at: summary.start) != zone.offsetSeconds(at: summary.end) else { return clock(date, in: zone) }
+        let offset = zone.offsetSeconds(at: date)
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return clock(date, in: zone) + " " + sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
     /// `Sat 12 Sep 2026, 18:30`, in the journal's time zone.
     public static func dayAndTime(_ date: Date, in zone: JournalTimeZone = .asWritten) -> String {
         zone.local(date).dayAndTime

@@ -76,6 +76,12 @@ public struct TemplateSet: Sendable {
                 diagnostics.append(.error("cannot read the template as UTF-8 text", at: .file(path)))
                 continue
             }
+            // An empty file is what a copy on a full disk leaves: used, it would drop its page's
+            // part without a word. A part left out on purpose says so in a comment.
+            guard !text.isEmpty else {
+                diagnostics.append(.error("the template is empty (0 bytes), which would leave its part of every page out; fill it, delete it to use the built-in one, or hold only a comment ({{! left out }}) to leave the part out", at: .file(path)))
+                continue
+            }
             add(template: text, named: name, from: path, diagnostics: &diagnostics)
         }
     }

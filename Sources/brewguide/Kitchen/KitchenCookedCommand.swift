@@ -79,6 +79,7 @@ struct KitchenCookedCommand: ParsableCommand {
             if let parsed = BrewRecorder.moment(from: at, zone: zone) {
                 moment = (parsed.date, parsed.offsetSeconds)
                 if FutureMoment.isAhead(parsed.date, of: now) { problems.append(FutureMoment.refusal(given: at, now: now)) }
+                if let note = BrewRecorder.skippedLocalTime(at, recorded: parsed, zone: zone) { StandardError.write(note + "\n") }
             } else {
                 problems.append("--at: expected an ISO 8601 date-time such as 2026-11-12T19:00:00+01:00 (or 2026-11-12T19:00 in the journal's time zone, \(zone.identifier)), found \(FoundValue.quoted(at))")
             }
@@ -108,11 +109,7 @@ struct KitchenCookedCommand: ParsableCommand {
 
         let local = LocalTime(moment.date, offsetSeconds: moment.offsetSeconds).iso8601
         let stamp = local.prefix(16).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-")
-        let taken = Set(context.plan.cooks.map { RecordID.fileKey($0.value.id) })
-        let base = "cook-\(id)-\(stamp)"
-        var logID = base
-        var suffix = 2
-        while taken.contains(RecordID.fileKey(logID)) { logID = "\(base)-\(suffix)"; suffix += 1 }
+        let logID = try FreshRecordID(kind: .cookLog, takenIDs: context.plan.cooks.map(\.value.id), root: root).make(base: "cook-\(id)-\(stamp)")
         var pending = KitchenPhotoFiles.Pending()
         var photoPath: String?
         if let image {

@@ -55,6 +55,8 @@ struct KitchenImportCommand: ParsableCommand {
                 let (files, unread) = try AppImportFiles.read(path, meter: meter)
                 reading = app.read(files, meter: meter, input: path)
                 reading.skipped = unread + reading.skipped
+                // Nothing read and nothing said: what the input is not (an error, exit status 1).
+                if reading.recipes.isEmpty, reading.skipped.isEmpty { reading.skipped = [app.nothingRead(at: path, files: files)] }
             } catch {
                 reading.skipped = [error]
             }
