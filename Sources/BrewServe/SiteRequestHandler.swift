@@ -23,7 +23,7 @@ struct SiteRequestHandler: Sendable {
 
     func handleRequest(_ request: ServerRequest) async -> ServerResponse {
         let hosts = request.headers.values(named: "Host")
-        guard hosts.count <= 1, Self.isServedHost(hosts.first, lanAddresses: writes?.settings.lanAddresses ?? []) else {
+        guard hosts.count <= 1, Self.isServedHost(hosts.first, lanAddresses: (writes?.settings.lanAddresses ?? []) + (writes?.settings.hostNames ?? [])) else {
             // A page elsewhere that rebinds its DNS name to 127.0.0.1 must not read the journal.
             if Self.isAPI(request.path) {
                 return WriteRequestHandler.json(status: .forbidden, ["errors": ["unknown host: use the address serve printed (127.0.0.1, localhost or a LAN address it listens on)"]])
@@ -180,7 +180,7 @@ struct SiteRequestHandler: Sendable {
     // MARK: Helpers
 
     /// Whether a `Host` header names this machine: 127.0.0.1, localhost or
-    /// [::1], or one of the LAN addresses served (`--lan`), with any port (a
+    /// [::1], or one of the LAN addresses (`--lan`) or names (`--https`) served, with any port (a
     /// tunnel may change it). HTTP/1.0 clients may leave it out.
     static func isServedHost(_ host: String?, lanAddresses: [String] = []) -> Bool {
         guard let host = host?.lowercased(), !host.isEmpty else { return true }

@@ -1,0 +1,67 @@
+import Clibssl
+import Foundation
+import Synchronization
+
+/// What `serve --https` serves TLS with: the person's CA, the names of this run, and the
+/// OpenSSL server context holding the current `ServerCertificate`. The certificate is made at
+/// start and made again, for the same names, once fewer than `renewBeforeSeconds` of it are left
+/// (`renewIfDue`, which the server calls every hour); connections already open keep theirs.
+public final class TLSContext: Sendable {
+    /// A certificate is renewed when this little of it is left (a third of its 30 days).
+    static let renewBeforeSeconds: TimeInterval = 10 * 24 * 3600
+
+    public let authority: CertificateAuthority
+    public let names: ServedNames
+    private let current: Mutex<ServerContext>
+
+    /// A server context for `names`, with a certificate made now. Throws a
+    /// `CertificateAuthorityError` when OpenSSL cannot make one.
+    public init(authority: CertificateAuthority, names: ServedNames, now: Date = Date()) throws {
+        self.authority = authority
+        self.names = names
+        current = Mutex(try ServerContext(certificate: authority.issue(for: names, now: now)))
+    }
+
+    /// The certificate served now.
+    public var certificate: ServerCertificate { current.withLock { $0.certificate } }
+
+    /// Makes a new certificate when the current one has fewer than `renewBeforeSeconds` left at
+    /// `now`; whether it did.
+    @discardableResult
+    public func renewIfDue(now: Date = Date()) throws -> Bool {
+        guard certificate.notAfter.timeIntervalSince(now) < Self.renewBeforeSeconds else { return false }
+        let renewed = try ServerContext(certificate: authority.issue(for: names, now: now))
+        current.withLock { $0 = renewed }
+        return true
+    }
+
+    /// A new server-side TLS session on the current certificate (`SSL*`, the caller frees it).
+    func newSession() -> OpaquePointer? {
+        current.withLock { SSL_new($0.context) }
+    }
+}
+
+/// An OpenSSL `SSL_CTX` for one server certificate. `SSL_new` takes its own reference, so a
+/// session outlives the context it came from being replaced.
+final class ServerContext: @unchecked Sendable {
+    let context: OpaquePointer
+    let certificate: ServerCertificate
+
+    init(certificate: ServerCertificate) throws {
+        self.certificate = certificate
+        let path = certificate.names.hostNames.first ?? "server certificate"
+        guard let context = SSL_CTX_new(TLS_server_method()) else {
+            throw CertificateAuthorityError(path: path, message: "OpenSSL could not make a TLS context (\(OpenSSLObjects.lastError()))")
+        }
+        guard brewguide_configure_server_context(context) == 1,
+              SSL_CTX_use_certificate(context, certificate.certificate) == 1,
+              SSL_CTX_use_PrivateKey(context, certificate.key) == 1,
+              SSL_CTX_check_private_key(context) == 1 else {
+            SSL_CTX_free(context)
+            throw CertificateAuthorityError(path: path, message: "OpenSSL refused the server certificate (\(OpenSSLObjects.lastError()))")
+        }
+        self.context = context
+    }
+
+    deinit { SSL_CTX_free(context) }
+}
