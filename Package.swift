@@ -101,6 +101,8 @@ let package = Package(
             name: "brewguide",
             dependencies: [
                 "BrewKit", "BrewData", "BrewClip", "BrewSite", "BrewWatch", "BrewServe", "BrewBuiltIns",
+                // libgd draws the served web app's icons (ServedWebApp), as it makes the grid's photos.
+                "Cgd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // jemalloc (Debian: libjemalloc-dev) in place of glibc's malloc: a build makes and

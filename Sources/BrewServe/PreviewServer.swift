@@ -32,13 +32,14 @@ public final class PreviewServer: Sendable {
     /// and listens on its LAN addresses too. With `tls` (`--https`, which needs `edit` for the
     /// key), it serves everything over TLS, and over plain HTTP on the same port only the CA's
     /// download (`CertificateDownloadHandler`) and redirects to https://.
-    public convenience init(siteDirectory: String, port: UInt16 = 8000, edit: EditSettings? = nil, tls: TLSContext? = nil) {
-        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15), edit: edit, tls: tls)
+    /// `webApp`'s manifest, icons and favicon are served beside the site and named in its pages.
+    public convenience init(siteDirectory: String, port: UInt16 = 8000, edit: EditSettings? = nil, tls: TLSContext? = nil, webApp: WebApp? = nil) {
+        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15), edit: edit, tls: tls, webApp: webApp)
     }
 
     /// As the public initialiser, with a heartbeat interval and request limits tests can shorten.
     init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard, edit: EditSettings? = nil,
-         tls: TLSContext? = nil) {
+         tls: TLSContext? = nil, webApp: WebApp? = nil) {
         self.siteDirectory = siteDirectory
         self.requestedPort = port
         self.heartbeatInterval = heartbeatInterval
@@ -53,7 +54,8 @@ public final class PreviewServer: Sendable {
             resolver: SitePathResolver(siteDirectory: siteDirectory),
             broadcaster: broadcaster,
             writes: edit.map(WriteRequestHandler.init(settings:)),
-            boundPort: { await listeningState.knownPort }
+            boundPort: { await listeningState.knownPort },
+            webApp: webApp
         )
         let addresses = [Self.loopbackAddress(port: port)] + (edit?.lanAddresses ?? []).compactMap { Self.ipv4Address($0, port: port) }
         let listening = tls.map { tls in

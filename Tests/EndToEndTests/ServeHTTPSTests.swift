@@ -125,6 +125,15 @@ struct ServeHTTPSTests {
         #expect(try browser.evaluate("'wakeLock' in navigator && 'serviceWorker' in navigator && 'clipboard' in navigator") as? Bool == true)
         #expect(try browser.text("location.protocol") == "https:")
         #expect(try browser.text("document.querySelector('h1') ? document.querySelector('h1').textContent : ''").isEmpty == false)
+        // The web app parts serve adds: the manifest named in the head, and answered.
+        #expect(browser.wait(until: "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json()).then(m => window.manifestName = m.name) && window.manifestName === 'brewguide journal'", seconds: 10))
+        _ = try browser.evaluate("fetch('/favicon.ico').then(r => { window.faviconType = r.headers.get('content-type'); }), 0")
+        #expect(browser.wait(until: "window.faviconType === 'image/x-icon'", seconds: 10))
+
+        // The same page without the CA trusted is refused: the trust above is what made it secure.
+        let untrusting = try HeadlessChromium(width: 390, height: 844, arguments: ["--host-resolver-rules=MAP \(host) 127.0.0.1"], home: served.root.appendingPathComponent("empty-home"))
+        try untrusting.send("Page.navigate", ["url": base])
+        #expect(!untrusting.wait(until: "location.href === \(HeadlessChromium.quoted(base)) && document.readyState === 'complete' && window.isSecureContext", seconds: 5))
     }
 
     @Test("a CA that cannot be read stops serve with its path and words, and is left as it was")
