@@ -18,6 +18,8 @@ struct ServeHTTPSTests {
         let root: URL, dataHome: URL
         let process: RunningBrewGuide
         let port: String, key: String
+        /// The first LAN address listened on (`--lan`).
+        let lanAddress: String?
 
         init(arguments: [String] = ["--lan", "--https"], dataHome given: URL? = nil) throws {
             let data = try BrewGuideProcess.copyOfBundledData()
@@ -26,12 +28,13 @@ struct ServeHTTPSTests {
             process = try RunningBrewGuide(running: ["serve"] + arguments + ["--data", data.path, "--output", root.appendingPathComponent("Site").path, "--port", "0"],
                                            environment: ["XDG_DATA_HOME": dataHome.path])
             guard process.waitFor("watching", seconds: 120),
-                  let address = process.first(#"https://127\.0\.0\.1:[0-9]+/"#),
+                  let address = process.first(#"(?<=serving .{1,300} on )https?://127\.0\.0\.1:[0-9]+/"#),
                   let keyed = process.first(#"\?key=[A-Za-z0-9_-]+"#) else {
                 process.stop()
                 throw HeadlessChromium.ProtocolError(description: "serve --https did not start: \(process.output)")
             }
-            port = String(address.dropFirst("https://127.0.0.1:".count).dropLast())
+            port = String(address.split(separator: ":").last!.dropLast())
+            lanAddress = process.first(#"(?<=listening on 127\.0\.0\.1:[0-9]{1,5}, )[0-9.]+"#)
             key = String(keyed.dropFirst("?key=".count))
         }
 
@@ -130,10 +133,30 @@ struct ServeHTTPSTests {
         _ = try browser.evaluate("fetch('/favicon.ico').then(r => { window.faviconType = r.headers.get('content-type'); }), 0")
         #expect(browser.wait(until: "window.faviconType === 'image/x-icon'", seconds: 10))
 
+        // axe-core on the CA's page (plain HTTP, as the phone opens it first), phone and desktop, light and dark.
+        try browser.open(URL(string: "http://127.0.0.1:\(served.port)/_ca/?key=\(served.key)")!)
+        #expect(try ServedWritesInChromiumTests.axeViolations(in: "main", browser) == [])
+
         // The same page without the CA trusted is refused: the trust above is what made it secure.
         let untrusting = try HeadlessChromium(width: 390, height: 844, arguments: ["--host-resolver-rules=MAP \(host) 127.0.0.1"], home: served.root.appendingPathComponent("empty-home"))
         try untrusting.send("Page.navigate", ["url": base])
         #expect(!untrusting.wait(until: "location.href === \(HeadlessChromium.quoted(base)) && document.readyState === 'complete' && window.isSecureContext", seconds: 5))
+    }
+
+    @Test("plain --lan: the note that the screen may dim shows once, on the first page a phone opens at the LAN address, and passes axe-core",
+          .enabled(if: HeadlessChromium.executable != nil, "Chromium is not installed"))
+    func plainLANNote() throws {
+        let served = try Served(arguments: ["--lan"])
+        let lan = try #require(served.lanAddress, "serve --lan printed no LAN address: \(served.process.output)")
+        let browser = try HeadlessChromium(width: 390, height: 844)
+        let base = "http://\(lan):\(served.port)/"
+        try browser.send("Page.navigate", ["url": base + "?key=\(served.key)"])
+        #expect(browser.wait(until: "document.readyState === 'complete' && location.href === \(HeadlessChromium.quoted(base))", seconds: 30))
+        #expect(try browser.evaluate("window.isSecureContext") as? Bool == false)
+        #expect(try browser.text("document.querySelector('.served-note') ? document.querySelector('.served-note').textContent : ''").contains("the screen dim"))
+        #expect(try ServedWritesInChromiumTests.axeViolations(in: ".served-note", browser) == [])
+        try browser.open(URL(string: base + "logs/")!)
+        #expect(try browser.evaluate("document.querySelector('.served-note') === null") as? Bool == true, "said once, not on every page")
     }
 
     @Test("a CA that cannot be read stops serve with its path and words, and is left as it was")

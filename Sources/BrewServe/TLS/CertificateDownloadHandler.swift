@@ -91,6 +91,12 @@ struct CertificateDownloadHandler: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <title>Trust brewguide's certificate authority</title>
+            <style>
+            body { font-family: system-ui, sans-serif; line-height: 1.5; max-width: 40rem; margin: 1rem auto; padding: 0 1rem; background: #fdfaf6; color: #1f1a17; }
+            a { color: #8a3b12; }
+            code { overflow-wrap: anywhere; }
+            @media (prefers-color-scheme: dark) { body { background: #171311; color: #efe7df; } a { color: #f0a46c; } }
+            </style>
             </head>
             <body>
             <main>
