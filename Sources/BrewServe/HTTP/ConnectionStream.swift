@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import FlyingSocks
 import Foundation
 
 /// The bytes of one accepted connection, as `ClientConnection` reads and writes them: the socket
@@ -19,14 +11,4 @@ protocol ConnectionStream: Sendable {
     func finishWriting() async
     /// Ends the connection (over TLS, after saying so to the peer, as TLS asks).
     func close() async
-}
-
-/// A connection without TLS: the socket as it is.
-struct PlainStream: ConnectionStream {
-    let socket: AsyncSocket
-
-    func read(atMost count: Int) async throws -> [UInt8] { try await socket.read(atMost: count) }
-    func write(_ bytes: Data) async throws { try await socket.write(bytes) }
-    func finishWriting() async { _ = shutdown(socket.socket.file.rawValue, Int32(SHUT_WR)) }
-    func close() async { try? socket.close() }
 }
