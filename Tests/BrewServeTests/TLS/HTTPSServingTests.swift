@@ -72,6 +72,28 @@ struct HTTPSServingTests {
         }
     }
 
+    @Test("a write over HTTPS takes an https:// Origin of a served name, and refuses http:// and other names")
+    func writeOrigins() async {
+        let log = WriteAccessTests.FakeLog()
+        var settings = EditSettings(key: Self.key, lanAddresses: ["192.168.1.20"], endpoints: [log.endpoint])
+        settings.hostNames = ["localhost", Self.hostName, "\(Self.hostName).local"]
+        settings.isHTTPS = true
+        let writes = WriteRequestHandler(settings: settings)
+        func post(origin: String) async -> Int {
+            let head = HTTPRequestHead(method: "POST", target: "/_api/log", minorVersion: 1, headers: [
+                "Host": "\(Self.hostName):8000", "Content-Type": "application/x-www-form-urlencoded", "X-Brewguide-Key": Self.key, "Origin": origin,
+            ])
+            return await writes.handle(ServerRequest(head: head, body: Data("recipe=v60&rating=4".utf8), peerAddress: "192.168.1.31"),
+                                       endpoint: log.endpoint, boundPort: 8000).status.code
+        }
+        #expect(await post(origin: "https://\(Self.hostName):8000") == 201)
+        #expect(await post(origin: "https://\(Self.hostName).local:8000") == 201)
+        #expect(await post(origin: "https://192.168.1.20:8000") == 201)
+        #expect(await post(origin: "http://\(Self.hostName):8000") == 403)
+        #expect(await post(origin: "https://example.org:8000") == 403)
+        #expect(log.count == 3)
+    }
+
     @Test("plain HTTP on the same port: the CA's page and its three forms with the key, 403 without, a redirect to https:// for the rest")
     func plainHTTPDownloadsTheCA() async throws {
         try await Self.withHTTPSServer { port, authority in
