@@ -94,6 +94,23 @@ struct HTTPSServingTests {
         #expect(log.count == 3)
     }
 
+    @Test("a handshake that is no TLS, or cut short, closes only its own connection; the server goes on over TLS and HTTP")
+    func brokenHandshakes() async throws {
+        try await Self.withHTTPSServer { port, authority in
+            var random = SplitMix64(seed: 47)
+            for length in [1, 5, 40, 600, 5000] {
+                // A handshake record's first byte, then bytes that are no ClientHello.
+                let bytes = [UInt8(0x16)] + (1..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                let connection = try LoopbackConnection(port: port)
+                try await connection.send(bytes)
+                if length < 40 { connection.disconnect() } else { _ = try? await connection.readToEnd() }
+            }
+            let answer = try await Self.sClient(port: port, name: "127.0.0.1", authority: authority)
+            #expect(answer.status == 0, "\(answer.output)")
+            #expect(try await LoopbackHTTP.request("/_ca/?key=\(Self.key)", port: port).statusCode == 200)
+        }
+    }
+
     @Test("plain HTTP on the same port: the CA's page and its three forms with the key, 403 without, a redirect to https:// for the rest")
     func plainHTTPDownloadsTheCA() async throws {
         try await Self.withHTTPSServer { port, authority in
