@@ -76,8 +76,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
             print("serving \(siteOptions.output) on \(scheme)://127.0.0.1:\(boundPort)/")
             if let edit {
+                // The only lines that show the key: the CA's download (--https) and the address (with
+                // its QR code when standard output is a terminal).
                 tls?.trustLines(lanAddress: edit.lanAddresses.first, port: boundPort, key: edit.key).forEach { print($0) }
-                // The only line that shows the key (with its QR code when standard output is a terminal).
                 if let lanAddress = edit.lanAddresses.first {
                     let address = "\(scheme)://\(lanAddress):\(boundPort)/?key=\(edit.key)"
                     print("open on your phone: \(address)")
