@@ -75,6 +75,10 @@ public final class CertificateAuthority: @unchecked Sendable {
     /// "user@host", goes into its name). `now` must be before its end by `ServerCertificate`'s
     /// lifetime at least.
     public static func loadOrMake(in directory: URL, owner: String, now: Date = Date()) throws -> CertificateAuthority {
+        try PrivateFile.withLock(in: directory) { try loadOrMakeLocked(in: directory, owner: owner, now: now) }
+    }
+
+    private static func loadOrMakeLocked(in directory: URL, owner: String, now: Date) throws -> CertificateAuthority {
         let certificateURL = directory.appendingPathComponent(certificateFileName)
         let keyURL = directory.appendingPathComponent(keyFileName)
         let fileManager = FileManager.default

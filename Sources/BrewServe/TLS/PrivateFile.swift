@@ -15,6 +15,19 @@ enum PrivateFile {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
+    /// `body`'s result, run while holding an exclusive flock(2) on `directory/.ca.lock` (made, and
+    /// the folder too, when missing), so two `serve` starting at once make one CA, not two over
+    /// each other; the kernel lets go when the process ends. Run without the lock where the
+    /// folder takes no new file (a CA kept read-only can still be read).
+    static func withLock<Result>(in directory: URL, _ body: () throws -> Result) throws -> Result {
+        try? makeDirectory(directory)
+        let descriptor = open(directory.appendingPathComponent(".ca.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+        return try body()
+    }
+
     /// Writes `bytes` to `url` atomically with mode 0600.
     static func write(_ bytes: Data, to url: URL) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")

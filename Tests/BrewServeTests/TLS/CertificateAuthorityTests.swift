@@ -29,8 +29,8 @@ struct CertificateAuthorityTests {
         #expect(made.sha256Fingerprint.split(separator: ":").count == 32)
         // Ten years, give or take the hour it is backdated.
         #expect(abs(made.notAfter.timeIntervalSinceNow - CertificateAuthority.lifetimeSeconds) < 120)
-        // Nothing but the two files is left behind (no temporary file of the atomic write).
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["ca-key.pem", "ca.pem"])
+        // Nothing but the two files and the lock is left behind (no temporary file of the atomic write).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [".ca.lock", "ca-key.pem", "ca.pem"])
         let read = try CertificateAuthority.loadOrMake(in: directory, owner: "someone@else")
         #expect(!read.wasMade)
         #expect(read.sha256Fingerprint == made.sha256Fingerprint)
@@ -106,6 +106,20 @@ struct CertificateAuthorityTests {
             contents[name] = (try? Data(contentsOf: url)) ?? Data("<folder>".utf8)
         }
         return contents
+    }
+
+    @Test("two starts at once make one CA, which both use")
+    func concurrentStartsMakeOne() async throws {
+        let directory = Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let fingerprints = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try CertificateAuthority.loadOrMake(in: directory, owner: Self.owner).sha256Fingerprint }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(fingerprints.count == 1)
+        #expect(fingerprints.first == (try CertificateAuthority.loadOrMake(in: directory, owner: Self.owner)).sha256Fingerprint)
     }
 
     @Test("the CA's folder: $XDG_DATA_HOME/brewguide when absolute, else ~/.local/share/brewguide")
