@@ -31,6 +31,13 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
+        // TLS and certificates for `serve --https` from the system's OpenSSL (Debian: libssl-dev, as
+        // Clibcrypto): libssl on top of the libcrypto already linked, so no C is compiled.
+        .systemLibrary(
+            name: "Clibssl",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         // zlib from the system (Debian: zlib1g-dev): saved pages and app exports read as gzip in-process.
         .systemLibrary(
             name: "Czlib",
@@ -77,13 +84,15 @@ let package = Package(
             name: "BrewSite",
             dependencies: ["BrewKit", "BrewData", "BrewBuiltIns", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
         ),
-        // The preview server behind `serve`: static files, live reload, the error overlay.
+        // The preview server behind `serve`: static files, live reload, the error overlay, TLS.
         // Kept apart so the core never links an HTTP server. Its bounded HTTP/1.1 reader is
         // ours, on FlyingSocks (FlyingFox's socket layer); docs/ARCHITECTURE.md says why.
         .target(
             name: "BrewServe",
             dependencies: [
                 .product(name: "FlyingSocks", package: "FlyingFox"),
+                // `serve --https`: the certificate authority, server certificates and TLS.
+                "Clibssl",
             ]
         ),
         // Watch mode: inotify (Linux) or polling, coalesced into batches of changed paths.
@@ -92,6 +101,8 @@ let package = Package(
             name: "brewguide",
             dependencies: [
                 "BrewKit", "BrewData", "BrewClip", "BrewSite", "BrewWatch", "BrewServe", "BrewBuiltIns",
+                // libgd draws the served web app's icons (ServedWebApp), as it makes the grid's photos.
+                "Cgd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // jemalloc (Debian: libjemalloc-dev) in place of glibc's malloc: a build makes and

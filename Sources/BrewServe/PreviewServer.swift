@@ -20,6 +20,8 @@ public final class PreviewServer: Sendable {
     private let broadcaster = BuildStatusBroadcaster()
     private let listeningState = ListeningState()
     private let httpServer: BoundedHTTPServer
+    /// `--https`: the CA and the current server certificate.
+    private let tls: TLSContext?
 
     /// How often event streams get a comment, so that writes to browsers
     /// that went away fail and their connections close.
@@ -27,28 +29,46 @@ public final class PreviewServer: Sendable {
 
     /// A server for `siteDirectory` that will listen on 127.0.0.1 only, on
     /// `port`, once `run()` is called; with `edit`, it takes the writes it names
-    /// and listens on its LAN addresses too.
-    public convenience init(siteDirectory: String, port: UInt16 = 8000, edit: EditSettings? = nil) {
-        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15), edit: edit)
+    /// and listens on its LAN addresses too. With `tls` (`--https`, which needs `edit` for the
+    /// key), it serves everything over TLS, and over plain HTTP on the same port only the CA's
+    /// download (`CertificateDownloadHandler`) and redirects to https://.
+    /// `webApp`'s manifest, icons and favicon are served beside the site and named in its pages.
+    public convenience init(siteDirectory: String, port: UInt16 = 8000, edit: EditSettings? = nil, tls: TLSContext? = nil, webApp: WebApp? = nil) {
+        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15), edit: edit, tls: tls, webApp: webApp)
     }
 
     /// As the public initialiser, with a heartbeat interval and request limits tests can shorten.
-    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard, edit: EditSettings? = nil) {
+    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard, edit: EditSettings? = nil,
+         tls: TLSContext? = nil, webApp: WebApp? = nil) {
         self.siteDirectory = siteDirectory
         self.requestedPort = port
         self.heartbeatInterval = heartbeatInterval
+        self.tls = tls
+        var edit = edit
+        if let tls {
+            edit?.hostNames = tls.names.hostNames
+            edit?.isHTTPS = true
+        }
         let listeningState = self.listeningState
         let handler = SiteRequestHandler(
             resolver: SitePathResolver(siteDirectory: siteDirectory),
             broadcaster: broadcaster,
             writes: edit.map(WriteRequestHandler.init(settings:)),
-            boundPort: { await listeningState.knownPort }
+            boundPort: { await listeningState.knownPort },
+            webApp: webApp
         )
         let addresses = [Self.loopbackAddress(port: port)] + (edit?.lanAddresses ?? []).compactMap { Self.ipv4Address($0, port: port) }
-        self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits) { request in
+        let listening = tls.map { tls in
+            let downloads = CertificateDownloadHandler(authority: tls.authority, key: edit?.key ?? "", names: tls.names)
+            return BoundedHTTPServer.TLSListening(context: tls, plainHandler: { downloads.handleRequest($0) })
+        }
+        self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits, tls: listening) { request in
             await handler.handleRequest(request)
         }
     }
+
+    /// How often a running `--https` server looks whether its certificate is due for renewal.
+    static let renewalCheckInterval: Duration = .seconds(3600)
 
     /// The addresses listened on, as `address:port`, once `run()` has bound them.
     public var listeningAddresses: [String] {
@@ -64,15 +84,26 @@ public final class PreviewServer: Sendable {
     public func run() async throws {
         await listeningState.starting()
         do {
-            try await httpServer.run { [listeningState, broadcaster, heartbeatInterval] addresses in
+            try await httpServer.run { [listeningState, broadcaster, heartbeatInterval, tls] addresses in
                 guard let port = Self.port(of: addresses.first) else {
                     throw PreviewServerError.notListening
                 }
                 await listeningState.listening(on: port, addresses: addresses.map(Self.text(of:)))
                 // The server ends only by an error or by cancellation; either ends this too.
+                var lastRenewalCheck = ContinuousClock.now
                 while true {
                     try await Task.sleep(for: heartbeatInterval)
                     await broadcaster.sendHeartbeat()
+                    // The server certificate is made again, for the same names, well before it ends.
+                    if let tls, ContinuousClock.now - lastRenewalCheck >= Self.renewalCheckInterval {
+                        lastRenewalCheck = .now
+                        do {
+                            try tls.renewIfDue()
+                        } catch {
+                            // The current certificate goes on serving until it ends; the next check tries again.
+                            FileHandle.standardError.write(Data("\(error)\n".utf8))
+                        }
+                    }
                 }
             }
         } catch where Task.isCancelled {

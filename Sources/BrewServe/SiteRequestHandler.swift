@@ -12,23 +12,31 @@ struct SiteRequestHandler: Sendable {
     let writes: WriteRequestHandler?
     /// The port listened on, once known (for the `Origin` of writes).
     let boundPort: @Sendable () async -> UInt16?
+    /// The manifest, icons and favicon that `serve` adds to the site; nil for none.
+    let webApp: WebApp?
 
     init(resolver: SitePathResolver, broadcaster: BuildStatusBroadcaster, writes: WriteRequestHandler? = nil,
-         boundPort: @escaping @Sendable () async -> UInt16? = { nil }) {
+         boundPort: @escaping @Sendable () async -> UInt16? = { nil }, webApp: WebApp? = nil) {
         self.resolver = resolver
         self.broadcaster = broadcaster
         self.writes = writes
         self.boundPort = boundPort
+        self.webApp = webApp
     }
 
     func handleRequest(_ request: ServerRequest) async -> ServerResponse {
         let hosts = request.headers.values(named: "Host")
-        guard hosts.count <= 1, Self.isServedHost(hosts.first, lanAddresses: writes?.settings.lanAddresses ?? []) else {
+        guard hosts.count <= 1, Self.isServedHost(hosts.first, lanAddresses: (writes?.settings.lanAddresses ?? []) + (writes?.settings.hostNames ?? [])) else {
             // A page elsewhere that rebinds its DNS name to 127.0.0.1 must not read the journal.
             if Self.isAPI(request.path) {
                 return WriteRequestHandler.json(status: .forbidden, ["errors": ["unknown host: use the address serve printed (127.0.0.1, localhost or a LAN address it listens on)"]])
             }
             return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8", body: Data("Unknown host\n".utf8))
+        }
+        // The app's files, to any browser of a served host: no secret, and a manifest is fetched without the key's cookie.
+        if request.method == "GET" || request.method == "HEAD", let webApp, let file = webApp.file(at: request.path),
+           case .notFound = resolver.resolve(percentEncodedPath: request.path) {
+            return Self.response(status: .ok, contentType: file.contentType, body: file.body)
         }
         if let writes {
             if request.method == "POST", let endpoint = writes.endpoint(at: request.path) {
@@ -78,7 +86,8 @@ struct SiteRequestHandler: Sendable {
                 body: Data(LiveReload.javaScript.utf8)
             )
         default:
-            return await siteFile(at: path, query: request.query, writable: writes.map { $0.hasKey(request) } ?? false)
+            let dimNote = writes.map { InsecureContextNote.isDue(for: request, settings: $0.settings) } ?? false
+            return await siteFile(at: path, query: request.query, writable: writes.map { $0.hasKey(request) } ?? false, dimNote: dimNote)
         }
     }
 
@@ -116,7 +125,7 @@ struct SiteRequestHandler: Sendable {
         return ServerResponse(status: .ok, headers: headers, stream: frames)
     }
 
-    private func siteFile(at path: String, query: String, writable: Bool) async -> ServerResponse {
+    private func siteFile(at path: String, query: String, writable: Bool, dimNote: Bool = false) async -> ServerResponse {
         switch resolver.resolve(percentEncodedPath: path) {
         case .file(let realPath):
             // The file may vanish between resolving and reading while a build swaps the site in.
@@ -125,10 +134,16 @@ struct SiteRequestHandler: Sendable {
             }
             let contentType = ContentType.forFile(named: realPath)
             var body = ContentType.isHTML(contentType) ? await withLiveReload(contents) : contents
+            if let webApp, ContentType.isHTML(contentType) { body = webApp.namedInHead(of: body) }
             // A browser that holds the key gets the script that turns the page's controls into
             // writes; the built file never names it.
             if writable, ContentType.isHTML(contentType) {
                 body = LiveReload.inserting("<script src=\"\(EditSettings.pageScriptPath)\" defer></script>", into: body)
+            }
+            // Plain `--lan` says once why the screen may dim (`InsecureContextNote`).
+            if dimNote, ContentType.isHTML(contentType) {
+                return Self.response(status: .ok, contentType: contentType, body: InsecureContextNote.inserting(into: body),
+                                     extraHeaders: ["Set-Cookie": InsecureContextNote.setCookie])
             }
             return Self.response(status: .ok, contentType: contentType, body: body)
         case .directoryWithoutSlash:
@@ -180,7 +195,7 @@ struct SiteRequestHandler: Sendable {
     // MARK: Helpers
 
     /// Whether a `Host` header names this machine: 127.0.0.1, localhost or
-    /// [::1], or one of the LAN addresses served (`--lan`), with any port (a
+    /// [::1], or one of the LAN addresses (`--lan`) or names (`--https`) served, with any port (a
     /// tunnel may change it). HTTP/1.0 clients may leave it out.
     static func isServedHost(_ host: String?, lanAddresses: [String] = []) -> Bool {
         guard let host = host?.lowercased(), !host.isEmpty else { return true }

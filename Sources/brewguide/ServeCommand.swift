@@ -31,13 +31,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Listen on this machine's LAN address too and take brews recorded from a phone, with the key printed at start.")
     var lan = false
 
+    @Flag(help: "With --lan or --edit: serve over HTTPS, with a certificate signed by your own CA (made once in $XDG_DATA_HOME/brewguide), so a phone that trusts it gets a secure context.")
+    var https = false
+
     @Option(help: "Keep the key in this file across runs (made with a new key when missing); without it, each run has a new key.")
     var keyFile: String?
 
     func run() async throws {
         let lock = try siteOptions.lockOutput(command: "brewguide serve", data: dataOptions.data)
         defer { lock.release() }
+        guard !https || self.edit || lan else {
+            throw CommandError("--https is for --lan (a phone) or --edit; plain serve answers on 127.0.0.1 only, which browsers already treat as secure")
+        }
         var edit: EditSettings?
+        var tls: ServeHTTPS?
         if self.edit || lan {
             let key = try keyFile.map(ServeKey.kept(in:)) ?? ServeKey.fresh()
             let lanAddresses = lan ? LANAddresses.current() : []
@@ -54,8 +61,10 @@ struct ServeCommand: AsyncParsableCommand {
                 edit?.burstWrites = burst
             }
             edit?.reads = [ServedSessionNight.endpoint(root: dataOptions.data)]
+            if https { tls = try ServeHTTPS(lanAddresses: lanAddresses) }
         }
-        let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit)
+        let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit, tls: tls?.context, webApp: ServedWebApp.make())
+        let scheme = tls == nil ? "http" : "https"
         let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
@@ -65,17 +74,19 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 throw CommandError("\(error); choose another port with --port")
             }
-            print("serving \(siteOptions.output) on http://127.0.0.1:\(boundPort)/")
+            print("serving \(siteOptions.output) on \(scheme)://127.0.0.1:\(boundPort)/")
             if let edit {
-                // The only line that shows the key (with its QR code when standard output is a terminal).
+                // The only lines that show the key: the CA's download (--https) and the address (with
+                // its QR code when standard output is a terminal).
+                tls?.trustLines(lanAddress: edit.lanAddresses.first, port: boundPort, key: edit.key).forEach { print($0) }
                 if let lanAddress = edit.lanAddresses.first {
-                    let address = "http://\(lanAddress):\(boundPort)/?key=\(edit.key)"
+                    let address = "\(scheme)://\(lanAddress):\(boundPort)/?key=\(edit.key)"
                     print("open on your phone: \(address)")
                     if TerminalQRCode.standardOutputIsTerminal {
                         TerminalQRCode.lines(for: address).forEach { print($0) }
                     }
                 } else {
-                    print("open on this machine to record brews: http://127.0.0.1:\(boundPort)/?key=\(edit.key)")
+                    print("open on this machine to record brews: \(scheme)://127.0.0.1:\(boundPort)/?key=\(edit.key)")
                 }
                 print("listening on \(await server.listeningAddresses.joined(separator: ", ")); every brew saved is printed here")
             }

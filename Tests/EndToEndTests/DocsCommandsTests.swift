@@ -56,6 +56,8 @@ struct DocsCommandsTests {
         environment["BREWGUIDE_TEMPLATES"] = nil
         // A home of the journal's own: a command that writes under `~` (a kept `serve` key) writes there.
         environment["HOME"] = folder.appendingPathComponent(".home").path
+        // `serve --https` keeps its CA under XDG_DATA_HOME (else HOME): in the folder, never the runner's own.
+        environment["XDG_DATA_HOME"] = nil
         process.environment = environment
         process.currentDirectoryURL = folder
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("docs-command-\(UUID().uuidString).txt")

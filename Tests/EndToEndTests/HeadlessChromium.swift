@@ -20,8 +20,10 @@ final class HeadlessChromium {
     private var session: String?
     private let profile: URL
 
-    /// Starts Chromium at `width`×`height` with a fresh profile and attaches to its page.
-    init(width: Int, height: Int) throws {
+    /// Starts Chromium at `width`×`height` with a fresh profile and attaches to its page;
+    /// `arguments` are added to its command line, and `home` (where Chromium on Linux finds the
+    /// NSS database of trusted CAs, `.pki/nssdb`) replaces `HOME`.
+    init(width: Int, height: Int, arguments extraArguments: [String] = [], home: URL? = nil) throws {
         guard let executable = Self.executable else { throw ProtocolError(description: "chromium is not installed") }
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         var toBrowser: [Int32] = [0, 0], fromBrowser: [Int32] = [0, 0]
@@ -41,10 +43,14 @@ final class HeadlessChromium {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let arguments = [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--remote-debugging-pipe",
-                         "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "about:blank"]
+                         "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)"] + extraArguments + ["about:blank"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let status = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+        var environment = ProcessInfo.processInfo.environment
+        if let home { environment["HOME"] = home.path }
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let status = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
         close(browserReads); close(browserWrites)
         guard status == 0 else { throw ProtocolError(description: "posix_spawn \(executable): \(status)") }
         let targets = try send("Target.getTargets", attached: false)

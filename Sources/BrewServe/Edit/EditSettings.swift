@@ -6,6 +6,11 @@ public struct EditSettings: Sendable {
     /// IPv4 addresses of this machine to listen on besides 127.0.0.1 (`--lan`); empty for `--edit`,
     /// which takes writes from this machine only.
     public var lanAddresses: [String]
+    /// Host names taken in `Host` and `Origin` besides the addresses: with `--https`, the names its
+    /// certificate is for (`localhost`, the host name, `HOST.local`); set by `PreviewServer`.
+    public var hostNames: [String] = []
+    /// Whether pages are served over TLS (`--https`): their `Origin` is then `https://`.
+    public var isHTTPS = false
     public var endpoints: [WriteEndpoint]
     /// The reads the pages' script makes besides `statusPath` (`GET`, with the key).
     public var reads: [ReadEndpoint] = []

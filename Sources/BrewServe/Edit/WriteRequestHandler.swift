@@ -147,11 +147,12 @@ struct WriteRequestHandler: Sendable {
         return nil
     }
 
-    /// `http://` one of this server's names, on the port it listens on.
+    /// `http://` (`https://` with `--https`) one of this server's names, on the port it listens on.
     private func isOwnOrigin(_ origin: String, port: UInt16?) -> Bool {
-        guard let port, origin.hasPrefix("http://") else { return false }
-        let hostAndPort = origin.dropFirst("http://".count)
-        let names = ["127.0.0.1", "localhost", "[::1]"] + settings.lanAddresses
+        let scheme = settings.isHTTPS ? "https://" : "http://"
+        guard let port, origin.hasPrefix(scheme) else { return false }
+        let hostAndPort = origin.dropFirst(scheme.count)
+        let names = ["127.0.0.1", "localhost", "[::1]"] + settings.lanAddresses + settings.hostNames
         return names.contains { hostAndPort == "\($0):\(port)" }
     }
 

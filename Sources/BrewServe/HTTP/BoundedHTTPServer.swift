@@ -13,6 +13,11 @@ import Synchronization
 /// addresses, reads each connection's requests within `RequestLimits` (`ClientConnection`) and
 /// answers them with `handler`.
 ///
+/// With `tls`, each port takes both: a connection whose first byte starts a TLS handshake
+/// (0x16) is served over TLS (`TLSStream`) with `handler`; any other is plain HTTP, answered by
+/// `tls.plainHandler` (the CA's download and redirects to https://). One port, so the address
+/// printed for the CA and the HTTPS one differ only by their scheme.
+///
 /// It is ours rather than FlyingFox's `HTTPServer` because that one reads a request line and
 /// its header fields with no bound and in time quadratic in their length (a 128 KB line took
 /// 7 s, four 1 MB lines stalled it), and gives no way to put a reader in front of its parser.
@@ -23,11 +28,22 @@ final class BoundedHTTPServer: Sendable {
     let addresses: [sockaddr_in]
     let limits: RequestLimits
     let handler: Handler
+    let tls: TLSListening?
     private let openConnections = Mutex(0)
 
-    init(addresses: [sockaddr_in], limits: RequestLimits, handler: @escaping Handler) {
+    /// What a server with TLS serves it with, and how it answers plain HTTP on the same port.
+    struct TLSListening: Sendable {
+        let context: TLSContext
+        let plainHandler: Handler
+    }
+
+    /// The first byte of every TLS connection: a handshake record.
+    static let tlsHandshakeByte: UInt8 = 0x16
+
+    init(addresses: [sockaddr_in], limits: RequestLimits, tls: TLSListening? = nil, handler: @escaping Handler) {
         self.addresses = addresses
         self.limits = limits
+        self.tls = tls
         self.handler = handler
     }
 
@@ -81,13 +97,39 @@ final class BoundedHTTPServer: Sendable {
                     try? client.close()
                     continue
                 }
-                let connection = ClientConnection(socket: client, limits: limits, peerAddress: Self.peerAddress(of: client), handler: handler)
+                let peerAddress = Self.peerAddress(of: client)
                 group.addTask { [self] in
-                    await connection.serve()
+                    if let tls {
+                        await serveTLSOrPlain(client, peerAddress: peerAddress, tls: tls)
+                    } else {
+                        await ClientConnection(stream: PlainStream(socket: client), limits: limits, peerAddress: peerAddress, handler: handler).serve()
+                    }
                     releaseConnection()
                 }
             }
         }
+    }
+
+    /// Reads the connection's first bytes (within `idleSeconds`), then serves it over TLS after
+    /// a handshake within `headSeconds`, or as plain HTTP with the plain handler.
+    private func serveTLSOrPlain(_ client: AsyncSocket, peerAddress: String?, tls: TLSListening) async {
+        let plain = PlainStream(socket: client)
+        guard let first = try? await ClientConnection.within(limits.idleSeconds, { try await plain.read(atMost: 4096) }),
+              let firstByte = first.first else {
+            await plain.close()
+            return
+        }
+        guard firstByte == Self.tlsHandshakeByte else {
+            await ClientConnection(stream: plain, limits: limits, peerAddress: peerAddress, handler: tls.plainHandler).serve(received: first)
+            return
+        }
+        guard let secure = try? TLSStream(socket: client, context: tls.context, received: first),
+              (try? await ClientConnection.within(limits.headSeconds, { try await secure.handshake() })) != nil else {
+            // A client that does not trust the CA closes here; nothing to answer it.
+            await plain.close()
+            return
+        }
+        await ClientConnection(stream: secure, limits: limits, peerAddress: peerAddress, handler: handler).serve()
     }
 
     private func reserveConnection() -> Bool {

@@ -8,7 +8,7 @@ import Darwin
 import FlyingSocks
 import Foundation
 
-/// One accepted connection: reads requests one after another within `RequestLimits`, hands each
+/// One accepted connection (plain or TLS, `ConnectionStream`): reads requests one after another within `RequestLimits`, hands each
 /// to the handler and writes its answer, until the client closes, asks to close, idles out or
 /// breaks a bound (answered with the refusal, then closed).
 ///
@@ -16,7 +16,7 @@ import Foundation
 /// only its own connection (a suspended task, no thread) and only for that long; the other
 /// connections are served meanwhile.
 struct ClientConnection: Sendable {
-    let socket: AsyncSocket
+    let stream: any ConnectionStream
     let limits: RequestLimits
     let peerAddress: String?
     let handler: BoundedHTTPServer.Handler
@@ -26,9 +26,10 @@ struct ClientConnection: Sendable {
     static let drainedBytesAfterRefusal = 1 << 20
     static let drainSeconds: Duration = .seconds(2)
 
-    /// Serves the connection until it ends, then closes it.
-    func serve() async {
-        var leftover: [UInt8] = []
+    /// Serves the connection until it ends, then closes it; `received` are bytes of the first
+    /// request already read (to tell TLS from plain HTTP).
+    func serve(received: [UInt8] = []) async {
+        var leftover = received
         // Whether the request being read is one of the server's own (`/_api/…`), whose refusals are JSON.
         var isAPI = false
         do {
@@ -48,7 +49,7 @@ struct ClientConnection: Sendable {
         } catch {
             // The client went away, a write timed out, or the server is stopping.
         }
-        try? socket.close()
+        await stream.close()
     }
 
     // MARK: Reading
@@ -59,19 +60,19 @@ struct ClientConnection: Sendable {
         var parser = RequestHeadParser(limits: limits, leftover: leftover)
         var outcome = parser.parse()
         if outcome == .needMore, !parser.hasStarted {
-            let socket = self.socket
-            guard let first = try await Self.within(limits.idleSeconds, { try await socket.read(atMost: 4096) }),
+            let stream = self.stream
+            guard let first = try await Self.within(limits.idleSeconds, { try await stream.read(atMost: 4096) }),
                   !first.isEmpty else { return nil }
             outcome = parser.append(first)
         }
         if outcome == .needMore {
             // From the head's first byte, the rest must arrive within `headSeconds`.
-            let (socket, started) = (self.socket, parser)
+            let (stream, started) = (self.stream, parser)
             let finished = try await Self.within(limits.headSeconds) {
                 var parser = started
                 var outcome = RequestHeadParser.Outcome.needMore
                 while outcome == .needMore {
-                    outcome = parser.append(try await socket.read(atMost: 4096))
+                    outcome = parser.append(try await stream.read(atMost: 4096))
                 }
                 return (outcome, parser)
             }
@@ -96,11 +97,11 @@ struct ClientConnection: Sendable {
         var body = Data(rest.prefix(length))
         let leftover = Array(rest.dropFirst(length))
         if body.count < length {
-            let (socket, started) = (self.socket, body)
+            let (stream, started) = (self.stream, body)
             let read = try await Self.within(limits.bodySeconds) {
                 var body = started
                 while body.count < length {
-                    body.append(contentsOf: try await socket.read(atMost: min(4096, length - body.count)))
+                    body.append(contentsOf: try await stream.read(atMost: min(4096, length - body.count)))
                 }
                 return body
             }
@@ -154,8 +155,8 @@ struct ClientConnection: Sendable {
     /// Writes `bytes` within `writeSeconds`, or throws.
     private func send(_ bytes: Data) async throws {
         guard !bytes.isEmpty else { return }
-        let socket = self.socket
-        guard try await Self.within(limits.writeSeconds, { try await socket.write(bytes) }) != nil else {
+        let stream = self.stream
+        guard try await Self.within(limits.writeSeconds, { try await stream.write(bytes) }) != nil else {
             throw SocketError.disconnected
         }
     }
@@ -168,12 +169,12 @@ struct ClientConnection: Sendable {
         var bytes = ResponseEncoder.head(of: response, closing: true)
         if case .bytes(let body) = response.body { bytes.append(body) }
         guard (try? await send(bytes)) != nil else { return }
-        _ = shutdown(socket.socket.file.rawValue, Int32(SHUT_WR))
-        let socket = self.socket
+        let stream = self.stream
+        await stream.finishWriting()
         _ = try? await Self.within(Self.drainSeconds) {
             var drained = 0
             while drained < Self.drainedBytesAfterRefusal {
-                drained += try await socket.read(atMost: 4096).count
+                drained += try await stream.read(atMost: 4096).count
             }
         }
     }

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The `openssl` command (Debian's openssl package), run for a test: to read certificates and
+/// to connect with `s_client` as a client that checks them.
+enum OpenSSLTool {
+    static let executable = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    /// What `openssl arguments` printed (standard output and standard error together), with
+    /// `input` on its standard input, and its exit status.
+    static func run(_ arguments: [String], input: String = "") throws -> (output: String, status: Int32) {
+        guard let executable else { throw Failure(description: "openssl is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = standardInput
+        try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try? standardInput.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+}
