@@ -33,6 +33,13 @@ extension ClippedRecipe {
                 result.warnings.append("the caption is \(text.count) characters long; kept its first \(result.caption!.count)")
             }
         }
+        if let text = notes.map({ Self.cleaned($0, keepLines: true) }) {
+            result.notes = text.nilIfEmpty
+            if text.count > KitchenRecipe.maximumTextCharacters {
+                result.notes = Self.cut(text, to: KitchenRecipe.maximumTextCharacters)
+                result.warnings.append("the notes are \(text.count) characters long; kept their first \(result.notes!.count)")
+            }
+        }
         var steps: [String] = []
         var emptySteps = 0
         var labels = 0

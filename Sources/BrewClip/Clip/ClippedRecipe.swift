@@ -6,6 +6,8 @@ public struct ClippedRecipe: Sendable, Equatable {
     public var image: String?
     public var sourceUrl: String?
     public var caption: String?
+    /// The recipe card's notes block ("Notes", "Tips"), lines kept.
+    public var notes: String?
     public var prepTime: String?
     public var cookTime: String?
     /// The servings the page gives; nil when it gives none (the recipe is written for 1, and says so).
@@ -92,6 +94,7 @@ extension ClippedRecipe {
         image = image ?? other.image
         sourceUrl = sourceUrl ?? other.sourceUrl
         caption = caption ?? other.caption
+        notes = notes ?? other.notes
         prepTime = prepTime ?? other.prepTime
         cookTime = cookTime ?? other.cookTime
         if servings == nil { servings = other.servings; servingsUpTo = other.servingsUpTo }

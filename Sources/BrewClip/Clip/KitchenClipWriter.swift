@@ -47,6 +47,7 @@ public enum KitchenClipWriter {
             recipe.sourcePlatform = platform(of: url)
         }
         recipe.caption = clipped.caption?.nilIfEmpty
+        if !shell { recipe.notes = clipped.notes?.nilIfEmpty }
         if !shell {
             recipe.prepTime = clipped.prepTime
             recipe.cookTime = clipped.cookTime

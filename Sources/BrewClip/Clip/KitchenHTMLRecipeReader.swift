@@ -89,6 +89,50 @@ struct KitchenHTMLRecipeReader {
         return false
     }
 
+    /// Names of a recipe's notes section: "Notes", "Recipe notes", "Tips", "Notizen", "Tipps",
+    /// "Remarques", "Astuces", "Notas", "Consejos", "Note", "Consigli", "Opmerkingen", "Tips".
+    static let notesHeadings: Set<String> = ["notes", "note", "recipe notes", "recipe note", "tips", "tips and notes", "notes and tips", "cook's notes", "cook's note",
+                                             "notizen", "tipps", "hinweise", "remarques", "astuces", "notas", "consejos", "consigli", "opmerkingen", "noter", "tips & tricks", "megjegyzés", "uwagi"]
+
+    /// The recipe card's notes block: an element whose class or id names notes ("…recipe-notes",
+    /// "…-notes", not an ingredient's notes, a footnote or a header), else what follows a heading
+    /// named `notesHeadings` up to the next heading; lines kept, the heading's own line left out.
+    func notes() -> String? {
+        for element in elements {
+            let node = document.nodes[element]
+            guard !node.name.isEmpty, !Self.notContainers.contains(node.name) || node.name == "li" else { continue }
+            let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
+            guard text.contains("notes") else { continue }
+            let names = text.split(whereSeparator: \.isWhitespace)
+            guard names.contains(where: { token in
+                token.contains("notes") && !["ingredient", "footnote", "header", "title", "label", "toggle", "button", "icon", "instruction", "step"].contains(where: token.contains)
+            }), !Self.isHiddenOrUnread(element, in: document) else { continue }
+            if let found = Self.notesText(document.text(element, keepLines: true, maximumCharacters: KitchenRecipe.maximumTextCharacters)) { return found }
+        }
+        for element in elements where Self.isSectionLabel(element, in: document) {
+            guard Self.notesHeadings.contains(Self.sectionName(document.text(element, maximumCharacters: 100))) else { continue }
+            guard let parent = document.parent(element) else { continue }
+            let siblings = document.children(parent).filter { !document.name($0).isEmpty }
+            guard let start = siblings.firstIndex(of: element) else { continue }
+            var lines: [String] = []
+            for sibling in siblings[(start + 1)...] {
+                if HTMLDocument.headings.contains(document.name(sibling)) || Self.isSectionLabel(sibling, in: document) { break }
+                if Self.isHiddenOrUnread(sibling, in: document) { continue }
+                lines.append(document.text(sibling, keepLines: true, maximumCharacters: KitchenRecipe.maximumTextCharacters))
+            }
+            if let found = Self.notesText(lines.joined(separator: "\n")) { return found }
+        }
+        return nil
+    }
+
+    /// A notes block's text without its own heading line; nil when nothing is left.
+    static func notesText(_ text: String) -> String? {
+        var lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let first = lines.first, notesHeadings.contains(sectionName(first)) { lines.removeFirst() }
+        let joined = lines.joined(separator: "\n")
+        return joined.count >= 3 ? joined : nil
+    }
+
     func steps() -> [String] {
         Self.lines(named: Self.instructionWords, heading: Self.instructionHeadings, in: document, elements: elements).map(KitchenPageReader.stripStepNumber).filter { !$0.isEmpty }
     }

@@ -118,6 +118,8 @@ public enum KitchenPageReader {
                 (clipped.servings, clipped.servingsUpTo) = (yield.count, yield.upTo)
             }
         }
+        // The recipe card's notes block ("Notes", "Tips"), which structured data does not carry.
+        if clipped.hasRecipe, clipped.notes == nil { clipped.notes = page.notes() }
         if clipped != before { clipped.readFrom.append("HTML") }
         let meta = metaTags(document)
         let siteName = meta["og:site_name"] ?? meta["application-name"]
