@@ -126,6 +126,7 @@ let package = Package(
         .testTarget(
             name: "BrewDataTests",
             dependencies: ["BrewKit", "BrewData", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                           .product(name: "CSV", package: "CSV.swift"),
                            .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures"]),
         .testTarget(name: "BrewSiteTests", dependencies: ["BrewKit", "BrewData", "BrewSite", "BrewBuiltIns", "BrewClip", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),

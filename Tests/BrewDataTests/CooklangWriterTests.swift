@@ -64,7 +64,9 @@ struct CooklangWriterTests {
         #expect(read.clipped.servings == 2)
         #expect(read.clipped.sourceUrl == "https://example.com/s")
         #expect(read.clipped.steps == ["Dough", "Mix flour in a bowl."])
-        #expect(read.clipped.caption == "Keeps a week.")
+        // A Cooklang note is the recipe's notes (issue 50), no longer its caption.
+        #expect(read.clipped.notes == "Keeps a week.")
+        #expect(read.clipped.caption == nil)
         #expect(read.sourceId.hasPrefix("cooklang:sha256-"))
     }
 }

@@ -229,11 +229,8 @@ import Testing
     @Test(arguments: Self.pluginCards.indices) func aRecipePluginsCardIsReadWithoutJSONLD(_ index: Int) {
         let (plugin, body) = Self.pluginCards[index]
         let clipped = KitchenPageReader.read(html: "<html><head><title>Cake</title></head><body><nav><ul><li>Home</li></ul></nav>\(body)</body></html>")
-        if plugin != "a plain page" {
-            #expect(clipped.ingredientLines == ["1 cup flour", "2 eggs"], "\(plugin)")
-        } else {
-            #expect(clipped.ingredientLines.isEmpty, "\"What you need\" is not a section name the reader knows")
-        }
+        // "What you need" is a section name the reader knows since issue 50.
+        #expect(clipped.ingredientLines == ["1 cup flour", "2 eggs"], "\(plugin)")
         #expect(clipped.steps == ["Mix.", "Bake."], "\(plugin)")
     }
 }

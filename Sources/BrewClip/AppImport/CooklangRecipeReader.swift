@@ -13,7 +13,7 @@ import Foundation
 ///   (the ingredient list `kitchen export --format cooklang` writes) gives its ingredients and no step.
 /// - Metadata: `title`, `servings`, `prep time`, `cook time` (or `time`), `source` (a web address),
 ///   `course`/`category`/`tags` (mapped as clipping maps a category), `description`, `image`,
-///   `source id`; notes (`> …`) go to the caption after the description.
+///   `source id`; notes (`> …`) are the recipe's notes, a line each.
 public enum CooklangRecipeReader {
     public static func read(text: String, name: String, origin: String, sourceBytes: [UInt8]) throws(AppImportFailure) -> AppRecipe {
         let parsed = CooklangParser.parse(text)
@@ -59,7 +59,8 @@ public enum CooklangRecipeReader {
         clipped.sourceUrl = AppFields.webURL(parsed.metadata("source", "source.url", "url", "original"))
         clipped.category = parsed.metadata("course", "category", "meal", "tags")
         clipped.image = AppFields.webURL(parsed.metadata("image", "picture"))
-        clipped.caption = AppFields.caption([parsed.metadata("description", "introduction")] + notes)
+        clipped.caption = AppFields.caption([parsed.metadata("description", "introduction")])
+        clipped.notes = notes.isEmpty ? nil : notes.joined(separator: "\n")
         clipped.readFrom = ["Cooklang"]
         recipe.clipped = clipped
         return recipe

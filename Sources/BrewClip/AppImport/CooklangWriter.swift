@@ -6,7 +6,7 @@ import Foundation
 /// the same ingredients and steps. Pure.
 ///
 /// - Front matter: `title`, `servings`, `category`, `prep time`, `cook time`, `source`,
-///   `source id`, `image` (a web thumbnail), `description` (the caption on one line).
+///   `source id`, `image` (a web thumbnail), `description` (the caption on one line); the notes as `> ` lines at the end.
 /// - The ingredients first, one a line, as one paragraph: `@name{quantity%units}(notes)`; an amount
 ///   that is a number then words is split there ("500 g" → `{500%g}`), any other amount is the
 ///   quantity as written (`{a pinch}`), an empty one `{}`.
@@ -38,6 +38,11 @@ public enum CooklangWriter {
             // A heading is a Cooklang section ("= Make the marinade"), read back as a heading.
             let text = step.text.replacingOccurrences(of: "\n", with: " ")
             lines.append(step.isHeading ? "= " + escaped(text, atLineStart: false) : escaped(text, atLineStart: true))
+            lines.append("")
+        }
+        // The recipe's notes as Cooklang notes, a "> " line each, read back as the notes.
+        if let notes = recipe.notes, !notes.isEmpty {
+            for line in notes.split(separator: "\n") { lines.append("> " + escaped(String(line), atLineStart: false)) }
             lines.append("")
         }
         return lines.joined(separator: "\n")

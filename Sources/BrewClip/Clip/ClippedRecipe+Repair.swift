@@ -33,14 +33,26 @@ extension ClippedRecipe {
                 result.warnings.append("the caption is \(text.count) characters long; kept its first \(result.caption!.count)")
             }
         }
+        if let text = notes.map({ Self.cleaned($0, keepLines: true) }) {
+            result.notes = text.nilIfEmpty
+            if text.count > KitchenRecipe.maximumTextCharacters {
+                result.notes = Self.cut(text, to: KitchenRecipe.maximumTextCharacters)
+                result.warnings.append("the notes are \(text.count) characters long; kept their first \(result.notes!.count)")
+            }
+        }
         var steps: [String] = []
         var emptySteps = 0
         var labels = 0
-        for (index, step) in self.steps.enumerated() {
+        var shareLinks = 0
+        let (givenSteps, stepCopies) = Self.withoutRepeats(self.steps)
+        if stepCopies > 1 { result.choices.append("the page gives every step \(stepCopies) times; kept each once") }
+        for (index, step) in givenSteps.enumerated() {
             let text = Self.cleaned(step, keepLines: true)
             if text.isEmpty { emptySteps += 1; continue }
             // "Step 1" alone on a line only numbers the step after it.
             if KitchenPageReader.isStepLabel(text) { labels += 1; continue }
+            // "Share on Facebook", "Pin it", "Email": a share menu's links, not steps.
+            if KitchenHTMLRecipeReader.isShareLabel(text) { shareLinks += 1; continue }
             if text.count > KitchenRecipe.maximumTextCharacters {
                 steps.append(Self.cut(text, to: KitchenRecipe.maximumTextCharacters))
                 result.warnings.append("step \(index + 1) is \(text.count) characters long; kept its first \(steps.last!.count)")
@@ -49,6 +61,7 @@ extension ClippedRecipe {
             }
         }
         if emptySteps > 0 { result.warnings.append("\(emptySteps) empty step\(emptySteps == 1 ? "" : "s") left out") }
+        if shareLinks > 0 { result.warnings.append("\(Format.count(shareLinks, "step")) that only name a share link (\"Share\", \"Pin it\") left out") }
         if labels > 0 { result.choices.append("\(labels) line\(labels == 1 ? "" : "s") that only number a step (\"Step 1\") left out") }
         let bound = keepsEveryLine ? Int.max : Self.maximumLines
         result.steps = Array(steps.prefix(bound))
@@ -63,7 +76,12 @@ extension ClippedRecipe {
         var lines: [String] = []
         var groups: [IngredientGroup] = []
         var pendingGroups = ingredientGroups.sorted { $0.startsAt < $1.startsAt }[...]
-        let cleanedLines = ingredientLines.map { Self.cleaned($0, keepLines: false) }
+        var (cleanedLines, copies) = Self.withoutRepeats(ingredientLines.map { Self.cleaned($0, keepLines: false) }, sameNames: true)
+        if copies > 1 {
+            result.choices.append("the page lists its ingredients \(copies) times (one list per unit system); kept the first")
+            pendingGroups = pendingGroups.filter { $0.startsAt < cleanedLines.count }[...]
+        }
+        cleanedLines = KitchenHTMLRecipeReader.joiningLoneAmounts(cleanedLines)
         for (index, line) in cleanedLines.enumerated() {
             while let group = pendingGroups.first, group.startsAt <= index {
                 groups.append(IngredientGroup(startsAt: lines.count, name: Self.cleaned(group.name, keepLines: false)))
@@ -74,11 +92,20 @@ extension ClippedRecipe {
                 groups.append(IngredientGroup(startsAt: lines.count, name: String(line.dropLast()).trimmingCharacters(in: .whitespaces)))
                 continue
             }
+            // "For the sauce", "Für den Teig": a group's name among the lines, never bought.
+            if Self.isGroupLine(line), index + 1 < cleanedLines.count {
+                groups.append(IngredientGroup(startsAt: lines.count, name: line))
+                continue
+            }
+            // "Ingredients (14)", "Ingredients": the section's own title repeated as a line.
+            if KitchenHTMLRecipeReader.ingredientHeadings.contains(KitchenHTMLRecipeReader.sectionName(line)) { continue }
             lines.append(line)
         }
         // Of two names at one place the later stands (an empty group named nothing); a name after the last line goes.
         var placed: [IngredientGroup] = []
-        for group in groups where !group.name.isEmpty && group.startsAt < min(lines.count, bound) {
+        // A group named as the whole section ("Ingredients (14)") or by a template's placeholder
+        // ("Title", "step1") names no group.
+        for group in groups where !group.name.isEmpty && group.startsAt < min(lines.count, bound) && !Self.isPlaceholderGroupName(group.name) {
             if placed.last?.startsAt == group.startsAt { placed.removeLast() }
             placed.append(group)
         }
@@ -101,6 +128,57 @@ extension ClippedRecipe {
             }
         }
         return result
+    }
+
+    /// Words that open a group's name ("For the sauce", "Für den Teig", "Pour la pâte", "Para la salsa").
+    static let groupOpeners = ["for the ", "for ", "für den ", "für die ", "für das ", "für ", "pour la ", "pour le ", "pour les ", "pour ", "para la ", "para el ", "para o ", "para a ", "para ",
+                               "per la ", "per il ", "per ", "voor de ", "voor het ", "voor ", "till ", "til ", "do ", "a ", "az "]
+
+    /// "For the sauce", "For the topping": at most six words opening with a word of `groupOpeners`,
+    /// no amount, no comma, no parenthesis.
+    static func isGroupLine(_ line: String) -> Bool {
+        let lower = line.lowercased()
+        guard line.split(separator: " ").count <= 6, !line.contains(","), !line.contains("("), !KitchenPageReader.hasAmount(line),
+              let opener = groupOpeners.first(where: { lower.hasPrefix($0) }), !["a ", "az ", "do "].contains(opener) else { return false }
+        return lower.count > opener.count + 2
+    }
+
+    /// Placeholders a recipe template leaves ("Title", "Group name", "step1") and a section's own
+    /// title ("Ingredients (14)").
+    static func isPlaceholderGroupName(_ name: String) -> Bool {
+        let lower = name.lowercased().trimmingCharacters(in: .whitespaces)
+        if ["title", "name", "heading", "group", "group name", "group title", "section", "section title", "section name", "untitled", "header", "subtitle", "lorem ipsum"].contains(lower) { return true }
+        if KitchenHTMLRecipeReader.ingredientHeadings.contains(KitchenHTMLRecipeReader.sectionName(lower)) { return true }
+        // "step1", "group2", "section_3": a template's field name and number.
+        if let digit = lower.firstIndex(where: \.isNumber), lower[digit...].allSatisfy(\.isNumber) {
+            let word = lower[..<digit].trimmingCharacters(in: CharacterSet(charactersIn: " _-"))
+            if ["step", "group", "section", "title", "heading", "item", "ingredient"].contains(word) { return true }
+        }
+        return false
+    }
+
+    /// Lines without a repeat of the whole list: "A B C A B C" (a list given twice or three times,
+    /// once per unit tab) → "A B C", and "A A B B" → "A B"; with `sameNames`, copies that differ
+    /// only in their amounts ("1 cup flour" / "125 g flour") count as one. The lines kept and how
+    /// many copies there were (1 when none).
+    static func withoutRepeats(_ lines: [String], sameNames: Bool = false) -> ([String], Int) {
+        func key(_ line: String) -> String {
+            let text = sameNames ? KitchenClipWriter.split(line).name : line
+            return KitchenPageReader.folded(text)
+        }
+        guard lines.count >= 4 else { return (lines, 1) }
+        let keys = lines.map(key)
+        for copies in [3, 2] where lines.count % copies == 0 {
+            let size = lines.count / copies
+            guard size >= 2 else { continue }
+            let same = (0..<size).filter { index in (1..<copies).allSatisfy { keys[$0 * size + index] == keys[index] } }.count
+            // Every line, or (copies in other units, where a name may be written otherwise) four in five.
+            if same == size || (sameNames && same * 5 >= size * 4 && lines[0] != lines[size]) { return (Array(lines.prefix(size)), copies) }
+        }
+        if lines.count % 2 == 0, stride(from: 0, to: lines.count, by: 2).allSatisfy({ lines[$0] == lines[$0 + 1] }) {
+            return (stride(from: 0, to: lines.count, by: 2).map { lines[$0] }, 2)
+        }
+        return (lines, 1)
     }
 
     /// "For the sauce:", "Marinade:": at most eight words on one line, ending in a colon.

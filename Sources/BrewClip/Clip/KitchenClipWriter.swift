@@ -49,6 +49,7 @@ public enum KitchenClipWriter {
             recipe.sourcePlatform = platform(of: url)
         }
         recipe.caption = clipped.caption?.nilIfEmpty
+        if !shell { recipe.notes = clipped.notes?.nilIfEmpty }
         if !shell {
             recipe.prepTime = clipped.prepTime
             recipe.cookTime = clipped.cookTime
@@ -68,16 +69,39 @@ public enum KitchenClipWriter {
                 KitchenStep(id: "s\(index + 1)", order: index + 1, text: text, isHeading: clipped.sectionHeadings.contains(text))
             }
         }
+        // A page that gives the whole dish's figures as a serving's (more than `wholeDishCalories`
+        // a serving, for several): the figures are the dish's, not multiplied.
+        var multiplier = servings
+        if let perServing = clipped.nutritionPerServing, servings > 1 {
+            if clipped.nutritionIsForWholeDish {
+                multiplier = 1
+                clipped.warnings.append("the page gives its nutrition for the whole dish; kept as the recipe's, not multiplied by \(servings) servings")
+            } else if let calories = perServing.calories, calories > wholeDishCalories {
+                multiplier = 1
+                clipped.warnings.append("the page's \(Format.number(calories, decimals: 0)) kcal a serving is more than \(Format.number(wholeDishCalories, decimals: 0)) a serving and reads as the whole dish's; kept as the recipe's, not multiplied by \(servings) servings")
+            }
+        }
         if let perServing = clipped.nutritionPerServing,
-           perServing.figures.contains(where: { ($0.value ?? 0) * Double(servings) > FieldBounds.other.maximum }) {
-            let calories = perServing.calories.map { Format.number($0, decimals: 1) } ?? "—"
+           perServing.figures.contains(where: { ($0.value ?? 0) * Double(multiplier) > FieldBounds.other.maximum }) {
+            let calories = perServing.calories.map { Format.number($0, decimals: 1) } ?? "—"; let servings = multiplier
             clipped.warnings.append("the nutrition a serving (\(calories) kcal) × \(servings) servings is more than a recipe may hold; left out")
             clipped.nutritionPerServing = nil
         }
         // Each figure as given × servings, rounded once; a figure not given stays unknown.
         if !shell, let perServing = clipped.nutritionPerServing {
-            recipe.nutrition = perServing.wholeRecipe(servings: servings)
+            recipe.nutrition = perServing.wholeRecipe(servings: multiplier)
             if let note = perServing.missingNote { clipped.warnings.append(note) }
+        }
+        // What the reader is not sure of, said with what it kept (issue 50).
+        if !shell {
+            let ingredients = recipe.ingredients.count(where: { !$0.isHeading }), steps = recipe.steps.count(where: { !$0.isHeading })
+            if ingredients == 0, steps == 0 {
+                clipped.warnings.append("the page shows no ingredients and no steps; kept only the title\(recipe.caption == nil ? "" : " and the description"): check the page or fill them in by hand")
+            } else if ingredients == 0 {
+                clipped.warnings.append("the page shows no ingredients that could be read; kept its \(Format.count(steps, "step")) only: check the page")
+            } else if steps == 0 {
+                clipped.warnings.append("the page shows no steps that could be read; kept its \(Format.count(ingredients, "ingredient")) only: check the page")
+            }
         }
         let path = ((root as NSString).appendingPathComponent(RecordKind.kitchenRecipes.folderName) as NSString).appendingPathComponent(id + ".json")
         let bytes = FileContent.json(KitchenRecordEncoder.json(recipe)).bytesOrEmpty
@@ -91,6 +115,10 @@ public enum KitchenClipWriter {
                      servingsNote: shell ? nil : recipe.servingsAssumption, choices: shell ? [] : clipped.choices)
     }
 
+    /// More calories than a serving of a meal holds (a day's worth): figures above it, given for
+    /// several servings, are the whole dish's.
+    static let wholeDishCalories = 2_500.0
+
     /// Writes a draft atomically, never over an existing file.
     public static func write(_ draft: Draft) throws(CommandError) {
         if FileManager.default.fileExists(atPath: draft.path) { throw CommandError("\(draft.path) already exists; nothing was written") }
@@ -103,7 +131,8 @@ public enum KitchenClipWriter {
     }
 
     /// An ingredient line split: the amount is the longest start the amount grammar reads, the
-    /// name runs to the first comma or parenthesis after it, the notes are the rest.
+    /// name runs to the first comma or parenthesis after it (the head of the phrase:
+    /// `IngredientPhrase`), the notes are the rest.
     ///
     /// Three shapes are read around the grammar: "About 3 cups flour" (a word of estimate first:
     /// the amount "3 cups", scaled, and "about" in the notes); "100g/3½oz butter" (a second unit
@@ -120,6 +149,21 @@ public enum KitchenClipWriter {
             let other = AmountGrammar.splitLine(String(rest.dropFirst()))
             if !other.amount.isEmpty, !other.rest.isEmpty { rest = other.rest; extra.append(other.amount) }
         }
+        // "1 heaped tsp", "2 large cans": the size word is a note, the amount "1 tsp", "2 cans".
+        if !amount.isEmpty, let (bare, size) = withoutSizeWord(amount) { amount = bare; extra.append(size) }
+        // "skinless, boneless chicken breast halves", "finely chopped parsley": the thing to buy is
+        // the head of the phrase; the words that prepare it go to the notes.
+        let phrase = IngredientPhrase.split(rest)
+        if !phrase.name.isEmpty, !phrase.preparation.isEmpty {
+            rest = phrase.name
+            extra += phrase.preparation
+        }
+        // "1 large onion": a size word opening the name, with no unit, is a note too.
+        if !amount.isEmpty, let first = rest.split(separator: " ", maxSplits: 1).first, rest.contains(" "),
+           AmountGrammar.sizeWords.contains(first.lowercased()), !AmountGrammar.hasUnitWord(amount) {
+            extra.append(String(first))
+            rest = String(rest.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
+        }
         var name = rest, notes = ""
         if let cut = rest.firstIndex(where: { $0 == "," || $0 == "(" }) {
             name = rest[..<cut].trimmingCharacters(in: .whitespaces)
@@ -131,6 +175,18 @@ public enum KitchenClipWriter {
         if name.isEmpty { name = line }
         let allNotes = (extra + [notes]).filter { !$0.isEmpty }.joined(separator: ", ")
         return (amount, name, allNotes.nilIfEmpty)
+    }
+
+    /// An amount without the size word before its unit: "1 heaped tsp" → ("1 tsp", "heaped").
+    static func withoutSizeWord(_ amount: String) -> (amount: String, size: String)? {
+        let words = amount.split(separator: " ").map(String.init)
+        guard words.count >= 3 else { return nil }
+        for index in 1..<(words.count - 1) where AmountGrammar.sizeWords.contains(words[index].lowercased()) {
+            var rest = words
+            rest.remove(at: index)
+            return (rest.joined(separator: " "), words[index])
+        }
+        return nil
     }
 
     /// Words of estimate that may open a line before its amount.

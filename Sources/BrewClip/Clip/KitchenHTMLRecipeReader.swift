@@ -34,10 +34,16 @@ struct KitchenHTMLRecipeReader {
     static let instructionWords = ["instruction", "direction", "method", "preparation", "step"]
     static let partWords = ["amount", "-name", "_name", "unit", "notes", "header", "title", "label", "image", "count", "toggle", "button", "checkbox", "link", "jump", "print", "clipboard", "scale", "container-header"]
     static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "ingrédients", "ingredientes", "ingredienti", "zutaten", "ingrediënten", "ingredienten", "ingredienser", "you will need",
-        "składniki", "suroviny", "přísady", "hozzávalók", "malzemeler", "ingredientai", "ainekset", "ingredienti per"]
+        "składniki", "suroviny", "přísady", "hozzávalók", "malzemeler", "ingredientai", "ainekset", "ingredienti per",
+        "what you need", "what you'll need", "what you will need", "you'll need", "shopping list", "ingredient list", "ingredients list",
+        "das brauchst du", "das brauchen sie", "ce qu'il vous faut", "lo que necesitas", "ingredientes necessários", "det skal du bruge", "du trenger"]
     static let instructionHeadings: Set<String> = ["instructions", "directions", "method", "steps", "preparation", "how to make it", "préparation", "zubereitung", "preparación", "elaboración", "modo de preparo", "preparo", "procedimento", "bereiding", "bereidingswijze", "werkwijze", "gör så här", "instruktioner", "tillagning", "gör så", "anleitung", "istruzioni", "preparazione", "instrucciones",
         "przygotowanie", "sposób przygotowania", "postup", "postup přípravy", "elkészítés", "az elkészítés menete", "fremgangsmåte", "slik gjør du",
-        "hazırlanışı", "yapılışı", "modo de fazer", "fremgangsmåde", "valmistus", "method of preparation"]
+        "hazırlanışı", "yapılışı", "modo de fazer", "fremgangsmåde", "valmistus", "method of preparation",
+        "how to make", "how to cook", "how to prepare", "what to do", "cooking instructions", "cooking method", "recipe method", "recipe instructions",
+        "step by step", "step-by-step", "the method", "let's cook", "lets cook", "how to make it", "how to make this", "how to make them", "making it", "the steps", "preparation method", "instructions for",
+        "so geht's", "so wird's gemacht", "arbeitsschritte", "la recette", "étapes", "mode opératoire", "pasos", "passaggi", "procedimiento",
+        "modo de preparação", "preparação", "fremgangsmåte:", "sådan gør du", "tilberedning", "elkészítése", "wykonanie", "bereidingswijze:"]
     static let prepLabels = ["prep time", "preparation time", "prep", "preparation", "tempo de preparo", "temps de préparation", "tiempo de preparación", "vorbereitungszeit", "zubereitungszeit",
         "czas przygotowania", "doba přípravy", "příprava", "előkészítési idő", "hazırlama süresi", "forberedelse", "forberedelsestid"]
     static let cookLabels = ["cook time", "cooking time", "cook", "bake time", "baking time", "tempo de cocção", "tempo de cozimento", "temps de cuisson", "tiempo de cocción", "kochzeit", "backzeit", "garzeit",
@@ -81,6 +87,50 @@ struct KitchenHTMLRecipeReader {
             current = document.parent(next)
         }
         return false
+    }
+
+    /// Names of a recipe's notes section: "Notes", "Recipe notes", "Tips", "Notizen", "Tipps",
+    /// "Remarques", "Astuces", "Notas", "Consejos", "Note", "Consigli", "Opmerkingen", "Tips".
+    static let notesHeadings: Set<String> = ["notes", "note", "recipe notes", "recipe note", "tips", "tips and notes", "notes and tips", "cook's notes", "cook's note",
+                                             "notizen", "tipps", "hinweise", "remarques", "astuces", "notas", "consejos", "consigli", "opmerkingen", "noter", "tips & tricks", "megjegyzés", "uwagi"]
+
+    /// The recipe card's notes block: an element whose class or id names notes ("…recipe-notes",
+    /// "…-notes", not an ingredient's notes, a footnote or a header), else what follows a heading
+    /// named `notesHeadings` up to the next heading; lines kept, the heading's own line left out.
+    func notes() -> String? {
+        for element in elements {
+            let node = document.nodes[element]
+            guard !node.name.isEmpty, !Self.notContainers.contains(node.name) || node.name == "li" else { continue }
+            let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
+            guard text.contains("notes") else { continue }
+            let names = text.split(whereSeparator: \.isWhitespace)
+            guard names.contains(where: { token in
+                token.contains("notes") && !["ingredient", "footnote", "header", "title", "label", "toggle", "button", "icon", "instruction", "step"].contains(where: token.contains)
+            }), !Self.isHiddenOrUnread(element, in: document) else { continue }
+            if let found = Self.notesText(document.text(element, keepLines: true, maximumCharacters: KitchenRecipe.maximumTextCharacters)) { return found }
+        }
+        for element in elements where Self.isSectionLabel(element, in: document) {
+            guard Self.notesHeadings.contains(Self.sectionName(document.text(element, maximumCharacters: 100))) else { continue }
+            guard let parent = document.parent(element) else { continue }
+            let siblings = document.children(parent).filter { !document.name($0).isEmpty }
+            guard let start = siblings.firstIndex(of: element) else { continue }
+            var lines: [String] = []
+            for sibling in siblings[(start + 1)...] {
+                if HTMLDocument.headings.contains(document.name(sibling)) || Self.isSectionLabel(sibling, in: document) { break }
+                if Self.isHiddenOrUnread(sibling, in: document) { continue }
+                lines.append(document.text(sibling, keepLines: true, maximumCharacters: KitchenRecipe.maximumTextCharacters))
+            }
+            if let found = Self.notesText(lines.joined(separator: "\n")) { return found }
+        }
+        return nil
+    }
+
+    /// A notes block's text without its own heading line; nil when nothing is left.
+    static func notesText(_ text: String) -> String? {
+        var lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let first = lines.first, notesHeadings.contains(sectionName(first)) { lines.removeFirst() }
+        let joined = lines.joined(separator: "\n")
+        return joined.count >= 3 ? joined : nil
     }
 
     func steps() -> [String] {
@@ -173,7 +223,13 @@ struct KitchenHTMLRecipeReader {
     static func isSectionLabel(_ element: Int, in document: HTMLDocument) -> Bool {
         let name = document.name(element)
         if HTMLDocument.headings.contains(name) { return true }
-        return (name == "p" || name == "div") && isGroupName(element, in: document)
+        guard name == "p" || name == "div" else { return false }
+        if isGroupName(element, in: document) { return true }
+        // A plain or italic paragraph whose whole text is a section's name ("<p>Ingredients</p>",
+        // "<p><em>Method</em></p>"), as pages without a recipe plugin write it.
+        guard document.children(element).count <= 3 else { return false }
+        let text = sectionName(document.text(element, maximumCharacters: 100))
+        return ingredientHeadings.contains(text) || instructionHeadings.contains(text)
     }
 
     /// Whether an element holds a heading or bold label named one of `names`.
@@ -194,11 +250,25 @@ struct KitchenHTMLRecipeReader {
         return found
     }
 
-    /// "Ingredients:" → "ingredients".
+    /// "Ingredients:" → "ingredients"; "Ingredients (14)", "Ingredients for 4 people", "Zutaten für
+    /// 4 Personen" → "ingredients", "zutaten": a section's name without the count or servings after it.
     static func sectionName(_ text: String) -> String {
-        var name = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        var name = text.lowercased().replacingOccurrences(of: "’", with: "'").trimmingCharacters(in: .whitespacesAndNewlines)
         while let last = name.last, ":.".contains(last) { name.removeLast() }
-        return name.trimmingCharacters(in: .whitespaces)
+        name = name.trimmingCharacters(in: .whitespaces)
+        guard name.count <= 80 else { return name }
+        // "Ingredients (14)", "Ingredients (serves 4)".
+        if name.hasSuffix(")"), let open = name.lastIndex(of: "("), open != name.startIndex {
+            let head = name[..<open].trimmingCharacters(in: .whitespaces)
+            if ingredientHeadings.contains(head) || instructionHeadings.contains(head) { return head }
+        }
+        // "Ingredients for 4 people", "Zutaten für 4 Personen".
+        for joining in [" for ", " für ", " pour ", " para ", " per ", " voor ", " til ", " till ", " do "] {
+            guard let range = name.range(of: joining) else { continue }
+            let head = String(name[..<range.lowerBound])
+            if ingredientHeadings.contains(head) { return head }
+        }
+        return name
     }
 
     /// Elements that hold a part of a line or of the page, never a section.
@@ -240,7 +310,9 @@ struct KitchenHTMLRecipeReader {
                 let otherLevel = Int(String(name.dropFirst())) ?? 6
                 let section = sectionName(document.text(sibling, maximumCharacters: 200))
                 if ingredientHeadings.contains(section) || instructionHeadings.contains(section) || section == "notes" { break }
-                if foundLines, otherLevel <= level { break }
+                // A group's heading ("For the sauce") at the section's own level, followed by measured
+                // lines, is part of the section; any other heading at that level ends it.
+                if foundLines, otherLevel <= level, !isGroupHeading(sibling, among: siblings, in: document) { break }
                 continue
             }
             if !name.isEmpty, stops.contains(sibling) { break }
@@ -252,6 +324,31 @@ struct KitchenHTMLRecipeReader {
             if !lines(of: [sibling], in: document, words: []).isEmpty { foundLines = true }
         }
         return content
+    }
+
+    /// Whether a heading names a group of ingredients: at most eight words, and the next element
+    /// after it holds lines most of which start with an amount.
+    static func isGroupHeading(_ heading: Int, among siblings: [Int], in document: HTMLDocument) -> Bool {
+        guard document.text(heading, maximumCharacters: 200).split(separator: " ").count <= 8,
+              let at = siblings.firstIndex(of: heading),
+              let next = siblings[(at + 1)...].first(where: { !document.name($0).isEmpty }) else { return false }
+        let lines = lines(of: [next], in: document, words: [])
+        guard lines.count >= 1 else { return false }
+        let measured = lines.filter { !AmountGrammar.splitLine($0).amount.isEmpty }.count
+        return measured * 2 > lines.count
+    }
+
+    /// Words of a share menu's links: a list of them is no recipe's lines.
+    static let shareWords: Set<String> = ["share", "pin", "pin it", "tweet", "email", "e-mail", "print", "facebook", "twitter", "pinterest", "whatsapp",
+                                          "copy link", "reddit", "linkedin", "telegram", "messenger", "x", "mail", "save", "flipboard", "yummly", "teilen", "partager", "compartir", "condividi", "del", "dela", "megosztás"]
+
+    /// A line that only names a share link ("Share on Facebook", "Pin it", "Email").
+    static func isShareLabel(_ text: String) -> Bool {
+        let lower = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !lower.isEmpty, lower.split(separator: " ").count <= 4 else { return false }
+        if shareWords.contains(lower) { return true }
+        for prefix in ["share on ", "share via ", "share to ", "send via ", "post on ", "pin on ", "teilen auf ", "partager sur "] where lower.hasPrefix(prefix) { return true }
+        return false
     }
 
     /// The lines of some elements: list items; else table rows; else elements whose class names a
@@ -269,8 +366,11 @@ struct KitchenHTMLRecipeReader {
             return true
         }
         // Unit tabs ("US" / "Metric") and scaling buttons ("1x") are controls, not lines.
-        let listed = topItems.filter { !isControlLabel(document.text($0, maximumCharacters: 40)) }
-        if !listed.isEmpty { return texts(listed, in: document) }
+        let listed = topItems.filter { item in
+            let text = document.text(item, maximumCharacters: 40)
+            return !isControlLabel(text) && !isShareLabel(text)
+        }
+        if !listed.isEmpty { return splitAtBreaks(listed, in: document) }
         let terms = visible.filter { ["dt", "dd"].contains(document.name($0)) }
         if terms.contains(where: { document.name($0) == "dd" }) { return definitionLines(terms, in: document) }
         let rows = outermost(visible.filter { document.name($0) == "tr" }, in: document)
@@ -280,9 +380,56 @@ struct KitchenHTMLRecipeReader {
         }, in: document)
         if !marked.isEmpty { return texts(marked, in: document) }
         let paragraphs = outermost(visible.filter { document.name($0) == "p" && !isGroupName($0, in: document) }, in: document)
-        if !paragraphs.isEmpty { return texts(paragraphs, in: document) }
+        // "<p>200 g flour<br>2 eggs<br>…</p>": a paragraph's lines, each a line of its own.
+        if !paragraphs.isEmpty { return splitAtBreaks(paragraphs, in: document, always: true) }
         if let rows = repeatedRows(elements, visible: visible, in: document) { return texts(rows, in: document) }
         return []
+    }
+
+    /// The texts of some elements, an element with line breaks inside (`<br>`) split into its lines
+    /// when `always` (paragraphs), or when most of its lines start with an amount ("2 eggs<br>100 g
+    /// sugar" glued in one list item); a line that is only an amount joins the line after it.
+    static func splitAtBreaks(_ nodes: [Int], in document: HTMLDocument, always: Bool = false) -> [String] {
+        var result: [String] = []
+        for node in nodes.prefix(ClippedRecipe.maximumLines + 1) {
+            let parts = document.text(node, keepLines: true).split(separator: "\n").map { KitchenPageReader.cleanLine(String($0)) }.filter { !$0.isEmpty }
+            guard parts.count > 1 else {
+                let line = KitchenPageReader.cleanLine(document.text(node))
+                if !line.isEmpty { result.append(line) }
+                continue
+            }
+            let measured = parts.filter { !AmountGrammar.splitLine($0).amount.isEmpty }.count
+            if always || measured >= 2 && measured * 3 >= parts.count * 2 {
+                result += joiningLoneAmounts(parts)
+            } else {
+                result.append(KitchenPageReader.cleanLine(document.text(node)))
+            }
+        }
+        return result
+    }
+
+    /// Lines where a line that is only an amount ("2", "1 ½ cups") is joined to the next line.
+    static func joiningLoneAmounts(_ lines: [String]) -> [String] {
+        var result: [String] = []
+        var pending: String?
+        for line in lines {
+            if let amount = pending {
+                result.append(amount + " " + line)
+                pending = nil
+            } else if isLoneAmount(line) {
+                pending = line
+            } else {
+                result.append(line)
+            }
+        }
+        if let amount = pending { result.append(amount) }
+        return result
+    }
+
+    /// "2", "1 ½", "200 g", "2 cups": an amount with nothing after it.
+    static func isLoneAmount(_ line: String) -> Bool {
+        let (amount, rest) = AmountGrammar.splitLine(line)
+        return !amount.isEmpty && rest.isEmpty && line.count <= 20
     }
 
     /// "US", "Metric", "Imperial", "1x", "2x": the labels of a recipe card's unit tabs and scaling
@@ -343,12 +490,21 @@ struct KitchenHTMLRecipeReader {
             var pending = [root]
             while let next = pending.popLast() {
                 let item = document.nodes[next]
-                guard !item.name.isEmpty, next == root || !(HTMLDocument.isHidden(item) || HTMLDocument.unread.contains(item.name)) else { continue }
+                guard !item.name.isEmpty, next == root || !(HTMLDocument.isHidden(item) || HTMLDocument.unread.contains(item.name) || isShareMenu(item)) else { continue }
                 found.append(next)
                 pending.append(contentsOf: item.children.reversed())
             }
         }
         return found
+    }
+
+    /// A share menu's wrapper: a class or id naming sharing or social links.
+    static func isShareMenu(_ node: HTMLDocument.Node) -> Bool {
+        let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
+        guard text.contains("share") || text.contains("social") else { return false }
+        return text.split(whereSeparator: \.isWhitespace).contains { token in
+            (token.contains("share") || token.contains("social") || token.contains("sharing")) && !token.contains("shared")
+        }
     }
 
     static func isHiddenOrUnread(_ node: Int, in document: HTMLDocument) -> Bool {
@@ -370,7 +526,7 @@ struct KitchenHTMLRecipeReader {
     /// A paragraph whose words are all bold ("<p><strong>For the sauce</strong></p>") names a group.
     static func isGroupName(_ paragraph: Int, in document: HTMLDocument) -> Bool {
         let children = document.children(paragraph).filter { !document.name($0).isEmpty || !document.nodes[$0].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-        return children.count == 1 && ["strong", "b"].contains(document.name(children[0]))
+        return children.count == 1 && ["strong", "b", "em", "i", "u"].contains(document.name(children[0]))
     }
 
     // MARK: Times and servings

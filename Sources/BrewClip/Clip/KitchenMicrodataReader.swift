@@ -19,6 +19,9 @@ enum KitchenMicrodataReader {
 
     static let maximumRecipes = 20
 
+    /// The properties that hold an ingredient line: schema.org's and the older names.
+    static let ingredientProperties: Set<String> = ["recipeingredient", "ingredients", "ingredient"]
+
     static func isItem(_ node: Int, in document: HTMLDocument) -> Bool {
         document.attribute("itemscope", of: node) != nil || document.attribute("typeof", of: node) != nil
     }
@@ -55,10 +58,15 @@ enum KitchenMicrodataReader {
             let names = propertyNames(node, in: document)
             let nested = isItem(node, in: document)
             if !names.isEmpty {
-                let value: Any = nested ? item(node, in: document, built: &built) : value(of: node, keepLines: names.contains("recipeInstructions"), in: document)
-                for name in names { values[name, default: []].append(value) }
+                // An ingredient written as an item of its own (data-vocabulary's `RecipeIngredient`
+                // with `amount` and `name`) is its line as shown, not its `name` alone.
+                let ingredient = names.contains { ingredientProperties.contains($0.lowercased()) }
+                let keepLines = names.contains("recipeInstructions") || ingredient
+                let value: Any = nested && !ingredient ? item(node, in: document, built: &built) : value(of: node, keepLines: keepLines, in: document)
+                // Every ingredient property, in page order, under one name.
+                for name in names { values[ingredientProperties.contains(name.lowercased()) ? "recipeIngredient" : name, default: []].append(value) }
             }
-            if !nested { pending.append(contentsOf: document.children(node).reversed()) }
+            if !nested && !names.contains(where: { ingredientProperties.contains($0.lowercased()) }) { pending.append(contentsOf: document.children(node).reversed()) }
         }
         var object: [String: Any] = values.mapValues { $0.count == 1 ? $0[0] : $0 as Any }
         object["@type"] = type(scope, in: document).first ?? "Thing"

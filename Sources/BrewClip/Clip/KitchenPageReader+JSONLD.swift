@@ -60,7 +60,8 @@ extension KitchenPageReader {
     static func collectRecipes(_ value: Any, into recipes: inout [[String: Any]]) {
         if let array = value as? [Any] {
             for element in array { collectRecipes(element, into: &recipes) }
-        } else if let object = value as? [String: Any] {
+        } else if let raw = value as? [String: Any] {
+            let object = withSchemaKeys(raw)
             if isType(object["@type"], "Recipe") { recipes.append(object); return }
             for key in ["@graph", "mainEntity", "itemListElement", "item"] {
                 if let nested = object[key] { collectRecipes(nested, into: &recipes) }
@@ -68,10 +69,47 @@ extension KitchenPageReader {
         }
     }
 
+    /// The schema.org keys clipping reads, in their own case.
+    static let schemaKeys: [String: String] = Dictionary(uniqueKeysWithValues: [
+        "@type", "@graph", "@value", "mainEntity", "itemListElement", "item", "name", "headline", "text", "image", "url", "contentUrl",
+        "recipeIngredient", "ingredients", "ingredient", "recipeInstructions", "recipeYield", "yield", "prepTime", "cookTime", "totalTime",
+        "recipeCategory", "nutrition", "calories", "proteinContent", "carbohydrateContent", "fatContent", "servingSize", "description",
+    ].map { ($0.lowercased(), $0) })
+
+    /// An object whose keys are mis-cased ("itemlistelement", "RecipeIngredient") with those keys
+    /// in schema.org's case, nested objects too; a key already in its own case wins.
+    static func withSchemaKeys(_ object: [String: Any]) -> [String: Any] {
+        var result = object
+        for (key, value) in object {
+            if let own = schemaKeys[key.lowercased()], own != key {
+                if result[own] == nil { result[own] = value }
+                result[key] = nil
+            }
+        }
+        for (key, value) in result {
+            if let nested = value as? [String: Any] {
+                result[key] = withSchemaKeys(nested)
+            } else if let list = value as? [Any], list.contains(where: { $0 is [String: Any] }) {
+                result[key] = list.map { element -> Any in (element as? [String: Any]).map(withSchemaKeys) ?? element }
+            }
+        }
+        return result
+    }
+
+    /// Whether a `@type` names `name`, in any case ("recipe", "schema:Recipe", "https://schema.org/Recipe").
     static func isType(_ value: Any?, _ name: String) -> Bool {
-        if let text = value as? String { return text == name || text.hasSuffix("/" + name) }
+        if let text = value as? String {
+            let lower = text.lowercased(), wanted = name.lowercased()
+            return lower == wanted || lower.hasSuffix("/" + wanted) || lower.hasSuffix(":" + wanted)
+        }
         if let list = value as? [Any] { return list.contains { isType($0, name) } }
         return false
+    }
+
+    /// A recipe's ingredient values under any of the names pages use: `recipeIngredient`, the
+    /// older `ingredients`, or microdata's `ingredient`.
+    static func ingredientValues(_ recipe: [String: Any]) -> [String] {
+        texts(recipe["recipeIngredient"] ?? recipe["ingredients"] ?? recipe["ingredient"])
     }
 
     /// The index of the recipe with the most ingredients and steps; the first of equals.
@@ -82,15 +120,18 @@ extension KitchenPageReader {
 
     /// How much of a recipe a JSON-LD object holds: its ingredient and instruction values.
     static func richness(_ recipe: [String: Any]) -> Int {
-        texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).count + instructions(recipe["recipeInstructions"]).count
+        ingredientValues(recipe).count + instructions(recipe["recipeInstructions"]).count
     }
 
     static func apply(_ recipe: [String: Any], to clipped: inout ClippedRecipe) {
         clipped.title = (texts(recipe["name"]).first ?? texts(recipe["headline"]).first).map(cleanLine)
         clipped.image = imageURL(recipe["image"])
         if let url = texts(recipe["url"]).first, KitchenValidator.isWebURL(url) { clipped.sourceUrl = clipped.sourceUrl ?? url }
-        clipped.ingredientLines = Array(texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).prefix(ClippedRecipe.maximumLines + 1).flatMap(ingredientLines).filter { !$0.isEmpty }.prefix(ClippedRecipe.maximumLines + 1))
-        let items = instructionItems(recipe["recipeInstructions"]).prefix(ClippedRecipe.maximumLines + 1)
+        clipped.ingredientLines = Array(ingredientValues(recipe).prefix(ClippedRecipe.maximumLines + 1).flatMap(ingredientLines).filter { !$0.isEmpty }.prefix(ClippedRecipe.maximumLines + 1))
+        // One string for all the steps may have lost the breaks between its paragraphs.
+        let given = recipe["recipeInstructions"]
+        let items = (given is String ? instructionItems(given).flatMap { item in splittingGluedSentences(item.text).map { ($0, item.isHeading) } } : instructionItems(given))
+            .prefix(ClippedRecipe.maximumLines + 1)
         clipped.steps = items.map(\.text)
         clipped.sectionHeadings = Set(items.filter(\.isHeading).map(\.text))
         let yield = servingsRange(recipe["recipeYield"] ?? recipe["yield"])
@@ -110,12 +151,26 @@ extension KitchenPageReader {
                 }
                 return value
             }
-            let calories = number("calories", "calories", maximum: maximumCaloriesPerServing, unit: "kcal")
-            let protein = number("proteinContent", "protein", maximum: maximumGramsPerServing, unit: "g")
-            let carbs = number("carbohydrateContent", "carbohydrate", maximum: maximumGramsPerServing, unit: "g")
-            let fats = number("fatContent", "fat", maximum: maximumGramsPerServing, unit: "g")
+            var calories = number("calories", "calories", maximum: maximumCaloriesPerServing, unit: "kcal")
+            var protein = number("proteinContent", "protein", maximum: maximumGramsPerServing, unit: "g")
+            var carbs = number("carbohydrateContent", "carbohydrate", maximum: maximumGramsPerServing, unit: "g")
+            var fats = number("fatContent", "fat", maximum: maximumGramsPerServing, unit: "g")
+            // "0 kcal" is a template's placeholder, not a dish with no energy: unknown. So is a set of
+            // figures that are all 0.
+            if calories == 0 || [calories, protein, carbs, fats].allSatisfy({ $0 == nil || $0 == 0 }) {
+                if [calories, protein, carbs, fats].contains(where: { $0 == 0 }) {
+                    clipped.warnings.append("the page's nutrition gives 0 kcal, a placeholder; left unknown")
+                }
+                calories = nil
+                if [protein, carbs, fats].allSatisfy({ $0 == nil || $0 == 0 }) { (protein, carbs, fats) = (nil, nil, nil) }
+            }
             // A figure the page leaves out is unknown, never 0; the others are kept as given.
             clipped.nutritionPerServing = ServingNutrition(calories: calories, protein: protein, carbs: carbs, fats: fats)
+            // "servingSize": "1 recipe", "whole cake", "total": the figures are the whole dish's.
+            if let size = texts(nutrition["servingSize"]).first?.lowercased() {
+                let words = Set(size.split(whereSeparator: { !$0.isLetter }).map(String.init))
+                if !words.isDisjoint(with: wholeDishWords) { clipped.nutritionIsForWholeDish = true }
+            }
         }
         if let description = texts(recipe["description"]).first { clipped.caption = cleanLine(description) }
     }
@@ -206,6 +261,26 @@ extension KitchenPageReader {
         }
     }
 
+    /// A text whose paragraphs lost the break between them ("… 2 to 3 minutes.Add the tomatoes …",
+    /// a page that stripped its tags) split where a sentence's end meets the next sentence's
+    /// capital with no space: a lower-case letter, ".", "!" or "?", then an upper-case letter
+    /// and a lower-case one.
+    static func splittingGluedSentences(_ line: String) -> [String] {
+        let characters = Array(line)
+        guard characters.count > 40 else { return [line] }
+        var pieces: [String] = []
+        var start = 0
+        for index in 1..<max(1, characters.count - 2) where ".!?".contains(characters[index]) {
+            let before = characters[index - 1], after = characters[index + 1], next = characters[index + 2]
+            guard before.isLowercase, after.isUppercase, next.isLowercase else { continue }
+            pieces.append(String(characters[start...index]))
+            start = index + 1
+        }
+        guard !pieces.isEmpty else { return [line] }
+        pieces.append(String(characters[start...]))
+        return pieces.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// A `HowToStep`'s `name` when it has both a name and a text.
     static func stepTitle(_ value: Any) -> String? {
         guard let step = value as? [String: Any], step["itemListElement"] == nil, step["text"] is String,
@@ -282,7 +357,11 @@ extension KitchenPageReader {
 
     /// The servings of a yield with the upper end of a range ("2-4 servings").
     static func servingsRange(_ value: Any?) -> KitchenYieldReader.Servings? {
-        texts(value).lazy.compactMap(KitchenYieldReader.range(inYield:)).first
+        // ["4", "4-6 servings"]: the first element's count, with a range any other element gives for it.
+        let all = texts(value).prefix(10).compactMap(KitchenYieldReader.range(inYield:))
+        guard var first = all.first else { return nil }
+        if first.upTo == nil { first.upTo = all.first { $0.count == first.count && $0.upTo != nil }?.upTo }
+        return first
     }
 
     /// The first number in a text: "240 kcal" → 240, "Serves 4" → 4, "12.5 g" → 12.5.
@@ -338,6 +417,9 @@ extension KitchenPageReader {
         }
         return text
     }
+
+    /// Words of a nutrition's `servingSize` that say it is the whole dish's.
+    static let wholeDishWords: Set<String> = ["recipe", "whole", "total", "entire", "batch", "all", "gesamt", "gesamtes", "rezept", "totale", "entière", "entero", "receita", "recept", "hele"]
 
     /// The longest prep or cook time read: 30 days (a long ferment); a longer one is a mistake.
     static let maximumDurationSeconds = 30.0 * 86_400

@@ -23,16 +23,23 @@ public enum KitchenPageReader {
         var timesDoubtful = true
         // A page may carry a stub (an SEO plugin's name and image) beside the full recipe: the richest wins,
         // the others fill only what it lacks.
-        if let best = richest(recipes) {
+        if let best = mainRecipe(recipes, in: document) {
             let recipe = recipes[best]
             apply(recipe, to: &clipped)
             ingredientsFlattened = texts(recipe["recipeIngredient"] ?? recipe["ingredients"]).contains { lines($0).count > 1 }
             let times = (texts(recipe["prepTime"]) + texts(recipe["cookTime"])).filter { displayDuration($0) != nil }
             timesDoubtful = times.isEmpty || times.allSatisfy(isSecondsOnly)
+            // Other recipes fill gaps only when they are stubs of the same dish (no lines of their
+            // own or the same name); a side recipe's steps are never the dish's.
+            var sides: [String] = []
             for (index, other) in recipes.enumerated() where index != best {
                 var extra = ClippedRecipe()
                 apply(other, to: &extra)
-                clipped.fillGaps(from: extra)
+                let sameDish = extra.title.map(folded) == clipped.title.map(folded) || !extra.hasRecipe
+                if sameDish { clipped.fillGaps(from: extra) } else { sides.append(extra.title ?? "untitled") }
+            }
+            if !sides.isEmpty {
+                clipped.warnings.append("the page holds \(sides.count + 1) recipes; kept \"\(clipped.title ?? "untitled")\", the one the page's title, heading and order name, and left out \(Format.list(sides.map { "\"\($0)\"" }))")
             }
             clipped.readFrom.append("JSON-LD")
         }
@@ -65,6 +72,10 @@ public enum KitchenPageReader {
         let pageIngredients = needsPageIngredients ? page.ingredientLines() : []
         if structured.isEmpty || (ingredientsFlattened && pageIngredients.count == structured.count) {
             clipped.ingredientLines = pageIngredients
+        } else if isPlaceholder(structured, shown: pageIngredients) {
+            clipped.ingredientLines = pageIngredients
+            clipped.ingredientGroups = []
+            clipped.choices.append("the structured data's ingredients (\(structured.map { "\"\($0)\"" }.joined(separator: ", "))) are a placeholder; took the page's \(pageIngredients.count) lines")
         } else if isGlued(structured, shown: pageIngredients) {
             clipped.ingredientLines = pageIngredients
             clipped.choices.append("the structured data glues \(pageIngredients.count) ingredients into \(Format.count(structured.count, "line")); took the page's \(pageIngredients.count) lines")
@@ -107,6 +118,8 @@ public enum KitchenPageReader {
                 (clipped.servings, clipped.servingsUpTo) = (yield.count, yield.upTo)
             }
         }
+        // The recipe card's notes block ("Notes", "Tips"), which structured data does not carry.
+        if clipped.hasRecipe, clipped.notes == nil { clipped.notes = page.notes() }
         if clipped != before { clipped.readFrom.append("HTML") }
         let meta = metaTags(document)
         let siteName = meta["og:site_name"] ?? meta["application-name"]
@@ -139,6 +152,27 @@ public enum KitchenPageReader {
         return clipped
     }
 
+    // MARK: Choosing the recipe
+
+    /// The page's main recipe among its structured recipes: the one whose name the page's `h1`,
+    /// its `<title>` or `og:title` give (most of these agreeing); among equals, a recipe with lines
+    /// before a stub without, then the first in the page. Never chosen for having most lines:
+    /// a page's side recipe (a sauce, a dressing) often has more.
+    static func mainRecipe(_ recipes: [[String: Any]], in document: HTMLDocument) -> Int? {
+        guard recipes.count > 1 else { return recipes.isEmpty ? nil : 0 }
+        let meta = metaTags(document)
+        let headings = document.elements(["h1"]).prefix(5).map { folded(document.text($0, maximumCharacters: 400)) }
+        let titles = [meta["og:title"], pageTitle(document)].compactMap { $0 }.map(folded)
+        func agreement(_ recipe: [String: Any]) -> Int {
+            guard let name = texts(recipe["name"]).first.map({ folded(cleanLine($0)) }), name.count >= 3 else { return 0 }
+            let inHeading = headings.contains { $0 == name || ($0.contains(name) && name.count * 2 >= $0.count) } ? 2 : 0
+            let inTitle = titles.contains { $0.hasPrefix(name) || ($0.contains(name) && name.count * 2 >= $0.count) } ? 1 : 0
+            return inHeading + inTitle
+        }
+        let scores = recipes.map { (agreement($0), richness($0) > 0 ? 1 : 0) }
+        return scores.indices.max { scores[$0] < scores[$1] || (scores[$0] == scores[$1] && $0 > $1) }
+    }
+
     // MARK: Merging with the page
 
     /// Letters and digits only, lower-cased: what two readings of one text share.
@@ -153,6 +187,14 @@ public enum KitchenPageReader {
         guard shown.count > lines.count, !lines.isEmpty else { return false }
         let own = folded(lines.joined(separator: " "))
         return !own.isEmpty && own == folded(shown.joined(separator: " "))
+    }
+
+    /// Whether the structured data's ingredients are a placeholder beside the page's real list:
+    /// one or two lines, each a single word with no amount ("Ingredients", "chicken"), where the
+    /// page shows at least three lines.
+    static func isPlaceholder(_ lines: [String], shown: [String]) -> Bool {
+        guard !lines.isEmpty, lines.count <= 2, shown.count >= 3 else { return false }
+        return lines.allSatisfy { !hasAmount($0) && !$0.trimmingCharacters(in: .whitespaces).contains(" ") }
     }
 
     /// Whether the steps only repeat the recipe's description: all of them together are the

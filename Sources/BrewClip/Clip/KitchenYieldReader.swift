@@ -35,6 +35,7 @@ enum KitchenYieldReader {
         "comentarios", "recensioni", "commenti", "hodnocení", "komentář", "komentáře", "komentarzy", "komentarze", "opinii", "ocen", "értékelés",
         "hozzászólás", "yorum", "değerlendirme", "avaliações", "avaliação", "comentários", "stemmen", "beoordelingen", "reacties", "omdömen",
         "kommentarer", "betyg", "anmeldelser", "vurderinger",
+        "printed", "prints", "made", "cooked", "baked", "pinned", "shared", "shares", "saves", "bookmarked", "viewed", "views", "followers",
     ]
     /// Words between the two ends of a range: "2 to 4", "2 bis 4", "2 à 4", "2 a 4", "2 til 4", "2 do 4", "2 až 4".
     static let rangeWords: Set<String> = ["-", "–", "—", "to", "or", "bis", "à", "a", "til", "till", "do", "až", "ou", "o", "tot", "–", "ila"]
@@ -122,10 +123,17 @@ enum KitchenYieldReader {
                 if let next, let value = number(next) { return value }
             }
         }
-        // "4 servings", "4-6 people", "4 Portionen".
+        // "4 servings", "4-6 people", "4 Portionen"; not "4 portions of salmon fillet", an ingredient.
         if let value = number(words[0]) {
-            let after = words.dropFirst().first { word in !(word.first?.isNumber ?? false) && word != "-" && word != "to" && word != "–" }
-            if let after, servingWords.contains(after) { return value }
+            let afterIndex = words.indices.dropFirst().first { index in
+                let word = words[index]
+                return !(word.first?.isNumber ?? false) && word != "-" && word != "to" && word != "–"
+            }
+            if let afterIndex, servingWords.contains(words[afterIndex]) {
+                let next = afterIndex + 1 < words.count ? words[afterIndex + 1] : nil
+                if let next, ["of", "de", "di", "von", "af", "av"].contains(next) { return nil }
+                return value
+            }
         }
         // "Antal: 4 portioner", "Ilość: 4 porcje": a number followed by a serving word later in the line.
         for index in words.indices.dropFirst().dropLast() where servingWords.contains(words[index + 1]) {

@@ -9,7 +9,7 @@ enum KitchenRecipeDecoder {
     static let fields: Set<String> = [
         "id", "title", "thumbnail", "sourceUrl", "sourcePlatform", "caption", "prepTime", "cookTime",
         "servings", "category", "ingredients", "steps", "nutrition", "isArchived", "isFavourite",
-        "createdAt", "updatedAt", "cardServings", "sourceId", "servingsGiven", "servingsUpTo",
+        "createdAt", "updatedAt", "cardServings", "sourceId", "servingsGiven", "servingsUpTo", "notes",
         // The nutrition of a CSV row:
         "calories", "protein", "carbs", "fats",
     ]
@@ -57,6 +57,7 @@ enum KitchenRecipeDecoder {
         let platform = reader.enumeration(KitchenSourcePlatform.self, "sourcePlatform")
         // An empty CSV cell is no caption ("not given"); JSON keeps an empty caption as written.
         let caption = reader.string("caption", maximumCharacters: KitchenRecipe.maximumTextCharacters)
+        let notes = reader.string("notes", maximumCharacters: KitchenRecipe.maximumTextCharacters)
         let prepTime = reader.string("prepTime")
         let cookTime = reader.string("cookTime")
         let servings = reader.int("servings", required: true, what: "a whole number of servings, 1 or more")
@@ -156,6 +157,7 @@ enum KitchenRecipeDecoder {
             createdAt: createdAt, updatedAt: updatedAt, cardServings: servingsList,
             sourceId: sourceId?.trimmingSpaces.nilIfEmpty)
         recipe.servingsGiven = servingsGiven
+        recipe.notes = isCSVRow ? notes?.nilIfEmpty : notes
         recipe.servingsUpTo = servingsUpTo
         locations.merge(reader.fieldLocations) { old, _ in old }
         return Draft(recipe: recipe, source: SourceMap(record: node.location, fields: locations),

@@ -12,6 +12,7 @@ public enum KitchenRecordEncoder {
         optional("sourcePlatform", recipe.sourcePlatform?.rawValue)
         optional("sourceId", recipe.sourceId)
         optional("caption", recipe.caption)
+        optional("notes", recipe.notes)
         optional("prepTime", recipe.prepTime)
         optional("cookTime", recipe.cookTime)
         members.append(JSONMember("servings", .number(Double(recipe.servings))))

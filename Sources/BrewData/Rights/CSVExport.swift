@@ -35,12 +35,13 @@ public enum CSVExport {
         recipes.contains { $0.ingredients.contains(where: \.isHeading) } ? kitchenIngredientColumns + ["isHeading"] : kitchenIngredientColumns
     }
 
-    /// The kitchen recipes table's columns: `servingsUpTo` and `servingsGiven` only when a recipe
-    /// has a range of servings or none given, so other kitchens export the same bytes as before.
+    /// The kitchen recipes table's columns: `servingsUpTo`, `servingsGiven` and `notes` only when a
+    /// recipe has a range of servings, none given or notes, so other kitchens export the same bytes as before.
     static func kitchenRecipeColumns(for recipes: [KitchenRecipe]) -> [String] {
         var columns = kitchenRecipeColumns
         if recipes.contains(where: { $0.servingsUpTo != nil }) { columns.append("servingsUpTo") }
         if recipes.contains(where: { !$0.servingsGiven }) { columns.append("servingsGiven") }
+        if recipes.contains(where: { $0.notes != nil }) { columns.append("notes") }
         return columns
     }
 

@@ -4,7 +4,9 @@
 /// - a number: `500`, `0.5`, `0,5`, `1/2`, `½` (any Unicode vulgar fraction), `1½`, `1 ½`, `1 1/2`,
 ///   or the words `a` / `an` before a unit ("a cup");
 /// - optionally a range: `-`, `–`, `—`, `to` or `or`, then a second number ("2-3", "2 – 3", "2 to 3");
-/// - optionally a package size in parentheses: "1 (400 g) can";
+/// - optionally a package size in parentheses: "1 (400 g) can", or a multiplier: "8 x 100 g fillets",
+///   "2 × 400g tins" (8 of a counted thing; the size after "x" its package size);
+/// - optionally a size word before a unit or counted word: "1 heaped tsp", "2 large cans" (`sizeWords`);
 /// - optionally a unit of measure (`KitchenUnit.named`: g, kg, ml, l, tsp, tbsp, cup, oz, lb, fl oz and
 ///   their spellings) or one counted word ("cloves", "can"); a unit may end in a dot ("tbsp.");
 /// - after pounds, ounces: "1 lb 2 oz" is one quantity of 18 oz;
@@ -49,9 +51,27 @@ public enum AmountGrammar {
         let end = reader.position
         let amount = String(trimmed[..<end]).trimmingWhitespace
         var rest = String(trimmed[end...]).trimmingWhitespace
-        if rest.lowercased().hasPrefix("of ") { rest = String(rest.dropFirst(3)) }
+        // "of" after an amount, and the "de" / "di" that Portuguese, Spanish, French and Italian put
+        // after a unit ("1 xícara de farinha", "2 cucharadas de azúcar").
+        for joining in ["of ", "de ", "di ", "d'", "d’"] where rest.lowercased().hasPrefix(joining) {
+            if joining != "of ", !hasUnitWord(amount) { continue }
+            rest = String(rest.dropFirst(joining.count))
+            break
+        }
         return (amount, rest)
     }
+
+    /// Whether an amount ends in a word (a unit or a counted word), not a bare number.
+    public static func hasUnitWord(_ amount: String) -> Bool {
+        amount.last.map { $0.isLetter || $0 == "." || $0 == ")" } ?? false
+    }
+
+    /// Words that say the size of what is counted or measured, read before a unit and kept apart
+    /// from it: "1 heaped tsp", "2 large cans", "1 small bunch", "1 lg head".
+    public static let sizeWords: Set<String> = [
+        "small", "medium", "large", "big", "extra-large", "extra large", "jumbo", "lg", "sm", "md", "med", "xl",
+        "heaped", "heaping", "level", "rounded", "scant", "generous", "good", "thumb-sized", "thumb-size", "thick", "thin",
+    ]
 
     /// Phrases that name no quantity, compared in lower case without a final dot.
     public static let unmeasuredPhrases: Set<String> = [
@@ -78,6 +98,9 @@ public enum AmountGrammar {
         "loaf", "bulb", "ear", "sachet", "envelope", "link", "wedge", "sprinkle", "splash",
         // Lengths ("1 inch (2.5 cm) ginger"): a piece of something, scaled as counted.
         "inch", "cm",
+        "punnet", "tub", "pot", "glass", "stem", "sleeve", "portion", "pinche", "tray",
+        // Portuguese and Danish counted words with an "-s" / "-e" plural.
+        "dente", "pitada", "unidade", "fatia", "pacote", "colherzinha",
         // Measures of other languages with no unit of their own here, scaled as written.
     ] + invariantWords)
 
@@ -89,6 +112,9 @@ public enum AmountGrammar {
         "gousse", "gousses", "pincée", "pincées", "boîte", "tranche", "tranches",
         "spicchio", "spicchi", "pizzico", "fetta", "fette", "diente", "dientes", "pizca", "lata", "latas",
         "teen", "teentjes", "snufje", "blik", "plak", "plakjes", "bos",
+        // Hungarian (no plural after a number), Danish and Norwegian (issue 50).
+        "dkg", "dag", "gerezd", "csipet", "db", "darab", "csomag", "fej", "szál", "doboz", "bögre", "kk", "kávéskanál", "marék", "szelet",
+        "fed", "fedd", "knivspids", "klype", "dåse", "boks", "pakke", "pakker", "pk", "bundt", "bunt", "skive", "skiver", "dråbe", "dråber",
     ]
 
     /// A counted word in the singular: "cloves" → "clove", "leaves" → "leaf", "pinches" → "pinch".
@@ -263,9 +289,31 @@ extension AmountGrammar {
             } else {
                 return nil
             }
-            let afterNumber = index
+            var afterNumber = index
             // "1 (400 g) can": a package size.
             var packageSize: String?
+            // "8 x 100 g fillets", "2 × 400g tins": a multiplier; a measure after it is the package size.
+            if !article {
+                var probe = self
+                probe.skipSpaces()
+                if let mark = probe.peek(), mark == "x" || mark == "×" || mark == "X", let after = probe.peek(1), after == " " || after.isNumber {
+                    probe.index += 1
+                    probe.skipSpaces()
+                    let inner = probe.index
+                    var sized = probe
+                    if sized.number() != nil {
+                        sized.skipSpaces()
+                        if sized.measureUnit() != nil {
+                            packageSize = String(characters[inner..<sized.index]).trimmingWhitespace
+                            probe = sized
+                        }
+                    }
+                    if packageSize != nil || probe.number() == nil {
+                        index = packageSize != nil ? probe.index : inner
+                        afterNumber = index
+                    }
+                }
+            }
             skipSpaces()
             if peek() == "(" {
                 let save = index
@@ -285,9 +333,24 @@ extension AmountGrammar {
                 }
                 if packageSize == nil { index = save }
             }
-            if packageSize == nil { index = afterNumber }
+            if packageSize == nil || index < afterNumber { index = afterNumber }
             let beforeUnit = index
             skipSpaces()
+            // "1 heaped tsp", "2 large cans": a size word before a unit or a counted word.
+            if let size = word(at: index), AmountGrammar.sizeWords.contains(size.text.lowercased()) {
+                var probe = self
+                probe.index = size.end
+                probe.skipSpaces()
+                if probe.measureUnit() != nil {
+                    index = size.end
+                    skipSpaces()
+                } else if let next = probe.word(at: probe.index),
+                          AmountGrammar.countedWords.contains(AmountGrammar.singular(of: (next.text.hasSuffix(".") ? String(next.text.dropLast()) : next.text).lowercased())) {
+                    // Only a word that counts things ("cans", "bunch"): "a good glug" stays as written.
+                    index = size.end
+                    skipSpaces()
+                }
+            }
             var unit = KitchenQuantityUnit.none
             if let measure = measureUnit() {
                 unit = .measure(measure)
@@ -367,6 +430,14 @@ extension AmountGrammar {
                     index = words[count - 1].end
                     return unit
                 }
+            }
+            // "colher (sopa)", "xícara (chá)": a unit named with a word in parentheses.
+            var bracket = first.end
+            while bracket < characters.count, characters[bracket] == " " { bracket += 1 }
+            if bracket < characters.count, characters[bracket] == "(", let inner = word(at: bracket + 1), inner.end < characters.count, characters[inner.end] == ")",
+               let unit = KitchenUnit.named(first.text + " (" + inner.text + ")") {
+                index = inner.end + 1
+                return unit
             }
             // "c.à.s." written without spaces.
             var dotted = first.end

@@ -15,7 +15,7 @@ public enum KitchenAmount: Hashable, Sendable {
         guard case .quantity(let quantity) = self, case .measure(let unit) = quantity.unit else { return .metric }
         switch unit {
         case .gram, .kilogram, .millilitre, .litre: return .metric
-        case .teaspoon, .tablespoon, .cup, .ounce, .pound, .fluidOunce: return .imperial
+        case .teaspoon, .tablespoon, .cup, .ounce, .pound, .fluidOunce, .pint, .quart, .gallon: return .imperial
         }
     }
 

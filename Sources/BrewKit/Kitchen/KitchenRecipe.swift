@@ -17,6 +17,9 @@ public struct KitchenRecipe: Hashable, Sendable {
     public var sourceId: String?
     /// The original post's caption or the text of the page it was clipped from.
     public var caption: String?
+    /// The cook's notes on the recipe as a whole (a recipe card's "Notes": storage, swaps, tips),
+    /// apart from the caption; at most `maximumTextCharacters`, lines kept (issue 50).
+    public var notes: String?
     /// Display strings such as "10 min".
     public var prepTime: String?
     public var cookTime: String?

@@ -68,7 +68,7 @@ public enum KitchenScaler {
             return ounces(base: base, baseHigh: baseHigh)
         case (.volume, .imperial):
             switch source {
-            case .teaspoon, .tablespoon, .cup:
+            case .teaspoon, .tablespoon, .cup, .pint, .quart, .gallon:
                 return fractions(base: base, baseHigh: baseHigh, unit: source)
             case .fluidOunce:
                 return fractions(base: base, baseHigh: baseHigh, unit: .fluidOunce)

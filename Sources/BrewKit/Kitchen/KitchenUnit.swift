@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Conversions go through Foundation's `Measurement` where they are exact (g, kg, oz, lb;
 /// ml, l, tsp, tbsp, fl oz in US measures). A cup is the US cup of 236.6 ml, which
-/// `UnitVolume.cups` (a metric 240 ml cup) is not. Mass never converts to volume or back:
+/// `UnitVolume.cups` (a metric 240 ml cup) is not; a pint, quart and gallon are 2, 4 and 16 of
+/// those cups (US measures, as the cup). Mass never converts to volume or back:
 /// the tool does not guess how much a cup of flour weighs.
 public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
     case gram = "g"
@@ -17,6 +18,10 @@ public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
     case ounce = "oz"
     case pound = "lb"
     case fluidOunce = "fl oz"
+    /// US liquid measures (issue 50): a pint is 2 cups, a quart 4, a gallon 16.
+    case pint = "pt"
+    case quart = "qt"
+    case gallon = "gal"
 
     public enum Dimension: Sendable { case mass, volume }
 
@@ -47,6 +52,9 @@ public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
         case .tablespoon: Measurement(value: 1, unit: UnitVolume.tablespoons).converted(to: .milliliters).value
         case .fluidOunce: Measurement(value: 1, unit: UnitVolume.fluidOunces).converted(to: .milliliters).value
         case .cup: Self.cupMillilitres
+        case .pint: 2 * Self.cupMillilitres
+        case .quart: 4 * Self.cupMillilitres
+        case .gallon: 16 * Self.cupMillilitres
         }
     }
 
@@ -65,7 +73,7 @@ public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
 
     private static let names: [String: KitchenUnit] = {
         var names: [String: KitchenUnit] = [:]
-        // English, then Swedish, German, French, Italian, Spanish and Dutch names and their
+        // English, then Swedish, German, French, Italian, Spanish, Dutch, Hungarian, Portuguese, Danish and Norwegian names and their
         // abbreviations (msk, EL, c. à soupe, cucchiaio, cucharada, el …); phrases of several words
         // are matched whole, their dots dropped ("c. à soupe" is "c à soupe").
         let words: [KitchenUnit: [String]] = [
@@ -76,15 +84,24 @@ public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
             .teaspoon: ["tsp", "tsps", "teaspoon", "teaspoons", "tspn",
                         "tsk", "tesked", "teskedar", "tl", "teelöffel", "teeloeffel", "theelepel", "theelepels", "thl",
                         "cuillère à café", "cuillères à café", "cuillere a cafe", "c à café", "c à c", "càc", "cac", "c a c",
-                        "cucchiaino", "cucchiaini", "cucharadita", "cucharaditas", "cdta", "cdtas", "cdita"],
+                        "cucchiaino", "cucchiaini", "cucharadita", "cucharaditas", "cdta", "cdtas", "cdita",
+                        // Hungarian, Portuguese, Danish and Norwegian (issue 50).
+                        "teáskanál", "tk", "kiskanál", "colher de chá", "colheres de chá", "colher (chá)", "colheres (chá)", "c de chá", "colher chá",
+                        "teske", "teskeer", "ts", "teskje", "teskjeer"],
             .tablespoon: ["tbsp", "tbsps", "tbs", "tbl", "tablespoon", "tablespoons", "tbspn",
                           "msk", "matsked", "matskedar", "el", "esslöffel", "essloeffel", "eetlepel", "eetlepels", "eßl",
                           "cuillère à soupe", "cuillères à soupe", "cuillere a soupe", "c à soupe", "c à s", "càs", "cas", "c a s",
-                          "cucchiaio", "cucchiai", "cucharada", "cucharadas", "cda", "cdas"],
-            .cup: ["cup", "cups", "c", "tasse", "tassen", "tasses", "taza", "tazas", "tazza", "tazze", "kopje", "kopjes"],
+                          "cucchiaio", "cucchiai", "cucharada", "cucharadas", "cda", "cdas",
+                          "evőkanál", "ek", "colher de sopa", "colheres de sopa", "colher (sopa)", "colheres (sopa)", "c de sopa", "colher sopa",
+                          "spsk", "spiseske", "spiseskeer", "ss", "spiseskje", "spiseskjeer"],
+            .cup: ["cup", "cups", "c", "tasse", "tassen", "tasses", "taza", "tazas", "tazza", "tazze", "kopje", "kopjes",
+                   "csésze", "xícara", "xícaras", "xícara de chá", "xícaras de chá", "xícara (chá)", "xícaras (chá)", "chávena", "chávenas"],
             .ounce: ["oz", "ozs", "ounce", "ounces"],
             .pound: ["lb", "lbs", "pound", "pounds"],
             .fluidOunce: ["fl oz", "floz", "fluid ounce", "fluid ounces", "fl ounce", "fl ounces"],
+            .pint: ["pt", "pts", "pint", "pints"],
+            .quart: ["qt", "qts", "quart", "quarts"],
+            .gallon: ["gal", "gals", "gallon", "gallons"],
         ]
         for (unit, list) in words { for word in list { names[word] = unit } }
         return names

@@ -354,7 +354,14 @@ enum KitchenHTML {
                             + (usesMarkdown.isEmpty ? "" : "\n   *Uses:* " + md(usesMarkdown.joined(separator: "; "))))
             section = nil
         }
-        html += "</ol>\n<p><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
+        html += "</ol>\n"
+        // The recipe's notes, folded away under the steps, as text (issue 50).
+        if let notes = recipe.notes, !notes.isEmpty {
+            let paragraphs = notes.split(separator: "\n").map { "<p>\(h(String($0)))</p>" }.joined()
+            html += "<details class=\"cook-notes\"><summary>Notes</summary>\(paragraphs)</details>\n"
+            markdown.append("\n**Notes.** " + notes.split(separator: "\n").map { md(String($0)) }.joined(separator: " "))
+        }
+        html += "<p><a href=\"../recipes/\(h(recipe.id)).html\">Back to the recipe</a></p>\n</div>"
         markdown.append("\n[Back to the recipe](../recipes/\(recipe.id).md)")
         return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
     }

@@ -199,6 +199,8 @@ public struct KitchenPages: Sendable {
             "hasSteps": !recipe.steps.isEmpty,
             "caption": recipe.caption ?? "",
             "hasCaption": !(recipe.caption ?? "").isEmpty,
+            "notes": recipe.notes ?? "",
+            "hasNotes": !(recipe.notes ?? "").isEmpty,
             "isArchived": recipe.isArchived,
         ]
         context.merge(cookContext(recipe.id, root: Page.rootPrefix(of: path))) { a, _ in a }

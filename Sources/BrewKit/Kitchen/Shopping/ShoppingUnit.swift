@@ -13,10 +13,11 @@ public enum ShoppingUnit {
     static let massGrams: [String: Double] = ["g": 1, "kg": 1000, "oz": 28.349523125, "lb": 453.59237]
     static let volumeMillilitres: [String: Double] = [
         "ml": 1, "l": 1000, "tsp": 29.5735295625 / 6, "tbsp": 29.5735295625 / 2, "fl oz": 29.5735295625, "cup": 236.6,
+        "pt": 2 * 236.6, "qt": 4 * 236.6, "gal": 16 * 236.6,
     ]
     static let metric: Set<String> = ["g", "kg", "ml", "l"]
     /// Spoons and cups from small to large, for choosing the unit of a merged volume.
-    static let kitchenVolumes = ["tsp", "tbsp", "fl oz", "cup"]
+    static let kitchenVolumes = ["tsp", "tbsp", "fl oz", "cup", "pt", "qt", "gal"]
 
     public static func dimension(of unit: String?) -> Dimension {
         guard let unit else { return .count(nil) }
