@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The config file (~/.config/brewguide/config.toml): toml++ under a Swift face.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // libcmark from the system (Debian: libcmark-dev).
@@ -104,6 +106,7 @@ let package = Package(
                 // libgd draws the served web app's icons (ServedWebApp), as it makes the grid's photos.
                 "Cgd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             // jemalloc (Debian: libjemalloc-dev) in place of glibc's malloc: a build makes and
             // frees millions of small strings and cmark nodes on two threads, and spends a fifth

@@ -8,6 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/bootstrap.sh
+# The tests' journals are the ones they name: not the person's BREWGUIDE_DATA or config file.
+unset BREWGUIDE_DATA
+XDG_CONFIG_HOME="$(mktemp -d)"; export XDG_CONFIG_HOME
+trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
 if [ "$#" -gt 0 ]; then
   exec swift test --disable-xctest "$@"
 fi

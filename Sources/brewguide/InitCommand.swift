@@ -23,6 +23,11 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Add what is missing to a folder that is not empty; nothing that exists is changed.")
     var force = false
 
+    @Flag(help: ArgumentHelp(
+        "Record the journal as data in the config file, so that the other commands use it without --data.",
+        discussion: "The file is $XDG_CONFIG_HOME/brewguide/config.toml (~/.config/brewguide/config.toml); its other lines are kept."))
+    var remember = false
+
     func run() throws {
         let zone = LocalTimeZone.detect()
         let made: [String]
@@ -47,7 +52,8 @@ struct InitCommand: ParsableCommand {
             print("Made a journal in \(directory) (time zone \(zone)):")
             for path in made { print("  \((directory as NSString).appendingPathComponent(path))") }
         }
-        let dataOption = ShellWord.dataOption(directory)
+        let remembered = try rememberJournal()
+        let dataOption = remembered ? "" : ShellWord.dataOption(directory)
         print("""
 
             Next:
@@ -55,5 +61,29 @@ struct InitCommand: ParsableCommand {
               brewguide log \(StarterRecipe.id) --rating 4 --tag tooSour\(dataOption)
               brewguide build\(dataOption)
             """)
+    }
+
+    /// With --remember, records the journal's absolute path as `data` in the config file and says
+    /// so; without, offers it when the other commands would not find this journal on their own.
+    /// True when the other commands now find it without --data.
+    private func rememberJournal() throws -> Bool {
+        let absolute = WriteTarget.resolved(directory)
+        let found = RunSettings.defaultJournal
+        if WriteTarget.resolved(found.path) == absolute, !remember { return found.source != .currentDirectory || directory == "Data" }
+        guard let configPath = RunSettings.configPath else {
+            if remember { throw CommandError("--remember needs HOME or XDG_CONFIG_HOME set, to find the config file; nothing was recorded") }
+            return false
+        }
+        guard remember else {
+            print("\nTo use it without --data: brewguide init \(ShellWord.quoted(directory)) --remember (records it in \(configPath))")
+            return false
+        }
+        try BrewConfig.record(data: absolute, at: configPath, home: RunSettings.environment["HOME"])
+        print("\nRecorded data = \(absolute) in \(configPath)")
+        if RunSettings.environment["BREWGUIDE_DATA"].map({ !$0.isEmpty }) == true {
+            print("BREWGUIDE_DATA is set, and comes first: unset it for the commands to use this journal")
+            return false
+        }
+        return true
     }
 }

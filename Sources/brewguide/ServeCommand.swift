@@ -22,8 +22,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var siteOptions: SiteOptions
     @OptionGroup var watchOptions: WatchOptions
 
-    @Option(help: "The port to listen on (on 127.0.0.1 only, and the LAN address with --lan).")
-    var port: UInt16 = 8000
+    @Option(help: "The port to listen on (on 127.0.0.1 only, and the LAN address with --lan; port in the config file sets the default).")
+    var port: UInt16 = RunSettings.usableConfig?.port ?? 8000
 
     @Flag(help: "Take brews recorded from pages opened on this machine (127.0.0.1 only), with the key printed at start.")
     var edit = false
@@ -34,8 +34,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --lan or --edit: serve over HTTPS, with a certificate signed by your own CA (made once in $XDG_DATA_HOME/brewguide), so a phone that trusts it gets a secure context.")
     var https = false
 
-    @Option(help: "Keep the key in this file across runs (made with a new key when missing); without it, each run has a new key.")
-    var keyFile: String?
+    @Option(name: .customLong("key-file"), help: "Keep the key in this file across runs (made with a new key when missing); without it (or key-file in the config file), each run has a new key.")
+    var keyFileOption: String?
+
+    /// `--key-file`, else `key-file` in the config file.
+    var keyFile: String? { keyFileOption ?? RunSettings.usableConfig?.keyFile }
 
     func run() async throws {
         let lock = try siteOptions.lockOutput(command: "brewguide serve", data: dataOptions.data)

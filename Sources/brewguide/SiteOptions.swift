@@ -11,8 +11,8 @@ struct SiteOptions: ParsableArguments {
         discussion: "A template or asset the folder lacks keeps the built-in one. BREWGUIDE_TEMPLATES names a folder layered between the two. `brewguide templates copy DIR` writes the built-in ones to start from."))
     var templates: String?
 
-    @Option(help: "Where the site is written.")
-    var output: String = "Site"
+    @Option(help: "Where the site is written (output in the config file sets the default).")
+    var output: String = RunSettings.usableConfig?.output ?? "Site"
 
     @Option(name: .customLong("base-url"), help: "The site's public address, for the feed and sitemap (for example https://me.example/coffee/).")
     var baseURL: String?

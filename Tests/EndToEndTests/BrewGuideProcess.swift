@@ -21,13 +21,17 @@ struct BrewGuideProcess {
 
     /// Runs `brewguide` with `arguments` in `directory` (`Tests/Fixtures` by default, so that
     /// `--data Data`, or no `--data`, is the test journal, and its messages say `Data/…`), with
-    /// `BREWGUIDE_NOW` set to `fixedNow` unless `environment` sets it, and `environment` added.
+    /// `BREWGUIDE_NOW` set to `fixedNow` unless `environment` sets it, no BREWGUIDE_DATA and no config
+    /// file (XDG_CONFIG_HOME a folder that is not there) unless `environment` sets them, and `environment` added.
     static func run(_ arguments: [String], in directory: URL = TestPaths.fixtures, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["BREWGUIDE_NOW"] = fixedNow
+        // The journal is the one named, or ./Data: not the person's BREWGUIDE_DATA or config file.
+        variables["BREWGUIDE_DATA"] = nil
+        variables["XDG_CONFIG_HOME"] = "/nonexistent/brewguide-tests-config"
         variables.merge(environment) { _, new in new }
         process.environment = variables
         process.currentDirectoryURL = directory

@@ -35,7 +35,7 @@ struct EmptyJournalTests {
         var empty: [String] = []
         for (index, line) in lines.enumerated() where line.hasPrefix("#") {
             let level = line.prefix { $0 == "#" }.count
-            let next = index + 1 < lines.count ? lines[index + 1] : nil
+            let next: String? = index + 1 < lines.count ? lines[index + 1] : nil
             if let next, next.hasPrefix("#"), next.prefix(while: { $0 == "#" }).count <= level { empty.append(line) }
             if next == nil { empty.append(line) }
         }

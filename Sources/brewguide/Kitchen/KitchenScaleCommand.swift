@@ -10,7 +10,7 @@ struct KitchenScaleCommand: ParsableCommand {
         discussion: """
             Every readable amount is multiplied by servings ÷ the recipe's servings and rounded as a cook \
             measures (docs/KITCHEN.md); amounts that cannot be read are shown as written. Units default to \
-            preferences.json kitchen.units, else metric. Exit status 1 for an unknown kitchen recipe or data errors.
+            preferences.json kitchen.units, else units in the config file, else metric. Exit status 1 for an unknown kitchen recipe or data errors.
             """
     )
 
@@ -52,7 +52,7 @@ struct KitchenScaleCommand: ParsableCommand {
         if !recipeErrors.isEmpty {
             throw CommandError("kitchen recipe \"\(recipeId)\" has errors; fix them first:\n" + recipeErrors.map(\.description).joined(separator: "\n"))
         }
-        let chosenUnits = units ?? dataset.preferences?.value.kitchenUnits ?? .metric
+        let chosenUnits = units ?? dataset.preferences?.value.kitchenUnits ?? RunSettings.usableConfig?.units.flatMap(KitchenUnits.init(rawValue:)) ?? .metric
         let scaled = KitchenScaler.scale(located.value, servings: servings ?? located.value.servings, units: chosenUnits)
         print(KitchenScalePrinter(scaled: scaled).render(format), terminator: "")
     }
