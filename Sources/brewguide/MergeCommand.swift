@@ -44,26 +44,30 @@ struct MergeCommand: ParsableCommand {
                 line?.update(step, of: steps, .mergeSteps)
             }
             line?.update(0, of: steps, .mergeSteps)
-            let target = try DataSnapshot.load(root: into)
+            // Write stamps ahead of now would win every merge: said, at their place, before the report.
+            var warnings: [Diagnostic] = []
+            let now = RunClock.now()
+            let target = try DataSnapshot.load(root: into, futureStampsAfter: now, warnings: &warnings)
             stepDone()
             var snapshots: [DataSnapshot] = []
             for source in sources {
-                snapshots.append(try DataSnapshot.load(root: source))
+                snapshots.append(try DataSnapshot.load(root: source, futureStampsAfter: now, warnings: &warnings))
                 stepDone()
             }
             let outcome = Merger.leavingOccupiedImagePaths(Merger.merge(snapshots, into: target, onConflict: onConflict), root: into)
             stepDone()
             line?.clear(resumable: true)
+            if !warnings.isEmpty { StandardError.write(DiagnosticPrinter.text(warnings)) }
             let report = outcome.report
             for line in report.added { print("added: \(line)") }
             for line in report.updated { print("updated: \(line)") }
             for line in report.conflicted { print("conflicted: \(line)") }
             for line in report.skippedAsErased { print("skipped as erased: \(line)") }
             for line in report.removedAsErased { print("removed as erased on a source: \(line)") }
-            for line in report.dropped { print("dropped: \(line)") }
+            for line in report.dropped { print("older on a source: \(line)") }
             for line in report.notes { print("note: \(line)") }
             print("\(report.added.count) added, \(report.updated.count) updated, \(report.identical.count) identical, \(report.conflicted.count) conflicted, \(report.skippedAsErased.count) skipped as erased, \(report.removedAsErased.count) removed as erased"
-                + (report.dropped.isEmpty ? "" : ", \(report.dropped.count) dropped"))
+                + (report.dropped.isEmpty ? "" : ", \(report.dropped.count) older on a source (the target's kept)"))
             line?.update(step, of: steps, .mergeSteps)
             guard yes else {
                 if let reason = Merger.refusal(of: outcome, target: target) { throw CommandError(reason) }

@@ -131,9 +131,9 @@ import Testing
         #expect(merge.status == 0, "\(merge.stderr)")
         #expect(merge.stdout.contains("added: plan slot 2026-11-26-evening-snack"), "\(merge.stdout)")
         #expect(merge.stdout.contains("updated: plan slot w48-mon-lunch"), "\(merge.stdout)")
-        #expect(merge.stdout.contains("dropped: plan slot w48-mon-lunch: took the incoming copy (updatedAt 2026-11-22T08:00:00Z); dropped the target's (updatedAt 2026-11-20T18:00:00Z)"), "\(merge.stdout)")
+        #expect(merge.stdout.contains("updated: plan slot w48-mon-lunch: took the incoming copy (updatedAt 2026-11-22T08:00:00Z); dropped the target's (updatedAt 2026-11-20T18:00:00Z)"), "\(merge.stdout)")
         // `--check` stamps the run's clock (BREWGUIDE_NOW, 2026-11-21T20:00Z in these tests).
-        #expect(merge.stdout.contains("dropped: shopping item item-2: kept the target's copy (updatedAt 2026-11-21T20:00:00Z); dropped the incoming one (updatedAt 2026-11-20T18:00:00Z)"), "\(merge.stdout)")
+        #expect(merge.stdout.contains("older on a source: shopping item item-2: kept the target's copy (updatedAt 2026-11-21T20:00:00Z); dropped the incoming one (updatedAt 2026-11-20T18:00:00Z)"), "\(merge.stdout)")
         let check = try BrewGuideProcess.run(["check", "--data", target.path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let day = try BrewGuideProcess.run(["kitchen", "day", "2026-11-23", "--format", "json", "--data", target.path])

@@ -14,7 +14,7 @@ public enum FlowsKind: RecordKindDeclaration {
     /// Come with their logs (the logs kind is merged first), and leave the target with them.
     public static func merge(_ walk: inout Merger.Walk) { Merger.mergeFlows(&walk) }
     public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
-        outcome.removesFromTarget(id: record.text("logId"), erasedAs: .log)
+        outcome.removesFromTarget(id: record.text("logId"), erasedAs: .log, replaced: outcome.replacedLogIDs)
     }
     public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
     public static func namedFiles(_ record: JSONValue) -> [String] { [] }

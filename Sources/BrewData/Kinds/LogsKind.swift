@@ -13,7 +13,7 @@ public enum LogsKind: RecordKindDeclaration {
     public static let mergeLabel = "log"
     public static func merge(_ walk: inout Merger.Walk) { Merger.mergeLogs(&walk) }
     public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
-        outcome.removesFromTarget(id: record.text("id"), erasedAs: .log)
+        outcome.removesFromTarget(id: record.text("id"), erasedAs: .log, replaced: outcome.replacedLogIDs)
     }
     public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
     public static func namedFiles(_ record: JSONValue) -> [String] { [] }

@@ -26,10 +26,19 @@ enum KitchenFileParser {
             return
         }
         var amounts = KitchenAmountMemo()
+        // A row without an id is named by its place among its own recipe's rows (`ingredient-2`,
+        // `step-3`), never by its row in the file: a recipe that leaves the file (a merge writes
+        // it elsewhere) does not rename the next recipe's rows, which a merge would then take for an edit.
+        var rowsOfRecipe: [String: Int] = [:]
+        func position(in recipeID: String?) -> Int {
+            defer { rowsOfRecipe[recipeID ?? "", default: 0] += 1 }
+            return rowsOfRecipe[recipeID ?? "", default: 0]
+        }
         if header.contains(recipeIDColumn) && header.contains("amount") {
-            for (position, node) in nodes.enumerated() {
+            for node in nodes {
                 var reader = FieldReader(node)
                 let recipeID = reader.string(recipeIDColumn, required: true, what: "the id of the recipe this ingredient belongs to")
+                let position = position(in: recipeID)
                 file.diagnostics += reader.diagnostics
                 if let draft = KitchenRecipeDecoder.decodeIngredient(node, pathPrefix: "", position: position, ignoring: [recipeIDColumn], diagnostics: &file.diagnostics,
                                                                      amounts: &amounts),
@@ -38,9 +47,10 @@ enum KitchenFileParser {
                 }
             }
         } else if header.contains(recipeIDColumn) && header.contains("order") {
-            for (position, node) in nodes.enumerated() {
+            for node in nodes {
                 var reader = FieldReader(node)
                 let recipeID = reader.string(recipeIDColumn, required: true, what: "the id of the recipe this step belongs to")
+                let position = position(in: recipeID)
                 file.diagnostics += reader.diagnostics
                 if let draft = KitchenRecipeDecoder.decodeStep(node, pathPrefix: "", position: position, ignoring: [recipeIDColumn], diagnostics: &file.diagnostics),
                    let recipeID {

@@ -20,6 +20,8 @@ protocol ConflictedCopyRecord: Equatable, Sendable {
     var withoutMarks: Self { get }
     /// The marks, as the report names them ("favourite, archived"; "no marks").
     var marksDescription: String { get }
+    /// The record's canonical JSON, for the tie between two copies stamped alike (`WriteOrder`).
+    var canonicalBytes: [UInt8] { get }
 }
 
 extension ConflictedCopyRecord {
@@ -35,11 +37,11 @@ extension ConflictedCopyRecord {
 /// - An id only a source has is added; the same content is kept once (content that differs only
 ///   in when it was written, `createdAt` and `modifiedAt`, counts as the same: the target's is kept).
 /// - Content that differs only in marks (a kitchen recipe's favourite and archive) and write
-///   times is one record changed on one copy: the later timestamp's copy is kept whole (the
-///   target's on a tie), under every `--on-conflict`, and no conflicted copy is made. Without a
+///   times is one record changed on one copy: the later timestamp's copy is kept whole (on a
+///   tie the one `WriteOrder` puts later, the same on every copy), under every `--on-conflict`, and no conflicted copy is made. Without a
 ///   common base, a mark changed on one copy and a real edit on the other still keep both.
 /// - Different content, `--on-conflict both`: the copy with the later timestamp keeps the id (the
-///   target's on a tie, and always when either is pinned); the other becomes its conflicted copy,
+///   one `WriteOrder` puts later on a tie, and always the target's when either is pinned); the other becomes its conflicted copy,
 ///   unless that copy was erased or is already there.
 /// - `--on-conflict target` keeps the target's copy; `source` takes the incoming one (never over a pinned one).
 /// - An erased id (in any case, any copy of it) is not brought in, and the target loses its own.
@@ -78,12 +80,19 @@ enum ConflictedCopyMerge {
                     // Marks set on one copy (`kitchen favourite`, `archive`): the later write wins.
                     let (incoming, kept) = (record.timestamp(timestampField), existing.timestamp(timestampField))
                     func stamp(_ date: Date?) -> String { date.map { "\(timestampField) \(ISO8601.string(from: $0))" } ?? "no \(timestampField)" }
-                    if (incoming ?? .distantPast) > (kept ?? .distantPast) {
+                    // Each record is said once, by what happened to it: a copy that an earlier
+                    // source's later one already replaced or added is not said again.
+                    if WriteOrder.isLater(incoming, record.canonicalBytes, than: kept, existing.canonicalBytes) {
                         keep(record)
-                        if targetIDs.contains(record.id) { replacedIDs.append(record.id) }
-                        report.updated.append(.init(kind, record.id, ": the copies differ only in their marks; took the later, incoming one (\(record.marksDescription), \(stamp(incoming))) over \(existing.marksDescription) (\(stamp(kept)))"))
-                    } else {
-                        report.dropped.append(.init(kind, record.id, ": the copies differ only in their marks; kept \(written[record.id] == nil ? "the target's" : "an earlier source's") copy (\(existing.marksDescription), \(stamp(kept))); dropped the incoming one (\(record.marksDescription), \(stamp(incoming)))"))
+                        guard targetIDs.contains(record.id) else { continue }
+                        if !replacedIDs.contains(record.id) { replacedIDs.append(record.id) }
+                        let target = target.first { $0.id == record.id } ?? existing
+                        let entry = MergeReport.Entry(kind, record.id, ": the copies differ only in their marks; took the later, incoming one (\(record.marksDescription), \(stamp(incoming))) over \(target.marksDescription) (\(stamp(target.timestamp(timestampField))))")
+                        report.updated.removeAll { $0.subject == entry.subject && $0.id == entry.id }
+                        report.updated.append(entry)
+                        report.dropped.removeAll { $0.subject == entry.subject && $0.id == entry.id }
+                    } else if written[record.id] == nil, !report.dropped.contains(where: { $0.subject == .record(kind) && $0.id == record.id }) {
+                        report.dropped.append(.init(kind, record.id, ": the copies differ only in their marks; kept the target's copy (\(existing.marksDescription), \(stamp(kept))); dropped the incoming one (\(record.marksDescription), \(stamp(incoming)))"))
                     }
                     continue
                 }
@@ -98,7 +107,7 @@ enum ConflictedCopyMerge {
                     continue
                 }
                 let incomingWins = !existing.isPinned && !record.isPinned
-                    && (record.timestamp(timestampField) ?? .distantPast) > (existing.timestamp(timestampField) ?? .distantPast)
+                    && WriteOrder.isLater(record.timestamp(timestampField), record.canonicalBytes, than: existing.timestamp(timestampField), existing.canonicalBytes)
                 let copy = (incomingWins ? existing : record).conflictedCopy
                 if isErased(copy.id) {
                     report.skippedAsErased.append(.init(kind, record.id, " (its conflicted copy \(copy.id) was erased)"))
@@ -146,6 +155,8 @@ extension Recipe: ConflictedCopyRecord {
 
     var displayName: String { name }
 
+    var canonicalBytes: [UInt8] { CanonicalJSON.bytes(RecordEncoder.json(self)) }
+
     var withoutWriteTimes: Recipe {
         var copy = self
         copy.createdAt = .distantPast
@@ -174,6 +185,8 @@ extension KitchenRecipe: ConflictedCopyRecord {
     }
 
     var displayName: String { title }
+
+    var canonicalBytes: [UInt8] { CanonicalJSON.bytes(KitchenRecordEncoder.json(self)) }
 
     var withoutWriteTimes: KitchenRecipe {
         var copy = self

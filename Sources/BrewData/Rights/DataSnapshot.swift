@@ -51,6 +51,19 @@ public struct DataSnapshot: Hashable, Sendable {
     /// Reads a data directory. Refuses when any record cannot be read, since it could
     /// not be carried: `brewguide check` shows the errors.
     public static func load(root: String) throws(CommandError) -> DataSnapshot {
+        try load(root: root, warnings: nil)
+    }
+
+    /// The same, adding to `warnings` the write stamps ahead of `now` that merge would decide by
+    /// (`FutureStamps`), from the one reading of the directory.
+    public static func load(root: String, futureStampsAfter now: Date, warnings: inout [Diagnostic]) throws(CommandError) -> DataSnapshot {
+        var found: [Diagnostic] = []
+        let snapshot = try load(root: root, warnings: (now, { found += $0 }))
+        warnings += found
+        return snapshot
+    }
+
+    private static func load(root: String, warnings: (now: Date, add: ([Diagnostic]) -> Void)?) throws(CommandError) -> DataSnapshot {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError("the data directory \"\(root)\" does not exist")
@@ -60,6 +73,7 @@ public struct DataSnapshot: Hashable, Sendable {
         if !errors.isEmpty {
             throw CommandError("\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
         }
+        if let warnings { warnings.add(FutureStamps.diagnostics(result, now: warnings.now)) }
         let dataset = result.validated.dataset
         // The planner's files are carried as written, so one that check refuses cannot be carried either.
         var plannerDiagnostics = result.validated.diagnostics.filter { $0.location.file.hasSuffix(KitchenInbox.relativePath) }

@@ -15,6 +15,8 @@ extension Merger {
         /// Sessions to write: new ids and the combined versions of target sessions.
         public var newSessions: [SessionRecord] = []
         public var newDrinkPresets: [SessionRecord] = []
+        /// Target logs that leave their files: renamed as a copy (`AppendOnlyNaming`), or a second copy of one brew.
+        public var replacedLogIDs: [String] = []
         /// Target recipes whose stored version is replaced (the old one lives on as a conflicted copy).
         public var replacedRecipeIDs: [String] = []
         /// Kitchen recipes to write into the target, and target kitchen recipes they replace.

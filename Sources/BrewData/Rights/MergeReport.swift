@@ -43,8 +43,9 @@ public struct MergeReport: Sendable {
     public var skippedAsErased: [Entry] = []
     /// Records of the target removed because a source erased them.
     public var removedAsErased: [Entry] = []
-    /// Copies of planner records (plan slots, shopping items, snack presets, inbox entries)
-    /// left out because the other copy of the same id won: which was kept and which dropped.
+    /// Incoming copies older than the target's own (planner records, marks, goals): the target's
+    /// copy is the later write and stays, so nothing changes; printed as `older on a source:`.
+    /// A record the merge replaces or adds is said there once, never here too.
     public var dropped: [Entry] = []
     /// Things a person should know that concern no one record's fate (a file no rule merges, a
     /// thumbnail that differs).

@@ -7,7 +7,7 @@ extension Merger {
     ///
     /// Rules (the rest of the preferences keep the target's, `keepTargetPreferences`):
     /// - goals without `updatedAt` (written before it was stamped, or by hand) are older than any
-    ///   stamped ones; no goals at all are older still (nothing was ever set); on a tie the target's;
+    ///   stamped ones; no goals at all are older still (nothing was ever set); on a tie by `WriteOrder`;
     /// - goals that differ only in `updatedAt` are the same goals: nothing changes;
     /// - a source's goals stamped at or before an erasure of the preferences (`erase --all`) are
     ///   not brought back;
@@ -25,14 +25,13 @@ extension Merger {
             guard let incomingValue = incoming.value, incoming.content != winner.content else { continue }
             if let erasedAt, (incoming.updatedAt ?? .distantPast) <= erasedAt { continue }
             if incoming.isLater(than: winner) {
-                if !winnerIsBase, winner.value != nil {
-                    walk.outcome.report.dropped.append(.init(.preferences, "kitchen.goals", ": kept a later incoming copy (\(incoming.stamp)); dropped another (\(winner.stamp))"))
-                }
+                // A copy of an earlier source that this one replaces is not said: the goals are said once.
+                walk.outcome.report.dropped.removeAll { $0.subject == .record(.preferences) && $0.id == "kitchen.goals" }
                 winner = incoming
                 winner.value = incomingValue
                 winnerIsBase = false
-            } else {
-                let whose = winnerIsBase ? (isTargets ? "the target's" : "the adopted preferences'") : "a later incoming"
+            } else if winnerIsBase, !walk.outcome.report.dropped.contains(where: { $0.subject == .record(.preferences) && $0.id == "kitchen.goals" }) {
+                let whose = isTargets ? "the target's" : "the adopted preferences'"
                 walk.outcome.report.dropped.append(.init(.preferences, "kitchen.goals", ": kept \(whose) goals (\(winner.stamp)); dropped the incoming ones (\(incoming.stamp))"))
             }
         }
@@ -66,7 +65,7 @@ extension Merger {
         func isLater(than other: Goals) -> Bool {
             guard value != nil else { return false }
             guard other.value != nil else { return true }
-            return (updatedAt ?? .distantPast) > (other.updatedAt ?? .distantPast)
+            return WriteOrder.isLater(updatedAt, content ?? [], than: other.updatedAt, other.content ?? [])
         }
 
         var stamp: String {

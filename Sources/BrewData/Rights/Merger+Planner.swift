@@ -8,9 +8,10 @@ import Foundation
 /// - Plan slots, shopping items and snack presets: an id only a source has is added; the same id
 ///   with the same content (`PlannerRecord` equality, whatever the file format) is kept once; the
 ///   same id with different content keeps the copy with the later `updatedAt` (a copy without one
-///   is the oldest; on a tie the target's stays) and the other is dropped and reported.
+///   is the oldest; on a tie the copy `WriteOrder` puts later, the same on every copy) and the
+///   other is dropped and reported.
 /// - Inbox entries: the copy further along wins (pending, then failed, then ready: an entry that
-///   was clipped somewhere stays clipped), then the later `createdAt`, then the target's.
+///   was clipped somewhere stays clipped), then the later `createdAt`, then `WriteOrder`.
 /// - Where it is written: added and winning plan slots go into a new file
 ///   `kitchen/plan/merged-<8 hex>.json` (`.csv` for slots read from CSV) and a replaced slot leaves
 ///   its old file, as sessions do. The one-file kinds are rewritten in place, atomically: a
@@ -44,12 +45,12 @@ extension Merger {
                 }
                 let (a, b) = (rank(incoming), rank(kept))
                 if a != b { return a > b }
-                return LastWriteWinsMerge.isLater(incoming.value.text(timestampField), than: kept.value.text(timestampField))
+                return WriteOrder.isLater(incoming.value.text(timestampField), incoming.value, than: kept.value.text(timestampField), kept.value)
             }
         case .lastWriteWins(let timestampField):
-            return { LastWriteWinsMerge.isLater($0.value.text(timestampField), than: $1.value.text(timestampField)) }
+            return { WriteOrder.isLater($0.value.text(timestampField), $0.value, than: $1.value.text(timestampField), $1.value) }
         case .appendOnly, .conflictedCopy, .withOwner, .targetKeeps, .union:
-            return { LastWriteWinsMerge.isLater($0.updatedAt, than: $1.updatedAt) }
+            return { WriteOrder.isLater($0.updatedAt, $0.value, than: $1.updatedAt, $1.value) }
         }
     }
 
@@ -102,21 +103,21 @@ extension Merger {
             for record in targetRecords where own[record.id] == nil { own[record.id] = record }
             for id in result.added { report.added.append(.init(kind, id)) }
             for record in sourceRecords.joined() where own[record.id] == record { report.identical.append(.init(kind, record.id)) }
-            for (id, kept, dropped) in result.replaced {
-                let line: String
-                if own[id] == kept {
-                    line = ": kept the target's copy (\(describe(kept, kind: kind))); dropped the incoming one (\(describe(dropped, kind: kind)))"
-                } else if own[id] == dropped {
-                    line = ": took the incoming copy (\(describe(kept, kind: kind))); dropped the target's (\(describe(dropped, kind: kind)))"
-                } else {
-                    line = ": kept one incoming copy (\(describe(kept, kind: kind))); dropped another (\(describe(dropped, kind: kind)))"
-                }
-                report.dropped.append(.init(kind, id, line))
-            }
             // What each id ends as, and which of them the target does not hold as it is.
             let changed = result.merged.filter { record in own[record.id].map { $0 != record } ?? true }
+            // Each record said once, by what happened to it: replaced (with both copies' times),
+            // or kept as the target's later copy over older incoming ones.
+            let final = Dictionary(result.merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            var olderSaid: Set<String> = []
+            for (id, kept, dropped) in result.replaced where own[id] != nil && own[id] == final[id] && !olderSaid.contains(id) {
+                olderSaid.insert(id)
+                report.dropped.append(.init(kind, id, ": kept the target's copy (\(describe(kept, kind: kind))); dropped the incoming one (\(describe(dropped, kind: kind)))"))
+            }
             guard !changed.isEmpty || !removedIDs.isEmpty else { return }
-            for record in changed where own[record.id] != nil { report.updated.append(.init(kind, record.id)) }
+            for record in changed {
+                guard let targets = own[record.id] else { continue }
+                report.updated.append(.init(kind, record.id, ": took the incoming copy (\(describe(record, kind: kind))); dropped the target's (\(describe(targets, kind: kind)))"))
+            }
 
             // A kind that owns a folder (the plan slots) writes new files; a one-file kind is rewritten in place.
             if case .folder = kind.rules.place {
@@ -125,7 +126,6 @@ extension Merger {
                 changes.writes += newPlanFiles(for: changed, in: kind.folderName, existing: existing)
                 return
             }
-            let final = Dictionary(result.merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             var rewritten = targetFiles.map { file in
                 KitchenPlannerFiles.replacingRecords(of: file, with: KitchenPlannerFiles.plannerRecords(of: file)
                     .filter { !removedIDs.contains($0.id) }.map { final[$0.id] ?? $0 })

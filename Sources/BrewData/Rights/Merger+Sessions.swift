@@ -7,13 +7,13 @@ import Foundation
 /// - A session found in the target and a source is one session. Its own fields (end time,
 ///   settings, name, `isActive`) come from the copy with the later `updatedAt`; a copy without
 ///   `updatedAt` counts as the oldest; on a tie an ended copy wins over an active one (ending is
-///   the later write), else the target.
+///   the later write), else the copy `WriteOrder` puts later (the same on every copy).
 /// - Entries deleted on any copy (`EntryDeletions`) are taken out of every copy first.
 /// - Its entries are the union of both copies' entries by id. An entry that differs between the
-///   copies is taken from the copy with the later entry `updatedAt`, else from the copy whose
-///   session fields won. New entries keep their order after the target's.
+///   copies is taken from the copy with the later entry `updatedAt`, on a tie by `WriteOrder`.
+///   The combined entries are in time order, then by id, whichever copy is the target.
 /// - A drink preset with an id the target lacks is added; one that differs is decided by the
-///   later `updatedAt` (the target's on a tie).
+///   later `updatedAt` (on a tie by `WriteOrder`).
 /// - A copy in JSON and a copy in CSV (cells as text) cannot be combined field by field; the
 ///   incoming one is then kept under `<id>-merged-<hash>` as before, and the report says so.
 extension Merger {
@@ -39,7 +39,11 @@ extension Merger {
         let (incomingTime, targetTime) = (updatedAt(incoming.value), updatedAt(target.value))
         // Ending a session is later than any moment it was active (no command opens it again):
         // on a tie (a CSV copy has no updatedAt) the ended copy wins.
-        let incomingWins = incomingTime > targetTime || (incomingTime == targetTime && isActive(target.value) && !isActive(incoming.value))
+        // Else the rule every copy shares (`WriteOrder`), over the session's own fields (a combined
+        // copy holds entries of several): never the target's just for being the target.
+        let endedWins = isActive(target.value) != isActive(incoming.value) ? !isActive(incoming.value) : nil
+        let incomingWins = incomingTime != targetTime ? incomingTime > targetTime
+            : endedWins ?? WriteOrder.isLater(incomingTime, incoming.value.removing("entries"), than: targetTime, target.value.removing("entries"))
         let winner = incomingWins ? incoming.value : target.value
         let targetEntries = entries(of: target.value)
         let incomingEntries = entries(of: incoming.value)
@@ -52,7 +56,7 @@ extension Merger {
             seen.insert(id)
             guard let other = incomingByID[id], other != entry else { merged.append(entry); continue }
             let (mine, theirs) = (updatedAt(entry), updatedAt(other))
-            merged.append(theirs > mine || (theirs == mine && incomingWins) ? other : entry)
+            merged.append(theirs != mine ? (theirs > mine ? other : entry) : WriteOrder.isLater(theirs, other, than: mine, entry) ? other : entry)
         }
         for entry in incomingEntries {
             if let id = entry.text("id") {
@@ -61,6 +65,14 @@ extension Merger {
                 merged.append(entry)
             }
         }
+        // In time order (then by id), whichever copy is the target: copies merged either way agree.
+        merged = merged.enumerated().sorted { a, b in
+            let (timeA, timeB) = (a.element.text("timestamp").flatMap(ISO8601.date(from:)) ?? .distantFuture,
+                                  b.element.text("timestamp").flatMap(ISO8601.date(from:)) ?? .distantFuture)
+            if timeA != timeB { return timeA < timeB }
+            let (idA, idB) = (a.element.text("id") ?? "", b.element.text("id") ?? "")
+            return idA != idB ? idA < idB : a.offset < b.offset
+        }.map(\.element)
         var value = winner
         if winner["entries"] != nil || !merged.isEmpty { value = value.setting("entries", to: .array(merged)) }
         let result = SessionRecord(id: target.id, value: value, fromCSV: target.fromCSV)
@@ -79,7 +91,7 @@ extension Merger {
     static func combinePresets(target: SessionRecord, incoming: SessionRecord) -> Combined {
         if target == incoming { return .identical }
         guard target.fromCSV == incoming.fromCSV else { return .incompatible }
-        return updatedAt(incoming.value) > updatedAt(target.value) ? .replaced(SessionRecord(id: target.id, value: incoming.value, fromCSV: target.fromCSV)) : .targetKept
+        return WriteOrder.isLater(updatedAt(incoming.value), incoming.value, than: updatedAt(target.value), target.value) ? .replaced(SessionRecord(id: target.id, value: incoming.value, fromCSV: target.fromCSV)) : .targetKept
     }
 
     private static func entries(of session: JSONValue) -> [JSONValue] {

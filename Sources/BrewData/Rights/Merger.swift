@@ -74,29 +74,96 @@ public enum Merger {
             policy: walk.policy, erased: walk.erased, report: &walk.outcome.report)
     }
 
-    /// `appendOnly` brew logs (`Merger+AppendOnly.swift`): the logs to add, in `outcome.newLogs`.
+    /// `appendOnly` brew logs: every copy's logs named by `AppendOnlyNaming`, so merges in any
+    /// order agree; the logs to write in `outcome.newLogs`, the target's that leave its files (a
+    /// copy of the same brew, or renamed as a copy) in `replacedLogIDs`, their pours in `newFlows`.
     static func mergeLogs(_ walk: inout Walk) {
         let kind = RecordKind.logs
         let (target, erased) = (walk.target, walk.erased)
-        var logs = Dictionary(target.logs.map { ($0.id, $0) }) { a, _ in a }
+        let naming = AppendOnlyNaming<BrewLog>(hash: { log, id in
+            var renamed = log
+            renamed.id = id
+            return Archive.sha256(CanonicalJSON.bytes(RecordEncoder.json(renamed)))
+        }, time: \.timestamp)
+        typealias Claim = AppendOnlyNaming<BrewLog>.Claim
+        var records: [Claim: BrewLog] = [:]
+        var targetClaims: [(log: BrewLog, claim: Claim)] = []
+        for log in target.logs {
+            if erased.covers(.log, log.id) { walk.outcome.report.removedAsErased.append(.init(kind, log.id)); continue }
+            let claim = naming.claim(of: log, id: log.id)
+            targetClaims.append((log, claim))
+            if records[claim] == nil { records[claim] = log }
+        }
+        let heldByTarget = Set(targetClaims.map(\.claim))
+        var sourceClaims: [(log: BrewLog, claim: Claim)] = []
         for source in walk.sources {
             for log in source.logs {
-                appendOnly(log, id: log.id, kind: kind, content: RecordEncoder.json(log), erased: erased, pool: &logs, outcome: &walk.outcome) { id in
-                    var renamed = log
-                    renamed.id = id
-                    return renamed
-                }
+                if erased.covers(.log, log.id) { walk.outcome.report.skippedAsErased.append(.init(kind, log.id)); continue }
+                let claim = naming.claim(of: log, id: log.id)
+                sourceClaims.append((log, claim))
+                if records[claim] == nil { records[claim] = log }
             }
         }
-        for log in target.logs where erased.covers(.log, log.id) { walk.outcome.report.removedAsErased.append(.init(kind, log.id)) }
-        let targetLogIDs = Set(target.logs.map(\.id))
-        walk.outcome.newLogs = logs.values.filter { !targetLogIDs.contains($0.id) }.sorted { $0.id < $1.id }
+        let ids = naming.ids(of: records)
+        func kept(_ claim: Claim) -> BrewLog {
+            var log = records[claim]!
+            log.id = ids[claim]!
+            return log
+        }
+        // The target's logs: one per claim, under its id; any other copy leaves.
+        var placed = Set<Claim>()
+        for (log, claim) in targetClaims {
+            let id = ids[claim]!
+            if placed.contains(claim) {
+                walk.outcome.replacedLogIDs.append(log.id)
+                walk.outcome.report.updated.append(.init(kind, log.id, ": the same brew as log \(id), kept once"))
+            } else if id != log.id {
+                placed.insert(claim)
+                walk.outcome.replacedLogIDs.append(log.id)
+                walk.outcome.newLogs.append(kept(claim))
+                walk.outcome.report.updated.append(.init(kind, log.id, ": now \(id): a different log with this id was brewed earlier (or, at the same time, sorts first), and keeps it on every copy"))
+            } else {
+                placed.insert(claim)
+                // A kept log whose stored bytes differ (another field order, CSV) is left as it is.
+            }
+        }
+        for (log, claim) in sourceClaims {
+            let id = ids[claim]!
+            if placed.contains(claim) {
+                walk.outcome.report.identical.append(.init(kind, log.id, heldByTarget.contains(claim) && id != log.id ? " (kept as \(id))" : ""))
+                continue
+            }
+            placed.insert(claim)
+            walk.outcome.newLogs.append(kept(claim))
+            let shared = records.keys.contains { $0.base == claim.base && $0 != claim }
+            if !shared {
+                walk.outcome.report.added.append(.init(kind, log.id, id == log.id ? "" : " (as \(id))"))
+            } else {
+                walk.outcome.report.conflicted.append(.init(kind, log.id, id == claim.base
+                    ? ": a different log has this id; kept both, the incoming one keeps it, as it was brewed earlier (or, at the same time, sorts first)"
+                    : ": a different log has this id; kept both, the incoming one as \(id)"))
+            }
+        }
+        walk.outcome.newLogs.sort { $0.id < $1.id }
+        // The pours go with their brews: each new log's from the copy it came from.
+        var pours: [Claim: BrewFlow] = [:]
+        for copy in [target] + walk.sources {
+            let byLog = Dictionary(copy.flows.map { ($0.logId, $0) }) { a, _ in a }
+            for log in copy.logs where !erased.covers(.log, log.id) {
+                let claim = naming.claim(of: log, id: log.id)
+                if pours[claim] == nil, let flow = byLog[log.id] { pours[claim] = flow }
+            }
+        }
+        let claimOfNew = Dictionary(records.keys.map { (ids[$0]!, $0) }) { a, _ in a }
+        walk.outcome.newFlows = walk.outcome.newLogs.compactMap { log in
+            guard let claim = claimOfNew[log.id], var flow = pours[claim] else { return nil }
+            flow.logId = log.id
+            return flow
+        }
     }
 
-    /// Recorded pours come with their logs: those of the logs added (`mergeLogs`, earlier in the registry).
-    static func mergeFlows(_ walk: inout Walk) {
-        walk.outcome.newFlows = flows(of: walk.outcome.newLogs, from: walk.sources)
-    }
+    /// Recorded pours come with their logs (`mergeLogs`, earlier in the registry, chose them).
+    static func mergeFlows(_ walk: inout Walk) {}
 
     /// `lastWriteWins` sessions (`Merger+Sessions.swift`): combined by id, entries deleted on any side first taken out.
     static func mergeSessions(_ walk: inout Walk) {
@@ -105,8 +172,23 @@ public enum Merger {
         // Entries deleted on any side leave every copy first (`EntryDeletions`).
         let deletions = EntryDeletions(walk.allErasures)
         let prunedTarget = target.sessions.map { deletions.pruned($0) }
+        // A source's copy of a deleted entry is not brought in, and said (once per entry; the
+        // target's own copy is said as removed below).
+        let removedFromTarget = Set(prunedTarget.flatMap { pruned in pruned.removed.map { "\(pruned.session.id)/\($0)" } })
+        var skippedEntries: [String] = []
+        let prunedSources = sources.map { source in
+            source.sessions.map { session -> SessionRecord in
+                let pruned = deletions.pruned(session)
+                for entryID in pruned.removed where !erased.covers(.session, session.id) {
+                    let id = "\(session.id)/\(entryID)"
+                    if !removedFromTarget.contains(id) && !skippedEntries.contains(id) { skippedEntries.append(id) }
+                }
+                return pruned.session
+            }
+        }
+        for id in skippedEntries { walk.outcome.report.skippedAsErased.append(.init(.sessionEntries, id, ": deleted on a copy")) }
         (walk.outcome.newSessions, walk.outcome.replacedSessionIDs) = mergeByID(
-            kind, target: prunedTarget.map(\.session), sources: sources.map { $0.sessions.map { deletions.pruned($0).session } },
+            kind, target: prunedTarget.map(\.session), sources: prunedSources,
             erased: erased, combine: combineSessions, report: &walk.outcome.report)
         prunedSessions(prunedTarget, erased: erased, outcome: &walk.outcome)
         // Files carried whole of a folder this merge has no rule for yet are said, never dropped in silence.
@@ -145,23 +227,13 @@ public enum Merger {
         mergePlannerKind(kind, walk.sources, into: walk.target, changes: &walk.outcome.planner, report: &walk.outcome.report)
     }
 
-    /// The recorded pours of the added logs, from the first source that has one, under the id the log is added with.
-    static func flows(of newLogs: [BrewLog], from sources: [DataSnapshot]) -> [BrewFlow] {
-        var sourceFlows: [String: BrewFlow] = [:]
-        for source in sources { for flow in source.flows where sourceFlows[flow.logId] == nil { sourceFlows[flow.logId] = flow } }
-        return newLogs.compactMap { log in
-            let original = log.id.range(of: "-merged-").map { String(log.id[..<$0.lowerBound]) } ?? log.id
-            guard var flow = sourceFlows[original] ?? sourceFlows[log.id] else { return nil }
-            flow.logId = log.id
-            return flow
-        }
-    }
-
     /// The target as the merge leaves it (thumbnail files aside).
     static func mergedSnapshot(_ target: DataSnapshot, after outcome: Outcome, erasures: [ErasureRecord]) -> DataSnapshot {
         let erased = outcome.erased
         let replaced = Set(outcome.replacedRecipeIDs)
         let replacedKitchen = Set(outcome.replacedKitchenRecipeIDs)
+        let replacedLogs = Set(outcome.replacedLogIDs)
+        let newFlowIDs = Set(outcome.newFlows.map(\.logId))
         let keptFiles = target.sessionFiles.compactMap { sessionFile -> SessionFile? in
             guard let folderKind = sessionFile.folderKind else { return sessionFile }
             let file = RawDataFile(path: sessionFile.relativePath, relativePath: sessionFile.relativePath, folderKind: folderKind, content: sessionFile.content)
@@ -173,12 +245,12 @@ public enum Merger {
         }
         return DataSnapshot(
             recipes: target.recipes.filter { !replaced.contains($0.id) && ($0.isStarter || !erased.covers(.recipe, $0.id)) } + outcome.newRecipes,
-            logs: target.logs.filter { !erased.covers(.log, $0.id) } + outcome.newLogs,
+            logs: target.logs.filter { !erased.covers(.log, $0.id) && !replacedLogs.contains($0.id) } + outcome.newLogs,
             sessionFiles: keptFiles + sessionFiles(for: outcome.newSessions + outcome.newDrinkPresets, existing: Set(target.sessionFiles.map(\.relativePath))),
             preferences: outcome.updatedPreferences ?? target.preferences ?? outcome.adoptedPreferences,
             erasures: erasures,
             kitchenRecipes: target.kitchenRecipes.filter { !replacedKitchen.contains($0.id) } + outcome.newKitchenRecipes,
-            flows: target.flows.filter { !erased.covers(.log, $0.logId) } + outcome.newFlows,
+            flows: target.flows.filter { !erased.covers(.log, $0.logId) && !replacedLogs.contains($0.logId) && !newFlowIDs.contains($0.logId) } + outcome.newFlows,
             kitchenFiles: plannerFiles(of: target, after: outcome))
     }
 
