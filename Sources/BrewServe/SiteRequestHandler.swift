@@ -51,6 +51,10 @@ struct SiteRequestHandler: Sendable {
                 if Self.isAPI(request.path) {
                     return WriteRequestHandler.json(status: .forbidden, ["errors": ["no key: open the address serve printed, with its ?key=, first"]])
                 }
+                // A phone whose key is from before `serve --new-key` is told so, in words.
+                if writes.holdsStaleKey(request) {
+                    return Self.response(status: .forbidden, contentType: "text/html; charset=utf-8", body: Data(WriteRequestHandler.wrongKeyPage.utf8))
+                }
                 return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8",
                                      body: Data("Open the address brewguide serve printed, with its key, first.\n".utf8))
             }
@@ -78,7 +82,8 @@ struct SiteRequestHandler: Sendable {
                 body: Data(LiveReload.javaScript.utf8)
             )
         default:
-            return await siteFile(at: path, query: request.query, writable: writes.map { $0.hasKey(request) } ?? false)
+            return await siteFile(at: path, query: request.query, writable: writes.map { $0.hasKey(request) } ?? false,
+                                  staleKey: writes.map { $0.holdsStaleKey(request) } ?? false)
         }
     }
 
@@ -116,7 +121,7 @@ struct SiteRequestHandler: Sendable {
         return ServerResponse(status: .ok, headers: headers, stream: frames)
     }
 
-    private func siteFile(at path: String, query: String, writable: Bool) async -> ServerResponse {
+    private func siteFile(at path: String, query: String, writable: Bool, staleKey: Bool = false) async -> ServerResponse {
         switch resolver.resolve(percentEncodedPath: path) {
         case .file(let realPath):
             // The file may vanish between resolving and reading while a build swaps the site in.
@@ -129,6 +134,9 @@ struct SiteRequestHandler: Sendable {
             // writes; the built file never names it.
             if writable, ContentType.isHTML(contentType) {
                 body = LiveReload.inserting("<script src=\"\(EditSettings.pageScriptPath)\" defer></script>", into: body)
+            }
+            if staleKey, ContentType.isHTML(contentType) {
+                body = LiveReload.inserting(WriteRequestHandler.staleKeyNotice, into: body)
             }
             return Self.response(status: .ok, contentType: contentType, body: body)
         case .directoryWithoutSlash:

@@ -31,15 +31,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Listen on this machine's LAN address too and take brews recorded from a phone, with the key printed at start.")
     var lan = false
 
-    @Option(help: "Keep the key in this file across runs (made with a new key when missing); without it, each run has a new key.")
+    @Option(help: "Keep the key in this file across runs (made with a new key when missing); without it, the key is kept in $XDG_STATE_HOME/brewguide/serve.key (~/.local/state/brewguide/serve.key).")
     var keyFile: String?
+
+    @Flag(help: "Make a new key (in the key file) in place of the kept one: phones and pages that hold the old key can no longer write until they open the new address.")
+    var newKey = false
 
     func run() async throws {
         let lock = try siteOptions.lockOutput(command: "brewguide serve", data: dataOptions.data)
         defer { lock.release() }
         var edit: EditSettings?
         if self.edit || lan {
-            let key = try keyFile.map(ServeKey.kept(in:)) ?? ServeKey.fresh()
+            // The key survives a restart (issue 46): a phone's queued writes still go through.
+            let keyPath = keyFile ?? ServeKey.statePath()
+            let key = try keyPath.map { newKey ? try ServeKey.replaced(in: $0) : try ServeKey.kept(in: $0) } ?? ServeKey.fresh()
             let lanAddresses = lan ? LANAddresses.current() : []
             if lan, lanAddresses.isEmpty {
                 throw CommandError("--lan found no LAN address on this machine (no network interface with an IPv4 address is up); use --edit to record from this machine")
@@ -78,6 +83,9 @@ struct ServeCommand: AsyncParsableCommand {
                     print("open on this machine to record brews: http://127.0.0.1:\(boundPort)/?key=\(edit.key)")
                 }
                 print("listening on \(await server.listeningAddresses.joined(separator: ", ")); every brew saved is printed here")
+                if let keyPath = keyFile ?? ServeKey.statePath() {
+                    print("the key is kept in \(keyPath) for the next serve (--new-key makes a new one)")
+                }
             }
             fflush(nil)
             try await live.run { outcome, generation in
