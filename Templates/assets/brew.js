@@ -131,11 +131,12 @@
   // Issue 46: the brew is kept in this tab (sessionStorage, by page) from its wall-clock start, so
   // a reload, a rebuild or a visit to another page of the site loses none of it; and a page with
   // a brew under way (or finished and not yet saved) is never reloaded under it by the live reload.
-  const KEPT = `brewguide-brew:${location.pathname}`;
+  const KEPT = `brewguide-brew:${typeof location === "undefined" ? "" : location.pathname}`;
   let saved = false;
   const keep = () => { try { sessionStorage.setItem(KEPT, JSON.stringify({ index, startedAt, pausedAt, lastPace })); } catch (e) {} };
   const forget = () => { try { sessionStorage.removeItem(KEPT); } catch (e) {} };
-  for (const b of [mainButton, pauseButton]) b.addEventListener("click", () => setTimeout(() => (index >= 0 ? keep() : forget()), 0));
+  // After the button's own action (its first listener): the brew as it is now.
+  for (const b of [mainButton, pauseButton]) b.addEventListener("click", () => (index >= 0 ? keep() : forget()));
   if (window.brewguideLive) window.brewguideLive.holds.push(() => index >= 0 && !saved);
   // A served page's save of this brew: the brew is recorded, nothing is left to keep.
   document.addEventListener("brewguide:brew-saved", () => { saved = true; forget(); });
