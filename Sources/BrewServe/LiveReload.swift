@@ -51,8 +51,9 @@ enum LiveReload {
         return nil
     }
 
-    /// Connects to the event stream; reloads the page on a `built` event
-    /// newer than the page, and on a `failed` event shows an overlay with the
+    /// Connects to the event stream; on a `built` event newer than the page,
+    /// updates it in place, offers to show it, or reloads it (issue 46: never
+    /// under a person's state; the comment in the script says how); on a `failed` event shows an overlay with the
     /// diagnostics, set as text, never parsed as HTML. The overlay lives in a
     /// shadow root so neither the site's CSS nor the overlay's leak across.
     static let javaScript = #"""
@@ -155,13 +156,70 @@ enum LiveReload {
         }
       });
 
+      // Issue 46: a page never reloads under what a person is doing. A page script says it holds
+      // a person's state (a running timer, a form being filled) by pushing a function onto
+      // `brewguideLive.holds`, and that it can take a part of the rebuilt page in place by pushing
+      // `{ covers: [selectors], apply(newDocument) }` onto `brewguideLive.parts`. After a rebuild
+      // the page is fetched again: the parts take their new content in place; if nothing else in
+      // <main> changed, that is all (no reload). If something else changed, a page holding state
+      // offers "This page changed — Show it" and keeps everything until asked; a page holding
+      // nothing reloads, as before.
+      const live = window.brewguideLive = window.brewguideLive || { holds: [], parts: [] };
+      const mainOf = (doc) => doc.querySelector("main") || doc.body;
+      // <main> without the parts the scripts take in place, as markup to compare.
+      const rest = (doc) => {
+        const copy = mainOf(doc).cloneNode(true);
+        for (const part of live.parts) {
+          for (const selector of part.covers || []) copy.querySelectorAll(selector).forEach((e) => e.remove());
+        }
+        return copy.outerHTML;
+      };
+      // The page as it came from the server, before the page's scripts changed it.
+      const served = document.cloneNode(true);
+      let shownGeneration = pageGeneration, offered = null, checking = false, again = false;
+      const holds = () => live.holds.some((held) => { try { return held(); } catch (e) { return false; } });
+      function offer() {
+        if (offered) return;
+        offered = document.createElement("p");
+        offered.className = "live-changed";
+        offered.setAttribute("role", "status");
+        offered.style.cssText = "position:sticky;bottom:0;margin:0;padding:0.5rem 1rem;background:var(--bg,#fff);color:var(--fg,#111);border-top:2px solid var(--accent,#1a73e8);z-index:10";
+        const show = document.createElement("button");
+        show.type = "button";
+        show.textContent = "Show it";
+        show.style.cssText = "min-height:44px;min-width:44px;margin-left:0.5rem;font:inherit;font-weight:600";
+        show.addEventListener("click", () => location.reload());
+        offered.append("This page changed. ", show);
+        (document.body || document.documentElement).append(offered);
+      }
+      async function rebuilt() {
+        if (checking) { again = true; return; }
+        checking = true;
+        try {
+          if (!live.parts.length && !holds()) { location.reload(); return; }
+          const answer = await fetch(location.pathname + location.search, { credentials: "same-origin", cache: "no-store" });
+          if (!answer.ok) { if (!holds()) location.reload(); return; }
+          const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
+          const same = rest(served) === rest(fresh);
+          for (const part of live.parts) { try { part.apply(fresh); } catch (e) { console.warn(e); } }
+          if (same) return;
+          if (holds()) offer(); else location.reload();
+        } catch (e) {
+          if (!holds()) location.reload();
+        } finally {
+          checking = false;
+          if (again) { again = false; rebuilt(); }
+        }
+      }
+
       const events = new EventSource("\#(eventsPath)");
       events.addEventListener("built", (event) => {
         const status = JSON.parse(event.data);
         removeOverlay();
-        if (status.generation !== pageGeneration) {
-          console.info(`brewguide: rebuilt (${status.summary}); reloading`);
-          location.reload();
+        if (status.generation !== shownGeneration) {
+          shownGeneration = status.generation;
+          console.info(`brewguide: rebuilt (${status.summary})`);
+          rebuilt();
         }
       });
       events.addEventListener("failed", (event) => {

@@ -59,6 +59,10 @@ struct SiteRequestHandler: Sendable {
                 if Self.isAPI(request.path) {
                     return WriteRequestHandler.json(status: .forbidden, ["errors": ["no key: open the address serve printed, with its ?key=, first"]])
                 }
+                // A phone whose key is from before `serve --new-key` is told so, in words.
+                if writes.holdsStaleKey(request) {
+                    return Self.response(status: .forbidden, contentType: "text/html; charset=utf-8", body: Data(WriteRequestHandler.wrongKeyPage.utf8))
+                }
                 return Self.response(status: .forbidden, contentType: "text/plain; charset=utf-8",
                                      body: Data("Open the address brewguide serve printed, with its key, first.\n".utf8))
             }
@@ -87,7 +91,8 @@ struct SiteRequestHandler: Sendable {
             )
         default:
             let dimNote = writes.map { InsecureContextNote.isDue(for: request, settings: $0.settings) } ?? false
-            return await siteFile(at: path, query: request.query, writable: writes.map { $0.hasKey(request) } ?? false, dimNote: dimNote)
+            return await siteFile(at: path, query: request.query, writable: writes.map { $0.hasKey(request) } ?? false,
+                                  staleKey: writes.map { $0.holdsStaleKey(request) } ?? false, dimNote: dimNote)
         }
     }
 
@@ -125,7 +130,7 @@ struct SiteRequestHandler: Sendable {
         return ServerResponse(status: .ok, headers: headers, stream: frames)
     }
 
-    private func siteFile(at path: String, query: String, writable: Bool, dimNote: Bool = false) async -> ServerResponse {
+    private func siteFile(at path: String, query: String, writable: Bool, staleKey: Bool = false, dimNote: Bool = false) async -> ServerResponse {
         switch resolver.resolve(percentEncodedPath: path) {
         case .file(let realPath):
             // The file may vanish between resolving and reading while a build swaps the site in.
@@ -139,6 +144,9 @@ struct SiteRequestHandler: Sendable {
             // writes; the built file never names it.
             if writable, ContentType.isHTML(contentType) {
                 body = LiveReload.inserting("<script src=\"\(EditSettings.pageScriptPath)\" defer></script>", into: body)
+            }
+            if staleKey, ContentType.isHTML(contentType) {
+                body = LiveReload.inserting(WriteRequestHandler.staleKeyNotice, into: body)
             }
             // Plain `--lan` says once why the screen may dim (`InsecureContextNote`).
             if dimNote, ContentType.isHTML(contentType) {

@@ -34,11 +34,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --lan or --edit: serve over HTTPS, with a certificate signed by your own CA (made once in $XDG_DATA_HOME/brewguide), so a phone that trusts it gets a secure context.")
     var https = false
 
-    @Option(name: .customLong("key-file"), help: "Keep the key in this file across runs (made with a new key when missing); without it (or key-file in the config file), each run has a new key.")
+    @Option(name: .customLong("key-file"), help: "Keep the key in this file across runs (made with a new key when missing); without it (or key-file in the config file), the key is kept in $XDG_STATE_HOME/brewguide/serve.key (~/.local/state/brewguide/serve.key).")
     var keyFileOption: String?
 
     /// `--key-file`, else `key-file` in the config file.
     var keyFile: String? { keyFileOption ?? RunSettings.usableConfig?.keyFile }
+
+    @Flag(help: "Make a new key (in the key file) in place of the kept one: phones and pages that hold the old key can no longer write until they open the new address.")
+    var newKey = false
 
     func run() async throws {
         let lock = try siteOptions.lockOutput(command: "brewguide serve", data: dataOptions.data)
@@ -49,7 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
         var edit: EditSettings?
         var tls: ServeHTTPS?
         if self.edit || lan {
-            let key = try keyFile.map(ServeKey.kept(in:)) ?? ServeKey.fresh()
+            // The key survives a restart (issue 46): a phone's queued writes still go through.
+            let keyPath = keyFile ?? ServeKey.statePath()
+            let key = try keyPath.map { newKey ? try ServeKey.replaced(in: $0) : try ServeKey.kept(in: $0) } ?? ServeKey.fresh()
             let lanAddresses = lan ? LANAddresses.current() : []
             if lan, lanAddresses.isEmpty {
                 throw CommandError("--lan found no LAN address on this machine (no network interface with an IPv4 address is up); use --edit to record from this machine")
@@ -58,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
                 ServedLogWrite.endpoint(root: dataOptions.data), ServedShoppingCheck.endpoint(root: dataOptions.data),
                 ServedKitchenCooked.endpoint(root: dataOptions.data),
             ] + ServedSessionWrite.endpoints(root: dataOptions.data))
-            edit?.pageScript = ServedPageScript.text
+            edit?.pageScript = ServedPageScript.text(site: siteOptions)
             // Scripted runs that post many writes at once (a test's fuzz) raise the burst; docs/SERVE.md.
             if let burst = ProcessInfo.processInfo.environment["BREWGUIDE_SERVE_WRITE_BURST"].flatMap(Int.init), burst > 0 {
                 edit?.burstWrites = burst
@@ -92,6 +97,9 @@ struct ServeCommand: AsyncParsableCommand {
                     print("open on this machine to record brews: \(scheme)://127.0.0.1:\(boundPort)/?key=\(edit.key)")
                 }
                 print("listening on \(await server.listeningAddresses.joined(separator: ", ")); every brew saved is printed here")
+                if let keyPath = keyFile ?? ServeKey.statePath() {
+                    print("the key is kept in \(keyPath) for the next serve (--new-key makes a new one)")
+                }
             }
             fflush(nil)
             try await live.run { outcome, generation in

@@ -3,7 +3,8 @@ import BrewData
 import Foundation
 
 /// The secret of `serve --edit`/`--lan`: 192 random bits from the system's generator, as
-/// URL-safe Base64 (32 characters), new each run unless `--key-file` keeps one.
+/// URL-safe Base64 (32 characters), kept across runs in the user's state folder (`statePath`) or
+/// in `--key-file`; `--new-key` makes a new one.
 enum ServeKey {
     static func fresh() -> String {
         var generator = SystemRandomNumberGenerator()
@@ -36,12 +37,44 @@ enum ServeKey {
             }
             return key
         }
-        let key = fresh()
-        // A folder such as `~/.config/brewguide` that is not there yet is made, readable by its owner only.
+        return try write(fresh(), to: path, replacing: false)
+    }
+
+    /// Where `serve` keeps its key between runs without `--key-file` (issue 46: a restart must not
+    /// leave the phone without a word): `$XDG_STATE_HOME/brewguide/serve.key`, else
+    /// `~/.local/state/brewguide/serve.key`; nil when neither can be named.
+    static func statePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return (state as NSString).appendingPathComponent("brewguide/serve.key")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return (home as NSString).appendingPathComponent(".local/state/brewguide/serve.key")
+    }
+
+    /// A new key written to `path` in place of the one there (`serve --new-key`).
+    static func replaced(in path: String) throws -> String {
+        try write(fresh(), to: path, replacing: true)
+    }
+
+    /// Writes `key` to `path`, readable by its owner only, in a folder made readable by its owner
+    /// only. Without `replacing`, a file another `serve` made meanwhile wins: its key is read.
+    private static func write(_ key: String, to path: String, replacing: Bool) throws -> String {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        guard FileManager.default.createFile(atPath: path, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+        let temporary = path + ".new-\(getpid())"
+        unlink(temporary)
+        guard FileManager.default.createFile(atPath: temporary, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
             throw CommandError.file(path, "cannot write the key file")
+        }
+        defer { unlink(temporary) }
+        if replacing {
+            guard rename(temporary, path) == 0 else { throw CommandError.file(path, "cannot write the key file: \(String(cString: strerror(errno)))") }
+            return key
+        }
+        // link() never replaces a file: two serves starting at once end with one key.
+        if link(temporary, path) != 0 {
+            guard errno == EEXIST else { throw CommandError.file(path, "cannot write the key file: \(String(cString: strerror(errno)))") }
+            return try kept(in: path)
         }
         return key
     }

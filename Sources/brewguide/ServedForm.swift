@@ -1,3 +1,4 @@
+import BrewData
 import BrewKit
 import BrewServe
 import Foundation
@@ -24,9 +25,38 @@ enum ServedForm {
         return number
     }
 
-    /// The command's error as the page's refusal: one message a line, nothing written.
+    /// The `--at` of a brew or a cook recorded from a page: the form's `at` when given; else the
+    /// time of the tap (`TapTime`, at the journal's offset), with what was changed about it; else
+    /// nil (now).
+    static func at(_ form: [String: String], context: WriteContext, root: String, now: Date = RunClock.now()) -> (at: String?, note: String?) {
+        if let at = text(form["at"]) { return (at, nil) }
+        guard let tapped = text(context.tapped) else { return (nil, nil) }
+        let zone = journalZone(root)
+        let resolved = TapTime.resolve(tapped: tapped, sent: text(context.sent), now: now, zone: zone)
+        return (ISO8601.string(from: resolved.date, offsetSeconds: zone.secondsFromGMT(for: resolved.date)), resolved.note)
+    }
+
+    /// The journal's time zone (`preferences.json`), UTC without one.
+    static func journalZone(_ root: String) -> TimeZone {
+        var ignored: [Diagnostic] = []
+        let preferences = DataDirectoryReader(root: root).readPreferencesFile(diagnostics: &ignored).preferences
+        return JournalTimeZone(identifier: preferences?.value.timeZone).zone ?? TimeZone(identifier: "UTC")!
+    }
+
+    /// The command's error as the page's refusal: one message a line, nothing written. A refusal
+    /// for the server's own state (issue 45: the data folder held by another command, a full
+    /// disk) is `unavailable` (503, sent again later by the phone), not a refusal of the save.
     static func refusal(for error: any Error) -> WriteOutcome {
-        .refused(errors: String(describing: error).split(separator: "\n").map(String.init))
+        let lines = String(describing: error).split(separator: "\n").map(String.init)
+        return isServersOwnState(lines.joined(separator: "\n")) ? .unavailable(errors: lines) : .refused(errors: lines)
+    }
+
+    /// Whether a command's message says the server could not write just now, whatever the save:
+    /// the lock's "is in use by … waited N s" (`DirectoryLock.Busy`), or the system's words for a
+    /// full disk or quota.
+    static func isServersOwnState(_ message: String) -> Bool {
+        if message.contains(" is in use by "), message.contains("; waited ") { return true }
+        return [ENOSPC, EDQUOT].contains { message.contains(String(cString: strerror($0))) }
     }
 
     /// Runs blocking file work on a thread of its own, not on the few threads the server shares.

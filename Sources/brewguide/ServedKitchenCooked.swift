@@ -14,19 +14,22 @@ enum ServedKitchenCooked {
 
     static func endpoint(root: String) -> WriteEndpoint {
         WriteEndpoint(path: path, knownFields: fields) { form, context in
-            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress) }
+            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress, context: context) }
         }
     }
 
-    static func outcome(of form: [String: String], root: String, from peer: String?) -> WriteOutcome {
-        let request: KitchenCookedCommand.Request
+    static func outcome(of form: [String: String], root: String, from peer: String?, context: WriteContext = WriteContext(peerAddress: nil)) -> WriteOutcome {
+        var request: KitchenCookedCommand.Request
         switch Self.request(from: form) {
         case .success(let parsed): request = parsed
         case .failure(let refusal): return .refused(errors: refusal.errors)
         }
+        // The time of the tap, for a cook queued on the phone and sent later (issue 46).
+        let (at, note) = ServedForm.at(form, context: context, root: root)
+        request.at = at
         do {
             let (log, said) = try KitchenCookedCommand.record(request, root: root, command: "brewguide serve (a cook from \(peer ?? "a browser"))")
-            print("cooked from \(peer ?? "a browser"): \(log.id) in \((root as NSString).appendingPathComponent(CookLogsKind.file)); \(said)")
+            print("cooked from \(peer ?? "a browser"): \(log.id) in \((root as NSString).appendingPathComponent(CookLogsKind.file)); \(said)" + (note.map { "; the time: \($0)" } ?? ""))
             fflush(nil)
             let page = log.recipeID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? log.recipeID
             return .created(id: log.id, page: "/kitchen/recipes/\(page).html")

@@ -22,21 +22,24 @@ enum ServedLogWrite {
         // The journal is kept read between saves: each reads again only the files changed since.
         let reader = KeptDataReader(root: root)
         return WriteEndpoint(path: path, knownFields: fields) { form, context in
-            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress, reader: reader) }
+            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress, reader: reader, context: context) }
         }
     }
 
     /// Reads the form as `log` reads its options, records the brew and prints the line.
-    static func outcome(of form: [String: String], root: String, from peer: String?, reader: KeptDataReader? = nil) -> WriteOutcome {
-        let request: BrewRecorder.Request
+    static func outcome(of form: [String: String], root: String, from peer: String?, reader: KeptDataReader? = nil, context: WriteContext = WriteContext(peerAddress: nil)) -> WriteOutcome {
+        var request: BrewRecorder.Request
         switch Self.request(from: form) {
         case .success(let parsed): request = parsed
         case .failure(let refusal): return .refused(errors: refusal.errors)
         }
+        // The time of the tap, for a brew queued on the phone and sent later (issue 46).
+        let (at, note) = ServedForm.at(form, context: context, root: root)
+        request.at = at
         do {
             let (recording, messages) = try LogCommand.record(request, root: root, command: "brewguide serve (a brew from \(peer ?? "a browser"))", reader: reader)
             let page = "/" + LogPagePath.path(id: recording.log.id, brewedAt: recording.local) + ".html"
-            print("saved from \(peer ?? "a browser"): \(recording.log.id) in \(recording.logPath)")
+            print("saved from \(peer ?? "a browser"): \(recording.log.id) in \(recording.logPath)" + (note.map { "; the time: \($0)" } ?? ""))
             StandardError.write(messages)
             fflush(nil)
             return .created(id: recording.log.id, page: page)

@@ -18,6 +18,17 @@ enum ServedSessionNight {
         }
     }
 
+    /// The next time reminder of an active night (Waterline 10.3: every `timeReminderIntervalMinutes`
+    /// from its start, as the summary counts them), for the page's countdown and banner; nil
+    /// without reminders.
+    static func nextReminder(_ session: Session, settings: WaterlineSettings, now: Date) -> (due: Date, minutes: Int)? {
+        guard session.isActive, let minutes = settings.timeReminderIntervalMinutes, minutes > 0 else { return nil }
+        let interval = Double(minutes) * 60
+        let passed = max(0, now.timeIntervalSince(session.startTime))
+        let count = (passed / interval).rounded(.down) + 1
+        return (session.startTime.addingTimeInterval(count * interval), minutes)
+    }
+
     static func answer(_ sessionID: String?, root: String, now: Date) -> ReadOutcome {
         let reader = DataDirectoryReader(root: root)
         var ignored: [Diagnostic] = []
@@ -43,7 +54,7 @@ enum ServedSessionNight {
                 "waterline": SessionText.position(shown.finalWaterline), "abandoned": shown.abandoned,
                 "drinks": shown.timeline.filter { $0.entry.type == .alcohol }.count,
                 "water": shown.timeline.filter { $0.entry.type == .water }.count,
-            ] as [String: Any]
+            ].merging(nextReminder(active, settings: shown.settings, now: now).map { ["nextReminder": ISO8601.string(from: $0.due), "reminderMinutes": $0.minutes] } ?? [:]) { a, _ in a } as [String: Any]
         } else {
             object["active"] = NSNull()
         }

@@ -12,25 +12,29 @@ enum ServedSessionWrite {
 
     static func endpoints(root: String) -> [WriteEndpoint] {
         [
-            endpoint("start", ["name", "at"], root: root) { form, now in
-                let outcome = try SessionCommand.perform(.start(name: ServedForm.text(form["name"]), at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
-                return (outcome.session.id, SessionCommand.startLines(outcome), outcome)
+            endpoint("start", ["name", "at"], root: root) { form, now, tapped in
+                let (at, note) = try moment(form, tapped: tapped, now: now, root: root, inNight: false)
+                let outcome = try SessionCommand.perform(.start(name: ServedForm.text(form["name"]), at: at), data: root, now: now)
+                return (outcome.session.id, SessionCommand.startLines(outcome) + note, outcome)
             },
-            endpoint("drink", ["preset", "type", "size", "abv", "estimate", "at"], root: root) { form, now in
+            endpoint("drink", ["preset", "type", "size", "abv", "estimate", "at"], root: root) { form, now, tapped in
                 let meta = try drinkMeta(form)
-                let outcome = try SessionCommand.perform(.drink(meta, at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now, source: .phone)
-                return (outcome.entryID ?? outcome.session.id, SessionCommand.reportLines(outcome, now: now), outcome)
+                let (at, note) = try moment(form, tapped: tapped, now: now, root: root, inNight: true)
+                let outcome = try SessionCommand.perform(.drink(meta, at: at), data: root, now: now, source: .phone)
+                return (outcome.entryID ?? outcome.session.id, SessionCommand.reportLines(outcome, now: now) + note, outcome)
             },
-            endpoint("water", ["amount", "at"], root: root) { form, now in
+            endpoint("water", ["amount", "at"], root: root) { form, now, tapped in
                 let volume = try ServedForm.text(form["amount"]).map { try SessionCommand.volume($0, option: "--amount") }
-                let outcome = try SessionCommand.perform(.water(amount: volume, at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now, source: .phone)
-                return (outcome.entryID ?? outcome.session.id, SessionCommand.reportLines(outcome, now: now), outcome)
+                let (at, note) = try moment(form, tapped: tapped, now: now, root: root, inNight: true)
+                let outcome = try SessionCommand.perform(.water(amount: volume, at: at), data: root, now: now, source: .phone)
+                return (outcome.entryID ?? outcome.session.id, SessionCommand.reportLines(outcome, now: now) + note, outcome)
             },
-            endpoint("end", ["at"], root: root) { form, now in
-                let outcome = try SessionCommand.perform(.end(at: try SessionCommand.moment(ServedForm.text(form["at"]), now: now, data: root)), data: root, now: now)
-                return (outcome.session.id, SessionCommand.endLines(outcome, now: now), outcome)
+            endpoint("end", ["at"], root: root) { form, now, tapped in
+                let (at, note) = try moment(form, tapped: tapped, now: now, root: root, inNight: true)
+                let outcome = try SessionCommand.perform(.end(at: at), data: root, now: now)
+                return (outcome.session.id, SessionCommand.endLines(outcome, now: now) + note, outcome)
             },
-            endpoint("edit", ["entry", "session", "at", "preset", "type", "size", "abv", "estimate", "amount"], root: root) { form, now in
+            endpoint("edit", ["entry", "session", "at", "preset", "type", "size", "abv", "estimate", "amount"], root: root) { form, now, _ in
                 let entry = try entryID(form)
                 let change = SessionCommand.change(at: try ServedForm.text(form["at"]).map { try SessionCommand.moment($0, now: now, data: root) },
                                                    drink: try drinkMeta(form),
@@ -38,7 +42,7 @@ enum ServedSessionWrite {
                 let outcome = try SessionCommand.perform(.editEntry(id: entry, session: ServedForm.text(form["session"]), change: change), data: root, now: now)
                 return (entry, SessionCommand.editLines(outcome, entryID: entry, now: now), outcome)
             },
-            endpoint("delete", ["entry", "session"], root: root) { form, now in
+            endpoint("delete", ["entry", "session"], root: root) { form, now, _ in
                 let entry = try entryID(form)
                 let outcome = try SessionCommand.perform(.deleteEntry(id: entry, session: ServedForm.text(form["session"])), data: root, now: now)
                 return (entry, SessionCommand.deleteLines(outcome, entryID: entry, now: now), outcome)
@@ -54,6 +58,27 @@ enum ServedSessionWrite {
                     presetId: ServedForm.text(form["preset"]))
     }
 
+    /// When a start, drink, water or end happened: the form's `at` as `session --at` reads it;
+    /// without one, the time of the tap (`TapTime`: not after now, and in a night not before it
+    /// started), with a line saying so when it was changed; without either, now.
+    static func moment(_ form: [String: String], tapped context: WriteContext, now: Date, root: String, inNight: Bool) throws -> (Date, [String]) {
+        if let at = ServedForm.text(form["at"]) { return (try SessionCommand.moment(at, now: now, data: root), []) }
+        guard let tapped = ServedForm.text(context.tapped) else { return (now, []) }
+        let zone = ServedForm.journalZone(root)
+        let start = inNight ? activeNightStart(root: root) : nil
+        let resolved = TapTime.resolve(tapped: tapped, sent: ServedForm.text(context.sent), now: now, notBefore: start, zone: zone)
+        return (resolved.date, resolved.note.map { ["The time: \($0)."] } ?? [])
+    }
+
+    /// When the active night started, as `sessions/` says now; nil when no night is active.
+    static func activeNightStart(root: String) -> Date? {
+        let reader = DataDirectoryReader(root: root)
+        var ignored: [Diagnostic] = []
+        let files = reader.dataFilePaths(diagnostics: &ignored).filter { $0.kind == .sessions }.map { DataDirectoryReader.parseFile(at: $0.path, kind: $0.kind) }
+        let dataset = DatasetAssembler.assemble(files, preferences: nil, waterlineSettings: nil).dataset
+        return dataset.sessions.first { $0.value.isActive }?.value.startTime
+    }
+
     /// `entry`: the ENTRY_ID argument of `session edit|delete`.
     private static func entryID(_ form: [String: String]) throws -> String {
         guard let id = ServedForm.text(form["entry"]) else {
@@ -62,14 +87,14 @@ enum ServedSessionWrite {
         return id
     }
 
-    private typealias Perform = @Sendable ([String: String], Date) throws -> (id: String, lines: [String], outcome: SessionLogger.Outcome)
+    private typealias Perform = @Sendable ([String: String], Date, WriteContext) throws -> (id: String, lines: [String], outcome: SessionLogger.Outcome)
 
     private static func endpoint(_ name: String, _ fields: Set<String>, root: String, perform: @escaping Perform) -> WriteEndpoint {
         WriteEndpoint(path: base + name, knownFields: fields) { form, context in
             await ServedForm.onOwnThread {
                 let peer = context.peerAddress ?? "a browser"
                 do {
-                    let (id, lines, outcome) = try perform(form, RunClock.now())
+                    let (id, lines, outcome) = try perform(form, RunClock.now(), context)
                     let warnings = DiagnosticPrinter.text(outcome.warnings).split(separator: "\n").map(String.init)
                     print("from \(peer): session \(name): " + lines.joined(separator: "; "))
                     fflush(nil)

@@ -1,3 +1,4 @@
+import BrewKit
 import BrewServe
 import Foundation
 
@@ -11,11 +12,11 @@ enum ServedShoppingCheck {
 
     static func endpoint(root: String) -> WriteEndpoint {
         WriteEndpoint(path: path, knownFields: fields) { form, context in
-            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress) }
+            await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress, context: context) }
         }
     }
 
-    static func outcome(of form: [String: String], root: String, from peer: String?) -> WriteOutcome {
+    static func outcome(of form: [String: String], root: String, from peer: String?, context: WriteContext = WriteContext(peerAddress: nil)) -> WriteOutcome {
         var errors: [String] = []
         let item = form["item"]?.trimmingCharacters(in: .whitespaces) ?? ""
         if item.isEmpty { errors.append("item: the shopping item's id is missing (as kitchen shopping --check ID takes)") }
@@ -31,7 +32,7 @@ enum ServedShoppingCheck {
             let lock = try CommandLock.data(root, for: "brewguide serve (a shopping tick from \(peer ?? "a browser"))")
             defer { lock.release() }
             let said = try KitchenShoppingCommand.check(itemID: item, checked: checked, root: root,
-                                                        updatedAt: ISO8601DateFormatter().string(from: RunClock.now()))
+                                                        updatedAt: ISO8601DateFormatter().string(from: TapTime.resolve(tapped: context.tapped, sent: context.sent, now: RunClock.now(), zone: TimeZone(identifier: "UTC")!).date))
             print("from \(peer ?? "a browser"): \(said)")
             fflush(nil)
             return .done(id: item, said: [said])

@@ -113,7 +113,7 @@
   }
   // The restart button hides itself: the focus moves to "Start brew" (not to the page's top).
   function restart() {
-    index = -1; startedAt = pausedAt = null; lastPace = ""; doneEl.replaceChildren(); awake(false); render();
+    index = -1; startedAt = pausedAt = null; lastPace = ""; doneEl.replaceChildren(); delete doneEl.dataset.brewTime; forget(); saved = false; awake(false); render();
     mainButton.focus(); say("Restarted. Ready when you are.");
   }
   function finish() {
@@ -121,12 +121,34 @@
     awake(false);
     const code = el("code", "", `${plan.command} --brew-time ${clock(elapsed())}${plan.dataOption}`), copy = button("Copy", () => navigator.clipboard && navigator.clipboard.writeText(code.textContent).then(() => { copy.textContent = "Copied"; }));
     const pre = el("pre"); pre.append(code);
+    // What a save of this brew sends besides plan.log (a served page's "Save this brew" reads it).
+    doneEl.dataset.brewTime = clock(elapsed());
     doneEl.replaceChildren(el("p", "", `Brewed in ${clock(elapsed())}. Record it (change the rating; add --tag tooSour or another tag for a hint):`), pre, copy);
     // "Finish" hides itself: the focus moves to what comes next.
     if (document.activeElement === mainButton || document.activeElement === document.body) copy.focus();
     say(`Done. Brewed in ${clock(elapsed())}.`);
   }
+  // Issue 46: the brew is kept in this tab (sessionStorage, by page) from its wall-clock start, so
+  // a reload, a rebuild or a visit to another page of the site loses none of it; and a page with
+  // a brew under way (or finished and not yet saved) is never reloaded under it by the live reload.
+  const KEPT = `brewguide-brew:${typeof location === "undefined" ? "" : location.pathname}`;
+  let saved = false;
+  const keep = () => { try { sessionStorage.setItem(KEPT, JSON.stringify({ index, startedAt, pausedAt, lastPace })); } catch (e) {} };
+  const forget = () => { try { sessionStorage.removeItem(KEPT); } catch (e) {} };
+  // After the button's own action (its first listener): the brew as it is now.
+  for (const b of [mainButton, pauseButton]) b.addEventListener("click", () => (index >= 0 ? keep() : forget()));
+  if (window.brewguideLive) window.brewguideLive.holds.push(() => index >= 0 && !saved);
+  // A served page's save of this brew: the brew is recorded, nothing is left to keep.
+  document.addEventListener("brewguide:brew-saved", () => { saved = true; forget(); });
   app.hidden = false;
+  try {
+    const earlier = JSON.parse(sessionStorage.getItem(KEPT) || "null");
+    if (earlier && earlier.index >= 0 && earlier.index <= plan.steps.length) {
+      ({ index, startedAt, pausedAt, lastPace } = earlier);
+      if (index >= plan.steps.length) finish();
+      else awake(true);
+    }
+  } catch (e) {}
   render();
   ticker = setInterval(() => { if (index >= 0 && index < plan.steps.length) render(); }, 250);
 })();

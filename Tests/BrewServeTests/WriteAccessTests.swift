@@ -16,6 +16,7 @@ import Testing
         var endpoint: WriteEndpoint {
             WriteEndpoint(path: "/_api/log", knownFields: ["recipe", "rating", "note"]) { [self] fields, _ in
                 if fields["rating"] == "9" { return .refused(errors: ["Data/logs/2026-11.json:3:5: error: rating must be 1–5, found 9 (--rating)"]) }
+                if fields["note"] == "busy" { return .unavailable(errors: ["the data directory Data is in use by brewguide merge (pid 7); waited 5 s. Try again when it has finished."]) }
                 let number = forms.withLock { forms in
                     forms.append(fields)
                     return forms.count
@@ -159,6 +160,74 @@ import Testing
             #expect(log.count == 2)
             #expect(log.forms.withLock { $0 }.allSatisfy { $0["idempotency"] == nil })
         }
+    }
+
+    /// Issue 45: two different saves with one `idempotency` value (two scripted saves in one
+    /// second with `$(date +%s)`) answered 201 with the first's id, and the second was lost.
+    @Test func theSameIdempotencyValueWithOtherFieldsIsRefused409() async throws {
+        try await Self.withEditingServer { port, log, _ in
+            let (first, _) = try await Self.post("recipe=v60&rating=4&idempotency=1764633600", port: port)
+            let (other, otherJSON) = try await Self.post("recipe=v60&rating=5&note=second&idempotency=1764633600", port: port)
+            #expect(first == 201)
+            #expect(other == 409)
+            #expect(otherJSON["reused"] as? Bool == true)
+            let words = (otherJSON["errors"] as? [String] ?? []).joined()
+            #expect(words.contains("already used for another save with other fields; nothing was written"), "\(words)")
+            #expect(log.count == 1)
+            // The first save sent again as it was still gets its answer.
+            let (again, againJSON) = try await Self.post("recipe=v60&rating=4&idempotency=1764633600", port: port)
+            #expect(again == 201 && againJSON["id"] as? String == "log-1")
+        }
+    }
+
+    /// Issue 45: refused saves used up the rate, so a person fixing a form was told "too many".
+    @Test func refusedAndBusyWritesTakeNoPlaceInTheRate() async throws {
+        try await Self.withEditingServer(burst: 2) { port, log, _ in
+            var statuses: [Int] = []
+            for _ in 0..<4 { statuses.append(try await Self.post("recipe=v60&rating=9", port: port).0) }
+            statuses.append(try await Self.post("recipe=v60&rating=4&note=busy", port: port).0)
+            for _ in 0..<3 { statuses.append(try await Self.post("recipe=v60&rating=4", port: port).0) }
+            #expect(statuses == [422, 422, 422, 422, 503, 201, 201, 429])
+            #expect(log.count == 2)
+        }
+    }
+
+    /// Issue 45: the server's own busy state (the data folder held by another command, a full
+    /// disk) is 503 with Retry-After, so the phone's queue keeps the save and waits; a busy
+    /// answer is not remembered for its idempotency value.
+    @Test func theServersOwnBusyStateIs503WithRetryAfter() async throws {
+        try await Self.withEditingServer { port, log, _ in
+            let form = "recipe=v60&rating=4&note=busy&idempotency=kept-1"
+            let lines = ["POST /_api/log HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/x-www-form-urlencoded",
+                         "Content-Length: \(form.utf8.count)", "Connection: close", "X-Brewguide-Key: \(Self.key)"]
+            let response = try await LoopbackHTTP.exchange(Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + form).utf8), port: port)
+            #expect(response.statusCode == 503)
+            #expect(response.headers["retry-after"] == "5")
+            #expect(String(decoding: response.body, as: UTF8.self).contains("in use by brewguide merge"))
+            #expect(log.count == 0)
+        }
+    }
+
+    /// The time of the tap (`tapped`) is taken by any write and handed to the endpoint, not as a field.
+    @Test func theTapsTimeReachesTheEndpointBesideTheFields() async throws {
+        let seen = Mutex<[String?]>([])
+        let endpoint = WriteEndpoint(path: "/_api/log", knownFields: ["recipe"]) { fields, context in
+            seen.withLock { $0.append(context.tapped) }
+            return fields["tapped"] == nil ? .created(id: "x", page: "/x.html") : .refused(errors: ["tapped reached the fields"])
+        }
+        let site = try TestSite()
+        defer { site.remove() }
+        let server = PreviewServer(siteDirectory: site.siteDirectory.path, port: 0, heartbeatInterval: .seconds(15),
+                                   edit: EditSettings(key: Self.key, lanAddresses: [], endpoints: [endpoint]))
+        let serving = Task { try await server.run() }
+        let port = try await server.boundPort
+        let (status, _) = try await Self.post("recipe=v60&tapped=2026-12-01T21%3A01%3A38.120Z", port: port)
+        let (plain, _) = try await Self.post("recipe=v60", port: port)
+        serving.cancel()
+        try await serving.value
+        #expect(status == 201 && plain == 201)
+        let tapped: [String?] = seen.withLock { $0 }
+        #expect(tapped.count == 2 && tapped.first == "2026-12-01T21:01:38.120Z" && tapped.last == .some(nil))
     }
 
     @Test func writesPastTheRateAreRefused429() async throws {

@@ -44,4 +44,31 @@ struct BuiltInTemplatesTests {
         #expect(mixed.assets["brew.js"] == builtIn.assets["brew.js"])
         #expect(mixed.assets["brew.js"]?.isEmpty == false)
     }
+
+    /// Issue 49, "browser code is code": the pages' scripts are files under assets/ (the kitchen's
+    /// and the brew-along's copied into the site, named by the pages), the served page script
+    /// under assets/served/ (never copied into the site); a folder's file replaces each of them.
+    @Test func thePageScriptsAreAssetFilesAndTheServedOneStaysOutOfTheSite() throws {
+        let (builtIn, _) = TemplateSet.load(defaultDirectory: nil, overrideDirectory: nil)
+        for asset in ["cook.js", "shopping.js", "kitchen-search.js", "brew.js"] {
+            #expect(builtIn.assets[asset]?.isEmpty == false, "\(asset)")
+        }
+        let served = try #require(builtIn.servedScripts["pages.js"])
+        #expect(String(decoding: served, as: UTF8.self).contains("/_api/status"))
+        #expect(!builtIn.assets.keys.contains { $0.hasPrefix("served/") })
+        // Nothing the page sends is read back out of a printed command line.
+        #expect(!String(decoding: served, as: UTF8.self).contains("--brew-time"))
+        #expect(!String(decoding: served, as: UTF8.self).contains("querySelector(\"code\")"))
+
+        let folder = TestPaths.temporary("templates-served-override")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("assets/served"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("// mine".utf8).write(to: folder.appendingPathComponent("assets/served/pages.js"))
+        try Data("// my cook".utf8).write(to: folder.appendingPathComponent("assets/cook.js"))
+        let (mixed, diagnostics) = TemplateSet.load(defaultDirectory: nil, overrideDirectory: folder.path)
+        #expect(diagnostics.isEmpty)
+        #expect(mixed.servedScripts["pages.js"] == Array("// mine".utf8))
+        #expect(mixed.assets["cook.js"] == Array("// my cook".utf8))
+        #expect(mixed.assets["shopping.js"] == builtIn.assets["shopping.js"])
+    }
 }

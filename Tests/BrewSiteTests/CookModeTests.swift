@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func theScriptKeepsTimersApartAndBeepsAndVibrates() {
-        let script = KitchenScript.cook
+        let script = KitchenScript.builtIn(KitchenScript.cookAsset)
         // No timer is reset by moving between steps; each keeps its end time.
         #expect(!script.contains("if (timer) reset(timer)"))
         #expect(script.contains("t.mark - Date.now()"))
@@ -73,7 +73,7 @@ import Testing
             });
             </script>
             """
-        let page = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><script>\(KitchenScript.cook)</script></head><body>\(KitchenHTML.cook(Self.shakshuka, units: nil).html)\(harness)</body></html>"
+        let page = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><script>\(KitchenScript.builtIn(KitchenScript.cookAsset))</script></head><body>\(KitchenHTML.cook(Self.shakshuka, units: nil).html)\(harness)</body></html>"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cook-\(UUID().uuidString).html")
         try page.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }

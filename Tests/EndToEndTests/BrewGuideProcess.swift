@@ -19,6 +19,10 @@ struct BrewGuideProcess {
     /// depend on the day: the bundled `birthday-1121` started 3 h 30 min before it and is still active.
     static let fixedNow = "2026-11-21T20:00:00Z"
 
+    /// The state folder the tests' runs keep `serve`'s key in (`XDG_STATE_HOME`), one for the
+    /// whole test run, so that no test writes the key into the person's own state folder.
+    static let stateHome = TestPaths.temporary("brewguide-tests-state").path
+
     /// Runs `brewguide` with `arguments` in `directory` (`Tests/Fixtures` by default, so that
     /// `--data Data`, or no `--data`, is the test journal, and its messages say `Data/…`), with
     /// `BREWGUIDE_NOW` set to `fixedNow` unless `environment` sets it, no BREWGUIDE_DATA and no config
@@ -32,6 +36,7 @@ struct BrewGuideProcess {
         // The journal is the one named, or ./Data: not the person's BREWGUIDE_DATA or config file.
         variables["BREWGUIDE_DATA"] = nil
         variables["XDG_CONFIG_HOME"] = "/nonexistent/brewguide-tests-config"
+        variables["XDG_STATE_HOME"] = stateHome
         variables.merge(environment) { _, new in new }
         process.environment = variables
         process.currentDirectoryURL = directory

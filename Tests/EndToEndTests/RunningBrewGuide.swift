@@ -19,7 +19,7 @@ class RunningBrewGuide: @unchecked Sendable {
         process.executableURL = BrewGuideProcess.binary
         if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_NOW": BrewGuideProcess.fixedNow]) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging(["BREWGUIDE_NOW": BrewGuideProcess.fixedNow, "XDG_STATE_HOME": BrewGuideProcess.stateHome]) { _, new in new }
             .merging(environment) { _, new in new }
         let pipe = Pipe()
         process.standardOutput = pipe

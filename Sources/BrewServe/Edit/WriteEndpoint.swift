@@ -20,6 +20,17 @@ public struct WriteEndpoint: Sendable {
 public struct WriteContext: Sendable {
     /// The client's IP address, when known.
     public var peerAddress: String?
+    /// When the person tapped, as the page sent it (`tapped`, ISO 8601; issue 46): a write
+    /// queued offline and sent later carries the time of its tap. nil when not sent.
+    public var tapped: String?
+    /// When the page sent it, on the same clock as `tapped` (`sent`): how long the phone kept it.
+    public var sent: String?
+
+    public init(peerAddress: String?, tapped: String? = nil, sent: String? = nil) {
+        self.peerAddress = peerAddress
+        self.tapped = tapped
+        self.sent = sent
+    }
 }
 
 /// What a write came to.
@@ -31,4 +42,7 @@ public enum WriteOutcome: Sendable, Equatable {
     case done(id: String, said: [String])
     /// Refused with the command's own messages; nothing was written.
     case refused(errors: [String])
+    /// Not done for a reason of the server's own (the data folder held by another command, a
+    /// full disk): answered 503 with `Retry-After`, so that a queued write waits and is sent again.
+    case unavailable(errors: [String])
 }

@@ -9,8 +9,11 @@ import Foundation
 ///   with an `Origin` that is not this server, or, with `--edit` alone, from another machine;
 /// - 415 for another content type; 422 for an unknown, repeated or undecodable field, or for
 ///   what the command itself refuses, with its messages;
-/// - 429 past the rate (a burst of `EditSettings.burstWrites`, then one a `refillSeconds`).
-/// The same `idempotency` value sent again gets the first answer and writes nothing.
+/// - 429 past the rate (a burst of `EditSettings.burstWrites`, then one a `refillSeconds`); a
+///   write refused with 422 gives its place in the rate back;
+/// - 503 with `Retry-After` when the server cannot write just now (`WriteOutcome.unavailable`).
+/// The same `idempotency` value sent again with the same fields gets the first answer and writes
+/// nothing; with other fields it is refused (409, saying so), as it names another save.
 /// Every answer is JSON: `{"id": …, "page": …}` (201), `{"id": …, "said": […]}` (200) or `{"errors": […]}`.
 struct WriteRequestHandler: Sendable {
     let settings: EditSettings
@@ -23,6 +26,10 @@ struct WriteRequestHandler: Sendable {
 
     /// The field that makes a retried write harmless.
     static let idempotencyField = "idempotency"
+    /// The field with the time of the tap (`WriteContext.tapped`), which any write may carry.
+    static let tappedField = "tapped"
+    /// The field with the time the page sent the write, on the phone's clock (`WriteContext.sent`).
+    static let sentField = "sent"
 
     func endpoint(at path: String) -> WriteEndpoint? {
         settings.endpoints.first { $0.path == path }
@@ -70,13 +77,34 @@ struct WriteRequestHandler: Sendable {
         return false
     }
 
+    /// Whether `request` carries a key cookie of this server that is not its key (a key from
+    /// before `serve --new-key`): the page then says so in words (issue 46).
+    func holdsStaleKey(_ request: ServerRequest) -> Bool {
+        guard !hasKey(request) else { return false }
+        return request.headers.values(named: "Cookie").contains { header in
+            header.split(separator: ";").contains { $0.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) == EditSettings.cookieName }
+        }
+    }
+
+    /// What a page served to a browser with a stale key says, at the bottom of the screen.
+    static let staleKeyNotice = """
+        <p role="alert" class="brewguide-stale-key" style="position:sticky;bottom:0;margin:0;padding:0.75rem 1rem;background:#fff4e5;color:#3d2600;border-top:3px solid #b35c00;font:16px/1.4 system-ui,sans-serif">        This phone's key to the journal is no longer valid (serve was started with a new key), so nothing tapped here is recorded.         Open the address serve prints now, with its ?key=, on this phone: what this phone kept is sent then.</p>
+        """
+
+    /// The page a visit with a wrong `?key=` gets: what to do, in words (not JSON).
+    static let wrongKeyPage = """
+        <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>This key is not valid</title></head>        <body style="font:18px/1.5 system-ui,sans-serif;margin:1.5rem;max-width:36rem"><main><h1>This key is not valid</h1>        <p>The address you opened carries a key this journal no longer takes: serve was started with a new key since.</p>        <p>Open the address that <code>brewguide serve</code> prints now (scan its QR code on the laptop). Anything this phone kept while it could not send is sent then.</p></main></body></html>
+
+        """
+
     /// The answer to a first visit with `?key=`: the cookie, and the same address without the
     /// key, so that it stays out of the address bar and the history. nil when the query has no key.
     func keyVisit(_ request: ServerRequest) -> ServerResponse? {
         let items = request.query.split(separator: "&", omittingEmptySubsequences: true)
         guard let keyItem = items.first(where: { $0.hasPrefix("key=") }) else { return nil }
         guard Self.sameSecret(String(keyItem.dropFirst(4)), settings.key) else {
-            return Self.json(status: .forbidden, ["errors": ["wrong key: open the address serve printed"]])
+            return ServerResponse(status: .forbidden, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                                                               "X-Content-Type-Options": "nosniff"], body: Data(Self.wrongKeyPage.utf8))
         }
         let rest = items.filter { !$0.hasPrefix("key=") }.joined(separator: "&")
         let path = "/" + request.path.drop { $0 == "/" }
@@ -92,40 +120,65 @@ struct WriteRequestHandler: Sendable {
             return Self.json(status: refusal.status, ["errors": refusal.errors])
         }
         let fields: [String: String]
-        switch FormFields.parse(request.body, knownFields: endpoint.knownFields.union([Self.idempotencyField])) {
+        switch FormFields.parse(request.body, knownFields: endpoint.knownFields.union([Self.idempotencyField, Self.tappedField, Self.sentField])) {
         case .success(let parsed): fields = parsed
         case .failure(let refusal): return Self.json(status: refusal.status, ["errors": refusal.errors])
         }
         let idempotency = fields[Self.idempotencyField].map { "\(endpoint.path) \($0)" }
+        let sent = Self.fingerprint(of: fields)
         if let idempotency {
-            switch await state.begin(idempotency) {
+            switch await state.begin(idempotency, fields: sent) {
             case .answered(let earlier): return earlier
+            case .otherFields:
+                return Self.json(status: .conflict, ["errors": [
+                    "idempotency \(fields[Self.idempotencyField]?.prefix(80) ?? ""): this value was already used for another save with other fields; nothing was written. Give each save a value of its own (such as $(uuidgen))",
+                ], "reused": true])
             case .inProgress:
                 return Self.json(status: .conflict, ["errors": ["this save is being recorded now: send it again in a moment"]])
             case .started: break
             }
         }
         guard await state.takeWrite() else {
-            if let idempotency { await state.finish(idempotency, with: nil) }
+            if let idempotency { await state.finish(idempotency, fields: sent, with: nil) }
             var response = Self.json(status: .tooManyRequests, ["errors": ["too many writes at once: wait a moment and send it again"]])
             response.headers["Retry-After"] = "1"
             return response
         }
         var commandFields = fields
         commandFields[Self.idempotencyField] = nil
+        commandFields[Self.tappedField] = nil
+        commandFields[Self.sentField] = nil
         let response: ServerResponse
-        switch await endpoint.perform(commandFields, WriteContext(peerAddress: request.peerAddress)) {
+        switch await endpoint.perform(commandFields, WriteContext(peerAddress: request.peerAddress, tapped: fields[Self.tappedField], sent: fields[Self.sentField])) {
         case .created(let id, let page):
             response = Self.json(status: .created, ["id": id, "page": page])
         case .done(let id, let said):
             response = Self.json(status: .ok, ["id": id, "said": said])
         case .refused(let errors):
             response = Self.json(status: .unprocessableContent, ["errors": errors])
+            // A save refused for its own values is not a burst of writes: it costs no place in the rate.
+            await state.giveBackWrite()
+        case .unavailable(let errors):
+            var busy = Self.json(status: .serviceUnavailable, ["errors": errors])
+            busy.headers["Retry-After"] = String(Self.retryAfterSeconds)
+            response = busy
+            await state.giveBackWrite()
         }
         // Only a write that was made is answered again; a refused one may be sent again as it is
         // (the journal may have changed since).
-        if let idempotency { await state.finish(idempotency, with: response.status == .created || response.status == .ok ? response : nil) }
+        if let idempotency { await state.finish(idempotency, fields: sent, with: response.status == .created || response.status == .ok ? response : nil) }
         return response
+    }
+
+    /// How long a 503 asks the client to wait before sending again.
+    static let retryAfterSeconds = 5
+
+    /// The fields of a write but its idempotency value and times (a kept save sent again later
+    /// carries a later `sent`), in one text that two saves share only when they send the same
+    /// fields with the same values.
+    static func fingerprint(of fields: [String: String]) -> String {
+        fields.filter { ![idempotencyField, tappedField, sentField].contains($0.key) }.sorted { $0.key < $1.key }
+            .map { "\($0.key.utf8.count):\($0.key)=\($0.value.utf8.count):\($0.value)" }.joined(separator: "&")
     }
 
     /// Why `request` may not write: no key, another origin, another machine under `--edit`, a
@@ -184,7 +237,8 @@ actor WriteState {
     private let refill: Duration
     private var tokens: Int
     private var lastRefill = ContinuousClock.now
-    private var answers: [String: ServerResponse] = [:]
+    /// The answer to each idempotency value, with the fields of the write it answered.
+    private var answers: [String: (fields: String, response: ServerResponse)] = [:]
     private var answerOrder: [String] = []
     /// Answers kept for repeated sends; the oldest are forgotten.
     static let rememberedAnswers = 1_000
@@ -208,27 +262,32 @@ actor WriteState {
         return true
     }
 
+    /// Gives back the place `takeWrite` took, for a write that was not made.
+    func giveBackWrite() { tokens = min(burst, tokens + 1) }
+
     private var inProgress: Set<String> = []
 
     enum Begin {
         case answered(ServerResponse)
+        /// The value answered a write with other fields.
+        case otherFields
         case inProgress
         case started
     }
 
     /// The earlier answer to `idempotency`, or that a write with it is under way, or (reserving
     /// it) that this one may go ahead.
-    func begin(_ idempotency: String) -> Begin {
-        if let answer = answers[idempotency] { return .answered(answer) }
+    func begin(_ idempotency: String, fields: String) -> Begin {
+        if let answer = answers[idempotency] { return answer.fields == fields ? .answered(answer.response) : .otherFields }
         guard inProgress.insert(idempotency).inserted else { return .inProgress }
         return .started
     }
 
     /// Ends the write begun for `idempotency`, keeping `response` to answer it again (nil: none).
-    func finish(_ idempotency: String, with response: ServerResponse?) {
+    func finish(_ idempotency: String, fields: String, with response: ServerResponse?) {
         inProgress.remove(idempotency)
         guard let response else { return }
-        if answers.updateValue(response, forKey: idempotency) == nil { answerOrder.append(idempotency) }
+        if answers.updateValue((fields, response), forKey: idempotency) == nil { answerOrder.append(idempotency) }
         if answerOrder.count > Self.rememberedAnswers {
             answers[answerOrder.removeFirst()] = nil
         }

@@ -221,7 +221,7 @@ enum KitchenHTML {
     }
 
     static func actions(_ recipe: KitchenRecipe) -> PageFragment {
-        var html = "<p class=\"kitchen-actions\">"
+        var html = "<p class=\"kitchen-actions\"\(cookedData(recipe))>"
         var markdown: [String] = []
         if recipe.steps.contains(where: { !$0.isHeading }) {
             html += "<a class=\"button\" href=\"../cook/\(h(recipe.id)).html\">Cook mode</a> "
@@ -230,6 +230,14 @@ enum KitchenHTML {
         html += "<a class=\"button secondary\" href=\"../cards/\(h(recipe.id)).html\">Printable card</a></p>"
         markdown.append("[Printable card](../cards/\(recipe.id).md)")
         return PageFragment(html: html, markdown: markdown.joined(separator: " · "))
+    }
+
+    /// What a served page's "I cooked this" sends, declared on the element it is placed by (the
+    /// served page script reads it; the built site has no use for it): the recipe's id, and its
+    /// servings when they are one plain number ("2–4" or none given leaves the form's field empty).
+    static func cookedData(_ recipe: KitchenRecipe) -> String {
+        let servings = recipe.servingsShown == String(recipe.servings) ? " data-servings=\"\(recipe.servings)\"" : ""
+        return " data-cooked-recipe=\"\(h(recipe.id))\"" + servings
     }
 
     /// Nutrition for the whole recipe and per serving, with a bar of the energy from each macro.
@@ -314,7 +322,7 @@ enum KitchenHTML {
     /// (`cook-section`).
     static func cook(_ recipe: KitchenRecipe, units: KitchenUnits?) -> PageFragment {
         let count = recipe.steps.count(where: { !$0.isHeading })
-        var html = "<div class=\"cook\">\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n"
+        var html = "<div class=\"cook\"\(cookedData(recipe))>\n<p class=\"cook-toast\" role=\"status\" hidden>Recipe complete! Enjoy your meal!</p>\n"
         html += "<p class=\"cook-say visually-hidden\" role=\"status\"></p>\n<div class=\"cook-running\" hidden></div>\n<ol class=\"cook-steps\">\n"
         var markdown: [String] = []
         // Group names ("For the sauce") are no ingredients a step uses.

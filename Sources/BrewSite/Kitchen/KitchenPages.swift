@@ -134,7 +134,7 @@ public struct KitchenPages: Sendable {
                                      showSearch: list != .archive),
             "inbox": list == .all ? KitchenHTML.inbox(inbox, recipeIDs: Set(recipes.map(\.id))) : PageFragment(html: "", markdown: ""),
         ]
-        let head = "<script src=\"\(root)\(Self.searchIndexPath)\"></script>\n<script>\(KitchenScript.search)</script>"
+        let head = "<script src=\"\(root)\(Self.searchIndexPath)\"></script>\n" + KitchenScript.tag(KitchenScript.searchAsset, root: root)
         return Page(path: list.path, title: context["title"] as? String ?? "Kitchen", template: "kitchen-index", context: context, headHTML: head, fragments: fragments)
     }
 
@@ -250,7 +250,7 @@ public struct KitchenPages: Sendable {
         let recipe = recipes[cookable[cookIndex]]
         let context: [String: Any] = ["id": recipe.id, "title": recipe.title]
         return Page(path: "kitchen/cook/\(recipe.id)", title: "\(recipe.title) — cook mode", template: "kitchen-cook", context: context,
-                    headHTML: "<script>\(KitchenScript.cook)</script>", fragments: ["cook": KitchenHTML.cook(recipe, units: units)])
+                    headHTML: KitchenScript.tag(KitchenScript.cookAsset, root: Page.rootPrefix(of: "kitchen/cook/\(recipe.id)")), fragments: ["cook": KitchenHTML.cook(recipe, units: units)])
     }
 
     func cardPage(_ index: Int) -> Page {
@@ -321,7 +321,7 @@ public struct KitchenPages: Sendable {
     }
 
     /// What the search box matches for a recipe: its title, category and ingredient names, in
-    /// lower case without accents (as `KitchenScript.matcher` folds the query), so "lok" finds "Lök".
+    /// lower case without accents (as `kitchenFold` of assets/kitchen-search.js folds the query), so "lok" finds "Lök".
     static func searchText(of recipe: KitchenRecipe) -> String {
         let parts = [recipe.title, recipe.category.rawValue] + recipe.ingredients.map(\.name)
         // Folding ASCII is lower-casing it: only the separator goes through Foundation, once.

@@ -74,6 +74,14 @@ extension Journal {
             JSONMember("command", .string(command)),
             JSONMember("dataOption", .string(dataOption)),
             JSONMember("steps", .array(steps)),
+            // What a served page's "Save this brew" sends (`/_api/log`): declared here, not read
+            // from the command line the end screen prints; the brew time is the end screen's
+            // `data-brew-time`. The taste tags are the choices of its Taste field.
+            JSONMember("log", .object([
+                JSONMember("recipe", .string(recipe.id)),
+                JSONMember("dose", .number(plan.doseGrams)),
+                JSONMember("tags", .array(TasteTag.allCases.map { .array([.string($0.rawValue), .string($0.displayName)]) })),
+            ])),
         ])
         // `<` as \u003c: nothing in the data can close the script element.
         let json = String(CanonicalJSON.string(data, sortKeys: false).dropLast()).replacingOccurrences(of: "<", with: "\\u003c")

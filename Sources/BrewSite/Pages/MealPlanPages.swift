@@ -248,7 +248,7 @@ public struct MealPlanPages {
             "title": "Shopping list",
             "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s"), \(checked == 0 ? "none" : String(checked)) checked",
             "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
-        ], headHTML: "<script>\(KitchenScript.shopping)</script>", fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
+        ], headHTML: KitchenScript.tag(KitchenScript.shoppingAsset, root: Page.rootPrefix(of: Self.shoppingPath)), fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
     }
 
     /// The merged lines of one aisle: a checkbox each (HTML), a task item each (Markdown).

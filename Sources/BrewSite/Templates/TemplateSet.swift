@@ -16,6 +16,11 @@ public struct TemplateSet: Sendable {
     public private(set) var sources: [String: String]
     /// Static files to copy into the site (their bytes), by path relative to `assets/`.
     public private(set) var assets: [String: [UInt8]]
+    /// The scripts `serve` adds to the pages it serves with the key (`assets/served/…`, by path
+    /// relative to it), never copied into the site.
+    public private(set) var servedScripts: [String: [UInt8]] = [:]
+    /// The folder under `assets/` of the served scripts.
+    public static let servedFolder = "served/"
     /// Whether any template applies a transform (`{{uppercased(name)}}`): templates are then always rendered in full.
     public private(set) var usesTransforms = false
 
@@ -45,10 +50,18 @@ public struct TemplateSet: Sendable {
     private mutating func addBuiltIns(diagnostics: inout [Diagnostic]) {
         for (relative, text) in BuiltInTemplates.files.sorted(by: { $0.key < $1.key }) {
             if relative.hasPrefix(Self.assetsFolder + "/") {
-                assets[String(relative.dropFirst(Self.assetsFolder.count + 1))] = Array(text.utf8)
+                addAsset(String(relative.dropFirst(Self.assetsFolder.count + 1)), Array(text.utf8))
             } else if relative.hasSuffix(Self.templateExtension) {
                 add(template: text, named: String(relative.dropLast(Self.templateExtension.count)), from: Self.builtInSource + " " + relative, diagnostics: &diagnostics)
             }
+        }
+    }
+
+    private mutating func addAsset(_ relative: String, _ bytes: [UInt8]) {
+        if relative.hasPrefix(Self.servedFolder) {
+            servedScripts[String(relative.dropFirst(Self.servedFolder.count))] = bytes
+        } else {
+            assets[relative] = bytes
         }
     }
 
@@ -67,7 +80,7 @@ public struct TemplateSet: Sendable {
                     diagnostics.append(.error("cannot read the asset", at: .file(path)))
                     continue
                 }
-                assets[String(relative.dropFirst(Self.assetsFolder.count + 1))] = [UInt8](bytes)
+                addAsset(String(relative.dropFirst(Self.assetsFolder.count + 1)), [UInt8](bytes))
                 continue
             }
             guard relative.hasSuffix(Self.templateExtension) else { continue }
