@@ -43,6 +43,15 @@ import Testing
         #expect(Self.quantity("3 level tsp")! == (3, "tsp"))
     }
 
+    @Test func anAmountAfterTheNameIsTheAmount() {
+        #expect(KitchenClipWriter.split("Flour 200 g") == ("200 g", "Flour", nil))
+        #expect(KitchenClipWriter.split("Mehl – 250 g") == ("250 g", "Mehl", nil))
+        #expect(KitchenClipWriter.split("Olive oil: 2 tbsp") == ("2 tbsp", "Olive oil", nil))
+        // A count after a name is not read as its amount ("Serves 4" is no ingredient).
+        #expect(KitchenClipWriter.split("Eggs 2").amount == "")
+        #expect(KitchenClipWriter.split("salt and pepper").amount == "")
+    }
+
     @Test func pintsQuartsAndGallonsAreUnitsThatMerge() {
         #expect(Self.quantity("1 pint")! == (1, "pt"))
         #expect(Self.quantity("2 quarts")! == (2, "qt"))

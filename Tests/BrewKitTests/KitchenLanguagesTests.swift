@@ -36,8 +36,8 @@ import Testing
         ("2 inches ginger, grated", "2 inches", "ginger, grated"),
         ("3 dl mjölk", "3 dl", "mjölk"),
         ("2 EL Olivenöl", "2 EL", "Olivenöl"),
-        ("1 c. à soupe d'huile", "1 c. à soupe", "d'huile"),
-        ("2 cucharadas de aceite", "2 cucharadas", "de aceite"),
+        ("1 c. à soupe d'huile", "1 c. à soupe", "huile"),
+        ("2 cucharadas de aceite", "2 cucharadas", "aceite"),
         ("1 chili pepper", "1", "chili pepper"),
     ])
     func splitsLinesInOtherLanguages(line: String, amount: String, rest: String) {

@@ -44,7 +44,8 @@ extension ClippedRecipe {
         var emptySteps = 0
         var labels = 0
         var shareLinks = 0
-        let (givenSteps, stepCopies) = Self.withoutRepeats(self.steps)
+        // (A person's own recipe, imported, keeps every line as written.)
+        let (givenSteps, stepCopies) = keepsEveryLine ? (self.steps, 1) : Self.withoutRepeats(self.steps)
         if stepCopies > 1 { result.choices.append("the page gives every step \(stepCopies) times; kept each once") }
         for (index, step) in givenSteps.enumerated() {
             let text = Self.cleaned(step, keepLines: true)
@@ -76,7 +77,8 @@ extension ClippedRecipe {
         var lines: [String] = []
         var groups: [IngredientGroup] = []
         var pendingGroups = ingredientGroups.sorted { $0.startsAt < $1.startsAt }[...]
-        var (cleanedLines, copies) = Self.withoutRepeats(ingredientLines.map { Self.cleaned($0, keepLines: false) }, sameNames: true)
+        let given = ingredientLines.map { Self.cleaned($0, keepLines: false) }
+        var (cleanedLines, copies) = keepsEveryLine ? (given, 1) : Self.withoutRepeats(given, sameNames: true)
         if copies > 1 {
             result.choices.append("the page lists its ingredients \(copies) times (one list per unit system); kept the first")
             pendingGroups = pendingGroups.filter { $0.startsAt < cleanedLines.count }[...]

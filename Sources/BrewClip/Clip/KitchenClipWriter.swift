@@ -145,6 +145,8 @@ public enum KitchenClipWriter {
             let inner = AmountGrammar.splitLine(after)
             if !inner.amount.isEmpty { (amount, rest) = inner; extra.append(word) }
         }
+        // "Flour 200 g", "Mehl – 250 g", "Butter: 2 tbsp": an amount with a unit after the name.
+        if amount.isEmpty, let (name, after) = trailingAmount(line) { (amount, rest) = (after, name) }
         if !amount.isEmpty, rest.hasPrefix("/") {
             let other = AmountGrammar.splitLine(String(rest.dropFirst()))
             if !other.amount.isEmpty, !other.rest.isEmpty { rest = other.rest; extra.append(other.amount) }
@@ -185,6 +187,23 @@ public enum KitchenClipWriter {
             var rest = words
             rest.remove(at: index)
             return (rest.joined(separator: " "), words[index])
+        }
+        return nil
+    }
+
+    /// A line's name and the measured amount at its end ("Flour 200 g" → ("Flour", "200 g")): the
+    /// last one to three words, read whole by the grammar as a number with a unit of measure, after
+    /// at least one word of name (a dash or colon between them dropped).
+    static func trailingAmount(_ line: String) -> (name: String, amount: String)? {
+        let words = line.split(separator: " ").map(String.init)
+        guard words.count >= 2 else { return nil }
+        for count in stride(from: min(3, words.count - 1), through: 1, by: -1) {
+            let tail = words.suffix(count).joined(separator: " ")
+            guard let quantity = AmountGrammar.parse(tail).quantity, case .measure = quantity.unit else { continue }
+            var name = words.dropLast(count).joined(separator: " ")
+            while let last = name.last, "-–—:,".contains(last) || last == " " { name.removeLast() }
+            guard !name.isEmpty, !KitchenPageReader.hasAmount(name) else { return nil }
+            return (name, tail)
         }
         return nil
     }

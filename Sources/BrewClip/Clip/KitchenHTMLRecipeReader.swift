@@ -227,7 +227,13 @@ struct KitchenHTMLRecipeReader {
         if isGroupName(element, in: document) { return true }
         // A plain or italic paragraph whose whole text is a section's name ("<p>Ingredients</p>",
         // "<p><em>Method</em></p>"), as pages without a recipe plugin write it.
-        guard document.children(element).count <= 3 else { return false }
+        // Only text and inline elements holding text, at most three: a label, not a block of the
+        // page (looked at before its text is read, so a page's every `div` costs little).
+        let children = document.children(element)
+        guard children.count <= 3, children.allSatisfy({ child in
+            let name = document.name(child)
+            return name.isEmpty || (HTMLText.inline.contains(name) && document.children(child).allSatisfy { document.name($0).isEmpty })
+        }) else { return false }
         let text = sectionName(document.text(element, maximumCharacters: 100))
         return ingredientHeadings.contains(text) || instructionHeadings.contains(text)
     }
