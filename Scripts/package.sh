@@ -5,7 +5,8 @@
 #                                        completions, README.md, LICENSE
 #   SHA256SUMS                           the tarball's and the .deb's SHA-256
 #   brewguide_VERSION_DEBARCH.deb        the same files under /usr, made with dpkg-deb; Depends: is
-#                                        read from the binary's NEEDED entries (dpkg -S on each library)
+#                                        read from the binary's NEEDED entries (dpkg -S on each library);
+#                                        Recommends: curl, the program kitchen clip fetches pages with
 #
 #   Scripts/package.sh              build (release, Swift runtime and Foundation linked in) and package
 #   Scripts/package.sh --binary P   package P, a binary already built that way, instead of building
@@ -158,6 +159,7 @@ Architecture: $deb_arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends_line
+Recommends: curl
 Section: utils
 Priority: optional
 Homepage: https://github.com/brewguide/brewguide
