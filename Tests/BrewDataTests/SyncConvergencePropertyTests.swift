@@ -121,6 +121,8 @@ import TestSupport
         #expect(back.report.added.lines == [], "\(back.report.added.lines)")
         #expect(back.merged.logs.count == 2)
         #expect(back.merged.canonical == b.canonical)
+        // A copy that comes in under the id an earlier merge gave it is not "kept as" that same id.
+        #expect(back.report.conflicted.allSatisfy { !$0.remark.hasSuffix("as \($0.id)") }, "\(back.report.conflicted.lines)")
     }
 
     /// A copy that already holds one brew twice (what the old rule left) keeps it once.
