@@ -84,6 +84,30 @@ import TestSupport
         #expect(again.report.changesNothing, "\(again.report.updated.lines + again.report.added.lines)")
     }
 
+    /// The target's own log that loses its id to an earlier brew from a source becomes the copy,
+    /// and its recorded pour goes with it (`flows/<log-id>.json` follows the log).
+    @Test func aRenamedLogTakesItsPourWithIt() throws {
+        var generator = RightsGenerator(seed: 5)
+        var mine = generator.log(id: "log-1")
+        var theirs = generator.log(id: "log-1")
+        mine.timestamp = Self.minute(1)
+        theirs.timestamp = Self.minute(0)
+        let pour = BrewFlow(logId: "log-1", samples: [.init(seconds: 0, grams: 0), .init(seconds: 30, grams: 120)])
+        let target = try MergeByKindTests.DataFolder([
+            "logs/a.json": CanonicalJSON.string(.array([RecordEncoder.json(mine)])), "flows/log-1.json": FlowFile.text(pour),
+        ])
+        let source = try MergeByKindTests.DataFolder(["logs/a.json": CanonicalJSON.string(.array([RecordEncoder.json(theirs)]))])
+        let outcome = try MergeByKindTests.merge(source, into: target)
+        #expect(target.errors == [])
+        let merged = try target.snapshot()
+        let renamed = try #require(merged.logs.first { $0.id != "log-1" }, "\(merged.logs.map(\.id))")
+        #expect(Self.brew(renamed) == Self.brew(mine))
+        #expect(merged.logs.first { $0.id == "log-1" }.map(Self.brew) == Self.brew(theirs))
+        #expect(merged.flows.map(\.logId) == [renamed.id])
+        #expect(merged.flows.first?.samples == pour.samples)
+        #expect(outcome.report.updated.lines.first?.hasPrefix("log log-1: now \(renamed.id)") == true, "\(outcome.report.updated.lines)")
+    }
+
     /// A `-merged-` copy that comes back to the copy it was made from is the same brew.
     @Test func aMergedCopyDoesNotComeBackToItsCopy() {
         var generator = RightsGenerator(seed: 11)
@@ -97,6 +121,8 @@ import TestSupport
         #expect(back.report.added.lines == [], "\(back.report.added.lines)")
         #expect(back.merged.logs.count == 2)
         #expect(back.merged.canonical == b.canonical)
+        // A copy that comes in under the id an earlier merge gave it is not "kept as" that same id.
+        #expect(back.report.conflicted.allSatisfy { !$0.remark.hasSuffix("as \($0.id)") }, "\(back.report.conflicted.lines)")
     }
 
     /// A copy that already holds one brew twice (what the old rule left) keeps it once.

@@ -138,6 +138,9 @@ public enum Merger {
             let shared = records.keys.contains { $0.base == claim.base && $0 != claim }
             if !shared {
                 walk.outcome.report.added.append(.init(kind, log.id, id == log.id ? "" : " (as \(id))"))
+            } else if id == log.id && id != claim.base {
+                // A copy an earlier merge made comes in under its own id: new here, beside log <base>.
+                walk.outcome.report.added.append(.init(kind, log.id, ": another brew that had the id \(claim.base), kept beside it"))
             } else {
                 walk.outcome.report.conflicted.append(.init(kind, log.id, id == claim.base
                     ? ": a different log has this id; kept both, the incoming one keeps it, as it was brewed earlier (or, at the same time, sorts first)"
