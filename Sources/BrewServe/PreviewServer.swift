@@ -33,7 +33,9 @@ public final class PreviewServer: Sendable {
     }
 
     /// As the public initialiser, with a heartbeat interval and request limits tests can shorten.
-    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard, edit: EditSettings? = nil) {
+    /// `notice` takes what the server says on the terminal (standard error by default).
+    init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard, edit: EditSettings? = nil,
+         notice: (@Sendable (String) -> Void)? = nil) {
         self.siteDirectory = siteDirectory
         self.requestedPort = port
         self.heartbeatInterval = heartbeatInterval
@@ -45,8 +47,11 @@ public final class PreviewServer: Sendable {
             boundPort: { await listeningState.knownPort }
         )
         let addresses = [Self.loopbackAddress(port: port)] + (edit?.lanAddresses ?? []).compactMap { Self.ipv4Address($0, port: port) }
-        self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits) { request in
-            await handler.handleRequest(request)
+        let handle: BoundedHTTPServer.Handler = { request in await handler.handleRequest(request) }
+        if let notice {
+            self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits, handler: handle, notice: notice)
+        } else {
+            self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits, handler: handle)
         }
     }
 
