@@ -38,8 +38,9 @@ public final class PreviewServer: Sendable {
     }
 
     /// As the public initialiser, with a heartbeat interval and request limits tests can shorten.
+    /// `notice` takes what the server says on the terminal (standard error by default).
     init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard, edit: EditSettings? = nil,
-         tls: TLSContext? = nil, webApp: WebApp? = nil) {
+         tls: TLSContext? = nil, webApp: WebApp? = nil, notice: (@Sendable (String) -> Void)? = nil) {
         self.siteDirectory = siteDirectory
         self.requestedPort = port
         self.heartbeatInterval = heartbeatInterval
@@ -62,8 +63,11 @@ public final class PreviewServer: Sendable {
             let downloads = CertificateDownloadHandler(authority: tls.authority, key: edit?.key ?? "", names: tls.names)
             return BoundedHTTPServer.TLSListening(context: tls, plainHandler: { downloads.handleRequest($0) })
         }
-        self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits, tls: listening) { request in
-            await handler.handleRequest(request)
+        let handle: BoundedHTTPServer.Handler = { request in await handler.handleRequest(request) }
+        if let notice {
+            self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits, tls: listening, handler: handle, notice: notice)
+        } else {
+            self.httpServer = BoundedHTTPServer(addresses: addresses, limits: limits, tls: listening, handler: handle)
         }
     }
 

@@ -25,6 +25,8 @@ struct SiteRequestHandler: Sendable {
     }
 
     func handleRequest(_ request: ServerRequest) async -> ServerResponse {
+        var request = request
+        if request.serverPort == nil { request.serverPort = await boundPort() }
         let hosts = request.headers.values(named: "Host")
         guard hosts.count <= 1, Self.isServedHost(hosts.first, lanAddresses: (writes?.settings.lanAddresses ?? []) + (writes?.settings.hostNames ?? [])) else {
             // A page elsewhere that rebinds its DNS name to 127.0.0.1 must not read the journal.

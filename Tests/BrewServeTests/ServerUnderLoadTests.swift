@@ -1,5 +1,6 @@
 @testable import BrewServe
 import Foundation
+import Synchronization
 import Testing
 
 /// Many clients at once, some of them slow on purpose, leave a normal request answered
@@ -7,7 +8,10 @@ import Testing
 @Suite(.serialized) struct ServerUnderLoadTests {
     @Test func aThousandBusyAndAThousandSlowConnectionsLeaveANormalRequestAnsweredWithinASecond() async throws {
         SocketSwarm.allowOpenFiles(8_192)
-        try await withPreviewServer { server, port, _ in
+        // The 2,000 connections stand for as many clients, though all come from 127.0.0.1.
+        var limits = RequestLimits.standard
+        limits.connectionsPerClient = .max
+        try await withPreviewServer(limits: limits) { server, port, _ in
             // 1,000 clients asking for the home page at once and keeping their connections open.
             let busy = try await SocketSwarm.open(count: 1_000, port: port, sending: Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
             // 1,000 clients sending their header fields a byte at a time.
@@ -40,10 +44,50 @@ import Testing
         }
     }
 
+    /// One client without the key cannot deny the server (issue 45): past its bound its new
+    /// connections are closed at once, said once on the terminal, and another client is answered.
+    @Test func oneClientsIdleConnectionsPastItsBoundAreClosedAndAnotherClientIsAnswered() async throws {
+        SocketSwarm.allowOpenFiles(8_192)
+        let site = try TestSite()
+        defer { site.remove() }
+        let notices = NoticeLog()
+        let server = PreviewServer(siteDirectory: site.siteDirectory.path, port: 0, heartbeatInterval: .seconds(15), notice: { notices.append($0) })
+        let serving = Task { try await server.run() }
+        defer { serving.cancel() }
+        let port = try await server.boundPort
+        let bound = RequestLimits.standard.connectionsPerClient
+        let idle = try await SocketSwarm.open(count: bound + 136, port: port)
+        defer { Task { await idle.closeAll() } }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await idle.closedByServerCount() < 136, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(await idle.closedByServerCount() == 136, "the connections past the bound are closed at once")
+        #expect(server.openConnectionCount == bound)
+        // Another client (another loopback address) is answered at once.
+        let started = ContinuousClock.now
+        let other = try LoopbackConnection(port: port, source: "127.0.0.2")
+        try await other.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        let response = try await LoopbackHTTP.readResponse(from: other)
+        #expect(response.statusCode == 200)
+        #expect(ContinuousClock.now - started < .seconds(3))
+        let said = notices.lines
+        #expect(said.count == 1, "said once, not once a connection: \(said)")
+        #expect(said.first?.contains("127.0.0.1") == true && said.first?.contains("\(bound)") == true, "\(said)")
+    }
+
+    /// What a server said on the terminal.
+    final class NoticeLog: Sendable {
+        private let said = Mutex<[String]>([])
+        func append(_ line: String) { said.withLock { $0.append(line) } }
+        var lines: [String] { said.withLock { $0 } }
+    }
+
     @Test func slowClientsAreAnswered408WhenTheirTimeRunsOutAndForgotten() async throws {
         SocketSwarm.allowOpenFiles(8_192)
         var limits = RequestLimits.standard
         limits.headSeconds = .seconds(1)
+        limits.connectionsPerClient = .max
         try await withPreviewServer(limits: limits) { server, port, _ in
             let slow = try await SocketSwarm.open(count: 500, port: port, sending: Array("GET / HTTP/1.1\r\nX-Slow: ".utf8))
             defer { Task { await slow.closeAll() } }

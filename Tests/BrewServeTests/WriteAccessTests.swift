@@ -75,14 +75,42 @@ import Testing
             let visit = try await LoopbackHTTP.request("/logs/?key=\(Self.key)&sort=date", port: port)
             #expect(visit.statusCode == 303)
             #expect(visit.headers["location"] == "/logs/?sort=date")
-            #expect(visit.headers["set-cookie"] == "brewguide_key=\(Self.key); Path=/; HttpOnly; SameSite=Strict")
-            let (status, _) = try await Self.post("recipe=v60&rating=4", port: port, headers: ["Cookie: theme=dark; brewguide_key=\(Self.key)"])
+            #expect(visit.headers["set-cookie"] == "brewguide_key_\(port)=\(Self.key); Path=/; HttpOnly; SameSite=Strict")
+            let (status, _) = try await Self.post("recipe=v60&rating=4", port: port, headers: ["Cookie: theme=dark; brewguide_key_\(port)=\(Self.key)"])
             #expect(status == 201)
             #expect(log.count == 1)
             // The page served afterwards never holds the key.
             let page = try await LoopbackHTTP.request("/logs/", port: port)
             #expect(!page.text.contains(Self.key))
         }
+    }
+
+    /// A browser sends a cookie to every port of its host (issue 45): the cookie a serve on one
+    /// port set is not the key of a serve on another, even one with the same kept key.
+    @Test func theKeyCookieOfAServeOnOnePortIsNotTakenByAServeOnAnother() async throws {
+        try await Self.withEditingServer { first, firstLog, _ in
+            try await Self.withEditingServer { second, secondLog, _ in
+                #expect(first != second)
+                let visit = try await LoopbackHTTP.request("/?key=\(Self.key)", port: first)
+                let setCookie = try #require(visit.headers["set-cookie"])
+                #expect(setCookie.hasPrefix("brewguide_key_\(first)="), "the cookie's name carries its server's port: \(setCookie)")
+                let cookie = "Cookie: " + String(setCookie.prefix { $0 != ";" })
+                let (elsewhere, json) = try await Self.post("recipe=v60&rating=4", port: second, headers: [cookie])
+                #expect(elsewhere == 403, "\(json)")
+                #expect(secondLog.count == 0)
+                let status = try await LoopbackHTTP.exchange(Array("GET /_api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(cookie)\r\n\r\n".utf8), port: second)
+                #expect(status.text.contains("\"writes\":false"), "\(status.text)")
+                let (own, _) = try await Self.post("recipe=v60&rating=4", port: first, headers: [cookie])
+                #expect(own == 201)
+                #expect(firstLog.count == 1)
+                // The name of before, without the port, is no key any more.
+                let (unscoped, _) = try await Self.post("recipe=v60&rating=4", port: first, headers: ["Cookie: brewguide_key=\(Self.key)"])
+                #expect(unscoped == 403)
+                #expect(firstLog.count == 1)
+            }
+        }
+        #expect(EditSettings.cookieName(port: 8000) == "brewguide_key_8000")
+        #expect(EditSettings.cookieName(port: 8443, secure: true) == "__Host-brewguide_key_8443")
     }
 
     @Test(arguments: [

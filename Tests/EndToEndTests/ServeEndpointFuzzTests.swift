@@ -222,14 +222,14 @@ struct ServeEndpointFuzzTests {
         var headers: [(String, String)] = [("Host", chance(15) ? "localhost:\(port)" : ownHost)]
         let formType = ["application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=UTF-8", "Application/X-WWW-Form-Urlencoded"]
         if endpoint.method == "POST" { headers.append(("Content-Type", formType[Int(random.next() % 3)])) }
-        var keyHeader: (String, String)? = chance(50) ? ("X-Brewguide-Key", key) : ("Cookie", "theme=dark; brewguide_key=\(key)")
+        var keyHeader: (String, String)? = chance(50) ? ("X-Brewguide-Key", key) : ("Cookie", "theme=dark; brewguide_key_\(port)=\(key)")
         if chance(30) { headers.append(("Origin", chance(50) ? "http://\(ownHost)" : "http://localhost:\(port)")) }
         switch gate {
         case .open: break
         case .noKey: keyHeader = nil
         case .wrongKey:
             let wrong = String(key.reversed()) == key ? key + "x" : String(key.reversed())
-            keyHeader = [("X-Brewguide-Key", wrong), ("X-Brewguide-Key", key + " x"), ("Cookie", "brewguide_key=\(wrong)"), ("Cookie", "brewguide_key=")][Int(random.next() % 4)]
+            keyHeader = [("X-Brewguide-Key", wrong), ("X-Brewguide-Key", key + " x"), ("Cookie", "brewguide_key_\(port)=\(wrong)"), ("Cookie", "brewguide_key_\(port)=")][Int(random.next() % 4)]
         case .keyInQuery:
             keyHeader = nil
             target += "?key=\(key)"

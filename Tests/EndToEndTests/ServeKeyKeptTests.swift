@@ -51,7 +51,7 @@ import TestSupport
         #expect(oldStatus == 403)
         #expect(oldPage.contains("This key is not valid") && !oldPage.contains("{\"errors\""), "\(oldPage.prefix(400))")
         // A page asked with the old key's cookie says so at the bottom of the screen.
-        let (status, page) = try ServePhoneWritesTests.get(base, headers: ["Cookie: brewguide_key=\(key)"])
+        let (status, page) = try ServePhoneWritesTests.get(base, headers: [ServePhoneWritesTests.keyCookie(key, base: base)])
         #expect(status == 200)
         #expect(page.contains("This phone's key to the journal is no longer valid"), "\(page.suffix(600))")
         let (_, plain) = try ServePhoneWritesTests.get(base)

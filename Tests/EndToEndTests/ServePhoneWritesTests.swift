@@ -23,6 +23,13 @@ struct ServePhoneWritesTests {
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
 
+    /// The header of the key cookie of the serve at `base` (`http://127.0.0.1:PORT/`): its name
+    /// carries the port (issue 45).
+    static func keyCookie(_ key: String, base: String) -> String {
+        let port = base.split(separator: ":").last.map { $0.prefix { $0.isNumber } } ?? ""
+        return "Cookie: brewguide_key_\(port)=\(key)"
+    }
+
     /// The stored shopping item `id` of `kitchen/shopping.json` under `data`.
     static func item(_ id: String, in data: URL) throws -> [String: Any] {
         let bytes = try Data(contentsOf: data.appendingPathComponent("kitchen/shopping.json"))
@@ -91,19 +98,19 @@ struct ServePhoneWritesTests {
         #expect(status == 200)
         #expect(html.contains("data-item=\"item-2\""), "the tick names its stored item")
         #expect(!html.contains("/_api/"))
-        let (_, withKey) = try Self.get(page, headers: ["Cookie: brewguide_key=\(key)"])
+        let (_, withKey) = try Self.get(page, headers: [Self.keyCookie(key, base: base)])
         #expect(withKey.contains("<script src=\"/_api/pages.js\" defer></script>"))
 
         let (scriptStatus, _) = try Self.get(base + "_api/pages.js")
         #expect(scriptStatus == 403 || scriptStatus == 404)
-        let (keyed, script) = try Self.get(base + "_api/pages.js", headers: ["Cookie: brewguide_key=\(key)"])
+        let (keyed, script) = try Self.get(base + "_api/pages.js", headers: [Self.keyCookie(key, base: base)])
         #expect(keyed == 200)
         #expect(script.contains("/_api/shopping/check"))
         #expect(script.contains("Save this brew"))
 
         let (_, no) = try Self.get(base + "_api/status")
         #expect(no.contains("\"writes\":false"), "\(no)")
-        let (_, yes) = try Self.get(base + "_api/status", headers: ["Cookie: brewguide_key=\(key)"])
+        let (_, yes) = try Self.get(base + "_api/status", headers: [Self.keyCookie(key, base: base)])
         #expect(yes.contains("\"writes\":true"), "\(yes)")
     }
 

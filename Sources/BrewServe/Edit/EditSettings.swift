@@ -28,8 +28,20 @@ public struct EditSettings: Sendable {
         self.endpoints = endpoints
     }
 
-    /// The cookie that carries the key after the first visit.
-    static let cookieName = "brewguide_key"
+    /// The cookie that carries the key after the first visit, before its scope is added
+    /// (`cookieName(port:secure:)`).
+    static let cookieBaseName = "brewguide_key"
+
+    /// The name of the key cookie of the server listening on `port` (issue 45): a browser sends a
+    /// cookie to every port of its host, so the name carries the port, and another `serve` on
+    /// another port of the same machine (which may hold the same kept key) does not take this
+    /// one's cookie as its own. Under HTTPS (`secure`) the name has the `__Host-` prefix, which a
+    /// browser keeps only for a cookie set `Secure` with `Path=/` and no `Domain`. With no port
+    /// known (a handler outside a server) the name is the base name alone.
+    public static func cookieName(port: UInt16?, secure: Bool = false) -> String {
+        let scoped = port.map { "\(cookieBaseName)_\($0)" } ?? cookieBaseName
+        return secure ? "__Host-" + scoped : scoped
+    }
     /// The header a script may send the key in instead.
     static let keyHeader = "X-Brewguide-Key"
     /// Where the pages' write script is served, to key holders only.

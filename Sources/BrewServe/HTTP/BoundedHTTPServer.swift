@@ -29,7 +29,17 @@ final class BoundedHTTPServer: Sendable {
     let limits: RequestLimits
     let handler: Handler
     let tls: TLSListening?
-    private let openConnections = Mutex(0)
+    /// What the server says on the terminal (a client refused); standard error unless a test listens.
+    let notice: @Sendable (String) -> Void
+    private let connections = Mutex(OpenConnections())
+
+    /// The connections open now: in all, and per client address; the clients already told of on
+    /// the terminal as refused.
+    private struct OpenConnections {
+        var total = 0
+        var perClient: [String: Int] = [:]
+        var refusedClients: Set<String> = []
+    }
 
     /// What a server with TLS serves it with, and how it answers plain HTTP on the same port.
     struct TLSListening: Sendable {
@@ -40,15 +50,17 @@ final class BoundedHTTPServer: Sendable {
     /// The first byte of every TLS connection: a handshake record.
     static let tlsHandshakeByte: UInt8 = 0x16
 
-    init(addresses: [sockaddr_in], limits: RequestLimits, tls: TLSListening? = nil, handler: @escaping Handler) {
+    init(addresses: [sockaddr_in], limits: RequestLimits, tls: TLSListening? = nil, handler: @escaping Handler,
+         notice: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
         self.addresses = addresses
         self.limits = limits
         self.tls = tls
         self.handler = handler
+        self.notice = notice
     }
 
     /// How many connections are open now.
-    var openConnectionCount: Int { openConnections.withLock { $0 } }
+    var openConnectionCount: Int { connections.withLock { $0.total } }
 
     /// Binds every address, calls `listening` with the addresses bound (in order; a port 0
     /// asked for is the one the system chose), then serves until cancelled. Throws
@@ -93,18 +105,23 @@ final class BoundedHTTPServer: Sendable {
                     try await Task.sleep(for: .milliseconds(20))
                     continue
                 }
-                guard reserveConnection() else {
+                let peerAddress = Self.peerAddress(of: client)
+                switch reserveConnection(for: peerAddress) {
+                case .reserved: break
+                case .refused(let firstTime):
                     try? client.close()
+                    if firstTime, let peerAddress {
+                        notice("serve: refusing connections from \(peerAddress.prefix(64)): it holds \(limits.connectionsPerClient) open already (the bound per client; others are still served)")
+                    }
                     continue
                 }
-                let peerAddress = Self.peerAddress(of: client)
                 group.addTask { [self] in
                     if let tls {
                         await serveTLSOrPlain(client, peerAddress: peerAddress, tls: tls)
                     } else {
                         await ClientConnection(stream: PlainStream(socket: client), limits: limits, peerAddress: peerAddress, handler: handler).serve()
                     }
-                    releaseConnection()
+                    releaseConnection(for: peerAddress)
                 }
             }
         }
@@ -132,16 +149,34 @@ final class BoundedHTTPServer: Sendable {
         await ClientConnection(stream: secure, limits: limits, peerAddress: peerAddress, handler: handler).serve()
     }
 
-    private func reserveConnection() -> Bool {
-        openConnections.withLock { count in
-            guard count < limits.openConnections else { return false }
-            count += 1
-            return true
+    private enum Reservation { case reserved, refused(firstTime: Bool) }
+
+    /// Takes a place for a connection from `client`: refused past the server's bound, or past the
+    /// bound per client (so that one client cannot hold every place; `firstTime` when this client
+    /// was not refused before, to be said once).
+    private func reserveConnection(for client: String?) -> Reservation {
+        connections.withLock { open in
+            guard open.total < limits.openConnections else { return .refused(firstTime: false) }
+            if let client {
+                let held = open.perClient[client, default: 0]
+                guard held < limits.connectionsPerClient else {
+                    return .refused(firstTime: open.refusedClients.insert(client).inserted)
+                }
+                open.perClient[client] = held + 1
+            }
+            open.total += 1
+            return .reserved
         }
     }
 
-    private func releaseConnection() {
-        openConnections.withLock { $0 -= 1 }
+    private func releaseConnection(for client: String?) {
+        connections.withLock { open in
+            open.total -= 1
+            if let client {
+                let held = open.perClient[client, default: 1] - 1
+                open.perClient[client] = held > 0 ? held : nil
+            }
+        }
     }
 
     /// Whether accepting may be tried again after `error` (anything but the listener closing).

@@ -14,6 +14,7 @@
 /// | a new request's first byte on an open connection | 30 s | (closed, no answer) |
 /// | writing one response, or one event of a stream | 30 s | (closed) |
 /// | open connections | 4,096 | (closed at once) |
+/// | open connections from one client address | 64 | (closed at once, said once on the terminal) |
 struct RequestLimits: Sendable, Equatable {
     var requestLineBytes = 8 * 1024
     var headerFieldLineBytes = 8 * 1024
@@ -25,6 +26,9 @@ struct RequestLimits: Sendable, Equatable {
     var idleSeconds: Duration = .seconds(30)
     var writeSeconds: Duration = .seconds(30)
     var openConnections = 4_096
+    /// A browser opens about six connections to a host, and one event stream per tab: 64 leaves
+    /// room for many tabs while one client cannot hold the server's places (issue 45).
+    var connectionsPerClient = 64
 
     static let standard = RequestLimits()
 }

@@ -7,6 +7,8 @@ struct ServerRequest: Sendable {
     var body: Data
     /// The peer's IP address ("127.0.0.1", "::1", "192.168.1.20"), when the system told it.
     var peerAddress: String?
+    /// The port the server listens on (it names the key cookie), once the server knows it.
+    var serverPort: UInt16? = nil
 
     var method: String { head.method }
     var path: String { head.path }

@@ -18,12 +18,13 @@ final class LoopbackConnection: @unchecked Sendable {
 
     /// Connects to `host` (an IPv4 address) and `port`; reads give up after
     /// `timeoutSeconds` of silence.
-    init(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10) throws {
-        descriptor = try Self.connectedDescriptor(host: host, port: port, timeoutSeconds: timeoutSeconds)
+    /// `source` (an address of 127.0.0.0/8, say) stands for another client.
+    init(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10, source: String? = nil) throws {
+        descriptor = try Self.connectedDescriptor(host: host, port: port, timeoutSeconds: timeoutSeconds, source: source)
     }
 
-    /// A blocking socket connected to `host` (an IPv4 address) and `port`.
-    static func connectedDescriptor(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10) throws -> Int32 {
+    /// A blocking socket connected to `host` (an IPv4 address) and `port`, from `source` when given.
+    static func connectedDescriptor(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10, source: String? = nil) throws -> Int32 {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -33,6 +34,22 @@ final class LoopbackConnection: @unchecked Sendable {
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard inet_pton(AF_INET, source, &local.sin_addr) == 1 else {
+                close(descriptor)
+                throw LoopbackError.malformed("IPv4 address \(source)")
+            }
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let code = errno
+                close(descriptor)
+                throw LoopbackError.system("bind", code)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
