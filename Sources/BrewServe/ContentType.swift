@@ -27,6 +27,7 @@ enum ContentType {
         "json": "application/json",
         "xml": "application/xml",
         "atom": "application/atom+xml",
+        "ics": "text/calendar; charset=utf-8",
         "svg": "image/svg+xml",
         "png": "image/png",
         "jpg": "image/jpeg",

@@ -206,6 +206,8 @@ public final class JournalSite {
                     transaction.remove(path + ".md")
                     transaction.remove(path + ".html")
                 }
+                // The plan's calendar feed goes with the planner's pages (it is not a page of its own).
+                if published.mealPlan != nil && plan.mealPlan == nil { transaction.remove(MealPlanPages.calendarPath) }
                 // The pages put ahead of this build: made again (as the site holds them, not as
                 // the last build did), or removed when their log went or moved.
                 let rendered = Set(changes.sources)

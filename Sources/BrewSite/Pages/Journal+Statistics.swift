@@ -33,6 +33,20 @@ extension Journal {
                 factorMarkdown.append("### \(MarkdownEscaping.escape(recipe.name))\n\n" + fragment.markdown)
             }
         }
+        // The brewing control chart of the brews that carry TDS (issue 52).
+        let placement = ControlChartPlacement(logs.map(ControlChartPlacement.Brew.init))
+        var placedPaths: [String: String] = [:], placedNames: [String: String] = [:]
+        let placedIDs = Set(placement.points.prefix(ControlChart.mostPoints).map(\.id))
+        for position in logs.indices where placedIDs.contains(logs[position].id) {
+            placedPaths[logs[position].id] = logPaths[position]
+            placedNames[logs[position].id] = "\(logs[position].recipeNameAtBrew), \(localTimes[position].dayAndTime)"
+        }
+        if let chart = ControlChart.fragment(placement, paths: placedPaths, names: placedNames) {
+            fragments["control-chart"] = chart
+        }
+        let controlLeftOut = placement.points.isEmpty
+            ? "No brew carries a TDS reading yet, so the brewing control chart is not drawn." + (placement.leftOutCount > placement.leftOut[.noReading, default: 0] ? " " + ControlChart.leftOutSentence(placement) : "")
+            : ""
         if !factorHTML.isEmpty {
             fragments["rating-factors"] = PageFragment(html: factorHTML, markdown: factorMarkdown.joined(separator: "\n\n"))
         }
@@ -60,6 +74,8 @@ extension Journal {
             "brewWord": stats.overall.brewCount == 1 ? "brew" : "brews",
             "averageRating": stats.overall.averageRating.map { Format.number($0, decimals: 1) } ?? "–",
             "tagsPerRecipe": tagsPerRecipe,
+            "hasControlChart": fragments["control-chart"] != nil,
+            "controlChartAbsent": controlLeftOut,
         ]
         return Page(path: "statistics", title: "Statistics", template: "statistics", context: context, fragments: fragments)
     }

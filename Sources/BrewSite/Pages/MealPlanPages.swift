@@ -198,6 +198,25 @@ public struct MealPlanPages {
         ])
     }
 
+    // MARK: Calendar
+
+    /// The plan's iCalendar feed (issue 52), linked from the plan pages.
+    public static let calendarPath = "kitchen/plan.ics"
+
+    /// `kitchen/plan.ics`: every slot of every day, days in order and each day's meals in order
+    /// (`PlanDay`), as `MealPlanCalendar` writes them.
+    func calendarFile(siteTitle: String, baseURL: String?, timeZone: JournalTimeZone) -> OutputFile {
+        let days = Set(plan.slots.map(\.value.day)).sorted()
+        var planned: [MealPlanCalendar.Planned] = []
+        for day in days {
+            for entry in plan.day(day, recipes: recipes, erasedRecipeIDs: erasedRecipeIDs).entries {
+                planned.append(MealPlanCalendar.Planned(slot: entry.slot, name: entry.name, linkedRecipeID: linksRecipes ? entry.recipe?.id : nil))
+            }
+        }
+        let calendar = MealPlanCalendar(calendarName: "\(siteTitle): meal plan", planned: planned, zone: timeZone.zone, baseURL: baseURL)
+        return OutputFile(path: Self.calendarPath, text: calendar.text)
+    }
+
     // MARK: Shopping
 
     public func shoppingPage(reading read: ShoppingAmount.Reader) -> Page {
