@@ -27,9 +27,32 @@ struct WebAppTests {
         return await handler.handleRequest(ServerRequest(head: HTTPRequestHead(method: "GET", target: target, minorVersion: 1, headers: fields), body: Data(), peerAddress: peer))
     }
 
+    /// The key cookie a browser holds under HTTPS (a handler outside a server knows no port).
+    static let secureCookie = "__Host-brewguide_key=\(key)"
+
     static func body(_ response: ServerResponse) -> Data {
         if case .bytes(let data) = response.body { return data }
         return Data()
+    }
+
+    @Test("under HTTPS the key cookie is a __Host- cookie set Secure, named for the port, and only that name is a key there")
+    func httpsKeyCookie() async throws {
+        var settings = EditSettings(key: Self.key, lanAddresses: ["192.168.1.20"], endpoints: [])
+        settings.isHTTPS = true
+        let writes = WriteRequestHandler(settings: settings)
+        func request(_ target: String, cookie: String? = nil) -> ServerRequest {
+            var fields: HTTPHeaderFields = ["Host": "192.168.1.20:8000"]
+            if let cookie { fields["Cookie"] = cookie }
+            var request = ServerRequest(head: HTTPRequestHead(method: "GET", target: target, minorVersion: 1, headers: fields), body: Data(), peerAddress: "192.168.1.31")
+            request.serverPort = 8000
+            return request
+        }
+        let visit = try #require(writes.keyVisit(request("/?key=\(Self.key)")))
+        #expect(visit.headers["Set-Cookie"] == "__Host-brewguide_key_8000=\(Self.key); Path=/; HttpOnly; SameSite=Strict; Secure")
+        #expect(writes.hasKey(request("/", cookie: "__Host-brewguide_key_8000=\(Self.key)")))
+        // A plain-HTTP server on the same host could set these; under HTTPS they are not the key.
+        #expect(!writes.hasKey(request("/", cookie: "brewguide_key_8000=\(Self.key)")))
+        #expect(!writes.hasKey(request("/", cookie: "brewguide_key=\(Self.key)")))
     }
 
     @Test("the manifest, icons and favicon answer, even to a phone without the key's cookie (a manifest is fetched without it)")
@@ -65,15 +88,15 @@ struct WebAppTests {
     func namedInHead() async throws {
         let site = try TestSite()
         defer { site.remove() }
-        let page = String(decoding: Self.body(await Self.get("/", Self.handler(site: site, https: true))), as: UTF8.self)
+        let page = String(decoding: Self.body(await Self.get("/", Self.handler(site: site, https: true), cookie: Self.secureCookie)), as: UTF8.self)
         let head = try #require(page.range(of: "</head>"))
         let link = try #require(page.range(of: "<link rel=\"manifest\" href=\"/_app/manifest.webmanifest\">"))
         #expect(link.lowerBound < head.lowerBound)
         #expect(page.contains("<link rel=\"apple-touch-icon\" href=\"/apple-touch-icon.png\">"))
         #expect(page.contains("<meta name=\"theme-color\" content=\"#8a3b12\">"))
         let plain = Self.handler(site: site, webApp: nil, https: true)
-        #expect(!String(decoding: Self.body(await Self.get("/", plain)), as: UTF8.self).contains("manifest"))
-        #expect(await Self.get(WebApp.faviconPath, plain).status == .notFound)
+        #expect(!String(decoding: Self.body(await Self.get("/", plain, cookie: Self.secureCookie)), as: UTF8.self).contains("manifest"))
+        #expect(await Self.get(WebApp.faviconPath, plain, cookie: Self.secureCookie).status == .notFound)
     }
 
     @Test("a site's own favicon.ico wins over serve's")
@@ -98,7 +121,7 @@ struct WebAppTests {
         let second = await Self.get("/", handler, cookie: "brewguide_key=\(Self.key); brewguide_dim_note=1")
         #expect(!String(decoding: Self.body(second), as: UTF8.self).contains("served-note"))
         #expect(second.headers["Set-Cookie"] == nil)
-        let secure = await Self.get("/", Self.handler(site: site, https: true))
+        let secure = await Self.get("/", Self.handler(site: site, https: true), cookie: Self.secureCookie)
         #expect(!String(decoding: Self.body(secure), as: UTF8.self).contains("served-note"))
         let here = await Self.get("/", handler, from: "127.0.0.1")
         #expect(!String(decoding: Self.body(here), as: UTF8.self).contains("served-note"))

@@ -68,7 +68,7 @@ struct WriteRequestHandler: Sendable {
         for cookieHeader in request.headers.values(named: "Cookie") {
             for pair in cookieHeader.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == Self.cookieName(for: request),
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == cookieName(for: request),
                    Self.sameSecret(parts[1].trimmingCharacters(in: .whitespaces), settings.key) {
                     return true
                 }
@@ -79,15 +79,17 @@ struct WriteRequestHandler: Sendable {
 
     /// The name of this server's key cookie (`EditSettings.cookieName(port:secure:)`): it carries
     /// the port `request` came to, so a cookie another serve set is not taken here.
-    static func cookieName(for request: ServerRequest) -> String {
-        EditSettings.cookieName(port: request.serverPort)
+    /// Under HTTPS it is a `__Host-` cookie, set `Secure`, so that a plain-HTTP server on the same
+    /// host can neither read it nor set one in its place.
+    func cookieName(for request: ServerRequest) -> String {
+        EditSettings.cookieName(port: request.serverPort, secure: settings.isHTTPS)
     }
 
     /// Whether `request` carries a key cookie of this server that is not its key (a key from
     /// before `serve --new-key`): the page then says so in words (issue 46).
     func holdsStaleKey(_ request: ServerRequest) -> Bool {
         guard !hasKey(request) else { return false }
-        let name = Self.cookieName(for: request)
+        let name = cookieName(for: request)
         return request.headers.values(named: "Cookie").contains { header in
             header.split(separator: ";").contains { $0.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) == name }
         }
@@ -117,7 +119,7 @@ struct WriteRequestHandler: Sendable {
         let path = "/" + request.path.drop { $0 == "/" }
         var headers: HTTPHeaderFields = ["Cache-Control": "no-store", "Referrer-Policy": "no-referrer"]
         headers["Location"] = rest.isEmpty ? path : path + "?" + rest
-        headers["Set-Cookie"] = "\(Self.cookieName(for: request))=\(settings.key); Path=/; HttpOnly; SameSite=Strict"
+        headers["Set-Cookie"] = "\(cookieName(for: request))=\(settings.key); Path=/; HttpOnly; SameSite=Strict\(settings.isHTTPS ? "; Secure" : "")"
         return ServerResponse(status: .seeOther, headers: headers)
     }
 
