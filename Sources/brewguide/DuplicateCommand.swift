@@ -32,7 +32,7 @@ struct DuplicateCommand: ParsableCommand {
         let data = DataDirectoryReader(root: root).read()
         let copy: RecipeDuplicator.Copy
         do {
-            copy = try RecipeDuplicator(root: root).duplicate(recipeId, name: name, dataset: data.validated.dataset)
+            copy = try RecipeDuplicator(root: root).duplicate(recipeId, name: name, dataset: data.validated.dataset, now: RunClock.now())
             try AtomicFile.write(copy.bytes, to: copy.path)
         } catch {
             throw CommandError.from(error)

@@ -36,7 +36,7 @@ struct InitCommand: ParsableCommand {
         do {
             let lock = try DataDirectoryLock.acquire(root: directory, command: "brewguide init")
             defer { lock.release() }
-            let starter = JournalStarter(root: directory, timeZone: zone)
+            let starter = JournalStarter(root: directory, timeZone: zone, now: RunClock.now())
             made = try starter.run(force: force)
             if !made.contains(JournalStarter.starterPath) { starterProblem = starter.starterProblem() }
         } catch {

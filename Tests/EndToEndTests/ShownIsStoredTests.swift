@@ -18,7 +18,7 @@ struct ShownIsStoredTests {
         let preview = try BrewGuideProcess.run(["kitchen", "shopping", "--from-plan", "2026-11-23..2026-11-29", "--data", data.path])
         #expect(preview.status == 0, "\(preview.stderr)")
         // The bundled week's awkward lines, as shown before they are stored.
-        for line in ["4 lemon (3⅛ needed)", "olive oil, a good glug", "salt and pepper, to taste", "1 can (400 g) chickpeas (½ needed)"] {
+        for line in ["4 lemons (3⅛ needed)", "olive oil, a good glug", "salt and pepper, to taste", "1 can (400 g) chickpeas (½ needed)"] {
             #expect(preview.stdout.contains("[ ] \(line)  ("), "\(line) in \(preview.stdout)")
         }
         let written = try BrewGuideProcess.run(["kitchen", "shopping", "--from-plan", "2026-11-23..2026-11-29", "--write", "--data", data.path])
