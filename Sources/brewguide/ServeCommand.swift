@@ -46,6 +46,12 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let lock = try siteOptions.lockOutput(command: "brewguide serve", data: dataOptions.data)
         defer { lock.release() }
+        // Room for the server's bound of 4,096 connections and the files a rebuild opens beside
+        // them: Debian's soft limit of 1,024 descriptors would let one client's idle connections
+        // use up every one (issue 45). The hard limit is as far as a process may raise it.
+        if let descriptors = DescriptorLimit.raiseSoft(to: 8_192), descriptors < 2_048 {
+            StandardError.write("serve: this process may open only \(descriptors) files (ulimit -n); the server holds fewer connections than its bound of 4,096\n")
+        }
         guard !https || self.edit || lan else {
             throw CommandError("--https is for --lan (a phone) or --edit; plain serve answers on 127.0.0.1 only, which browsers already treat as secure")
         }
