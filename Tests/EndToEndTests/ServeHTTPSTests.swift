@@ -53,19 +53,7 @@ struct ServeHTTPSTests {
     }
 
     static func run(_ executable: String, _ arguments: [String], input: String = "") throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = standardInput
-        try process.run()
-        standardInput.fileHandleForWriting.write(Data(input.utf8))
-        try? standardInput.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        try ToolRun.run(executable, arguments, input: input)
     }
 
     @Test("serve --lan --https: the CA made once (0600), its fingerprint and download address printed, the QR's address https://",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `openssl` command (Debian's openssl package), run for a test: to read certificates and
 /// to connect with `s_client` as a client that checks them.
@@ -11,18 +12,6 @@ enum OpenSSLTool {
     /// `input` on its standard input, and its exit status.
     static func run(_ arguments: [String], input: String = "") throws -> (output: String, status: Int32) {
         guard let executable else { throw Failure(description: "openssl is not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = standardInput
-        try process.run()
-        standardInput.fileHandleForWriting.write(Data(input.utf8))
-        try? standardInput.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        return try ToolRun.run(executable, arguments, input: input)
     }
 }
