@@ -64,10 +64,13 @@ struct BrewConfig: Sendable, Equatable {
             let (line, column) = valuePosition(of: key, in: text)
             return SourceLocation(file: path, line: line, column: column)
         }
-        for key in table.keys {
-            guard knownKeys.contains(key) else {
-                throw CommandError("unknown setting \(FoundValue.quoted(key)); expected one of \(knownKeys.joined(separator: ", "))", at: at(key))
-            }
+        // Every problem of the file is said in one run, as `check` says a data file's.
+        var problems: [CommandError] = []
+        func collecting<Value>(_ read: () throws(CommandError) -> Value?) -> Value? {
+            do { return try read() } catch { problems.append(error); return nil }
+        }
+        for key in table.keys where !knownKeys.contains(key) {
+            problems.append(CommandError("unknown setting \(FoundValue.quoted(key)); expected one of \(knownKeys.joined(separator: ", "))", at: at(key)))
         }
         func folder(_ key: String) throws(CommandError) -> String? {
             guard let value = table[key] else { return nil }
@@ -80,21 +83,29 @@ struct BrewConfig: Sendable, Equatable {
             }
             throw CommandError("\(key) is \(FoundValue.quoted(text)); expected an absolute path or one starting with ~/", at: at(key))
         }
-        config.data = try folder("data")
-        config.output = try folder("output")
-        config.keyFile = try folder("key-file")
+        config.data = collecting { () throws(CommandError) in try folder("data") }
+        config.output = collecting { () throws(CommandError) in try folder("output") }
+        config.keyFile = collecting { () throws(CommandError) in try folder("key-file") }
         if let value = table["port"] {
-            guard let number = value.int, (1...65535).contains(number) else {
+            if let number = value.int, (1...65535).contains(number) {
+                config.port = UInt16(number)
+            } else {
                 let found = value.int.map(String.init) ?? kind(value)
-                throw CommandError("port is \(found); expected a whole number from 1 to 65535", at: at("port"))
+                problems.append(CommandError("port is \(found); expected a whole number from 1 to 65535", at: at("port")))
             }
-            config.port = UInt16(number)
         }
         if let value = table["units"] {
-            guard let units = value.string, ["metric", "imperial"].contains(units) else {
-                throw CommandError("units is \(value.string.map { FoundValue.quoted($0) } ?? kind(value)); expected \"metric\" or \"imperial\"", at: at("units"))
+            if let units = value.string, ["metric", "imperial"].contains(units) {
+                config.units = units
+            } else {
+                problems.append(CommandError("units is \(value.string.map { FoundValue.quoted($0) } ?? kind(value)); expected \"metric\" or \"imperial\"", at: at("units")))
             }
-            config.units = units
+        }
+        // In the file's order; the earlier problems print as findings before the last, each at its place.
+        problems.sort { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
+        if var last = problems.popLast() {
+            last.findings = problems.map { Diagnostic(.error, $0.reason, at: $0.location ?? .file(path)) }
+            throw last
         }
         return config
     }

@@ -109,6 +109,20 @@ struct JournalLocationTests {
         }
     }
 
+    @Test func everyProblemOfABadConfigFileIsSaidInOneRunInTheFilesOrder() throws {
+        let place = try Place()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        try place.writeConfig("data = 42\nport = \"x\"\ncolour = 1\n")
+        let result = try place.run(["check", "--data", place.journal.path])
+        #expect(result.status == 1)
+        let path = place.configFile.path
+        #expect(result.stderr.split(separator: "\n").map(String.init) == [
+            "\(path):1:8: error: data is an integer; expected a quoted path such as data = \"~/coffee\"",
+            "\(path):2:8: error: port is a string; expected a whole number from 1 to 65535",
+            "\(path):3:10: error: unknown setting \"colour\"; expected one of data, output, port, key-file, units",
+        ], "\(result.stderr)")
+    }
+
     @Test func serveTakesItsPortFromTheConfigFile() throws {
         let place = try Place()
         defer { try? FileManager.default.removeItem(at: place.root) }
