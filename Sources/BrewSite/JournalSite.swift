@@ -154,9 +154,10 @@ public final class JournalSite {
                 .error("no template named \"\($0)\" (expected a file \($0).mustache)", at: .file(settings.templatesDirectory ?? settings.defaultTemplatesDirectory ?? TemplateSet.builtInSource))
             }
         }
-        // The data's findings are sorted already (23,000 of them at 100,000 logs): sorted again only with others.
-        let others = mealPlan.diagnostics + templateDiagnostics + missing
-        let diagnostics = others.isEmpty ? validated.diagnostics : (validated.diagnostics + others).sortedByLocation()
+        // The data's findings are `check`'s (`JournalFindings`), sorted already: sorted again only with the templates'.
+        let dataFindings = JournalFindings.of(refresh.result, mealPlan: mealPlan, now: now())
+        let others = templateDiagnostics + missing
+        let diagnostics = others.isEmpty ? dataFindings : (dataFindings + others).sortedByLocation()
         var outcome = Outcome(
             succeeded: false, diagnostics: diagnostics,
             change: published == nil || full ? "everything" : describe(refresh, templatesChanged: templatesChanged, mealPlanChangedPlaces: mealPlanChangedPlaces, changedImages: changedImages),

@@ -21,15 +21,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let result = DataDirectoryReader(root: dataOptions.data).read()
-        // Sessions left active past abandonAfterHours are measured against the run's clock; the meal
-        // planner's files (kitchen/plan/, snacks, shopping, goals) are checked against the kitchen.
-        // A plan file that cannot be read is told by both readers of kitchen/plan/: said once.
-        let diagnostics = (result.validated.diagnostics
-            + SessionValidator().abandonedDiagnostics(for: result.validated.dataset, now: RunClock.now())
-            + FutureMoment.diagnostics(logs: result.validated.dataset.logs, now: RunClock.now())
-            + FutureStamps.diagnostics(result, now: RunClock.now())
-            + MealPlanContext.load(root: dataOptions.data, dataset: result.validated.dataset).diagnostics).sortedByLocation()
-            .removingDuplicates()
+        // The same findings `build`, `watch` and `serve` print (`JournalFindings`).
+        let mealPlan = MealPlanContext.load(root: dataOptions.data, dataset: result.validated.dataset)
+        let diagnostics = JournalFindings.of(result, mealPlan: mealPlan, now: RunClock.now())
         // Freed by the kernel at exit, all at once: freeing 100,000 logs one by one was a tenth of `check`.
         KeptUntilExit.keep(result)
         switch format {
