@@ -119,7 +119,10 @@ import Testing
     @Test(arguments: RecordKinds.kinds)
     func theFilesARecordNames(_ kind: RecordKind) {
         let named = Self.fixture().records(kind).flatMap { kind.declaration.namedFiles($0) }
-        #expect(named == (kind == .kitchenRecipes ? ["kitchen/images/soup-every.png"] : []), "\(kind.rawValue)")
+        // A kitchen recipe names its thumbnail, a cook log its photo (`kitchen cooked --photo`).
+        let expected: [RecordKind: [String]] = [.kitchenRecipes: ["kitchen/images/soup-every.png"], .cookLogs: ["kitchen/images/cook-every.png"]]
+        #expect(named == expected[kind, default: []], "\(kind.rawValue)")
         #expect(KitchenRecipesKind.namedFiles(.object([JSONMember("thumbnail", .string("https://example.com/a.png"))])).isEmpty)
+        #expect(CookLogsKind.namedFiles(.object([JSONMember("photo", .string("https://example.com/a.png"))])).isEmpty)
     }
 }

@@ -23,7 +23,12 @@ public enum CookLogsKind: RecordKindDeclaration {
     /// Its file is rewritten whole (`Merger.PlannerChanges.writes`), never trimmed record by record.
     public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool { false }
     public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
-    public static func namedFiles(_ record: JSONValue) -> [String] { [] }
+    /// Its photo when it is a file in the data directory (not a link): it goes with the last
+    /// record naming it, as a kitchen recipe's thumbnail does (`kitchen cooked --photo`).
+    public static func namedFiles(_ record: JSONValue) -> [String] {
+        guard let text = record.text("photo"), case .file(let path)? = KitchenThumbnail(text) else { return [] }
+        return [path]
+    }
 
     public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .cookLogs }
 

@@ -164,7 +164,8 @@ public enum Eraser {
                 plannerErasures.append(ErasureRecord(kind: ledgerKind, id: id, erasedAt: now))
             }
         }
-        // Thumbnail files named by erased kitchen recipes, and by the ones that stay.
+        // The files records name (`namedFiles`: a kitchen recipe's thumbnail, a cook log's photo),
+        // by the erased records and by the ones that stay.
         var erasedImages = Set<String>()
         var keptImages = Set<String>()
         // Files that lose only records owned by others (steps, entries, recorded pours) are
@@ -178,10 +179,6 @@ public enum Eraser {
                 guard let kind = file.kind(of: record) else { return false }
                 let erased = isErased(record, kind: kind, in: file)
                 for path in kind.declaration.namedFiles(record) {
-                    if erased { erasedImages.insert(path) } else { keptImages.insert(path) }
-                }
-                // A cook log's photo goes with it, as a thumbnail with its recipe (no grid copy is made of it).
-                if kind == .cookLogs, let text = record.text("photo"), case .file(let path)? = KitchenThumbnail(text) {
                     if erased { erasedImages.insert(path) } else { keptImages.insert(path) }
                 }
                 guard erased else { return false }
