@@ -15,7 +15,7 @@ public enum MealPlanSlotsKind: RecordKindDeclaration {
     public static func merge(_ walk: inout Merger.Walk) { Merger.mergePlannerKind(kind, &walk) }
     /// A slot replaced by one written to a new plan file, or erased on a source.
     public static func leavesTarget(_ record: JSONValue, ownerID: String?, after outcome: Merger.Outcome) -> Bool {
-        record.text("id").map { outcome.planner.replacedSlotIDs.contains($0.trimmingSpaces) } ?? false
+        record.text("id").map { outcome.planner.replaces($0.trimmingSpaces, of: kind) } ?? false
     }
     /// `--plan-before DAY`: the slots of earlier days.
     public static func erased(by selection: Eraser.Selection) -> Eraser.Reach {

@@ -31,8 +31,15 @@ extension Merger {
     public struct PlannerChanges: Sendable {
         /// Files to write whole: new plan files and the rewritten one-file kinds' files.
         public var writes: [SessionFile] = []
-        /// Plan slots whose target copy is replaced by one written to a new file, or erased on a source.
-        public var replacedSlotIDs: Set<String> = []
+        /// By kind, the ids of the records of a kind that owns a folder (the plan slots) whose
+        /// target copy is replaced by one written to a new file, or erased on a source. Kept by
+        /// kind: a record of one kind never takes out another kind's record of the same id.
+        public var replacedIDs: [RecordKind: Set<String>] = [:]
+
+        /// Whether the target's record `id` of `kind` is replaced or erased by the merge.
+        public func replaces(_ id: String, of kind: RecordKind) -> Bool {
+            replacedIDs[kind]?.contains(id) ?? false
+        }
     }
 
     /// Whether the first copy replaces the second under `kind`'s merge rule.
@@ -121,8 +128,8 @@ extension Merger {
 
             // A kind that owns a folder (the plan slots) writes new files; a one-file kind is rewritten in place.
             if case .folder = kind.rules.place {
-                changes.replacedSlotIDs.formUnion(changed.map(\.id).filter { own[$0] != nil })
-                changes.replacedSlotIDs.formUnion(removedIDs)
+                changes.replacedIDs[kind, default: []].formUnion(changed.map(\.id).filter { own[$0] != nil })
+                changes.replacedIDs[kind, default: []].formUnion(removedIDs)
                 changes.writes += newPlanFiles(for: changed, in: kind.folderName, existing: existing)
                 return
             }
