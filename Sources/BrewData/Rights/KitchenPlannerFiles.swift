@@ -12,7 +12,8 @@ import Foundation
 ///   be a safe name (`isSafeName`: not empty, not hidden, so never `..`).
 /// - A file's records are its JSON array's objects (or the lone object), its CSV rows, or the
 ///   inbox's `entries` when the inbox is written as `{"entries": [...]}`.
-/// - Carried files are checked as `check` reads them (`errors(in:)`) before an import writes them.
+/// - Carried files, of every kind carried, are checked as `check` reads them (`errors(in:)`, with
+///   `JournalFindings`) before an import writes them.
 public enum KitchenPlannerFiles {
     /// The kinds whose files are carried whole in `DataSnapshot.kitchenFiles`: those whose
     /// declaration names the `kitchenFiles` archive member, in the registry's order.
@@ -101,10 +102,16 @@ public enum KitchenPlannerFiles {
         } catch {
             return [.error("cannot lay out the kitchen planner's files to check them: \(error.message)", at: .file(name))]
         }
+        // Every carried file is checked as `check` reads it (`JournalFindings`: the data directory's
+        // reader and validator, the planner's reader against the kitchen), whatever its kind.
         var diagnostics: [Diagnostic] = []
         _ = KitchenInbox.read(root: scratch, diagnostics: &diagnostics)
-        diagnostics += MealPlanContext.load(root: scratch).diagnostics
-        return diagnostics.filter { $0.severity == .error }.map { diagnostic in
+        let result = DataDirectoryReader(root: scratch).read()
+        let mealPlan = MealPlanContext.load(root: scratch, dataset: result.validated.dataset)
+        let carried = Set(snapshot.kitchenFiles.map { (scratch as NSString).appendingPathComponent($0.relativePath) })
+        diagnostics += mealPlan.diagnostics
+        diagnostics += JournalFindings.of(result, mealPlan: mealPlan, now: Date()).filter { carried.contains($0.location.file) }
+        return diagnostics.filter { $0.severity == .error }.sortedByLocation().removingDuplicates().map { diagnostic in
             var named = diagnostic
             named.location.file = diagnostic.location.file.replacingOccurrences(of: scratch, with: name)
             named.message = diagnostic.message.replacingOccurrences(of: scratch, with: name)
