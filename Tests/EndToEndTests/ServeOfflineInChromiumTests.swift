@@ -129,6 +129,21 @@ struct ServeOfflineInChromiumTests {
         #expect(browser.wait(until: "document.documentElement.dataset.wakeLock === 'released'", seconds: 10), "the wake lock was not let go at the end of the brew")
         #expect(try browser.evaluate("document.querySelector('.wake-note') === null") as? Bool == true, "a wake lock was held, yet the page says it was refused")
 
+        // A browser that refuses the lock: the brew says so, politely, and the words pass axe-core.
+        // (Another address than the page open, so that the wait is for the new page; the finished
+        // brew the page kept in this tab forgotten.)
+        _ = try browser.evaluate("sessionStorage.clear(); true")
+        try Self.open("brew/v60-starter.html?again", base: base, in: browser)
+        _ = try browser.evaluate("navigator.wakeLock.request = () => Promise.reject(new DOMException('the battery saver is on', 'NotAllowedError')); document.querySelector('#brew-app button.primary').click(); true")
+        #expect(browser.wait(until: "document.documentElement.dataset.wakeLock === 'refused' && document.querySelector('#brew-app .wake-note') !== null", seconds: 10),
+                "\((try? browser.text("(document.documentElement.dataset.wakeLock || 'none') + ' ' + String(navigator.wakeLock.request) + ' ' + document.querySelector('#brew-app').innerText.slice(0, 200)")) ?? "")")
+        #expect(try browser.text("document.querySelector('.wake-note').textContent").hasPrefix("Sorry: the browser would not keep the screen on just now (the battery saver is on)"))
+        #expect(try ServedWritesInChromiumTests.axeViolations(in: ".wake-note", browser) == [])
+        try browser.send("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true])
+        for _ in 0..<20 where (try? browser.evaluate("!document.querySelector('#brew-app button.primary').hidden")) as? Bool == true {
+            _ = try browser.evaluate("document.querySelector('#brew-app button.primary').click(); true")
+        }
+
         // A cook mode opened (and kept), then the laptop goes away.
         try Self.open("kitchen/shopping.html", base: base, in: browser)
         #expect(try browser.evaluate("document.querySelector('.kept-copy') === null") as? Bool == true, "a page from the server says it is a kept copy")
