@@ -11,7 +11,7 @@ import TestSupport
 /// tap's time.
 @Suite("serve --https: offline copies and the wake lock, in Chromium", .serialized)
 struct ServeOfflineInChromiumTests {
-    static let certutil = ["/usr/bin/certutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let certutil = ServeHTTPSTests.certutil
 
     /// One journal, CA and key, served again and again on one port.
     final class Journal {
@@ -59,18 +59,6 @@ struct ServeOfflineInChromiumTests {
         }
     }
 
-    /// Chromium trusting `journal`'s CA, with the machine's host name mapped to 127.0.0.1.
-    static func browser(trusting journal: Journal) throws -> HeadlessChromium {
-        let home = journal.root.appendingPathComponent("home")
-        let database = home.appendingPathComponent(".pki/nssdb")
-        try FileManager.default.createDirectory(at: database, withIntermediateDirectories: true)
-        let made = try ToolRun.run(certutil!, ["-N", "-d", "sql:\(database.path)", "--empty-password"])
-        #expect(made.status == 0, "\(made.output)")
-        let added = try ToolRun.run(certutil!, ["-A", "-d", "sql:\(database.path)", "-n", "brewguide test CA", "-t", "C,,", "-i", journal.caFile.path])
-        #expect(added.status == 0, "\(added.output)")
-        return try HeadlessChromium(width: 390, height: 844, arguments: ["--host-resolver-rules=MAP \(ServeHTTPSTests.hostName()) 127.0.0.1"], home: home)
-    }
-
     /// Opens `page` and waits until it has loaded (served or kept), with its deferred scripts run.
     static func open(_ page: String, base: String, in browser: HeadlessChromium) throws {
         try browser.send("Page.navigate", ["url": base + page])
@@ -91,7 +79,7 @@ struct ServeOfflineInChromiumTests {
     func offlineAndAwake() throws {
         let journal = try Journal()
         try journal.start()
-        let browser = try Self.browser(trusting: journal)
+        let browser = try ServeHTTPSTests.browser(trusting: journal.caFile, home: journal.root.appendingPathComponent("home"))
         let base = "https://\(ServeHTTPSTests.hostName()):\(journal.port)/"
         // The key visit: the cookie set, and the browser sent on to the home page.
         try browser.send("Page.navigate", ["url": base + "?key=\(journal.key)"])
