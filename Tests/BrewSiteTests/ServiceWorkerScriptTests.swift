@@ -5,7 +5,7 @@ import Testing
 /// The service worker serve offers (`Templates/assets/served/sw.js`), run by node in a stand-in
 /// for the browser (its caches and its network): a page is asked of the server first and kept; a
 /// write, an address with the key, a read of the night-out panel and the live-reload stream are
-/// never answered by it nor kept; with no network the kept copy answers, stamped with the time it
+/// never answered by it nor kept, nor is a photo kept; with no network the kept copy answers, stamped with the time it
 /// was kept, and a page never kept says so in words.
 @Suite("The service worker's script")
 struct ServiceWorkerScriptTests {
@@ -27,7 +27,7 @@ struct ServiceWorkerScriptTests {
           asked.push(url);
           if (!online) return Promise.reject(new TypeError("Failed to fetch"));
           var response = new Response("<!DOCTYPE html><html><head><title>t</title></head><body><main>served " + url + "</main></body></html>",
-                                      { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+                                      { status: 200, headers: { "Content-Type": /\.jpg$/.test(url) ? "image/jpeg" : "text/html; charset=utf-8" } });
           Object.defineProperty(response, "type", { value: "basic" });
           return Promise.resolve(response);
         };
@@ -53,6 +53,7 @@ struct ServiceWorkerScriptTests {
           function () { return ask("/kitchen/?key=s3cret"); },
           function () { return ask("/_api/session/night", "GET", "cors"); },
           function () { return ask("/__brewguide/events", "GET", "cors"); },
+          function () { return ask("/kitchen/images/soup.jpg", "GET", "no-cors"); },
           function () { online = false; return ask("/kitchen/shopping.html"); },
           function () { return ask("/kitchen/plan/index.html"); },
           function () { return ask("/logs/never-opened.html"); },
@@ -87,13 +88,15 @@ struct ServiceWorkerScriptTests {
         for k in 2...6 { #expect(result(k)["answered"] as? Bool == false, "\(result(k)["path"] ?? "")") }
         #expect(!kept.contains { $0.contains("key=") || $0.contains("/_api/shopping") || $0.contains("/_api/session") || $0.contains("events") }, "\(kept)")
         // Offline: the kept copies, saying when they were kept; a page never kept says so.
-        for k in [7, 8] {
+        #expect(result(7)["answered"] as? Bool == true, "a photo is fetched through the worker")
+        #expect(!kept.contains { $0.hasSuffix(".jpg") }, "a photo is not kept: \(kept)")
+        for k in [8, 9] {
             let text = result(k)["text"] as? String ?? ""
             #expect(result(k)["status"] as? Int == 200)
             #expect(text.contains("<head><meta name=\"brewguide-kept-at\" content=\"20"), "\(text)")
             #expect(text.contains("<main>served"))
         }
-        #expect(result(9)["status"] as? Int == 503)
-        #expect((result(9)["text"] as? String)?.contains("Not kept on this phone") == true)
+        #expect(result(10)["status"] as? Int == 503)
+        #expect((result(10)["text"] as? String)?.contains("Not kept on this phone") == true)
     }
 }

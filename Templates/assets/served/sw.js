@@ -57,7 +57,7 @@ function withTimeout(promise, seconds) {
 
 // Keeps a copy of `response` (a 200 answer), stamped with the time it was kept.
 function keep(cache, address, response) {
-  if (!response || response.status !== 200 || response.type !== "basic" || response.redirected) return Promise.resolve();
+  if (!response || response.status !== 200 || response.type !== "basic" || response.redirected || !isKeptKind(response)) return Promise.resolve();
   return response.clone().blob().then(function (body) {
     var headers = new Headers(response.headers);
     headers.set(KEPT_HEADER, new Date().toISOString());
@@ -66,6 +66,13 @@ function keep(cache, address, response) {
 }
 
 function isPage(response) { return (response.headers.get("Content-Type") || "").indexOf("text/html") === 0; }
+// Besides pages, only what they need to work is kept (styles, scripts, the status, the manifest
+// and icons): photos are not, so the copies stay small (40 pages, their scripts, a few icons).
+function isKeptKind(response) {
+  var type = response.headers.get("Content-Type") || "";
+  return /^(text\/html|text\/css|text\/javascript|application\/javascript|application\/json|application\/manifest\+json|image\/x-icon)/.test(type) ||
+    /\/_app\/icon-[0-9]+\.png$|\/apple-touch-icon\.png$/.test(response.url || "");
+}
 
 // Only the newest RECENT_PAGES pages opened are kept, besides the always-kept ones.
 var RECENT_LIST = self.location.origin + "/_app/kept-recent.json";
