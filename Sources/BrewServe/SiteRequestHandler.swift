@@ -38,7 +38,9 @@ struct SiteRequestHandler: Sendable {
         // The app's files, to any browser of a served host: no secret, and a manifest is fetched without the key's cookie.
         if request.method == "GET" || request.method == "HEAD", let webApp, let file = webApp.file(at: request.path),
            case .notFound = resolver.resolve(percentEncodedPath: request.path) {
-            return Self.response(status: .ok, contentType: file.contentType, body: file.body)
+            // The service worker's scope is every page, not only /_app/ where it is served.
+            return Self.response(status: .ok, contentType: file.contentType, body: file.body,
+                                 extraHeaders: request.path == WebApp.serviceWorkerPath ? ["Service-Worker-Allowed": "/"] : [:])
         }
         if let writes {
             if request.method == "POST", let endpoint = writes.endpoint(at: request.path) {

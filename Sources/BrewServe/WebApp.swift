@@ -15,6 +15,12 @@ public struct WebApp: Sendable {
     public var pngIcons: [Int: Data]
     /// `/favicon.ico`: an ICO file holding one PNG.
     public var favicon: Data
+    /// The app's scripts by file name (`assets/served/` of the templates), served at
+    /// `/_app/NAME`: `sw.js`, the service worker that keeps pages for the phone to open offline
+    /// (`serviceWorkerPath`, scope `/`), and the scripts every page served names in its head
+    /// (`offline.js` registers it and says when a page is a kept copy, `wake.js` holds the
+    /// screen's wake lock for cook mode and the brew-along page).
+    public var scripts: [String: Data] = [:]
 
     public init(name: String, shortName: String, themeColour: String, backgroundColour: String, pngIcons: [Int: Data], favicon: Data) {
         self.name = name
@@ -29,6 +35,13 @@ public struct WebApp: Sendable {
     public static let touchIconPath = "/apple-touch-icon.png"
     public static let faviconPath = "/favicon.ico"
     public static let touchIconSide = 180
+    /// The service worker; served with `Service-Worker-Allowed: /`, so its scope is every page.
+    public static let serviceWorkerPath = "/_app/sw.js"
+    static let serviceWorkerName = "sw.js"
+    /// The scripts every page names, in this order, when the app has them.
+    static let pageScriptNames = ["wake.js", "offline.js"]
+
+    static func scriptPath(_ name: String) -> String { "/_app/\(name)" }
 
     static func iconPath(side: Int) -> String { "/_app/icon-\(side).png" }
 
@@ -38,6 +51,8 @@ public struct WebApp: Sendable {
         case Self.manifestPath: return ("application/manifest+json", manifest())
         case Self.faviconPath: return ("image/x-icon", favicon)
         case Self.touchIconPath: return pngIcons[Self.touchIconSide].map { ("image/png", $0) }
+        case _ where path.hasPrefix("/_app/") && path.hasSuffix(".js"):
+            return scripts[String(path.dropFirst("/_app/".count))].map { ("text/javascript; charset=utf-8", $0) }
         default:
             guard let side = pngIcons.keys.first(where: { Self.iconPath(side: $0) == path }) else { return nil }
             return ("image/png", pngIcons[side]!)
@@ -56,10 +71,12 @@ public struct WebApp: Sendable {
         return (try? JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
     }
 
-    /// The lines for a page's `<head>`: the manifest, the touch icon, the theme colour.
+    /// The lines for a page's `<head>`: the manifest, the touch icon, the theme colour, and the
+    /// app's page scripts (deferred, so they run after the page's own scripts are read).
     var headMarkup: String {
         "<link rel=\"manifest\" href=\"\(Self.manifestPath)\"><link rel=\"apple-touch-icon\" href=\"\(Self.touchIconPath)\">"
             + "<meta name=\"theme-color\" content=\"\(CertificateDownloadHandler.escaped(themeColour))\">"
+            + Self.pageScriptNames.filter { scripts[$0] != nil }.map { "<script src=\"\(Self.scriptPath($0))\" defer></script>" }.joined()
     }
 
     /// `html` with `headMarkup` before its first `</head>` (where browsers look for a manifest),

@@ -77,7 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
             edit?.reads = [ServedSessionNight.endpoint(root: dataOptions.data)]
             if https { tls = try ServeHTTPS(lanAddresses: lanAddresses) }
         }
-        let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit, tls: tls?.context, webApp: ServedWebApp.make())
+        let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit, tls: tls?.context, webApp: ServedWebApp.make(scripts: ServedPageScript.appScripts(site: siteOptions)))
         let scheme = tls == nil ? "http" : "https"
         let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)
         try await withThrowingTaskGroup(of: Void.self) { group in

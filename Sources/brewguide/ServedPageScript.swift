@@ -15,4 +15,15 @@ enum ServedPageScript {
         let (templates, _) = TemplateSet.load(defaultDirectory: site.defaultTemplatesDirectory, overrideDirectory: site.templates)
         return templates.servedScripts[asset].map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
+
+    /// The web app's scripts of the same templates (`WebApp.scripts`): the service worker and the
+    /// scripts every served page names, whether or not the browser holds the key.
+    static let appAssets = ["sw.js", "offline.js", "wake.js"]
+
+    static func appScripts(site: SiteOptions) -> [String: Data] {
+        let (templates, _) = TemplateSet.load(defaultDirectory: site.defaultTemplatesDirectory, overrideDirectory: site.templates)
+        var scripts: [String: Data] = [:]
+        for name in appAssets { if let bytes = templates.servedScripts[name] { scripts[name] = Data(bytes) } }
+        return scripts
+    }
 }

@@ -9,11 +9,13 @@ enum ServedWebApp {
     static let themeColour = (hex: "#8a3b12", red: Int32(0x8a), green: Int32(0x3b), blue: Int32(0x12))
     static let backgroundColour = "#fdfaf6"
 
-    static func make() -> WebApp {
+    static func make(scripts: [String: Data] = [:]) -> WebApp {
         var icons: [Int: Data] = [:]
         for side in [WebApp.touchIconSide, 192, 512] { icons[side] = cup(side: side) }
-        return WebApp(name: "brewguide journal", shortName: "Journal", themeColour: themeColour.hex, backgroundColour: backgroundColour,
-                      pngIcons: icons, favicon: icoHolding(cup(side: 32), side: 32))
+        var app = WebApp(name: "brewguide journal", shortName: "Journal", themeColour: themeColour.hex, backgroundColour: backgroundColour,
+                         pngIcons: icons, favicon: icoHolding(cup(side: 32), side: 32))
+        app.scripts = scripts
+        return app
     }
 
     /// A white cup on its saucer on the accent colour, `side` pixels square, as PNG.

@@ -8,6 +8,8 @@
   let index = -1, startedAt = null, pausedAt = null, lock = null, ticker = null;
   const elapsed = () => startedAt == null ? 0 : ((pausedAt ?? Date.now()) - startedAt) / 1000;
   const awake = async on => {
+    // Under serve, its wake.js holds the lock and says when the browser refuses it.
+    if (window.brewguideWake) return window.brewguideWake("brew", on);
     try { if (on && "wakeLock" in navigator && !lock) { lock = await navigator.wakeLock.request("screen"); lock.addEventListener("release", () => { lock = null; }); }
           else if (!on && lock) { await lock.release(); lock = null; } } catch (e) { lock = null; }
   };

@@ -157,6 +157,8 @@ document.addEventListener("DOMContentLoaded", function () {
     keep();
   });
   function stayAwake() {
+    // Under serve, its wake.js holds the lock and says when the browser refuses it.
+    if (window.brewguideWake) return window.brewguideWake("cook", true);
     if (navigator.wakeLock && document.visibilityState === "visible") navigator.wakeLock.request("screen").catch(function () {});
   }
   document.addEventListener("visibilitychange", stayAwake);
@@ -165,6 +167,7 @@ document.addEventListener("DOMContentLoaded", function () {
   if (finish) finish.addEventListener("click", function (event) {
     event.preventDefault();
     cook.querySelector(".cook-toast").hidden = false;
+    if (window.brewguideWake) window.brewguideWake("cook", false);
     setTimeout(function () { location.href = finish.href; }, 1500);
   });
 });

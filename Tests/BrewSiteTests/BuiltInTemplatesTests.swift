@@ -56,6 +56,11 @@ struct BuiltInTemplatesTests {
         let served = try #require(builtIn.servedScripts["pages.js"])
         #expect(String(decoding: served, as: UTF8.self).contains("/_api/status"))
         #expect(!builtIn.assets.keys.contains { $0.hasPrefix("served/") })
+        // The web app's scripts are served ones too: the built site has no service worker.
+        for name in ["sw.js", "offline.js", "wake.js"] {
+            #expect(builtIn.servedScripts[name]?.isEmpty == false, "\(name)")
+            #expect(!builtIn.assets.keys.contains { $0.hasSuffix(name) }, "\(name)")
+        }
         // Nothing the page sends is read back out of a printed command line.
         #expect(!String(decoding: served, as: UTF8.self).contains("--brew-time"))
         #expect(!String(decoding: served, as: UTF8.self).contains("querySelector(\"code\")"))

@@ -52,6 +52,18 @@ struct ServeHTTPSTests {
         return String(cString: buffer).lowercased()
     }
 
+    /// Chromium with `caFile` trusted (an NSS database made with certutil in `home`) and the
+    /// machine's host name mapped to 127.0.0.1.
+    static func browser(trusting caFile: URL, home: URL) throws -> HeadlessChromium {
+        let database = home.appendingPathComponent(".pki/nssdb")
+        try FileManager.default.createDirectory(at: database, withIntermediateDirectories: true)
+        let made = try run(certutil!, ["-N", "-d", "sql:\(database.path)", "--empty-password"])
+        #expect(made.status == 0, "\(made.output)")
+        let added = try run(certutil!, ["-A", "-d", "sql:\(database.path)", "-n", "brewguide test CA", "-t", "C,,", "-i", caFile.path])
+        #expect(added.status == 0, "\(added.output)")
+        return try HeadlessChromium(width: 390, height: 844, arguments: ["--host-resolver-rules=MAP \(hostName()) 127.0.0.1"], home: home)
+    }
+
     static func run(_ executable: String, _ arguments: [String], input: String = "") throws -> (output: String, status: Int32) {
         try ToolRun.run(executable, arguments, input: input)
     }
@@ -99,15 +111,8 @@ struct ServeHTTPSTests {
           .enabled(if: HeadlessChromium.executable != nil && certutil != nil, "Chromium or certutil (libnss3-tools) is not installed"))
     func chromiumSecureContext() throws {
         let served = try Served()
-        let home = served.root.appendingPathComponent("home")
-        let database = home.appendingPathComponent(".pki/nssdb")
-        try FileManager.default.createDirectory(at: database, withIntermediateDirectories: true)
-        let made = try Self.run(Self.certutil!, ["-N", "-d", "sql:\(database.path)", "--empty-password"])
-        #expect(made.status == 0, "\(made.output)")
-        let added = try Self.run(Self.certutil!, ["-A", "-d", "sql:\(database.path)", "-n", "brewguide test CA", "-t", "C,,", "-i", served.caFile.path])
-        #expect(added.status == 0, "\(added.output)")
         let host = Self.hostName()
-        let browser = try HeadlessChromium(width: 390, height: 844, arguments: ["--host-resolver-rules=MAP \(host) 127.0.0.1"], home: home)
+        let browser = try Self.browser(trusting: served.caFile, home: served.root.appendingPathComponent("home"))
         let base = "https://\(host):\(served.port)/"
         try browser.send("Page.navigate", ["url": base + "?key=\(served.key)"])
         #expect(browser.wait(until: "document.readyState === 'complete' && location.href === \(HeadlessChromium.quoted(base))", seconds: 30),
