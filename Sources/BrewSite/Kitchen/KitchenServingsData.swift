@@ -1,0 +1,56 @@
+import BrewKit
+
+/// What `assets/servings.js` needs to show a kitchen recipe (its page and cook mode) for any
+/// number of servings with `kitchen scale`'s rounding: a JSON block in the page's head, each
+/// ingredient's `KitchenScalingRule` at the recipe's own servings, by the ingredient's place
+/// (null for a group name). The amounts on the page carry `data-amount` with that place.
+///
+/// ```json
+/// {"amounts":[{"as":"count","many":"cloves","one":"clove","q":[2]},null,{"as":"written","text":"to taste"}],
+///  "recipe":"pasta","servings":4}
+/// ```
+enum KitchenServingsData {
+    static let asset = "servings.js"
+    /// The id of the JSON block the script reads.
+    static let elementID = "servings-data"
+
+    /// The JSON block and the script's tag, for a page whose root is `root`.
+    static func head(for recipe: KitchenRecipe, units: KitchenUnits?, root: String) -> String {
+        "<script type=\"application/json\" id=\"\(elementID)\">\(HTMLEscaping.scriptSafeJSON(object(for: recipe, units: units).serialized))</script>"
+            + KitchenScript.tag(asset, root: root)
+    }
+
+    static func object(for recipe: KitchenRecipe, units: KitchenUnits?) -> JSONLDValue {
+        .object([
+            "recipe": .string(recipe.id),
+            "servings": .int(max(1, recipe.servings)),
+            "amounts": .array(recipe.ingredients.map { ingredient in
+                guard !ingredient.isHeading else { return .null }
+                let amount = ingredient.parsedAmount
+                return value(of: KitchenScalingRule.rule(for: amount, written: ingredient.amount, units: units ?? amount.writtenSystem))
+            }),
+        ])
+    }
+
+    static func value(of rule: KitchenScalingRule) -> JSONLDValue {
+        func pair(_ low: Double, _ high: Double?) -> JSONLDValue { .array([.number(low)] + (high.map { [.number($0)] } ?? [])) }
+        switch rule {
+        case .written(let text):
+            return .object(["as": .string("written"), "text": .string(text)])
+        case .counted(let amount, let maxAmount, let word, let plural, let packageSize):
+            var object: [String: JSONLDValue] = ["as": .string("count"), "q": pair(amount, maxAmount)]
+            if let word, let plural { object["one"] = .string(word); object["many"] = .string(plural) }
+            if let packageSize { object["package"] = .string(packageSize) }
+            return .object(object)
+        case .metric(let base, let baseMax, let small, let large):
+            let size = KitchenUnit(rawValue: large)?.baseAmount ?? 1000
+            return .object(["as": .string("metric"), "base": pair(base, baseMax), "small": .string(small), "large": .string(large), "largeSize": .number(size)])
+        case .fractions(let base, let baseMax, let units):
+            return .object(["as": .string("fractions"), "base": pair(base, baseMax), "units": .array(units.map { unit in
+                .object(["from": .number(unit.from), "size": .number(unit.size), "one": .string(unit.one), "many": .string(unit.many)])
+            })])
+        case .ounces(let base, let baseMax, let ounce):
+            return .object(["as": .string("ounces"), "base": pair(base, baseMax), "ounce": .number(ounce)])
+        }
+    }
+}
