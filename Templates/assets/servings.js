@@ -59,31 +59,33 @@
 
   // KitchenScaler.scale of one rule at `factor` times the recipe's servings.
   function scaled(rule, factor) {
-    var b = rule.base || rule.q || [];
-    var largest = (b.length > 1 ? b[1] : b[0]) * factor;
+    // As KitchenScaler multiplies: the amount by the factor, then by the unit's size.
+    var unitSize = rule.unitSize || 1;
+    var b = (rule.q || []).map(function (q) { return q * factor * unitSize; });
+    var largest = b.length > 1 ? b[1] : b[0];
     var low, high;
     switch (rule.as) {
       case 'count':
-        low = kitchenFraction(b[0] * factor);
-        high = b.length > 1 ? Math.max(low, kitchenFraction(b[1] * factor)) : null;
+        low = kitchenFraction(b[0]);
+        high = b.length > 1 ? Math.max(low, kitchenFraction(b[1])) : null;
         var text = range(low, high, fractionText);
         if (rule['package']) text += ' (' + rule['package'] + ')';
         if (rule.one) text += ' ' + ((high !== null ? high : low) > 1 ? rule.many : rule.one);
         return text;
       case 'metric':
-        low = metric(b[0] * factor);
-        high = b.length > 1 ? Math.max(low, metric(b[1] * factor)) : null;
+        low = metric(b[0]);
+        high = b.length > 1 ? Math.max(low, metric(b[1])) : null;
         var large = metric(largest) >= 1000, size = large ? rule.largeSize : 1;
         return range(low / size, high === null ? null : high / size, function (v) { return number(v, 3); }) + ' ' + (large ? rule.large : rule.small);
       case 'fractions':
         var unit = rule.units[rule.units.length - 1];
         for (var i = 0; i < rule.units.length; i++) if (largest >= rule.units[i].from) { unit = rule.units[i]; break; }
-        low = kitchenFraction(b[0] * factor / unit.size);
-        high = b.length > 1 ? Math.max(low, kitchenFraction(b[1] * factor / unit.size)) : null;
+        low = kitchenFraction(b[0] / unit.size);
+        high = b.length > 1 ? Math.max(low, kitchenFraction(b[1] / unit.size)) : null;
         return range(low, high, fractionText) + ' ' + ((high !== null ? high : low) > 1 ? unit.many : unit.one);
       case 'ounces':
-        low = quarter(b[0] * factor / rule.ounce);
-        high = b.length > 1 ? Math.max(low, quarter(b[1] * factor / rule.ounce)) : null;
+        low = quarter(b[0] / rule.ounce);
+        high = b.length > 1 ? Math.max(low, quarter(b[1] / rule.ounce)) : null;
         var pounds = (high !== null ? high : low) >= 16;
         return range(low, high, function (ounces) {
           if (!pounds) return fractionText(ounces) + ' oz';

@@ -9,12 +9,27 @@ public enum KitchenScalingRule: Hashable, Sendable {
     /// (plural above one), and a package size shown after the count, never scaled.
     case counted(amount: Double, maxAmount: Double?, word: String?, plural: String?, packageSize: String?)
     /// Grams or millilitres by the metric rule, in `large` (1,000 of `small`) from 1,000 rounded.
-    case metric(base: Double, baseMax: Double?, small: String, large: String)
+    case metric(Measured, small: String, large: String)
     /// Kitchen fractions of the first of `units` whose `from` (grams or millilitres, unrounded
     /// upper end) the amount reaches.
-    case fractions(base: Double, baseMax: Double?, units: [FractionUnit])
+    case fractions(Measured, units: [FractionUnit])
     /// Ounces to ¼, shown as pounds and ounces from 16 oz.
-    case ounces(base: Double, baseMax: Double?, ounce: Double)
+    case ounces(Measured, ounce: Double)
+
+    /// An amount of a unit of measure as written, and the unit's size in grams or millilitres:
+    /// scaled, it is `amount × factor × unitSize`, multiplied in that order as `KitchenScaler`
+    /// does (0.7 l × 1.75 is 1,224.99… ml, not 1,225).
+    public struct Measured: Hashable, Sendable {
+        public var amount: Double
+        public var maxAmount: Double?
+        public var unitSize: Double
+
+        public init(amount: Double, maxAmount: Double?, unitSize: Double) {
+            self.amount = amount
+            self.maxAmount = maxAmount
+            self.unitSize = unitSize
+        }
+    }
 
     /// A unit amounts are counted in by kitchen fractions: its size in grams or millilitres, and
     /// its symbol for one or less and for more.
@@ -35,33 +50,31 @@ public enum KitchenScalingRule: Hashable, Sendable {
             return .counted(amount: quantity.amount, maxAmount: quantity.maxAmount, word: word, plural: AmountGrammar.plural(of: word),
                             packageSize: quantity.packageSize)
         case .measure(let unit):
-            let base = quantity.amount * unit.baseAmount
-            let baseMax = quantity.maxAmount.map { $0 * unit.baseAmount }
-            return measured(base: base, baseMax: baseMax, source: unit, units: units)
+            return measured(Measured(amount: quantity.amount, maxAmount: quantity.maxAmount, unitSize: unit.baseAmount), source: unit, units: units)
         }
     }
 
     /// The branches of `KitchenScaler.measured`, as data.
-    static func measured(base: Double, baseMax: Double?, source: KitchenUnit, units: KitchenUnits) -> KitchenScalingRule {
+    static func measured(_ measured: Measured, source: KitchenUnit, units: KitchenUnits) -> KitchenScalingRule {
         func fixed(_ unit: KitchenUnit) -> [FractionUnit] {
             [FractionUnit(from: 0, size: unit.baseAmount, one: unit.symbol(forQuantity: 1), many: unit.symbol(forQuantity: 2))]
         }
         switch (source.dimension, units) {
         case (.mass, .metric):
-            return .metric(base: base, baseMax: baseMax, small: KitchenUnit.gram.rawValue, large: KitchenUnit.kilogram.rawValue)
+            return .metric(measured, small: KitchenUnit.gram.rawValue, large: KitchenUnit.kilogram.rawValue)
         case (.volume, .metric) where source == .teaspoon || source == .tablespoon:
-            return .fractions(base: base, baseMax: baseMax, units: fixed(source))
+            return .fractions(measured, units: fixed(source))
         case (.volume, .metric):
-            return .metric(base: base, baseMax: baseMax, small: KitchenUnit.millilitre.rawValue, large: KitchenUnit.litre.rawValue)
+            return .metric(measured, small: KitchenUnit.millilitre.rawValue, large: KitchenUnit.litre.rawValue)
         case (.mass, .imperial):
-            return .ounces(base: base, baseMax: baseMax, ounce: KitchenUnit.ounce.baseAmount)
+            return .ounces(measured, ounce: KitchenUnit.ounce.baseAmount)
         case (.volume, .imperial):
             switch source {
             case .teaspoon, .tablespoon, .cup, .pint, .quart, .gallon, .fluidOunce:
-                return .fractions(base: base, baseMax: baseMax, units: fixed(source))
+                return .fractions(measured, units: fixed(source))
             default:
                 let cup = fixed(.cup)[0], tablespoon = fixed(.tablespoon)[0], teaspoon = fixed(.teaspoon)[0]
-                return .fractions(base: base, baseMax: baseMax, units: [
+                return .fractions(measured, units: [
                     FractionUnit(from: KitchenUnit.cup.baseAmount / 4, size: cup.size, one: cup.one, many: cup.many),
                     FractionUnit(from: KitchenUnit.tablespoon.baseAmount, size: tablespoon.size, one: tablespoon.one, many: tablespoon.many),
                     teaspoon,

@@ -34,6 +34,7 @@ enum KitchenServingsData {
 
     static func value(of rule: KitchenScalingRule) -> JSONLDValue {
         func pair(_ low: Double, _ high: Double?) -> JSONLDValue { .array([.number(low)] + (high.map { [.number($0)] } ?? [])) }
+        func quantity(_ measured: KitchenScalingRule.Measured) -> JSONLDValue { pair(measured.amount, measured.maxAmount) }
         switch rule {
         case .written(let text):
             return .object(["as": .string("written"), "text": .string(text)])
@@ -42,15 +43,16 @@ enum KitchenServingsData {
             if let word, let plural { object["one"] = .string(word); object["many"] = .string(plural) }
             if let packageSize { object["package"] = .string(packageSize) }
             return .object(object)
-        case .metric(let base, let baseMax, let small, let large):
+        case .metric(let measured, let small, let large):
             let size = KitchenUnit(rawValue: large)?.baseAmount ?? 1000
-            return .object(["as": .string("metric"), "base": pair(base, baseMax), "small": .string(small), "large": .string(large), "largeSize": .number(size)])
-        case .fractions(let base, let baseMax, let units):
-            return .object(["as": .string("fractions"), "base": pair(base, baseMax), "units": .array(units.map { unit in
+            return .object(["as": .string("metric"), "q": quantity(measured), "unitSize": .number(measured.unitSize),
+                            "small": .string(small), "large": .string(large), "largeSize": .number(size)])
+        case .fractions(let measured, let units):
+            return .object(["as": .string("fractions"), "q": quantity(measured), "unitSize": .number(measured.unitSize), "units": .array(units.map { unit in
                 .object(["from": .number(unit.from), "size": .number(unit.size), "one": .string(unit.one), "many": .string(unit.many)])
             })])
-        case .ounces(let base, let baseMax, let ounce):
-            return .object(["as": .string("ounces"), "base": pair(base, baseMax), "ounce": .number(ounce)])
+        case .ounces(let measured, let ounce):
+            return .object(["as": .string("ounces"), "q": quantity(measured), "unitSize": .number(measured.unitSize), "ounce": .number(ounce)])
         }
     }
 }
