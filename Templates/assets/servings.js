@@ -12,7 +12,9 @@
   if (!block) return;
   var data;
   try { data = JSON.parse(block.textContent); } catch (e) { return; }
+  // The units assets/units.js chose on this device (as written, metric, US), else the page's own.
   var amounts = data.amounts || [];
+  function useUnits(system) { amounts = (system && data[system]) || data.amounts || []; }
   var base = data.servings || 1;
   var store = null;
   try { store = window.localStorage; } catch (e) {}
@@ -152,6 +154,8 @@
   });
   field.addEventListener('change', function () { show(whole(field.value) || servings); });
 
+  document.addEventListener('brewguide-units', function (event) { useUnits(event.detail); show(servings); });
+  try { useUnits(store && store.getItem('brewguide-units')); } catch (e) {}
   var kept = store ? whole(store.getItem(key) || '') : null;
   show(kept || base);
 })();

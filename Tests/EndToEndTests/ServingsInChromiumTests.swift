@@ -16,13 +16,15 @@ struct ServingsInChromiumTests {
     ]
 
     /// A copy of the test journal with the checking recipe, its preferences' kitchen units set, built.
-    static func site(units: String) throws -> (data: URL, site: URL) {
+    static let steps = ["Whisk the eggs with the milk and the sugar.", "Add the flour and the butter."]
+
+    static func site(units: String, steps: [String] = steps) throws -> (data: URL, site: URL) {
         let data = try BrewGuideProcess.copyOfBundledData()
         let site = data.deletingLastPathComponent().appendingPathComponent("Site")
         let recipe: [String: Any] = [
             "id": "scaling-check", "title": "Scaling check", "servings": 4, "category": "Dinner",
             "ingredients": amounts.map { ["amount": $0.0, "name": $0.1] },
-            "steps": [["order": 1, "text": "Whisk the eggs with the milk and the sugar."], ["order": 2, "text": "Add the flour and the butter."]],
+            "steps": steps.enumerated().map { ["order": $0.offset + 1, "text": $0.element] },
         ]
         try JSONSerialization.data(withJSONObject: recipe).write(to: data.appendingPathComponent("kitchen/recipes/scaling-check.json"))
         let preferencesFile = data.appendingPathComponent("preferences.json")
@@ -37,8 +39,9 @@ struct ServingsInChromiumTests {
     }
 
     /// `kitchen scale`'s amounts, in the recipe's order, leaving out the empty ones (no `<strong>` on the page).
-    static func kitchenScale(_ id: String, servings: Int, data: URL) throws -> [String] {
-        let run = try BrewGuideProcess.run(["kitchen", "scale", id, "--servings", String(servings), "--format", "json", "--data", data.path])
+    static func kitchenScale(_ id: String, servings: Int, units: String? = nil, data: URL) throws -> [String] {
+        let run = try BrewGuideProcess.run(["kitchen", "scale", id, "--servings", String(servings), "--format", "json", "--data", data.path]
+                                           + (units.map { ["--units", $0] } ?? []))
         #expect(run.status == 0, "\(run.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
         return (json["ingredients"] as? [[String: Any]] ?? []).compactMap { $0["amount"] as? String }.filter { !$0.isEmpty }

@@ -14,21 +14,33 @@ enum KitchenServingsData {
     /// The id of the JSON block the script reads.
     static let elementID = "servings-data"
 
-    /// The JSON block and the script's tag, for a page whose root is `root`.
+    /// The units choice and the temperatures in step text.
+    static let unitsAsset = "units.js"
+
+    /// The JSON block and the scripts' tags, for a page whose root is `root`.
     static func head(for recipe: KitchenRecipe, units: KitchenUnits?, root: String) -> String {
         "<script type=\"application/json\" id=\"\(elementID)\">\(HTMLEscaping.scriptSafeJSON(object(for: recipe, units: units).serialized))</script>"
-            + KitchenScript.tag(asset, root: root)
+            + KitchenScript.tag(asset, root: root) + KitchenScript.tag(unitsAsset, root: root)
     }
 
     static func object(for recipe: KitchenRecipe, units: KitchenUnits?) -> JSONLDValue {
-        .object([
-            "recipe": .string(recipe.id),
-            "servings": .int(max(1, recipe.servings)),
-            "amounts": .array(recipe.ingredients.map { ingredient in
+        func rules(_ system: KitchenUnits?) -> JSONLDValue {
+            .array(recipe.ingredients.map { ingredient in
                 guard !ingredient.isHeading else { return .null }
                 let amount = ingredient.parsedAmount
-                return value(of: KitchenScalingRule.rule(for: amount, written: ingredient.amount, units: units ?? amount.writtenSystem))
-            }),
+                return value(of: KitchenScalingRule.rule(for: amount, written: ingredient.amount, units: system ?? amount.writtenSystem))
+            })
+        }
+        // The page's own amounts, and those for each choice of `assets/units.js` (as written:
+        // each amount in the system it was written in; US: `KitchenUnits.imperial`).
+        return .object([
+            "recipe": .string(recipe.id),
+            "servings": .int(max(1, recipe.servings)),
+            "amounts": rules(units),
+            "shown": .string(units.map { $0 == .metric ? "metric" : "us" } ?? "written"),
+            "written": rules(nil),
+            "metric": rules(.metric),
+            "us": rules(.imperial),
         ])
     }
 
