@@ -57,4 +57,39 @@ struct UnitsChoiceInChromiumTests {
         #expect(try browser.text("localStorage.getItem('brewguide-units')") == "metric")
         #expect(try ServedWritesInChromiumTests.axeViolations(in: "main", browser) == [])
     }
+
+    /// The shopping list adds up in the chosen system: two weeks of the test journal's plan
+    /// written to the list, its masses and volumes in metric, then in US, then as the list adds them.
+    @Test func theShoppingListAddsUpInTheChosenUnits() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        let folder = data.deletingLastPathComponent(), site = folder.appendingPathComponent("Site")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try BrewGuideProcess.run(["kitchen", "shopping", "--from-plan", "2026-11-23..2026-12-06", "--write", "--data", data.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let browser = try HeadlessChromium(width: 390, height: 844)
+        let page = site.appendingPathComponent("kitchen/shopping.html")
+        try browser.open(page)
+        _ = try browser.evaluate("localStorage.clear(); true")
+        try browser.open(page)
+        let lines = "Array.from(document.querySelectorAll('.shopping-list .line-text')).map(e => e.textContent)"
+        let asWritten = try browser.evaluate(lines) as? [String] ?? []
+        #expect(asWritten.contains("2 lb 10¾ oz chicken thighs") && asWritten.contains("1.78 kg new potatoes"), "\(asWritten)")
+
+        try Self.choose("Metric", in: browser)
+        let metric = try browser.evaluate(lines) as? [String] ?? []
+        #expect(metric.contains("1.21 kg chicken thighs") && metric.contains("1.78 kg new potatoes") && metric.contains("355 ml mixed berries"), "\(metric)")
+        #expect(metric.contains("7 onions (6¼ needed)"), "counted things read the same in both")
+
+        try Self.choose("US", in: browser)
+        try browser.open(page)
+        #expect(try browser.wait(until: "document.querySelector('.units-choice input[value=us]').checked"), "kept on this device")
+        let us = try browser.evaluate(lines) as? [String] ?? []
+        #expect(us.contains("3 lb 14¾ oz new potatoes") && us.contains("2 cups milk") && us.contains("1½ cups mixed berries"), "\(us)")
+
+        try Self.choose("As written", in: browser)
+        #expect(try browser.evaluate(lines) as? [String] == asWritten)
+        #expect(try ServedWritesInChromiumTests.axeViolations(in: "main", browser) == [])
+    }
 }
