@@ -98,7 +98,7 @@
         return rule.text;
     }
   }
-  window.brewguideServings = { scaled: scaled };
+  window.brewguideServings = { scaled: scaled, data: data, store: store };
 
   var shown = document.querySelectorAll('[data-amount]');
   var servings = base;

@@ -6,12 +6,10 @@
 // choice is kept in this browser for every recipe (localStorage "brewguide-units").
 (function () {
   'use strict';
-  var block = document.getElementById('servings-data');
-  if (!block) return;
-  var data;
-  try { data = JSON.parse(block.textContent); } catch (e) { return; }
-  var store = null;
-  try { store = window.localStorage; } catch (e) {}
+  // The page's data and this browser's storage, as assets/servings.js (named before) read them.
+  var servings = window.brewguideServings;
+  if (!servings) return;
+  var data = servings.data, store = servings.store;
   var KEY = 'brewguide-units';
 
   // Gas marks with their usual °C and °F.

@@ -61,13 +61,8 @@ struct UnitsChoiceInChromiumTests {
     /// The shopping list adds up in the chosen system: two weeks of the test journal's plan
     /// written to the list, its masses and volumes in metric, then in US, then as the list adds them.
     @Test func theShoppingListAddsUpInTheChosenUnits() throws {
-        let data = try BrewGuideProcess.copyOfBundledData()
-        let folder = data.deletingLastPathComponent(), site = folder.appendingPathComponent("Site")
+        let (folder, site) = try KitchenCardPrintTests.twoWeeksOnTheList()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let written = try BrewGuideProcess.run(["kitchen", "shopping", "--from-plan", "2026-11-23..2026-12-06", "--write", "--data", data.path])
-        #expect(written.status == 0, "\(written.stderr)")
-        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
-        #expect(build.status == 0, "\(build.stderr)")
         let browser = try HeadlessChromium(width: 390, height: 844)
         let page = site.appendingPathComponent("kitchen/shopping.html")
         try browser.open(page)
