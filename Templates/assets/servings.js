@@ -13,8 +13,12 @@
   var data;
   try { data = JSON.parse(block.textContent); } catch (e) { return; }
   // The units assets/units.js chose on this device (as written, metric, US), else the page's own.
-  var amounts = data.amounts || [];
-  function useUnits(system) { amounts = (system && data[system]) || data.amounts || []; }
+  var amounts = [];
+  function useUnits(system) {
+    var known = system === 'written' || system === 'metric' || system === 'us';
+    amounts = (known && data[system]) || data[data.shown] || [];
+  }
+  useUnits(data.shown);
   var base = data.servings || 1;
   var store = null;
   try { store = window.localStorage; } catch (e) {}

@@ -3,11 +3,12 @@ import BrewKit
 /// What `assets/servings.js` needs to show a kitchen recipe (its page and cook mode) for any
 /// number of servings with `kitchen scale`'s rounding: a JSON block in the page's head, each
 /// ingredient's `KitchenScalingRule` at the recipe's own servings, by the ingredient's place
-/// (null for a group name). The amounts on the page carry `data-amount` with that place.
+/// (null for a group name), once for each units choice (`written`, `metric`, `us`), and which
+/// of them the page shows (`shown`). The amounts on the page carry `data-amount` with that place.
 ///
 /// ```json
-/// {"amounts":[{"as":"count","many":"cloves","one":"clove","q":[2]},null,{"as":"written","text":"to taste"}],
-///  "recipe":"pasta","servings":4}
+/// {"metric":[{"as":"count","many":"cloves","one":"clove","q":[2]},null,{"as":"written","text":"to taste"}],
+///  "recipe":"pasta","servings":4,"shown":"written","us":[…],"written":[…]}
 /// ```
 enum KitchenServingsData {
     static let asset = "servings.js"
@@ -31,12 +32,11 @@ enum KitchenServingsData {
                 return value(of: KitchenScalingRule.rule(for: amount, written: ingredient.amount, units: system ?? amount.writtenSystem))
             })
         }
-        // The page's own amounts, and those for each choice of `assets/units.js` (as written:
-        // each amount in the system it was written in; US: `KitchenUnits.imperial`).
+        // The amounts for each choice of `assets/units.js` (as written: each amount in the system
+        // it was written in; US: `KitchenUnits.imperial`), and which of them the page shows.
         return .object([
             "recipe": .string(recipe.id),
             "servings": .int(max(1, recipe.servings)),
-            "amounts": rules(units),
             "shown": .string(units.map { $0 == .metric ? "metric" : "us" } ?? "written"),
             "written": rules(nil),
             "metric": rules(.metric),
