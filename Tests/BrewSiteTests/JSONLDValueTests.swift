@@ -14,6 +14,8 @@ struct JSONLDValueTests {
         switch value {
         case .string(let text): text
         case .int(let number): number
+        case .number(let number): number
+        case .null: NSNull()
         case .array(let elements): elements.map(foundation)
         case .object(let members): members.mapValues(foundation)
         }

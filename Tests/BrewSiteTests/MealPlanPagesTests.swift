@@ -110,7 +110,7 @@ import TestSupport
         let markdownPage = try #require(files["kitchen/shopping.md"])
         #expect(markdownPage.contains("14 items, 3 checked. [Meal plans]"), "\(markdownPage.prefix(300))")
         // Each line has a checkbox a phone can tick, stored in the browser only (issue 26).
-        #expect(html.contains("<input type=\"checkbox\" data-key=\"red lentil|g\" data-items=\"1\" data-checked=\"1\" checked> <span class=\"line-text\">250 g red lentils</span><span class=\"visually-hidden\"> (bought)</span></label>"), "\(html)")
+        #expect(html.contains("<input type=\"checkbox\" data-key=\"red lentil|g\" data-items=\"1\" data-checked=\"1\" checked> <span class=\"line-text\" data-metric=\"250 g red lentils\" data-us=\"8¾ oz red lentils\">250 g red lentils</span><span class=\"visually-hidden\"> (bought)</span></label>"), "\(html)")
         #expect(html.contains("<input type=\"checkbox\" data-key=\"lemon|\" data-items=\"3\" data-checked=\"0\"> <span class=\"line-text\">4 lemons (3½ needed)</span>"))
         // The ticks' script is an asset file the page names (assets/shopping.js).
         #expect(html.contains("<script src=\"../assets/shopping.js\" defer></script>"))

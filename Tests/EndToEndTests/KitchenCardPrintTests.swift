@@ -69,16 +69,23 @@ struct KitchenCardPrintTests {
         #expect(!fits.contains("too long for one printed page"))
     }
 
-    /// The printed shopping list takes one page as the docs say: two weeks of the bundled plan
-    /// written to the list (57 items, about 60 lines) took two.
-    @Test func aTwoWeekShoppingListPrintsOnOnePage() throws {
+    /// A copy of the test journal with two weeks of its plan written to the shopping list, built
+    /// into `site` beside it; remove `folder` after.
+    static func twoWeeksOnTheList() throws -> (folder: URL, site: URL) {
         let data = try BrewGuideProcess.copyOfBundledData()
         let folder = data.deletingLastPathComponent(), site = folder.appendingPathComponent("Site")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let written = try BrewGuideProcess.run(["kitchen", "shopping", "--from-plan", "2026-11-23..2026-12-06", "--write", "--data", data.path])
         #expect(written.status == 0, "\(written.stderr)")
         let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"])
         #expect(build.status == 0, "\(build.stderr)")
+        return (folder, site)
+    }
+
+    /// The printed shopping list takes one page as the docs say: two weeks of the bundled plan
+    /// written to the list (57 items, about 60 lines) took two.
+    @Test func aTwoWeekShoppingListPrintsOnOnePage() throws {
+        let (folder, site) = try KitchenCardPrintTests.twoWeeksOnTheList()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let browser = try HeadlessChromium(width: 1280, height: 900)
         for (paper, width, height) in [("A4", 8.27, 11.69), ("Letter", 8.5, 11.0)] {
             #expect(try Self.printedPages(browser, site.appendingPathComponent("kitchen/shopping.html"), width: width, height: height) == 1, "\(paper)")

@@ -212,7 +212,7 @@ enum KitchenHTML {
             let amount = shownAmount(ingredient, units: units).text
             let notes = Self.notesAfterName(ingredient.notes)
             html += "<li><input type=\"checkbox\" id=\"ingredient-\(index + 1)\"><label for=\"ingredient-\(index + 1)\">"
-            if !amount.isEmpty { html += "<strong>\(h(amount))</strong> " }
+            if !amount.isEmpty { html += "<strong data-amount=\"\(index)\">\(h(amount))</strong> " }
             html += "\(h(ingredient.name))<span class=\"kitchen-ingredient-notes\">\(h(notes))</span></label></li>\n"
             markdown.append("- [ ] " + (amount.isEmpty ? "" : "**\(md(amount))** ") + md(ingredient.name + notes))
         }
@@ -285,6 +285,7 @@ enum KitchenHTML {
         // and scroll with the arrow keys.
         var html = "<div class=\"table-scroll\" role=\"region\" aria-label=\"Amounts for more or fewer servings\" tabindex=\"0\"><table class=\"kitchen-scaling\"><thead><tr><th scope=\"col\">Ingredient</th>"
         html += factors.map { "<th scope=\"col\">\(h($0.label))</th>" }.joined() + "</tr></thead><tbody>"
+        let labels = factors.map { h($0.label) }
         var markdown = "| Ingredient | " + factors.map { md($0.label) }.joined(separator: " | ") + " |\n"
         markdown += "|---|" + factors.map { _ in "---|" }.joined() + "\n"
         for ingredient in recipe.ingredients {
@@ -295,7 +296,8 @@ enum KitchenHTML {
             }
             let amount = ingredient.parsedAmount
             let cells = factors.map { KitchenScaler.scale(amount, written: ingredient.amount, by: $0.factor, units: units ?? amount.writtenSystem).text }
-            html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + cells.map { "<td>\(h($0))</td>" }.joined() + "</tr>"
+            // Each cell names its column: on a phone the rows stack, a label before each amount.
+            html += "<tr><th scope=\"row\">\(h(ingredient.name))</th>" + zip(cells, labels).map { "<td data-label=\"\($0.1)\">\(h($0.0))</td>" }.joined() + "</tr>"
             markdown += "| \(md(ingredient.name)) | " + cells.map { escapingPipes(md($0)) }.joined(separator: " | ") + " |\n"
         }
         html += "</tbody></table></div>"
@@ -327,12 +329,16 @@ enum KitchenHTML {
         var markdown: [String] = []
         // Group names ("For the sauce") are no ingredients a step uses.
         let usable = recipe.ingredients.filter { !$0.isHeading }
+        let usablePlaces = recipe.ingredients.indices.filter { !recipe.ingredients[$0].isHeading }
         let matcher = KitchenStepIngredients.Matcher(names: usable.map(\.name))
         var section: String?
         for (step, shownNumber) in recipe.steps.numbered {
             guard let number = shownNumber else { section = step.text; continue }
             let seconds = KitchenDuration.seconds(in: step.text) ?? 0
-            let uses = matcher.named(in: step.text).map { usable[$0] }
+            let named = matcher.named(in: step.text)
+            let uses = named.map { usable[$0] }
+            // Each use's place among all the ingredients, group names too: the servings data's.
+            let places = named.map { usablePlaces[$0] }
             html += "<li class=\"cook-step\" id=\"step-\(number)\">\n"
             if let section { html += "<p class=\"cook-section\">\(h(section))</p>\n" }
             html += "<h2 class=\"cook-count\" tabindex=\"-1\">Step \(number) of \(count)</h2><progress max=\"\(count)\" value=\"\(number)\">\(number) of \(count)</progress>\n"
@@ -340,10 +346,10 @@ enum KitchenHTML {
             var usesMarkdown: [String] = []
             if !uses.isEmpty {
                 html += "<ul class=\"cook-uses\" aria-label=\"Ingredients for this step\">"
-                for ingredient in uses {
+                for (ingredient, place) in zip(uses, places) {
                     let amount = shownAmount(ingredient, units: units).text
                     let notes = Self.notesAfterName(ingredient.notes)
-                    html += "<li>\(amount.isEmpty ? "" : "<strong>\(h(amount))</strong> ")\(h(ingredient.name + notes))</li>"
+                    html += "<li>\(amount.isEmpty ? "" : "<strong data-amount=\"\(place)\">\(h(amount))</strong> ")\(h(ingredient.name + notes))</li>"
                     usesMarkdown.append([amount, ingredient.name + notes].filter { !$0.isEmpty }.joined(separator: " "))
                 }
                 html += "</ul>\n"

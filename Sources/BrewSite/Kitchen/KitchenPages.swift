@@ -213,7 +213,8 @@ public struct KitchenPages: Sendable {
             "scaling": KitchenHTML.scalingTable(recipe, factors: servings, units: units),
         ]
         return Page(path: path, title: recipe.title, template: "kitchen-recipe", context: context,
-                    headHTML: KitchenJSONLD.script(for: recipe, units: units), fragments: fragments)
+                    headHTML: KitchenJSONLD.script(for: recipe, units: units) + KitchenServingsData.head(for: recipe, units: units, root: Page.rootPrefix(of: path)),
+                    fragments: fragments)
     }
 
     /// "Made 4 times, last on 12 Nov 2026", the average rating, and each cook (latest first) with
@@ -250,7 +251,9 @@ public struct KitchenPages: Sendable {
         let recipe = recipes[cookable[cookIndex]]
         let context: [String: Any] = ["id": recipe.id, "title": recipe.title]
         return Page(path: "kitchen/cook/\(recipe.id)", title: "\(recipe.title) — cook mode", template: "kitchen-cook", context: context,
-                    headHTML: KitchenScript.tag(KitchenScript.cookAsset, root: Page.rootPrefix(of: "kitchen/cook/\(recipe.id)")), fragments: ["cook": KitchenHTML.cook(recipe, units: units)])
+                    headHTML: KitchenScript.tag(KitchenScript.cookAsset, root: Page.rootPrefix(of: "kitchen/cook/\(recipe.id)"))
+                        + KitchenServingsData.head(for: recipe, units: units, root: Page.rootPrefix(of: "kitchen/cook/\(recipe.id)")),
+                    fragments: ["cook": KitchenHTML.cook(recipe, units: units)])
     }
 
     func cardPage(_ index: Int) -> Page {

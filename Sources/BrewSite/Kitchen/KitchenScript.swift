@@ -10,6 +10,8 @@ enum KitchenScript {
     static let searchAsset = "kitchen-search.js"
     /// The shopping page's checkboxes, kept in the browser (issue 26).
     static let shoppingAsset = "shopping.js"
+    /// The shopping page's units choice (as written / metric / US), the one the recipe pages keep.
+    static let shoppingUnitsAsset = "shopping-units.js"
     /// Cook mode (MOD/SYS/006): a step per screen, a timer per step (issue 26).
     static let cookAsset = "cook.js"
 

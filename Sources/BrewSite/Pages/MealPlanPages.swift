@@ -267,7 +267,8 @@ public struct MealPlanPages {
             "title": "Shopping list",
             "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s"), \(checked == 0 ? "none" : String(checked)) checked",
             "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
-        ], headHTML: KitchenScript.tag(KitchenScript.shoppingAsset, root: Page.rootPrefix(of: Self.shoppingPath)), fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
+        ], headHTML: KitchenScript.tag(KitchenScript.shoppingAsset, root: Page.rootPrefix(of: Self.shoppingPath))
+            + KitchenScript.tag(KitchenScript.shoppingUnitsAsset, root: Page.rootPrefix(of: Self.shoppingPath)), fragments: ["shopping": PageFragment(html: html, markdown: markdown)])
     }
 
     /// The merged lines of one aisle: a checkbox each (HTML), a task item each (Markdown).
@@ -284,7 +285,11 @@ public struct MealPlanPages {
             // The stored item the served page's tick writes (`serve --edit`): any one of the line's.
             let item = line.parts.lazy.compactMap(\.itemID).first.map { " data-item=\"\(HTMLEscaping.escape($0))\"" } ?? ""
             html += "<li class=\"\(line.checked ? "checked" : "")\"\(item)><label><input type=\"checkbox\" data-key=\"\(key)\" data-items=\"\(line.parts.count)\" data-checked=\"\(line.parts.count(where: \.checked))\"\(line.checked ? " checked" : "")> "
-            html += "<span class=\"line-text\">\(text)</span>\(line.checked ? "<span class=\"visually-hidden\"> (bought)</span>" : "")</label>"
+            // The line's total in each system, for the units choice (assets/shopping-units.js).
+            let inUnits = [("metric", KitchenUnits.metric), ("us", .imperial)].compactMap { name, units in
+                ShoppingLineUnits.text(of: line, in: units).map { " data-\(name)=\"\(HTMLEscaping.escape($0))\"" }
+            }.joined()
+            html += "<span class=\"line-text\"\(inUnits)>\(text)</span>\(line.checked ? "<span class=\"visually-hidden\"> (bought)</span>" : "")</label>"
             if !from.isEmpty { html += " <span class=\"from\">\(HTMLEscaping.escape(from))</span>" }
             html += "</li>\n"
             markdown += "- [\(line.checked ? "x" : " ")] \(MarkdownEscaping.escape(line.text))\(from.isEmpty ? "" : " — \(MarkdownEscaping.escape(from))")\n"

@@ -9,6 +9,10 @@
 enum JSONLDValue {
     case string(String)
     case int(Int)
+    /// A measure (the servings script's amounts): Swift's shortest text that reads back as the
+    /// same Double, which JSON and JavaScript read alike; null for what JSON cannot hold.
+    case number(Double)
+    case null
     case array([JSONLDValue])
     case object([String: JSONLDValue])
 
@@ -24,6 +28,10 @@ enum JSONLDValue {
             Self.write(string, into: &text)
         case .int(let number):
             text += String(number)
+        case .number(let number):
+            text += number.isFinite ? "\(number)" : "null"
+        case .null:
+            text += "null"
         case .array(let elements):
             text += "["
             for (index, element) in elements.enumerated() {
