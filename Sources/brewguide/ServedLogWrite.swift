@@ -21,6 +21,7 @@ enum ServedLogWrite {
     static func endpoint(root: String) -> WriteEndpoint {
         // The journal is kept read between saves: each reads again only the files changed since.
         let reader = KeptDataReader(root: root)
+        reader.primeInBackground()
         return WriteEndpoint(path: path, knownFields: fields) { form, context in
             await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress, reader: reader, context: context) }
         }

@@ -10,6 +10,8 @@ enum SyntheticDataSet {
         var format: DataFormat
         /// Kitchen recipes in `kitchen/recipes/kitchen.json` (issue 14); 0 for none.
         var kitchenRecipes: Int
+        /// Recipes and log files; absent in stamps from before shapes, which are remade.
+        var shape: JournalShape
     }
 
     struct Summary {
@@ -21,14 +23,14 @@ enum SyntheticDataSet {
     static let stampName = ".brewbench.json"
 
     @discardableResult
-    static func write(logs: Int, seed: UInt64, format: DataFormat, kitchenRecipes: Int = 0, to directory: String, replacing: Bool) throws -> Summary {
+    static func write(logs: Int, seed: UInt64, format: DataFormat, kitchenRecipes: Int = 0, shape: JournalShape = .standard, to directory: String, replacing: Bool) throws -> Summary {
         let manager = FileManager.default
         if let existing = try? manager.contentsOfDirectory(atPath: directory), !existing.isEmpty {
             guard replacing else { throw BenchError("\(directory) is not empty; choose a new directory or pass --force") }
             try manager.removeItem(atPath: directory)
         }
-        let journal = SyntheticJournal(logCount: logs, seed: seed)
-        let files = DataDirectoryLayout(format: format).files(for: journal)
+        let journal = SyntheticJournal(logCount: logs, seed: seed, recipeCount: shape.recipeCount)
+        let files = DataDirectoryLayout(format: format, logsPerFile: shape.logsPerFile).files(for: journal)
         try FileTree.write(files, under: directory)
         if kitchenRecipes > 0 {
             let kitchen = KitchenCatalog.file(count: kitchenRecipes, seed: seed)
@@ -36,7 +38,7 @@ enum SyntheticDataSet {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try kitchen.text.write(toFile: path, atomically: true, encoding: .utf8)
         }
-        let stamp = Stamp(generatorVersion: SyntheticJournal.generatorVersion, logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes)
+        let stamp = Stamp(generatorVersion: SyntheticJournal.generatorVersion, logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes, shape: shape)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try encoder.encode(stamp).write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(stampName)))
@@ -44,8 +46,8 @@ enum SyntheticDataSet {
     }
 
     /// `directory` holding exactly this data set, generated now unless a matching one is there.
-    static func ensure(logs: Int, seed: UInt64, format: DataFormat, kitchenRecipes: Int, at directory: String) throws {
-        let wanted = Stamp(generatorVersion: SyntheticJournal.generatorVersion, logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes)
+    static func ensure(logs: Int, seed: UInt64, format: DataFormat, kitchenRecipes: Int, shape: JournalShape = .standard, at directory: String) throws {
+        let wanted = Stamp(generatorVersion: SyntheticJournal.generatorVersion, logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes, shape: shape)
         let stampPath = (directory as NSString).appendingPathComponent(stampName)
         if let data = FileManager.default.contents(atPath: stampPath),
            let found = try? JSONDecoder().decode(Stamp.self, from: data), found == wanted {
@@ -53,7 +55,7 @@ enum SyntheticDataSet {
         }
         let partial = directory + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
-        try write(logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes, to: partial, replacing: true)
+        try write(logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes, shape: shape, to: partial, replacing: true)
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.moveItem(atPath: partial, toPath: directory)
     }

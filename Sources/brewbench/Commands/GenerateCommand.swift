@@ -22,6 +22,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .customLong("kitchen-recipes"), help: "How many kitchen recipes to add (kitchen/recipes/kitchen.json; issue 14).")
     var kitchenRecipes = 0
 
+    @OptionGroup var shape: JournalShapeOptions
+
     @Flag(help: "Remove the output directory first when it has files.")
     var force = false
 
@@ -32,7 +34,7 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         let clock = MonotonicClock()
-        let generated = try SyntheticDataSet.write(logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes, to: output, replacing: force)
+        let generated = try SyntheticDataSet.write(logs: logs, seed: seed, format: format, kitchenRecipes: kitchenRecipes, shape: shape.shape, to: output, replacing: force)
         Progress.say("wrote \(output): \(logs) logs, \(kitchenRecipes) kitchen recipes, \(generated.recipes) recipes, \(generated.sessions) sessions, \(generated.files) files (\(format.rawValue), seed \(seed)) in \(Int(clock.elapsedSeconds * 1000)) ms")
     }
 }

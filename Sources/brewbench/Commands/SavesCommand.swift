@@ -13,6 +13,8 @@ struct SavesCommand: ParsableCommand {
     @Option(help: "The size of the synthetic journal, in logs (cached in --work as data-N).")
     var logs = 10_000
 
+    @OptionGroup var shape: JournalShapeOptions
+
     @Option(help: "A journal to copy instead of the synthetic one (only read).")
     var data: String?
 
@@ -64,6 +66,7 @@ struct SavesCommand: ParsableCommand {
         var machine: MachineFacts
         var binary: String
         var logs: Int
+        var shape: JournalShape
         var data: String
         var rounds: [ServedSaveProbe.Result]
         var phases: [SavePhaseSummary]
@@ -77,8 +80,8 @@ struct SavesCommand: ParsableCommand {
         if let data {
             journal = data
         } else {
-            journal = WorkFolders.dataFolder(under: work, logs: logs, format: .json)
-            try SyntheticDataSet.ensure(logs: logs, seed: 1, format: .json, kitchenRecipes: 0, at: journal)
+            journal = WorkFolders.dataFolder(under: work, logs: logs, format: .json, shape: shape.shape)
+            try SyntheticDataSet.ensure(logs: logs, seed: 1, format: .json, kitchenRecipes: 0, shape: shape.shape, at: journal)
         }
         var results: [ServedSaveProbe.Result] = []
         for round in 1...rounds {
@@ -97,7 +100,7 @@ struct SavesCommand: ParsableCommand {
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Report(machine: machine, binary: binary, logs: logs, data: journal, rounds: results, phases: phases))
+            try encoder.encode(Report(machine: machine, binary: binary, logs: logs, shape: shape.shape, data: journal, rounds: results, phases: phases))
                 .write(to: URL(fileURLWithPath: json))
             Progress.say("wrote \(json)")
         }

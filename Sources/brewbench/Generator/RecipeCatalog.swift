@@ -26,11 +26,13 @@ enum RecipeCatalog {
         "Aim for the edge of the bed, not the paper", "Gentle circles from the centre out",
     ]
 
-    static func recipes(using random: inout SplitMix64, createdAt: CivilTime) -> [SyntheticRecipe] {
+    /// The starter, the named custom recipes, then numbered ones (`custom-13`, …) up to `count`.
+    static func recipes(count: Int = JournalShape.namedRecipeCount, using random: inout SplitMix64, createdAt: CivilTime) -> [SyntheticRecipe] {
         var recipes = [starter(createdAt: createdAt)]
-        for (index, entry) in customNames.enumerated() {
+        let numbered = (customNames.count + 2..<max(count, JournalShape.namedRecipeCount) + 1).map { ("custom-\($0)", "Custom Recipe \($0)") }
+        for (index, entry) in (customNames + numbered).enumerated() {
             let created = createdAt.adding(minutes: (index + 1) * 1440 + random.int(in: 0...600))
-            recipes.append(custom(id: entry.id, name: entry.name, createdAt: created, using: &random))
+            recipes.append(custom(id: entry.0, name: entry.1, createdAt: created, using: &random))
         }
         return recipes
     }

@@ -20,19 +20,22 @@ struct DataDirectoryLayout {
     ]
 
     let format: DataFormat
+    /// Logs per file (`logs/part-0001.json`, …); nil keeps a file per month.
+    var logsPerFile: Int? = nil
 
     func files(for journal: SyntheticJournal) -> [GeneratedFile] {
         var files = [GeneratedFile(path: "preferences.json", text: Self.preferencesText)]
         files += recipeFiles(journal.recipes)
-        for group in journal.logsByMonth {
-            files.append(monthFile(month: group.month, logs: group.logs))
+        let groups = logsPerFile.map { journal.logsInParts(of: $0) } ?? journal.logsByMonth.map { ($0.month, $0.logs) }
+        for group in groups {
+            files.append(monthFile(month: group.0, logs: group.1))
         }
         files += sessionFiles(journal.sessions)
         files.append(GeneratedFile(path: "sessions/presets.json", text: DrinkPresets.fileText))
         return files
     }
 
-    /// The file of one month's logs; the benchmark rewrites it to edit a log.
+    /// The file of one month's logs (or of one part, named `month`); the benchmark rewrites it to edit a log.
     func monthFile(month: String, logs: [SyntheticLog]) -> GeneratedFile {
         switch format {
         case .json:
