@@ -102,7 +102,10 @@ document.addEventListener("DOMContentLoaded", function () {
   try { kept = window.sessionStorage; } catch (e) {}
   function keep() {
     if (!kept) return;
-    try { kept.setItem(KEPT, JSON.stringify(timers.map(function (t) { return { step: t.step, on: t.on, done: t.done, value: t.value, mark: t.mark }; }))); } catch (e) {}
+    // With each timer its name, length and the recipe's title, so the served pages' running-timers
+    // bar can show it on another page of the site.
+    var recipe = (document.querySelector("main h1") || {}).textContent || "";
+    try { kept.setItem(KEPT, JSON.stringify(timers.map(function (t) { return { step: t.step, on: t.on, done: t.done, value: t.value, mark: t.mark, name: t.name, seconds: t.seconds, recipe: recipe.trim() }; }))); } catch (e) {}
   }
   function restoreTimers() {
     var list = null;
