@@ -128,7 +128,7 @@ struct NightOutFromThePageTests {
         let first = try browser.text("document.getElementById('night-said').textContent")
         #expect(first.contains("Drink: Pint of IPA, 473 ml, 6.5 %"), "\(first)")
         #expect(first.contains("+2 → 2 above centre"), "the waterline: \(first)")
-        #expect(first.contains("water reminder"), "the reminder: \(first)")
+        #expect(first.contains("time for water: 1 drink since the last water break") && !first.contains("pacing warning: 1 drink"), "the reminder, a nudge: \(first)")
         #expect(page.focusedID == "night-preset-pint-ipa", "the focus is back on the button tapped")
 
         // Another drink by type and size; water; a preset; each tap's words, the focus kept.
