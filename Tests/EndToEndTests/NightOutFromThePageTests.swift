@@ -107,7 +107,9 @@ struct NightOutFromThePageTests {
         let night = "quiz-night-2026-11-21-1900", nightPage = "/sessions/\(night).html"
         _ = try browser.evaluate("document.getElementById('night-start-name').value = 'Quiz night'; document.getElementById('night-start-at').value = '19:00'")
         let started = try page.press("night-start", on: nightPage, opens: true)
-        #expect(started.contains("started \(night)"), "\(started)")
+        // In a person's words: the night by its title, no file path, no command to type.
+        #expect(started.hasPrefix("Started Quiz night at 19:00\n"), "\(started)")
+        #expect(!started.contains(".json") && !started.contains("brewguide "), "\(started)")
         #expect(started.contains("the waterline is at centre"), "\(started)")
         #expect(page.focusedID == "night-out-title", "the focus is on the new night's panel")
 
@@ -150,7 +152,7 @@ struct NightOutFromThePageTests {
         #expect(try browser.text("document.activeElement.value") == "2026-11-21T19:20")
         _ = try browser.evaluate("document.getElementById('night-edit-entry-2-at').value = '19:25'; document.getElementById('night-edit-entry-2-size').value = '250'")
         let edited = try page.press("night-edit-entry-2-save", on: nightPage)
-        #expect(edited.contains("edited entry entry-2 of \(night)"), "\(edited)")
+        #expect(edited.contains("Edited entry entry-2 of \(night)"), "\(edited)")
         #expect(edited.contains("250 ml"), "\(edited)")
         #expect(page.focusedID == "night-edit-entry-2", "the focus is back on the entry's Edit")
 
@@ -180,7 +182,7 @@ struct NightOutFromThePageTests {
         try browser.press(.enter)
         #expect(page.focusedID == "night-confirm-entry-4")
         let deleted = try page.press("night-confirm-entry-4", on: nightPage)
-        #expect(deleted.contains("deleted entry entry-4 of \(night)"), "\(deleted)")
+        #expect(deleted.contains("Deleted entry entry-4 of \(night)"), "\(deleted)")
         #expect(page.focusedID == "night-entries-title")
         #expect(try browser.evaluate("document.querySelectorAll('.night-entries li').length") as? Int == 3)
 
@@ -197,7 +199,8 @@ struct NightOutFromThePageTests {
         let axe = try ServedWritesInChromiumTests.axeViolations(in: ".night-out-writes", browser)
         #expect(axe.isEmpty, "axe-core on the night's panel: \(axe)")
         let ended = try page.press("night-end", on: nightPage, at: "19:55")
-        #expect(ended.contains("ended \(night)"), "\(ended)")
+        #expect(ended.hasPrefix("Ended Quiz night at 19:55 after "), "\(ended)")
+        #expect(!ended.contains(".json") && !ended.contains("brewguide summary"), "the command lines stay on the terminal: \(ended)")
         #expect(page.focusedID == "night-out-title", "the end button is gone: the focus is on the panel's heading")
         #expect(try browser.text("document.getElementById('night-out-title').textContent") == "Change this night")
 

@@ -189,6 +189,45 @@ struct ServedWritesInChromiumTests {
         #expect(page.contains("3:05"), "the brew time: \(page.prefix(600))")
     }
 
+    /// The served end screen speaks to the person (no `brewguide log …` line: that is the plain
+    /// site's), and "Save this brew" offers the rest of what `log` takes, folded away: a brew
+    /// with another temperature, a changed grind and a new bean is recorded from the phone.
+    @Test func theEndScreenSaysItInWordsAndTheFoldedFieldsAreRecorded() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        let done = try browser.text(Self.text(".brew-done"))
+        #expect(!done.contains("brewguide log") && !done.contains("--brew-time") && !done.contains("Copy"), "no command line on the served end screen: \(done)")
+        #expect(done.contains("Brewed in 3:05."), "\(done)")
+        #expect(try browser.evaluate("document.querySelector('.brew-done pre') === null") as? Bool == true)
+        #expect(try browser.focused().hasPrefix("select"), "the focus is on the rating, the first thing to choose")
+
+        // Folded away until asked for; every field labelled.
+        let more = "document.querySelector('form.save-brew details.save-brew-more')"
+        #expect(try browser.evaluate("\(more) !== null && !\(more).open") as? Bool == true, "the other fields are folded away")
+        for name in ["temperature", "grind", "grinder-setting", "bean", "roaster", "tds"] {
+            #expect(try browser.evaluate("(() => { const e = document.getElementById('save-\(name)'); return !!e && e.name === '\(name)' && e.labels.length === 1 && !!e.closest('details'); })()") as? Bool == true,
+                    "the \(name) field, labelled, in the folded part")
+        }
+        _ = try browser.evaluate("\(more).querySelector('summary').click(); true")
+        #expect(try browser.evaluate("\(more).open") as? Bool == true)
+        _ = try browser.evaluate("document.getElementById('save-rating').value = '4'; true")
+        try Self.retype("#save-temperature", "94", in: browser)
+        _ = try browser.evaluate("document.getElementById('save-grind').value = 'fine'; true")
+        try Self.retype("#save-grinder-setting", "18", in: browser)
+        try Self.retype("#save-bean", "Kenya AA", in: browser)
+        try browser.tab(to: "button Save this brew")
+        try browser.press(.enter)
+        #expect(browser.wait(until: "document.querySelector('.write-saved a') !== null", seconds: 15), "\(served.process.output.suffix(2000))")
+        let log = try #require(try Self.decemberLogs(served.data).first)
+        #expect(log["rating"] as? Int == 4)
+        #expect(log["waterTemperatureCelsius"] as? Double == 94, "\(log)")
+        #expect(log["grindLabel"] as? String == "fine", "\(log)")
+        #expect(log["grinderSetting"] as? String == "18", "\(log)")
+        #expect(log["bean"] as? String == "Kenya AA", "\(log)")
+        #expect(log["roaster"] == nil && log["tds"] == nil, "a field left empty is not sent: \(log)")
+    }
+
     @Test func aTickAndAnUntickOfTheShoppingListAreWrittenToTheFile() throws {
         let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
         let browser = try Self.browser(for: served)

@@ -209,6 +209,13 @@
     if (value != null && value !== "") i.value = value;
     return i;
   }
+  function textField() { var i = document.createElement("input"); i.type = "text"; i.autocomplete = "off"; return i; }
+  // A hint after a field, which the field names as its description.
+  function hinted(input, id, text) {
+    var hint = document.createElement("span"); hint.id = id; hint.className = "save-hint"; hint.textContent = " " + text;
+    input.setAttribute("aria-describedby", id); input.parentNode.appendChild(hint);
+    return input;
+  }
   function showSaved(parent, saved) {
     var p = document.createElement("p"), a = document.createElement("a");
     p.className = "write-saved";
@@ -240,11 +247,19 @@
     } catch (e) {}
     var observer = new MutationObserver(function () {
       var done = app.querySelector(".brew-done");
-      if (!done || !done.firstChild || done.querySelector("form.save-brew")) return;
+      if (!done || !done.firstChild || done.querySelector("form.save-brew, .write-saved")) return;
       // What the save sends is declared by the page: plan.log (recipe, dose, taste tags) and the
       // end screen's data-brew-time.
       var log = plan.log || {}, recipe = log.recipe || "", dose = log.dose != null ? String(log.dose) : "";
       var water = (plan.steps || []).reduce(function (most, s) { return s.water > most ? s.water : most; }, 0);
+      // The command line the built site's end screen prints is for the plain site: on a page
+      // served with the key the brew is saved with the form, so it says so in words.
+      var lost = done.contains(document.activeElement);
+      Array.prototype.forEach.call(done.querySelectorAll(":scope > p, :scope > pre, :scope > button"), function (e) { e.remove(); });
+      var lead = document.createElement("p");
+      lead.className = "brew-done-lead";
+      lead.textContent = (done.dataset.brewTime ? "Brewed in " + done.dataset.brewTime + ". " : "") + "Save it here: choose a rating, and change anything that was not as planned.";
+      done.appendChild(lead);
       var form = document.createElement("form");
       form.className = "save-brew";
       form.setAttribute("aria-labelledby", "save-brew-title");
@@ -265,12 +280,30 @@
       field(form, "Yield (g)", "yield", numberInput(water > 0 ? water : ""));
       var time = document.createElement("input"); time.type = "text"; time.value = done.dataset.brewTime || ""; time.setAttribute("aria-describedby", "save-brew-time-hint");
       field(form, "Brew time", "brew-time", time);
-      var hint = document.createElement("span"); hint.id = "save-brew-time-hint"; hint.textContent = " m:ss, such as 3:05"; time.parentNode.appendChild(hint);
+      hinted(time, "save-brew-time-hint", "m:ss, such as 3:05");
+      // The rest of what `log` takes, folded away: a brew with a changed grind, another
+      // temperature or a new bag of beans is recorded from the phone too (issue 46).
+      var more = document.createElement("details"), summary = document.createElement("summary");
+      more.className = "save-brew-more";
+      summary.textContent = "Temperature, grind, bean and more";
+      more.appendChild(summary);
+      hinted(field(more, "Temperature (°C)", "temperature", numberInput("", "0.5")), "save-temperature-hint", "empty: the recipe's");
+      var grind = document.createElement("select");
+      [["", "the recipe's"], ["fine", "fine"], ["medium", "medium"], ["coarse", "coarse"]].forEach(function (g) {
+        var o = document.createElement("option"); o.value = g[0]; o.textContent = g[1]; grind.appendChild(o);
+      });
+      field(more, "Grind", "grind", grind);
+      hinted(field(more, "Grinder setting", "grinder-setting", textField()), "save-grinder-setting-hint", "as your grinder shows it, such as 18 or 2.5");
+      field(more, "Bean", "bean", textField());
+      field(more, "Roaster", "roaster", textField());
+      hinted(field(more, "TDS (%)", "tds", numberInput("", "0.01")), "save-tds-hint", "if you measured it, such as 1.35");
+      form.appendChild(more);
       var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save this brew";
       form.appendChild(submit);
       sending(form, submit, status, errors, { what: "log", path: "/_api/log", recipe: recipe, kept: "the brew" },
-        function () { form.remove(); }, function () { return form.querySelector("select, input, textarea"); });
+        function () { form.remove(); lead.remove(); }, function () { return form.querySelector("select, input, textarea"); });
       done.appendChild(form);
+      if (lost || document.activeElement === document.body) rating.focus();
     });
     observer.observe(app, { childList: true, subtree: true });
   }
@@ -407,11 +440,20 @@
       if (!busy && !panel.querySelector("form.night-edit, .night-confirm, form[data-dirty]")) refresh(null, true);
     } });
 
+    // What the command printed, in a person's words (issue 46): no file path, no command to run
+    // next (they belong to the terminal and the plain built site), the night by its title.
+    function inPersonsWords(lines) {
+      return lines.filter(function (line) { return !/^brewguide /.test(line); }).map(function (line, k) {
+        line = line.replace(/ in (?:\/|[A-Za-z]:\\).*\.(?:json|csv)$/, "");
+        line = line.replace(/^(started|ended) \S+ \((.*?)\) at /, function (all, what, title) { return what + " " + title + " at "; });
+        return k === 0 ? line.charAt(0).toUpperCase() + line.slice(1) : line;
+      });
+    }
     var busy = false, at = null;
     handlers.session = function (answer) {
       if (answer.status === 200) {
         Array.prototype.forEach.call(panel.querySelectorAll("form[data-dirty]"), function (f) { f.removeAttribute("data-dirty"); });
-        said.textContent = (answer.body.said || []).join("\n");
+        said.textContent = inPersonsWords(answer.body.said || []).join("\n");
         keepNight(NIGHT_SAID, { page: location.pathname, text: said.textContent });
       } else {
         said.textContent = "";
@@ -793,7 +835,8 @@
       each("input, select, textarea") + " { padding: 0.3rem 0.5rem; border: 1px solid var(--muted); border-radius: 0.4rem; background: var(--bg); color: var(--fg); }" +
       each(":focus-visible") + " { outline: 3px solid var(--accent); outline-offset: 2px; }" +
       ".night-out-writes h2:focus, .night-out-writes h3:focus { outline: none; }" +
-      ".night-hint { color: var(--muted); font-size: 0.9rem; }" +
+      ".night-hint, .save-hint { color: var(--muted); font-size: 0.9rem; }" +
+      "details.save-brew-more { margin: 0.8rem 0; } details.save-brew-more > summary { min-height: 2.75rem; display: flex; align-items: center; font-weight: 600; cursor: pointer; }" +
       ".night-entries { list-style: none; padding-left: 0; }" +
       ".night-entries li { padding: 0.4rem 0; border-top: 1px solid var(--line); }";
     document.head.appendChild(style);
