@@ -228,6 +228,20 @@ struct ServedWritesInChromiumTests {
         #expect(log["roaster"] == nil && log["tds"] == nil, "a field left empty is not sent: \(log)")
     }
 
+    /// The header counts lines as the list shows them: two lines ticked are "2 more checked",
+    /// though one of them ("4 lemons (3½ needed)") stands for three stored items.
+    @Test func twoTicksAreTwoMoreChecked() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.open("kitchen/shopping.html", in: browser, served: served)
+        let count = Self.text(".shopping-count")
+        #expect(try browser.text(count) == "12 items, 3 checked")
+        let lemons = "Array.from(document.querySelectorAll('.shopping-list li')).find(li => li.textContent.includes('4 lemons')).querySelector('input')"
+        #expect(try browser.text("\(lemons).dataset.items") == "3", "the lemons stand for three stored items")
+        _ = try browser.evaluate("\(lemons).click(); Array.from(document.querySelectorAll('.shopping-list li')).find(li => li.textContent.includes('2 onions')).querySelector('input').click(); true")
+        #expect(browser.wait(until: "\(count) === '12 items, 5 checked'", seconds: 5), "two ticks: \((try? browser.text(count)) ?? "")")
+    }
+
     @Test func aTickAndAnUntickOfTheShoppingListAreWrittenToTheFile() throws {
         let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
         let browser = try Self.browser(for: served)
