@@ -125,4 +125,18 @@ struct LivePagesInChromiumTests {
         #expect(phone.wait(until: "location.pathname === '/kitchen/cook/shakshuka.html' && document.readyState === 'complete' && document.querySelector('#step-1 .cook-timer output').textContent !== '8:00'", seconds: 10))
         #expect(try phone.evaluate("document.querySelector('.running-timers') === null") as? Bool == true, "cook mode has its own bar")
     }
+    /// Cook mode says each step change in its polite status line (issue 51), as the brew-along
+    /// does, and says nothing on opening the page.
+    @Test func cookModeStepChangesAreSaidPolitely() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let phone = try ServedWritesInChromiumTests.browser(for: served)
+        try ServedWritesInChromiumTests.open("kitchen/cook/shakshuka.html#step-1", in: phone, served: served)
+        let say = "document.querySelector('.cook-say')"
+        #expect(try phone.text("\(say).getAttribute('role')") == "status")
+        #expect(try phone.text("\(say).textContent") == "", "nothing is said on opening the page")
+        _ = try phone.evaluate("document.querySelector('#step-1 a[data-go=next]').click(); true")
+        #expect(phone.wait(until: "\(say).textContent.startsWith('Step 2 of 4: ')", seconds: 5), "the step change is said: \((try? phone.text("\(say).textContent")) ?? "")")
+        #expect(try phone.text("\(say).textContent").contains(try phone.text("document.querySelector('#step-2 .cook-text').textContent")))
+        #expect(try phone.text("document.activeElement.closest('.cook-step') && document.activeElement.closest('.cook-step').id") == "step-2", "the focus follows the step")
+    }
 }

@@ -369,6 +369,9 @@ struct ServedWritesInChromiumTests {
         try Self.open("kitchen/cook/shakshuka.html#step-4", in: browser, served: served)
         #expect(browser.wait(until: "document.querySelector('.cook-step.current form.cooked-form') !== null", seconds: 15), "the last step has the form")
         #expect(browser.wait(until: "document.getElementById('cooked-servings').value === '2'", seconds: 15))
+        // One action on the last step (issue 51): "I cooked this", which records; no "Finish recipe" beside it.
+        #expect(try browser.evaluate("document.querySelector('.cook-step.current .cook-finish') === null") as? Bool == true, "no Finish that records nothing")
+        #expect(try browser.text("document.querySelector('.cook-step.current form.cooked-form button[type=submit]').textContent") == "I cooked this")
         try Self.markPage(browser)
         let cookRebuilds = served.process.count("rebuilt after")
         _ = try browser.evaluate("document.querySelector('form.cooked-form').requestSubmit(); true")

@@ -364,11 +364,17 @@
     });
     input(form, "Rating", "rating", rating);
     input(form, "Note", "note", document.createElement("textarea"));
-    var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save: I cooked this";
+    var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = inCook ? "I cooked this" : "Save: I cooked this";
     form.appendChild(submit);
     sending(form, submit, status, errors, { what: "cooked", path: "/_api/kitchen/cooked", recipe: recipe, kept: "the cook" },
       function () {}, function () { return servings; });
     // In cook mode, before the last step's Previous and Finish recipe; on the page, after its buttons.
+    // In cook mode the last step has one action, "I cooked this", which records (issue 51): the
+    // built site's "Finish recipe", which records nothing, is not offered beside it.
+    if (inCook) {
+      var finish = place.querySelector(".cook-finish");
+      if (finish) finish.remove();
+    }
     if (inCook) place.insertBefore(form, place.querySelector(".cook-nav"));
     else place.parentNode.insertBefore(form, place.nextSibling);
   }
