@@ -120,6 +120,9 @@ struct LivePagesInChromiumTests {
             #expect(phone.wait(until: "\(link).textContent !== \(HeadlessChromium.quoted(text))", seconds: 5), "\(page): the bar's timer does not run")
             #expect(try phone.text("document.querySelector('.running-timers').getAttribute('aria-live') || ''") == "", "the bar does not speak every second")
         }
+        let axe = try ServedWritesInChromiumTests.axeViolations(in: ".running-timers", phone)
+        #expect(axe.isEmpty, "axe-core on the running-timers bar: \(axe)")
+        try phone.send("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true])
         // Back to the step by the bar's link: the cook page's own timer reads the same.
         _ = try phone.evaluate("document.querySelector('.running-timers a').click(); true")
         #expect(phone.wait(until: "location.pathname === '/kitchen/cook/shakshuka.html' && document.readyState === 'complete' && document.querySelector('#step-1 .cook-timer output').textContent !== '8:00'", seconds: 10))

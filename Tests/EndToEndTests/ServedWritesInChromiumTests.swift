@@ -211,6 +211,9 @@ struct ServedWritesInChromiumTests {
         }
         _ = try browser.evaluate("\(more).querySelector('summary').click(); true")
         #expect(try browser.evaluate("\(more).open") as? Bool == true)
+        let axe = try Self.axeViolations(in: ".brew-done", browser)
+        #expect(axe.isEmpty, "axe-core on the end screen, its folded fields open: \(axe)")
+        try browser.send("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true])
         _ = try browser.evaluate("document.getElementById('save-rating').value = '4'; true")
         try Self.retype("#save-temperature", "94", in: browser)
         _ = try browser.evaluate("document.getElementById('save-grind').value = 'fine'; true")
