@@ -34,22 +34,29 @@
   const mainButton = button("Start brew", () => advance(), "primary"), pauseButton = button("Pause", () => { pause(); say(pausedAt ? "Paused" : "Resumed"); }),
         restartButton = button("Hold to restart", () => { if (!holding) restartButton.textContent = "Hold to restart (1 s)"; }, "hold");
   // US-014: restarting loses the brew, so it takes a press held for a second (a tap or a stray
-  // touch does nothing); the button fills while it is held. Space or Enter held does the same.
+  // touch does nothing), then a "Yes, restart"; the button fills while it is held. Space or Enter
+  // held does the same.
   const holdMilliseconds = 1000;
   let holding = null;
   const holdStart = e => {
     if (holding || (e.type === "keydown" && e.key !== " " && e.key !== "Enter")) return;
     if (e.type === "keydown") e.preventDefault();
     restartButton.classList.add("holding");
-    holding = setTimeout(() => { holdEnd(); restart(); }, holdMilliseconds);
+    holding = setTimeout(() => { holdEnd(); askRestart(); }, holdMilliseconds);
   };
+  // Issue 51: the held press asks once more before the brew is lost; the focus goes to the answer.
+  const confirmEl = el("span", "brew-confirm"), yesButton = button("Yes, restart", () => { confirmEl.hidden = true; restart(); }, "primary"),
+        keepButton = button("Keep brewing", () => { confirmEl.hidden = true; restartButton.focus(); say("Still brewing."); });
+  confirmEl.hidden = true;
+  confirmEl.append(el("span", "", "Restart and lose this brew? "), yesButton, keepButton);
+  function askRestart() { confirmEl.hidden = false; yesButton.focus(); say("Restart and lose this brew? Yes, restart, or Keep brewing."); }
   const holdEnd = () => { clearTimeout(holding); holding = null; restartButton.classList.remove("holding"); restartButton.textContent = "Hold to restart"; };
   restartButton.style.setProperty("--hold", `${holdMilliseconds}ms`);
   restartButton.addEventListener("pointerdown", holdStart);
   restartButton.addEventListener("keydown", holdStart);
   for (const type of ["pointerup", "pointerleave", "pointercancel", "keyup", "blur"]) restartButton.addEventListener(type, holdEnd);
   restartButton.addEventListener("contextmenu", e => e.preventDefault());
-  controls.append(mainButton, pauseButton, restartButton);
+  controls.append(mainButton, pauseButton, restartButton, confirmEl);
   app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, paceEl, lastEl, nextEl, controls, doneEl, sayEl);
   function render() {
     const step = plan.steps[index], next = plan.steps[index + 1];
@@ -70,6 +77,7 @@
     mainButton.textContent = index < 0 ? "Start brew" : (index >= plan.steps.length - 1 ? "Finish" : "Next step");
     mainButton.hidden = index >= plan.steps.length;
     pauseButton.hidden = restartButton.hidden = index < 0 || index >= plan.steps.length;
+    if (restartButton.hidden) confirmEl.hidden = true;
     pauseButton.textContent = pausedAt ? "Resume" : "Pause";
     announce(step, left, running);
   }

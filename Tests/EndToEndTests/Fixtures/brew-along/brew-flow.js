@@ -34,5 +34,11 @@ restart.listeners.pointerup.forEach(f => f({ type: "pointerup" })); // let go ea
 console.log("short press:", stepEl.textContent.split(" · ")[0], "timers", timers.size);
 restart.listeners.pointerdown.forEach(f => f({ type: "pointerdown" }));
 const [[, hold]] = [...timers]; console.log("hold ms:", hold.ms); hold.f();
-console.log("held:", stepEl.textContent);
+const [, yes, keep] = controls.children[3].children;
+console.log("held:", stepEl.textContent.split(" · ")[0], "| asked:", controls.children[3].hidden ? "no" : controls.children[3].children[0].textContent.trim(), "| focus:", document.activeElement === yes ? yes.textContent : "elsewhere");
+click(keep);                           // kept: still brewing
+console.log("kept:", stepEl.textContent.split(" · ")[0], "|", controls.children[3].hidden ? "asked no more" : "still asking");
+restart.listeners.pointerdown.forEach(f => f({ type: "pointerdown" }));
+[...timers].pop()[1].f(); click(yes);
+console.log("yes:", stepEl.textContent);
 console.log("focus:", document.activeElement === main ? main.textContent : "elsewhere", "| said:", app.children[app.children.length - 1].textContent);
