@@ -19,7 +19,8 @@ const [title, clockEl, stepEl, targetEl, countEl, paceEl, lastEl, nextEl, contro
 const [main, pause, restart] = controls.children;
 const click = b => b.listeners.click.forEach(f => f({}));
 const at = s => { nowMs = s * 1000; };
-click(main); click(main); click(main); // rinse, add coffee, bloom starts the clock at 0
+click(main); click(main); click(main); // rinse, add coffee, the bloom: pour now
+at(0); click(main);                    // poured: the bloom's wait and the clock start at 0
 at(45); click(main);                   // first pour starts at 0:45
 at(75); click(pause); click(pause);   // pause and resume: a render at 1:15
 console.log(`${paceEl.textContent} | ${paceEl.dataset.pace} || ${lastEl.textContent} | ${lastEl.dataset.pace}`.trimEnd());
