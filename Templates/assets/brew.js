@@ -161,6 +161,8 @@
   if (window.brewguideLive) window.brewguideLive.holds.push(() => index >= 0 && !saved);
   // A served page's save of this brew: the brew is recorded, nothing is left to keep.
   document.addEventListener("brewguide:brew-saved", () => { saved = true; forget(); });
+  // …or discarded from its end screen: nothing is left to keep either.
+  document.addEventListener("brewguide:brew-discarded", () => { saved = true; forget(); });
   app.hidden = false;
   try {
     const earlier = JSON.parse(sessionStorage.getItem(KEPT) || "null");

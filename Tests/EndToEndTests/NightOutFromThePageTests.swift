@@ -101,6 +101,8 @@ struct NightOutFromThePageTests {
         try browser.send("Page.navigate", ["url": address])
         try page.settled(on: "/")
         #expect(try browser.text("document.getElementById('night-out-title').textContent") == "Start a night out")
+        // A 24-hour HH:MM field, as its hint says, not the browser's 12-hour time widget (issue 51).
+        #expect(try browser.evaluate("(() => { const e = document.getElementById('night-start-at'); return e.type === 'text' && e.pattern !== '' && new RegExp('^(?:' + e.pattern + ')$').test('19:00') && !new RegExp('^(?:' + e.pattern + ')$').test('7:00 PM'); })()") as? Bool == true)
         #expect(try browser.evaluate("location.search") as? String == "", "the key left the address bar")
 
         // Started from the home page: its name and time typed, Enter on "Start a night out".

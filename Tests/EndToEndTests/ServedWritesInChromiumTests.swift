@@ -231,6 +231,22 @@ struct ServedWritesInChromiumTests {
         #expect(log["roaster"] == nil && log["tds"] == nil, "a field left empty is not sent: \(log)")
     }
 
+    /// The end screen's Discard lets the brew go: nothing recorded, the brew no longer kept in the
+    /// tab, the focus on the words that say so.
+    @Test func aBrewDiscardedFromTheEndScreenRecordsNothing() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        #expect(try browser.evaluate("sessionStorage.getItem('brewguide-brew:/brew/v60-starter.html') !== null") as? Bool == true, "the finished brew is kept until saved")
+        try browser.tab(to: "button Discard this brew")
+        try browser.press(.enter)
+        #expect(try browser.evaluate("document.querySelector('form.save-brew') === null") as? Bool == true)
+        #expect(try browser.text("document.activeElement.textContent") == "Discarded: nothing was recorded.")
+        #expect(try browser.evaluate("sessionStorage.getItem('brewguide-brew:/brew/v60-starter.html') === null") as? Bool == true, "nothing is left to keep")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try Self.decemberLogs(served.data).isEmpty, "nothing was recorded")
+    }
+
     /// The header counts lines as the list shows them: two lines ticked are "2 more checked",
     /// though one of them ("4 lemons (3½ needed)") stands for three stored items.
     @Test func twoTicksAreTwoMoreChecked() throws {

@@ -298,8 +298,17 @@
       field(more, "Roaster", "roaster", textField());
       hinted(field(more, "TDS (%)", "tds", numberInput("", "0.01")), "save-tds-hint", "if you measured it, such as 1.35");
       form.appendChild(more);
+      // Not worth keeping: the brew is let go, nothing is recorded (issue 51).
+      var discard = document.createElement("button"); discard.type = "button"; discard.className = "save-brew-discard"; discard.textContent = "Discard this brew";
+      discard.addEventListener("click", function () {
+        form.remove(); lead.remove();
+        var gone = document.createElement("p"); gone.className = "write-saved brew-discarded"; gone.tabIndex = -1;
+        gone.textContent = "Discarded: nothing was recorded.";
+        done.appendChild(gone); gone.focus();
+        document.dispatchEvent(new CustomEvent("brewguide:brew-discarded"));
+      });
       var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save this brew";
-      form.appendChild(submit);
+      form.append(submit, " ", discard);
       sending(form, submit, status, errors, { what: "log", path: "/_api/log", recipe: recipe, kept: "the brew" },
         function () { form.remove(); lead.remove(); }, function () { return form.querySelector("select, input, textarea"); });
       done.appendChild(form);
@@ -524,7 +533,13 @@
       if (value != null) i.value = value;
       return i;
     }
-    function timeInput() { var i = make("input"); i.type = "time"; i.step = 60; return i; }
+    // A 24-hour time as the hint says, HH:MM: a text field with that pattern, not the browser's
+    // time widget (a 12-hour "--:-- --" on many phones, issue 51).
+    function timeInput() {
+      var i = make("input"); i.type = "text"; i.inputMode = "numeric"; i.autocomplete = "off";
+      i.pattern = "([01]?[0-9]|2[0-3]):[0-5][0-9]"; i.placeholder = "HH:MM"; i.maxLength = 5;
+      return i;
+    }
     function choice(options, value) {
       var select = make("select");
       options.forEach(function (o) { var opt = make("option"); opt.value = o[0]; opt.textContent = o[1]; select.appendChild(opt); });
