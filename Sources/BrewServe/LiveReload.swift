@@ -172,6 +172,9 @@ enum LiveReload {
         for (const part of live.parts) {
           for (const selector of part.covers || []) copy.querySelectorAll(selector).forEach((e) => e.remove());
         }
+        // The white space between the parts taken away says nothing (a part that grew by a block
+        // leaves one more line break between <main>'s blocks).
+        for (const node of Array.from(copy.childNodes)) { if (node.nodeType === 3 && !node.nodeValue.trim()) node.remove(); }
         return copy.outerHTML;
       };
       // The page as it came from the server, before the page's scripts changed it.

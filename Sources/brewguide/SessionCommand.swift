@@ -160,13 +160,14 @@ struct SessionCommand: ParsableCommand {
                 "the waterline now ends \(SessionText.position(summary.finalWaterline)) (\(SessionText.range(summary)))"]
     }
 
-    /// `session end`'s lines: the night in four lines.
+    /// `session end`'s lines: the night in five lines.
     static func endLines(_ outcome: SessionLogger.Outcome, now: Date) -> [String] {
         let summary = summary(outcome, now: now)
         return [
             "ended \(outcome.session.id) (\(SessionText.title(summary))) at \(SessionText.clock(summary.end, in: summary.timeZone)) after \(SessionText.duration(minutes: summary.durationMinutes)) in \(outcome.path)",
             "\(summary.alcoholicDrinks == 1 ? "1 drink" : "\(summary.alcoholicDrinks) drinks"), \(summary.waterEntries == 1 ? "1 water break" : "\(summary.waterEntries) water breaks"); waterline \(SessionText.range(summary))",
-            "pacing warnings: \(SessionText.warnings(summary)); pacing: \(SessionText.adherence(summary))",
+            "pacing warnings: \(SessionText.warnings(summary))",
+            "pacing: \(SessionText.adherence(summary))",
             "brewguide summary \(outcome.session.id) shows the whole night",
         ]
     }
@@ -202,10 +203,15 @@ struct SessionCommand: ParsableCommand {
         print(line)
         let warnings = summary.pacingWarnings.filter { $0.entryId == id }
         if warnings.contains(where: { $0.kind == .threshold }) { print("pacing warning: the waterline reached the water-break mark of \(threshold)") }
-        // The drinks-since-water warning comes with the reminder: one line says both.
+        // A reminder is a nudge ("time for water"); the drinks-since-water warning is drinking past
+        // the rule, and comes with the reminder that drink gives: one line says both.
         if let reminder = item.reminder {
-            let head = warnings.contains { $0.kind == .drinksSinceWater } ? "water reminder and pacing warning" : "water reminder"
-            print("\(head): \(reminder.drinksSinceWater == 1 ? "1 drink" : "\(reminder.drinksSinceWater) drinks") since the last water break")
+            let drinks = reminder.drinksSinceWater == 1 ? "1 drink" : "\(reminder.drinksSinceWater) drinks"
+            if warnings.contains(where: { $0.kind == .drinksSinceWater }) {
+                print("pacing warning: \(drinks) since the last water break, past the rule of \(SessionText.rule(summary.settings)); time for water")
+            } else {
+                print("time for water: \(drinks) since the last water break")
+            }
         }
         if summary.pacingWarnings.contains(where: { $0.returnedBelowAt == item.entry.timestamp }), item.waterline < threshold {
             print("back below the water-break mark of \(threshold)")

@@ -5,7 +5,9 @@
   const app = document.getElementById("brew-app");
   const clock = s => { s = Math.max(0, Math.round(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
   const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; };
-  let index = -1, startedAt = null, pausedAt = null, lock = null, ticker = null;
+  // `pouring`: on the bloom, its water not yet confirmed in: the wait (and the brew clock) starts
+  // when the person says the pour is done (step semantics, phase 6), so pouring eats none of it.
+  let index = -1, startedAt = null, pausedAt = null, lock = null, ticker = null, pouring = false;
   const elapsed = () => startedAt == null ? 0 : ((pausedAt ?? Date.now()) - startedAt) / 1000;
   const awake = async on => {
     // Under serve, its wake.js holds the lock and says when the browser refuses it.
@@ -36,31 +38,38 @@
   const mainButton = button("Start brew", () => advance(), "primary"), pauseButton = button("Pause", () => { pause(); say(pausedAt ? "Paused" : "Resumed"); }),
         restartButton = button("Hold to restart", () => { if (!holding) restartButton.textContent = "Hold to restart (1 s)"; }, "hold");
   // US-014: restarting loses the brew, so it takes a press held for a second (a tap or a stray
-  // touch does nothing); the button fills while it is held. Space or Enter held does the same.
+  // touch does nothing), then a "Yes, restart"; the button fills while it is held. Space or Enter
+  // held does the same.
   const holdMilliseconds = 1000;
   let holding = null;
   const holdStart = e => {
     if (holding || (e.type === "keydown" && e.key !== " " && e.key !== "Enter")) return;
     if (e.type === "keydown") e.preventDefault();
     restartButton.classList.add("holding");
-    holding = setTimeout(() => { holdEnd(); restart(); }, holdMilliseconds);
+    holding = setTimeout(() => { holdEnd(); askRestart(); }, holdMilliseconds);
   };
+  // Issue 51: the held press asks once more before the brew is lost; the focus goes to the answer.
+  const confirmEl = el("span", "brew-confirm"), yesButton = button("Yes, restart", () => { confirmEl.hidden = true; restart(); }, "primary"),
+        keepButton = button("Keep brewing", () => { confirmEl.hidden = true; restartButton.focus(); say("Still brewing."); });
+  confirmEl.hidden = true;
+  confirmEl.append(el("span", "", "Restart and lose this brew? "), yesButton, keepButton);
+  function askRestart() { confirmEl.hidden = false; yesButton.focus(); say("Restart and lose this brew? Yes, restart, or Keep brewing."); }
   const holdEnd = () => { clearTimeout(holding); holding = null; restartButton.classList.remove("holding"); restartButton.textContent = "Hold to restart"; };
   restartButton.style.setProperty("--hold", `${holdMilliseconds}ms`);
   restartButton.addEventListener("pointerdown", holdStart);
   restartButton.addEventListener("keydown", holdStart);
   for (const type of ["pointerup", "pointerleave", "pointercancel", "keyup", "blur"]) restartButton.addEventListener(type, holdEnd);
   restartButton.addEventListener("contextmenu", e => e.preventDefault());
-  controls.append(mainButton, pauseButton, restartButton);
+  controls.append(mainButton, pauseButton, restartButton, confirmEl);
   app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, paceEl, lastEl, nextEl, controls, doneEl, sayEl);
   function render() {
     const step = plan.steps[index], next = plan.steps[index + 1];
-    clockEl.textContent = startedAt == null ? "Brew clock 0:00 (it starts with the bloom)" : `Brew clock ${clock(elapsed())}${pausedAt && index < plan.steps.length ? " (paused)" : ""}`;
+    clockEl.textContent = startedAt == null ? (pouring ? "Brew clock 0:00 (it starts once the bloom's water is in)" : "Brew clock 0:00 (it starts with the bloom)") : `Brew clock ${clock(elapsed())}${pausedAt && index < plan.steps.length ? " (paused)" : ""}`;
     stepEl.textContent = step ? `${index + 1}/${plan.steps.length} · ${step.instruction}` : (index < 0 ? "Ready when you are." : "Done.");
     // The target, unless the instruction already says it ("Pour to 150 g by 1:30").
     targetEl.textContent = step && !(step.timed && step.instruction.includes(clock(step.end))) ? target(step) : "";
     const left = step && step.timed && startedAt != null ? step.end - elapsed() : null;
-    countEl.textContent = left == null ? "" : (left > 0 ? `${clock(left)} left` : "Time: go on when ready");
+    countEl.textContent = pouring ? `Pour now: ${step.water != null ? `${step.water} g` : "the bloom's water"}, then tap Poured` : (left == null ? "" : (left > 0 ? `${clock(left)} left` : "Time: go on when ready"));
     countEl.classList.toggle("due", left != null && left <= 0);
     // The milestone, the brew clock and the pace, for a pour running; else how the last one ended.
     const now = elapsed();
@@ -69,9 +78,10 @@
     lastEl.textContent = lastPace;
     for (const e of [paceEl, lastEl]) e.dataset.pace = /behind/.test(e.textContent) ? "behind" : (/ahead/.test(e.textContent) ? "ahead" : (e.textContent ? "on-pace" : ""));
     nextEl.textContent = next ? `Next: ${next.instruction}` : "";
-    mainButton.textContent = index < 0 ? "Start brew" : (index >= plan.steps.length - 1 ? "Finish" : "Next step");
+    mainButton.textContent = index < 0 ? "Start brew" : (pouring ? "Poured" : (index >= plan.steps.length - 1 ? "Finish" : "Next step"));
     mainButton.hidden = index >= plan.steps.length;
     pauseButton.hidden = restartButton.hidden = index < 0 || index >= plan.steps.length;
+    if (restartButton.hidden) confirmEl.hidden = true;
     pauseButton.textContent = pausedAt ? "Resume" : "Pause";
     announce(step, left, running);
   }
@@ -97,6 +107,16 @@
     if (news.length) say(news.join(". "));
   }
   function advance() {
+    if (pouring) {
+      // The bloom's water is in: its wait starts now.
+      pouring = false;
+      startedAt = Date.now() - plan.steps[index].start * 1000;
+      const left = plan.steps[index].end - elapsed();
+      said.milestone = left > 0 ? milestones.find(m => m < left) ?? 0 : "due";
+      render();
+      say(`Poured. ${countEl.textContent}`);
+      return;
+    }
     if (pausedAt) pause();
     const done = plan.steps[index];
     lastPace = done && done.kind === "pour" && done.timed && startedAt != null
@@ -104,7 +124,8 @@
     index += 1;
     if (index === 0) awake(true);
     const step = plan.steps[index];
-    if (step && step.timed && startedAt == null) startedAt = Date.now() - step.start * 1000;
+    if (step && step.kind === "bloom" && startedAt == null) pouring = true;
+    else if (step && step.timed && startedAt == null) startedAt = Date.now() - step.start * 1000;
     if (index >= plan.steps.length) finish();
     render();
   }
@@ -115,7 +136,7 @@
   }
   // The restart button hides itself: the focus moves to "Start brew" (not to the page's top).
   function restart() {
-    index = -1; startedAt = pausedAt = null; lastPace = ""; doneEl.replaceChildren(); delete doneEl.dataset.brewTime; forget(); saved = false; awake(false); render();
+    index = -1; startedAt = pausedAt = null; pouring = false; lastPace = ""; doneEl.replaceChildren(); delete doneEl.dataset.brewTime; forget(); saved = false; awake(false); render();
     mainButton.focus(); say("Restarted. Ready when you are.");
   }
   function finish() {
@@ -135,18 +156,21 @@
   // a brew under way (or finished and not yet saved) is never reloaded under it by the live reload.
   const KEPT = `brewguide-brew:${typeof location === "undefined" ? "" : location.pathname}`;
   let saved = false;
-  const keep = () => { try { sessionStorage.setItem(KEPT, JSON.stringify({ index, startedAt, pausedAt, lastPace })); } catch (e) {} };
+  const keep = () => { try { sessionStorage.setItem(KEPT, JSON.stringify({ index, startedAt, pausedAt, lastPace, pouring })); } catch (e) {} };
   const forget = () => { try { sessionStorage.removeItem(KEPT); } catch (e) {} };
   // After the button's own action (its first listener): the brew as it is now.
   for (const b of [mainButton, pauseButton]) b.addEventListener("click", () => (index >= 0 ? keep() : forget()));
   if (window.brewguideLive) window.brewguideLive.holds.push(() => index >= 0 && !saved);
   // A served page's save of this brew: the brew is recorded, nothing is left to keep.
   document.addEventListener("brewguide:brew-saved", () => { saved = true; forget(); });
+  // …or discarded from its end screen: nothing is left to keep either.
+  document.addEventListener("brewguide:brew-discarded", () => { saved = true; forget(); });
   app.hidden = false;
   try {
     const earlier = JSON.parse(sessionStorage.getItem(KEPT) || "null");
     if (earlier && earlier.index >= 0 && earlier.index <= plan.steps.length) {
       ({ index, startedAt, pausedAt, lastPace } = earlier);
+      pouring = !!earlier.pouring;
       if (index >= plan.steps.length) finish();
       else awake(true);
     }

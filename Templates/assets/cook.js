@@ -102,7 +102,10 @@ document.addEventListener("DOMContentLoaded", function () {
   try { kept = window.sessionStorage; } catch (e) {}
   function keep() {
     if (!kept) return;
-    try { kept.setItem(KEPT, JSON.stringify(timers.map(function (t) { return { step: t.step, on: t.on, done: t.done, value: t.value, mark: t.mark }; }))); } catch (e) {}
+    // With each timer its name, length and the recipe's title, so the served pages' running-timers
+    // bar can show it on another page of the site.
+    var recipe = (document.querySelector("main h1") || {}).textContent || "";
+    try { kept.setItem(KEPT, JSON.stringify(timers.map(function (t) { return { step: t.step, on: t.on, done: t.done, value: t.value, mark: t.mark, name: t.name, seconds: t.seconds, recipe: recipe.trim() }; }))); } catch (e) {}
   }
   function restoreTimers() {
     var list = null;
@@ -127,9 +130,17 @@ document.addEventListener("DOMContentLoaded", function () {
   // the step are shown together instead.
   // A link to another step (next, previous, a running timer) hides with its step: the
   // focus moves to the same control on the new step, else to the new step's heading.
+  // A step change is said in the status line (polite, issue 51), as the brew-along says its
+  // steps: "Step 2 of 4: Add the tomatoes …"; not on opening the page.
+  var shownStep = null;
   function fromAddress() {
     var m = /^#step-(\d+)$/.exec(location.hash);
     show(m ? m[1] - 1 : 0);
+    if (shownStep !== null && shownStep !== current) {
+      var heading = steps[current].querySelector(".cook-count"), text = steps[current].querySelector(".cook-text");
+      say((heading ? heading.textContent : "Step " + (current + 1)) + (text ? ": " + text.textContent : ""));
+    }
+    shownStep = current;
     if (m) cook.scrollIntoView();
     if (going !== null) {
       var step = steps[current], target = (going && step.querySelector("[data-go=" + going + "]")) || step.querySelector(".cook-count");

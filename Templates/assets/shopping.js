@@ -7,8 +7,8 @@ document.addEventListener("DOMContentLoaded", function () {
   try { store = window.localStorage; } catch (e) {}
   var boxes = [];
   var HEAD = /^\d+ items?, (none|\d+) checked/;
-  // "N items, M checked" follows the ticks: a line stands for `data-items` stored items,
-  // `data-checked` of them checked in the file; a line ticked here counts all of them.
+  // "N items, M checked" follows the ticks, counted in lines as the list shows them (a line
+  // that stands for two stored items is one item).
   var count = null, lead = document.querySelector("main h1 + p");
   if (lead && lead.firstChild && lead.firstChild.nodeType === 3 && HEAD.test(lead.firstChild.nodeValue)) {
     var head = HEAD.exec(lead.firstChild.nodeValue)[0];
@@ -23,7 +23,7 @@ document.addEventListener("DOMContentLoaded", function () {
     if (!count) return;
     var checked = 0;
     boxes.forEach(function (box) {
-      checked += box.checked ? +(box.dataset.items || 1) : (box.dataset.touched ? 0 : +(box.dataset.checked || 0));
+      if (box.checked) checked += 1;
     });
     var text = count.textContent.replace(/(none|\d+) checked$/, (checked === 0 ? "none" : checked) + " checked");
     if (count.textContent !== text) count.textContent = text;

@@ -6,30 +6,45 @@ import Testing
 /// abandoned sessions (§9.2), each with figures worked out by hand in the comments.
 @Suite struct PacingWarningTests {
     @Test func theThresholdWarnsOncePerStretchAndNotesTheReturn() {
-        // Threshold 2, N = 1. d@10 (+2) → 2: rises from 0 to the mark → threshold warning, and 1 drink
-        // since water = N → drinksSinceWater warning. d@20 → 3: already at or above, no new threshold
-        // warning; 2 since water ≠ N. w@30 → 2: still at the mark. w@40 → 1: back below at 40.
-        // d@50 → 2: a new stretch → threshold warning; 1 since water → drinksSinceWater warning.
+        // Threshold 2, N = 1. d@10 (+2) → 2: rises from 0 to the mark → threshold warning; 1 drink
+        // since water is the rule's reminder, not a warning. d@20 → 3: already at or above, no new
+        // threshold warning; it comes with 1 drink already since water → drinksSinceWater warning
+        // (past the rule). w@30 → 2: still at the mark. w@40 → 1: back below at 40.
+        // d@50 → 2: a new stretch → threshold warning; the first drink since water: no other warning.
         let summary = summarise(ended([drink("a", 10, estimate: 2), drink("b", 20), water("c", 30), water("d", 40), drink("e", 50)], endMinutes: 60))
         let warnings = summary.pacingWarnings
-        #expect(warnings.map(\.kind) == [.threshold, .drinksSinceWater, .threshold, .drinksSinceWater])
-        #expect(warnings.map(\.timestamp) == [at(10), at(10), at(50), at(50)])
-        #expect(warnings.map(\.waterline) == [2, 2, 2, 2])
-        #expect(warnings.map(\.returnedBelowAt) == [at(40), nil, nil, nil])
-        #expect(warnings.map(\.entryId) == ["a", "a", "e", "e"])
+        #expect(warnings.map(\.kind) == [.threshold, .drinksSinceWater, .threshold])
+        #expect(warnings.map(\.timestamp) == [at(10), at(20), at(50)])
+        #expect(warnings.map(\.waterline) == [2, 3, 2])
+        #expect(warnings.map(\.returnedBelowAt) == [at(40), nil, nil])
+        #expect(warnings.map(\.entryId) == ["a", "b", "e"])
     }
 
-    @Test func drinksSinceWaterWarnsWhenTheCountReachesN() {
-        // N = 3, threshold 7 (out of reach: the line peaks at 6). Drinks at 10, 20, 30 (3rd → warning, waterline 3), 40 (4th: no
-        // second warning in the same run), water at 50, drinks at 60, 70, 80 (3rd after water → warning, 5).
+    @Test func drinksSinceWaterWarnsOnTheDrinkPastTheRule() {
+        // N = 3, threshold 7 (out of reach: the line peaks at 6). Drinks at 10, 20, 30 (3rd: the
+        // reminder, a nudge), 40 (4th, with 3 already since water: past the rule → warning,
+        // waterline 4), water at 50, drinks at 60, 70, 80 (3rd after water: a reminder, no warning).
         let session = ended([drink("1", 10), drink("2", 20), drink("3", 30), drink("4", 40), water("w", 50), drink("5", 60), drink("6", 70), drink("7", 80)],
                             settings: .init(waterEveryNDrinks: 3, warningThreshold: 7))
         let summary = summarise(session)
-        #expect(summary.pacingWarnings.map(\.kind) == [.drinksSinceWater, .drinksSinceWater])
-        #expect(summary.pacingWarnings.map(\.timestamp) == [at(30), at(80)])
-        #expect(summary.pacingWarnings.map(\.waterline) == [3, 6])
+        #expect(summary.pacingWarnings.map(\.kind) == [.drinksSinceWater])
+        #expect(summary.pacingWarnings.map(\.timestamp) == [at(40)])
+        #expect(summary.pacingWarnings.map(\.waterline) == [4])
         // The per-drink reminders still fire on every drink at or past N: drinks 3, 4, 7.
         #expect(summary.drinkReminders.map(\.firedAt) == [at(30), at(40), at(80)])
+    }
+
+    @Test func withTheDefaultNOneTheFirstDrinkIsAReminderNotAWarning() {
+        // Default N = 1, threshold 2: water after every drink (+1, -1, +1, -1) is a night within the
+        // rule: a reminder on each drink (a nudge), every one followed, and no pacing warning.
+        let kept = summarise(ended([drink("1", 10), water("2", 20), drink("3", 30), water("4", 40)]))
+        #expect(kept.pacingWarnings.isEmpty)
+        #expect(kept.remindersFired == 2 && kept.adherencePercent == 100)
+        // The second drink before water is past the rule: the warning is on it (and it lifts the
+        // line to the mark of 2 as well).
+        let past = summarise(ended([drink("1", 10), drink("2", 20)]))
+        #expect(past.pacingWarnings.filter { $0.kind == .drinksSinceWater }.map(\.entryId) == ["2"])
+        #expect(past.pacingWarnings.map(\.entryId) == ["2", "2"])
     }
 
     @Test func aQuietNightHasNoWarnings() {

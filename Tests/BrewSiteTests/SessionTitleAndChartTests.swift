@@ -77,9 +77,9 @@ import Testing
     }
 
     @Test func withAReminderOnEveryDrinkTheTimelineKeepsOneLinePerEvent() {
-        // Issue 26: N = 1 (the document's default) and a mark of 2. Beer 19:10 (+1 → 1: reminder and
-        // drinks-since-water warning), wine 19:30 (+1 → 2: the mark, and a reminder), water 19:40
-        // (→ 1: back below), vodka soda 20:00 (+1 → 2: the mark again, reminder and warning).
+        // Issue 26: N = 1 (the document's default) and a mark of 2. Beer 19:10 (+1 → 1: a reminder,
+        // a nudge), wine 19:30 (+1 → 2: the mark, and past the rule: a warning with its reminder),
+        // water 19:40 (→ 1: back below), vodka soda 20:00 (+1 → 2: the mark again, and a reminder).
         let session = Session(id: "s", startTime: date("2026-11-23T19:00:00Z"), endTime: date("2026-11-23T21:00:00Z"), entries: [
             .alcohol("e1", at: date("2026-11-23T19:10:00Z")),
             .alcohol("e2", at: date("2026-11-23T19:30:00Z")),
@@ -92,9 +92,10 @@ import Testing
         #expect(rows.allSatisfy { $0.kind == .entry })
         // Only reaching the mark is a warning (shown strong); the reminders are notes on their drink's line.
         #expect(rows.map { !$0.warning.isEmpty } == [false, true, false, true])
-        #expect(rows[0].note == "Pacing warning and water reminder (1 drink since water): no water break before the next drink or the end")
+        // With N = 1 the first drink is a reminder (a nudge), the second before water past the rule.
+        #expect(rows[0].note == "Time for water after 1 drink, and no water break came before the next drink or the end")
         #expect(rows[1].warning == "Pacing warning: reached the water-break mark of 2. Drink water to return to centre")
-        #expect(rows[1].note == "Water reminder (2 drinks since water): water break at 19:40")
+        #expect(rows[1].note == "Pacing warning, 2 drinks since water: time for water, and a water break came at 19:40")
         #expect(rows[2].note == "Back below the water-break mark of 2")
         let text = SessionReport.text(summary, presets: [:])
         let timeline = text.components(separatedBy: "Timeline\n\n")[1].components(separatedBy: "\n\n")[0]

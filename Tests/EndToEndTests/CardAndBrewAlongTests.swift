@@ -96,7 +96,9 @@ struct CardAndBrewAlongTests {
             tap: Hold to restart (1 s) | 5/6
             short press: 5/6 timers 0
             hold ms: 1000
-            held: Ready when you are.
+            held: 5/6 | asked: Restart and lose this brew? | focus: Yes, restart
+            kept: 5/6 | asked no more
+            yes: Ready when you are.
             focus: Start brew | said: Restarted. Ready when you are.
 
             """, "\(output)")

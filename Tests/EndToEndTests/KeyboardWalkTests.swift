@@ -57,6 +57,17 @@ struct KeyboardWalkTests {
         try browser.press(.space)
         #expect(try browser.text("document.querySelector('.brew-step').textContent").hasPrefix("2/"), "a short press does not restart")
         try browser.press(.space, holding: 1.3)
+        // Held: it asks first (issue 51), the focus on the answer; Keep brewing keeps it.
+        #expect(try browser.text("document.querySelector('.brew-step').textContent").hasPrefix("2/"), "the held press asks before the brew is lost")
+        #expect(try browser.focused() == "button Yes, restart")
+        try browser.press(.tab)
+        #expect(try browser.focused() == "button Keep brewing")
+        try browser.press(.enter)
+        #expect(try browser.focused() == "button Hold to restart")
+        #expect(try browser.text("document.querySelector('.brew-step').textContent").hasPrefix("2/"))
+        try browser.press(.space, holding: 1.3)
+        #expect(try browser.focused() == "button Yes, restart")
+        try browser.press(.enter)
         #expect(try browser.text("document.querySelector('.brew-step').textContent") == "Ready when you are.")
         #expect(try browser.focused() == "button Start brew")
         #expect(try browser.text(status).hasPrefix("Restarted"))
@@ -92,7 +103,17 @@ struct KeyboardWalkTests {
         }
         try browser.tab(to: "button Start brew")
         for _ in 0..<3 { try browser.press(.enter) }
-        #expect(try browser.text(status).hasPrefix("Step 3/"), "the bloom, with its countdown")
+        #expect(try browser.text(status).hasPrefix("Step 3/"), "the bloom")
+        // Step semantics, phase 6: the bloom's wait starts when the pour is confirmed, so the time
+        // the water takes to go in eats none of it.
+        #expect(try browser.focused() == "button Poured")
+        #expect(try browser.text("document.querySelector('.brew-countdown').textContent").hasPrefix("Pour now: "))
+        _ = try browser.evaluate("window.shift += 12")
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(try browser.text("document.querySelector('.brew-clock').textContent").contains("it starts"), "pouring: the clock has not started")
+        try browser.press(.enter)
+        #expect(try browser.text(status) == "Poured. 0:45 left", "the whole wait is ahead")
+        #expect(try browser.text("document.querySelector('.brew-countdown').textContent") == "0:45 left")
         #expect(try later(20, saying: "30 seconds left") == "30 seconds left")
         #expect(try later(1) == "30 seconds left", "said once")
         #expect(try later(15, saying: "10 seconds left") == "10 seconds left")

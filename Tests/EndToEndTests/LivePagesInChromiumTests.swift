@@ -97,4 +97,49 @@ struct LivePagesInChromiumTests {
         let expectedAfter = 480 - Int(Date().timeIntervalSince(cookStarted))
         #expect(Self.seconds(afterReload).map { abs($0 - expectedAfter) <= 3 } == true, "after a reload the timer reads \(afterReload), wall-clock says \(expectedAfter) s left")
     }
+    /// The running-timers bar follows the cook around the site: a cook-mode timer started, then
+    /// the shopping list and the home page opened in the same tab; each shows the timer at the
+    /// top, running on its wall-clock end, as a link back to its step.
+    @Test func theRunningTimersBarFollowsNavigationWithinTheSite() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let phone = try ServedWritesInChromiumTests.browser(for: served)
+        try ServedWritesInChromiumTests.open("kitchen/cook/shakshuka.html#step-1", in: phone, served: served)
+        _ = try phone.evaluate("document.querySelector('#step-1 button[data-act=start]').click(); true")
+        let started = Date()
+        for page in ["kitchen/shopping.html", "index.html"] {
+            try ServedWritesInChromiumTests.open(page, in: phone, served: served)
+            #expect(phone.wait(until: "document.querySelector('.running-timers a') !== null", seconds: 10), "\(page): no running-timers bar")
+            let link = "document.querySelector('.running-timers a')"
+            #expect(try phone.text("\(link).getAttribute('href')") == "/kitchen/cook/shakshuka.html#step-1")
+            let text = try phone.text("\(link).textContent")
+            let shown = text.components(separatedBy: " — ").last.flatMap(Self.seconds)
+            let expected = 480 - Int(Date().timeIntervalSince(started))
+            #expect(shown.map { abs($0 - expected) <= 3 } == true, "\(page): the bar reads \(text), wall-clock says \(expected) s left")
+            #expect(text.contains("Step 1") || text.contains("Shakshuka"), "\(text)")
+            // Still running: the time moves on this page too.
+            #expect(phone.wait(until: "\(link).textContent !== \(HeadlessChromium.quoted(text))", seconds: 5), "\(page): the bar's timer does not run")
+            #expect(try phone.text("document.querySelector('.running-timers').getAttribute('aria-live') || ''") == "", "the bar does not speak every second")
+        }
+        let axe = try ServedWritesInChromiumTests.axeViolations(in: ".running-timers", phone)
+        #expect(axe.isEmpty, "axe-core on the running-timers bar: \(axe)")
+        try phone.send("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true])
+        // Back to the step by the bar's link: the cook page's own timer reads the same.
+        _ = try phone.evaluate("document.querySelector('.running-timers a').click(); true")
+        #expect(phone.wait(until: "location.pathname === '/kitchen/cook/shakshuka.html' && document.readyState === 'complete' && document.querySelector('#step-1 .cook-timer output').textContent !== '8:00'", seconds: 10))
+        #expect(try phone.evaluate("document.querySelector('.running-timers') === null") as? Bool == true, "cook mode has its own bar")
+    }
+    /// Cook mode says each step change in its polite status line (issue 51), as the brew-along
+    /// does, and says nothing on opening the page.
+    @Test func cookModeStepChangesAreSaidPolitely() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let phone = try ServedWritesInChromiumTests.browser(for: served)
+        try ServedWritesInChromiumTests.open("kitchen/cook/shakshuka.html#step-1", in: phone, served: served)
+        let say = "document.querySelector('.cook-say')"
+        #expect(try phone.text("\(say).getAttribute('role')") == "status")
+        #expect(try phone.text("\(say).textContent") == "", "nothing is said on opening the page")
+        _ = try phone.evaluate("document.querySelector('#step-1 a[data-go=next]').click(); true")
+        #expect(phone.wait(until: "\(say).textContent.startsWith('Step 2 of 4: ')", seconds: 5), "the step change is said: \((try? phone.text("\(say).textContent")) ?? "")")
+        #expect(try phone.text("\(say).textContent").contains(try phone.text("document.querySelector('#step-2 .cook-text').textContent")))
+        #expect(try phone.text("document.activeElement.closest('.cook-step') && document.activeElement.closest('.cook-step').id") == "step-2", "the focus follows the step")
+    }
 }

@@ -40,18 +40,32 @@ struct NightOutFromThePageTests {
             throw HeadlessChromium.ProtocolError(description: "\(path) kept reloading")
         }
 
-        /// Presses Enter on the control `id` (the focus put on it first), then waits for the page
-        /// to come back rebuilt on `path`; what the status region says then.
+        /// Presses Enter on the control `id` (the focus put on it first), then waits for what the
+        /// tap said and for the panel drawn again in place, the page not reloaded (issue 46: a tap
+        /// never reloads the night's page); `opens` is the page a new night goes to instead.
         @discardableResult
-        func press(_ id: String, on path: String, at time: String? = nil) throws -> String {
+        func press(_ id: String, on path: String, at time: String? = nil, opens: Bool = false) throws -> String {
             if let time { _ = try browser.evaluate("document.getElementById('night-at').value = \(HeadlessChromium.quoted(time))") }
-            _ = try browser.evaluate("window.beforeTap = true; document.getElementById(\(HeadlessChromium.quoted(id))).focus()")
+            _ = try browser.evaluate("window.beforeTap = true; document.querySelectorAll('.night-out-writes > div > *').forEach(e => e.dataset.beforeTap = '1'); document.getElementById(\(HeadlessChromium.quoted(id))).focus()")
             #expect(try browser.text("document.activeElement.id") == id)
             try browser.press(.enter)
-            try wait("window.beforeTap === undefined", "the page to reload after \(id)")
-            try settled(on: path)
-            try wait("document.getElementById('night-said').textContent.length > 0", "what \(id) said")
+            if opens {
+                try wait("window.beforeTap === undefined", "the new night's page to open after \(id)")
+                try settled(on: path)
+            } else {
+                try wait("document.getElementById('night-said').textContent.length > 0 && document.getElementById('night-said').textContent !== 'Sending…'", "what \(id) said")
+                try wait("document.querySelector('.night-out-writes [data-before-tap]') === null", "the panel drawn again after \(id)")
+                // The rebuild the tap caused reaches the page: it is taken in place.
+                Thread.sleep(forTimeInterval: 1.5)
+                #expect(try browser.evaluate("window.beforeTap === true && location.pathname === \(HeadlessChromium.quoted(path))") as? Bool == true,
+                        "the page was not reloaded after \(id)")
+            }
             return try browser.text("document.getElementById('night-said').textContent")
+        }
+
+        /// The page's text outside the night-out panel: the built page, as the rebuilds left it.
+        var builtText: String {
+            (try? browser.text("Array.from(document.querySelector('main').children).filter(e => !e.matches('.night-out-writes, .write-messages')).map(e => e.textContent).join(' ')")) ?? ""
         }
 
         /// Presses and releases Escape.
@@ -87,27 +101,38 @@ struct NightOutFromThePageTests {
         try browser.send("Page.navigate", ["url": address])
         try page.settled(on: "/")
         #expect(try browser.text("document.getElementById('night-out-title').textContent") == "Start a night out")
+        // A 24-hour HH:MM field, as its hint says, not the browser's 12-hour time widget (issue 51).
+        #expect(try browser.evaluate("(() => { const e = document.getElementById('night-start-at'); return e.type === 'text' && e.pattern !== '' && new RegExp('^(?:' + e.pattern + ')$').test('19:00') && !new RegExp('^(?:' + e.pattern + ')$').test('7:00 PM'); })()") as? Bool == true)
         #expect(try browser.evaluate("location.search") as? String == "", "the key left the address bar")
 
         // Started from the home page: its name and time typed, Enter on "Start a night out".
         let night = "quiz-night-2026-11-21-1900", nightPage = "/sessions/\(night).html"
         _ = try browser.evaluate("document.getElementById('night-start-name').value = 'Quiz night'; document.getElementById('night-start-at').value = '19:00'")
-        let started = try page.press("night-start", on: nightPage)
-        #expect(started.contains("started \(night)"), "\(started)")
+        let started = try page.press("night-start", on: nightPage, opens: true)
+        // In a person's words: the night by its title, no file path, no command to type.
+        #expect(started.hasPrefix("Started Quiz night at 19:00\n"), "\(started)")
+        #expect(!started.contains(".json") && !started.contains("brewguide "), "\(started)")
         #expect(started.contains("the waterline is at centre"), "\(started)")
         #expect(page.focusedID == "night-out-title", "the focus is on the new night's panel")
 
         // The first drink reached with Tab alone, as a keyboard user does.
         _ = try browser.evaluate("document.getElementById('night-at').value = '19:05'; window.beforeTap = true; document.getElementById('night-out-title').focus()")
         try browser.tab(to: "button + Pint of IPA")
+        let emptyNight = page.builtText
+        #expect(!emptyNight.contains("Pint of IPA"), "\(emptyNight)")
         try browser.press(.enter)
-        try page.wait("window.beforeTap === undefined", "the reload after the first drink")
-        try page.settled(on: nightPage)
         try page.wait("document.getElementById('night-said').textContent.includes('entry-1')", "what the drink said")
+        try page.wait("document.querySelectorAll('.night-entries li').length === 1", "the entry in the panel")
+        // The built page's timeline and totals take the drink in place: the same page object,
+        // the focus where it was.
+        try page.wait("Array.from(document.querySelectorAll('main > ul li')).some(li => li.textContent.includes('Pint of IPA'))", "the drink in the page's timeline")
+        #expect(try browser.evaluate("window.beforeTap") as? Bool == true, "the night's page was not reloaded after the tap")
+        #expect(page.builtText.contains("Drinks: 1"), "the totals count the drink: \(page.builtText)")
+        #expect(try browser.text("document.getElementById('night-entries-title').textContent") == "Entries (1)")
         let first = try browser.text("document.getElementById('night-said').textContent")
         #expect(first.contains("Drink: Pint of IPA, 473 ml, 6.5 %"), "\(first)")
         #expect(first.contains("+2 → 2 above centre"), "the waterline: \(first)")
-        #expect(first.contains("water reminder"), "the reminder: \(first)")
+        #expect(first.contains("time for water: 1 drink since the last water break") && !first.contains("pacing warning: 1 drink"), "the reminder, a nudge: \(first)")
         #expect(page.focusedID == "night-preset-pint-ipa", "the focus is back on the button tapped")
 
         // Another drink by type and size; water; a preset; each tap's words, the focus kept.
@@ -129,7 +154,7 @@ struct NightOutFromThePageTests {
         #expect(try browser.text("document.activeElement.value") == "2026-11-21T19:20")
         _ = try browser.evaluate("document.getElementById('night-edit-entry-2-at').value = '19:25'; document.getElementById('night-edit-entry-2-size').value = '250'")
         let edited = try page.press("night-edit-entry-2-save", on: nightPage)
-        #expect(edited.contains("edited entry entry-2 of \(night)"), "\(edited)")
+        #expect(edited.contains("Edited entry entry-2 of \(night)"), "\(edited)")
         #expect(edited.contains("250 ml"), "\(edited)")
         #expect(page.focusedID == "night-edit-entry-2", "the focus is back on the entry's Edit")
 
@@ -159,7 +184,7 @@ struct NightOutFromThePageTests {
         try browser.press(.enter)
         #expect(page.focusedID == "night-confirm-entry-4")
         let deleted = try page.press("night-confirm-entry-4", on: nightPage)
-        #expect(deleted.contains("deleted entry entry-4 of \(night)"), "\(deleted)")
+        #expect(deleted.contains("Deleted entry entry-4 of \(night)"), "\(deleted)")
         #expect(page.focusedID == "night-entries-title")
         #expect(try browser.evaluate("document.querySelectorAll('.night-entries li').length") as? Int == 3)
 
@@ -176,7 +201,8 @@ struct NightOutFromThePageTests {
         let axe = try ServedWritesInChromiumTests.axeViolations(in: ".night-out-writes", browser)
         #expect(axe.isEmpty, "axe-core on the night's panel: \(axe)")
         let ended = try page.press("night-end", on: nightPage, at: "19:55")
-        #expect(ended.contains("ended \(night)"), "\(ended)")
+        #expect(ended.hasPrefix("Ended Quiz night at 19:55 after "), "\(ended)")
+        #expect(!ended.contains(".json") && !ended.contains("brewguide summary"), "the command lines stay on the terminal: \(ended)")
         #expect(page.focusedID == "night-out-title", "the end button is gone: the focus is on the panel's heading")
         #expect(try browser.text("document.getElementById('night-out-title').textContent") == "Change this night")
 

@@ -133,7 +133,7 @@ struct ServePhoneWritesTests {
         let (drink, drinkBody) = try ServeEditCommandTests.post("type=beer&size=12oz&idempotency=d1", to: base + "_api/session/drink", headers: keyed)
         #expect(drink == 200, "\(drinkBody)")
         #expect(drinkBody.contains("above centre"), "the waterline: \(drinkBody)")
-        #expect(drinkBody.contains("water reminder"), "the reminder: \(drinkBody)")
+        #expect(drinkBody.contains("time for water"), "the reminder: \(drinkBody)")
         let (again, againBody) = try ServeEditCommandTests.post("type=beer&size=12oz&idempotency=d1", to: base + "_api/session/drink", headers: keyed)
         #expect(again == 200 && againBody == drinkBody, "the same tap sent twice is logged once")
         let entries = ServeEditCommandTests.tree(sessions).filter { before[$0.key] != $0.value }

@@ -189,6 +189,78 @@ struct ServedWritesInChromiumTests {
         #expect(page.contains("3:05"), "the brew time: \(page.prefix(600))")
     }
 
+    /// The served end screen speaks to the person (no `brewguide log …` line: that is the plain
+    /// site's), and "Save this brew" offers the rest of what `log` takes, folded away: a brew
+    /// with another temperature, a changed grind and a new bean is recorded from the phone.
+    @Test func theEndScreenSaysItInWordsAndTheFoldedFieldsAreRecorded() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        let done = try browser.text(Self.text(".brew-done"))
+        #expect(!done.contains("brewguide log") && !done.contains("--brew-time") && !done.contains("Copy"), "no command line on the served end screen: \(done)")
+        #expect(done.contains("Brewed in 3:05."), "\(done)")
+        #expect(try browser.evaluate("document.querySelector('.brew-done pre') === null") as? Bool == true)
+        #expect(try browser.focused().hasPrefix("select"), "the focus is on the rating, the first thing to choose")
+
+        // Folded away until asked for; every field labelled.
+        let more = "document.querySelector('form.save-brew details.save-brew-more')"
+        #expect(try browser.evaluate("\(more) !== null && !\(more).open") as? Bool == true, "the other fields are folded away")
+        for name in ["temperature", "grind", "grinder-setting", "bean", "roaster", "tds"] {
+            #expect(try browser.evaluate("(() => { const e = document.getElementById('save-\(name)'); return !!e && e.name === '\(name)' && e.labels.length === 1 && !!e.closest('details'); })()") as? Bool == true,
+                    "the \(name) field, labelled, in the folded part")
+        }
+        _ = try browser.evaluate("\(more).querySelector('summary').click(); true")
+        #expect(try browser.evaluate("\(more).open") as? Bool == true)
+        let axe = try Self.axeViolations(in: ".brew-done", browser)
+        #expect(axe.isEmpty, "axe-core on the end screen, its folded fields open: \(axe)")
+        try browser.send("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true])
+        _ = try browser.evaluate("document.getElementById('save-rating').value = '4'; true")
+        try Self.retype("#save-temperature", "94", in: browser)
+        _ = try browser.evaluate("document.getElementById('save-grind').value = 'fine'; true")
+        try Self.retype("#save-grinder-setting", "18", in: browser)
+        try Self.retype("#save-bean", "Kenya AA", in: browser)
+        try browser.tab(to: "button Save this brew")
+        try browser.press(.enter)
+        #expect(browser.wait(until: "document.querySelector('.write-saved a') !== null", seconds: 15), "\(served.process.output.suffix(2000))")
+        let log = try #require(try Self.decemberLogs(served.data).first)
+        #expect(log["rating"] as? Int == 4)
+        #expect(log["waterTemperatureCelsius"] as? Double == 94, "\(log)")
+        #expect(log["grindLabel"] as? String == "fine", "\(log)")
+        #expect(log["grinderSetting"] as? String == "18", "\(log)")
+        #expect(log["bean"] as? String == "Kenya AA", "\(log)")
+        #expect(log["roaster"] == nil && log["tds"] == nil, "a field left empty is not sent: \(log)")
+    }
+
+    /// The end screen's Discard lets the brew go: nothing recorded, the brew no longer kept in the
+    /// tab, the focus on the words that say so.
+    @Test func aBrewDiscardedFromTheEndScreenRecordsNothing() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        #expect(try browser.evaluate("sessionStorage.getItem('brewguide-brew:/brew/v60-starter.html') !== null") as? Bool == true, "the finished brew is kept until saved")
+        try browser.tab(to: "button Discard this brew")
+        try browser.press(.enter)
+        #expect(try browser.evaluate("document.querySelector('form.save-brew') === null") as? Bool == true)
+        #expect(try browser.text("document.activeElement.textContent") == "Discarded: nothing was recorded.")
+        #expect(try browser.evaluate("sessionStorage.getItem('brewguide-brew:/brew/v60-starter.html') === null") as? Bool == true, "nothing is left to keep")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try Self.decemberLogs(served.data).isEmpty, "nothing was recorded")
+    }
+
+    /// The header counts lines as the list shows them: two lines ticked are "2 more checked",
+    /// though one of them ("4 lemons (3½ needed)") stands for three stored items.
+    @Test func twoTicksAreTwoMoreChecked() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.open("kitchen/shopping.html", in: browser, served: served)
+        let count = Self.text(".shopping-count")
+        #expect(try browser.text(count) == "12 items, 3 checked")
+        let lemons = "Array.from(document.querySelectorAll('.shopping-list li')).find(li => li.textContent.includes('4 lemons')).querySelector('input')"
+        #expect(try browser.text("\(lemons).dataset.items") == "3", "the lemons stand for three stored items")
+        _ = try browser.evaluate("\(lemons).click(); Array.from(document.querySelectorAll('.shopping-list li')).find(li => li.textContent.includes('2 onions')).querySelector('input').click(); true")
+        #expect(browser.wait(until: "\(count) === '12 items, 5 checked'", seconds: 5), "two ticks: \((try? browser.text(count)) ?? "")")
+    }
+
     @Test func aTickAndAnUntickOfTheShoppingListAreWrittenToTheFile() throws {
         let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
         let browser = try Self.browser(for: served)
@@ -316,6 +388,9 @@ struct ServedWritesInChromiumTests {
         try Self.open("kitchen/cook/shakshuka.html#step-4", in: browser, served: served)
         #expect(browser.wait(until: "document.querySelector('.cook-step.current form.cooked-form') !== null", seconds: 15), "the last step has the form")
         #expect(browser.wait(until: "document.getElementById('cooked-servings').value === '2'", seconds: 15))
+        // One action on the last step (issue 51): "I cooked this", which records; no "Finish recipe" beside it.
+        #expect(try browser.evaluate("document.querySelector('.cook-step.current .cook-finish') === null") as? Bool == true, "no Finish that records nothing")
+        #expect(try browser.text("document.querySelector('.cook-step.current form.cooked-form button[type=submit]').textContent") == "I cooked this")
         try Self.markPage(browser)
         let cookRebuilds = served.process.count("rebuilt after")
         _ = try browser.evaluate("document.querySelector('form.cooked-form').requestSubmit(); true")

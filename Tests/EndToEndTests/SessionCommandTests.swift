@@ -16,11 +16,11 @@ struct SessionCommandTests {
         let before = try String(contentsOf: entriesFile, encoding: .utf8)
 
         // birthday-1121 is active: b1 +2 (2), b2 water (1), b3 +1 (2). A glass of red at 19:10: +1 → 3,
-        // the second drink since water (N = 1: a reminder, no new warning: the count is past N).
+        // the second drink since water (N = 1: past the rule, a pacing warning with the reminder).
         let drink = try run(["drink", "--preset", "glass-red", "--at", "19:10"], data: data, now: "2026-11-21T19:15:00Z")
         #expect(drink.status == 0, "\(drink.stderr)")
         #expect(drink.stdout.contains("+1 → 3 above centre: drink water to return to centre\n"))
-        #expect(drink.stdout.contains("water reminder: 2 drinks since the last water break"))
+        #expect(drink.stdout.contains("pacing warning: 2 drinks since the last water break, past the rule of water after every drink; time for water\n"), "\(drink.stdout)")
         // Water at 19:20: -1 → 2, still at the mark.
         let water = try run(["water", "--amount", "330"], data: data, now: "2026-11-21T19:20:00Z")
         #expect(water.stdout.contains("-1 → 2 above centre: drink water to return to centre\n"))
@@ -53,7 +53,9 @@ struct SessionCommandTests {
         #expect(start.stdout.hasPrefix("started sams-birthday-2026-11-28-2000 (Sam's birthday) at 20:00"))
         // A double (88 ml at 40 %: 1.98 standard drinks) is +2: the mark of 2 at once, and 1 drink since water.
         let double = try run(["drink", "--type", "liquor", "--size", "88", "--abv", "40"], data: data, now: "2026-11-28T20:30:00Z")
-        #expect(double.stdout.contains("+2 → 2 above centre: drink water to return to centre\npacing warning: the waterline reached the water-break mark of 2\nwater reminder and pacing warning: 1 drink since the last water break\n"))
+        #expect(double.stdout.contains("+2 → 2 above centre: drink water to return to centre\npacing warning: the waterline reached the water-break mark of 2\ntime for water: 1 drink since the last water break\n"), "\(double.stdout)")
+        // The first drink of the night with N = 1 is a nudge, not a warning for drinking past the rule.
+        #expect(!double.stdout.contains("past the rule"))
         let water = try run(["water"], data: data, now: "2026-11-28T20:40:00Z")
         #expect(water.stdout.contains("-1 → 1 above centre\nback below the water-break mark of 2\n"))
         // An unknown preset is refused with the ids there are; nothing is written.
@@ -163,7 +165,7 @@ struct SessionCommandTests {
         let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"], environment: ["BREWGUIDE_NOW": now])
         #expect(build.status == 0, "\(build.stderr)")
         let page = try String(contentsOf: site.appendingPathComponent("sessions/night-out-2026-11-23-1900.md"), encoding: .utf8)
-        #expect(page.contains("- 19:30 · Drink: 5oz wine, 148 ml, 12 % (1 standard drink) · \\+1 → 1 above centre · *Pacing warning and water reminder"))
+        #expect(page.contains("- 19:30 · Drink: 5oz wine, 148 ml, 12 % (1 standard drink) · \\+1 → 1 above centre · *Time for water after 1 drink"))
         #expect(!page.contains("edited Mon"))
         // An edit is marked.
         #expect(try run(["edit", "entry-2", "--amount", "330"], data: data, now: now).status == 0)

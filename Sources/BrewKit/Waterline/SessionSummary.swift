@@ -46,9 +46,12 @@ public struct SessionSummary: Hashable, Sendable {
     ///   ("Drink water to return to centre"). One warning per stretch above the mark: further drinks
     ///   while it is already at or above do not warn again. `returnedBelowAt` is the water entry that
     ///   brought it back below the mark, nil when it was still at or above at the end.
-    /// - `drinksSinceWater`: a drink brought the alcoholic drinks since the last water (or the start)
-    ///   to exactly `waterEveryNDrinks` (PRD §9.4's "additional warning"); once per run of drinks
-    ///   without water. `returnedBelowAt` is nil.
+    /// - `drinksSinceWater`: drinking past the rule: a drink taken when the alcoholic drinks since
+    ///   the last water (or the start) had already reached `waterEveryNDrinks` (PRD §9.4's
+    ///   "additional warning": the count was N or more when it came), so the reminder the N-th drink
+    ///   gave was not followed; once per run of drinks without water. With N = 1 the first drink of
+    ///   a night gives a reminder (a nudge) and no warning; a second drink before water warns.
+    ///   `returnedBelowAt` is nil.
     ///
     /// When one entry raises both, the `threshold` warning comes first.
     public struct PacingWarning: Hashable, Sendable {
@@ -197,7 +200,7 @@ public struct SessionSummary: Hashable, Sendable {
                 warnings[open].returnedBelowAt = entry.timestamp
                 openThresholdWarning = nil
             }
-            if entry.type == .alcohol, drinksSinceWater == everyN {
+            if entry.type == .alcohol, drinksSinceWater == everyN + 1 {
                 warnings.append(PacingWarning(timestamp: entry.timestamp, waterline: waterline, kind: .drinksSinceWater, entryId: entry.id))
             }
         }

@@ -248,7 +248,9 @@ public struct MealPlanPages {
         markdown += "\n## By recipe\n"
         html += byRecipe(groups, markdown: &markdown)
         html += "</section>\n</div>\n"
-        let checked = items.filter(\.checked).count
+        // Counted as the list shows them: a line that stands for two stored items ("2 lemons" of
+        // two recipes) is one item, checked when it is ticked (issue 46: two ticks said "3 checked").
+        let checked = lines.filter(\.checked).count
         // An empty list shows what this week's plan cooks, each recipe once, with the command that
         // puts their ingredients on the list (issue 51: it showed only commands).
         let days = currentWeek.days
@@ -265,7 +267,7 @@ public struct MealPlanPages {
             // "82 items, none checked", "82 items, 3 checked", "No items": never "82 items, ."
             // (a Mustache section on an empty string still renders).
             "title": "Shopping list",
-            "count": items.isEmpty ? "No items" : "\(items.count) item\(items.count == 1 ? "" : "s"), \(checked == 0 ? "none" : String(checked)) checked",
+            "count": items.isEmpty ? "No items" : "\(lines.count) item\(lines.count == 1 ? "" : "s"), \(checked == 0 ? "none" : String(checked)) checked",
             "isEmpty": items.isEmpty, "currentWeek": currentWeek.description,
         ], headHTML: KitchenScript.tag(KitchenScript.shoppingAsset, root: Page.rootPrefix(of: Self.shoppingPath))
             + KitchenScript.tag(KitchenScript.shoppingUnitsAsset, root: Page.rootPrefix(of: Self.shoppingPath)), fragments: ["shopping": PageFragment(html: html, markdown: markdown)])

@@ -38,7 +38,7 @@ public enum SessionReport {
             lines.append("|---|---|---|---|")
         }
         for item in timelineRows(summary, presets: presets) {
-            let raised = [item.warning, item.note].filter { !$0.isEmpty }.joined(separator: " ")
+            let raised = [item.warning, item.note].filter { !$0.isEmpty }.joined(separator: ". ")
             let what = item.what + (item.edited.isEmpty ? "" : " (edited \(item.edited))") + (raised.isEmpty ? "" : " — \(raised)")
             if markdown {
                 lines.append("| \(item.time) | \(MarkdownEscaping.escape(what).replacingOccurrences(of: "|", with: "\\|")) | \(item.change) | \(item.waterline) |")

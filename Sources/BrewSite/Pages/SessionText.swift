@@ -132,28 +132,34 @@ public enum SessionText {
             // The entry's line already shows where the waterline is.
             return "Pacing warning: reached the water-break mark of \(settings.warningThreshold). \(returnToCentre)"
         case .drinksSinceWater:
-            let drinks = settings.waterEveryNDrinks == 1 ? "1 drink" : "\(settings.waterEveryNDrinks) drinks"
-            return "Pacing warning: \(drinks) since the last water break. \(returnToCentre)"
+            return "Pacing warning: a drink past the rule of \(rule(settings)). \(returnToCentre)"
         }
     }
 
-    /// The pacing warnings in one sentence, for the totals.
+    /// The per-drink rule in words: "water after every drink", "water after every 2 drinks".
+    public static func rule(_ settings: WaterlineSettings) -> String {
+        let n = max(1, settings.waterEveryNDrinks)
+        return n == 1 ? "water after every drink" : "water after every \(n) drinks"
+    }
+
+    /// The pacing warnings as sentences, for the totals: "none", or the count and what each was,
+    /// "2. The waterline reached the water-break mark of 2 at 17:00 and was back below it at 17:40.
+    /// A drink past the rule of water after every drink at 18:10."
     public static func warnings(_ summary: SessionSummary) -> String {
         let warnings = summary.pacingWarnings
-        guard !warnings.isEmpty else { return "none" }
-        var parts: [String] = []
-        let threshold = warnings.filter { $0.kind == .threshold }
-        if !threshold.isEmpty {
-            let zone = summary.timeZone
-            let times = threshold.map { w in clock(w.timestamp, in: zone) + (w.returnedBelowAt.map { " (back below at \(clock($0, in: zone)))" } ?? " (still at or above at the end)") }
-            parts.append("reached the water-break mark of \(summary.settings.warningThreshold) at " + times.joined(separator: ", "))
+        guard !warnings.isEmpty else { return "none." }
+        var sentences: [String] = []
+        let zone = summary.timeZone
+        let mark = "the water-break mark of \(summary.settings.warningThreshold)"
+        for warning in warnings.filter({ $0.kind == .threshold }) {
+            let after = warning.returnedBelowAt.map { " and was back below it at \(clock($0, in: zone))" } ?? " and was still at or above it at the end"
+            sentences.append("The waterline reached \(mark) at \(clock(warning.timestamp, in: zone))\(after).")
         }
-        let dry = warnings.filter { $0.kind == .drinksSinceWater }
-        if !dry.isEmpty {
-            let n = summary.settings.waterEveryNDrinks
-            parts.append("\(n == 1 ? "a drink" : "\(n) drinks") without water at " + dry.map { clock($0.timestamp, in: summary.timeZone) }.joined(separator: ", "))
+        let past = warnings.filter { $0.kind == .drinksSinceWater }.map { clock($0.timestamp, in: zone) }
+        if !past.isEmpty {
+            sentences.append("\(past.count == 1 ? "A drink" : "Drinks") past the rule of \(rule(summary.settings)) at \(Format.list(past)).")
         }
-        return "\(warnings.count): " + parts.joined(separator: "; ")
+        return "\(warnings.count). " + sentences.joined(separator: " ")
     }
 
     /// The range of the waterline: "lowest 1 below centre, highest 3 above centre, ended 2 above centre".
@@ -194,16 +200,16 @@ public enum SessionText {
     public static func reminderNote(_ item: SessionSummary.TimelineItem, warned: Bool = false, in zone: JournalTimeZone = .asWritten) -> String {
         guard let reminder = item.reminder else { return "" }
         let drinks = reminder.drinksSinceWater == 1 ? "1 drink" : "\(reminder.drinksSinceWater) drinks"
-        let head = warned ? "Pacing warning and water reminder (\(drinks) since water)" : "Water reminder (\(drinks) since water)"
-        if reminder.followed, let at = reminder.followedAt { return "\(head): water break at \(clock(at, in: zone))" }
-        return "\(head): no water break before the next drink or the end"
+        let head = warned ? "Pacing warning, \(drinks) since water: time for water" : "Time for water after \(drinks)"
+        if reminder.followed, let at = reminder.followedAt { return "\(head), and a water break came at \(clock(at, in: zone))" }
+        return "\(head), and no water break came before the next drink or the end"
     }
 
     /// How adherence is computed, for the pages and docs.
     public static func adherence(_ summary: SessionSummary) -> String {
         guard let percent = summary.adherencePercent else { return "No water reminder fired." }
         let reminders = summary.remindersFired == 1 ? "water reminder was" : "water reminders were"
-        return "\(percent) %: \(summary.remindersFollowed) of \(summary.remindersFired) \(reminders) followed by a water break before the next drink."
+        return "\(percent) %. \(summary.remindersFollowed) of \(summary.remindersFired) \(reminders) followed by a water break before the next drink."
     }
 }
 

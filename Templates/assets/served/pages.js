@@ -209,6 +209,13 @@
     if (value != null && value !== "") i.value = value;
     return i;
   }
+  function textField() { var i = document.createElement("input"); i.type = "text"; i.autocomplete = "off"; return i; }
+  // A hint after a field, which the field names as its description.
+  function hinted(input, id, text) {
+    var hint = document.createElement("span"); hint.id = id; hint.className = "save-hint"; hint.textContent = " " + text;
+    input.setAttribute("aria-describedby", id); input.parentNode.appendChild(hint);
+    return input;
+  }
   function showSaved(parent, saved) {
     var p = document.createElement("p"), a = document.createElement("a");
     p.className = "write-saved";
@@ -240,11 +247,19 @@
     } catch (e) {}
     var observer = new MutationObserver(function () {
       var done = app.querySelector(".brew-done");
-      if (!done || !done.firstChild || done.querySelector("form.save-brew")) return;
+      if (!done || !done.firstChild || done.querySelector("form.save-brew, .write-saved")) return;
       // What the save sends is declared by the page: plan.log (recipe, dose, taste tags) and the
       // end screen's data-brew-time.
       var log = plan.log || {}, recipe = log.recipe || "", dose = log.dose != null ? String(log.dose) : "";
       var water = (plan.steps || []).reduce(function (most, s) { return s.water > most ? s.water : most; }, 0);
+      // The command line the built site's end screen prints is for the plain site: on a page
+      // served with the key the brew is saved with the form, so it says so in words.
+      var lost = done.contains(document.activeElement);
+      Array.prototype.forEach.call(done.querySelectorAll(":scope > p, :scope > pre, :scope > button"), function (e) { e.remove(); });
+      var lead = document.createElement("p");
+      lead.className = "brew-done-lead";
+      lead.textContent = (done.dataset.brewTime ? "Brewed in " + done.dataset.brewTime + ". " : "") + "Save it here: choose a rating, and change anything that was not as planned.";
+      done.appendChild(lead);
       var form = document.createElement("form");
       form.className = "save-brew";
       form.setAttribute("aria-labelledby", "save-brew-title");
@@ -265,12 +280,39 @@
       field(form, "Yield (g)", "yield", numberInput(water > 0 ? water : ""));
       var time = document.createElement("input"); time.type = "text"; time.value = done.dataset.brewTime || ""; time.setAttribute("aria-describedby", "save-brew-time-hint");
       field(form, "Brew time", "brew-time", time);
-      var hint = document.createElement("span"); hint.id = "save-brew-time-hint"; hint.textContent = " m:ss, such as 3:05"; time.parentNode.appendChild(hint);
+      hinted(time, "save-brew-time-hint", "m:ss, such as 3:05");
+      // The rest of what `log` takes, folded away: a brew with a changed grind, another
+      // temperature or a new bag of beans is recorded from the phone too (issue 46).
+      var more = document.createElement("details"), summary = document.createElement("summary");
+      more.className = "save-brew-more";
+      summary.textContent = "Temperature, grind, bean and more";
+      more.appendChild(summary);
+      hinted(field(more, "Temperature (°C)", "temperature", numberInput("", "0.5")), "save-temperature-hint", "empty: the recipe's");
+      var grind = document.createElement("select");
+      [["", "the recipe's"], ["fine", "fine"], ["medium", "medium"], ["coarse", "coarse"]].forEach(function (g) {
+        var o = document.createElement("option"); o.value = g[0]; o.textContent = g[1]; grind.appendChild(o);
+      });
+      field(more, "Grind", "grind", grind);
+      hinted(field(more, "Grinder setting", "grinder-setting", textField()), "save-grinder-setting-hint", "as your grinder shows it, such as 18 or 2.5");
+      field(more, "Bean", "bean", textField());
+      field(more, "Roaster", "roaster", textField());
+      hinted(field(more, "TDS (%)", "tds", numberInput("", "0.01")), "save-tds-hint", "if you measured it, such as 1.35");
+      form.appendChild(more);
+      // Not worth keeping: the brew is let go, nothing is recorded (issue 51).
+      var discard = document.createElement("button"); discard.type = "button"; discard.className = "save-brew-discard"; discard.textContent = "Discard this brew";
+      discard.addEventListener("click", function () {
+        form.remove(); lead.remove();
+        var gone = document.createElement("p"); gone.className = "write-saved brew-discarded"; gone.tabIndex = -1;
+        gone.textContent = "Discarded: nothing was recorded.";
+        done.appendChild(gone); gone.focus();
+        document.dispatchEvent(new CustomEvent("brewguide:brew-discarded"));
+      });
       var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save this brew";
-      form.appendChild(submit);
+      form.append(submit, " ", discard);
       sending(form, submit, status, errors, { what: "log", path: "/_api/log", recipe: recipe, kept: "the brew" },
-        function () { form.remove(); }, function () { return form.querySelector("select, input, textarea"); });
+        function () { form.remove(); lead.remove(); }, function () { return form.querySelector("select, input, textarea"); });
       done.appendChild(form);
+      if (lost || document.activeElement === document.body) rating.focus();
     });
     observer.observe(app, { childList: true, subtree: true });
   }
@@ -331,11 +373,17 @@
     });
     input(form, "Rating", "rating", rating);
     input(form, "Note", "note", document.createElement("textarea"));
-    var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = "Save: I cooked this";
+    var submit = document.createElement("button"); submit.type = "submit"; submit.textContent = inCook ? "I cooked this" : "Save: I cooked this";
     form.appendChild(submit);
     sending(form, submit, status, errors, { what: "cooked", path: "/_api/kitchen/cooked", recipe: recipe, kept: "the cook" },
       function () {}, function () { return servings; });
     // In cook mode, before the last step's Previous and Finish recipe; on the page, after its buttons.
+    // In cook mode the last step has one action, "I cooked this", which records (issue 51): the
+    // built site's "Finish recipe", which records nothing, is not offered beside it.
+    if (inCook) {
+      var finish = place.querySelector(".cook-finish");
+      if (finish) finish.remove();
+    }
     if (inCook) place.insertBefore(form, place.querySelector(".cook-nav"));
     else place.parentNode.insertBefore(form, place.nextSibling);
   }
@@ -344,8 +392,9 @@
   // sessions index start a night (or show tonight's, with its quick taps); a session's page has
   // "+ <preset>" for each drink preset, another drink by type and size, "+ water" with an optional
   // amount, an optional time, "End the night", and an edit and a delete for each entry. What the command prints
-  // comes back in a status region; the page then reloads with the rebuilt site, and the focus
-  // goes back to the control tapped (or, when it is gone, to the nearest heading).
+  // comes back in a status region; the panel is drawn again from the night as it is now and the
+  // rest of the page takes the rebuilt site in place (issue 46: no reload after a tap), the focus
+  // back on the control tapped (or, when it is gone, on the nearest heading).
   var NIGHT_SAID = "brewguide-night-said", NIGHT_FOCUS = "brewguide-night-focus", NIGHT_GO = "brewguide-night-go";
   function nightOut() {
     var path = location.pathname, match = /^\/sessions\/([^\/]+)\.html$/.exec(path);
@@ -367,18 +416,59 @@
     refused.setAttribute("role", "alert"); refused.style.whiteSpace = "pre-line";
     var body = make("div");
     panel.append(title, said, refused, body);
-    var h2s = Array.prototype.filter.call(main.children, function (e) { return e.tagName === "H2"; });
-    var before = onHome ? h2s.filter(function (h) { return h.textContent.trim() === "Night out"; })[0] : (sessionID ? h2s[0] : null);
-    var h1 = main.querySelector("h1"), after = h1 && onIndex ? (h1.nextElementSibling || h1) : null;
-    if (before) main.insertBefore(panel, before);
-    else if (after) main.insertBefore(panel, after.nextSibling);
-    else main.appendChild(panel);
+    // Where the panel goes among the page's blocks (`blocks`, in order): the index of the block it
+    // goes before: the home page's "Night out", a session page's first section, the block after
+    // the sessions index's lead; at the end otherwise.
+    function placeAmong(blocks) {
+      var h2s = blocks.filter(function (e) { return e.tagName === "H2"; });
+      var before = onHome ? h2s.filter(function (h) { return h.textContent.trim() === "Night out"; })[0] : (sessionID ? h2s[0] : null);
+      if (before) return blocks.indexOf(before);
+      var h1 = blocks.filter(function (e) { return e.tagName === "H1"; })[0];
+      if (h1 && onIndex) return Math.min(blocks.length, blocks.indexOf(h1) + (h1.nextElementSibling ? 2 : 1));
+      return blocks.length;
+    }
+    var KEPT = ":not(.night-out-writes):not(.write-messages):not(.live-changed)";
+    function builtPart(root) {
+      return Array.prototype.filter.call(root.children, function (e) { return e.matches(KEPT); });
+    }
+    function markup(parts) { return parts.map(function (e) { return e.outerHTML; }).join(""); }
+    var blocks = builtPart(main), at0 = placeAmong(blocks);
+    if (at0 < blocks.length) main.insertBefore(panel, blocks[at0]); else main.appendChild(panel);
+    // The rest of the page (the entries, the waterline, the counts) takes a rebuild in place:
+    // a tap never reloads the page under the person's hand. The panel is never moved (a moved
+    // element loses the focus): the rebuilt blocks go before and after it.
+    var shownRest = markup(builtPart(main));
+    if (window.brewguideLive) window.brewguideLive.parts.push({ covers: ["main > " + KEPT], apply: function (fresh) {
+      var freshMain = fresh.querySelector("main") || fresh.body, next = builtPart(freshMain), nextMarkup = markup(next);
+      if (nextMarkup !== shownRest) {
+        shownRest = nextMarkup;
+        builtPart(main).forEach(function (e) { e.remove(); });
+        var split = placeAmong(next);
+        next.forEach(function (e, k) {
+          var copy = document.importNode(e, true);
+          if (k < split) main.insertBefore(copy, panel); else main.appendChild(copy);
+        });
+        if (fresh.title) document.title = fresh.title;
+      }
+      // A write from elsewhere (another phone, the command line): the panel's counts and entries
+      // too, unless the person is in the middle of an edit or a delete there.
+      if (!busy && !panel.querySelector("form.night-edit, .night-confirm, form[data-dirty]")) refresh(null, true);
+    } });
 
+    // What the command printed, in a person's words (issue 46): no file path, no command to run
+    // next (they belong to the terminal and the plain built site), the night by its title.
+    function inPersonsWords(lines) {
+      return lines.filter(function (line) { return !/^brewguide /.test(line); }).map(function (line, k) {
+        line = line.replace(/ in (?:\/|[A-Za-z]:\\).*\.(?:json|csv)$/, "");
+        line = line.replace(/^(started|ended) \S+ \((.*?)\) at /, function (all, what, title) { return what + " " + title + " at "; });
+        return k === 0 ? line.charAt(0).toUpperCase() + line.slice(1) : line;
+      });
+    }
     var busy = false, at = null;
     handlers.session = function (answer) {
       if (answer.status === 200) {
         Array.prototype.forEach.call(panel.querySelectorAll("form[data-dirty]"), function (f) { f.removeAttribute("data-dirty"); });
-        said.textContent = (answer.body.said || []).join("\n");
+        said.textContent = inPersonsWords(answer.body.said || []).join("\n");
         keepNight(NIGHT_SAID, { page: location.pathname, text: said.textContent });
       } else {
         said.textContent = "";
@@ -393,13 +483,32 @@
       refused.textContent = ""; said.textContent = "Sending…";
       fields.idempotency = newId();
       if (at && at.value && (what === "drink" || what === "water" || what === "end")) fields.at = at.value;
-      keepNight(NIGHT_FOCUS, { page: location.pathname, id: focusAfter });
+      // Only a new night opens another page; every other tap is shown here, in place.
+      if (what === "start") keepNight(NIGHT_FOCUS, { page: location.pathname, id: focusAfter });
       send("session", "/_api/session/" + what, fields, null, function (answer) {
         busy = false;
         if (!answer) { said.textContent = keptWords(lastKept, "the tap"); return; }
         handlers.session(answer);
         if (answer.status === 200 && then) then(answer.body);
+        else if (answer.status === 200) refresh(focusAfter, false);
       });
+    }
+    // The panel drawn again from the night as it is now, the focus put back on `focusID` (the
+    // control tapped; the panel's heading when it is gone) or left where it was. `keepTyped`
+    // keeps what the person had typed in the panel's fields (a rebuild from elsewhere).
+    function refresh(focusID, keepTyped) {
+      fetch("/_api/session/night" + (sessionID ? "?session=" + encodeURIComponent(sessionID) : ""), { credentials: "same-origin", cache: "no-store" })
+        .then(function (r) { return r.json(); }).then(function (answer) {
+          if (busy && keepTyped) return;
+          var active = document.activeElement, inPanel = active && panel.contains(active) && active !== document.body;
+          var keepID = focusID || (inPanel ? active.id : null);
+          var typed = {};
+          if (keepTyped) Array.prototype.forEach.call(body.querySelectorAll("input[id], select[id], textarea[id]"), function (e) { typed[e.id] = e.value; });
+          body.replaceChildren();
+          render(answer, true);
+          Object.keys(typed).forEach(function (id) { var e = document.getElementById(id); if (e && panel.contains(e)) e.value = typed[id]; });
+          if (keepID) (document.getElementById(keepID) || title).focus();
+        }).catch(function () {});
     }
     function button(text, id, action, primary) {
       var b = make("button", primary ? "primary" : ""); b.type = "button"; b.textContent = text;
@@ -424,7 +533,13 @@
       if (value != null) i.value = value;
       return i;
     }
-    function timeInput() { var i = make("input"); i.type = "time"; i.step = 60; return i; }
+    // A 24-hour time as the hint says, HH:MM: a text field with that pattern, not the browser's
+    // time widget (a 12-hour "--:-- --" on many phones, issue 51).
+    function timeInput() {
+      var i = make("input"); i.type = "text"; i.inputMode = "numeric"; i.autocomplete = "off";
+      i.pattern = "([01]?[0-9]|2[0-3]):[0-5][0-9]"; i.placeholder = "HH:MM"; i.maxLength = 5;
+      return i;
+    }
     function choice(options, value) {
       var select = make("select");
       options.forEach(function (o) { var opt = make("option"); opt.value = o[0]; opt.textContent = o[1]; select.appendChild(opt); });
@@ -592,7 +707,7 @@
     }
 
     var state = {};
-    function render(answer) {
+    function render(answer, again) {
       state = answer || {};
       var night = state.session, active = state.active;
       if (sessionID && night) {
@@ -633,7 +748,7 @@
         return;
       }
       panel.removeAttribute("aria-busy");
-      restoreNight();
+      if (!again) restoreNight();
     }
     function link(text, href) { var a = make("a"); a.href = href; a.textContent = text; return a; }
     // What the last tap said and where the focus was, kept across the reload the rebuild causes.
@@ -670,6 +785,62 @@
         .then(function (ok) { if (ok || ++tries >= 40) done(); else setTimeout(again, 250); });
     })();
   }
+  // The running-timers bar on every other served page (issue 46): cook mode keeps its timers in
+  // this tab as wall-clock end times (sessionStorage "brewguide-cook:<page>"); on another page of
+  // the site they are listed at the top, still running, each a link back to its step. Not live
+  // (it would speak every second); "time is up" once a timer is done.
+  function runningTimersBar() {
+    if (document.querySelector(".cook")) return;
+    var kept = null;
+    try { kept = window.sessionStorage; } catch (e) {}
+    if (!kept) return;
+    function clock(s) {
+      var h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60), r = s % 60;
+      return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (r < 10 ? "0" : "") + r;
+    }
+    function timers() {
+      var found = [];
+      for (var k = 0; k < kept.length; k++) {
+        var key = kept.key(k);
+        if (!key || key.indexOf("brewguide-cook:") !== 0) continue;
+        var list = null;
+        try { list = JSON.parse(kept.getItem(key) || "null"); } catch (e) {}
+        (list || []).forEach(function (t) {
+          if (!t.on && !t.done) return;
+          var left = t.seconds > 0 ? Math.max(0, Math.ceil((t.mark - Date.now()) / 1000)) : t.value + Math.floor((Date.now() - t.mark) / 1000);
+          var up = t.done || (t.on && t.seconds > 0 && left <= 0);
+          found.push({ page: key.slice("brewguide-cook:".length) + "#step-" + (t.step + 1), key: key + ":" + t.step,
+                       text: (t.recipe ? t.recipe + ": " : "") + (t.name || "Step " + (t.step + 1)) + " — " + (up ? "time is up" : (t.on ? "" : "paused at ") + clock(t.on ? left : t.value)), up: up });
+        });
+      }
+      return found;
+    }
+    if (!timers().length) return;
+    var bar = make("nav", "running-timers");
+    bar.setAttribute("aria-label", "Running timers");
+    var links = {};
+    function draw() {
+      var now = timers(), seen = {};
+      now.forEach(function (t) {
+        seen[t.key] = true;
+        var a = links[t.key];
+        if (!a) { a = links[t.key] = make("a"); a.href = t.page; bar.appendChild(a); }
+        if (a.textContent !== t.text) a.textContent = t.text;
+        a.className = t.up ? "done" : "";
+      });
+      Object.keys(links).forEach(function (key) { if (!seen[key]) { links[key].remove(); delete links[key]; } });
+      bar.hidden = now.length === 0;
+    }
+    draw();
+    var main = document.querySelector("main") || document.body;
+    main.parentNode.insertBefore(bar, main);
+    var style = make("style");
+    style.textContent = ".running-timers { position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; gap: 0.4rem; padding: 0.4rem 1rem; background: var(--bg); border-bottom: 2px solid var(--accent); }" +
+      ".running-timers a { display: inline-flex; align-items: center; min-height: 2.75rem; padding: 0 0.6rem; font-weight: 600; color: var(--accent); }" +
+      ".running-timers a.done { color: var(--fg); text-decoration: underline wavy; }";
+    document.head.appendChild(style);
+    setInterval(draw, 1000);
+  }
   // The look of every form this script adds (none is in a built page, so none is in style.css):
   // a thumb's height for every control, 16 px text so a phone does not zoom, the site's colours.
   function formStyle() {
@@ -685,7 +856,8 @@
       each("input, select, textarea") + " { padding: 0.3rem 0.5rem; border: 1px solid var(--muted); border-radius: 0.4rem; background: var(--bg); color: var(--fg); }" +
       each(":focus-visible") + " { outline: 3px solid var(--accent); outline-offset: 2px; }" +
       ".night-out-writes h2:focus, .night-out-writes h3:focus { outline: none; }" +
-      ".night-hint { color: var(--muted); font-size: 0.9rem; }" +
+      ".night-hint, .save-hint { color: var(--muted); font-size: 0.9rem; }" +
+      "details.save-brew-more { margin: 0.8rem 0; } details.save-brew-more > summary { min-height: 2.75rem; display: flex; align-items: center; font-weight: 600; cursor: pointer; }" +
       ".night-entries { list-style: none; padding-left: 0; }" +
       ".night-entries li { padding: 0.4rem 0; border-top: 1px solid var(--line); }";
     document.head.appendChild(style);
@@ -700,6 +872,7 @@
   if (window.brewguideLive) window.brewguideLive.holds.push(function () { return !!document.querySelector("form[data-dirty]"); });
 
   document.addEventListener("DOMContentLoaded", function () {
+    runningTimersBar();
     fetch("/_api/status", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (s) {
       if (!s.writes) return;
       var host = document.querySelector("main") || document.body;

@@ -19,7 +19,8 @@ const [title, clockEl, stepEl, targetEl, countEl, paceEl, lastEl, nextEl, contro
 const [main, pause, restart] = controls.children;
 const click = b => b.listeners.click.forEach(f => f({}));
 const at = s => { nowMs = s * 1000; };
-click(main); click(main); click(main); // rinse, add coffee, bloom starts the clock at 0
+click(main); click(main); click(main); // rinse, add coffee, the bloom: pour now
+at(0); click(main);                    // poured: the bloom's wait and the clock start at 0
 at(45); click(main);                   // first pour starts at 0:45
 at(75); click(pause); click(pause);   // pause and resume: a render at 1:15
 console.log(`${paceEl.textContent} | ${paceEl.dataset.pace} || ${lastEl.textContent} | ${lastEl.dataset.pace}`.trimEnd());
@@ -34,5 +35,11 @@ restart.listeners.pointerup.forEach(f => f({ type: "pointerup" })); // let go ea
 console.log("short press:", stepEl.textContent.split(" · ")[0], "timers", timers.size);
 restart.listeners.pointerdown.forEach(f => f({ type: "pointerdown" }));
 const [[, hold]] = [...timers]; console.log("hold ms:", hold.ms); hold.f();
-console.log("held:", stepEl.textContent);
+const [, yes, keep] = controls.children[3].children;
+console.log("held:", stepEl.textContent.split(" · ")[0], "| asked:", controls.children[3].hidden ? "no" : controls.children[3].children[0].textContent.trim(), "| focus:", document.activeElement === yes ? yes.textContent : "elsewhere");
+click(keep);                           // kept: still brewing
+console.log("kept:", stepEl.textContent.split(" · ")[0], "|", controls.children[3].hidden ? "asked no more" : "still asking");
+restart.listeners.pointerdown.forEach(f => f({ type: "pointerdown" }));
+[...timers].pop()[1].f(); click(yes);
+console.log("yes:", stepEl.textContent);
 console.log("focus:", document.activeElement === main ? main.textContent : "elsewhere", "| said:", app.children[app.children.length - 1].textContent);
