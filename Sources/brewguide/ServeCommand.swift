@@ -68,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
             edit = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [
                 ServedLogWrite.endpoint(root: dataOptions.data), ServedShoppingCheck.endpoint(root: dataOptions.data),
                 ServedKitchenCooked.endpoint(root: dataOptions.data),
-            ] + ServedSessionWrite.endpoints(root: dataOptions.data))
+            ] + ServedShoppingEdit.endpoints(root: dataOptions.data) + ServedSessionWrite.endpoints(root: dataOptions.data))
             edit?.pageScript = ServedPageScript.text(site: siteOptions)
             // Scripted runs that post many writes at once (a test's fuzz) raise the burst; docs/SERVE.md.
             if let burst = ProcessInfo.processInfo.environment["BREWGUIDE_SERVE_WRITE_BURST"].flatMap(Int.init), burst > 0 {

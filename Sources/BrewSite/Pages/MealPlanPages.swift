@@ -284,8 +284,10 @@ public struct MealPlanPages {
             // A checkbox a phone can tick (kept in the browser only, KitchenScript.shopping); its
             // key is the line's ingredient and unit, so a tick survives a rebuild of the list.
             let key = HTMLEscaping.escape(ShoppingListMerger.nameKey(line.name) + "|" + (line.unit ?? ""))
-            // The stored item the served page's tick writes (`serve --edit`): any one of the line's.
-            let item = line.parts.lazy.compactMap(\.itemID).first.map { " data-item=\"\(HTMLEscaping.escape($0))\"" } ?? ""
+            // The stored item the served page's tick writes (`serve --edit`): any one of the line's
+            // (the tick takes the whole line); a clear from the phone names them all (data-item-ids).
+            let itemIDs = line.parts.compactMap(\.itemID)
+            let item = itemIDs.first.map { " data-item=\"\(HTMLEscaping.escape($0))\"" + (itemIDs.count > 1 ? " data-item-ids=\"\(HTMLEscaping.escape(itemIDs.joined(separator: " ")))\"" : "") } ?? ""
             html += "<li class=\"\(line.checked ? "checked" : "")\"\(item)><label><input type=\"checkbox\" data-key=\"\(key)\" data-items=\"\(line.parts.count)\" data-checked=\"\(line.parts.count(where: \.checked))\"\(line.checked ? " checked" : "")> "
             // The line's total in each system, for the units choice (assets/shopping-units.js).
             let inUnits = [("metric", KitchenUnits.metric), ("us", .imperial)].compactMap { name, units in

@@ -48,7 +48,7 @@
   var REFUSED = "brewguide-refused", refusedBox = null;
   function readRefused() { try { return JSON.parse(store.getItem(REFUSED) || "[]"); } catch (e) { return []; } }
   function writeRefused(list) { if (store) { try { store.setItem(REFUSED, JSON.stringify(list)); } catch (e) {} } }
-  var NAMES = { log: "a brew", cooked: "a cook", shopping: "a shopping tick", session: "a night-out tap" };
+  var NAMES = { log: "a brew", cooked: "a cook", shopping: "a shopping tick", "shopping-add": "a shopping line", "shopping-clear": "a clear of the ticked lines", session: "a night-out tap" };
   function sentInWords(body) {
     var words = [];
     body.split("&").forEach(function (pair) {
@@ -164,9 +164,106 @@
         });
       });
     }
+    var onShoppingPage = !!document.querySelector("main .shopping, main .shopping-empty") || /\/kitchen\/shopping(\.html)?$/.test(location.pathname);
+    if (onShoppingPage) shoppingEdits(status, errors);
     if (!document.querySelector(".shopping-list li[data-item]")) return;
     bind(document);
     document.addEventListener("brewguide:replaced", function (event) { if (event.detail) bind(event.detail); });
+  }
+
+  // From the phone, beside the ticks: a line added to the list, and the ticked lines cleared, with
+  // a few seconds to undo before the clear is sent (it names the items it clears, so a clear kept
+  // offline and sent later never takes a line ticked after it). Both go through the queue.
+  var UNDO_SECONDS = 8;
+  function shoppingEdits(status, errors) {
+    var anchor = document.querySelector("main h1 + p") || document.querySelector("main h1");
+    if (!anchor || document.querySelector(".shopping-edit")) return;
+    var box = make("div", "shopping-edit");
+    var form = make("form", "shopping-add");
+    var label = make("label"), input = make("input"), add = make("button");
+    label.htmlFor = "shopping-add-name"; label.textContent = "Add to the list";
+    input.id = "shopping-add-name"; input.name = "name"; input.type = "text"; input.maxLength = 200;
+    input.autocomplete = "off"; input.setAttribute("enterkeyhint", "done");
+    add.type = "submit"; add.textContent = "Add";
+    form.append(label, input, add);
+    var clear = make("button", "shopping-clear"); clear.type = "button";
+    var undoBox = make("p", "shopping-undo"), undoText = make("span"), undo = make("button");
+    undo.type = "button"; undo.textContent = "Undo";
+    undoBox.append(undoText, undo); undoBox.hidden = true;
+    box.append(form, clear, undoBox);
+    anchor.after(box);
+    handlers["shopping-add"] = function (answer, entry) { if (answer.status === 200) status.textContent = entry && entry.said ? entry.said : "Added."; };
+    handlers["shopping-clear"] = function (answer) { if (answer.status === 200) status.textContent = (answer.body.said || ["Cleared."])[0]; };
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var name = input.value.trim();
+      if (!name) { errors.textContent = "Say what to buy, such as 2 lemons."; input.focus(); return; }
+      errors.textContent = "";
+      add.disabled = true;
+      var said = "Added to the list: " + name + ".";
+      send("shopping-add", "/_api/shopping/add", { name: name, idempotency: newId() }, null, function (answer, entry) {
+        add.disabled = false;
+        if (!answer) { input.value = ""; status.textContent = keptWords(lastKept, "the line \u201c" + name + "\u201d"); return; }
+        if (answer.status === 200) { input.value = ""; status.textContent = said; input.focus(); }
+        else { errors.textContent = (answer.body.errors || ["not added"]).join("\n"); input.focus(); }
+      }, said);
+    });
+    var pending = null;
+    function ticked() {
+      return Array.prototype.filter.call(document.querySelectorAll(".shopping-list li[data-item]"), function (li) {
+        var b = li.querySelector("input[type=checkbox]");
+        return b && b.checked && !li.hidden;
+      });
+    }
+    function refresh() {
+      var n = ticked().length;
+      clear.hidden = n === 0 || !!pending;
+      clear.textContent = "Clear ticked lines (" + n + ")";
+    }
+    function hidePending(root) {
+      if (!pending) return;
+      Array.prototype.forEach.call(root.querySelectorAll(".shopping-list li[data-item]"), function (li) {
+        if (pending.ids.indexOf(li.dataset.item) >= 0) li.hidden = true;
+      });
+    }
+    clear.addEventListener("click", function () {
+      var lines = ticked();
+      if (!lines.length) return;
+      var ids = [];
+      lines.forEach(function (li) {
+        (li.dataset.itemIds || li.dataset.item).split(" ").forEach(function (id) { if (id && ids.indexOf(id) < 0) ids.push(id); });
+        li.hidden = true;
+      });
+      undoText.textContent = "Cleared " + (lines.length === 1 ? "one ticked line" : lines.length + " ticked lines") + " from the list. ";
+      undoBox.hidden = false;
+      pending = { ids: ids, timer: setTimeout(function () {
+        pending = null;
+        undoBox.hidden = true;
+        send("shopping-clear", "/_api/shopping/clear", { items: ids.join(" "), idempotency: newId() }, null, function (answer) {
+          if (!answer) { status.textContent = keptWords(lastKept, "the clear"); return; }
+          if (answer.status === 200) status.textContent = (answer.body.said || ["Cleared."])[0];
+          else errors.textContent = (answer.body.errors || ["not cleared"]).join("\n");
+        }, "Cleared the ticked lines.");
+        refresh();
+      }, UNDO_SECONDS * 1000) };
+      status.textContent = "";
+      refresh();
+      undo.focus();
+    });
+    undo.addEventListener("click", function () {
+      if (!pending) return;
+      clearTimeout(pending.timer);
+      Array.prototype.forEach.call(document.querySelectorAll(".shopping-list li[data-item]"), function (li) { li.hidden = false; });
+      pending = null;
+      undoBox.hidden = true;
+      status.textContent = "Kept on the list: nothing was cleared.";
+      refresh();
+      clear.focus();
+    });
+    document.addEventListener("change", function (event) { if (event.target && event.target.closest && event.target.closest(".shopping-list")) refresh(); });
+    document.addEventListener("brewguide:replaced", function (event) { if (event.detail) hidePending(event.detail); refresh(); });
+    if (window.brewguideLive) window.brewguideLive.holds.push(function () { return !!pending || input.value.trim() !== ""; });
+    refresh();
   }
 
   // Sends a save form's fields (with `options.recipe` and one idempotency value, kept until the
@@ -844,7 +941,7 @@
   // The look of every form this script adds (none is in a built page, so none is in style.css):
   // a thumb's height for every control, 16 px text so a phone does not zoom, the site's colours.
   function formStyle() {
-    var forms = [".night-out-writes", "form.save-brew", "form.cooked-form"];
+    var forms = [".night-out-writes", "form.save-brew", "form.cooked-form", ".shopping-edit"];
     function each(inner) { return forms.map(function (f) { return inner.split(",").map(function (i) { return f + " " + i.trim(); }).join(", "); }).join(", "); }
     var style = make("style");
     style.textContent = ".night-out-writes { margin: 1rem 0 1.5rem; padding: 0.1rem 1rem 0.6rem; border: 1px solid var(--line); border-radius: 0.6rem; }" +
@@ -859,7 +956,9 @@
       ".night-hint, .save-hint { color: var(--muted); font-size: 0.9rem; }" +
       "details.save-brew-more { margin: 0.8rem 0; } details.save-brew-more > summary { min-height: 2.75rem; display: flex; align-items: center; font-weight: 600; cursor: pointer; }" +
       ".night-entries { list-style: none; padding-left: 0; }" +
-      ".night-entries li { padding: 0.4rem 0; border-top: 1px solid var(--line); }";
+      ".night-entries li { padding: 0.4rem 0; border-top: 1px solid var(--line); }" +
+      ".shopping-edit { margin: 0.8rem 0 1rem; } .shopping-edit label { display: block; font-weight: 600; margin-bottom: 0.2rem; }" +
+      ".shopping-add { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; } .shopping-add label { flex-basis: 100%; } .shopping-add input { flex: 1 1 12rem; }";
     document.head.appendChild(style);
   }
 

@@ -103,9 +103,11 @@ public struct MealPlanStore: Sendable {
         return try readArray(shoppingFile)
     }
 
-    /// The next free `item-N` id.
-    static func nextItemID(_ records: [JSONValue]) -> String {
-        let numbers = records.compactMap { $0["id"]?.stringValue }.compactMap { id -> Int? in
+    /// The next free `item-N` id: above every id the list holds and every shopping item the
+    /// erasure ledger holds. A cleared item's id given to a new item would be taken by the next
+    /// merge of an older copy for the cleared one, and the new item removed.
+    static func nextItemID(_ records: [JSONValue], erased: [String] = []) -> String {
+        let numbers = (records.compactMap { $0["id"]?.stringValue } + erased).compactMap { id -> Int? in
             guard id.hasPrefix("item-") else { return nil }
             return Int(id.dropFirst(5))
         }
@@ -118,7 +120,7 @@ public struct MealPlanStore: Sendable {
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw Failure("the item is empty; say what to buy, such as \"2 lemons\"") }
         var records = try shoppingRecords()
-        let id = Self.nextItemID(records)
+        let id = Self.nextItemID(records, erased: try erasedItemIDs())
         records.append(Self.json(ShoppingItem(id: id, name: name, updatedAt: updatedAt)))
         try write(.array(records), to: shoppingFile)
         return id
@@ -132,6 +134,7 @@ public struct MealPlanStore: Sendable {
     @discardableResult
     public func addItems(_ items: [ShoppingItem], updatedAt: String) throws(Failure) -> Int {
         var records = try shoppingRecords()
+        let erased = try erasedItemIDs()
         func key(_ name: String?, _ recipeID: String?) -> String { "\(name ?? "")\u{1}\(recipeID ?? "")" }
         var present: [String: Int] = [:]
         for record in records { present[key(record["name"]?.stringValue, record["recipeId"]?.stringValue), default: 0] += 1 }
@@ -141,7 +144,7 @@ public struct MealPlanStore: Sendable {
             let itemKey = key(item.name, item.recipeID)
             seen[itemKey, default: 0] += 1
             guard seen[itemKey]! > present[itemKey, default: 0] else { continue }
-            item.id = Self.nextItemID(records)
+            item.id = Self.nextItemID(records, erased: erased)
             item.checked = false
             item.updatedAt = updatedAt
             records.append(Self.json(item))
@@ -171,9 +174,12 @@ public struct MealPlanStore: Sendable {
 
     /// Removes every checked item (TC-073); returns how many.
     @discardableResult
-    public func clearChecked(at now: Date) throws(Failure) -> Int {
+    /// - Parameter only: when given, only the checked items of these ids are removed (a clear
+    ///   sent from the phone names the items it showed ticked).
+    public func clearChecked(at now: Date, only: Set<String>? = nil) throws(Failure) -> Int {
         let records = try shoppingRecords()
         func isChecked(_ record: JSONValue) -> Bool {
+            if let only, !only.contains(record["id"]?.stringValue ?? "") { return false }
             if case .bool(true) = record["checked"] { return true }
             if let text = record["checked"]?.stringValue, ["true", "yes", "1"].contains(text.lowercased()) { return true }
             return false
@@ -199,6 +205,11 @@ public struct MealPlanStore: Sendable {
             try write(.array(kept), to: shoppingFile)
         }
         return records.count - kept.count
+    }
+
+    /// The ids of shopping items the erasure ledger holds (cleared, dropped or erased).
+    func erasedItemIDs() throws(Failure) -> [String] {
+        try ErasureLedger.load(root: root).filter { $0.kind == .shoppingItem }.map(\.id)
     }
 
     /// Adds timed erasures of the planner's records deleted by a command to the erasure ledger:
