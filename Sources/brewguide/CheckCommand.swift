@@ -28,6 +28,7 @@ struct CheckCommand: ParsableCommand {
             + SessionValidator().abandonedDiagnostics(for: result.validated.dataset, now: RunClock.now())
             + FutureMoment.diagnostics(logs: result.validated.dataset.logs, now: RunClock.now())
             + FutureStamps.diagnostics(result, now: RunClock.now())
+            + FutureStamps.plannerDiagnostics(root: dataOptions.data, now: RunClock.now())
             + MealPlanContext.load(root: dataOptions.data, dataset: result.validated.dataset).diagnostics).sortedByLocation()
             .removingDuplicates()
         // Freed by the kernel at exit, all at once: freeing 100,000 logs one by one was a tenth of `check`.
