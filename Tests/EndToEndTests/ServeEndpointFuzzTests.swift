@@ -367,8 +367,9 @@ struct ServeEndpointFuzzTests {
     static func entries(_ root: URL, except folders: [String]) -> [String: Data] {
         let except = folders.flatMap { folder in
             // Beside the output: its lock, its staging copy, the copy being made (in the background
-            // after the first build) and the pages waiting for their rename (`LiveSiteFiles`).
-            [folder] + [".lock", ".staging", ".staging.copying", ".staging.incoming"].map { (folder as NSString).deletingLastPathComponent + "/." + (folder as NSString).lastPathComponent + $0 }
+            // after the first build) and the pages waiting for their rename (`LiveSiteFiles`);
+            // beside the data: serve's hold on it (`ServedJournalHold`).
+            [folder] + [".lock", ".serve.lock", ".staging", ".staging.copying", ".staging.incoming"].map { (folder as NSString).deletingLastPathComponent + "/." + (folder as NSString).lastPathComponent + $0 }
         }
         var found: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)

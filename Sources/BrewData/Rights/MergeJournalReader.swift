@@ -1,4 +1,7 @@
 import BrewKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads a merge journal as a stream of byte chunks (`MergeJournal.load` feeds it the file a
 /// megabyte at a time), so that a journal of 250 MB costs the changes it holds, not a tree of
@@ -52,13 +55,50 @@ struct MergeJournalReader {
     /// Reads `chunk`; `element` is called with each element of `changes` and its first line (what
     /// it throws ends the reading). Throws a `Failure` where the grammar is broken.
     mutating func feed(_ chunk: ArraySlice<UInt8>, element: ([UInt8], Int) throws -> Void) throws {
-        for byte in chunk {
+        var index = chunk.startIndex
+        while index < chunk.endIndex {
+            // Inside a string being cut out (a change's base64 bytes, mostly): taken up to its
+            // next quote, backslash or line break at once.
+            let run = plainStringRun(in: chunk, from: index)
+            if run > 0 {
+                takeRun(chunk[index..<index + run])
+                index += run
+                continue
+            }
+            let byte = chunk[index]
+            index += 1
             if byte == 0x0A { line += 1; column = 0 } else { column += 1 }
             if capture != nil {
                 if try captureTakes(byte, element: element) { continue }
             }
             try grammar(byte)
         }
+    }
+
+    /// How many bytes from `start` are inside the string being cut out with nothing in them to
+    /// look at (no quote, backslash or line break); 0 when not in such a string.
+    private func plainStringRun(in chunk: ArraySlice<UInt8>, from start: Int) -> Int {
+        guard let value = capture, value.inString, !value.escaped else { return 0 }
+        return chunk[start...].withUnsafeBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var end = buffer.count
+            for stop in [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A] {
+                if let found = memchr(base, Int32(stop), end) { end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) }
+            }
+            return end
+        }
+    }
+
+    /// Adds a run of plain string bytes to the value being cut out.
+    private mutating func takeRun(_ run: ArraySlice<UInt8>) {
+        guard var value = capture else { return }
+        capture = nil
+        column += run.count
+        if value.keeps {
+            value.bytes.append(contentsOf: run)
+            if capturing == .memberValue, value.bytes.count > Self.keptValueBytes { value.keeps = false; value.bytes = [] }
+        }
+        capture = value
     }
 
     /// Checks the end of the document.
