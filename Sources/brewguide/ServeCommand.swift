@@ -91,8 +91,9 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandError("\(error); choose another port with --port")
             }
             print("serving \(siteOptions.output) on \(scheme)://127.0.0.1:\(boundPort)/")
-            // Held until the serve ends; a second serve of the same data folder is told who holds it.
-            let hold = ServedJournalHold.take(data: dataOptions.data, port: boundPort)
+            // Held until the serve ends by a serve that takes writes; a second one of the same
+            // data folder is told who holds it.
+            let hold = edit == nil ? (lock: nil, note: nil) : ServedJournalHold.take(data: dataOptions.data, port: boundPort)
             defer { hold.lock?.release() }
             if let note = hold.note { print(note) }
             if let edit {

@@ -1,9 +1,9 @@
 import BrewData
 import Foundation
 
-/// A running `serve`'s hold on its data folder: a lock beside it (`.Data.serve.lock` for `Data`)
-/// that the kernel lets go when the process ends, naming the serve and its port. A second
-/// `serve` of the same folder still runs (it may build into another site folder), but says on the
+/// A running `serve --edit` or `--lan`'s hold on its data folder: a lock beside it
+/// (`.Data.serve.lock` for `Data`) that the kernel lets go when the process ends, naming the serve
+/// and its port. A second such `serve` of the same folder still runs (it may build into another site folder), but says on the
 /// terminal which serve already holds the folder: both would take writes into one journal, and a
 /// phone's saves go to whichever address it opened.
 enum ServedJournalHold {
