@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrewData
 import BrewKit
 import BrewServe
 import BrewSite
@@ -70,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
                 ServedKitchenCooked.endpoint(root: dataOptions.data),
             ] + ServedShoppingEdit.endpoints(root: dataOptions.data) + ServedSessionWrite.endpoints(root: dataOptions.data))
             edit?.pageScript = ServedPageScript.text(site: siteOptions)
+            edit?.journal = EditSettings.journalScope(ofRealPath: WriteTarget.resolved(dataOptions.data))
             // Scripted runs that post many writes at once (a test's fuzz) raise the burst; docs/SERVE.md.
             if let burst = ProcessInfo.processInfo.environment["BREWGUIDE_SERVE_WRITE_BURST"].flatMap(Int.init), burst > 0 {
                 edit?.burstWrites = burst
@@ -89,6 +91,11 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandError("\(error); choose another port with --port")
             }
             print("serving \(siteOptions.output) on \(scheme)://127.0.0.1:\(boundPort)/")
+            // Held until the serve ends by a serve that takes writes; a second one of the same
+            // data folder is told who holds it.
+            let hold = edit == nil ? (lock: nil, note: nil) : ServedJournalHold.take(data: dataOptions.data, port: boundPort)
+            defer { hold.lock?.release() }
+            if let note = hold.note { print(note) }
             if let edit {
                 // The only lines that show the key: the CA's download (--https) and the address (with
                 // its QR code when standard output is a terminal).

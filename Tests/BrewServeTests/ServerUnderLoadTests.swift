@@ -76,6 +76,56 @@ import Testing
         #expect(said.first?.contains("127.0.0.1") == true && said.first?.contains("\(bound)") == true, "\(said)")
     }
 
+    /// A server near its bound of connections closes idle ones sooner (issue 45): a flood of idle
+    /// connections from one client that fills every place gives them up after
+    /// `crowdedIdleSeconds` (not the 30 s of `idleSeconds`), so another client is answered within
+    /// seconds; the refusals of the burst are said once on the terminal, not once a connection.
+    @Test func aFloodThatFillsTheServerHasItsIdleConnectionsClosedSoonerAndIsSaidOnce() async throws {
+        SocketSwarm.allowOpenFiles(8_192)
+        let site = try TestSite()
+        defer { site.remove() }
+        var limits = RequestLimits.standard
+        limits.openConnections = 40
+        limits.connectionsPerClient = .max
+        limits.crowdedIdleSeconds = .seconds(1)
+        #expect(limits.idleSeconds == .seconds(30))
+        #expect(!limits.isCrowded(openConnections: 30) && limits.isCrowded(openConnections: 31))
+        let notices = NoticeLog()
+        let server = PreviewServer(siteDirectory: site.siteDirectory.path, port: 0, heartbeatInterval: .seconds(15), limits: limits, notice: { notices.append($0) })
+        let serving = Task { try await server.run() }
+        defer { serving.cancel() }
+        let port = try await server.boundPort
+        let started = ContinuousClock.now
+        let idle = try await SocketSwarm.open(count: 60, port: port)
+        defer { Task { await idle.closeAll() } }
+        // Every place is taken, and the 20 past the bound are closed at once.
+        let full = ContinuousClock.now + .seconds(20)
+        while await idle.closedByServerCount() < 20 || server.openConnectionCount < 40, ContinuousClock.now < full {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(server.openConnectionCount == 40, "the flood takes every place")
+        // Then idle ones are closed within a few seconds, until the server is no longer crowded
+        // (three quarters of 40: 30 open at most).
+        let deadline = ContinuousClock.now + .seconds(20)
+        while server.openConnectionCount > 30, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let roomAfter = ContinuousClock.now - started
+        #expect(server.openConnectionCount <= 30, "\(server.openConnectionCount) open")
+        #expect(roomAfter < .seconds(10), "room after \(roomAfter), not after the 30 s idle time")
+        #expect(await idle.closedByServerCount() >= 30, "the 20 refused and at least 10 idle ones are closed")
+        // Another client is answered at once.
+        let asked = ContinuousClock.now
+        let other = try LoopbackConnection(port: port, source: "127.0.0.2")
+        try await other.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        let response = try await LoopbackHTTP.readResponse(from: other)
+        #expect(response.statusCode == 200)
+        #expect(ContinuousClock.now - asked < .seconds(3))
+        let said = notices.lines
+        #expect(said.count == 1, "said once a burst, not once a connection: \(said)")
+        #expect(said.first?.contains("refusing new connections: 40 are open, the server's bound") == true, "\(said)")
+    }
+
     /// What a server said on the terminal.
     final class NoticeLog: Sendable {
         private let said = Mutex<[String]>([])

@@ -29,10 +29,12 @@ import Testing
     static func withEditingServer(
         lanAddresses: [String] = [],
         burst: Int = 20,
+        journal: String? = nil,
         _ body: (_ port: UInt16, _ log: FakeLog, _ server: PreviewServer) async throws -> Void
     ) async throws {
         let log = FakeLog()
         var settings = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [log.endpoint])
+        settings.journal = journal
         settings.burstWrites = burst
         settings.refillSeconds = .seconds(60)
         let site = try TestSite()
@@ -111,6 +113,32 @@ import Testing
         }
         #expect(EditSettings.cookieName(port: 8000) == "brewguide_key_8000")
         #expect(EditSettings.cookieName(port: 8443, secure: true) == "__Host-brewguide_key_8443")
+    }
+
+    /// The key is kept for the person, not the journal: a cookie a serve of one journal set on a
+    /// port is not the key of a later serve of another journal on that port (nor is the name that
+    /// carries the port alone); the cookie's name carries the journal's short name.
+    @Test func theKeyCookieOfOneJournalIsNotTakenByAServeOfAnotherOnTheSamePort() async throws {
+        let journalA = EditSettings.journalScope(ofRealPath: "/home/ann/Journal")
+        let journalB = EditSettings.journalScope(ofRealPath: "/home/ann/Work")
+        #expect(journalA != journalB)
+        #expect(journalA == EditSettings.journalScope(ofRealPath: "/home/ann/Journal"))
+        #expect(journalA.count == 8 && journalA.allSatisfy(\.isHexDigit), "\(journalA)")
+        try await Self.withEditingServer(journal: journalB) { port, log, _ in
+            let visit = try await LoopbackHTTP.request("/?key=\(Self.key)", port: port)
+            let setCookie = try #require(visit.headers["set-cookie"])
+            #expect(setCookie.hasPrefix("brewguide_key_\(port)_\(journalB)="), "the cookie's name carries the port and the journal: \(setCookie)")
+            for other in ["brewguide_key_\(port)_\(journalA)", "brewguide_key_\(port)"] {
+                let (status, json) = try await Self.post("recipe=v60&rating=4", port: port, headers: ["Cookie: \(other)=\(Self.key)"])
+                #expect(status == 403, "\(other): \(json)")
+            }
+            #expect(log.count == 0)
+            let (own, _) = try await Self.post("recipe=v60&rating=4", port: port, headers: ["Cookie: " + String(setCookie.prefix { $0 != ";" })])
+            #expect(own == 201)
+            #expect(log.count == 1)
+        }
+        #expect(EditSettings.cookieName(port: 8000, journal: journalA) == "brewguide_key_8000_\(journalA)")
+        #expect(EditSettings.cookieName(port: 8443, journal: journalA, secure: true) == "__Host-brewguide_key_8443_\(journalA)")
     }
 
     @Test(arguments: [

@@ -113,4 +113,29 @@ struct ErasedIDsNotReusedTests {
         let after = try Self.run(["check", "--data", data.path])
         #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
     }
+
+    /// The same for a cook log (read with the planner's files) and a drink preset: `check` finds
+    /// each at its record and names the command that finishes the erase; that command does.
+    @Test func checkFindsACookLogAndADrinkPresetTheLedgerHolds() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let cooked = try Self.run(["kitchen", "cooked", "shakshuka", "--at", "2026-11-12T19:00:00+01:00", "--data", data.path])
+        #expect(cooked.stdout.contains("(cook-shakshuka-20261112-1900)"), "\(cooked.stdout)\(cooked.stderr)")
+        let ledger = #"{"erasures": [{"erasedAt": "2026-11-21T10:00:00Z", "id": "cook-shakshuka-20261112-1900", "kind": "cook-log"}, {"erasedAt": "2026-11-21T10:00:00Z", "id": "vodka-soda", "kind": "drinkPreset"}], "schemaVersion": 1}"#
+        try ledger.write(to: data.appendingPathComponent("erasures.json"), atomically: true, encoding: .utf8)
+        let check = try Self.run(["check", "--data", data.path])
+        #expect(check.status == 1, "\(check.stdout)")
+        let said = check.stdout + check.stderr
+        #expect(said.contains("kitchen/cooked.json:2:3: error: cook-log \"cook-shakshuka-20261112-1900\" is in the erasure ledger (erasures.json) but still in this file"), "\(said)")
+        #expect(said.contains("finish it with: brewguide erase --data \(data.path) --cooked cook-shakshuka-20261112-1900 --yes"), "\(said)")
+        #expect(said.contains("sessions/presets.json:4:3: error: drinkPreset \"vodka-soda\" is in the erasure ledger"), "\(said)")
+        #expect(said.contains("finish it with: brewguide erase --data \(data.path) --preset vodka-soda --yes"), "\(said)")
+        for finish in [["--cooked", "cook-shakshuka-20261112-1900"], ["--preset", "vodka-soda"]] {
+            let run = try Self.run(["erase", "--data", data.path] + finish + ["--yes"])
+            #expect(run.status == 0, "\(finish): \(run.stdout)\(run.stderr)")
+        }
+        let after = try Self.run(["check", "--data", data.path])
+        #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
+        #expect(!(after.stdout + after.stderr).contains("erasure ledger"), "\(after.stdout)\(after.stderr)")
+    }
 }

@@ -133,6 +133,34 @@ struct OneCopyChangesMergeTests {
         #expect(merge.stderr.contains("kitchen/recipes/kitchen.csv:") && merge.stderr.contains("warning: updatedAt 2099-01-01T00:00:00Z of kitchen recipe \"hummus\""), "\(merge.stderr)")
     }
 
+    /// The kitchen planner's files too: a plan slot, a shopping item and the goals stamped in 2099
+    /// are each warned about by `check` and `merge`, at the stamp's place and naming the record.
+    @Test func plannerStampsAheadOfNowAreWarnedAboutByCheckAndMerge() throws {
+        let kb = try BrewGuideProcess.copyOfBundledData()
+        let kc = kb.deletingLastPathComponent().appendingPathComponent("kc")
+        defer { try? FileManager.default.removeItem(at: kb.deletingLastPathComponent()) }
+        try FileManager.default.copyItem(at: kb, to: kc)
+        func stampAhead(_ relative: String) throws {
+            let url = kb.appendingPathComponent(relative)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let range = try #require(text.range(of: "\"updatedAt\": \"2026-11-20T18:00:00Z\""))
+            try text.replacingCharacters(in: range, with: "\"updatedAt\": \"2099-01-01T00:00:00Z\"").write(to: url, atomically: true, encoding: .utf8)
+        }
+        try stampAhead("kitchen/plan/2026-11.json")
+        try stampAhead("kitchen/shopping.json")
+        let goals = try BrewGuideProcess.run(["kitchen", "goals", "--calories", "2000", "--write", "--data", kb.path], environment: ["BREWGUIDE_NOW": "2099-01-01T00:00:00Z"])
+        #expect(goals.status == 0, "\(goals.stderr)")
+        let check = try BrewGuideProcess.run(["check", "--data", kb.path], environment: ["BREWGUIDE_NOW": Self.now])
+        let merge = try BrewGuideProcess.run(["merge", kb.path, "--into", kc.path], environment: ["BREWGUIDE_NOW": Self.now])
+        for (said, name) in [(check.stdout, "check"), (merge.stderr, "merge")] {
+            #expect(said.contains("kitchen/plan/2026-11.json:7:18: warning: updatedAt 2099-01-01T00:00:00Z of record \"w48-mon-breakfast\" is after now"), "\(name): \(said)")
+            #expect(said.contains("kitchen/shopping.json:") && said.contains("warning: updatedAt 2099-01-01T00:00:00Z of record \"item-1\" is after now"), "\(name): \(said)")
+            #expect(said.contains("preferences.json:") && said.contains("warning: updatedAt 2099-01-01T00:00:00Z of kitchen goals is after now"), "\(name): \(said)")
+        }
+        let clean = try BrewGuideProcess.run(["check", "--data", kc.path], environment: ["BREWGUIDE_NOW": Self.now])
+        #expect(!clean.stdout.contains("is after now"), "\(clean.stdout)")
+    }
+
     /// A mark set on one copy (favourite, archive) is a change on that copy, not a conflict: after
     /// merging either way both copies hold it and no "(Conflicted Copy)" is made. Once every such
     /// mark made a conflicted copy, because merge has no common earlier version to compare with.

@@ -165,7 +165,7 @@ struct ServeEndpointFuzzTests {
         }.joined()
     }
 
-    static func request(_ random: inout SplitMix64, port: UInt16, key: String) -> Request {
+    static func request(_ random: inout SplitMix64, port: UInt16, key: String, cookieName: String) -> Request {
         let endpoint = endpoints[Int(random.next() % UInt64(endpoints.count))]
         func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
         // Most requests pass the gates, so that the forms reach the commands.
@@ -222,14 +222,14 @@ struct ServeEndpointFuzzTests {
         var headers: [(String, String)] = [("Host", chance(15) ? "localhost:\(port)" : ownHost)]
         let formType = ["application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=UTF-8", "Application/X-WWW-Form-Urlencoded"]
         if endpoint.method == "POST" { headers.append(("Content-Type", formType[Int(random.next() % 3)])) }
-        var keyHeader: (String, String)? = chance(50) ? ("X-Brewguide-Key", key) : ("Cookie", "theme=dark; brewguide_key_\(port)=\(key)")
+        var keyHeader: (String, String)? = chance(50) ? ("X-Brewguide-Key", key) : ("Cookie", "theme=dark; \(cookieName)=\(key)")
         if chance(30) { headers.append(("Origin", chance(50) ? "http://\(ownHost)" : "http://localhost:\(port)")) }
         switch gate {
         case .open: break
         case .noKey: keyHeader = nil
         case .wrongKey:
             let wrong = String(key.reversed()) == key ? key + "x" : String(key.reversed())
-            keyHeader = [("X-Brewguide-Key", wrong), ("X-Brewguide-Key", key + " x"), ("Cookie", "brewguide_key_\(port)=\(wrong)"), ("Cookie", "brewguide_key_\(port)=")][Int(random.next() % 4)]
+            keyHeader = [("X-Brewguide-Key", wrong), ("X-Brewguide-Key", key + " x"), ("Cookie", "\(cookieName)=\(wrong)"), ("Cookie", "\(cookieName)=")][Int(random.next() % 4)]
         case .keyInQuery:
             keyHeader = nil
             target += "?key=\(key)"
@@ -288,12 +288,13 @@ struct ServeEndpointFuzzTests {
         let port = try #require(UInt16(line.split(separator: ":")[2].prefix { $0.isNumber }))
         let key = String(line.split(separator: "=").last!)
 
+        let cookieName = ServePhoneWritesTests.keyCookieName(base: "http://127.0.0.1:\(port)/", data: data)
         var random = SplitMix64(seed: Self.seed)
         var tally: [Int: Int] = [:]
         var written = 0
         let started = Date()
         for index in 0..<Self.requestCount {
-            let request = Self.request(&random, port: port, key: key)
+            let request = Self.request(&random, port: port, key: key, cookieName: cookieName)
             let context = "\(replay), request #\(index): \(request)"
             let before = ServeEditCommandTests.tree(data)
             let answer = try Self.send(request, port: port)
@@ -366,8 +367,9 @@ struct ServeEndpointFuzzTests {
     static func entries(_ root: URL, except folders: [String]) -> [String: Data] {
         let except = folders.flatMap { folder in
             // Beside the output: its lock, its staging copy, the copy being made (in the background
-            // after the first build) and the pages waiting for their rename (`LiveSiteFiles`).
-            [folder] + [".lock", ".staging", ".staging.copying", ".staging.incoming"].map { (folder as NSString).deletingLastPathComponent + "/." + (folder as NSString).lastPathComponent + $0 }
+            // after the first build) and the pages waiting for their rename (`LiveSiteFiles`);
+            // beside the data: serve's hold on it (`ServedJournalHold`).
+            [folder] + [".lock", ".serve.lock", ".staging", ".staging.copying", ".staging.incoming"].map { (folder as NSString).deletingLastPathComponent + "/." + (folder as NSString).lastPathComponent + $0 }
         }
         var found: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)

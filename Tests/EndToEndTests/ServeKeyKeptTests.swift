@@ -21,6 +21,32 @@ import TestSupport
 
     struct CommandError: Error, CustomStringConvertible { var description: String }
 
+    /// A second `serve` of the same data folder (into another site folder) does not take the
+    /// first one's writes away in silence: it says on the terminal which serve holds the folder.
+    /// Once the first has stopped, a new serve says nothing.
+    @Test func aSecondServeOfTheSameDataFolderSaysWhichServeHoldsIt() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        let state = TestPaths.temporary("serve-key-state")
+        defer {
+            try? FileManager.default.removeItem(at: data.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: state)
+        }
+        let (first, firstAddress) = try Self.serve(data, state: state)
+        let firstPort = firstAddress.split(separator: ":")[2].prefix { $0.isNumber }
+        #expect(!first.output.contains("is already served by"), "\(first.output)")
+        let other = data.deletingLastPathComponent().appendingPathComponent("Site2")
+        let second = try RunningBrewGuide(running: ["serve", "--edit", "--data", data.path, "--output", other.path, "--port", "0"],
+                                          environment: ["XDG_STATE_HOME": state.path])
+        #expect(second.waitFor("watching", seconds: 120), "\(second.output)")
+        #expect(second.output.contains("note: \(data.path) is already served by brewguide serve on port \(firstPort) (pid "), "\(second.output)")
+        #expect(second.output.contains("stop one of them"), "\(second.output)")
+        second.stop()
+        first.stop()
+        let (third, _) = try Self.serve(data, state: state)
+        defer { third.stop() }
+        #expect(!third.output.contains("is already served by"), "\(third.output)")
+    }
+
     @Test func aRestartKeepsTheKeyAndANewKeySaysTheOldOneIsNoLongerValid() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         let state = TestPaths.temporary("serve-key-state")
@@ -51,7 +77,7 @@ import TestSupport
         #expect(oldStatus == 403)
         #expect(oldPage.contains("This key is not valid") && !oldPage.contains("{\"errors\""), "\(oldPage.prefix(400))")
         // A page asked with the old key's cookie says so at the bottom of the screen.
-        let (status, page) = try ServePhoneWritesTests.get(base, headers: [ServePhoneWritesTests.keyCookie(key, base: base)])
+        let (status, page) = try ServePhoneWritesTests.get(base, headers: [ServePhoneWritesTests.keyCookie(key, base: base, data: data)])
         #expect(status == 200)
         #expect(page.contains("This phone's key to the journal is no longer valid"), "\(page.suffix(600))")
         let (_, plain) = try ServePhoneWritesTests.get(base)

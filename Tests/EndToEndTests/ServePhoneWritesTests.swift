@@ -1,3 +1,5 @@
+import BrewData
+import BrewServe
 import Foundation
 import Testing
 import TestSupport
@@ -23,11 +25,15 @@ struct ServePhoneWritesTests {
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
 
-    /// The header of the key cookie of the serve at `base` (`http://127.0.0.1:PORT/`): its name
-    /// carries the port (issue 45).
-    static func keyCookie(_ key: String, base: String) -> String {
+    /// The header of the key cookie of the serve at `base` (`http://127.0.0.1:PORT/`) of the data
+    /// folder `data`: its name carries the port and the journal (issue 45).
+    static func keyCookie(_ key: String, base: String, data: URL) -> String {
+        "Cookie: \(keyCookieName(base: base, data: data))=\(key)"
+    }
+
+    static func keyCookieName(base: String, data: URL) -> String {
         let port = base.split(separator: ":").last.map { $0.prefix { $0.isNumber } } ?? ""
-        return "Cookie: brewguide_key_\(port)=\(key)"
+        return EditSettings.cookieName(port: UInt16(port), journal: EditSettings.journalScope(ofRealPath: WriteTarget.resolved(data.path)))
     }
 
     /// The stored shopping item `id` of `kitchen/shopping.json` under `data`.
@@ -98,19 +104,19 @@ struct ServePhoneWritesTests {
         #expect(status == 200)
         #expect(html.contains("data-item=\"item-2\""), "the tick names its stored item")
         #expect(!html.contains("/_api/"))
-        let (_, withKey) = try Self.get(page, headers: [Self.keyCookie(key, base: base)])
+        let (_, withKey) = try Self.get(page, headers: [Self.keyCookie(key, base: base, data: data)])
         #expect(withKey.contains("<script src=\"/_api/pages.js\" defer></script>"))
 
         let (scriptStatus, _) = try Self.get(base + "_api/pages.js")
         #expect(scriptStatus == 403 || scriptStatus == 404)
-        let (keyed, script) = try Self.get(base + "_api/pages.js", headers: [Self.keyCookie(key, base: base)])
+        let (keyed, script) = try Self.get(base + "_api/pages.js", headers: [Self.keyCookie(key, base: base, data: data)])
         #expect(keyed == 200)
         #expect(script.contains("/_api/shopping/check"))
         #expect(script.contains("Save this brew"))
 
         let (_, no) = try Self.get(base + "_api/status")
         #expect(no.contains("\"writes\":false"), "\(no)")
-        let (_, yes) = try Self.get(base + "_api/status", headers: [Self.keyCookie(key, base: base)])
+        let (_, yes) = try Self.get(base + "_api/status", headers: [Self.keyCookie(key, base: base, data: data)])
         #expect(yes.contains("\"writes\":true"), "\(yes)")
     }
 

@@ -70,7 +70,7 @@ struct ServeSessionEntryEditTests {
         let night = base + "_api/session/night"
         let (noKey, _) = try ServePhoneWritesTests.get(night + "?session=birthday-1121")
         #expect(noKey == 403)
-        let (status, body) = try ServePhoneWritesTests.get(night + "?session=birthday-1121", headers: [ServePhoneWritesTests.keyCookie(key, base: base)])
+        let (status, body) = try ServePhoneWritesTests.get(night + "?session=birthday-1121", headers: [ServePhoneWritesTests.keyCookie(key, base: base, data: data)])
         #expect(status == 200, "\(body)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
         let active = try #require(object["active"] as? [String: Any])
@@ -85,12 +85,12 @@ struct ServeSessionEntryEditTests {
         #expect(entries.first?["at"] as? String == "2026-11-21T17:00")
         #expect(entries.dropFirst().first?["amount"] as? String == "300")
 
-        let (unknownSession, unknownBody) = try ServePhoneWritesTests.get(night + "?session=nope", headers: [ServePhoneWritesTests.keyCookie(key, base: base)])
+        let (unknownSession, unknownBody) = try ServePhoneWritesTests.get(night + "?session=nope", headers: [ServePhoneWritesTests.keyCookie(key, base: base, data: data)])
         #expect(unknownSession == 404)
         #expect(unknownBody.contains("no session"), "\(unknownBody)")
-        let (unknownField, _) = try ServePhoneWritesTests.get(night + "?path=..%2F..", headers: [ServePhoneWritesTests.keyCookie(key, base: base)])
+        let (unknownField, _) = try ServePhoneWritesTests.get(night + "?path=..%2F..", headers: [ServePhoneWritesTests.keyCookie(key, base: base, data: data)])
         #expect(unknownField == 422)
-        let (plain, plainBody) = try ServePhoneWritesTests.get(night, headers: [ServePhoneWritesTests.keyCookie(key, base: base)])
+        let (plain, plainBody) = try ServePhoneWritesTests.get(night, headers: [ServePhoneWritesTests.keyCookie(key, base: base, data: data)])
         #expect(plain == 200 && !plainBody.contains("\"session\""), "\(plainBody)")
     }
 }

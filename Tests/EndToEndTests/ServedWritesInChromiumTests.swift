@@ -1,3 +1,4 @@
+import BrewData
 import Foundation
 import Testing
 import TestSupport
@@ -342,6 +343,90 @@ struct ServedWritesInChromiumTests {
         #expect(browser.wait(until: "window.resent !== undefined", seconds: 10))
         #expect(try browser.text("window.resent") == "201 \(logs.first?["id"] as? String ?? "")")
         #expect(try Self.decemberLogs(served.data).count == 1)
+    }
+
+    /// A save sent while a command holds the data folder (issue 45: the server answers 503 with
+    /// Retry-After, its own state, not the save's): the save stays in the phone's queue, the
+    /// person is told in words beside the form that the laptop is busy and the save is kept, and
+    /// it is recorded once when the command has finished.
+    @Test func aSaveSentWhileACommandHoldsTheDataFolderStaysQueuedIsToldAndIsRecordedOnceAfter() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        _ = try browser.evaluate("document.getElementById('save-rating').value = '4'; document.getElementById('save-note').focus()")
+        try browser.type("saved while merge ran")
+
+        var lock: DirectoryLock? = try DataDirectoryLock.acquire(root: served.data.path, command: "brewguide merge")
+        let before = ServeEditCommandTests.tree(served.data)
+        _ = try browser.evaluate("document.querySelector('form.save-brew').requestSubmit(); true")
+        #expect(browser.wait(until: "\(Self.text(".write-here")).includes('Not recorded yet')", seconds: 30), Self.said(browser, ".write-here"))
+        let words = try browser.text(Self.text(".write-here"))
+        #expect(words.contains("the laptop cannot write just now") && words.contains("in use by brewguide merge"), "\(words)")
+        #expect(words.contains("kept on this phone and sent in a moment"), "\(words)")
+        let outbox = "JSON.parse(localStorage.getItem('brewguide-outbox') || '[]')"
+        #expect(try browser.evaluate("\(outbox).length") as? Int == 1, "the save stays in the queue")
+        #expect(try browser.evaluate("JSON.parse(localStorage.getItem('brewguide-refused') || '[]').length") as? Int == 0, "it is not taken for a refused save")
+        #expect(ServeEditCommandTests.tree(served.data) == before, "nothing is written while the command holds the folder")
+        #expect(try Self.decemberLogs(served.data).isEmpty)
+
+        // The command finishes: the queue sends the save (at the latest on its next round), once.
+        lock?.release()
+        lock = nil
+        _ = try? browser.evaluate("window.dispatchEvent(new Event('online')); true")
+        let deadline = Date().addingTimeInterval(40)
+        while try Self.decemberLogs(served.data).isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(browser.wait(until: "\(outbox).length === 0", seconds: 30), "the save leaves the queue once recorded")
+        _ = try? browser.evaluate("window.dispatchEvent(new Event('online')); true")
+        Thread.sleep(forTimeInterval: 2)
+        let logs = try Self.decemberLogs(served.data)
+        #expect(logs.count == 1, "one brew: \(logs.map { $0["id"] ?? "" })")
+        #expect(logs.first?["note"] as? String == "saved while merge ran")
+    }
+
+    /// The same for a full disk (the data folder on a small tmpfs, filled): the server answers 503,
+    /// the save stays queued and is told beside the form, and it is recorded once there is room.
+    @Test(.enabled(if: SmallTmpfs.canMount, "needs to mount a tmpfs (root, and a kernel that allows it)"))
+    func aSaveSentWhileTheDiskIsFullStaysQueuedIsToldAndIsRecordedOnceThereIsRoom() throws {
+        let root = try BrewGuideProcess.temporaryDirectory()
+        let data = root.appendingPathComponent("Data")
+        try FullDiskTests.mount(data, kilobytes: 2048)
+        var unmounted = false
+        func unmount() {
+            guard !unmounted else { return }
+            unmounted = true
+            _ = try? FullDiskTests.run("/bin/umount", [data.path])
+        }
+        defer { unmount(); try? FileManager.default.removeItem(at: root) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: TestPaths.journal.path) {
+            try FileManager.default.copyItem(at: TestPaths.journal.appendingPathComponent(name), to: data.appendingPathComponent(name))
+        }
+        let served = try Served(data: data)
+        defer { served.stop(); unmount() }
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        _ = try browser.evaluate("document.getElementById('save-rating').value = '4'; document.getElementById('save-note').focus()")
+        try browser.type("saved on a full disk")
+
+        try FullDiskTests.fill(data, leavingPages: 0)
+        _ = try browser.evaluate("document.querySelector('form.save-brew').requestSubmit(); true")
+        #expect(browser.wait(until: "\(Self.text(".write-here")).includes('Not recorded yet')", seconds: 30), Self.said(browser, ".write-here"))
+        let words = try browser.text(Self.text(".write-here"))
+        #expect(words.contains("the laptop cannot write just now") && words.contains("kept on this phone and sent in a moment"), "\(words)")
+        let outbox = "JSON.parse(localStorage.getItem('brewguide-outbox') || '[]')"
+        #expect(try browser.evaluate("\(outbox).length") as? Int == 1, "the save stays in the queue")
+        #expect(try browser.evaluate("JSON.parse(localStorage.getItem('brewguide-refused') || '[]').length") as? Int == 0, "it is not taken for a refused save")
+        #expect(try Self.decemberLogs(served.data).isEmpty)
+
+        // Room again: the queue sends the save, once.
+        try FileManager.default.removeItem(at: data.appendingPathComponent(".filler"))
+        _ = try? browser.evaluate("window.dispatchEvent(new Event('online')); true")
+        let deadline = Date().addingTimeInterval(40)
+        while try Self.decemberLogs(served.data).isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(browser.wait(until: "\(outbox).length === 0", seconds: 30), "the save leaves the queue once recorded")
+        Thread.sleep(forTimeInterval: 2)
+        let logs = try Self.decemberLogs(served.data)
+        #expect(logs.count == 1, "one brew: \(logs.map { $0["id"] ?? "" })")
+        #expect(logs.first?["note"] as? String == "saved on a full disk")
     }
 
     @Test func iCookedThisOnTheRecipePageAndAtTheEndOfCookMode() throws {

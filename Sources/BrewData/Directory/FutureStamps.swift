@@ -7,16 +7,13 @@ import Foundation
 ///
 /// Rules: a stamp more than `FutureMoment.toleranceSeconds` (five minutes) after now is ahead; the
 /// stamps looked at are a recipe's `modifiedAt`, a kitchen recipe's `updatedAt`, and any `updatedAt`
-/// in the sessions' files (sessions, their entries, drink presets). The kitchen planner's files and
-/// the goals are left to a later change.
+/// in the sessions' files (sessions, their entries, drink presets) and in the kitchen planner's
+/// files (plan slots, snacks, shopping items, the goals: `plannerDiagnostics`).
 public enum FutureStamps {
     public static func diagnostics(_ result: DataDirectoryReader.Result, now: Date) -> [Diagnostic] {
         var found: [Diagnostic] = []
         func warn(_ field: String, _ date: Date, of record: String, at location: SourceLocation) {
-            guard FutureMoment.isAhead(date, of: now) else { return }
-            found.append(.warning(
-                "\(field) \(ISO8601.string(from: date)) of \(record) is after now (\(ISO8601.string(from: now))); merge takes the later write, so this copy would win every merge: set the device's clock right and this stamp to when the record was written",
-                at: location))
+            if let warning = warning(field, date, of: record, now: now, at: location) { found.append(warning) }
         }
         let dataset = result.validated.dataset
         for recipe in dataset.recipes {
@@ -27,37 +24,73 @@ public enum FutureStamps {
                 warn("updatedAt", updatedAt, of: "kitchen recipe \"\(recipe.value.id)\"", at: recipe.source.location(of: "updatedAt"))
             }
         }
-        func walk(_ node: RawNode, record: String) {
-            switch node.value {
-            case .array(let items):
-                for item in items { walk(item, record: record) }
-            case .object(let members):
-                let id = members.first { $0.key == "id" }.flatMap { member -> String? in
-                    switch member.node.value {
-                    case .string(let text), .text(let text): text
-                    default: nil
-                    }
-                }
-                let name = id.map { record.isEmpty ? "\"\($0)\"" : "\(record) / \"\($0)\"" } ?? record
-                for member in members {
-                    if member.key == "updatedAt" {
-                        switch member.node.value {
-                        case .string(let text), .text(let text):
-                            if let date = ISO8601.date(from: text.trimmingCharacters(in: .whitespaces)) {
-                                warn("updatedAt", date, of: "record \(name)", at: member.node.location)
-                            }
-                        default: break
-                        }
-                    } else {
-                        walk(member.node, record: name)
-                    }
-                }
-            default: break
-            }
-        }
         for file in result.files {
-            for record in file.rawRecords { walk(record, record: "") }
+            for record in file.rawRecords { found += updatedAtStamps(in: record, record: "", now: now) }
         }
         return found
+    }
+
+    /// The same for the kitchen planner's files under `root`, which the planner's reader reads
+    /// (`MealPlanReader`): the plan slots of `kitchen/plan/`, the snacks, the shopping list and the
+    /// goals in `preferences.json` (`kitchen.goals`), each `updatedAt` that merge decides by.
+    /// A file that cannot be read is told by that reader, not here.
+    public static func plannerDiagnostics(root: String, now: Date) -> [Diagnostic] {
+        let reader = MealPlanReader(root: root)
+        var unread: [Diagnostic] = []
+        var found: [Diagnostic] = []
+        let files = reader.planFilePaths() + [reader.path(MealPlanReader.snacksFile)] + reader.shoppingFilePaths()
+        for file in files {
+            for record in MealPlanReader.records(at: file, diagnostics: &unread) ?? [] {
+                found += updatedAtStamps(in: record, record: "", now: now)
+            }
+        }
+        let preferences = reader.path(DataDirectoryReader.preferencesFileName)
+        if case .success(let bytes)? = DataFileBytes.readIfPresent(preferences), let node = try? JSONParser.parse(bytes, file: preferences),
+           case .object(let members) = node.value, let kitchen = members.last(where: { $0.key == "kitchen" })?.node,
+           case .object(let kitchenMembers) = kitchen.value, let goals = kitchenMembers.last(where: { $0.key == "goals" })?.node {
+            found += updatedAtStamps(in: goals, record: "kitchen goals", now: now)
+        }
+        return found
+    }
+
+    /// Each `updatedAt` ahead of `now` in `node` and the records within it, named by the ids on
+    /// the way down (`record` is the name of the one it is in, empty at the top).
+    static func updatedAtStamps(in node: RawNode, record: String, now: Date) -> [Diagnostic] {
+        switch node.value {
+        case .array(let items):
+            return items.flatMap { updatedAtStamps(in: $0, record: record, now: now) }
+        case .object(let members):
+            let id = members.first { $0.key == "id" }.flatMap { member -> String? in
+                switch member.node.value {
+                case .string(let text), .text(let text): text
+                default: nil
+                }
+            }
+            let name = id.map { record.isEmpty ? "\"\($0)\"" : "\(record) / \"\($0)\"" } ?? record
+            var found: [Diagnostic] = []
+            for member in members {
+                guard member.key == "updatedAt" else {
+                    found += updatedAtStamps(in: member.node, record: name, now: now)
+                    continue
+                }
+                switch member.node.value {
+                case .string(let text), .text(let text):
+                    if let date = ISO8601.date(from: text.trimmingCharacters(in: .whitespaces)), let warning = warning("updatedAt", date, of: name.hasPrefix("kitchen goals") ? name : "record \(name)", now: now, at: member.node.location) {
+                        found.append(warning)
+                    }
+                default: break
+                }
+            }
+            return found
+        default:
+            return []
+        }
+    }
+
+    static func warning(_ field: String, _ date: Date, of record: String, now: Date, at location: SourceLocation) -> Diagnostic? {
+        guard FutureMoment.isAhead(date, of: now) else { return nil }
+        return .warning(
+            "\(field) \(ISO8601.string(from: date)) of \(record) is after now (\(ISO8601.string(from: now))); merge takes the later write, so this copy would win every merge: set the device's clock right and this stamp to when the record was written",
+            at: location)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// that `check`, `build`, `watch` and `serve` print the same findings, each once.
 ///
 /// They are the data set's own findings (reading and `DatasetValidator`), the sessions left active
-/// past `abandonAfterHours`, brews and write stamps dated ahead of `now`, and the meal planner's
+/// past `abandonAfterHours`, brews and write stamps dated ahead of `now` (the planner's too), and the meal planner's
 /// files checked against the kitchen (`MealPlanContext`), sorted by place. A finding made twice (a
 /// plan file that cannot be read is told by both readers of `kitchen/plan/`) is said once.
 public enum JournalFindings {
@@ -18,6 +18,7 @@ public enum JournalFindings {
         let others = SessionValidator().abandonedDiagnostics(for: dataset, now: now)
             + FutureMoment.diagnostics(logs: dataset.logs, now: now)
             + FutureStamps.diagnostics(result, now: now)
+            + FutureStamps.plannerDiagnostics(root: mealPlan.root, now: now)
             + mealPlan.diagnostics
         // The data's findings are sorted already (23,000 of them at 100,000 logs): sorted again only with others.
         let all = others.isEmpty ? result.validated.diagnostics : (result.validated.diagnostics + others).sortedByLocation()

@@ -38,8 +38,16 @@ public enum DataFileBytes {
         read(path, expected: expected, maximumBytes: maximumBytes, ifPresent: true)
     }
 
-    private static func read(_ path: String, expected: String, maximumBytes: Int, ifPresent: Bool) -> Result<[UInt8], Problem>? {
-        func failure(_ message: String) -> Result<[UInt8], Problem> {
+    /// The file at `path` opened for reading after the same checks as `readIfPresent` (a plain
+    /// file, within `maximumBytes`), for a reader that takes it in chunks (`MergeJournal.load`);
+    /// nil when nothing is there. The caller closes the descriptor and counts what it reads.
+    public static func openIfPresent(_ path: String, expected: String = dataFile, maximumBytes: Int = maximumBytes) -> Result<Int32, Problem>? {
+        opened(path, expected: expected, maximumBytes: maximumBytes, ifPresent: true).map { $0.map(\.descriptor) }
+    }
+
+    /// What `read` reads after it has checked what is at `path`.
+    private static func opened(_ path: String, expected: String, maximumBytes: Int, ifPresent: Bool) -> Result<(descriptor: Int32, status: stat), Problem>? {
+        func failure(_ message: String) -> Result<(descriptor: Int32, status: stat), Problem> {
             .failure(Problem(diagnostic: .error(message, at: .file(path))))
         }
         var status = stat()
@@ -66,6 +74,19 @@ public enum DataFileBytes {
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return failure(describe(errno, path: path)) }
+        return .success((descriptor, status))
+    }
+
+    private static func read(_ path: String, expected: String, maximumBytes: Int, ifPresent: Bool) -> Result<[UInt8], Problem>? {
+        func failure(_ message: String) -> Result<[UInt8], Problem> {
+            .failure(Problem(diagnostic: .error(message, at: .file(path))))
+        }
+        let descriptor: Int32, status: stat
+        switch opened(path, expected: expected, maximumBytes: maximumBytes, ifPresent: ifPresent) {
+        case nil: return nil
+        case .failure(let problem)?: return .failure(problem)
+        case .success(let found)?: (descriptor, status) = found
+        }
         defer { close(descriptor) }
         // The size the file said, and one byte more (to see it end), read straight into the
         // array; then, for a file that grew, the rest in chunks.

@@ -73,7 +73,7 @@ public struct DataSnapshot: Hashable, Sendable {
         if !errors.isEmpty {
             throw CommandError("\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
         }
-        if let warnings { warnings.add(FutureStamps.diagnostics(result, now: warnings.now)) }
+        if let warnings { warnings.add(FutureStamps.diagnostics(result, now: warnings.now) + FutureStamps.plannerDiagnostics(root: root, now: warnings.now)) }
         let dataset = result.validated.dataset
         // The planner's files are carried as written, so one that check refuses cannot be carried either.
         var plannerDiagnostics = result.validated.diagnostics.filter { $0.location.file.hasSuffix(KitchenInbox.relativePath) }

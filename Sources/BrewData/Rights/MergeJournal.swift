@@ -1,5 +1,8 @@
 import BrewKit
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The write-ahead record of a merge being written: every file change the merge makes, with the
 /// bytes it finds there and the bytes it leaves, saved in the target before the first change
@@ -84,71 +87,90 @@ public struct MergeJournal: Sendable, Equatable {
         }
     }
 
-    /// The journal an interrupted merge left in `root`, or nil when there is none.
+    /// The journal an interrupted merge left in `root`, or nil when there is none. Read as a
+    /// stream (`MergeJournalReader`, a megabyte at a time): each change is parsed on its own and
+    /// only its path, hash and decoded bytes are kept, so a journal of 250 MB costs about the
+    /// bytes its changes write, not a tree of the whole file.
     public static func load(root: String) throws(CommandError) -> MergeJournal? {
         let path = path(root: root)
-        let bytes: [UInt8]
-        switch DataFileBytes.readIfPresent(path, expected: "a merge journal") {
+        let descriptor: Int32
+        switch DataFileBytes.openIfPresent(path, expected: "a merge journal") {
         case nil: return nil
-        case .success(let read)?: bytes = read
-        case .failure(let problem)?:
-            let said = problem.diagnostic.message.replacingOccurrences(of: "; is it the right file?", with: "")
-            throw CommandError("\(said); this journal of an interrupted merge was not read, and nothing was changed by it. Look at it, then remove it and merge again", at: problem.diagnostic.location)
+        case .success(let opened)?: descriptor = opened
+        case .failure(let problem)?: throw unread(problem.diagnostic)
         }
-        // Counted before the tree is built: a file of millions of tiny changes would take gigabytes.
-        let pathKeys = namedPaths(in: bytes)
-        guard pathKeys <= maximumChanges else { throw tooMany(pathKeys, path) }
-        let value: JSONValue
-        do {
-            value = JSONValue(try JSONParser.parse(bytes, file: path))
-        } catch {
-            throw CommandError("the journal of an interrupted merge does not read (\(error.message)); nothing was changed by it", at: error.location(in: path))
-        }
-        guard value.text("format") == format, case .array(let nodes)? = value["changes"] else {
-            throw CommandError.file(path, "not a merge journal (no format \"\(format)\" with changes)")
-        }
-        guard nodes.count <= maximumChanges else { throw tooMany(nodes.count, path) }
+        defer { close(descriptor) }
+        var reader = MergeJournalReader()
         var changes: [Change] = []
         var named: Set<String> = []
-        for (index, node) in nodes.enumerated() {
-            guard let relative = node.text("path"), isSafe(relative) else {
-                throw CommandError.file(path, "changes[\(index)] has no path inside the data directory (a relative path of names that are not hidden, with no . or ..); nothing was changed by it")
+        struct TooMany: Error {}
+        func take(_ bytes: [UInt8], startLine: Int) throws {
+            let index = changes.count
+            guard index < maximumChanges else { throw TooMany() }
+            let node: RawNode
+            do {
+                node = try JSONParser.parse(bytes, file: path)
+            } catch {
+                throw MergeJournalReader.Failure(message: error.message, line: startLine + error.line - 1, column: error.column)
             }
-            guard named.insert(relative).inserted else {
-                throw CommandError.file(path, "changes[\(index)] names \"\(ShownText.escaped(relative))\" a second time; nothing was changed by it")
+            changes.append(try change(JSONValue(node), index: index, path: path, named: &named))
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
+        do {
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { throw unread(.error(DataFileBytes.describe(errno, path: path), at: .file(path))) }
+                if count == 0 { break }
+                total += count
+                guard total <= DataFileBytes.maximumBytes else {
+                    throw unread(.error("grew past the \(DataFileBytes.sizeText(DataFileBytes.maximumBytes)) a merge journal may be while it was read", at: .file(path)))
+                }
+                try reader.feed(chunk[0..<count], element: take)
             }
-            let before = node.text("before")
-            var after: [UInt8]?
-            if let text = node.text("after") {
-                guard let data = Data(base64Encoded: text) else { throw CommandError.file(path, "changes[\(index)].after is not base64") }
-                after = [UInt8](data)
-            }
-            changes.append(Change(path: relative, before: before, after: after))
+            try reader.finish(element: take)
+        } catch is TooMany {
+            throw tooMany(maximumChanges + 1, path)
+        } catch let failure as MergeJournalReader.Failure {
+            throw CommandError("the journal of an interrupted merge does not read (\(failure.message)); nothing was changed by it", at: SourceLocation(file: path, line: failure.line, column: failure.column))
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw CommandError.file(path, "\(error); nothing was changed by it")
+        }
+        guard let format = reader.format, case .string(let name)? = (try? JSONParser.parse(format, file: path))?.value, name == Self.format,
+              reader.sawChanges, !reader.changesNotArray else {
+            throw CommandError.file(path, "not a merge journal (no format \"\(Self.format)\" with changes)")
         }
         return MergeJournal(changes: changes)
     }
 
-    static func tooMany(_ count: Int, _ path: String) -> CommandError {
-        CommandError.file(path, "holds \(count) changes, more than the \(maximumChanges) one merge makes, so brewguide did not write it; nothing was changed by it. Look at it, then remove it and merge again")
+    /// A journal file that could not be read at all.
+    static func unread(_ diagnostic: Diagnostic) -> CommandError {
+        let said = diagnostic.message.replacingOccurrences(of: "; is it the right file?", with: "")
+        return CommandError("\(said); this journal of an interrupted merge was not read, and nothing was changed by it. Look at it, then remove it and merge again", at: diagnostic.location)
     }
 
-    /// How many times the key `"path"` is written in a journal's bytes: no fewer than its changes
-    /// (base64 and hashes hold no quotes), found without building the tree.
-    static func namedPaths(in bytes: [UInt8]) -> Int {
-        let key = Array(#""path""#.utf8)
-        var count = 0
-        var index = 0
-        let last = bytes.count - key.count
-        while index <= last {
-            if bytes[index] == key[0], bytes[index + 1] == key[1], bytes[index + 2] == key[2], bytes[index + 3] == key[3],
-               bytes[index + 4] == key[4], bytes[index + 5] == key[5] {
-                count += 1
-                index += key.count
-            } else {
-                index += 1
-            }
+    /// The change `changes[index]` of a journal: a safe path not named before, the hash it expects
+    /// and the bytes it leaves.
+    static func change(_ node: JSONValue, index: Int, path: String, named: inout Set<String>) throws(CommandError) -> Change {
+        guard let relative = node.text("path"), isSafe(relative) else {
+            throw CommandError.file(path, "changes[\(index)] has no path inside the data directory (a relative path of names that are not hidden, with no . or ..); nothing was changed by it")
         }
-        return count
+        guard named.insert(relative).inserted else {
+            throw CommandError.file(path, "changes[\(index)] names \"\(ShownText.escaped(relative))\" a second time; nothing was changed by it")
+        }
+        var after: [UInt8]?
+        if let text = node.text("after") {
+            guard let data = Data(base64Encoded: text) else { throw CommandError.file(path, "changes[\(index)].after is not base64") }
+            after = [UInt8](data)
+        }
+        return Change(path: relative, before: node.text("before"), after: after)
+    }
+
+    static func tooMany(_ count: Int, _ path: String) -> CommandError {
+        CommandError.file(path, "holds \(count) changes, more than the \(maximumChanges) one merge makes, so brewguide did not write it; nothing was changed by it. Look at it, then remove it and merge again")
     }
 
     /// A relative path with `/` that stays inside the data directory.

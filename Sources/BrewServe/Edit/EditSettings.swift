@@ -18,6 +18,9 @@ public struct EditSettings: Sendable {
     /// the brew-along page's "Save this brew"); served at `pageScriptPath` and named by every
     /// page served to a browser that holds the key, never by the built site.
     public var pageScript = ""
+    /// A short name of the journal this server writes into (`journalScope(ofRealPath:)` of the
+    /// data folder's real path), carried by the key cookie's name; nil outside a `serve`.
+    public var journal: String?
     /// Writes allowed in a burst, then one more each `refillSeconds`.
     public var burstWrites = 20
     public var refillSeconds: Duration = .seconds(1)
@@ -29,18 +32,35 @@ public struct EditSettings: Sendable {
     }
 
     /// The cookie that carries the key after the first visit, before its scope is added
-    /// (`cookieName(port:secure:)`).
+    /// (`cookieName(port:journal:secure:)`).
     static let cookieBaseName = "brewguide_key"
 
     /// The name of the key cookie of the server listening on `port` (issue 45): a browser sends a
     /// cookie to every port of its host, so the name carries the port, and another `serve` on
     /// another port of the same machine (which may hold the same kept key) does not take this
     /// one's cookie as its own. Under HTTPS (`secure`) the name has the `__Host-` prefix, which a
-    /// browser keeps only for a cookie set `Secure` with `Path=/` and no `Domain`. With no port
-    /// known (a handler outside a server) the name is the base name alone.
-    public static func cookieName(port: UInt16?, secure: Bool = false) -> String {
-        let scoped = port.map { "\(cookieBaseName)_\($0)" } ?? cookieBaseName
+    /// browser keeps only for a cookie set `Secure` with `Path=/` and no `Domain`. The name carries
+    /// the journal too (`journal`, 8 hex digits of its data folder's real path): the key is kept
+    /// across runs for the person, not the journal, so a later `serve` of another journal on the
+    /// same port does not take a cookie given for this one as its own. With no port known (a
+    /// handler outside a server) the name is the base name alone.
+    public static func cookieName(port: UInt16?, journal: String? = nil, secure: Bool = false) -> String {
+        var scoped = port.map { "\(cookieBaseName)_\($0)" } ?? cookieBaseName
+        if port != nil, let journal, !journal.isEmpty { scoped += "_\(journal)" }
         return secure ? "__Host-" + scoped : scoped
+    }
+
+    /// The journal's part of the cookie's name: 8 hex digits of the FNV-1a hash of the data
+    /// folder's real path (the same for every spelling of the path, different for another folder).
+    public static func journalScope(ofRealPath path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let folded = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+        let hex = String(folded, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
     }
     /// The header a script may send the key in instead.
     static let keyHeader = "X-Brewguide-Key"

@@ -77,12 +77,12 @@ struct WriteRequestHandler: Sendable {
         return false
     }
 
-    /// The name of this server's key cookie (`EditSettings.cookieName(port:secure:)`): it carries
+    /// The name of this server's key cookie (`EditSettings.cookieName(port:journal:secure:)`): it carries
     /// the port `request` came to, so a cookie another serve set is not taken here.
     /// Under HTTPS it is a `__Host-` cookie, set `Secure`, so that a plain-HTTP server on the same
     /// host can neither read it nor set one in its place.
     func cookieName(for request: ServerRequest) -> String {
-        EditSettings.cookieName(port: request.serverPort, secure: settings.isHTTPS)
+        EditSettings.cookieName(port: request.serverPort, journal: settings.journal, secure: settings.isHTTPS)
     }
 
     /// Whether `request` carries a key cookie of this server that is not its key (a key from

@@ -33,12 +33,13 @@ final class BoundedHTTPServer: Sendable {
     let notice: @Sendable (String) -> Void
     private let connections = Mutex(OpenConnections())
 
-    /// The connections open now: in all, and per client address; the clients already told of on
-    /// the terminal as refused.
+    /// The connections open now: in all, and per client address; when each kind of refusal (the
+    /// server full: key nil; a client at its bound: its address) was last made, to say each burst
+    /// of them once on the terminal.
     private struct OpenConnections {
         var total = 0
         var perClient: [String: Int] = [:]
-        var refusedClients: Set<String> = []
+        var lastRefusals: [String?: ContinuousClock.Instant] = [:]
     }
 
     /// What a server with TLS serves it with, and how it answers plain HTTP on the same port.
@@ -108,18 +109,16 @@ final class BoundedHTTPServer: Sendable {
                 let peerAddress = Self.peerAddress(of: client)
                 switch reserveConnection(for: peerAddress) {
                 case .reserved: break
-                case .refused(let firstTime):
+                case .refused(let reason, let startsBurst):
                     try? client.close()
-                    if firstTime, let peerAddress {
-                        notice("serve: refusing connections from \(peerAddress.prefix(64)): it holds \(limits.connectionsPerClient) open already (the bound per client; others are still served)")
-                    }
+                    if startsBurst { notice(Self.refusalNotice(reason, limits: limits)) }
                     continue
                 }
                 group.addTask { [self] in
                     if let tls {
                         await serveTLSOrPlain(client, peerAddress: peerAddress, tls: tls)
                     } else {
-                        await ClientConnection(stream: PlainStream(socket: client), limits: limits, peerAddress: peerAddress, handler: handler).serve()
+                        await ClientConnection(stream: PlainStream(socket: client), limits: limits, peerAddress: peerAddress, handler: handler, isCrowded: isCrowded).serve()
                     }
                     releaseConnection(for: peerAddress)
                 }
@@ -131,13 +130,13 @@ final class BoundedHTTPServer: Sendable {
     /// a handshake within `headSeconds`, or as plain HTTP with the plain handler.
     private func serveTLSOrPlain(_ client: AsyncSocket, peerAddress: String?, tls: TLSListening) async {
         let plain = PlainStream(socket: client)
-        guard let first = try? await ClientConnection.within(limits.idleSeconds, { try await plain.read(atMost: 4096) }),
+        guard let first = try? await ClientConnection.firstBytes(from: plain, limits: limits, isCrowded: isCrowded),
               let firstByte = first.first else {
             await plain.close()
             return
         }
         guard firstByte == Self.tlsHandshakeByte else {
-            await ClientConnection(stream: plain, limits: limits, peerAddress: peerAddress, handler: tls.plainHandler).serve(received: first)
+            await ClientConnection(stream: plain, limits: limits, peerAddress: peerAddress, handler: tls.plainHandler, isCrowded: isCrowded).serve(received: first)
             return
         }
         guard let secure = try? TLSStream(socket: client, context: tls.context, received: first),
@@ -146,22 +145,48 @@ final class BoundedHTTPServer: Sendable {
             await plain.close()
             return
         }
-        await ClientConnection(stream: secure, limits: limits, peerAddress: peerAddress, handler: handler).serve()
+        await ClientConnection(stream: secure, limits: limits, peerAddress: peerAddress, handler: handler, isCrowded: isCrowded).serve()
     }
 
-    private enum Reservation { case reserved, refused(firstTime: Bool) }
+    /// Whether over three quarters of the server's places are taken now (`RequestLimits.isCrowded`).
+    private var isCrowded: @Sendable () -> Bool {
+        { [self] in connections.withLock { limits.isCrowded(openConnections: $0.total) } }
+    }
+
+    /// What the terminal is told at the first refusal of a burst.
+    static func refusalNotice(_ reason: Refusal, limits: RequestLimits) -> String {
+        switch reason {
+        case .full:
+            "serve: refusing new connections: \(limits.openConnections) are open, the server's bound; idle ones are closed after \(limits.crowdedIdleSeconds.components.seconds) s while over three quarters of it are taken, to make room"
+        case .clientAtBound(let address):
+            "serve: refusing connections from \(address.prefix(64)): it holds \(limits.connectionsPerClient) open already (the bound per client; others are still served)"
+        }
+    }
+
+    /// Why a connection was refused.
+    enum Refusal: Sendable, Equatable {
+        /// Every place of the server is taken.
+        case full
+        /// The client at this address holds its bound of connections.
+        case clientAtBound(String)
+    }
+
+    private enum Reservation { case reserved, refused(Refusal, startsBurst: Bool) }
 
     /// Takes a place for a connection from `client`: refused past the server's bound, or past the
-    /// bound per client (so that one client cannot hold every place; `firstTime` when this client
-    /// was not refused before, to be said once).
+    /// bound per client (so that one client cannot hold every place). `startsBurst` when no
+    /// refusal of its kind was made in the last `refusalBurstSeconds`, to be said once a burst.
     private func reserveConnection(for client: String?) -> Reservation {
         connections.withLock { open in
-            guard open.total < limits.openConnections else { return .refused(firstTime: false) }
+            func refuse(_ reason: Refusal, key: String?) -> Reservation {
+                let now = ContinuousClock.now
+                let last = open.lastRefusals.updateValue(now, forKey: key)
+                return .refused(reason, startsBurst: last.map { now - $0 > limits.refusalBurstSeconds } ?? true)
+            }
+            guard open.total < limits.openConnections else { return refuse(.full, key: nil) }
             if let client {
                 let held = open.perClient[client, default: 0]
-                guard held < limits.connectionsPerClient else {
-                    return .refused(firstTime: open.refusedClients.insert(client).inserted)
-                }
+                guard held < limits.connectionsPerClient else { return refuse(.clientAtBound(client), key: client) }
                 open.perClient[client] = held + 1
             }
             open.total += 1

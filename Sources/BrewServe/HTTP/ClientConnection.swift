@@ -20,6 +20,9 @@ struct ClientConnection: Sendable {
     let limits: RequestLimits
     let peerAddress: String?
     let handler: BoundedHTTPServer.Handler
+    /// Whether the server is crowded now (`RequestLimits.isCrowded`): an idle connection then
+    /// waits `crowdedIdleSeconds` for a new request rather than `idleSeconds`.
+    var isCrowded: @Sendable () -> Bool = { false }
 
     /// Bytes read past a refusal, at most, before the connection is closed: enough for the
     /// client to have sent what it was sending, so that it reads the answer rather than a reset.
@@ -60,8 +63,7 @@ struct ClientConnection: Sendable {
         var parser = RequestHeadParser(limits: limits, leftover: leftover)
         var outcome = parser.parse()
         if outcome == .needMore, !parser.hasStarted {
-            let stream = self.stream
-            guard let first = try await Self.within(limits.idleSeconds, { try await stream.read(atMost: 4096) }),
+            guard let first = try await Self.firstBytes(from: stream, limits: limits, isCrowded: isCrowded),
                   !first.isEmpty else { return nil }
             outcome = parser.append(first)
         }
@@ -182,6 +184,21 @@ struct ClientConnection: Sendable {
     // MARK: Deadlines
 
     /// `work`'s result, or nil if `duration` passed first (`work` is then cancelled).
+    /// The first bytes a client sends on an idle connection; nil when it sends none within
+    /// `idleSeconds`, or within `crowdedIdleSeconds` once the server is crowded. The wait is
+    /// cut in slices of `crowdedIdleSeconds`, so a connection idle since before the crowd came
+    /// gives its place up at the end of its slice.
+    static func firstBytes(from stream: any ConnectionStream, limits: RequestLimits, isCrowded: @escaping @Sendable () -> Bool) async throws -> [UInt8]? {
+        var waited: Duration = .zero
+        while waited < limits.idleSeconds {
+            let slice = min(limits.crowdedIdleSeconds, limits.idleSeconds - waited)
+            if let bytes = try await within(slice, { try await stream.read(atMost: 4096) }) { return bytes }
+            waited += slice
+            if isCrowded() { return nil }
+        }
+        return nil
+    }
+
     static func within<Result: Sendable>(
         _ duration: Duration,
         _ work: @escaping @Sendable () async throws -> Result

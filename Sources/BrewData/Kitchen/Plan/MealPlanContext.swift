@@ -20,8 +20,10 @@ public struct MealPlanContext: Sendable {
         var diagnostics: [Diagnostic] = []
         let plan = MealPlanReader(root: root).read(diagnostics: &diagnostics)
         let recipes = KitchenRecipeSource.plannableRecipes(in: dataset)
-        let erased = KitchenRecipeSource.erasedRecipeIDs(root: root)
+        let ledger = (try? ErasureLedger.load(root: root)) ?? []
+        let erased = Set(ledger.filter { $0.kind == .kitchenRecipe }.map(\.id))
         diagnostics += plan.validate(recipes: recipes, erasedRecipeIDs: erased)
+        diagnostics += ErasedRecordsLeft.findings(cookLogs: plan.cooks, ledger: ledger, root: root)
         let photos = CookPhotos.resolve(plan.cooks, root: root, diagnostics: &diagnostics)
         return MealPlanContext(root: root, plan: plan, recipes: recipes, erasedRecipeIDs: erased, diagnostics: diagnostics.sortedByLocation(), cookPhotos: photos)
     }
