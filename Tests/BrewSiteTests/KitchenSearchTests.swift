@@ -2,6 +2,7 @@
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The kitchen's search box (issue 25): every word of the query in any order, accents and case
 /// aside, over titles, categories and ingredients.
@@ -34,15 +35,8 @@ import Testing
               return input.texts.map(function (t, i) { return kitchenMatches(t, q) ? i : -1; }).filter(function (i) { return i >= 0; });
             })));
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.node!)
-        process.arguments = ["-e", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (printed, status) = try ToolRun.standardOutput(Self.node!, ["-e", script])
+        #expect(status == 0)
         let matches = try #require(try JSONSerialization.jsonObject(with: printed) as? [[Int]])
         #expect(matches == [[0], [0], [1], [1], [1], [2], [], [0, 1, 2], []])
     }

@@ -1,6 +1,7 @@
 import BrewBuiltIns
 import Foundation
 import Testing
+import TestSupport
 
 /// The service worker serve offers (`Templates/assets/served/sw.js`), run by node in a stand-in
 /// for the browser (its caches and its network): a page is asked of the server first and kept; a
@@ -66,15 +67,8 @@ struct ServiceWorkerScriptTests {
     @Test(.enabled(if: node != nil, "node is not installed"))
     func keepsPagesNeverWritesOrTheKeyAndAnswersFromTheKeptCopyOffline() throws {
         let worker = try #require(BuiltInTemplates.files["assets/served/sw.js"])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.node!)
-        process.arguments = ["-e", Self.harness + "\n" + worker + "\n" + Self.scenario]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (printed, status) = try ToolRun.standardOutput(Self.node!, ["-e", Self.harness + "\n" + worker + "\n" + Self.scenario])
+        #expect(status == 0)
         let answer = try #require(try JSONSerialization.jsonObject(with: printed) as? [String: Any], "\(String(decoding: printed, as: UTF8.self))")
         let results = try #require(answer["results"] as? [[String: Any]])
         let kept = try #require(answer["kept"] as? [String])

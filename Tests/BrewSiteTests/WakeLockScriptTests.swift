@@ -1,6 +1,7 @@
 import BrewBuiltIns
 import Foundation
 import Testing
+import TestSupport
 
 /// The served pages' wake lock (`Templates/assets/served/wake.js`), run by node with a stand-in
 /// page and browser: the lock is asked for when a brew or a cook starts, let go when it ends, asked
@@ -39,15 +40,8 @@ struct WakeLockScriptTests {
                 .then(function () { out.push({ state: attributes["data-wake-lock"] || "", requests: requests, releases: releases, notes: notes.slice() }); });
             }, Promise.resolve()).then(function () { console.log(JSON.stringify(out)); });
             """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.node!)
-        process.arguments = ["-e", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (printed, status) = try ToolRun.standardOutput(Self.node!, ["-e", script])
+        #expect(status == 0)
         return try #require(try JSONSerialization.jsonObject(with: printed) as? [[String: Any]], "\(String(decoding: printed, as: UTF8.self))")
     }
 

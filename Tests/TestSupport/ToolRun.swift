@@ -19,4 +19,18 @@ public enum ToolRun {
         process.waitUntilExit()
         return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
+
+    /// The tool's standard output alone (a script's JSON answer: `node -e SCRIPT`), its standard
+    /// error left on the test's own, and its exit status.
+    public static func standardOutput(_ executable: String, _ arguments: [String]) throws -> (output: Data, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (data, process.terminationStatus)
+    }
 }
