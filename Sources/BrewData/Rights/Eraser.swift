@@ -19,6 +19,8 @@ public enum Eraser {
         case kitchenRecipe(String)
         /// A cook log (`kitchen cooked`).
         case cookLog(String)
+        /// A bag of beans (`bean add`); the logs naming it keep their `beanId`, which `check` then refuses.
+        case bean(String)
         /// Logs timestamped before this moment.
         case logsBefore(Date)
         /// Meal-plan slots of days before this one (`yyyy-MM-dd`, issue 15).
@@ -131,6 +133,7 @@ public enum Eraser {
         case .session(let id): pick(id, kind: .session)
         case .kitchenRecipe(let id): pick(id, kind: .kitchenRecipe)
         case .cookLog(let id): pick(id, kind: .cookLog)
+        case .bean(let id): pick(id, kind: .bean)
         case .logsBefore(let date):
             choose(.log, (pools[.log] ?? []).filter { $0.record.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false })
         case .planBefore, .shopping:
