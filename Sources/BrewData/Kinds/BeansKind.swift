@@ -191,3 +191,47 @@ extension BeansKind: RecordFolderDecoding {
         }
     }
 }
+
+extension BeansKind {
+    /// Why `bean` is not a bag `check` would take, in its words: each field read back from the JSON
+    /// it is written as (days, weight, price, currency, the bounds every record has), and a thaw
+    /// before its freeze; empty when it would be taken.
+    public static func problems(of bean: CoffeeBean) -> [String] {
+        var diagnostics: [Diagnostic] = []
+        guard let node = try? JSONParser.parse(CanonicalJSON.bytes(json(bean), sortKeys: false), file: file) else {
+            return ["the bag cannot be written as JSON"]
+        }
+        if let read = decode(node, diagnostics: &diagnostics) { diagnostics += CoffeeBean.validate([read]) }
+        return diagnostics.filter { $0.severity == .error }.map(\.message)
+    }
+
+    /// Writes `bean` atomically: in place of the record with its id in `path` (a JSON file of
+    /// `beans/`, where it was read), or appended to `beans/beans.json` when `path` is nil. A file
+    /// that is not an array of objects is refused and left as it is.
+    public static func write(_ bean: CoffeeBean, replacingIn path: String?, root: String) throws(CommandError) {
+        let target = path ?? (root as NSString).appendingPathComponent(file)
+        guard target.lowercased().hasSuffix(".json") else {
+            throw CommandError("the bag \"\(ShownText.escaped(bean.id))\" is in a CSV file; change it there (nothing was written)", at: .file(target))
+        }
+        var records: [JSONValue] = []
+        if let bytes = FileManager.default.contents(atPath: target) {
+            switch (try? JSONParser.parse([UInt8](bytes), file: target)).map(JSONValue.init) {
+            case .array(let elements)?: records = elements
+            case .object(let members)?: records = [.object(members)]
+            default: throw CommandError("expected an array of bags of beans; fix the file first (it was not changed)", at: .file(target))
+            }
+        }
+        let key = RecordID.fileKey(bean.id)
+        if let index = records.firstIndex(where: { $0.text("id").map { RecordID.fileKey($0.trimmingSpaces) } == key }) {
+            records[index] = json(bean)
+        } else {
+            records.append(json(bean))
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.write(CanonicalJSON.bytes(.array(records), sortKeys: false), to: target)
+        } catch {
+            throw CommandError("cannot write \(target): \(error); nothing was written")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `bean add|edit|finish` and `log --bean-id`: bags written to beans/, checked as `check` checks
+/// them; a log naming a bag that is not there is refused with the closest id; `erase --bean`.
+@Suite struct BeanCommandTests {
+    static let now = ["BREWGUIDE_NOW": "2026-11-27T12:00:00Z", "BREWGUIDE_TODAY": "2026-11-27"]
+
+    static func run(_ arguments: [String], data: URL) throws -> BrewGuideProcess.Result {
+        try BrewGuideProcess.run(arguments + ["--data", data.path], environment: now)
+    }
+
+    /// The bags of beans/beans.json this test adds (the test journal has three of its own).
+    static func bags(_ data: URL) throws -> [[String: Any]] {
+        let all = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: data.appendingPathComponent("beans/beans.json"))) as? [[String: Any]])
+        return all.filter { ($0["id"] as? String)?.hasPrefix("bean-colombia") ?? false }
+    }
+
+    @Test func aBagIsAddedFrozenThawedBrewedFinishedAndErased() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let add = try Self.run(["bean", "add", "Colombia Huila", "--roaster", "Tim Wendelboe", "--process", "natural",
+                                "--roasted", "2026-11-01", "--weight", "250", "--price", "18.50", "--currency", "eur"], data: data)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.contains("Added the bag Colombia Huila (bean-colombia-huila)"), "\(add.stdout)")
+        var bag = try #require(try Self.bags(data).first)
+        #expect(bag["roastDate"] as? String == "2026-11-01" && bag["priceCents"] as? Int == 1850 && bag["currency"] as? String == "EUR")
+        #expect(bag["updatedAt"] as? String == "2026-11-27T12:00:00Z")
+
+        #expect(try Self.run(["bean", "edit", "bean-colombia-huila", "--frozen", "2026-11-03"], data: data).status == 0)
+        let thaw = try Self.run(["bean", "edit", "bean-colombia-huila", "--thawed", "2026-11-06"], data: data)
+        #expect(thaw.status == 0, "\(thaw.stderr)")
+        bag = try #require(try Self.bags(data).first)
+        #expect((bag["freezes"] as? [[String: String]]) == [["frozenOn": "2026-11-03", "thawedOn": "2026-11-06"]])
+        // A thaw before its freeze is refused, as check refuses it; nothing is written.
+        let early = try Self.run(["bean", "edit", "bean-colombia-huila", "--frozen", "2026-11-08", "--thawed", "2026-11-07"], data: data)
+        #expect(early.status == 1)
+        #expect(early.stderr.contains("error: freezes[1].thawedOn: thawed on 2026-11-07, before the bag was frozen on 2026-11-08; expected 2026-11-08 or later"), "\(early.stderr)")
+        #expect((try Self.bags(data).first?["freezes"] as? [Any])?.count == 1)
+        let unknown = try Self.run(["bean", "edit", "bean-colombia-hiula", "--weight", "200"], data: data)
+        #expect(unknown.status == 1 && unknown.stderr.contains("no bag of beans has the id \"bean-colombia-hiula\"; did you mean \"bean-colombia-huila\"?"), "\(unknown.stderr)")
+
+        // log --bean-id: an id one letter off is refused at its option, with the closest.
+        let typo = try Self.run(["log", "v60-starter", "--rating", "4", "--at", "2026-11-20T07:00", "--bean-id", "bean-colombia-huial"], data: data)
+        #expect(typo.status == 1)
+        #expect(typo.stderr.contains("--bean-id: error: beanId: no bag of beans has the id \"bean-colombia-huial\"; did you mean \"bean-colombia-huila\"?"), "\(typo.stderr)")
+        let before = try Self.run(["log", "v60-starter", "--rating", "4", "--at", "2026-10-30T07:00", "--bean-id", "bean-colombia-huila"], data: data)
+        #expect(before.status == 1 && before.stderr.contains("before its bag \"bean-colombia-huila\" was roasted on 2026-11-01"), "\(before.stderr)")
+        let brewed = try Self.run(["log", "v60-starter", "--rating", "4", "--at", "2026-11-20T07:00", "--bean-id", "bean-colombia-huila", "--bean", "Guji"], data: data)
+        #expect(brewed.status == 0, "\(brewed.stderr)")
+        #expect(brewed.stdout.contains("bag bean-colombia-huila · bean Guji"), "\(brewed.stdout)")
+        // The test journal keeps November's brews as CSV: the column is added to its header.
+        let logs = try String(contentsOf: data.appendingPathComponent("logs/2026-11.csv"), encoding: .utf8)
+        #expect(logs.hasPrefix("id,") && logs.split(separator: "\n").first!.hasSuffix(",beanId"), "\(logs.prefix(300))")
+        #expect(logs.contains(",bean-colombia-huila\n"), "\(logs.suffix(300))")
+
+        let finish = try Self.run(["bean", "finish", "bean-colombia-huila"], data: data)
+        #expect(finish.status == 0 && finish.stdout.contains("on 2026-11-27"), "\(finish.stdout)\(finish.stderr)")
+        #expect(try Self.bags(data).first?["finishedOn"] as? String == "2026-11-27")
+        let check = try Self.run(["check"], data: data)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+
+        // erase --bean: the bag goes; the brew keeps its beanId, which check then reports.
+        let erase = try Self.run(["erase", "--bean", "bean-colombia-huila", "--yes"], data: data)
+        #expect(erase.status == 0, "\(erase.stdout)\(erase.stderr)")
+        #expect(try Self.bags(data).isEmpty)
+        let after = try Self.run(["check"], data: data)
+        #expect(after.status == 1 && (after.stdout + after.stderr).contains("beanId: no bag of beans has the id \"bean-colombia-huila\""), "\(after.stdout)\(after.stderr)")
+        let again = try Self.run(["bean", "add", "Colombia Huila"], data: data)
+        #expect(again.stdout.contains("(bean-colombia-huila-2)"), "an erased id is never given again: \(again.stdout)")
+    }
+}
