@@ -70,4 +70,24 @@ import TestSupport
         let again = try Self.run(["bean", "add", "Colombia Huila"], data: data)
         #expect(again.stdout.contains("(bean-colombia-huila-2)"), "an erased id is never given again: \(again.stdout)")
     }
+
+    /// A brew's page names its bag and the bag's age that day, frozen days left out; a bag's name
+    /// is text, never markup. The test journal's brew of 2026-11-21 names a bag roasted on
+    /// 2026-11-02 and frozen from 2026-11-04 to 2026-11-07.
+    @Test func aBrewsPageShowsItsBagAndItsAge() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        let scratch = data.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let add = try Self.run(["bean", "add", "Guji <b>natural</b>", "--roasted", "2026-11-20"], data: data)
+        #expect(add.status == 0, "\(add.stderr)")
+        let logged = try Self.run(["log", "v60-starter", "--rating", "5", "--at", "2026-11-21T09:00", "--bean-id", "bean-guji-b-natural-b"], data: data)
+        #expect(logged.status == 0, "\(logged.stderr)")
+        let site = scratch.appendingPathComponent("Site")
+        let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"], environment: Self.now)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try String(contentsOf: site.appendingPathComponent("logs/2026/11/log-20261122-0805.md"), encoding: .utf8)
+        #expect(page.contains("- **Bag:** Kenya Gichathaini (Square Mile), 16 days off roast (3 frozen days not counted)"), "\(page)")
+        let html = try String(contentsOf: site.appendingPathComponent("logs/2026/11/log-20261121-0900.html"), encoding: .utf8)
+        #expect(html.contains("Guji &lt;b&gt;natural&lt;/b&gt;, 1 day off roast") && !html.contains("<b>natural"), "\(html)")
+    }
 }

@@ -180,8 +180,8 @@ public enum BeansKind: RecordKindDeclaration {
         return .object(members)
     }
 
-    /// No page shows a bag yet.
-    public static let pageGroups: Set<PageGroup> = []
+    /// A brew's page shows its bag and the bag's age.
+    public static let pageGroups: Set<PageGroup> = [.logPages]
 }
 
 extension BeansKind: RecordFolderDecoding {
