@@ -86,8 +86,16 @@ import TestSupport
         let build = try BrewGuideProcess.run(["build", "--data", data.path, "--output", site.path, "--quiet"], environment: Self.now)
         #expect(build.status == 0, "\(build.stderr)")
         let page = try String(contentsOf: site.appendingPathComponent("logs/2026/11/log-20261122-0805.md"), encoding: .utf8)
-        #expect(page.contains("- **Bag:** Kenya Gichathaini (Square Mile), 16 days off roast (3 frozen days not counted)"), "\(page)")
+        #expect(page.contains("- **Bag:** [Kenya Gichathaini (Square Mile)](../../../beans/bean-kenya-gichathaini.md), 16 days off roast (3 frozen days not counted)"), "\(page)")
         let html = try String(contentsOf: site.appendingPathComponent("logs/2026/11/log-20261121-0900.html"), encoding: .utf8)
-        #expect(html.contains("Guji &lt;b&gt;natural&lt;/b&gt;, 1 day off roast") && !html.contains("<b>natural"), "\(html)")
+        #expect(html.contains("Guji &lt;b&gt;natural&lt;/b&gt;</a>, 1 day off roast") && !html.contains("<b>natural"), "\(html)")
+
+        // The bag's page: its details and its brews, rating and grind against its age.
+        let bag = try String(contentsOf: site.appendingPathComponent("beans/bean-kenya-gichathaini.md"), encoding: .utf8)
+        #expect(bag.contains("- **Roasted:** 2026-11-02") && bag.contains("- **Frozen:** 2026-11-04 to 2026-11-07") && bag.contains("- **Price:** 16.50 GBP"), "\(bag)")
+        #expect(bag.contains("| 16 days | 4/5 | medium (24 clicks) | [Sat 21 Nov 2026, 08:05](../logs/2026/11/log-20261122-0805.md) |"), "\(bag)")
+        #expect(bag.contains("**Best brews:** 4/5 at 16 days off roast."), "\(bag)")
+        let other = try String(contentsOf: site.appendingPathComponent("beans/bean-guji-b-natural-b.html"), encoding: .utf8)
+        #expect(other.contains("<h1>Guji &lt;b&gt;natural&lt;/b&gt;</h1>") || other.contains("Guji &lt;b&gt;natural&lt;/b&gt;</h1>"), "\(other)")
     }
 }

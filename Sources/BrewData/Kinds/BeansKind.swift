@@ -180,8 +180,8 @@ public enum BeansKind: RecordKindDeclaration {
         return .object(members)
     }
 
-    /// A brew's page shows its bag and the bag's age.
-    public static let pageGroups: Set<PageGroup> = [.logPages]
+    /// A brew's page shows its bag and the bag's age; each bag has a page, made with the summaries.
+    public static let pageGroups: Set<PageGroup> = [.logPages, .summaries]
 }
 
 extension BeansKind: RecordFolderDecoding {

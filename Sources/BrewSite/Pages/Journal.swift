@@ -220,6 +220,7 @@ final class Journal {
         // The bag brewed, and how old it was that day (frozen days not counted).
         if let beanId = log.beanId, let bag = beansByID[beanId] {
             values[.bagName] = .text(bag.name + (bag.roaster.map { " (\($0))" } ?? ""))
+            values[.bagPath] = .text(Self.beanPath(bag.id))
             if let age = bag.ageText(on: log.localDay) { values[.bagAge] = .text(age) }
         }
         var fragments: [String: PageFragment] = [:]
