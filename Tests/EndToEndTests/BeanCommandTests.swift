@@ -95,6 +95,11 @@ import TestSupport
         #expect(bag.contains("- **Roasted:** 2026-11-02") && bag.contains("- **Frozen:** 2026-11-04 to 2026-11-07") && bag.contains("- **Price:** 16.50 GBP"), "\(bag)")
         #expect(bag.contains("| 16 days | 4/5 | medium (24 clicks) | [Sat 21 Nov 2026, 08:05](../logs/2026/11/log-20261122-0805.md) |"), "\(bag)")
         #expect(bag.contains("**Best brews:** 4/5 at 16 days off roast."), "\(bag)")
+        // The brew-along page offers the open bags to "Save this brew" (not the finished one).
+        let along = try String(contentsOf: site.appendingPathComponent("brew/bright-morning.html"), encoding: .utf8)
+        #expect(along.contains(#""beans": ["#) && along.contains(#""Kenya Gichathaini, Square Mile, roasted 2026-11-02""#), "\(along)")
+        #expect(along.contains(#""Guji \u003cb>natural\u003c/b>, roasted 2026-11-20""#), "nothing in a bag's name closes the script: \(along)")
+        #expect(!along.contains("bean-ethiopia-guji"), "a finished bag is not offered")
         let other = try String(contentsOf: site.appendingPathComponent("beans/bean-guji-b-natural-b.html"), encoding: .utf8)
         #expect(other.contains("<h1>Guji &lt;b&gt;natural&lt;/b&gt;</h1>") || other.contains("Guji &lt;b&gt;natural&lt;/b&gt;</h1>"), "\(other)")
     }

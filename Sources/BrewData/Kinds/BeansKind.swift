@@ -180,8 +180,9 @@ public enum BeansKind: RecordKindDeclaration {
         return .object(members)
     }
 
-    /// A brew's page shows its bag and the bag's age; each bag has a page, made with the summaries.
-    public static let pageGroups: Set<PageGroup> = [.logPages, .summaries]
+    /// A brew's page shows its bag and the bag's age; each bag has a page, made with the summaries;
+    /// the brew-along pages offer the open bags to "Save this brew".
+    public static let pageGroups: Set<PageGroup> = [.logPages, .summaries, .cards]
 }
 
 extension BeansKind: RecordFolderDecoding {

@@ -7,6 +7,14 @@ extension Journal {
     /// The bags with a page, by id.
     var beans: [CoffeeBean] { beansByID.values.sorted { $0.id < $1.id } }
 
+    /// The bags still being brewed from (no `finishedOn`), which a served page's "Save this brew"
+    /// offers: each as its id and what the choice reads ("Kenya Gichathaini, Square Mile, roasted 2026-11-02").
+    var openBagChoices: [(id: String, label: String)] {
+        beans.filter(\.isOpen).map { bag in
+            (bag.id, ([bag.name, bag.roaster].compactMap { $0 } + (bag.roastDate.map { ["roasted \($0)"] } ?? [])).joined(separator: ", "))
+        }
+    }
+
     /// The page path of a bag.
     static func beanPath(_ id: String) -> String { "beans/\(id)" }
 
