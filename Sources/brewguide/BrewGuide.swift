@@ -29,6 +29,7 @@ struct BrewGuide: AsyncParsableCommand {
             MergeCommand.self,
             InitCommand.self,
             LogCommand.self,
+            BeanCommand.self,
             DuplicateCommand.self,
             ImportBrewsCommand.self,
             KitchenCommand.self,

@@ -21,6 +21,7 @@ struct EraseCommand: ParsableCommand {
     @Option(name: .customLong("kitchen-recipe"), help: "A kitchen recipe id (deleted for good, with its ingredients, steps and photos).") var kitchenRecipe: String?
     @Option(help: "A cook log id (kitchen cooked).") var cooked: String?
     @Option(help: "A drink preset id (the night-out presets in sessions/).") var preset: String?
+    @Option(help: "A bag of beans' id (beans/).") var bean: String?
     @Option(name: .customLong("logs-before"), help: "Logs before this date (YYYY-MM-DD, UTC).") var logsBefore: String?
     @Option(name: .customLong("plan-before"), help: "Meal-plan slots of days before this one (YYYY-MM-DD).") var planBefore: String?
     @Flag(help: "The shopping list (kitchen/shopping.json or .csv).") var shopping = false
@@ -28,8 +29,8 @@ struct EraseCommand: ParsableCommand {
     @Flag(help: "Carry out the erasure; without it nothing changes.") var yes = false
 
     func validate() throws {
-        let chosen = [all ? "all" : nil, recipe, log, session, kitchenRecipe, cooked, preset, logsBefore, planBefore, shopping ? "shopping" : nil, kind].compactMap { $0 }
-        guard chosen.count == 1 else { throw ValidationError("choose exactly one of --all, --recipe, --log, --session, --kitchen-recipe, --cooked, --preset, --logs-before, --plan-before, --shopping, --kind") }
+        let chosen = [all ? "all" : nil, recipe, log, session, kitchenRecipe, cooked, preset, bean, logsBefore, planBefore, shopping ? "shopping" : nil, kind].compactMap { $0 }
+        guard chosen.count == 1 else { throw ValidationError("choose exactly one of --all, --recipe, --log, --session, --kitchen-recipe, --cooked, --preset, --bean, --logs-before, --plan-before, --shopping, --kind") }
         if let planBefore, PlanDay.date(from: planBefore) == nil {
             throw ValidationError("--plan-before needs a day as YYYY-MM-DD, found \"\(planBefore)\"")
         }
@@ -49,6 +50,7 @@ struct EraseCommand: ParsableCommand {
         if let kitchenRecipe { return .kitchenRecipe(kitchenRecipe) }
         if let cooked { return .cookLog(cooked) }
         if let preset { return .drinkPreset(preset) }
+        if let bean { return .bean(bean) }
         if let logsBefore, let date = ISO8601.date(from: logsBefore) { return .logsBefore(date) }
         if let planBefore { return .planBefore(planBefore) }
         if shopping { return .shopping }

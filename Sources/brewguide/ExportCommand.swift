@@ -68,6 +68,7 @@ extension ExportCommand {
         switch kind {
         case "kitchenInbox": (singular, plural) = ("kitchen inbox entry", "kitchen inbox entries")
         case "preferences": (singular, plural) = ("preferences file", "preferences files")
+        case "beans": (singular, plural) = ("bag of beans", "bags of beans")
         default:
             var words = ""
             for character in kind {

@@ -54,6 +54,9 @@ struct LogCommand: ParsableCommand {
     @Option(help: "The roaster's name.")
     var roaster: String?
 
+    @Option(name: .customLong("bean-id"), help: "The bag of beans brewed, by its id in beans/ (brewguide bean add).")
+    var beanId: String?
+
     @Option(help: "The grinder's setting as text, such as 18 or 2.5.")
     var grinderSetting: String?
 
@@ -73,7 +76,7 @@ struct LogCommand: ParsableCommand {
         var request = BrewRecorder.Request(
             recipeId: recipeId, rating: rating, tasteTag: tag, note: note, doseGrams: dose, targetYieldGrams: targetYield,
             waterTemperatureCelsius: temperature, grindLabel: grind, at: at,
-            bean: bean, roaster: roaster, grinderSetting: grinderSetting, brewTimeSeconds: brewTimeSeconds, tds: tds)
+            bean: bean, roaster: roaster, grinderSetting: grinderSetting, brewTimeSeconds: brewTimeSeconds, tds: tds, beanId: beanId)
         request.unreadOptions = unreadBrewTime.map { [$0.message] } ?? []
         let recording: BrewRecorder.Recording, messages: String
         do {
@@ -138,7 +141,7 @@ struct LogCommand: ParsableCommand {
             "  \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams)) (\(Format.ratio(log.ratio))) · \(Format.number(log.waterTemperatureCelsius, decimals: 1)) °C · grind \(log.grindLabel.rawValue)",
             "  \(stars) (\(rating)/5)" + (log.tasteTag.map { " · \($0.displayName)" } ?? ""),
         ]
-        let details = [log.bean.map { "bean \($0)" }, log.roaster.map { "roaster \($0)" }, log.grinderSetting.map { "grinder setting \($0)" },
+        let details = [log.beanId.map { "bag \($0)" }, log.bean.map { "bean \($0)" }, log.roaster.map { "roaster \($0)" }, log.grinderSetting.map { "grinder setting \($0)" },
                        log.brewTimeSeconds.map { "brew time \(Format.clock($0))" }, log.tds.map { "TDS \(Format.number($0, decimals: 2)) %" }].compactMap { $0 }
         if !details.isEmpty { lines.append("  " + details.joined(separator: " · ")) }
         if let note = log.note { lines.append("  Note: \(note)") }

@@ -15,7 +15,7 @@ enum ServedLogWrite {
     /// `log`'s options that the form may give, `recipe` for its argument.
     static let fields: Set<String> = [
         "recipe", "rating", "tag", "note", "dose", "yield", "temperature", "grind", "at",
-        "bean", "roaster", "grinder-setting", "brew-time", "tds",
+        "bean", "roaster", "grinder-setting", "brew-time", "tds", "bean-id",
     ]
 
     static func endpoint(root: String) -> WriteEndpoint {
@@ -81,7 +81,8 @@ enum ServedLogWrite {
         var request = BrewRecorder.Request(
             recipeId: recipe, rating: rating, tasteTag: text("tag"), note: form["note"].flatMap { $0.isEmpty ? nil : $0 },
             doseGrams: dose, targetYieldGrams: yield, waterTemperatureCelsius: temperature, grindLabel: text("grind"), at: text("at"),
-            bean: text("bean"), roaster: text("roaster"), grinderSetting: text("grinder-setting"), brewTimeSeconds: brewTime, tds: tds)
+            bean: text("bean"), roaster: text("roaster"), grinderSetting: text("grinder-setting"), brewTimeSeconds: brewTime, tds: tds,
+            beanId: text("bean-id"))
         request.unreadOptions = unreadBrewTime
         return .success(request)
     }

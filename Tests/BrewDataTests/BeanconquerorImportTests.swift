@@ -25,7 +25,7 @@ struct BeanconquerorImportTests {
         #expect(report.fileErrors.isEmpty)
         #expect(report.lines.map(\.message) == [
             "skipped: a Chemex is outside brewguide's V60 scope; to keep it, import it with --recipe RECIPE_ID to file it under one of your recipes (its method \"chemex\" is kept)",
-            "imported as bc-20221228-1441-d8647dd2 (v60, 78 g → 1200 g, not rated), filed under the starter \"V60 Starter\": no V60 recipe within 25 % of its dose and 10 % of its ratio; from the recipe: grindLabel; 332 weight samples kept in flows/bc-20221228-1441-d8647dd2.json",
+            "imported as bc-20221228-1441-d8647dd2 (v60, 78 g → 1200 g, not rated), filed under the starter \"V60 Starter\": no V60 recipe within 25 % of its dose and 10 % of its ratio; from the recipe: grindLabel; 332 weight samples kept in flows/bc-20221228-1441-d8647dd2.json; its bag bc-bean-holm-20221208 (roasted 2022-12-08) kept in beans/beanconqueror.json",
             "already imported as bc-20221228-1441-d8647dd2; nothing added",
             "skipped: an espresso (Sanremo), not a pour-over: brewguide keeps pour-over brews only",
         ])
@@ -53,7 +53,7 @@ struct BeanconquerorImportTests {
         let root = try dataDirectory()
         let report = try BrewImporter(options: .init(dataRoot: root, recipeId: "weekend-three-pour")).run(files: [Self.corpus[2]])
         #expect(report.lines.map(\.message) == [
-            "imported as bc-20221228-1441-d8647dd2 (chemex, 75 g → 1200 g, not rated), filed under \"Weekend Three-Pour\" as asked; from the recipe: grindLabel; 332 weight samples kept in flows/bc-20221228-1441-d8647dd2.json",
+            "imported as bc-20221228-1441-d8647dd2 (chemex, 75 g → 1200 g, not rated), filed under \"Weekend Three-Pour\" as asked; from the recipe: grindLabel; 332 weight samples kept in flows/bc-20221228-1441-d8647dd2.json; its bag bc-bean-holm-new-20221208 (roasted 2022-12-08) kept in beans/beanconqueror.json",
         ])
         let log = try #require(DataDirectoryReader(root: root).read().validated.dataset.logs.map(\.value).first { $0.source != nil })
         #expect(log.method == "chemex" && log.recipeId == "weekend-three-pour" && log.tds == 3 && log.extractionYieldPercent == 4)
@@ -142,7 +142,7 @@ struct BeanconquerorImportTests {
         let root = try dataDirectory()
         let report = try BrewImporter(options: .init(dataRoot: root)).run(files: [file])
         #expect(report.lines.map(\.message) == [
-            "imported as bc-20251009-0853-aaaa1111 (v60, 20 g → 320 g, 4 of 5), filed under \"Weekend Three-Pour\", the V60 recipe closest in dose and ratio; from the recipe: waterTemperatureCelsius, grindLabel",
+            "imported as bc-20251009-0853-aaaa1111 (v60, 20 g → 320 g, 4 of 5), filed under \"Weekend Three-Pour\", the V60 recipe closest in dose and ratio; from the recipe: waterTemperatureCelsius, grindLabel; its bag bc-bean-bean-1 kept in beans/beanconqueror.json",
             "imported as bc-20251010-1240-bbbb2222 (v60, 15 g → 250 g, not rated), filed under \"V60 Starter\", the V60 recipe closest in dose and ratio",
             "skipped: a full immersion brew (Aeropress), not a pour-over: brewguide keeps pour-over brews only",
             "skipped: it has no dose (grind_weight is 0)",

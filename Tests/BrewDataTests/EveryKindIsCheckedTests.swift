@@ -46,6 +46,7 @@ import TestSupport
         case .snackPresets: return mealPlan.plan.snackOverrides.count
         case .shoppingItems: return mealPlan.plan.shoppingItems.count
         case .cookLogs: return mealPlan.plan.cooks.count
+        case .beans: return dataset.beans.count
         }
     }
 

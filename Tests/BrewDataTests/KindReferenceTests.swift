@@ -30,6 +30,7 @@ import TestSupport
         var generator = RightsGenerator(seed: 39)
         var snapshot = generator.everyKind()
         snapshot.logs[0].recipeId = "recipe-every"
+        snapshot.logs[0].beanId = "bean-every"
         let entry = JSONValue.object([
             JSONMember("id", .string("entry-names-preset")), JSONMember("type", .string("alcohol")),
             JSONMember("alcoholMeta", .object([JSONMember("drinkType", .string("beer")), JSONMember("sizeMl", .number(330)),

@@ -96,7 +96,7 @@ import Testing
     /// The selections of a kind's own reach only kinds erased with everything: `--plan-before`
     /// the earlier plan slots, `--shopping` the whole shopping list; no selection reaches any other kind.
     @Test func anErasureSelectionOfAKindsOwnReachesOnlyThatKind() {
-        let selections: [Eraser.Selection] = [.all, .recipe("x"), .log("x"), .session("x"), .kitchenRecipe("x"), .cookLog("x"), .drinkPreset("x"),
+        let selections: [Eraser.Selection] = [.all, .recipe("x"), .log("x"), .session("x"), .kitchenRecipe("x"), .cookLog("x"), .drinkPreset("x"), .bean("x"),
                                                .logsBefore(Date()), .planBefore("2026-11-25"), .shopping, .kind(.logs)]
         for selection in selections {
             let reached = RecordKinds.all.filter { if case .nothing = $0.erased(by: selection) { false } else { true } }.map { $0.kind }

@@ -32,7 +32,7 @@ import Testing
     /// The kinds `erase --kind` takes come from the registry: every kind erased by id.
     @Test func theKindsErasedByIDAreThoseOfTheRegistry() {
         let byID = RecordKinds.kinds.filter { kind in if case .byID = kind.rules.erase { true } else { false } }
-        #expect(byID == [.recipes, .logs, .sessions, .drinkPresets, .kitchenRecipes, .cookLogs])
+        #expect(byID == [.recipes, .logs, .sessions, .drinkPresets, .kitchenRecipes, .cookLogs, .beans])
     }
 }
 

@@ -25,7 +25,7 @@ import TestSupport
         try Self.write("x", "logs/photo.jpg", in: root)
         try Self.write("notes", "README.md", in: root)
         let messages = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .warning }.map(\.description)
-        let layout = "the data directory reads recipes/, logs/, sessions/, flows/, kitchen/recipes/, kitchen/plan/, preferences.json, erasures.json, kitchen/inbox.json, kitchen/snacks.json, kitchen/shopping.json, kitchen/shopping.csv, kitchen/cooked.json"
+        let layout = "the data directory reads recipes/, logs/, sessions/, flows/, kitchen/recipes/, kitchen/plan/, beans/, preferences.json, erasures.json, kitchen/inbox.json, kitchen/snacks.json, kitchen/shopping.json, kitchen/shopping.csv, kitchen/cooked.json"
         #expect(messages == [
             "\(root)/Preferences.json: warning: not read: no kind of record lives in \"Preferences.json\" (did you mean \"preferences.json\"?); \(layout)",
             "\(root)/log: warning: not read: no kind of record lives in the folder \"log/\"; \(layout)",
@@ -119,7 +119,7 @@ extension RecordKindTests {
         try Self.write("{ \"schemaVersion\": 1, \"erasures\": [\n  { \"kind\": \"log\", \"id\": \"log-1\", \"erasedAt\": \"2026-01-01T00:00:00Z\" },\n  { \"kind\": \"photo\", \"id\": \"x\", \"erasedAt\": \"2026-01-01T00:00:00Z\" }\n] }", "erasures.json", in: root)
         let errors = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .error && $0.location.file.hasSuffix("erasures.json") }
         #expect(errors.map(\.description) == [
-            "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, preferences, drinkPreset, kitchen-recipe, plan-slot, shopping-item, snack-preset, inbox-entry, session-entry or cook-log)",
+            "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, preferences, drinkPreset, kitchen-recipe, plan-slot, shopping-item, snack-preset, inbox-entry, session-entry, cook-log or bean)",
         ])
     }
 

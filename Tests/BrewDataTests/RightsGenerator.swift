@@ -127,6 +127,7 @@ extension RightsGenerator {
             SessionFile(relativePath: "kitchen/shopping.json", content: json(#"[{ "id": "item-every", "name": "250 g lentils", "checked": false, "updatedAt": "\#(stamp)" }]"#)),
             SessionFile(relativePath: "kitchen/inbox.json", content: json(#"{ "entries": [{ "id": "inbox-every", "type": "url", "content": "https://example.com/every", "createdAt": "\#(stamp)", "status": "pending" }] }"#)),
             SessionFile(relativePath: "kitchen/cooked.json", content: json(#"[{ "id": "cook-every", "recipeId": "kitchen-recipe-every", "cookedAt": "2026-11-20T19:00:00+01:00", "rating": 4, "note": "<em>again</em>", "photo": "kitchen/images/cook-every.png" }]"#)),
+            SessionFile(relativePath: "beans/beans.json", content: json(#"[{ "id": "bean-every", "name": "Guji <b>natural</b>", "roaster": "Tim Wendelboe", "roastDate": "2026-10-01", "freezes": [{ "frozenOn": "2026-10-05", "thawedOn": "2026-10-20" }], "weightGrams": 250, "priceCents": 1850, "currency": "EUR", "updatedAt": "\#(stamp)" }]"#)),
         ]
         return DataSnapshot(
             recipes: [starter, recipe(id: "recipe-every")], logs: [log(id: logID)],

@@ -11,7 +11,7 @@ import Testing
         let expected = RecordKinds.kinds.filter { kind in if case .byID = kind.rules.erase { true } else { false } }.map(\.rawValue)
         #expect(expected.contains("kitchenRecipes"))
         for name in expected { #expect(help.contains(name), "the help of --kind does not name \(name)") }
-        #expect(help.contains("Every record of a kind: recipes, logs, sessions, drinkPresets, kitchenRecipes or cookLogs"))
+        #expect(help.contains("Every record of a kind: recipes, logs, sessions, drinkPresets, kitchenRecipes, cookLogs or beans"))
         #expect(EraseCommand.erasableKinds.map(\.rawValue) == expected)
     }
 

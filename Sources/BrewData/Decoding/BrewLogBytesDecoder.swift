@@ -29,7 +29,7 @@ struct BrewLogBytesDecoder {
         case id, timestamp, method, recipeId, recipeNameAtBrew, doseGrams, targetYieldGrams
         case waterTemperatureCelsius, grindLabel, rating, tasteTag, note
         case bean, roaster, mill, grinderSetting, brewTimeSeconds, bloomSeconds, tds
-        case extractionYieldPercent, source, sourceId, fromRecipe
+        case extractionYieldPercent, source, sourceId, fromRecipe, beanId
 
         /// The field a key's bytes name, comparing only names of the key's length.
         static func named(_ key: UnsafeBufferPointer<UInt8>) -> Field? {
@@ -38,7 +38,7 @@ struct BrewLogBytesDecoder {
             case 2: return matches("id") ? .id : nil
             case 3: return matches("tds") ? .tds : nil
             case 4: return matches("note") ? .note : matches("bean") ? .bean : matches("mill") ? .mill : nil
-            case 6: return matches("method") ? .method : matches("rating") ? .rating : matches("source") ? .source : nil
+            case 6: return matches("method") ? .method : matches("rating") ? .rating : matches("source") ? .source : matches("beanId") ? .beanId : nil
             case 7: return matches("roaster") ? .roaster : nil
             case 8: return matches("recipeId") ? .recipeId : matches("tasteTag") ? .tasteTag : matches("sourceId") ? .sourceId : nil
             case 9: return matches("doseGrams") ? .doseGrams : matches("timestamp") ? .timestamp : nil
@@ -64,7 +64,7 @@ struct BrewLogBytesDecoder {
         /// Fields whose texts most logs share (the recipe, the bean): made once a file.
         var repeats: Bool {
             switch self {
-            case .method, .recipeId, .recipeNameAtBrew, .bean, .roaster, .mill, .grinderSetting, .source: true
+            case .method, .recipeId, .recipeNameAtBrew, .bean, .roaster, .mill, .grinderSetting, .source, .beanId: true
             default: false
             }
         }
@@ -197,6 +197,7 @@ struct BrewLogBytesDecoder {
         case .source: 20
         case .sourceId: 21
         case .fromRecipe: 22
+        case .beanId: 23
         }
     }
 
@@ -286,6 +287,7 @@ struct BrewLogBytesDecoder {
         case .grinderSetting: fields.grinderSetting = text
         case .source: fields.source = text
         case .sourceId: fields.sourceId = text
+        case .beanId: fields.beanId = text
         case .doseGrams, .targetYieldGrams, .waterTemperatureCelsius, .rating, .brewTimeSeconds, .bloomSeconds, .tds,
              .extractionYieldPercent, .fromRecipe:
             return false

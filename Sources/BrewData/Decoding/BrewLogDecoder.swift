@@ -35,6 +35,7 @@ enum BrewLogDecoder {
         var source: String?
         var sourceId: String?
         var fromRecipe: [String] = []
+        var beanId: String?
     }
 
     static func decode(_ node: RawNode, diagnostics: inout [Diagnostic]) -> Located<BrewLog>? {
@@ -70,6 +71,7 @@ enum BrewLogDecoder {
         fields.source = reader.string("source", what: "the app the brew came from, such as beanconqueror")
         fields.sourceId = reader.string("sourceId", what: "the brew's id in that app")
         fields.fromRecipe = reader.texts("fromRecipe", what: "field names such as [\"waterTemperatureCelsius\"]")
+        fields.beanId = reader.string("beanId", what: "the id of a bag of beans in beans/")
         reader.warnAboutUnknownFields(known: Self.fields)
         diagnostics += reader.diagnostics
         guard !reader.failed else { return nil }
@@ -92,7 +94,8 @@ enum BrewLogDecoder {
             rating: fields.rating, tasteTag: fields.tasteTag, note: fields.note.flatMap { $0.isEmpty ? nil : $0 },
             bean: present(fields.bean), roaster: present(fields.roaster), mill: present(fields.mill), grinderSetting: present(fields.grinderSetting),
             brewTimeSeconds: fields.brewTimeSeconds, bloomSeconds: fields.bloomSeconds, tds: fields.tds, extractionYieldPercent: fields.extractionYieldPercent,
-            source: present(fields.source)?.trimmingSpaces, sourceId: present(fields.sourceId), fromRecipe: fields.fromRecipe)
+            source: present(fields.source)?.trimmingSpaces, sourceId: present(fields.sourceId), fromRecipe: fields.fromRecipe,
+            beanId: present(fields.beanId)?.trimmingSpaces)
         return Located(log, source: source)
     }
 }

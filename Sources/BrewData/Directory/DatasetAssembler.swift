@@ -46,6 +46,7 @@ public enum DatasetAssembler {
             recipes: recipes, logs: logs, preferences: preferences,
             sessions: sessions, drinkPresets: files.flatMap(\.drinkPresets), waterlineSettings: waterlineSettings)
         dataset.kitchenRecipes = KitchenFileParser.assemble(files, diagnostics: &diagnostics)
+        dataset.beans = files.flatMap(\.beans)
         // A recorded pour belongs to a log: one without its log is kept out, with a warning.
         let flows = files.flatMap(\.flows)
         if !flows.isEmpty {

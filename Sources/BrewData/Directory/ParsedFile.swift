@@ -21,6 +21,8 @@ public struct ParsedFile: Sendable {
     public var flows: [Located<BrewFlow>] = []
     /// Kitchen recipes and their CSV rows (`kitchen/recipes/`).
     public var kitchen = KitchenFileContent()
+    /// Bags of beans (`beans/`).
+    public var beans: [Located<CoffeeBean>] = []
     public var diagnostics: [Diagnostic] = []
 
     public init(path: String, kind: RecordKind) {

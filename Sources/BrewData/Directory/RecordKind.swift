@@ -48,6 +48,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case shoppingItems
     /// That a kitchen recipe was cooked: `kitchen/cooked.json` (`CookLogsKind`).
     case cookLogs
+    /// Bags of coffee beans: `beans/*.json` or `*.csv` (`BeansKind`); a log names one by `beanId`.
+    case beans
 
     /// Where the records of a kind live.
     public enum Place: Sendable, Equatable {

@@ -19,6 +19,13 @@ public struct BeanconquerorBrew: Sendable {
     public var beanName: String?
     public var roaster: String?
     public var millName: String?
+    /// The bean's `config.uuid` (a backup's BEANS), `roastingDate` and `buyDate` (ISO 8601, "" when
+    /// not entered), `weight` (grams) and `cost` (in the app's currency, which it does not say).
+    public var beanUUID: String?
+    public var beanRoastingDate: String?
+    public var beanBuyDate: String?
+    public var beanWeight: Double?
+    public var beanCost: Double?
 
     /// `grind_size`: text or a number, as the person typed it.
     public var grindSize: String?

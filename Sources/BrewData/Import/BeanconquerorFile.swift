@@ -49,6 +49,7 @@ public enum BeanconquerorFile {
         var result = common(brew)
         result.beanName = root["bean"]?["name"]?.text
         result.roaster = root["bean"]?["roaster"]?.text
+        if let bean = root["bean"] { readBean(bean, into: &result) }
         result.millName = root["mill"]?["name"]?.text
         result.preparationName = root["preparation"]?["name"]?.text
         result.preparationType = root["preparation"]?["type"]?.text
@@ -82,6 +83,7 @@ public enum BeanconquerorFile {
             if let uuid = node["bean"]?.text, let bean = beans[uuid] {
                 brew.beanName = bean["name"]?.text
                 brew.roaster = bean["roaster"]?.text
+                readBean(bean, into: &brew)
             }
             if let uuid = node["mill"]?.text, let mill = mills[uuid] { brew.millName = mill["name"]?.text }
             if let uuid = node["method_of_preparation"]?.text, let preparation = preparations[uuid] {
@@ -92,6 +94,15 @@ public enum BeanconquerorFile {
             contents.brews.append(brew)
         }
         return contents
+    }
+
+    /// The bag's facts the journal keeps (`BeanconquerorMapping.bag(of:)`).
+    static func readBean(_ bean: RawNode, into brew: inout BeanconquerorBrew) {
+        brew.beanUUID = bean["config"]?["uuid"]?.text
+        brew.beanRoastingDate = bean["roastingDate"]?.text
+        brew.beanBuyDate = bean["buyDate"]?.text
+        brew.beanWeight = bean["weight"]?.number
+        brew.beanCost = bean["cost"]?.number
     }
 
     // MARK: Fields

@@ -180,6 +180,34 @@ public enum BeanconquerorMapping {
         return .imported(Imported(log: log, flow: flow, match: match, remarks: remarks))
     }
 
+    /// The bag of beans a brew was made from, as the journal keeps it (`beans/`): its name and
+    /// roaster, the roast and buy days (the UTC day of the app's moment), weight and cost (in
+    /// cents; the app keeps no currency). Its id is the same at every import: `bc-bean-` and the
+    /// app's bean uuid when it has one (a backup), else the name and the roast day. Nil without a name.
+    public static func bag(of brew: BeanconquerorBrew) -> CoffeeBean? {
+        guard let name = brew.beanName?.trimmingSpaces, !name.isEmpty else { return nil }
+        func day(_ text: String?) -> String? {
+            guard let text = text?.trimmingSpaces, text.count >= 10 else { return nil }
+            let day = String(text.prefix(10))
+            return PlanDay.problem(with: day) == nil ? day : nil
+        }
+        func slug(_ text: String) -> String {
+            var slug = ""
+            for scalar in text.lowercased().unicodeScalars {
+                if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) { slug.unicodeScalars.append(scalar) } else if !slug.hasSuffix("-") { slug += "-" }
+            }
+            return String(slug.trimmingCharacters(in: CharacterSet(charactersIn: "-")).prefix(40))
+        }
+        let roast = day(brew.beanRoastingDate)
+        let uuid = brew.beanUUID.map(slug) ?? ""
+        let id = "bc-bean-" + (uuid.isEmpty ? [slug(name), roast?.replacingOccurrences(of: "-", with: "")].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "-") : String(uuid.prefix(13)))
+        let roaster = brew.roaster?.trimmingSpaces
+        return CoffeeBean(id: id, name: name, roaster: roaster?.isEmpty == false ? roaster : nil, roastDate: roast,
+                          weightGrams: brew.beanWeight.flatMap { $0 > 0 ? $0 : nil },
+                          priceCents: brew.beanCost.flatMap { $0 > 0 && $0 < 1e7 ? Int(($0 * 100).rounded()) : nil },
+                          boughtOn: day(brew.beanBuyDate))
+    }
+
     /// `bc-20221228-1441-d8647dd2`: the time (UTC) and the first 8 letters and digits of the uuid,
     /// so the same brew always gets the same id and the id is safe as a file name.
     public static func logID(uuid: String, timestamp: Date) -> String {

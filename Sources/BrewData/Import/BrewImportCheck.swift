@@ -75,7 +75,8 @@ struct BrewImportCheck {
     }
 
     /// Why `check` would reject some brews once all of `candidates` are in the data, by index.
-    func rejected(_ candidates: [Candidate]) -> [Int: Rejection] {
+    /// - Parameter extra: files the import writes beside the brews' (its bags of beans), in place of the data directory's files at their paths.
+    func rejected(_ candidates: [Candidate], with extra: [ParsedFile] = []) -> [Int: Rejection] {
         guard !candidates.isEmpty else { return [:] }
         var owner: [String: Int] = [:]
         for (index, candidate) in candidates.enumerated() {
@@ -83,13 +84,13 @@ struct BrewImportCheck {
         }
         var rejected: [Int: [Diagnostic]] = [:]
         var unplaced = false
-        for error in newErrors(candidates) {
+        for error in newErrors(candidates, with: extra) {
             if let index = owner[error.location.file] { rejected[index, default: []].append(error) } else { unplaced = true }
         }
         if unplaced {
             // An error at a file of the data directory: each brew alone shows whose it is.
             for (index, candidate) in candidates.enumerated() where rejected[index] == nil {
-                let errors = newErrors([candidate])
+                let errors = newErrors([candidate], with: extra)
                 if !errors.isEmpty { rejected[index] = errors }
             }
         }
@@ -97,8 +98,10 @@ struct BrewImportCheck {
     }
 
     /// The errors `check` reports with `candidates` added that it did not report before.
-    private func newErrors(_ candidates: [Candidate]) -> [Diagnostic] {
-        let (dataset, assembled) = DatasetAssembler.assemble(files + candidates.flatMap(\.parsed), preferences: preferences, waterlineSettings: waterline)
+    private func newErrors(_ candidates: [Candidate], with extra: [ParsedFile]) -> [Diagnostic] {
+        let replaced = Set(extra.map(\.path))
+        let (dataset, assembled) = DatasetAssembler.assemble(files.filter { !replaced.contains($0.path) } + extra + candidates.flatMap(\.parsed),
+                                                             preferences: preferences, waterlineSettings: waterline)
         return ValidatedDataset(dataset: dataset, readDiagnostics: assembled).diagnostics
             .filter { $0.severity == .error && !errorsBefore.contains($0.description) }
     }

@@ -93,6 +93,10 @@ public struct BrewImporter {
         }
         let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
         let check = BrewImportCheck(root: root, read: read)
+        // The bags of beans the brews were made from: each brew names its bag (`beanId`); a bag
+        // the journal does not hold yet is written to `beans/beanconqueror.json`.
+        let heldBags = Set(validated.dataset.beans.map { RecordID.fileKey($0.value.id) })
+        var newBags: [String: CoffeeBean] = [:]
 
         var report = Report()
         // Each brew to write, with the line that reports it (turned into a skip if `check` would reject it).
@@ -146,6 +150,14 @@ public struct BrewImporter {
                         log.id = "\(base)-\(suffix)"
                         suffix += 1
                     }
+                    var bagRemark: String?
+                    if let bag = BeanconquerorMapping.bag(of: brew), !erasedSet.covers(.bean, bag.id) {
+                        log.beanId = bag.id
+                        if !heldBags.contains(RecordID.fileKey(bag.id)) {
+                            if newBags[bag.id] == nil { bagRemark = "its bag \(bag.id)\(bag.roastDate.map { " (roasted \($0))" } ?? "") \(options.dryRun ? "would be kept" : "kept") in \(BrewImporter.beansFile)" }
+                            newBags[bag.id] = bag
+                        }
+                    }
                     var flow = imported.flow
                     flow?.logId = log.id
                     // The files as they would be written, read back as `check` reads them.
@@ -161,14 +173,22 @@ public struct BrewImporter {
                     var message = "\(options.dryRun ? "would import" : "imported") as \(log.id) (\(log.method), \(Format.grams(log.doseGrams)) → \(Format.grams(log.targetYieldGrams)), \(log.rating.map { "\($0) of 5" } ?? "not rated")), \(imported.match.explanation)"
                     if !log.fromRecipe.isEmpty { message += "; from the recipe: \(log.fromRecipe.joined(separator: ", "))" }
                     if let flow { message += "; \(flow.samples.count) weight samples \(options.dryRun ? "would be kept" : "kept") in \(FlowFile.folderName)/\(log.id).json" }
-                    for remark in imported.remarks { message += "; \(remark)" }
+                    for remark in (bagRemark.map { [$0] } ?? []) + imported.remarks { message += "; \(remark)" }
                     line(.imported, message)
                     planned.append((candidate, report.lines.count - 1))
                 }
             }
         }
         // The whole data directory with every brew added, validated as `check` validates it.
-        let rejected = check.rejected(planned.map(\.candidate))
+        let bagsPath = (root as NSString).appendingPathComponent(Self.beansFile)
+        var bagsBytes: [UInt8]?
+        var extra: [ParsedFile] = []
+        if !newBags.isEmpty {
+            let bytes = try Self.bagsFile(newBags.values.sorted { $0.id < $1.id }, adding: bagsPath)
+            bagsBytes = bytes
+            extra = [RecordFileParser.parse(bytes, path: bagsPath, kind: .beans)]
+        }
+        let rejected = check.rejected(planned.map(\.candidate), with: extra)
         for (index, rejection) in rejected {
             report.lines[planned[index].line].result = .skipped
             report.lines[planned[index].line].message = "skipped: \(rejection.reason)"
@@ -176,11 +196,36 @@ public struct BrewImporter {
         }
         let accepted = planned.indices.filter { rejected[$0] == nil }.map { planned[$0].candidate }
         guard !options.dryRun else { return report }
+        // The bags first, so that no brew written names a bag that is not there.
+        if let bagsBytes, !accepted.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: (bagsPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try AtomicFile.write(bagsBytes, to: bagsPath)
+            } catch {
+                throw CommandError("cannot write \(bagsPath): \(error); nothing was imported")
+            }
+            report.written.append(bagsPath)
+        }
         for (index, candidate) in accepted.enumerated() {
             progress?(.writingBrews, index, accepted.count)
             report.written += try write(candidate)
         }
         return report
+    }
+
+    /// Where the bags of beans of imported brews are kept.
+    public static let beansFile = "beans/beanconqueror.json"
+
+    /// The bytes of `path` (a JSON array of bags, or none yet) with `bags` added.
+    static func bagsFile(_ bags: [CoffeeBean], adding path: String) throws(CommandError) -> [UInt8] {
+        var records: [JSONValue] = []
+        if let bytes = FileManager.default.contents(atPath: path) {
+            guard case .array(let elements)? = (try? JSONParser.parse([UInt8](bytes), file: path)).map(JSONValue.init) else {
+                throw CommandError("expected an array of bags of beans; fix the file first (nothing was imported)", at: .file(path))
+            }
+            records = elements
+        }
+        return CanonicalJSON.bytes(.array(records + bags.map(BeansKind.json)), sortKeys: false)
     }
 
     /// Writes one brew's checked files: its pour, then its log. If the log cannot be written the pour is removed.

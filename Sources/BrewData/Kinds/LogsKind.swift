@@ -25,7 +25,7 @@ public enum LogsKind: RecordKindDeclaration {
         "id", "timestamp", "method", "recipeId", "recipeNameAtBrew", "doseGrams", "targetYieldGrams",
         "waterTemperatureCelsius", "grindLabel", "rating", "tasteTag", "note",
         "bean", "roaster", "mill", "grinderSetting", "brewTimeSeconds", "bloomSeconds", "tds", "extractionYieldPercent",
-        "source", "sourceId", "fromRecipe",
+        "source", "sourceId", "fromRecipe", "beanId",
     ]
     /// The fields a log must have (absent or null: the tree reports it missing).
     public static let requiredFields: Set<String> = [
@@ -43,8 +43,10 @@ public enum LogsKind: RecordKindDeclaration {
                         readme: "`logs.csv`: \(CSVExport.logColumns.joined(separator: ", ")). Rating 1–5 (empty for an imported brew not rated there); `recipeNameAtBrew` is the name when brewed; `fromRecipe` lists, `;`-joined, the fields an import took from the recipe.")]
     }
 
-    /// A log names its recipe.
-    public static var references: [KindReference] { [KindReference(BrewLogValidator.recipeReference, naming: .recipes)] }
+    /// A log names its recipe, and the bag of beans brewed (`beanId`, checked by `CoffeeBean.logFindings`).
+    public static var references: [KindReference] {
+        [KindReference(BrewLogValidator.recipeReference, naming: .recipes), KindReference(CoffeeBean.logReference, naming: .beans)]
+    }
 
     /// The brew's page, the lists it is on, the summaries.
     public static let pageGroups: Set<PageGroup> = [.summaries, .logLists, .logPages, .cards]

@@ -6,7 +6,7 @@ public enum RecordKinds {
         RecipesKind.self, RecipeStepsKind.self, LogsKind.self, SessionsKind.self, SessionEntriesKind.self,
         DrinkPresetsKind.self, PreferencesKind.self, ErasuresKind.self, FlowsKind.self, KitchenRecipesKind.self,
         KitchenIngredientsKind.self, KitchenStepsKind.self, MealPlanSlotsKind.self, KitchenInboxKind.self,
-        SnackPresetsKind.self, ShoppingItemsKind.self, CookLogsKind.self,
+        SnackPresetsKind.self, ShoppingItemsKind.self, CookLogsKind.self, BeansKind.self,
     ]
 
     /// The registered kinds, in order.

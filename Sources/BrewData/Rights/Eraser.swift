@@ -21,6 +21,8 @@ public enum Eraser {
         case cookLog(String)
         /// A drink preset (the sessions' files), by its id.
         case drinkPreset(String)
+        /// A bag of beans (`bean add`); the logs naming it keep their `beanId`, which `check` then refuses.
+        case bean(String)
         /// Logs timestamped before this moment.
         case logsBefore(Date)
         /// Meal-plan slots of days before this one (`yyyy-MM-dd`, issue 15).
@@ -134,6 +136,7 @@ public enum Eraser {
         case .kitchenRecipe(let id): pick(id, kind: .kitchenRecipe)
         case .cookLog(let id): pick(id, kind: .cookLog)
         case .drinkPreset(let id): pick(id, kind: .drinkPreset)
+        case .bean(let id): pick(id, kind: .bean)
         case .logsBefore(let date):
             choose(.log, (pools[.log] ?? []).filter { $0.record.text("timestamp").flatMap(ISO8601.date(from:)).map { $0 < date } ?? false })
         case .planBefore, .shopping:

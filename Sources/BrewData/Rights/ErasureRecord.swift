@@ -17,6 +17,8 @@ public struct ErasureRecord: Hashable, Sendable {
         case sessionEntry = "session-entry"
         /// A cook log (`kitchen cooked`); its id is made once, so its erasure is not timed.
         case cookLog = "cook-log"
+        /// A bag of beans (`bean add`): its id is made once, so its erasure is not timed.
+        case bean
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
 
         /// Whether an erasure of this kind covers only the copies of its id not changed after it
@@ -25,7 +27,7 @@ public struct ErasureRecord: Hashable, Sendable {
         public var isTimed: Bool {
             switch self {
             case .planSlot, .shoppingItem, .snackPreset, .inboxEntry, .sessionEntry: true
-            case .recipe, .log, .session, .preferences, .drinkPreset, .kitchenRecipe, .cookLog: false
+            case .recipe, .log, .session, .preferences, .drinkPreset, .kitchenRecipe, .cookLog, .bean: false
             }
         }
 

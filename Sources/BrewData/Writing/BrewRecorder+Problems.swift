@@ -54,7 +54,7 @@ extension BrewRecorder.Request {
             ("targetYieldGrams", targetYieldGrams != nil), ("waterTemperatureCelsius", waterTemperatureCelsius != nil),
             ("grindLabel", grindLabel != nil), ("bean", bean != nil), ("roaster", roaster != nil),
             ("grinderSetting", grinderSetting != nil), ("brewTimeSeconds", brewTimeSeconds != nil), ("tds", tds != nil),
-            ("timestamp", at != nil),
+            ("timestamp", at != nil), ("beanId", beanId != nil),
         ]
         for (field, isGiven) in given where isGiven { fields.insert(field) }
         return fields

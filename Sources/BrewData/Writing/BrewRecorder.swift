@@ -34,13 +34,16 @@ public struct BrewRecorder: Sendable {
         public var grinderSetting: String?
         public var brewTimeSeconds: Double?
         public var tds: Double?
+        /// The bag of beans brewed (`beans/`), by its id: checked as `check` checks a log's `beanId`.
+        public var beanId: String?
         /// Values the command line could not read itself (`--brew-time 3:5`), each a sentence:
         /// said with every other problem of the request, never alone before them.
         public var unreadOptions: [String] = []
 
         public init(recipeId: String, rating: Int, tasteTag: String? = nil, note: String? = nil, doseGrams: Double? = nil,
                     targetYieldGrams: Double? = nil, waterTemperatureCelsius: Double? = nil, grindLabel: String? = nil, at: String? = nil,
-                    bean: String? = nil, roaster: String? = nil, grinderSetting: String? = nil, brewTimeSeconds: Double? = nil, tds: Double? = nil) {
+                    bean: String? = nil, roaster: String? = nil, grinderSetting: String? = nil, brewTimeSeconds: Double? = nil, tds: Double? = nil, beanId: String? = nil) {
+            self.beanId = beanId
             self.bean = bean
             self.roaster = roaster
             self.grinderSetting = grinderSetting
@@ -84,7 +87,7 @@ public struct BrewRecorder: Sendable {
     public static let optionForField: [String: String] = [
         "rating": "--rating", "tasteTag": "--tag", "note": "--note", "doseGrams": "--dose", "targetYieldGrams": "--yield",
         "waterTemperatureCelsius": "--temperature", "grindLabel": "--grind", "timestamp": "--at",
-        "bean": "--bean", "roaster": "--roaster", "grinderSetting": "--grinder-setting", "brewTimeSeconds": "--brew-time", "tds": "--tds",
+        "bean": "--bean", "roaster": "--roaster", "grinderSetting": "--grinder-setting", "brewTimeSeconds": "--brew-time", "tds": "--tds", "beanId": "--bean-id",
     ]
 
     public func record(_ request: Request, data: DataDirectoryReader.Result, now: Date = Date(),
@@ -202,6 +205,7 @@ public struct BrewRecorder: Sendable {
             + (request.note.map { [("note", JSONValue.string($0))] } ?? [])
             + [("bean", request.bean), ("roaster", request.roaster), ("grinderSetting", request.grinderSetting)].compactMap { name, value in value.map { (name, JSONValue.string($0)) } }
             + [("brewTimeSeconds", request.brewTimeSeconds), ("tds", request.tds)].compactMap { name, value in value.map { (name, JSONValue.number($0)) } }
+            + (request.beanId.map { [("beanId", JSONValue.string($0.trimmingSpaces))] } ?? [])
 
         // Where, and the file's new text.
         let logs = (root as NSString).appendingPathComponent(RecordKind.logs.folderName)

@@ -67,6 +67,7 @@ public enum RecordEncoder {
         if let source = log.source { members.append(JSONMember("source", .string(source))) }
         if let sourceId = log.sourceId { members.append(JSONMember("sourceId", .string(sourceId))) }
         if !log.fromRecipe.isEmpty { members.append(JSONMember("fromRecipe", .array(log.fromRecipe.map(JSONValue.string)))) }
+        if let beanId = log.beanId { members.append(JSONMember("beanId", .string(beanId))) }
         return .object(members)
     }
 

@@ -51,6 +51,8 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
     /// Fields the source did not give, filled from the recipe's defaults (`waterTemperatureCelsius`,
     /// `grindLabel`): shown as such, and left out of statistics that compare them with ratings.
     public var fromRecipe: [String]
+    /// The bag of beans brewed (`beans/`, `CoffeeBean`), by its id; `bean`/`roaster` stay free text beside it.
+    public var beanId: String?
 
     public init(
         id: String,
@@ -76,7 +78,8 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
         extractionYieldPercent: Double? = nil,
         source: String? = nil,
         sourceId: String? = nil,
-        fromRecipe: [String] = []
+        fromRecipe: [String] = [],
+        beanId: String? = nil
     ) {
         self.id = id
         self.timestamp = timestamp
@@ -102,6 +105,7 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
         self.source = source
         self.sourceId = sourceId
         self.fromRecipe = fromRecipe
+        self.beanId = beanId
     }
 
     /// Yield over dose.

@@ -21,6 +21,8 @@ public struct Dataset: Sendable {
     /// path in the data directory and the site (`KitchenThumbnail.file`) to the real path it was
     /// read from. A thumbnail file missing from here is shown as the title's first letter.
     public var kitchenImages: [String: String] = [:]
+    /// Bags of coffee beans (`beans/`), in file order; a log names one by `beanId`.
+    public var beans: [Located<CoffeeBean>] = []
 
     public init(
         recipes: [Located<Recipe>] = [], logs: [Located<BrewLog>] = [], preferences: Located<Preferences>? = nil,

@@ -39,6 +39,12 @@ public struct DatasetValidator: Sendable {
         try giveWay.check()
         diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
         try giveWay.check()
+        // Bags of beans, and the logs naming them: over every log at each validation (outside
+        // `watch`'s per-file log chunks), so a bag added or removed re-checks every log.
+        diagnostics += try idDiagnostics(dataset.beans.map { $0.value.id }, kind: "bean", giveWay: giveWay) { dataset.beans[$0].source }
+        diagnostics += CoffeeBean.validate(dataset.beans)
+        diagnostics += CoffeeBean.logFindings(dataset.logs, beans: dataset.beans)
+        try giveWay.check()
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
         diagnostics += logFindings ?? Self.logFindings(for: dataset.logs[...], knownRecipeIDs: recipeIDs)

@@ -81,6 +81,8 @@ extension Journal {
                 JSONMember("recipe", .string(recipe.id)),
                 JSONMember("dose", .number(plan.doseGrams)),
                 JSONMember("tags", .array(TasteTag.allCases.map { .array([.string($0.rawValue), .string($0.displayName)]) })),
+                // The open bags of beans, the choices of its Bag field (`bean-id`).
+                JSONMember("beans", .array(openBagChoices.map { .array([.string($0.id), .string($0.label)]) })),
             ])),
         ])
         // `<` as \u003c: nothing in the data can close the script element.

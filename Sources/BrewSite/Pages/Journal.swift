@@ -10,6 +10,8 @@ final class Journal {
     let logs: [BrewLog]
     let invalidReasons: [String: [Diagnostic]]
     let recipesByID: [String: Recipe]
+    /// The bags of beans (`beans/`) by id; the first of a duplicated id wins.
+    let beansByID: [String: CoffeeBean]
     /// Where the logs of each recipe id are in `logs` (newest first).
     let logsByRecipe: [String: [Int]]
     /// For a log's position, the position of the next (later) brew of the same recipe.
@@ -51,6 +53,7 @@ final class Journal {
         try giveWay.check()
         self.invalidReasons = validated.invalidRecipeReasons
         self.recipesByID = Dictionary(recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.beansByID = Dictionary(validated.dataset.beans.map { ($0.value.id, $0.value) }, uniquingKeysWith: { first, _ in first })
         var byRecipe: [String: [Int]] = [:]
         for position in logs.indices {
             try giveWay.check(at: position)
@@ -214,6 +217,12 @@ final class Journal {
         values[.hasNote] = .flag(!(log.note ?? "").isEmpty)
         values[.hintsLink] = .flag(true)
         for (slot, value) in Self.details(of: log) { values[slot] = .text(value) }
+        // The bag brewed, and how old it was that day (frozen days not counted).
+        if let beanId = log.beanId, let bag = beansByID[beanId] {
+            values[.bagName] = .text(bag.name + (bag.roaster.map { " (\($0))" } ?? ""))
+            values[.bagPath] = .text(Self.beanPath(bag.id))
+            if let age = bag.ageText(on: log.localDay) { values[.bagAge] = .text(age) }
+        }
         var fragments: [String: PageFragment] = [:]
         let recipe = log.recipeId.flatMap { recipesByID[$0] }
         if let recipe {
@@ -298,6 +307,13 @@ final class Journal {
         }
         let flows = validated.dataset.flows
         hasher.combine(flows.isEmpty ? nil : flows[logs[position].id])
+        // Its bag of beans: the name and age shown.
+        if let beanId = logs[position].beanId, let bag = beansByID[beanId] {
+            hasher.combine(bag.name)
+            hasher.combine(bag.roaster)
+            hasher.combine(bag.roastDate)
+            hasher.combine(bag.freezes)
+        }
         // Of the next brew, what its link and the follow-up sentence read.
         if let next = nextInRecipe[position] {
             hasher.combine(logs[next].id)

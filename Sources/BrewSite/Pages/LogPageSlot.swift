@@ -7,6 +7,8 @@ enum LogPageSlot: Int, CaseIterable {
     case dose, yield, ratio, temperature, grind, hint, note, hasNote, hintsLink
     // Its optional details (`Journal.details(of:)`).
     case methodName, bean, roaster, mill, grinderSetting, brewTime, bloom, tds, extractionYield, importedFrom
+    // Its bag of beans and the bag's age that day.
+    case bagName, bagAge, bagPath
     // Against its recipe, and the next brew of it.
     case comparison, nextId, nextPath, nextWhen, nextSentence, isLatestOfRecipe
     case hasPour, hasFlow

@@ -43,6 +43,10 @@ public struct SiteChanges: Sendable {
         if old.cardRecipes != new.cardRecipes || cardDoses(old) != cardDoses(new) {
             sources += new.cardRecipes.indices.map { .card($0) }
             sources += new.brewAlongs.indices.map { .brew($0) }
+        } else if old.journal.openBagChoices.map(\.id) != new.journal.openBagChoices.map(\.id)
+                    || old.journal.openBagChoices.map(\.label) != new.journal.openBagChoices.map(\.label) {
+            // A brew-along page offers the open bags of beans to "Save this brew".
+            sources += new.brewAlongs.indices.map { .brew($0) }
         }
         if sessionsChanged {
             sources += new.sessionSources

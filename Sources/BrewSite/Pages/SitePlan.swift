@@ -52,6 +52,8 @@ public struct SitePlan: @unchecked Sendable {
     let kitchen: KitchenPages
     /// The year-in-review pages, among `summaryPaths` (after the recipes).
     let years: YearPages
+    /// The bags of beans with a page, among `summaryPaths` (after the years).
+    let beans: [CoffeeBean]
     public let perPage: Int
 
     /// - Parameter giveWay: asked between the steps (`SiteBuilder.plan(_:now:mealPlan:amountReader:giveWay:)`).
@@ -62,7 +64,8 @@ public struct SitePlan: @unchecked Sendable {
         self.amountReader = amountReader
         self.perPage = perPage
         self.years = try YearPages(journal: journal, sessions: sessions, mealPlan: self.mealPlan, cooks: mealPlan?.plan.cooks.map(\.value) ?? [], giveWay: giveWay)
-        self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + years.paths + ["statistics", "hints"]
+        self.beans = journal.beans
+        self.summaryPaths = ["index"] + journal.recipes.map { "recipes/\($0.id)" } + years.paths + beans.map { Journal.beanPath($0.id) } + ["statistics", "hints"]
         self.cardRecipes = journal.recipes.filter { journal.invalidReasons[$0.id] == nil }
         self.brewAlongs = journal.brewAlongs(of: cardRecipes)
         self.sessions = sessions
@@ -201,6 +204,7 @@ public struct SitePlan: @unchecked Sendable {
             return home
         case summaryPaths.count - 2: return journal.statisticsPage()
         case summaryPaths.count - 1: return journal.hintsPage()
+        case let beanIndex where beanIndex >= summaryPaths.count - 2 - beans.count: return journal.beanPage(beans[beanIndex - (summaryPaths.count - 2 - beans.count)])
         case let yearIndex where yearIndex > journal.recipes.count: return years.page(at: yearIndex - 1 - journal.recipes.count)
         default: return journal.recipePage(journal.recipes[index - 1])
         }

@@ -375,6 +375,12 @@
       field(form, "Note", "note", document.createElement("textarea"));
       field(form, "Dose (g)", "dose", numberInput(dose));
       field(form, "Yield (g)", "yield", numberInput(water > 0 ? water : ""));
+      if ((log.beans || []).length) {
+        // The open bags of beans, as `log --bean-id` takes them.
+        var bag = document.createElement("select");
+        [["", "no bag"]].concat(log.beans).forEach(function (b) { var o = document.createElement("option"); o.value = b[0]; o.textContent = b[1]; bag.appendChild(o); });
+        field(form, "Bag", "bean-id", bag);
+      }
       var time = document.createElement("input"); time.type = "text"; time.value = done.dataset.brewTime || ""; time.setAttribute("aria-describedby", "save-brew-time-hint");
       field(form, "Brew time", "brew-time", time);
       hinted(time, "save-brew-time-hint", "m:ss, such as 3:05");
