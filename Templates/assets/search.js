@@ -55,13 +55,13 @@ document.addEventListener("DOMContentLoaded", function () {
   var root = form.getAttribute("data-root") || "";
   var input = form.querySelector("input"), status = form.querySelector(".site-search-status");
   var list = form.querySelector(".site-search-results"), shownMost = 50, loading = false;
-  function load(then) {
-    if (window.brewSearchIndex) { then(); return; }
-    if (loading) return;
+  // Adds the index's script once; whatever was typed meanwhile is searched when it has loaded.
+  function load() {
+    if (window.brewSearchIndex || loading) return;
     loading = true;
     var script = document.createElement("script");
     script.src = root + "search-index.js";
-    script.onload = function () { loading = false; then(); };
+    script.onload = function () { loading = false; show(); };
     script.onerror = function () { loading = false; status.textContent = "The search index could not be loaded."; };
     document.head.appendChild(script);
   }
@@ -70,7 +70,7 @@ document.addEventListener("DOMContentLoaded", function () {
     list.textContent = "";
     if (!query) { status.textContent = ""; list.hidden = true; return; }
     var index = window.brewSearchIndex;
-    if (!index) { load(show); return; }
+    if (!index) { load(); return; }
     var ranked = searchRank(index, query);
     ranked.slice(0, shownMost).forEach(function (result) {
       var doc = index.docs[result.doc], item = document.createElement("li"), link = document.createElement("a");
@@ -96,7 +96,7 @@ document.addEventListener("DOMContentLoaded", function () {
   }
   function links() { return Array.prototype.slice.call(list.querySelectorAll("a")); }
   function clear() { input.value = ""; show(); input.focus(); }
-  input.addEventListener("focus", function () { load(function () {}); });
+  input.addEventListener("focus", load);
   input.addEventListener("input", show);
   form.addEventListener("submit", function (event) {
     event.preventDefault();
