@@ -18,8 +18,17 @@ function searchQueryWords(query) {
 function searchPostings(index, word) {
   index.decoded = index.decoded || {};
   if (index.decoded[word]) return index.decoded[word];
-  var numbers = [], previous = 0;
-  index.words[word].split(",").forEach(function (gap) { previous += parseInt(gap, 36); numbers.push(previous); });
+  var numbers = [], previous = 0, written = index.words[word];
+  if (written.charAt(0) === "~") {
+    // A bit a document, six to a character, the lowest bit first.
+    var alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (var at = 1; at < written.length; at++) {
+      var bits = alphabet.indexOf(written.charAt(at));
+      for (var bit = 0; bit < 6; bit++) if (bits & (1 << bit)) numbers.push((at - 1) * 6 + bit);
+    }
+  } else {
+    written.split(",").forEach(function (gap) { previous += parseInt(gap, 36); numbers.push(previous); });
+  }
   index.decoded[word] = numbers;
   return numbers;
 }
@@ -67,13 +76,20 @@ document.addEventListener("DOMContentLoaded", function () {
   }
   function show() {
     var query = input.value.trim();
-    list.textContent = "";
-    if (!query) { status.textContent = ""; list.hidden = true; return; }
+    if (!query) { list.textContent = ""; status.textContent = ""; list.hidden = true; return; }
     var index = window.brewSearchIndex;
     if (!index) { load(); return; }
-    var ranked = searchRank(index, query);
-    ranked.slice(0, shownMost).forEach(function (result) {
-      var doc = index.docs[result.doc], item = document.createElement("li"), link = document.createElement("a");
+    var ranked = searchRank(index, query), shown = ranked.slice(0, shownMost);
+    // The documents are in shards (search/docs-N.js): those of the results shown are loaded first.
+    var shards = window.brewSearchDocs || {}, missing = [];
+    shown.forEach(function (result) {
+      var shard = Math.floor(result.doc / index.perShard);
+      if (!shards[shard] && missing.indexOf(shard) < 0) missing.push(shard);
+    });
+    if (missing.length > 0) { loadShards(missing); return; }
+    list.textContent = "";
+    shown.forEach(function (result) {
+      var doc = shards[Math.floor(result.doc / index.perShard)][result.doc % index.perShard], item = document.createElement("li"), link = document.createElement("a");
       link.href = root + doc[2];
       link.textContent = doc[1];
       var kind = document.createElement("span");
@@ -93,6 +109,20 @@ document.addEventListener("DOMContentLoaded", function () {
     list.hidden = ranked.length === 0;
     var count = ranked.length === 0 ? "No results" : ranked.length === 1 ? "1 result" : ranked.length + " results";
     status.textContent = count + " for \u201c" + query + "\u201d" + (ranked.length > shownMost ? ", the first " + shownMost + " shown" : "");
+  }
+  var shardsAsked = {};
+  // Each shard is asked for once; as each arrives the results are shown again (for what is in the
+  // box by then), until every one they need is there.
+  function loadShards(shards) {
+    shards.forEach(function (shard) {
+      if (shardsAsked[shard]) return;
+      shardsAsked[shard] = true;
+      var script = document.createElement("script");
+      script.src = root + "search/docs-" + shard + ".js";
+      script.onload = show;
+      script.onerror = function () { status.textContent = "The search index could not be loaded."; };
+      document.head.appendChild(script);
+    });
   }
   function links() { return Array.prototype.slice.call(list.querySelectorAll("a")); }
   function clear() { input.value = ""; show(); input.focus(); }

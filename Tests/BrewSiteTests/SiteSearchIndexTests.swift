@@ -14,13 +14,14 @@ import TestSupport
         #expect(SearchWords.of("") == [])
     }
 
-    @Test func eachWordListsItsDocumentsAsGapsInBase36() {
+    @Test func eachWordListsItsDocumentsAsGapsInBase36OrAsBits() {
         var index = SiteSearchIndex()
-        for number in 0..<14 {
-            index.add(.brew, title: "Brew \(number)", url: "logs/\(number).html", texts: [number == 0 || number == 3 || number == 13 ? "jammy" : "clean"], snippetFrom: [])
+        for number in 0..<140 {
+            index.add(.brew, title: "Brew \(number)", url: "logs/\(number).html", texts: [number == 0 || number == 3 || number == 130 ? "jammy" : "clean"], snippetFrom: [])
         }
-        #expect(index.postings["jammy"] == [0, 3, 13])
-        #expect(index.json().contains(#""jammy":"0,3,a""#))
+        #expect(index.postings["jammy"] == [0, 3, 130])
+        #expect(index.wordsJSON().contains(#""jammy":"0,3,3j""#), "gaps 0, 3 and 127")
+        #expect(index.wordsJSON().contains(#""clean":"~"#), "a word in most documents as bits")
         #expect(index.postings["brew"] == nil, "a title's words only when they are among the texts")
     }
 
@@ -33,16 +34,31 @@ import TestSupport
         #expect(index.documents[1].snippet.hasSuffix("word…"))
     }
 
+    /// Both ways of writing a word's documents give them back in the page's script.
+    @Test(.enabled(if: KitchenSearchTests.node != nil, "node is not installed"))
+    func gapsAndBitsReadBackTheSameDocuments() throws {
+        let lists = [[0], [5], [0, 3, 130], Array(0..<40), Array(stride(from: 1, to: 3_000, by: 2)), [6, 7, 11, 12, 2_000]]
+        var words: [String: String] = [:]
+        for (number, list) in lists.enumerated() { words["w\(number)"] = SiteSearchIndex.encoded(list) }
+        #expect(words["w3"]!.hasPrefix("~") && words["w4"]!.hasPrefix("~") && !words["w2"]!.hasPrefix("~"))
+        let index = String(decoding: try JSONSerialization.data(withJSONObject: ["words": words]), as: UTF8.self)
+        let script = "var document = { addEventListener: function () {} };\n" + KitchenScript.builtIn("search.js")
+            + "var index = \(index); console.log(JSON.stringify([0,1,2,3,4,5].map(function (n) { return searchPostings(index, 'w' + n); })));"
+        #expect(try JSONSerialization.jsonObject(with: Data(try Self.node(script).utf8)) as? [[Int]] == lists)
+    }
+
     /// A note with `</script>`, quotes and a line separator cannot end the script or the string early.
     @Test(.enabled(if: KitchenSearchTests.node != nil, "node is not installed"))
     func noTextCanBreakTheFile() throws {
         let note = "</script><script>alert(\"x\")</script> it's \\ \u{2028} & done"
         var index = SiteSearchIndex()
         index.add(.brew, title: "Title \"quoted\" </script>", url: "logs/a.html", texts: [note], snippetFrom: [note])
-        let text = String(decoding: index.file().contents, as: UTF8.self)
+        let files = index.files()
+        #expect(files.map(\.path) == ["search-index.js", "search/docs-0.js"])
+        let text = files.map { String(decoding: $0.contents, as: UTF8.self) }.joined()
         #expect(!text.contains("<"), "no < at all: \(text)")
         #expect(!text.contains("\u{2028}"))
-        let printed = try Self.node("var window = {};\n" + text + "console.log(JSON.stringify([window.brewSearchIndex.docs[0][1], window.brewSearchIndex.docs[0][3]]));")
+        let printed = try Self.node("var window = {};\n" + text + "console.log(JSON.stringify([window.brewSearchDocs[0][0][1], window.brewSearchDocs[0][0][3]]));")
         let values = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String])
         #expect(values == ["Title \"quoted\" </script>", SiteSearchIndex.cut(SiteSearchIndex.plain(note))])
     }
@@ -62,7 +78,7 @@ import TestSupport
     func wholeWordsRankBeforeStartsBeforeContainsAndEveryWordMustMatch() throws {
         let queries = ["jammy", "jammy kenyan", "KENYAN jammy", "jam", "ammy", "jammy lentil", "", "a", "Kényan"]
         let script = "var window = {}, document = { addEventListener: function () {} };\n"
-            + String(decoding: Self.rankingIndex().file().contents, as: UTF8.self)
+            + String(decoding: Self.rankingIndex().files()[0].contents, as: UTF8.self)
             + KitchenScript.builtIn("search.js")
             + "console.log(JSON.stringify(\(String(decoding: try JSONSerialization.data(withJSONObject: queries), as: UTF8.self)).map(function (q) { return searchRank(window.brewSearchIndex, q).map(function (r) { return r.doc; }); })));"
         let ranked = try #require(try JSONSerialization.jsonObject(with: Data(try Self.node(script).utf8)) as? [[Int]])

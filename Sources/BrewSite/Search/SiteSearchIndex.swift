@@ -9,8 +9,10 @@ import Foundation
 /// script element only when the search box is first used.
 ///
 /// Words are lower-cased with diacritics folded (`SearchWords.of`), at least 2 characters, each once
-/// a document. The documents list in the order they were added; a word's documents are written as
-/// the gaps between their numbers, base 36, joined by commas ("0,3,a": documents 0, 3 and 13).
+/// a document. The documents are numbered in the order they were added; a word's documents are
+/// written as the gaps between their numbers, base 36, joined by commas ("0,3,a": documents 0, 3
+/// and 13), or as bits where that is shorter (`encoded`). The documents' titles, pages and snippets
+/// are in shards of a thousand (`files()`), loaded for the results shown.
 public struct SiteSearchIndex: Equatable, Sendable {
     /// What a document is, shown beside its title; the file names them once (`kinds`).
     public enum Kind: Int, CaseIterable, Sendable {
@@ -87,22 +89,70 @@ public struct SiteSearchIndex: Equatable, Sendable {
         return head + "…"
     }
 
-    /// The file: `window.brewSearchIndex = {…};`, its JSON with `<`, `>` and `&` escaped so no
-    /// text can end the script or the file early.
-    public func file() -> OutputFile {
-        OutputFile(path: Self.path, text: "window.brewSearchIndex = \(HTMLEscaping.scriptSafeJSON(json()));\n")
+    /// The files: `search-index.js` (`window.brewSearchIndex = {…};`, the words) and the documents
+    /// in shards of `documentsPerShard` (`search/docs-0.js`: `window.brewSearchDocs[0] = […];`), the
+    /// box loading only those of the results it shows. Their JSON has `<`, `>` and `&` escaped, so
+    /// no text can end the script or the file early.
+    public func files() -> [OutputFile] {
+        var files = [OutputFile(path: Self.path, text: "window.brewSearchIndex = \(HTMLEscaping.scriptSafeJSON(wordsJSON()));\n")]
+        for shard in 0..<shardCount {
+            files.append(OutputFile(path: Self.shardPath(shard), text: "(window.brewSearchDocs = window.brewSearchDocs || {})[\(shard)] = \(HTMLEscaping.scriptSafeJSON(shardJSON(shard)));\n"))
+        }
+        return files
     }
 
-    /// `{"kinds":[…],"docs":[[kind,title,url,snippet],…],"words":{"word":"gaps",…}}`, words sorted.
-    func json() -> String {
+    /// The documents a shard file holds: at 100,000 brews a shard is about 120 KB.
+    public static let documentsPerShard = 1_000
+
+    var shardCount: Int { (documents.count + Self.documentsPerShard - 1) / Self.documentsPerShard }
+
+    static func shardPath(_ shard: Int) -> String { "search/docs-\(shard).js" }
+
+    /// `{"kinds":[…],"count":N,"perShard":1000,"words":{"word":"gaps" or "~bits",…}}`, words sorted.
+    /// A word's documents are written the shorter way: the gaps between their numbers, base 36, or
+    /// ("~…") a bit a document, six to a character of `bitAlphabet`, the lowest bit first.
+    func wordsJSON() -> String {
         var json = "{\"kinds\":["
         for kind in Kind.allCases {
             if kind.rawValue > 0 { json += "," }
             JSONLDValue.write(kind.label, into: &json)
         }
-        json += "],\"docs\":["
-        for (number, document) in documents.enumerated() {
-            json += number == 0 ? "[" : ",["
+        json += "],\"count\":\(documents.count),\"perShard\":\(Self.documentsPerShard),\"words\":{"
+        for (position, word) in postings.keys.sorted().enumerated() {
+            if position > 0 { json += "," }
+            JSONLDValue.write(word, into: &json)
+            json += ":\""
+            json += Self.encoded(postings[word]!)
+            json += "\""
+        }
+        json += "}}"
+        return json
+    }
+
+    static let bitAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+    /// `numbers` (ascending) as gaps in base 36 or as bits, whichever is shorter.
+    static func encoded(_ numbers: [Int]) -> String {
+        var gaps = ""
+        var previous = 0
+        for (index, number) in numbers.enumerated() {
+            if index > 0 { gaps += "," }
+            gaps += String(number - previous, radix: 36)
+            previous = number
+        }
+        guard let last = numbers.last, last / 6 + 2 < gaps.utf8.count else { return gaps }
+        var sextets = [Int](repeating: 0, count: last / 6 + 1)
+        for number in numbers { sextets[number / 6] |= 1 << (number % 6) }
+        return "~" + String(sextets.map { bitAlphabet[$0] })
+    }
+
+    /// `[[kind,title,url,snippet],…]`: the documents of `shard`.
+    func shardJSON(_ shard: Int) -> String {
+        var json = "["
+        let first = shard * Self.documentsPerShard
+        for number in first..<min(first + Self.documentsPerShard, documents.count) {
+            let document = documents[number]
+            json += number == first ? "[" : ",["
             json += String(document.kind.rawValue)
             json += ","
             JSONLDValue.write(document.title, into: &json)
@@ -112,20 +162,7 @@ public struct SiteSearchIndex: Equatable, Sendable {
             JSONLDValue.write(document.snippet, into: &json)
             json += "]"
         }
-        json += "],\"words\":{"
-        for (position, word) in postings.keys.sorted().enumerated() {
-            if position > 0 { json += "," }
-            JSONLDValue.write(word, into: &json)
-            json += ":\""
-            var previous = 0
-            for (index, number) in postings[word]!.enumerated() {
-                if index > 0 { json += "," }
-                json += String(number - previous, radix: 36)
-                previous = number
-            }
-            json += "\""
-        }
-        json += "}}"
+        json += "]"
         return json
     }
 }
