@@ -115,16 +115,10 @@ import TestSupport
         #expect(plan.feeds(siteTitle: "T", baseURL: nil).contains { $0.path == SiteSearchIndex.path }, "written with the other feeds")
     }
 
+    /// What node printed running `script` (its standard error too: nothing when it runs).
     static func node(_ script: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: KitchenSearchTests.node!)
-        process.arguments = ["-e", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: printed, as: UTF8.self)
+        let run = try ToolRun.run(KitchenSearchTests.node!, ["-e", script])
+        #expect(run.status == 0, "\(run.output)")
+        return run.output
     }
 }
