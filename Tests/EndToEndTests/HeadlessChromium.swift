@@ -153,7 +153,7 @@ final class HeadlessChromium {
         try text("(() => { const e = document.activeElement; if (!e || e === document.body) return 'body'; return e.tagName.toLowerCase() + ' ' + (e.getAttribute('aria-label') || e.textContent || e.value || '').trim().replace(/\\s+/g, ' ').slice(0, 60); })()")
     }
 
-    enum Key { case tab, shiftTab, enter, space }
+    enum Key { case tab, shiftTab, enter, space, escape, arrowDown, arrowUp }
 
     /// Presses and releases a key as a keyboard does; `holding` keeps it down that long first.
     func press(_ key: Key, holding seconds: Double = 0) throws {
@@ -164,6 +164,9 @@ final class HeadlessChromium {
             if key == .shiftTab { down["modifiers"] = 8 }
         case .enter: down = ["type": "keyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "nativeVirtualKeyCode": 13, "text": "\r"]
         case .space: down = ["type": "keyDown", "key": " ", "code": "Space", "windowsVirtualKeyCode": 32, "nativeVirtualKeyCode": 32, "text": " "]
+        case .escape: down = ["type": "rawKeyDown", "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27, "nativeVirtualKeyCode": 27]
+        case .arrowDown: down = ["type": "rawKeyDown", "key": "ArrowDown", "code": "ArrowDown", "windowsVirtualKeyCode": 40, "nativeVirtualKeyCode": 40]
+        case .arrowUp: down = ["type": "rawKeyDown", "key": "ArrowUp", "code": "ArrowUp", "windowsVirtualKeyCode": 38, "nativeVirtualKeyCode": 38]
         }
         try send("Input.dispatchKeyEvent", down)
         if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }

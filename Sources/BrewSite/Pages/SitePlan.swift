@@ -210,10 +210,10 @@ public struct SitePlan: @unchecked Sendable {
         }
     }
 
-    /// The feed, the sitemap when the site has a public address, and the meal plan's calendar
-    /// when the site has plan pages.
+    /// The feed, the kitchen's and the site's search indexes, the sitemap when the site has a
+    /// public address, and the meal plan's calendar when the site has plan pages.
     func feeds(siteTitle: String, baseURL: String?) -> [OutputFile] {
-        var files = [Feeds.atom(logs: journal.logs, kitchen: kitchen.recipes, siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone), kitchen.searchIndexFile()]
+        var files = [Feeds.atom(logs: journal.logs, kitchen: kitchen.recipes, siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone), kitchen.searchIndexFile()] + searchIndex().files()
         if let baseURL { files.append(Feeds.sitemap(pagePaths: sources.map(path(of:)), baseURL: baseURL)) }
         if let mealPlan, mealPlan.hasPages { files.append(mealPlan.calendarFile(siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone)) }
         return files

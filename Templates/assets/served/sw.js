@@ -16,7 +16,7 @@ var RECENT_PAGES = 40;
 var NETWORK_SECONDS = 4;
 var KEPT_HEADER = "X-Brewguide-Kept-At";
 // Kept along with the pages: what every page and cook mode load.
-var ALWAYS_FILES = ["/assets/style.css", "/assets/cook.js", "/assets/shopping.js", "/assets/brew.js",
+var ALWAYS_FILES = ["/assets/style.css", "/assets/cook.js", "/assets/shopping.js", "/assets/brew.js", "/assets/search.js",
   "/_api/pages.js", "/_api/status", "/_app/offline.js", "/_app/wake.js"];
 var SHOPPING = "/kitchen/shopping.html", PLAN_INDEX = "/kitchen/plan/index.html";
 // How often the always-kept pages are fetched again (while pages are being opened).

@@ -1,0 +1,142 @@
+// The search box in every page's header: over brews, recipes, nights out, kitchen recipes and cook
+// logs. The index (search-index.js, `window.brewSearchIndex`, written by `build`) is loaded with a
+// script element the first time the box is used, so it works from disk with no server. Every word
+// of the query must match a word of the document; a whole word ranks before the start of a word,
+// which ranks before a word that only contains it. Arrow keys move through the results, Enter opens
+// one (in the box: the first), Escape clears. Without script the box stays hidden.
+function searchFold(text) {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+function searchQueryWords(query) {
+  var seen = {};
+  return searchFold(query).split(/[^\p{L}\p{N}]+/u).filter(function (word) {
+    if (word.length < 2 || seen[word]) return false;
+    seen[word] = true;
+    return true;
+  });
+}
+function searchPostings(index, word) {
+  index.decoded = index.decoded || {};
+  if (index.decoded[word]) return index.decoded[word];
+  var numbers = [], previous = 0, written = index.words[word];
+  if (written.charAt(0) === "~") {
+    // A bit a document, six to a character, the lowest bit first.
+    var alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (var at = 1; at < written.length; at++) {
+      var bits = alphabet.indexOf(written.charAt(at));
+      for (var bit = 0; bit < 6; bit++) if (bits & (1 << bit)) numbers.push((at - 1) * 6 + bit);
+    }
+  } else {
+    written.split(",").forEach(function (gap) { previous += parseInt(gap, 36); numbers.push(previous); });
+  }
+  index.decoded[word] = numbers;
+  return numbers;
+}
+// The documents every word of `query` matches, best first: [{doc, score}], score 3 a word for a
+// whole word, 2 for a word's start, 1 for a word containing it; equal scores in index order.
+function searchRank(index, query) {
+  var words = searchQueryWords(query);
+  if (words.length === 0) return [];
+  var vocabulary = index.vocabulary || (index.vocabulary = Object.keys(index.words));
+  var scores = null;
+  words.forEach(function (word) {
+    var best = {};
+    vocabulary.forEach(function (indexed) {
+      var score = indexed === word ? 3 : indexed.indexOf(word) === 0 ? 2 : indexed.indexOf(word) > 0 ? 1 : 0;
+      if (score === 0) return;
+      searchPostings(index, indexed).forEach(function (doc) { if (!(best[doc] >= score)) best[doc] = score; });
+    });
+    if (scores === null) {
+      scores = best;
+    } else {
+      var both = {};
+      Object.keys(scores).forEach(function (doc) { if (best[doc]) both[doc] = scores[doc] + best[doc]; });
+      scores = both;
+    }
+  });
+  return Object.keys(scores).map(function (doc) { return { doc: +doc, score: scores[doc] }; })
+    .sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
+}
+document.addEventListener("DOMContentLoaded", function () {
+  var form = document.querySelector(".site-search");
+  if (!form) return;
+  form.hidden = false;
+  var root = form.getAttribute("data-root") || "";
+  var input = form.querySelector("input"), status = form.querySelector(".site-search-status");
+  var list = form.querySelector(".site-search-results"), shownMost = 50, loading = false;
+  // Adds the index's script once; whatever was typed meanwhile is searched when it has loaded.
+  function load() {
+    if (window.brewSearchIndex || loading) return;
+    loading = true;
+    var script = document.createElement("script");
+    script.src = root + "search-index.js";
+    script.onload = function () { loading = false; show(); };
+    script.onerror = function () { loading = false; status.textContent = "The search index could not be loaded."; };
+    document.head.appendChild(script);
+  }
+  function show() {
+    var query = input.value.trim();
+    if (!query) { list.textContent = ""; status.textContent = ""; list.hidden = true; return; }
+    var index = window.brewSearchIndex;
+    if (!index) { load(); return; }
+    var ranked = searchRank(index, query), shown = ranked.slice(0, shownMost);
+    // The documents are in shards (search/docs-N.js): those of the results shown are loaded first.
+    var shards = window.brewSearchDocs || {}, missing = [];
+    shown.forEach(function (result) {
+      var shard = Math.floor(result.doc / index.perShard);
+      if (!shards[shard] && missing.indexOf(shard) < 0) missing.push(shard);
+    });
+    if (missing.length > 0) { loadShards(missing); return; }
+    list.textContent = "";
+    shown.forEach(function (result) {
+      var doc = shards[Math.floor(result.doc / index.perShard)][result.doc % index.perShard], item = document.createElement("li"), link = document.createElement("a");
+      link.href = root + doc[2];
+      link.textContent = doc[1];
+      var kind = document.createElement("span");
+      kind.className = "site-search-kind";
+      kind.textContent = index.kinds[doc[0]];
+      item.appendChild(kind);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(link);
+      if (doc[3]) {
+        var snippet = document.createElement("span");
+        snippet.className = "site-search-snippet";
+        snippet.textContent = doc[3];
+        item.appendChild(snippet);
+      }
+      list.appendChild(item);
+    });
+    list.hidden = ranked.length === 0;
+    var count = ranked.length === 0 ? "No results" : ranked.length === 1 ? "1 result" : ranked.length + " results";
+    status.textContent = count + " for \u201c" + query + "\u201d" + (ranked.length > shownMost ? ", the first " + shownMost + " shown" : "");
+  }
+  var shardsAsked = {};
+  // Each shard is asked for once; as each arrives the results are shown again (for what is in the
+  // box by then), until every one they need is there.
+  function loadShards(shards) {
+    shards.forEach(function (shard) {
+      if (shardsAsked[shard]) return;
+      shardsAsked[shard] = true;
+      var script = document.createElement("script");
+      script.src = root + "search/docs-" + shard + ".js";
+      script.onload = show;
+      script.onerror = function () { status.textContent = "The search index could not be loaded."; };
+      document.head.appendChild(script);
+    });
+  }
+  function links() { return Array.prototype.slice.call(list.querySelectorAll("a")); }
+  function clear() { input.value = ""; show(); input.focus(); }
+  input.addEventListener("focus", load);
+  input.addEventListener("input", show);
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var first = links()[0];
+    if (first) window.location.href = first.href;
+  });
+  form.addEventListener("keydown", function (event) {
+    var all = links(), at = all.indexOf(document.activeElement);
+    if (event.key === "Escape") { event.preventDefault(); clear(); return; }
+    if (event.key === "ArrowDown" && all.length > 0) { event.preventDefault(); all[Math.min(at + 1, all.length - 1)].focus(); }
+    if (event.key === "ArrowUp" && at >= 0) { event.preventDefault(); if (at === 0) input.focus(); else all[at - 1].focus(); }
+  });
+});
