@@ -80,7 +80,8 @@ extension Journal {
             JSONMember("log", .object([
                 JSONMember("recipe", .string(recipe.id)),
                 JSONMember("dose", .number(plan.doseGrams)),
-                JSONMember("tags", .array(TasteTag.allCases.map { .array([.string($0.rawValue), .string($0.displayName)]) })),
+                // Each with its hint (PRD 3.8.4), said on the end screen as the tag is chosen.
+                JSONMember("tags", .array(TasteTag.allCases.map { .array([.string($0.rawValue), .string($0.displayName), .string(AdjustmentHint.text(for: $0))]) })),
                 // The open bags of beans, the choices of its Bag field (`bean-id`).
                 JSONMember("beans", .array(openBagChoices.map { .array([.string($0.id), .string($0.label)]) })),
             ])),

@@ -372,6 +372,14 @@
       var tag = document.createElement("select");
       [["", "no tag"]].concat(log.tags || []).forEach(function (t) { var o = document.createElement("option"); o.value = t[0]; o.textContent = t[1]; tag.appendChild(o); });
       field(form, "Taste", "tag", tag);
+      // The brew's hint (PRD 3.8.4), here where the brew was made, as soon as a tag is chosen.
+      hinted(tag, "save-brew-tag-hint", "");
+      var hintLine = form.querySelector("#save-brew-tag-hint");
+      if (hintLine) hintLine.setAttribute("aria-live", "polite");
+      tag.addEventListener("change", function () {
+        var chosen = (log.tags || []).filter(function (t) { return t[0] === tag.value; })[0];
+        if (hintLine) hintLine.textContent = chosen && chosen[2] ? " " + chosen[2] : "";
+      });
       field(form, "Note", "note", document.createElement("textarea"));
       field(form, "Dose (g)", "dose", numberInput(dose));
       field(form, "Yield (g)", "yield", numberInput(water > 0 ? water : ""));
