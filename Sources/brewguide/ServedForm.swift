@@ -36,6 +36,13 @@ enum ServedForm {
         return (ISO8601.string(from: resolved.date, offsetSeconds: zone.secondsFromGMT(for: resolved.date)), resolved.note)
     }
 
+    /// The write stamp (`updatedAt`, UTC) of a tick or a line from the shopping page: the time of
+    /// the tap (`TapTime`), now when the page sent none.
+    static func tapStamp(_ context: WriteContext, now: Date = RunClock.now()) -> (date: Date, text: String) {
+        let date = TapTime.resolve(tapped: context.tapped, sent: context.sent, now: now, zone: TimeZone(identifier: "UTC")!).date
+        return (date, ISO8601DateFormatter().string(from: date))
+    }
+
     /// The journal's time zone (`preferences.json`), UTC without one.
     static func journalZone(_ root: String) -> TimeZone {
         var ignored: [Diagnostic] = []

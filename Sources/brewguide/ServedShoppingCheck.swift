@@ -32,7 +32,7 @@ enum ServedShoppingCheck {
             let lock = try CommandLock.data(root, for: "brewguide serve (a shopping tick from \(peer ?? "a browser"))")
             defer { lock.release() }
             let said = try KitchenShoppingCommand.check(itemID: item, checked: checked, root: root,
-                                                        updatedAt: ISO8601DateFormatter().string(from: TapTime.resolve(tapped: context.tapped, sent: context.sent, now: RunClock.now(), zone: TimeZone(identifier: "UTC")!).date))
+                                                        updatedAt: ServedForm.tapStamp(context).text)
             print("from \(peer ?? "a browser"): \(said)")
             fflush(nil)
             return .done(id: item, said: [said])

@@ -29,10 +29,6 @@ enum ServedShoppingEdit {
         ]
     }
 
-    static func tapTime(_ context: WriteContext) -> Date {
-        TapTime.resolve(tapped: context.tapped, sent: context.sent, now: RunClock.now(), zone: TimeZone(identifier: "UTC")!).date
-    }
-
     static func add(_ form: [String: String], root: String, from peer: String?, context: WriteContext = WriteContext(peerAddress: nil)) -> WriteOutcome {
         guard let name = ServedForm.text(form["name"]) else {
             return .refused(errors: ["name: what to buy is missing (such as \"2 lemons\")"])
@@ -43,7 +39,7 @@ enum ServedShoppingEdit {
         do {
             let lock = try CommandLock.data(root, for: "brewguide serve (a shopping line from \(peer ?? "a browser"))")
             defer { lock.release() }
-            let id = try MealPlanStore(root: root).addItem(name, updatedAt: ISO8601DateFormatter().string(from: tapTime(context)))
+            let id = try MealPlanStore(root: root).addItem(name, updatedAt: ServedForm.tapStamp(context).text)
             print("from \(peer ?? "a browser"): added \(id): \(name)")
             fflush(nil)
             return .done(id: id, said: ["Added to the list: \(name)."])
@@ -58,7 +54,7 @@ enum ServedShoppingEdit {
         do {
             let lock = try CommandLock.data(root, for: "brewguide serve (a shopping clear from \(peer ?? "a browser"))")
             defer { lock.release() }
-            let count = try MealPlanStore(root: root).clearChecked(at: tapTime(context), only: ids)
+            let count = try MealPlanStore(root: root).clearChecked(at: ServedForm.tapStamp(context).date, only: ids)
             print("from \(peer ?? "a browser"): removed \(count) checked item\(count == 1 ? "" : "s")")
             fflush(nil)
             let said = count == 0 ? "Nothing to clear: those lines are no longer ticked." : "Cleared \(count == 1 ? "one ticked item" : "\(count) ticked items") from the list."

@@ -30,27 +30,12 @@ public enum FutureStamps {
         return found
     }
 
-    /// The same for the kitchen planner's files under `root`, which the planner's reader reads
-    /// (`MealPlanReader`): the plan slots of `kitchen/plan/`, the snacks, the shopping list and the
-    /// goals in `preferences.json` (`kitchen.goals`), each `updatedAt` that merge decides by.
+    /// The same for the kitchen planner's records as the planner's reader read them
+    /// (`MealPlanContext.stamped`): the plan slots of `kitchen/plan/`, the snacks, the shopping list
+    /// and the goals in `preferences.json` (`kitchen.goals`), each `updatedAt` that merge decides by.
     /// A file that cannot be read is told by that reader, not here.
-    public static func plannerDiagnostics(root: String, now: Date) -> [Diagnostic] {
-        let reader = MealPlanReader(root: root)
-        var unread: [Diagnostic] = []
-        var found: [Diagnostic] = []
-        let files = reader.planFilePaths() + [reader.path(MealPlanReader.snacksFile)] + reader.shoppingFilePaths()
-        for file in files {
-            for record in MealPlanReader.records(at: file, diagnostics: &unread) ?? [] {
-                found += updatedAtStamps(in: record, record: "", now: now)
-            }
-        }
-        let preferences = reader.path(DataDirectoryReader.preferencesFileName)
-        if case .success(let bytes)? = DataFileBytes.readIfPresent(preferences), let node = try? JSONParser.parse(bytes, file: preferences),
-           case .object(let members) = node.value, let kitchen = members.last(where: { $0.key == "kitchen" })?.node,
-           case .object(let kitchenMembers) = kitchen.value, let goals = kitchenMembers.last(where: { $0.key == "goals" })?.node {
-            found += updatedAtStamps(in: goals, record: "kitchen goals", now: now)
-        }
-        return found
+    public static func plannerDiagnostics(_ mealPlan: MealPlanContext, now: Date) -> [Diagnostic] {
+        mealPlan.stamped.flatMap { updatedAtStamps(in: $0.node, record: $0.record, now: now) }
     }
 
     /// Each `updatedAt` ahead of `now` in `node` and the records within it, named by the ids on

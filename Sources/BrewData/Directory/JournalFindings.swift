@@ -18,7 +18,7 @@ public enum JournalFindings {
         let others = SessionValidator().abandonedDiagnostics(for: dataset, now: now)
             + FutureMoment.diagnostics(logs: dataset.logs, now: now)
             + FutureStamps.diagnostics(result, now: now)
-            + FutureStamps.plannerDiagnostics(root: mealPlan.root, now: now)
+            + FutureStamps.plannerDiagnostics(mealPlan, now: now)
             + mealPlan.diagnostics
         // The data's findings are sorted already (23,000 of them at 100,000 logs): sorted again only with others.
         let all = others.isEmpty ? result.validated.diagnostics : (result.validated.diagnostics + others).sortedByLocation()

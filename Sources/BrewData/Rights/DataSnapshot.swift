@@ -73,11 +73,11 @@ public struct DataSnapshot: Hashable, Sendable {
         if !errors.isEmpty {
             throw CommandError("\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
         }
-        if let warnings { warnings.add(FutureStamps.diagnostics(result, now: warnings.now) + FutureStamps.plannerDiagnostics(root: root, now: warnings.now)) }
         let dataset = result.validated.dataset
         // The planner's files are carried as written, so one that check refuses cannot be carried either.
         var plannerDiagnostics = result.validated.diagnostics.filter { $0.location.file.hasSuffix(KitchenInbox.relativePath) }
         let planner = MealPlanContext.load(root: root, dataset: dataset)
+        if let warnings { warnings.add(FutureStamps.diagnostics(result, now: warnings.now) + FutureStamps.plannerDiagnostics(planner, now: warnings.now)) }
         plannerDiagnostics += planner.diagnostics
         let plannerErrors = plannerDiagnostics.filter { $0.severity == .error }
         if !plannerErrors.isEmpty {

@@ -46,7 +46,6 @@ struct MergeJournalReader {
     private(set) var sawChanges = false
     /// Whether `changes` was something other than an array.
     private(set) var changesNotArray = false
-    private var inChanges = false
     private(set) var line = 1
     private var column = 0
     /// The longest member value other than `changes` kept (a format name is 23 bytes).
@@ -94,11 +93,15 @@ struct MergeJournalReader {
         guard var value = capture else { return }
         capture = nil
         column += run.count
-        if value.keeps {
-            value.bytes.append(contentsOf: run)
-            if capturing == .memberValue, value.bytes.count > Self.keptValueBytes { value.keeps = false; value.bytes = [] }
-        }
+        keep(run, in: &value)
         capture = value
+    }
+
+    /// Appends `bytes` to a value that keeps its bytes; a member's value past `keptValueBytes` is let go.
+    private func keep(_ bytes: some Collection<UInt8>, in value: inout Capture) {
+        guard value.keeps else { return }
+        value.bytes.append(contentsOf: bytes)
+        if capturing == .memberValue, value.bytes.count > Self.keptValueBytes { value.keeps = false; value.bytes = [] }
     }
 
     /// Checks the end of the document.
@@ -121,10 +124,7 @@ struct MergeJournalReader {
         }
         // Taken out while it grows, so that its bytes are appended in place, never copied.
         capture = nil
-        if value.keeps {
-            value.bytes.append(byte)
-            if capturing == .memberValue, value.bytes.count > Self.keptValueBytes { value.keeps = false; value.bytes = [] }
-        }
+        keep(CollectionOfOne(byte), in: &value)
         var done = false
         if value.isScalar {
             // A number, true, false or null: it ends at the byte the grammar reads.
@@ -197,7 +197,6 @@ struct MergeJournalReader {
         case .memberValue:
             if memberKey == "changes", char == "[" {
                 sawChanges = true
-                inChanges = true
                 expect = .firstElement
             } else {
                 startCapture(byte, .memberValue, keeps: memberKey == "format" || memberKey == "changes")
@@ -205,10 +204,10 @@ struct MergeJournalReader {
         case .memberEnd:
             if char == "," { expect = .key } else if char == "}" { expect = .end } else { throw fail("expected \",\" or \"}\", found \"\(char)\"") }
         case .firstElement, .element:
-            if char == "]", expect == .firstElement { inChanges = false; expect = .memberEnd; return }
+            if char == "]", expect == .firstElement { expect = .memberEnd; return }
             startCapture(byte, .element, keeps: true)
         case .elementEnd:
-            if char == "," { expect = .element } else if char == "]" { inChanges = false; expect = .memberEnd } else { throw fail("expected \",\" or \"]\" between changes, found \"\(char)\"") }
+            if char == "," { expect = .element } else if char == "]" { expect = .memberEnd } else { throw fail("expected \",\" or \"]\" between changes, found \"\(char)\"") }
         case .end:
             throw fail("unexpected \"\(char)\" after the end of the journal")
         }

@@ -13,19 +13,22 @@ public struct MealPlanContext: Sendable {
     /// The cook logs' photo files found (`CookPhotos.resolve`): their path in the data directory
     /// and the site, to the real path to read.
     public var cookPhotos: [String: String] = [:]
+    /// The planner's records and goals as read, with their write stamps (`FutureStamps.plannerDiagnostics`).
+    public var stamped: [(node: RawNode, record: String)] = []
 
     /// Reads the planner's files under `root` and checks them against the kitchen of `dataset`
     /// (the data set read from the same directory).
     public static func load(root: String, dataset: Dataset) -> MealPlanContext {
         var diagnostics: [Diagnostic] = []
-        let plan = MealPlanReader(root: root).read(diagnostics: &diagnostics)
+        var stamped: [(node: RawNode, record: String)] = []
+        let plan = MealPlanReader(root: root).read(diagnostics: &diagnostics, stamped: &stamped)
         let recipes = KitchenRecipeSource.plannableRecipes(in: dataset)
         let ledger = (try? ErasureLedger.load(root: root)) ?? []
         let erased = Set(ledger.filter { $0.kind == .kitchenRecipe }.map(\.id))
         diagnostics += plan.validate(recipes: recipes, erasedRecipeIDs: erased)
         diagnostics += ErasedRecordsLeft.findings(cookLogs: plan.cooks, ledger: ledger, root: root)
         let photos = CookPhotos.resolve(plan.cooks, root: root, diagnostics: &diagnostics)
-        return MealPlanContext(root: root, plan: plan, recipes: recipes, erasedRecipeIDs: erased, diagnostics: diagnostics.sortedByLocation(), cookPhotos: photos)
+        return MealPlanContext(root: root, plan: plan, recipes: recipes, erasedRecipeIDs: erased, diagnostics: diagnostics.sortedByLocation(), cookPhotos: photos, stamped: stamped)
     }
 
     /// Reads the whole data directory, then the planner's files (for commands).

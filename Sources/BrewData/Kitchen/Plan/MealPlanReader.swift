@@ -20,15 +20,25 @@ public struct MealPlanReader: Sendable {
     func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
 
     public func read(diagnostics: inout [Diagnostic]) -> MealPlanData {
+        var stamped: [(node: RawNode, record: String)] = []
+        return read(diagnostics: &diagnostics, stamped: &stamped)
+    }
+
+    /// `read`, giving also the nodes whose write stamps (`updatedAt`) merge decides by, with the
+    /// record each is of: the plan slots', snacks' and shopping items' records and the kitchen
+    /// goals, as read here (`FutureStamps.plannerDiagnostics` checks them against now).
+    public func read(diagnostics: inout [Diagnostic], stamped: inout [(node: RawNode, record: String)]) -> MealPlanData {
         var data = MealPlanData()
         for file in planFilePaths() {
             guard let nodes = Self.records(at: file, diagnostics: &diagnostics) else { continue }
+            stamped += nodes.map { ($0, "") }
             let isCSV = file.lowercased().hasSuffix(".csv")
             for node in nodes {
                 if let slot = MealSlotDecoder.decode(node, isCSVRow: isCSV, diagnostics: &diagnostics) { data.slots.append(slot) }
             }
         }
         if let nodes = Self.records(at: path(Self.snacksFile), diagnostics: &diagnostics) {
+            stamped += nodes.map { ($0, "") }
             data.snackOverrides = nodes.compactMap { SnackPresetDecoder.decode($0, diagnostics: &diagnostics) }
         }
         let shopping = shoppingFilePaths()
@@ -37,12 +47,15 @@ public struct MealPlanReader: Sendable {
         }
         for file in shopping {
             guard let nodes = Self.records(at: file, diagnostics: &diagnostics) else { continue }
+            stamped += nodes.map { ($0, "") }
             data.shoppingItems += nodes.compactMap { ShoppingItemDecoder.decode($0, diagnostics: &diagnostics) }
         }
         if let nodes = Self.records(at: path(CookLogsKind.file), diagnostics: &diagnostics) {
             data.cooks = nodes.compactMap { CookLogsKind.decode($0, diagnostics: &diagnostics) }
         }
-        data.goals = readGoals(diagnostics: &diagnostics)
+        let preferences = self.preferences()
+        data.goals = preferences.flatMap { NutritionGoalsDecoder.decode(preferences: $0, diagnostics: &diagnostics) }
+        if let goals = preferences.flatMap({ Self.kitchenMember("goals", of: $0) }) { stamped.append((goals, "kitchen goals")) }
         data.aisles = readAisles(diagnostics: &diagnostics)
         return data
     }
@@ -99,10 +112,21 @@ public struct MealPlanReader: Sendable {
     }
 
     public func readGoals(diagnostics: inout [Diagnostic]) -> Located<NutritionGoals>? {
+        preferences().flatMap { NutritionGoalsDecoder.decode(preferences: $0, diagnostics: &diagnostics) }
+    }
+
+    /// `preferences.json` parsed; nil when it cannot be read or parsed (the main reader reports that).
+    func preferences() -> RawNode? {
         let file = path(DataDirectoryReader.preferencesFileName)
-        // A preferences file that cannot be read or parsed is reported by the main reader.
-        guard case .success(let bytes)? = DataFileBytes.readIfPresent(file), let node = try? JSONParser.parse(bytes, file: file) else { return nil }
-        return NutritionGoalsDecoder.decode(preferences: node, diagnostics: &diagnostics)
+        guard case .success(let bytes)? = DataFileBytes.readIfPresent(file) else { return nil }
+        return try? JSONParser.parse(bytes, file: file)
+    }
+
+    /// The member `name` of the preferences' `kitchen` object.
+    static func kitchenMember(_ name: String, of preferences: RawNode) -> RawNode? {
+        guard case .object(let members) = preferences.value, let kitchen = members.last(where: { $0.key == "kitchen" })?.node,
+              case .object(let kitchenMembers) = kitchen.value else { return nil }
+        return kitchenMembers.last { $0.key == name }?.node
     }
 
     /// The records of a JSON (an object or an array of objects) or CSV file; nil, with nothing
