@@ -193,19 +193,10 @@ import TestSupport
     @Test func aPageFromALocalServer() throws {
         let data = try BrewGuideProcess.copyOfBundledData()
         defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
-        let port = Int.random(in: 20_000...60_000)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", Self.fixtures.path]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate() }
-        var result = try BrewGuideProcess.run(["kitchen", "clip", "http://127.0.0.1:\(port)/graph.html", "--data", data.path])
-        for _ in 0..<30 where result.status != 0 {
-            Thread.sleep(forTimeInterval: 0.2)
-            result = try BrewGuideProcess.run(["kitchen", "clip", "http://127.0.0.1:\(port)/graph.html", "--data", data.path])
-        }
+        let server = try StaticFileServer(serving: Self.fixtures)
+        defer { server.stop() }
+        let port = try #require(URL(string: server.base)?.port)
+        let result = try BrewGuideProcess.run(["kitchen", "clip", "http://127.0.0.1:\(port)/graph.html", "--data", data.path])
         #expect(result.status == 0, "\(result.stderr)")
         let recipe = try Self.recipe(data, "lemon-drizzle-glaze")
         #expect(recipe["sourceUrl"] as? String == "http://127.0.0.1:\(port)/graph.html")
