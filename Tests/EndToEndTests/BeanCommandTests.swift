@@ -95,6 +95,10 @@ import TestSupport
         #expect(bag.contains("- **Roasted:** 2026-11-02") && bag.contains("- **Frozen:** 2026-11-04 to 2026-11-07") && bag.contains("- **Price:** 16.50 GBP"), "\(bag)")
         #expect(bag.contains("| 16 days | 4/5 | medium (24 clicks) | [Sat 21 Nov 2026, 08:05](../logs/2026/11/log-20261122-0805.md) |"), "\(bag)")
         #expect(bag.contains("**Best brews:** 4/5 at 16 days off roast."), "\(bag)")
+        // On the HTML page the brews are a table with headings, not a Markdown table's pipes.
+        let bagHTML = try String(contentsOf: site.appendingPathComponent("beans/bean-kenya-gichathaini.html"), encoding: .utf8)
+        #expect(bagHTML.contains("<th scope=\"col\">Age</th>") && bagHTML.contains("<td>16 days</td><td>4/5</td><td>medium (24 clicks)</td>")
+                && !bagHTML.contains("| Age |"), "\(bagHTML)")
         // The brew-along page offers the open bags to "Save this brew" (not the finished one).
         let along = try String(contentsOf: site.appendingPathComponent("brew/bright-morning.html"), encoding: .utf8)
         #expect(along.contains(#""beans": ["#) && along.contains(#""Kenya Gichathaini, Square Mile, roasted 2026-11-02""#), "\(along)")
