@@ -265,6 +265,10 @@ public final class JournalSite {
         unpublishedPaths = []
         publishedMealPlanParts = mealPlanParts
         publishedImages = imageSignatures
+        // A newer save's pages put first while this build wrote may have been written over by this
+        // build's own pages of the same logs (made from what it read before the save), and the swap
+        // then put those older pages live: they are put again, from what is on disk now.
+        if !earlyMeanwhile.isEmpty { _ = publishEditedLogPages() }
         outcome.succeeded = true
         outcome.stages = clock.stages
         return outcome
@@ -353,12 +357,14 @@ public final class JournalSite {
                 guard old.value.id == new.value.id, old.value.timestamp == new.value.timestamp,
                       old.value.timestampOffsetSeconds == new.value.timestampOffsetSeconds, old.value.recipeId == new.value.recipeId,
                       let position = journal.positionByID[new.value.id],
-                      !validator.diagnostics(for: new, knownRecipeIDs: recipeIDs).contains(where: { $0.severity == .error }) else { return nil }
+                      !validator.diagnostics(for: new, knownRecipeIDs: recipeIDs).contains(where: { $0.severity == .error }),
+                      !namesABagCheckRejects(new, journal) else { return nil }
                 edited[position] = new.value
             }
             for new in after.logs.dropFirst(before?.logs.count ?? 0) {
                 guard RecordID.problem(with: new.value.id) == nil, !journal.hasLogID(sameFileAs: new.value.id), bounds.contains(new.value.timestamp),
-                      !validator.diagnostics(for: new, knownRecipeIDs: recipeIDs).contains(where: { $0.severity == .error }) else { return nil }
+                      !validator.diagnostics(for: new, knownRecipeIDs: recipeIDs).contains(where: { $0.severity == .error }),
+                      !namesABagCheckRejects(new, journal) else { return nil }
                 added.append(new.value)
             }
         }
@@ -376,6 +382,15 @@ public final class JournalSite {
             self.published = nil  // as after any failed write: the next build is a full one
             return nil
         }
+    }
+
+    /// Whether a log names a bag of beans the whole journal's check rejects it for
+    /// (`CoffeeBean.logFindings`: no bag of that id, or one roasted after the brew): a rule of the
+    /// whole journal that an edited or added log's own fields leave open. Such a log's page is not
+    /// put first, as the build that follows fails and leaves the site as it was.
+    private func namesABagCheckRejects(_ log: Located<BrewLog>, _ journal: Journal) -> Bool {
+        guard log.value.beanId != nil else { return false }
+        return CoffeeBean.logFindings([log], beans: journal.validated.dataset.beans).contains { $0.severity == .error }
     }
 
     /// Whether two preferences are the same but for `lastSelectedRecipeId`, which only the home

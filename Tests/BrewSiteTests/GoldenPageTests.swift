@@ -14,8 +14,7 @@ struct GoldenPageTests {
     /// The site, built once for every page of the suite.
     static let builtSite = site()
 
-    static func site() -> [String: String] {
-        let data = TestPaths.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path
+    static func site(data: String = TestPaths.packageRoot.appendingPathComponent("Tests/BrewDataTests/Fixtures/valid").path) -> [String: String] {
         let validated = DataDirectoryReader(root: data).read().validated
         let (templates, diagnostics) = TemplateSet.load(defaultDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
         precondition(diagnostics.isEmpty, "\(diagnostics)")
@@ -35,7 +34,20 @@ struct GoldenPageTests {
         "kitchen/search-index.js", "search-index.js", "search/docs-0.js", "years/2026.md", "years/2026.html",
     ])
     func page(_ path: String) throws {
-        let rendered = try #require(Self.builtSite[path], "no page \(path)")
+        try Self.expectGolden(path, Self.builtSite[path])
+    }
+
+    /// The test journal's site (`Tests/Fixtures/Data`, which has bags of beans), built once.
+    static let journalSite = site(data: TestPaths.journal.path)
+
+    /// A bag of beans' page: its details, its brews against its age, its best brews.
+    @Test(arguments: ["beans/bean-kenya-gichathaini.html", "beans/bean-kenya-gichathaini.md"])
+    func bagPage(_ path: String) throws {
+        try Self.expectGolden(path, Self.journalSite[path])
+    }
+
+    static func expectGolden(_ path: String, _ page: String?) throws {
+        let rendered = try #require(page, "no page \(path)")
         let golden = Self.goldenDirectory.appendingPathComponent(path.replacingOccurrences(of: "/", with: "__"))
         let recorded = try? String(contentsOf: golden, encoding: .utf8)
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil, recorded != rendered {

@@ -44,7 +44,7 @@ import TestSupport
         // log --bean-id: an id one letter off is refused at its option, with the closest.
         let typo = try Self.run(["log", "v60-starter", "--rating", "4", "--at", "2026-11-20T07:00", "--bean-id", "bean-colombia-huial"], data: data)
         #expect(typo.status == 1)
-        #expect(typo.stderr.contains("--bean-id: error: beanId: no bag of beans has the id \"bean-colombia-huial\"; did you mean \"bean-colombia-huila\"?"), "\(typo.stderr)")
+        #expect(typo.stderr.contains("--bean-id: error: no bag of beans has the id \"bean-colombia-huial\"; did you mean \"bean-colombia-huila\"?"), "\(typo.stderr)")
         let before = try Self.run(["log", "v60-starter", "--rating", "4", "--at", "2026-10-30T07:00", "--bean-id", "bean-colombia-huila"], data: data)
         #expect(before.status == 1 && before.stderr.contains("before its bag \"bean-colombia-huila\" was roasted on 2026-11-01"), "\(before.stderr)")
         let brewed = try Self.run(["log", "v60-starter", "--rating", "4", "--at", "2026-11-20T07:00", "--bean-id", "bean-colombia-huila", "--bean", "Guji"], data: data)
@@ -95,6 +95,10 @@ import TestSupport
         #expect(bag.contains("- **Roasted:** 2026-11-02") && bag.contains("- **Frozen:** 2026-11-04 to 2026-11-07") && bag.contains("- **Price:** 16.50 GBP"), "\(bag)")
         #expect(bag.contains("| 16 days | 4/5 | medium (24 clicks) | [Sat 21 Nov 2026, 08:05](../logs/2026/11/log-20261122-0805.md) |"), "\(bag)")
         #expect(bag.contains("**Best brews:** 4/5 at 16 days off roast."), "\(bag)")
+        // On the HTML page the brews are a table with headings, not a Markdown table's pipes.
+        let bagHTML = try String(contentsOf: site.appendingPathComponent("beans/bean-kenya-gichathaini.html"), encoding: .utf8)
+        #expect(bagHTML.contains("<th scope=\"col\">Age</th>") && bagHTML.contains("<td>16 days</td><td>4/5</td><td>medium (24 clicks)</td>")
+                && !bagHTML.contains("| Age |"), "\(bagHTML)")
         // The brew-along page offers the open bags to "Save this brew" (not the finished one).
         let along = try String(contentsOf: site.appendingPathComponent("brew/bright-morning.html"), encoding: .utf8)
         #expect(along.contains(#""beans": ["#) && along.contains(#""Kenya Gichathaini, Square Mile, roasted 2026-11-02""#), "\(along)")
@@ -102,5 +106,40 @@ import TestSupport
         #expect(!along.contains("bean-ethiopia-guji"), "a finished bag is not offered")
         let other = try String(contentsOf: site.appendingPathComponent("beans/bean-guji-b-natural-b.html"), encoding: .utf8)
         #expect(other.contains("<h1>Guji &lt;b&gt;natural&lt;/b&gt;</h1>") || other.contains("Guji &lt;b&gt;natural&lt;/b&gt;</h1>"), "\(other)")
+    }
+}
+
+extension BeanCommandTests {
+    /// `log --bean-id` naming a bag that is itself invalid in beans/ says so, why and where (the
+    /// file and line of check's finding), in one message at its option: not "no bag of beans has
+    /// the id" (a bag that cannot be read is dropped), and not a brew recorded with a bag check
+    /// rejects (a thaw before its freeze); the field's name is not said twice.
+    @Test func aBrewNamingAnInvalidBagSaysTheBagIsInvalidAndWhy() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let file = data.appendingPathComponent("beans/broken.json")
+        try """
+            [
+              {"id": "bean-broken", "name": "Broken", "roastDate": "2026-11-01", "weightGrams": -3},
+              {"id": "bean-early", "name": "Thawed early", "roastDate": "2026-11-01", "freezes": [{"frozenOn": "2026-11-10", "thawedOn": "2026-11-08"}]}
+            ]
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let logs = try String(contentsOf: data.appendingPathComponent("logs/2026-11.csv"), encoding: .utf8)
+        let unreadable = try Self.run(["log", "v60-starter", "--rating", "4", "--at", "2026-11-20T07:00", "--bean-id", "bean-broken"], data: data)
+        #expect(unreadable.status == 1)
+        #expect(unreadable.stderr == """
+            --bean-id: error: the bag of beans "bean-broken" is invalid and cannot be brewed with until it is fixed: \(file.path):2:85: weightGrams: expected a number of grams above 0, found -3
+            error: the brew was not recorded; nothing was written
+
+            """, "\(unreadable.stderr)")
+        let early = try Self.run(["log", "v60-starter", "--rating", "4", "--at", "2026-11-20T07:00", "--bean-id", "bean-early"], data: data)
+        #expect(early.status == 1)
+        #expect(early.stderr == """
+            --bean-id: error: the bag of beans "bean-early" is invalid and cannot be brewed with until it is fixed: \(file.path):3:126: freezes[0].thawedOn: thawed on 2026-11-08, before the bag was frozen on 2026-11-10; expected 2026-11-10 or later
+            error: the brew was not recorded; nothing was written
+
+            """, "\(early.stderr)")
+        #expect(try String(contentsOf: data.appendingPathComponent("logs/2026-11.csv"), encoding: .utf8) == logs, "nothing was written")
     }
 }

@@ -119,8 +119,8 @@ struct LogCommandTests {
 
     @Test(arguments: [
         (["--rating", "7"], "--rating: error: rating must be 1–5, found 7\n"),
-        (["--rating", "3", "--tag", "toSour"], "--tag: error: tasteTag: unknown value \"toSour\"; expected one of tooBitter, tooSour, tooWeak, tooStrong, perfect (did you mean \"tooSour\"?)\n"),
-        (["--rating", "3", "--grind", "powder"], "--grind: error: grindLabel: unknown value \"powder\"; expected one of fine, medium, coarse\n"),
+        (["--rating", "3", "--tag", "toSour"], "--tag: error: unknown value \"toSour\"; expected one of tooBitter, tooSour, tooWeak, tooStrong, perfect (did you mean \"tooSour\"?)\n"),
+        (["--rating", "3", "--grind", "powder"], "--grind: error: unknown value \"powder\"; expected one of fine, medium, coarse\n"),
         (["--rating", "3", "--temperature", "140"], "--temperature: error: waterTemperatureCelsius must be between 0 and 100 °C, found 140 °C\n"),
         (["--rating", "3", "--dose", "0"], "--dose: error: doseGrams must be greater than 0 g, found 0 g\n"),
         (["--rating", "3", "--note", String(repeating: "x", count: 281)], "--note: error: note must be at most 280 characters, found 281\n"),
@@ -175,7 +175,7 @@ struct LogCommandTests {
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains("--rating: error: rating must be 1–5, found 7"), "\(result.stderr)")
-        #expect(lines.contains { $0.hasPrefix("--tag: error: tasteTag: unknown value \"toSour\"") && $0.hasSuffix("(did you mean \"tooSour\"?)") }, "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("--tag: error: unknown value \"toSour\"") && $0.hasSuffix("(did you mean \"tooSour\"?)") }, "\(result.stderr)")
         #expect(lines.contains("error: no recipe with id \"v60-startr\" in \(journal.path); did you mean \"v60-starter\"?"), "\(result.stderr)")
         #expect(lines.last == "error: the brew was not recorded; nothing was written", "\(result.stderr)")
         // Only what was given is said: the stand-in recipe's own values are never the person's to fix.

@@ -238,6 +238,35 @@ struct ServedWritesInChromiumTests {
         #expect(log["roaster"] == nil && log["tds"] == nil, "a field left empty is not sent: \(log)")
     }
 
+    /// "Save this brew" offers the open bags of beans (the test journal's two open ones, not the
+    /// finished one), labelled, "no bag" first and chosen; the brew saved with a bag stores its
+    /// `beanId`, and its log page links to the bag.
+    @Test func theSaveFormOffersTheOpenBagsAndABrewSavedWithOneStoresItsBeanID() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        let options = try browser.text("Array.from(document.querySelectorAll('#save-bean-id option')).map(o => o.value + '=' + o.textContent).join('|')")
+        #expect(options == "=no bag|bean-kenya-gichathaini=Kenya Gichathaini, Square Mile, roasted 2026-11-02|bean-rwanda-nyamasheke=Rwanda Nyamasheke, Square Mile, roasted 2026-10-28",
+                "the open bags, in file order: \(options)")
+        #expect(try browser.text("document.getElementById('save-bean-id').value") == "", "no bag is chosen for the person")
+        #expect(try browser.evaluate("(() => { const e = document.getElementById('save-bean-id'); return e.name === 'bean-id' && e.labels.length === 1 && e.labels[0].textContent === 'Bag'; })()") as? Bool == true,
+                "the Bag field, labelled, sent as bean-id")
+        _ = try browser.evaluate("document.getElementById('save-rating').value = '4'; document.getElementById('save-bean-id').value = 'bean-rwanda-nyamasheke'; true")
+        try Self.markPage(browser)
+        try browser.tab(to: "button Save this brew")
+        try browser.press(.enter)
+        #expect(browser.wait(until: "document.querySelector('.write-saved a') !== null", seconds: 15), "\(served.process.output.suffix(2000))")
+        let log = try #require(try Self.decemberLogs(served.data).first)
+        #expect(log["beanId"] as? String == "bean-rwanda-nyamasheke", "\(log)")
+        #expect(log["rating"] as? Int == 4)
+        let id = try #require(log["id"] as? String)
+        #expect(Self.waitForTheReload(browser), "the page was not reloaded after the rebuild")
+        try browser.open(URL(string: served.base + "logs/2026/12/\(id).html")!)
+        let main = try browser.text("document.querySelector('main').textContent")
+        #expect(try browser.evaluate("document.querySelector('main a[href$=\"beans/bean-rwanda-nyamasheke.html\"]') !== null") as? Bool == true,
+                "the log page links to its bag: \(main.prefix(800))")
+    }
+
     /// The end screen's Discard lets the brew go: nothing recorded, the brew no longer kept in the
     /// tab, the focus on the words that say so.
     @Test func aBrewDiscardedFromTheEndScreenRecordsNothing() throws {

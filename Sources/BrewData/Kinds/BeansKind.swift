@@ -236,3 +236,38 @@ extension BeansKind {
         }
     }
 }
+
+extension BeansKind {
+    /// Why the bag with `id` is invalid, as `check` says it: the errors found in its record (a
+    /// field that cannot be read, which drops the bag, or a rule such as a thaw before its
+    /// freeze), each with its file and line; nil when no record of `beans/` has that id or the
+    /// record has no error. `brewguide log --bean-id` says these rather than "no bag of beans".
+    /// - Parameters: `files`: the data's files as read; `diagnostics`: the data's findings.
+    public static func invalidBagReasons(id: String, files: [ParsedFile], diagnostics: [Diagnostic]) -> [Diagnostic]? {
+        var reasons: [Diagnostic] = []
+        for file in files where file.kind == .beans {
+            let errors = diagnostics.filter { $0.severity == .error && $0.location.file == file.path }
+            guard !errors.isEmpty, let bytes = FileManager.default.contents(atPath: file.path).map({ [UInt8]($0) }),
+                  let nodes = recordNodes(bytes, path: file.path) else { continue }
+            // A record's lines run from its first to the line before the next record's.
+            for (index, node) in nodes.enumerated() where node["id"]?.text == id {
+                let first = node.location.line
+                let end = index + 1 < nodes.count ? nodes[index + 1].location.line : Int.max
+                reasons += errors.filter { $0.location.line >= first && ($0.location.line < end || $0.location.line == first) }
+            }
+        }
+        return reasons.isEmpty ? nil : reasons
+    }
+
+    /// The records of a `beans/` file before decoding, or nil when it cannot be read as records.
+    private static func recordNodes(_ bytes: [UInt8], path: String) -> [RawNode]? {
+        var ignored: [Diagnostic] = []
+        if path.lowercased().hasSuffix(".csv") { return CSVRecordReader.read(bytes, file: path, diagnostics: &ignored)?.rows }
+        guard let root = try? JSONParser.parse(bytes, file: path) else { return nil }
+        switch root.value {
+        case .array(let elements): return elements
+        case .object: return [root]
+        default: return nil
+        }
+    }
+}

@@ -264,6 +264,15 @@ public struct BrewRecorder: Sendable {
             let given = request.givenFields
             errors = errors.filter { $0.location.field.map(given.contains) ?? false }
         }
+        // A bag that is itself invalid in beans/ is said as such, with why and where (check's
+        // findings in its record), not as "no bag of beans has the id" (an unreadable bag is dropped).
+        if let beanId = request.beanId?.trimmingSpaces,
+           let reasons = BeansKind.invalidBagReasons(id: beanId, files: data.files, diagnostics: validated.diagnostics) {
+            errors.removeAll { $0.location.field == "beanId" }
+            let why = reasons.map { "\($0.location): \($0.message)" }.joined(separator: "; ")
+            errors.append(.error("the bag of beans \"\(ShownText.escaped(beanId))\" is invalid and cannot be brewed with until it is fixed: \(why)",
+                                 at: SourceLocation.file(path).naming("beanId")))
+        }
         if !errors.isEmpty || !problems.isEmpty {
             let given = request.givenFields
             problems.addValues(errors.map { diagnostic in
@@ -273,7 +282,10 @@ public struct BrewRecorder: Sendable {
                 guard let field = diagnostic.location.field, let option = Self.optionForField[field] else { return diagnostic }
                 var named = diagnostic
                 if given.contains(field) {
+                    // Said at its option, the message no longer starts with the field's name too
+                    // (`--bean-id: error: no bag …`, not `--bean-id: error: beanId: no bag …`).
                     named.location = .file(option)
+                    if named.message.hasPrefix(field + ": ") { named.message.removeFirst(field.count + 2) }
                 } else {
                     named.message += " (\(option))"
                 }

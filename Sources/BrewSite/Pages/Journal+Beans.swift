@@ -53,6 +53,27 @@ extension Journal {
             let ages = rows.filter { $0.rating == best }.map { $0.row["age"] as? String ?? "" }
             context["best"] = "\(best)/5 at \(ages.joined(separator: ", ")) off roast"
         }
-        return Page(path: Self.beanPath(bag.id), title: bag.name, template: "bean", context: context)
+        var fragments: [String: PageFragment] = [:]
+        if !rows.isEmpty { fragments["brews"] = Self.bagBrewsTable(rows.map(\.row)) }
+        return Page(path: Self.beanPath(bag.id), title: bag.name, template: "bean", context: context, fragments: fragments)
+    }
+
+    /// The bag's brews as a table: cmark (without its table extension) would show a Markdown
+    /// table as its pipes on the HTML page, so the HTML page gets a real table (headed, in a
+    /// region that scrolls on a phone) and the Markdown twin keeps the Markdown one.
+    static func bagBrewsTable(_ rows: [[String: Any]]) -> PageFragment {
+        let text = { (row: [String: Any], key: String) in row[key] as? String ?? "" }
+        var html = "<div class=\"table-scroll\" role=\"region\" aria-label=\"Brews against the bag's age\" tabindex=\"0\"><table class=\"bag-brews\">\n"
+            + "<thead><tr><th scope=\"col\">Age</th><th scope=\"col\">Rating</th><th scope=\"col\">Grind</th><th scope=\"col\">Brew</th></tr></thead>\n<tbody>\n"
+        var markdown = "| Age | Rating | Grind | Brew |\n|---|---|---|---|\n"
+        for row in rows {
+            let cells = [text(row, "age"), text(row, "rating"), text(row, "grind")]
+            html += "<tr>" + cells.map { "<td>\(HTMLEscaping.escape($0))</td>" }.joined()
+                + "<td><a href=\"../\(HTMLEscaping.escape(text(row, "path"))).html\">\(HTMLEscaping.escape(text(row, "when")))</a></td></tr>\n"
+            markdown += "| " + cells.map { MarkdownEscaping.escape($0).replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ")
+                + " | [\(MarkdownEscaping.escape(text(row, "when")))](../\(text(row, "path")).md) |\n"
+        }
+        html += "</tbody>\n</table></div>"
+        return PageFragment(html: html, markdown: String(markdown.dropLast()))
     }
 }
