@@ -64,8 +64,10 @@
   app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, paceEl, lastEl, nextEl, controls, doneEl, sayEl);
   // On a phone the controls are a bar fixed at the foot of the screen (style.css): the page is
   // padded by its height, and a control the focus moves to is scrolled clear of it.
+  const barAtTheFoot = () => typeof getComputedStyle === "function" && getComputedStyle(controls).position === "fixed";
   function padForControls() {
-    const fixed = !controls.hidden && getComputedStyle(controls).position === "fixed", height = fixed ? controls.offsetHeight : 0;
+    if (!document.body || !document.documentElement) return;
+    const height = !controls.hidden && barAtTheFoot() ? controls.offsetHeight : 0;
     document.body.style.paddingBottom = height ? `${height + 16}px` : "";
     document.documentElement.style.scrollPaddingBottom = height ? `${height + 8}px` : "";
   }
@@ -136,7 +138,7 @@
     if (index === 0) awake(true);
     // On a phone (the controls a bar at the foot of the screen) the brew is brought to the top of
     // the screen as it starts, so the step and its countdown are above the bar, not under it.
-    if (index === 0 && getComputedStyle(controls).position === "fixed" && app.getBoundingClientRect().top > 0) app.scrollIntoView({ block: "start" });
+    if (index === 0 && barAtTheFoot() && app.getBoundingClientRect().top > 0) app.scrollIntoView({ block: "start" });
     const step = plan.steps[index];
     if (step && step.kind === "bloom" && startedAt == null) pouring = true;
     else if (step && step.timed && startedAt == null) startedAt = Date.now() - step.start * 1000;
