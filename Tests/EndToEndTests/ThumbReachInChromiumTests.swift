@@ -91,6 +91,8 @@ struct ThumbReachInChromiumTests {
         #expect(start.height >= 44, "“Start a night out” is a thumb high: \(start)")
         let smallStart = try Self.smallTargets(Self.targets, in: phone)
         #expect(smallStart.isEmpty, "\(smallStart)")
+        let axe = try ServedWritesInChromiumTests.axeViolations(in: "body", phone)
+        #expect(axe.isEmpty, "axe-core on the home page with its night-out panel at the top: \(axe)")
     }
 
     @Test func theBrewAlongsNextActionStaysAtTheThumb() throws {
@@ -121,6 +123,14 @@ struct ThumbReachInChromiumTests {
             _ = try phone.evaluate("document.querySelector('\(main)').click(); true")
             Thread.sleep(forTimeInterval: 0.3)
         }
+        // The bar with the brew under way (Pause, Hold to restart, the main button), and with the question before a restart.
+        var axe = try ServedWritesInChromiumTests.axeViolations(in: "body", phone)
+        try phone.send("Emulation.setDeviceMetricsOverride", ["width": Self.width, "height": Self.height, "deviceScaleFactor": 1, "mobile": true])
+        _ = try phone.evaluate("document.querySelector('.brew-confirm').hidden = false; true")
+        let asked = try #require(try Self.box(".brew-controls button.primary:not(.brew-confirm *)", in: phone))
+        #expect(abs(asked.top - (tops.values.first ?? 0)) <= 1, "the question before a restart does not move the main button: \(asked)")
+        axe += try ServedWritesInChromiumTests.axeViolations(in: "body", phone)
+        #expect(axe.isEmpty, "axe-core on the brew-along with its bar: \(axe)")
         #expect(tops.count >= 3, "at least three states measured: \(tops)")
         let spread = (tops.values.max() ?? 0) - (tops.values.min() ?? 0)
         print("brew-along, the main button's top moves by \(spread) px across \(tops.count) states")
@@ -141,6 +151,10 @@ struct ThumbReachInChromiumTests {
         #expect(cookMode.bottom < ingredients.top, "Cook mode comes before the ingredients")
         let smallRecipe = try Self.smallTargets(Self.targets, in: phone)
         #expect(smallRecipe.isEmpty, "recipe page: \(smallRecipe)")
+        let axeRecipe = try ServedWritesInChromiumTests.axeViolations(in: "body", phone)
+        #expect(axeRecipe.isEmpty, "axe-core on the recipe page: \(axeRecipe)")
+        try phone.send("Emulation.setDeviceMetricsOverride", ["width": Self.width, "height": Self.height, "deviceScaleFactor": 1, "mobile": true])
+        try phone.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "light"]]])
 
         // Cook mode: "Done — next step" at the same place on each step, in the first screen.
         try ServedWritesInChromiumTests.open("kitchen/cook/shakshuka.html#step-1", in: phone, served: served)
@@ -169,5 +183,7 @@ struct ThumbReachInChromiumTests {
         let spread = (tops.max() ?? 0) - (tops.min() ?? 0)
         print("cook mode, Done — next step moves by \(spread) px across \(tops.count) steps")
         #expect(spread <= 1, "Done — next step keeps its place (±1 px) from step to step: \(tops)")
+        let axe = try ServedWritesInChromiumTests.axeViolations(in: "body", phone)
+        #expect(axe.isEmpty, "axe-core on cook mode with its bar: \(axe)")
     }
 }
