@@ -137,6 +137,30 @@ struct ThumbReachInChromiumTests {
         #expect(spread <= 1, "the main button keeps its place (±1 px) across the states: \(tops.sorted { $0.key < $1.key })")
     }
 
+    /// On a wide screen too the controls are a bar at the foot of the window, as wide as the page's
+    /// column: the main button keeps its place from step to step.
+    @Test func onADesktopTheBrewAlongsMainButtonKeepsItsPlace() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let desktop = try ServedWritesInChromiumTests.browser(for: served)
+        try desktop.send("Emulation.setDeviceMetricsOverride", ["width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": false])
+        try ServedWritesInChromiumTests.open("brew/v60-starter.html", in: desktop, served: served)
+        let main = ".brew-controls button.primary"
+        var tops: [Double] = []
+        for state in 0..<6 {
+            try Self.scrollToTop(desktop)
+            let button = try #require(try Self.box(main, in: desktop))
+            print("brew-along on a desktop, state \(state): \(try desktop.text("document.querySelector('\(main)').textContent")): \(button)")
+            tops.append(button.top)
+            try Self.screenshot("brew-desktop-\(state)", of: desktop)
+            #expect(button.bottom <= 900 && button.width <= 46 * 16, "state \(state): in the window, no wider than the page's column: \(button)")
+            _ = try desktop.evaluate("document.querySelector('\(main)').click(); true")
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        let spread = (tops.max() ?? 0) - (tops.min() ?? 0)
+        print("brew-along on a desktop, the main button's top moves by \(spread) px across \(tops.count) states")
+        #expect(spread <= 1, "the main button keeps its place on a desktop too: \(tops)")
+    }
+
     @Test func cookModesButtonAndNextStepAreAtTheThumb() throws {
         let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
         let phone = try Self.phone(for: served)
