@@ -207,6 +207,12 @@ struct ThumbReachInChromiumTests {
         let spread = (tops.max() ?? 0) - (tops.min() ?? 0)
         print("cook mode, Done — next step moves by \(spread) px across \(tops.count) steps")
         #expect(spread <= 1, "Done — next step keeps its place (±1 px) from step to step: \(tops)")
+        // A control the keyboard moves to is scrolled clear of the bar, not left under it.
+        try Self.scrollToTop(phone)
+        try phone.tab(to: "a Back to the recipe")
+        let back = try #require(try Self.box(".cook > p:last-child a", in: phone))
+        let bar = try #require(try Self.box(".cook-step.current .cook-nav", in: phone))
+        #expect(back.bottom <= bar.top, "the focused link is above the bar: \(back), bar \(bar)")
         let axe = try ServedWritesInChromiumTests.axeViolations(in: "body", phone)
         #expect(axe.isEmpty, "axe-core on cook mode with its bar: \(axe)")
     }
