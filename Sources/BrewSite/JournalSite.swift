@@ -75,6 +75,10 @@ public final class JournalSite {
     private var stagingCopy: BackgroundStagingCopy?
 
     /// - Parameter now: the moment active sessions are measured against, asked at each build.
+    /// The journal as the last build read it, for another reader to start from (`serve`'s saves,
+    /// issue 46: so that the journal is read once when `serve` starts, not twice).
+    public var lastRead: IncrementalDataReader { data }
+
     public init(settings: Settings, now: @escaping @Sendable () -> Date = { Date() }) {
         self.settings = settings
         self.now = now

@@ -7,8 +7,9 @@ import Foundation
 /// A file another command or an editor changed in between is read again; the result is what a
 /// full read (`DataDirectoryReader.read()`, the first refresh of a new reader) gives.
 ///
-/// `serve` primes it when it starts (`primeInBackground`), so the first save from the phone
-/// finds the journal read already and reads only what changed since, like every later save.
+/// `serve` hands it the journal as its first build read it (`adopt`, issue 46: the journal is read
+/// once when `serve` starts, not a second time beside the first build), so the first save from the
+/// phone finds the journal read already and reads only what changed since, like every later save.
 final class KeptDataReader: @unchecked Sendable {
     private let lock = NSLock()
     private var reader: IncrementalDataReader
@@ -19,12 +20,30 @@ final class KeptDataReader: @unchecked Sendable {
         reader = IncrementalDataReader(root: root)
     }
 
+    /// Whether a read has been made or handed over (`adopt`).
+    private var hasRead = false
+    /// How many reads read the whole journal (the first one, unless one was handed over).
+    private(set) var wholeReads = 0
+
     /// The data as it is on disk now. Called under the data lock, as a full read would be.
     func read() -> DataDirectoryReader.Result {
         lock.withLock {
+            if !hasRead { wholeReads += 1 }
+            hasRead = true
             let refresh = reader.refresh()
             pathsReadLastTime = refresh.changedPaths
             return refresh.result
+        }
+    }
+
+    /// Starts from `read`, what another reader of the same journal read (`serve`'s first build),
+    /// unless this one has read already: the next `read()` reads only the files whose stamps
+    /// changed since, so what a save sees is still what a full read would give.
+    func adopt(_ read: IncrementalDataReader) {
+        lock.withLock {
+            guard !hasRead else { return }
+            reader = read
+            hasRead = true
         }
     }
 
@@ -33,10 +52,5 @@ final class KeptDataReader: @unchecked Sendable {
     /// file that changed meanwhile, so what a save sees is what a full read would give.
     func prime() {
         _ = read()
-    }
-
-    /// `prime()` on a thread of its own, beside `serve`'s first build.
-    func primeInBackground() {
-        Thread.detachNewThread { [self] in prime() }
     }
 }

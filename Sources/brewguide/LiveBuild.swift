@@ -12,6 +12,8 @@ struct LiveBuild {
     let data: String
     let site: SiteOptions
     let backend: DirectoryWatcher.Backend
+    /// Hears the journal as the first build read it (`serve` hands it to its saves' reader).
+    var afterFirstRead: (@Sendable (IncrementalDataReader) -> Void)? = nil
 
     /// Builds, then rebuilds on every change; `after` hears each build's outcome and its number.
     func run(after: (JournalSite.Outcome, Int) async -> Void) async throws {
@@ -37,6 +39,7 @@ struct LiveBuild {
         let journal = JournalSite(settings: build.settings, now: RunClock.provider)
         var start = DispatchTime.now().uptimeNanoseconds
         let first = build.build(journal, full: true, startNanoseconds: start)
+        afterFirstRead?(journal.lastRead)
         // After the first build, a rebuild prints the warnings it has not printed yet, and a count of the others.
         var shown = ShownWarnings()
         build.report(first, startNanoseconds: start, verbose: true, shown: &shown)

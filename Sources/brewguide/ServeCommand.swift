@@ -57,6 +57,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandError("--https is for --lan (a phone) or --edit; plain serve answers on 127.0.0.1 only, which browsers already treat as secure")
         }
         var edit: EditSettings?
+        // The journal as the saves keep it read, handed the first build's read (issue 46).
+        let savesReader = KeptDataReader(root: dataOptions.data)
         var tls: ServeHTTPS?
         if self.edit || lan {
             // The key survives a restart (issue 46): a phone's queued writes still go through.
@@ -67,7 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandError("--lan found no LAN address on this machine (no network interface with an IPv4 address is up); use --edit to record from this machine")
             }
             edit = EditSettings(key: key, lanAddresses: lanAddresses, endpoints: [
-                ServedLogWrite.endpoint(root: dataOptions.data), ServedShoppingCheck.endpoint(root: dataOptions.data),
+                ServedLogWrite.endpoint(root: dataOptions.data, reader: savesReader), ServedShoppingCheck.endpoint(root: dataOptions.data),
                 ServedKitchenCooked.endpoint(root: dataOptions.data),
             ] + ServedShoppingEdit.endpoints(root: dataOptions.data) + ServedSessionWrite.endpoints(root: dataOptions.data))
             edit?.pageScript = ServedPageScript.text(site: siteOptions)
@@ -81,7 +83,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit, tls: tls?.context, webApp: ServedWebApp.make(scripts: ServedPageScript.appScripts(site: siteOptions)))
         let scheme = tls == nil ? "http" : "https"
-        let live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)
+        var live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)
+        if edit != nil { live.afterFirstRead = { savesReader.adopt($0) } }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
             let boundPort: UInt16

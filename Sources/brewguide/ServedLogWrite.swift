@@ -18,10 +18,10 @@ enum ServedLogWrite {
         "bean", "roaster", "grinder-setting", "brew-time", "tds", "bean-id",
     ]
 
-    static func endpoint(root: String) -> WriteEndpoint {
-        // The journal is kept read between saves: each reads again only the files changed since.
-        let reader = KeptDataReader(root: root)
-        reader.primeInBackground()
+    /// `reader`: the journal kept read between saves (each reads again only the files changed
+    /// since); `serve` hands it the first build's read.
+    static func endpoint(root: String, reader: KeptDataReader? = nil) -> WriteEndpoint {
+        let reader = reader ?? KeptDataReader(root: root)
         return WriteEndpoint(path: path, knownFields: fields) { form, context in
             await ServedForm.onOwnThread { outcome(of: form, root: root, from: context.peerAddress, reader: reader, context: context) }
         }

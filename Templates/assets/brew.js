@@ -62,6 +62,17 @@
   restartButton.addEventListener("contextmenu", e => e.preventDefault());
   controls.append(mainButton, pauseButton, restartButton, confirmEl);
   app.append(el("p", "brew-title", `${plan.recipe}, ${plan.dose}`), clockEl, stepEl, targetEl, countEl, paceEl, lastEl, nextEl, controls, doneEl, sayEl);
+  // On a phone the controls are a bar fixed at the foot of the screen (style.css): the page is
+  // padded by its height, and a control the focus moves to is scrolled clear of it.
+  const barAtTheFoot = () => typeof getComputedStyle === "function" && getComputedStyle(controls).position === "fixed";
+  function padForControls() {
+    if (!document.body || !document.documentElement) return;
+    const height = !controls.hidden && barAtTheFoot() ? controls.offsetHeight : 0;
+    document.body.style.paddingBottom = height ? `${height + 16}px` : "";
+    document.documentElement.style.scrollPaddingBottom = height ? `${height + 8}px` : "";
+  }
+  if (typeof ResizeObserver === "function") new ResizeObserver(padForControls).observe(controls);
+  window.addEventListener("resize", padForControls);
   function render() {
     const step = plan.steps[index], next = plan.steps[index + 1];
     clockEl.textContent = startedAt == null ? (pouring ? "Brew clock 0:00 (it starts once the bloom's water is in)" : "Brew clock 0:00 (it starts with the bloom)") : `Brew clock ${clock(elapsed())}${pausedAt && index < plan.steps.length ? " (paused)" : ""}`;
@@ -81,6 +92,8 @@
     mainButton.textContent = index < 0 ? "Start brew" : (pouring ? "Poured" : (index >= plan.steps.length - 1 ? "Finish" : "Next step"));
     mainButton.hidden = index >= plan.steps.length;
     pauseButton.hidden = restartButton.hidden = index < 0 || index >= plan.steps.length;
+    // Done: the controls' bar at the foot of a phone's screen goes with its buttons.
+    if (controls.hidden !== (index >= plan.steps.length)) { controls.hidden = index >= plan.steps.length; padForControls(); }
     if (restartButton.hidden) confirmEl.hidden = true;
     pauseButton.textContent = pausedAt ? "Resume" : "Pause";
     announce(step, left, running);
@@ -123,6 +136,9 @@
       ? `Last pour done at ${clock(elapsed())}, target ${clock(done.end)}: ${pace(elapsed(), done.end, true)}` : "";
     index += 1;
     if (index === 0) awake(true);
+    // On a phone (the controls a bar at the foot of the screen) the brew is brought to the top of
+    // the screen as it starts, so the step and its countdown are above the bar, not under it.
+    if (index === 0 && barAtTheFoot() && app.getBoundingClientRect().top > 0) app.scrollIntoView({ block: "start" });
     const step = plan.steps[index];
     if (step && step.kind === "bloom" && startedAt == null) pouring = true;
     else if (step && step.timed && startedAt == null) startedAt = Date.now() - step.start * 1000;

@@ -220,6 +220,15 @@ enum KitchenHTML {
         return PageFragment(html: html, markdown: markdown.joined(separator: "\n"))
     }
 
+    /// Cook mode's button at the top of the recipe page, under its title (issue 46: at the
+    /// counter it came after every ingredient and step, more than a phone's screen down); the
+    /// actions after the steps keep theirs. Nothing for a recipe without a step to cook.
+    static func start(_ recipe: KitchenRecipe) -> PageFragment {
+        guard recipe.steps.contains(where: { !$0.isHeading }) else { return PageFragment(html: "", markdown: "") }
+        return PageFragment(html: "<p class=\"kitchen-start\"><a class=\"button\" href=\"../cook/\(h(recipe.id)).html\">Cook mode</a></p>",
+                            markdown: "[Cook mode](../cook/\(recipe.id).md)")
+    }
+
     static func actions(_ recipe: KitchenRecipe) -> PageFragment {
         var html = "<p class=\"kitchen-actions\"\(cookedData(recipe))>"
         var markdown: [String] = []

@@ -207,6 +207,7 @@ public struct KitchenPages: Sendable {
         let servings = tableServings(recipe)
         let fragments: [String: PageFragment] = [
             "meta": KitchenHTML.meta(recipe, thumbnail: thumbnailLink(recipe, root: Page.rootPrefix(of: path))),
+            "start": KitchenHTML.start(recipe),
             "ingredients": KitchenHTML.ingredients(recipe, units: units),
             "actions": KitchenHTML.actions(recipe),
             "nutrition": KitchenHTML.nutrition(recipe),

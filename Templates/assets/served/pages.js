@@ -528,11 +528,12 @@
     var body = make("div");
     panel.append(title, said, refused, body);
     // Where the panel goes among the page's blocks (`blocks`, in order): the index of the block it
-    // goes before: the home page's "Night out", a session page's first section, the block after
-    // the sessions index's lead; at the end otherwise.
+    // goes before: the home page's first section (issue 46: "Start a night out" and "Tonight" in
+    // a phone's first screen, not below the recipes and brews), a session page's first section,
+    // the block after the sessions index's lead; at the end otherwise.
     function placeAmong(blocks) {
       var h2s = blocks.filter(function (e) { return e.tagName === "H2"; });
-      var before = onHome ? h2s.filter(function (h) { return h.textContent.trim() === "Night out"; })[0] : (sessionID ? h2s[0] : null);
+      var before = onHome || sessionID ? h2s[0] : null;
       if (before) return blocks.indexOf(before);
       var h1 = blocks.filter(function (e) { return e.tagName === "H1"; })[0];
       if (h1 && onIndex) return Math.min(blocks.length, blocks.indexOf(h1) + (h1.nextElementSibling ? 2 : 1));
@@ -844,14 +845,18 @@
         now.append(link(active.title, active.page), " · " + active.drinks + (active.drinks === 1 ? " drink" : " drinks") + ", " +
                    active.water + (active.water === 1 ? " water break" : " water breaks") + " · waterline " + active.waterline);
         body.appendChild(now);
-        reminder(active, body);
+        // Issue 46: the taps straight under the night's line, in a phone's first screen; its
+        // reminder and the rest after them.
+        quickTaps(state, body);
+        var notes = make("div");
+        body.querySelector(".night-quick").after(notes);
+        reminder(active, notes);
         if (active.abandoned) {
           var open = make("p");
           open.append("It was started long ago and is still active: ",
                       button("End the night", "night-end", function (b) { tap("end", {}, b.id); }));
-          body.appendChild(open);
+          notes.appendChild(open);
         }
-        quickTaps(state, body);
       } else if (!sessionID) {
         title.textContent = "Start a night out";
         startForm(body);
