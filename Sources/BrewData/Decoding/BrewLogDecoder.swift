@@ -36,6 +36,8 @@ enum BrewLogDecoder {
         var sourceId: String?
         var fromRecipe: [String] = []
         var beanId: String?
+        var beverageGrams: Double?
+        var brix: Double?
     }
 
     static func decode(_ node: RawNode, diagnostics: inout [Diagnostic]) -> Located<BrewLog>? {
@@ -96,6 +98,11 @@ enum BrewLogDecoder {
             brewTimeSeconds: fields.brewTimeSeconds, bloomSeconds: fields.bloomSeconds, tds: fields.tds, extractionYieldPercent: fields.extractionYieldPercent,
             source: present(fields.source)?.trimmingSpaces, sourceId: present(fields.sourceId), fromRecipe: fields.fromRecipe,
             beanId: present(fields.beanId)?.trimmingSpaces)
-        return Located(log, source: source)
+        // Said field by field, not through `LogField.measures`' key paths: this runs for every log
+        // the bytes reader reads. `LogFieldDeclarationTests` checks each measure reaches the log.
+        var made = log
+        made.beverageGrams = fields.beverageGrams
+        made.brix = fields.brix
+        return Located(made, source: source)
     }
 }

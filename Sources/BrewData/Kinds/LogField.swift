@@ -95,6 +95,8 @@ public struct LogField: Sendable {
         LogField("sourceId", .text, what: "the brew's id in that app"),
         LogField("fromRecipe", .texts, what: "field names such as [\"waterTemperatureCelsius\"]"),
         LogField("beanId", .text, what: "the id of a bag of beans in beans/", option: "bean-id"),
+        .measure("beverageGrams", unit: "g", what: "grams of beverage in the cup", option: "beverage", \.beverageGrams, \.beverageGrams),
+        .measure("brix", unit: "°Bx", what: "a refractometer's Brix reading, °Bx", option: "brix", \.brix, \.brix),
     ]
 
     /// Whether the field is an optional measured number (`.measure`).
