@@ -66,6 +66,12 @@ struct LogCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Total dissolved solids in percent (1.35).")
     var tds: Double?
 
+    @Option(name: .customLong("beverage"), parsing: .unconditional, help: "The beverage's mass in the cup in grams (with a TDS, the chart's extraction is TDS × beverage ÷ dose).")
+    var beverageGrams: Double?
+
+    @Option(parsing: .unconditional, help: "A refractometer's Brix reading in °Bx; without --tds, the TDS is taken as 0.85 × Brix.")
+    var brix: Double?
+
     @OptionGroup var dataOptions: DataOptions
 
     func run() throws {
@@ -78,6 +84,8 @@ struct LogCommand: ParsableCommand {
             waterTemperatureCelsius: temperature, grindLabel: grind, at: at,
             bean: bean, roaster: roaster, grinderSetting: grinderSetting, brewTimeSeconds: brewTimeSeconds, tds: tds, beanId: beanId)
         request.unreadOptions = unreadBrewTime.map { [$0.message] } ?? []
+        request.measures["beverageGrams"] = beverageGrams
+        request.measures["brix"] = brix
         let recording: BrewRecorder.Recording, messages: String
         do {
             (recording, messages) = try Self.record(request, root: dataOptions.data)
@@ -142,7 +150,9 @@ struct LogCommand: ParsableCommand {
             "  \(stars) (\(rating)/5)" + (log.tasteTag.map { " · \($0.displayName)" } ?? ""),
         ]
         let details = [log.beanId.map { "bag \($0)" }, log.bean.map { "bean \($0)" }, log.roaster.map { "roaster \($0)" }, log.grinderSetting.map { "grinder setting \($0)" },
-                       log.brewTimeSeconds.map { "brew time \(Format.clock($0))" }, log.tds.map { "TDS \(Format.number($0, decimals: 2)) %" }].compactMap { $0 }
+                       log.brewTimeSeconds.map { "brew time \(Format.clock($0))" }, log.tds.map { "TDS \(Format.number($0, decimals: 2)) %" },
+                       log.brix.map { "Brix \(Format.number($0, decimals: 2)) °Bx" + (log.isTDSFromBrix ? " (TDS from Brix \(Format.number(log.measuredTDSPercent ?? 0, decimals: 2)) %)" : "") },
+                       log.beverageGrams.map { "beverage \(Format.grams($0))" }].compactMap { $0 }
         if !details.isEmpty { lines.append("  " + details.joined(separator: " · ")) }
         if let note = log.note { lines.append("  Note: \(note)") }
         if let hint = AdjustmentHint.hint(for: log.tasteTag) {

@@ -12,11 +12,15 @@ import Foundation
 enum ServedLogWrite {
     static let path = "/_api/log"
 
-    /// `log`'s options that the form may give, `recipe` for its argument.
-    static let fields: Set<String> = [
-        "recipe", "rating", "tag", "note", "dose", "yield", "temperature", "grind", "at",
-        "bean", "roaster", "grinder-setting", "brew-time", "tds", "bean-id",
-    ]
+    /// `log`'s options that the form may give (`LogField.all`'s served options), `recipe` for its argument.
+    static let fields: Set<String> = Set(["recipe"] + LogField.all.compactMap { $0.option?.isServed == true ? $0.option?.name : nil })
+
+    /// The measured numbers the form gives as plain numbers: every served measure but the brew
+    /// time, which is read as `log` reads `--brew-time` (M:SS or seconds).
+    static let numberMeasures = LogField.all.filter { field in
+        guard case .number = field.value, let option = field.option, option.isServed else { return false }
+        return field.isMeasure && field.name != "brewTimeSeconds"
+    }
 
     /// `reader`: the journal kept read between saves (each reads again only the files changed
     /// since); `serve` hands it the first build's read.
@@ -76,13 +80,16 @@ enum ServedLogWrite {
         if let value = text("brew-time") {
             do { brewTime = try LogCommand.seconds(value) } catch let error as ValidationError { unreadBrewTime.append(error.message) } catch { errors.append("\(error)") }
         }
-        let dose = number("dose"), yield = number("yield"), temperature = number("temperature"), tds = number("tds")
+        let dose = number("dose"), yield = number("yield"), temperature = number("temperature")
+        var measures: [String: Double] = [:]
+        for field in numberMeasures { measures[field.name] = number(field.option!.name) }
         guard errors.isEmpty, let recipe, let rating else { return .failure(FormRefusal(errors: errors + unreadBrewTime)) }
         var request = BrewRecorder.Request(
             recipeId: recipe, rating: rating, tasteTag: text("tag"), note: form["note"].flatMap { $0.isEmpty ? nil : $0 },
             doseGrams: dose, targetYieldGrams: yield, waterTemperatureCelsius: temperature, grindLabel: text("grind"), at: text("at"),
-            bean: text("bean"), roaster: text("roaster"), grinderSetting: text("grinder-setting"), brewTimeSeconds: brewTime, tds: tds,
+            bean: text("bean"), roaster: text("roaster"), grinderSetting: text("grinder-setting"), brewTimeSeconds: brewTime,
             beanId: text("bean-id"))
+        request.measures.merge(measures) { _, given in given }
         request.unreadOptions = unreadBrewTime
         return .success(request)
     }

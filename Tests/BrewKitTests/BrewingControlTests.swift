@@ -85,6 +85,42 @@ import Testing
         #expect(brew.method == .immersion && brew.reading == .tdsPercent(1.2) && brew.waterGrams == 500 && brew.rating == 4)
     }
 
+    /// A journal brew with a beverage mass and a Brix reading (issue 52's two log fields): a V60 of
+    /// 15 g giving 212 g of beverage read at 1.6 °Bx is 0.85 × 1.6 = 1.36 % TDS and extracts
+    /// 1.36 × 212 ÷ 15 = 19.2213… %, by its beverage mass, the TDS said to come from the Brix.
+    @Test func aJournalBrewsBeverageMassAndBrixPlaceIt() throws {
+        var log = BrewLog(id: "w", timestamp: Date(timeIntervalSince1970: 0), recipeId: nil, recipeNameAtBrew: "V60",
+                          doseGrams: 15, targetYieldGrams: 250, waterTemperatureCelsius: 94, grindLabel: .medium, rating: 5)
+        log.beverageGrams = 212
+        log.brix = 1.6
+        let brew = Brew(log)
+        #expect(brew.reading == .brix(1.6) && brew.beverageGrams == 212)
+        let point = try #require(ControlChartPlacement([brew]).points.first)
+        #expect(abs(point.tdsPercent - 1.36) < 1e-9)
+        #expect(abs(point.extractionPercent - 1.36 * 212 / 15) < 1e-9)
+        #expect(abs(point.extractionPercent - 19.2213) < 1e-4)
+        #expect(point.basis == .beverageMass && point.brix == 1.6)
+    }
+
+    /// A measured TDS wins over the Brix reading; without a beverage mass a pour-over falls back to
+    /// the extraction it recorded (and says so), else it is left out, said why.
+    @Test func aJournalBrewFallsBackAndSaysWhere() throws {
+        var log = BrewLog(id: "t", timestamp: Date(timeIntervalSince1970: 0), recipeId: nil, recipeNameAtBrew: "V60",
+                          doseGrams: 15, targetYieldGrams: 250, waterTemperatureCelsius: 94, grindLabel: .medium, rating: 4,
+                          tds: 1.30, extractionYieldPercent: 19.5)
+        log.brix = 1.6
+        #expect(Brew(log).reading == .tdsPercent(1.30))
+        // 1.30 × 225 ÷ 15 = 19.5 % by the beverage mass.
+        log.beverageGrams = 225
+        let weighed = try #require(ControlChartPlacement([Brew(log)]).points.first)
+        #expect(weighed.basis == .beverageMass && abs(weighed.extractionPercent - 19.5) < 1e-9 && weighed.brix == nil)
+        log.beverageGrams = nil
+        let recorded = try #require(ControlChartPlacement([Brew(log)]).points.first)
+        #expect(recorded.basis == .recordedExtraction && recorded.extractionPercent == 19.5)
+        log.extractionYieldPercent = nil
+        #expect(ControlChartPlacement([Brew(log)]).leftOut == [.noBeverageMass: 1])
+    }
+
     // MARK: Properties
 
     /// Extraction scales linearly with TDS, and inversely with dose, by either formula.

@@ -22,14 +22,15 @@ struct BrewLogBytesDecoder {
         }
     }
 
-    /// The fields of a log, by the name written in the file: those its kind declares
-    /// (`LogsKind.fields`, in that order), named here in code so a key is matched by its bytes;
-    /// `LogFieldListTests` fails when the two differ, or when `isRequired` differs from `LogsKind.requiredFields`.
+    /// The fields of a log, by the name written in the file: those `LogField.all` declares (in that
+    /// order), named here in code so a key is matched by its bytes; `LogFieldListTests` fails when
+    /// the two differ, or when `isRequired` or `isNumber` differs from the declaration.
     enum Field: String, CaseIterable {
         case id, timestamp, method, recipeId, recipeNameAtBrew, doseGrams, targetYieldGrams
         case waterTemperatureCelsius, grindLabel, rating, tasteTag, note
         case bean, roaster, mill, grinderSetting, brewTimeSeconds, bloomSeconds, tds
         case extractionYieldPercent, source, sourceId, fromRecipe, beanId
+        case beverageGrams, brix
 
         /// The field a key's bytes name, comparing only names of the key's length.
         static func named(_ key: UnsafeBufferPointer<UInt8>) -> Field? {
@@ -37,13 +38,14 @@ struct BrewLogBytesDecoder {
             switch key.count {
             case 2: return matches("id") ? .id : nil
             case 3: return matches("tds") ? .tds : nil
-            case 4: return matches("note") ? .note : matches("bean") ? .bean : matches("mill") ? .mill : nil
+            case 4: return matches("note") ? .note : matches("bean") ? .bean : matches("mill") ? .mill : matches("brix") ? .brix : nil
             case 6: return matches("method") ? .method : matches("rating") ? .rating : matches("source") ? .source : matches("beanId") ? .beanId : nil
             case 7: return matches("roaster") ? .roaster : nil
             case 8: return matches("recipeId") ? .recipeId : matches("tasteTag") ? .tasteTag : matches("sourceId") ? .sourceId : nil
             case 9: return matches("doseGrams") ? .doseGrams : matches("timestamp") ? .timestamp : nil
             case 10: return matches("grindLabel") ? .grindLabel : matches("fromRecipe") ? .fromRecipe : nil
             case 12: return matches("bloomSeconds") ? .bloomSeconds : nil
+            case 13: return matches("beverageGrams") ? .beverageGrams : nil
             case 14: return matches("grinderSetting") ? .grinderSetting : nil
             case 15: return matches("brewTimeSeconds") ? .brewTimeSeconds : nil
             case 16: return matches("recipeNameAtBrew") ? .recipeNameAtBrew : matches("targetYieldGrams") ? .targetYieldGrams : nil
@@ -71,7 +73,7 @@ struct BrewLogBytesDecoder {
 
         var isNumber: Bool {
             switch self {
-            case .doseGrams, .targetYieldGrams, .waterTemperatureCelsius, .rating, .brewTimeSeconds, .bloomSeconds, .tds, .extractionYieldPercent: true
+            case .doseGrams, .targetYieldGrams, .waterTemperatureCelsius, .rating, .brewTimeSeconds, .bloomSeconds, .tds, .extractionYieldPercent, .beverageGrams, .brix: true
             default: false
             }
         }
@@ -198,6 +200,8 @@ struct BrewLogBytesDecoder {
         case .sourceId: 21
         case .fromRecipe: 22
         case .beanId: 23
+        case .beverageGrams: 24
+        case .brix: 25
         }
     }
 
@@ -250,6 +254,8 @@ struct BrewLogBytesDecoder {
             case .bloomSeconds: fields.bloomSeconds = number
             case .tds: fields.tds = number
             case .extractionYieldPercent: fields.extractionYieldPercent = number
+            case .beverageGrams: fields.beverageGrams = number
+            case .brix: fields.brix = number
             default: return false
             }
             return true
@@ -289,7 +295,7 @@ struct BrewLogBytesDecoder {
         case .sourceId: fields.sourceId = text
         case .beanId: fields.beanId = text
         case .doseGrams, .targetYieldGrams, .waterTemperatureCelsius, .rating, .brewTimeSeconds, .bloomSeconds, .tds,
-             .extractionYieldPercent, .fromRecipe:
+             .extractionYieldPercent, .fromRecipe, .beverageGrams, .brix:
             return false
         }
         return true

@@ -36,6 +36,8 @@ enum BrewLogDecoder {
         var sourceId: String?
         var fromRecipe: [String] = []
         var beanId: String?
+        var beverageGrams: Double?
+        var brix: Double?
     }
 
     static func decode(_ node: RawNode, diagnostics: inout [Diagnostic]) -> Located<BrewLog>? {
@@ -64,10 +66,10 @@ enum BrewLogDecoder {
         fields.roaster = reader.string("roaster", what: "the roaster's name")
         fields.mill = reader.string("mill", what: "the grinder's name")
         fields.grinderSetting = reader.string("grinderSetting", what: "the grinder's setting as text, such as \"18\"")
-        fields.brewTimeSeconds = reader.double("brewTimeSeconds", what: "seconds")
-        fields.bloomSeconds = reader.double("bloomSeconds", what: "seconds")
-        fields.tds = reader.double("tds", what: "percent")
-        fields.extractionYieldPercent = reader.double("extractionYieldPercent", what: "percent")
+        // The measured numbers, as `LogField.all` declares them.
+        for field in LogField.measures {
+            fields[keyPath: field.measure!.decoded] = reader.double(field.name, what: field.what ?? "a number")
+        }
         fields.source = reader.string("source", what: "the app the brew came from, such as beanconqueror")
         fields.sourceId = reader.string("sourceId", what: "the brew's id in that app")
         fields.fromRecipe = reader.texts("fromRecipe", what: "field names such as [\"waterTemperatureCelsius\"]")
@@ -96,6 +98,11 @@ enum BrewLogDecoder {
             brewTimeSeconds: fields.brewTimeSeconds, bloomSeconds: fields.bloomSeconds, tds: fields.tds, extractionYieldPercent: fields.extractionYieldPercent,
             source: present(fields.source)?.trimmingSpaces, sourceId: present(fields.sourceId), fromRecipe: fields.fromRecipe,
             beanId: present(fields.beanId)?.trimmingSpaces)
-        return Located(log, source: source)
+        // Said field by field, not through `LogField.measures`' key paths: this runs for every log
+        // the bytes reader reads. `LogFieldDeclarationTests` checks each measure reaches the log.
+        var made = log
+        made.beverageGrams = fields.beverageGrams
+        made.brix = fields.brix
+        return Located(made, source: source)
     }
 }

@@ -18,19 +18,13 @@ public enum LogsKind: RecordKindDeclaration {
     public static func erased(by selection: Eraser.Selection) -> Eraser.Reach { .nothing }
     public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
-    /// A log's fields, by the name written in a file, in the order of the CSV export's columns. The
-    /// tree's decoder (`BrewLogDecoder.fields`) and the CSV export take them from here; the bytes
-    /// reader (`BrewLogBytesDecoder.Field`) names them in code, and `LogFieldListTests` fails when it differs.
-    public static let fields = [
-        "id", "timestamp", "method", "recipeId", "recipeNameAtBrew", "doseGrams", "targetYieldGrams",
-        "waterTemperatureCelsius", "grindLabel", "rating", "tasteTag", "note",
-        "bean", "roaster", "mill", "grinderSetting", "brewTimeSeconds", "bloomSeconds", "tds", "extractionYieldPercent",
-        "source", "sourceId", "fromRecipe", "beanId",
-    ]
+    /// A log's fields, by the name written in a file, in the order of the CSV export's columns, as
+    /// `LogField.all` declares them. The tree's decoder (`BrewLogDecoder.fields`) and the CSV export
+    /// take them from here; the bytes reader (`BrewLogBytesDecoder.Field`) names them in code, and
+    /// `LogFieldListTests` fails when it differs.
+    public static let fields = LogField.all.map(\.name)
     /// The fields a log must have (absent or null: the tree reports it missing).
-    public static let requiredFields: Set<String> = [
-        "id", "timestamp", "recipeNameAtBrew", "doseGrams", "targetYieldGrams", "waterTemperatureCelsius", "grindLabel",
-    ]
+    public static let requiredFields = Set(LogField.all.filter(\.isRequired).map(\.name))
 
     public static func claim(csvHeader header: [String]) -> RecordKind? { .logs }
     public static func claim(jsonKeys keys: Set<String>) -> RecordKind? { .logs }

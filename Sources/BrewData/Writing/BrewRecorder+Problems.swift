@@ -53,10 +53,11 @@ extension BrewRecorder.Request {
             ("tasteTag", tasteTag != nil), ("note", note != nil), ("doseGrams", doseGrams != nil),
             ("targetYieldGrams", targetYieldGrams != nil), ("waterTemperatureCelsius", waterTemperatureCelsius != nil),
             ("grindLabel", grindLabel != nil), ("bean", bean != nil), ("roaster", roaster != nil),
-            ("grinderSetting", grinderSetting != nil), ("brewTimeSeconds", brewTimeSeconds != nil), ("tds", tds != nil),
+            ("grinderSetting", grinderSetting != nil), 
             ("timestamp", at != nil), ("beanId", beanId != nil),
         ]
         for (field, isGiven) in given where isGiven { fields.insert(field) }
+        fields.formUnion(measures.keys)
         return fields
     }
 }

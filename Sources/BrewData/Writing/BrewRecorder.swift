@@ -32,8 +32,16 @@ public struct BrewRecorder: Sendable {
         public var bean: String?
         public var roaster: String?
         public var grinderSetting: String?
-        public var brewTimeSeconds: Double?
-        public var tds: Double?
+        /// The measured numbers given (`LogField.all`'s `.measure` fields with an option), by field name.
+        public var measures: [String: Double] = [:]
+        public var brewTimeSeconds: Double? {
+            get { measures["brewTimeSeconds"] }
+            set { measures["brewTimeSeconds"] = newValue }
+        }
+        public var tds: Double? {
+            get { measures["tds"] }
+            set { measures["tds"] = newValue }
+        }
         /// The bag of beans brewed (`beans/`), by its id: checked as `check` checks a log's `beanId`.
         public var beanId: String?
         /// Values the command line could not read itself (`--brew-time 3:5`), each a sentence:
@@ -47,8 +55,6 @@ public struct BrewRecorder: Sendable {
             self.bean = bean
             self.roaster = roaster
             self.grinderSetting = grinderSetting
-            self.brewTimeSeconds = brewTimeSeconds
-            self.tds = tds
             self.recipeId = recipeId
             self.rating = rating
             self.tasteTag = tasteTag
@@ -58,6 +64,8 @@ public struct BrewRecorder: Sendable {
             self.waterTemperatureCelsius = waterTemperatureCelsius
             self.grindLabel = grindLabel
             self.at = at
+            self.brewTimeSeconds = brewTimeSeconds
+            self.tds = tds
         }
     }
 
@@ -84,11 +92,8 @@ public struct BrewRecorder: Sendable {
     public init(root: String) { self.root = root }
 
     /// Which option of `brewguide log` sets each field, for messages.
-    public static let optionForField: [String: String] = [
-        "rating": "--rating", "tasteTag": "--tag", "note": "--note", "doseGrams": "--dose", "targetYieldGrams": "--yield",
-        "waterTemperatureCelsius": "--temperature", "grindLabel": "--grind", "timestamp": "--at",
-        "bean": "--bean", "roaster": "--roaster", "grinderSetting": "--grinder-setting", "brewTimeSeconds": "--brew-time", "tds": "--tds", "beanId": "--bean-id",
-    ]
+    public static let optionForField: [String: String] = Dictionary(
+        uniqueKeysWithValues: LogField.all.compactMap { field in field.option.map { (field.name, $0.flag) } })
 
     public func record(_ request: Request, data: DataDirectoryReader.Result, now: Date = Date(),
                        localZone: TimeZone = .current) throws(Refusal) -> Recording {
@@ -169,8 +174,9 @@ public struct BrewRecorder: Sendable {
         // yield is worked out from a given one only when that one is within its bound: a dose of
         // 1e308 is said once, at --dose, not again as a yield nobody gave.
         var request = request
-        for (field, value) in [("doseGrams", request.doseGrams), ("targetYieldGrams", request.targetYieldGrams), ("waterTemperatureCelsius", request.waterTemperatureCelsius),
-                               ("brewTimeSeconds", request.brewTimeSeconds), ("tds", request.tds)] {
+        let measured: [(String, Double?)] = LogField.measures.compactMap { field in request.measures[field.name].map { (field.name, $0) } }
+        for (field, value) in [("doseGrams", request.doseGrams), ("targetYieldGrams", request.targetYieldGrams), ("waterTemperatureCelsius", request.waterTemperatureCelsius)]
+                               + measured {
             guard let value, !value.isFinite else { continue }
             let bound = FieldBounds.number(field)
             problems.add("\(Self.optionForField[field] ?? field): expected a number up to \(Format.number(bound.maximum))\(bound.unit), found \(value.isNaN ? "NaN" : "one too large for any number to hold")")
@@ -178,8 +184,7 @@ public struct BrewRecorder: Sendable {
             case "doseGrams": request.doseGrams = nil
             case "targetYieldGrams": request.targetYieldGrams = nil
             case "waterTemperatureCelsius": request.waterTemperatureCelsius = nil
-            case "brewTimeSeconds": request.brewTimeSeconds = nil
-            default: request.tds = nil
+            default: request.measures[field] = nil
             }
         }
         func isWithinBound(_ value: Double, _ field: String) -> Bool { value > 0 && value <= FieldBounds.number(field).maximum }
@@ -204,7 +209,7 @@ public struct BrewRecorder: Sendable {
         ] + (request.tasteTag.map { [("tasteTag", JSONValue.string($0))] } ?? [])
             + (request.note.map { [("note", JSONValue.string($0))] } ?? [])
             + [("bean", request.bean), ("roaster", request.roaster), ("grinderSetting", request.grinderSetting)].compactMap { name, value in value.map { (name, JSONValue.string($0)) } }
-            + [("brewTimeSeconds", request.brewTimeSeconds), ("tds", request.tds)].compactMap { name, value in value.map { (name, JSONValue.number($0)) } }
+            + LogField.measures.compactMap { field in request.measures[field.name].map { (field.name, JSONValue.number($0)) } }
             + (request.beanId.map { [("beanId", JSONValue.string($0.trimmingSpaces))] } ?? [])
 
         // Where, and the file's new text.

@@ -60,9 +60,9 @@ public enum RecordEncoder {
         for (key, text) in [("bean", log.bean), ("roaster", log.roaster), ("mill", log.mill), ("grinderSetting", log.grinderSetting)] {
             if let text { members.append(JSONMember(key, .string(text))) }
         }
-        for (key, number) in [("brewTimeSeconds", log.brewTimeSeconds), ("bloomSeconds", log.bloomSeconds), ("tds", log.tds),
-                              ("extractionYieldPercent", log.extractionYieldPercent)] {
-            if let number { members.append(JSONMember(key, .number(number))) }
+        // The measured numbers, as `LogField.all` declares them.
+        for field in LogField.measures {
+            if let number = log[keyPath: field.measure!.logged] { members.append(JSONMember(field.name, .number(number))) }
         }
         if let source = log.source { members.append(JSONMember("source", .string(source))) }
         if let sourceId = log.sourceId { members.append(JSONMember("sourceId", .string(sourceId))) }

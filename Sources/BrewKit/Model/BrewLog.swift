@@ -44,6 +44,12 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
     /// Total dissolved solids of the cup, in percent.
     public var tds: Double?
     public var extractionYieldPercent: Double?
+    /// The beverage's mass in the cup, in grams: with a TDS, a percolation's extraction is
+    /// `TDS × beverage ÷ dose` (`BrewingControl`).
+    public var beverageGrams: Double? = nil
+    /// A refractometer's Brix reading (°Bx); without `tds`, the TDS is worked out from it
+    /// (`measuredTDSPercent`, `BrewingControl.tdsPercent(fromBrix:)`).
+    public var brix: Double? = nil
     /// The app the brew came from (`beanconqueror`); nil for brews recorded here.
     public var source: String?
     /// The brew's id in that app, so importing it again adds nothing.
@@ -110,6 +116,13 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
 
     /// Yield over dose.
     public var ratio: Double { targetYieldGrams / doseGrams }
+
+    /// The cup's TDS (%): as measured, or, without one, from its Brix reading (`TDS ≈ 0.85 × Brix`,
+    /// `BrewingControl.tdsPercent(fromBrix:)`); nil without either.
+    public var measuredTDSPercent: Double? { tds ?? brix.map(BrewingControl.tdsPercent(fromBrix:)) }
+
+    /// Whether the TDS is worked out from the Brix reading (no TDS was measured).
+    public var isTDSFromBrix: Bool { tds == nil && brix != nil }
 
     /// Whether the brew came from another app (it has a `source`).
     public var isImported: Bool { source != nil }

@@ -37,11 +37,12 @@ public struct ControlChartPlacement: Sendable, Hashable {
             self.rating = rating
         }
 
-        /// A journal brew: its TDS (the journal records no Brix or beverage mass), water, dose,
+        /// A journal brew: its TDS (or, without one, its Brix reading), water, dose, beverage mass,
         /// the extraction yield it recorded and its rating.
         public init(_ log: BrewLog) {
-            self.init(id: log.id, method: .init(methodName: log.method), reading: log.tds.map(Reading.tdsPercent),
-                      doseGrams: log.doseGrams, waterGrams: log.targetYieldGrams,
+            let reading = log.tds.map(Reading.tdsPercent) ?? log.brix.map(Reading.brix)
+            self.init(id: log.id, method: .init(methodName: log.method), reading: reading,
+                      doseGrams: log.doseGrams, waterGrams: log.targetYieldGrams, beverageGrams: log.beverageGrams,
                       recordedExtractionPercent: log.extractionYieldPercent, rating: log.rating)
         }
     }

@@ -4,7 +4,9 @@
 /// (one with a `source`) may lack a rating (it was not rated there) and may keep that app's method.
 /// Every optional detail is bounded: names ≤ 100 characters, a grinder setting ≤ 40, a brew time of
 /// at most an hour, a bloom of at most 10 minutes and shorter than the brew, TDS above 0 and at most
-/// 25 %, an extraction yield above 0 and at most 40 %.
+/// 25 %, an extraction yield above 0 and at most 40 %, a beverage mass above 0 and at most 5,000 g,
+/// a Brix reading above 0 and at most 30 °Bx (and within 0.1 TDS % of the TDS when both are given,
+/// else a warning).
 public struct BrewLogValidator: Sendable {
     public static let maximumNameCharacters = 100
     public static let maximumSettingCharacters = 40
@@ -12,6 +14,12 @@ public struct BrewLogValidator: Sendable {
     public static let maximumBloomSeconds = 600.0
     public static let maximumTDSPercent = 25.0
     public static let maximumExtractionYieldPercent = 40.0
+    /// A cup of coffee weighs less than this (a batch brew's carafe included).
+    public static let maximumBeverageGrams = 5_000.0
+    /// A Brix reading above this is no coffee (30 °Bx is about 25 % TDS, the TDS bound).
+    public static let maximumBrix = 30.0
+    /// TDS and Brix given together may differ by this much (TDS %) before `check` warns.
+    public static let tdsBrixTolerancePercent = 0.1
     /// The fields an import may fill from the recipe's defaults.
     public static let fillableFromRecipe: Set<String> = ["waterTemperatureCelsius", "grindLabel"]
 
@@ -90,6 +98,19 @@ public struct BrewLogValidator: Sendable {
         }
         if let tds = log.tds, !(tds > 0 && tds <= Self.maximumTDSPercent) {
             findings.error("tds must be above 0 and at most \(Format.number(Self.maximumTDSPercent)) %, found \(Format.number(tds)) %", at: "tds")
+        }
+        if let beverage = log.beverageGrams, !(beverage > 0 && beverage <= Self.maximumBeverageGrams) {
+            findings.error("beverageGrams must be above 0 and at most \(Format.number(Self.maximumBeverageGrams)) g, found \(Format.number(beverage)) g", at: "beverageGrams")
+        }
+        if let brix = log.brix {
+            if !(brix > 0 && brix <= Self.maximumBrix) {
+                findings.error("brix must be above 0 and at most \(Format.number(Self.maximumBrix)) °Bx, found \(Format.number(brix)) °Bx", at: "brix")
+            } else if let tds = log.tds, tds > 0, tds <= Self.maximumTDSPercent {
+                let fromBrix = BrewingControl.tdsPercent(fromBrix: brix)
+                if abs(fromBrix - tds) > Self.tdsBrixTolerancePercent + 1e-9 {
+                    findings.warning("brix \(Format.number(brix)) °Bx is \(Format.number(fromBrix, decimals: 2)) % TDS (TDS ≈ \(Format.number(BrewingControl.tdsPerBrixDegree)) × Brix), but tds is \(Format.number(tds, decimals: 2)) %: more than \(Format.number(Self.tdsBrixTolerancePercent)) apart; the tds is used, check the two readings", at: "brix")
+                }
+            }
         }
         if let yield = log.extractionYieldPercent, !(yield > 0 && yield <= Self.maximumExtractionYieldPercent) {
             findings.error("extractionYieldPercent must be above 0 and at most \(Format.number(Self.maximumExtractionYieldPercent)) %, found \(Format.number(yield)) %", at: "extractionYieldPercent")

@@ -258,7 +258,14 @@ final class Journal {
         if let setting = log.grinderSetting { values.append((.grinderSetting, setting)) }
         if let seconds = log.brewTimeSeconds { values.append((.brewTime, Format.clock(seconds))) }
         if let seconds = log.bloomSeconds { values.append((.bloom, Format.clock(seconds))) }
-        if let tds = log.tds { values.append((.tds, "\(Format.number(tds, decimals: 2)) %")) }
+        if let tds = log.tds {
+            values.append((.tds, "\(Format.number(tds, decimals: 2)) %"))
+        } else if let tds = log.measuredTDSPercent {
+            // Said as worked out, with the conversion (`BrewingControl.tdsPerBrixDegree`).
+            values.append((.tds, "\(Format.number(tds, decimals: 2)) % (TDS from Brix, × \(Format.number(BrewingControl.tdsPerBrixDegree)))"))
+        }
+        if let brix = log.brix { values.append((.brix, "\(Format.number(brix, decimals: 2)) °Bx")) }
+        if let beverage = log.beverageGrams { values.append((.beverage, Format.grams(beverage))) }
         if let yield = log.extractionYieldPercent { values.append((.extractionYield, "\(Format.number(yield, decimals: 1)) %")) }
         if let source = log.source { values.append((.importedFrom, source == "beanconqueror" ? "Beanconqueror" : source)) }
         return values

@@ -6,7 +6,7 @@ enum LogPageSlot: Int, CaseIterable {
     // The brew.
     case dose, yield, ratio, temperature, grind, hint, note, hasNote, hintsLink
     // Its optional details (`Journal.details(of:)`).
-    case methodName, bean, roaster, mill, grinderSetting, brewTime, bloom, tds, extractionYield, importedFrom
+    case methodName, bean, roaster, mill, grinderSetting, brewTime, bloom, tds, brix, beverage, extractionYield, importedFrom
     // Its bag of beans and the bag's age that day.
     case bagName, bagAge, bagPath
     // Against its recipe, and the next brew of it.

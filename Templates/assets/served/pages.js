@@ -408,6 +408,8 @@
       field(more, "Bean", "bean", textField());
       field(more, "Roaster", "roaster", textField());
       hinted(field(more, "TDS (%)", "tds", numberInput("", "0.01")), "save-tds-hint", "if you measured it, such as 1.35");
+      hinted(field(more, "Brix (°Bx)", "brix", numberInput("", "0.01")), "save-brix-hint", "a refractometer's reading; without a TDS, TDS ≈ 0.85 × Brix");
+      hinted(field(more, "Beverage (g)", "beverage", numberInput("", "0.1")), "save-beverage-hint", "the coffee in the cup, weighed: the chart's extraction is TDS × beverage ÷ dose");
       form.appendChild(more);
       // Not worth keeping: the brew is let go, nothing is recorded (issue 51).
       var discard = document.createElement("button"); discard.type = "button"; discard.className = "save-brew-discard"; discard.textContent = "Discard this brew";

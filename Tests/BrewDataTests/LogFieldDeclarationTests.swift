@@ -1,0 +1,117 @@
+@testable import BrewData
+import BrewKit
+import Foundation
+import Testing
+import TestSupport
+
+/// A log field is one declaration (`LogField.all`, issue 49): the lists it drives are taken from
+/// it, and the ones it cannot drive (the bytes reader's switch, the model's properties) are
+/// compared with it here, each failure naming the field left out. The two fields added the new
+/// way, `beverageGrams` and `brix` (issue 52), are read, checked, written and exported.
+@Suite struct LogFieldDeclarationTests {
+    @Test(arguments: LogField.all.map(\.name))
+    func theBytesReaderReadsEachFieldAsDeclared(_ name: String) throws {
+        let declared = try #require(LogField.named(name))
+        let field = Array(name.utf8).withUnsafeBufferPointer { BrewLogBytesDecoder.Field.named($0) }
+        #expect(field?.rawValue == name, "the bytes reader does not match \(name)")
+        let isNumber: Bool
+        switch declared.value {
+        case .number, .wholeNumber: isNumber = true
+        default: isNumber = false
+        }
+        #expect(field?.isNumber == isNumber, "\(name): the bytes reader's isNumber differs from the declaration")
+    }
+
+    /// `BrewLogDecoder.make` (which the bytes reader calls for every log) sets each measure by
+    /// hand, for speed: a measure it forgets is named.
+    @Test(arguments: LogField.measures.map(\.name))
+    func eachMeasureReachesTheLog(_ name: String) throws {
+        let field = try #require(LogField.named(name)?.measure)
+        var fields = BrewLogDecoder.Fields()
+        fields.id = "a"
+        fields.timestamp = (Date(timeIntervalSince1970: 1_700_000_000), 0)
+        fields.recipeNameAtBrew = "V60"
+        fields.doseGrams = 15
+        fields.targetYieldGrams = 250
+        fields.waterTemperatureCelsius = 94
+        fields.grindLabel = .medium
+        fields[keyPath: field.decoded] = 7.25
+        let log = try #require(BrewLogDecoder.make(fields, source: SourceMap(record: SourceLocation(file: "f", line: 1, column: 1), listed: [])))
+        #expect(log.value[keyPath: field.logged] == 7.25, "BrewLogDecoder.make drops \(name)")
+        // And the writer writes it under its name.
+        #expect(RecordEncoder.json(log.value)[name] == .number(7.25), "RecordEncoder does not write \(name)")
+    }
+
+    @Test func theOptionsNamedInMessagesAreTheDeclaredOnes() {
+        #expect(BrewRecorder.optionForField["beverageGrams"] == "--beverage")
+        #expect(BrewRecorder.optionForField["brix"] == "--brix")
+        #expect(BrewRecorder.optionForField["tds"] == "--tds")
+        #expect(BrewRecorder.optionForField["timestamp"] == "--at")
+        #expect(CSVExport.logColumns.suffix(2) == ["beverageGrams", "brix"])
+    }
+
+    static let recipe = LogDetailsTests.recipe
+
+    func directory(logs: [String: String]) throws -> String {
+        try LogDetailsTests().directory(logs: logs)
+    }
+
+    @Test func beverageAndBrixAreReadAlikeFromBytesTreeAndCSV() throws {
+        let json = """
+            [{"id": "a", "timestamp": "2026-03-14T07:42:00Z", "recipeId": "v60-starter", "recipeNameAtBrew": "V60 Starter",
+              "doseGrams": 15, "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium", "rating": 4,
+              "beverageGrams": 212.5, "brix": 1.6}]
+            """
+        let fromBytes = try #require(BrewLogBytesDecoder.decode(Array(json.utf8), path: "/x/logs/a.json"))
+        #expect(fromBytes.map(\.value.beverageGrams) == [212.5])
+        #expect(fromBytes.map(\.value.brix) == [1.6])
+        let csv = """
+            id,timestamp,recipeId,recipeNameAtBrew,doseGrams,targetYieldGrams,waterTemperatureCelsius,grindLabel,rating,beverageGrams,brix
+            b,2026-03-14T07:42:00Z,v60-starter,V60 Starter,15,250,94,medium,4,212.5,1.6
+
+            """
+        // An unusual layout (a key escaped) is read by the tree: the same log.
+        let escaped = json.replacingOccurrences(of: "\"brix\"", with: "\"\\u0062rix\"")
+        let root = try directory(logs: ["a.json": json, "b.csv": csv, "c.json": escaped.replacingOccurrences(of: "\"a\"", with: "\"c\"")])
+        let validated = DataDirectoryReader(root: root).read().validated
+        #expect(validated.diagnostics.filter { $0.location.file.contains("/logs/") }.map(\.description) == [])
+        let logs = validated.dataset.logs.map(\.value).sorted { $0.id < $1.id }
+        #expect(logs.map(\.beverageGrams) == [212.5, 212.5, 212.5])
+        #expect(logs.map(\.brix) == [1.6, 1.6, 1.6])
+        // Without a TDS, the TDS is worked out from the Brix reading: 0.85 × 1.6 = 1.36 %.
+        #expect(abs((logs[0].measuredTDSPercent ?? 0) - 1.36) < 1e-9)
+        #expect(logs[0].isTDSFromBrix)
+        // The CSV export's cells, read back as the same log.
+        let record = RecordEncoder.json(logs[0])
+        #expect(RecordEncoder.cell(record["beverageGrams"]) == "212.5")
+        #expect(RecordEncoder.cell(record["brix"]) == "1.6")
+    }
+
+    @Test func outOfRangeValuesAreLocatedErrorsAndDisagreeingReadingsAWarning() throws {
+        let json = """
+            [{"id": "bad", "timestamp": "2026-03-14T07:42:00Z", "recipeNameAtBrew": "V60", "rating": 3,
+              "doseGrams": 15, "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium",
+              "beverageGrams": -5, "brix": 45},
+             {"id": "big", "timestamp": "2026-03-14T08:42:00Z", "recipeNameAtBrew": "V60", "rating": 3,
+              "doseGrams": 15, "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium",
+              "beverageGrams": 9000, "brix": 0},
+             {"id": "apart", "timestamp": "2026-03-14T09:42:00Z", "recipeNameAtBrew": "V60", "rating": 3,
+              "doseGrams": 15, "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium",
+              "tds": 1.35, "brix": 1.4},
+             {"id": "close", "timestamp": "2026-03-14T10:42:00Z", "recipeNameAtBrew": "V60", "rating": 3,
+              "doseGrams": 15, "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium",
+              "tds": 1.30, "brix": 1.6}]
+            """
+        let root = try directory(logs: ["bad.json": json])
+        let file = "\(root)/logs/bad.json"
+        let found = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.location.file == file }.map(\.description)
+        #expect(found == [
+            "\(file):3:20: error: beverageGrams must be above 0 and at most 5000 g, found -5 g",
+            "\(file):3:32: error: brix must be above 0 and at most 30 °Bx, found 45 °Bx",
+            "\(file):6:20: error: beverageGrams must be above 0 and at most 5000 g, found 9000 g",
+            "\(file):6:34: error: brix must be above 0 and at most 30 °Bx, found 0 °Bx",
+            // 0.85 × 1.4 = 1.19 %, 0.16 from the TDS; 0.85 × 1.6 = 1.36 % is 0.06 from 1.30: no warning.
+            "\(file):9:24: warning: brix 1.4 °Bx is 1.19 % TDS (TDS ≈ 0.85 × Brix), but tds is 1.35 %: more than 0.1 apart; the tds is used, check the two readings",
+        ])
+    }
+}
