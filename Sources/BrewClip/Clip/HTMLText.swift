@@ -6,6 +6,32 @@ enum HTMLText {
     /// Elements a browser shows inside a line of text, with no break or space of their own.
     static let inline: Set<String> = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var"]
 
+    /// Whether `text` holds `needle` (ASCII, given in lower case), with `ignoringCase` ignoring
+    /// the case of ASCII letters in `text`: a byte search for the markers looked for in every
+    /// element (class names, styles, "&", "<"), where Foundation's `contains` would build an
+    /// `NSString` for each (it was most of a page's reading time in class and style checks).
+    static func containsASCII(_ text: String, _ needle: String, ignoringCase: Bool = false) -> Bool {
+        var text = text, needle = needle
+        return needle.withUTF8 { pattern in
+            guard let first = pattern.first else { return true }
+            return text.withUTF8 { bytes in
+                let length = pattern.count
+                guard bytes.count >= length else { return false }
+                func folded(_ byte: UInt8) -> UInt8 { ignoringCase && byte >= 65 && byte <= 90 ? byte + 32 : byte }
+                var index = 0
+                while index <= bytes.count - length {
+                    if folded(bytes[index]) == first {
+                        var offset = 1
+                        while offset < length, folded(bytes[index + offset]) == pattern[offset] { offset += 1 }
+                        if offset == length { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+
     static func collapse(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
@@ -25,7 +51,7 @@ enum HTMLText {
 
     /// `&amp;`, `&#39;`, `&#x27;` and the common named references; repeated once for `&amp;amp;`.
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var index = text.startIndex
         while index < text.endIndex {
