@@ -37,3 +37,10 @@ import Testing
         #expect(reader.notes() == "Keeps for three days.")
     }
 }
+
+extension HTMLTextSearchTests {
+    @Test(arguments: ["", "no space", "200\u{00A0}g", "\u{00A0}", "à la\u{00A0}crème\u{00A0}\u{00A0}brûlée", "Ã\u{00A0}", "日本\u{00A0}語"])
+    func noBreakSpacesAsFoundationReplacedThem(_ text: String) {
+        #expect(HTMLText.replacingNoBreakSpaces(text) == text.replacingOccurrences(of: "\u{00A0}", with: " "))
+    }
+}

@@ -221,7 +221,7 @@ struct HTMLDocument {
             pending.append((next, true))
             pending.append(contentsOf: item.children.reversed().map { ($0, false) })
         }
-        let text = output.replacingOccurrences(of: "\u{00A0}", with: " ")
+        let text = HTMLText.replacingNoBreakSpaces(output)
         if keepLines {
             return text.split(whereSeparator: \.isNewline).map { HTMLText.collapse(String($0)) }.filter { !$0.isEmpty }.joined(separator: "\n")
         }
