@@ -48,6 +48,17 @@ import Testing
         return gaps
     }
 
+    /// How long a page's parse and its JSON-LD take, read again on their own.
+    static func phases(_ html: String) -> String {
+        var started = Date()
+        let document = HTMLDocument(html: html)
+        let parse = Date().timeIntervalSince(started)
+        started = Date()
+        _ = KitchenPageReader.jsonLDRecipes(in: document)
+        let jsonLD = Date().timeIntervalSince(started)
+        return String(format: "parse %.3f s, JSON-LD %.3f s, %d nodes, %d KB", parse, jsonLD, document.nodes.count, html.utf8.count / 1024)
+    }
+
     @Test func readsTheCorpus() throws {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: Self.corpus) else { return }
         let pages = names.filter { $0.hasSuffix(".html.gz") }.sorted()
@@ -55,6 +66,7 @@ import Testing
         var complete = 0
         var report: [String] = []
         var slowestSeconds = 0.0
+        var times: [(page: String, seconds: Double, phases: String)] = []
         for page in pages {
             let base = String(page.dropLast(".html.gz".count))
             let expectedPath = (Self.corpus as NSString).appendingPathComponent(base + ".expected.json")
@@ -63,12 +75,18 @@ import Testing
             let html = try SavedPage.text(atPath: (Self.corpus as NSString).appendingPathComponent(page))
             let started = Date()
             let clipped = KitchenPageReader.read(html: html)
-            slowestSeconds = max(slowestSeconds, Date().timeIntervalSince(started))
+            let seconds = Date().timeIntervalSince(started)
+            slowestSeconds = max(slowestSeconds, seconds)
+            if ProcessInfo.processInfo.environment["CORPUS_TIMES"] != nil { times.append((base, seconds, Self.phases(html))) }
             let gaps = Self.gaps(clipped, expected: expected)
             if gaps.isEmpty { complete += 1 } else { report.append("\(base): \(gaps.joined(separator: ", ")) [\(clipped.readFrom.joined(separator: "+"))]") }
         }
         print("recipe-pages: \(complete) of \(pages.count) read completely; the slowest page read in \(String(format: "%.3f", slowestSeconds)) s")
         for line in report { print("  " + line) }
+        // CORPUS_TIMES=1: the slowest five, with what their parse and JSON-LD cost of the whole.
+        for time in times.sorted(by: { $0.seconds > $1.seconds }).prefix(5) {
+            print("  \(time.page): \(String(format: "%.3f", time.seconds)) s (\(time.phases))")
+        }
         // 35 of 40 (25 before issue 14's generic HTML, microdata and JSON-LD rules); docs/KITCHEN.md lists what the other five lack. The generic schema.org reader of the reference scraper reads 32.
         #expect(complete >= 35, "fewer pages read completely than before")
     }

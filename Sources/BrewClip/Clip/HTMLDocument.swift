@@ -124,7 +124,7 @@ struct HTMLDocument {
     /// tags removed, character references decoded, white space collapsed, blocks on lines of their
     /// own when `keepLines`. A piece with no tag is not parsed.
     static func plainText(_ html: String, keepLines: Bool = false) -> String {
-        guard html.contains("<") else {
+        guard html.utf8.contains(UInt8(ascii: "<")) else {
             let decoded = HTMLText.decodeEntities(html)
             guard keepLines else { return HTMLText.collapse(decoded) }
             return decoded.split(whereSeparator: \.isNewline).map { HTMLText.collapse(String($0)) }.filter { !$0.isEmpty }.joined(separator: "\n")
@@ -221,7 +221,7 @@ struct HTMLDocument {
             pending.append((next, true))
             pending.append(contentsOf: item.children.reversed().map { ($0, false) })
         }
-        let text = output.replacingOccurrences(of: "\u{00A0}", with: " ")
+        let text = HTMLText.replacingNoBreakSpaces(output)
         if keepLines {
             return text.split(whereSeparator: \.isNewline).map { HTMLText.collapse(String($0)) }.filter { !$0.isEmpty }.joined(separator: "\n")
         }
@@ -238,8 +238,10 @@ struct HTMLDocument {
     /// readers (`sr-only`, `screen-reader-text`: a recipe plugin's "▢" before each ingredient).
     static func isHidden(_ node: Node) -> Bool {
         if node.attributes["hidden"] != nil { return true }
-        if let classes = node.attributes["class"]?.lowercased(), classes.contains("sr-only") || classes.contains("screen-reader") || classes.contains("visually-hidden") { return true }
-        if let style = node.attributes["style"]?.lowercased().replacingOccurrences(of: " ", with: ""), style.contains("display:none") { return true }
+        if let classes = node.attributes["class"], ["sr-only", "screen-reader", "visually-hidden"].contains(where: { HTMLText.containsASCII(classes, $0, ignoringCase: true) }) { return true }
+        // Spaces aside ("display: none"); a style without "none" is not looked at further.
+        if let style = node.attributes["style"], HTMLText.containsASCII(style, "none", ignoringCase: true),
+           HTMLText.containsASCII(style.lowercased().replacingOccurrences(of: " ", with: ""), "display:none") { return true }
         return false
     }
 

@@ -101,8 +101,8 @@ struct KitchenHTMLRecipeReader {
         for element in elements {
             let node = document.nodes[element]
             guard !node.name.isEmpty, !Self.notContainers.contains(node.name) || node.name == "li" else { continue }
+            guard Self.namesHold(node, ["notes"]) else { continue }
             let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
-            guard text.contains("notes") else { continue }
             let names = text.split(whereSeparator: \.isWhitespace)
             guard names.contains(where: { token in
                 token.contains("notes") && !["ingredient", "footnote", "header", "title", "label", "toggle", "button", "icon", "instruction", "step"].contains(where: token.contains)
@@ -280,11 +280,21 @@ struct KitchenHTMLRecipeReader {
     /// Elements that hold a part of a line or of the page, never a section.
     static let notContainers: Set<String> = ["li", "span", "a", "label", "input", "button", "img", "body", "html", "script", "style", "link", "meta", "svg", "form", "h1", "h2", "h3", "h4", "h5", "h6"]
 
+    /// Whether an element's `class` or `id` holds one of `words` (ASCII, lower case) in any case:
+    /// the first look at every element of a page, made without building a string.
+    static func namesHold(_ node: HTMLDocument.Node, _ words: [String]) -> Bool {
+        let classes = node.attributes["class"], id = node.attributes["id"]
+        guard classes != nil || id != nil else { return false }
+        return words.contains { word in
+            classes.map { HTMLText.containsASCII($0, word, ignoringCase: true) } == true || id.map { HTMLText.containsASCII($0, word, ignoringCase: true) } == true
+        }
+    }
+
     static func isContainer(_ element: Int, words: [String], in document: HTMLDocument) -> Bool {
         let node = document.nodes[element]
         guard node.attributes["class"] != nil || node.attributes["id"] != nil, !notContainers.contains(node.name) else { return false }
+        guard namesHold(node, words) else { return false }
         let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
-        guard words.contains(where: text.contains) else { return false }
         let names = text.split(whereSeparator: \.isWhitespace)
         let others = (ingredientWords + instructionWords).filter { !words.contains($0) }
         return names.contains { token in
@@ -506,8 +516,8 @@ struct KitchenHTMLRecipeReader {
 
     /// A share menu's wrapper: a class or id naming sharing or social links.
     static func isShareMenu(_ node: HTMLDocument.Node) -> Bool {
+        guard namesHold(node, ["share", "social"]) else { return false }
         let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
-        guard text.contains("share") || text.contains("social") else { return false }
         return text.split(whereSeparator: \.isWhitespace).contains { token in
             (token.contains("share") || token.contains("social") || token.contains("sharing")) && !token.contains("shared")
         }
@@ -553,6 +563,9 @@ struct KitchenHTMLRecipeReader {
         for (index, fullLine) in lines.enumerated() {
             var line = fullLine
             var lower = line.lowercased()
+            // Only a line that starts with a time's label can hold one (most of a page's lines do
+            // not: passed over before a label's ":" and " " forms are made for each).
+            guard allLabels.contains(where: { lower.hasPrefix($0) }) else { continue }
             // A details line that starts with one time's label may hold this one later, joined
             // with no space ("Prep Time 10 minutesCook Time 25 minutes").
             if !labels.contains(where: { lower.hasPrefix($0 + ":") || lower.hasPrefix($0 + " ") }),

@@ -36,25 +36,27 @@ extension KitchenPageReader {
     }
 
     /// Raw control characters inside JSON strings (`"a<LF>b"`) as escapes (`"a\nb"`); outside strings
-    /// they are white space and stay.
+    /// they are white space and stay. Read byte by byte: quotes, backslashes and control characters are ASCII, and no byte of a
+    /// longer UTF-8 sequence is below 0x80, so the bytes between are copied as they are.
     static func escapingControlCharactersInStrings(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
         var inString = false
         var escaped = false
-        for scalar in text.unicodeScalars {
+        for byte in text.utf8 {
             if inString {
-                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
-                if scalar.value < 0x20 {
-                    let escape: String = scalar == "\n" ? "\\n" : scalar == "\r" ? "\\r" : scalar == "\t" ? "\\t" : " "
-                    result.append(contentsOf: escape.unicodeScalars)
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if byte < 0x20 {
+                    let escape: String = byte == 10 ? "\\n" : byte == 13 ? "\\r" : byte == 9 ? "\\t" : " "
+                    result.append(contentsOf: escape.utf8)
                     continue
                 }
-            } else if scalar == "\"" {
+            } else if byte == UInt8(ascii: "\"") {
                 inString = true
             }
-            result.append(scalar)
+            result.append(byte)
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
     static func collectRecipes(_ value: Any, into recipes: inout [[String: Any]]) {
@@ -200,7 +202,7 @@ extension KitchenPageReader {
     /// "steak (, thinly sliced)" → "steak , thinly sliced": each "(, " loses its parenthesis and
     /// the next ")" after it, in one pass.
     static func unwrapLeadingCommaNotes(_ line: String) -> String {
-        guard line.contains("(, ") else { return line }
+        guard HTMLText.containsASCII(line, "(, ") else { return line }
         var result = ""
         var rest = Substring(line)
         while let range = rest.range(of: "(, ") {
@@ -316,7 +318,7 @@ extension KitchenPageReader {
     /// "(boneless (about 2))" stays. One pass pairs the parentheses (a stack), a second drops
     /// each outer pair whose first character is "(" and whose last is ")": linear in the line.
     static func unwrapDoubledParentheses(_ text: String) -> String {
-        guard text.contains("((") else { return text }
+        guard HTMLText.containsASCII(text, "((") else { return text }
         let characters = Array(text)
         var closing = [Int?](repeating: nil, count: characters.count)
         var open: [Int] = []

@@ -234,6 +234,8 @@ public enum KitchenPageReader {
     static func ownHeading(_ document: HTMLDocument) -> String? {
         let elements = document.descendants()
         for element in elements where !["script", "style", "meta", "img", "a", "button", "input"].contains(document.name(element)) {
+            // Most elements name no recipe: passed over before their classes are split.
+            guard let names = document.attribute("class", of: element), HTMLText.containsASCII(names, "recipe", ignoringCase: true) else { continue }
             let tokens = document.classes(element)
             guard tokens.contains(where: { $0.contains("recipe") && ($0.hasSuffix("title") || $0.hasSuffix("name")) && !$0.contains("ingredient") && !$0.contains("instruction") }) else { continue }
             let text = document.text(element, maximumCharacters: 400)
