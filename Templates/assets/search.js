@@ -2,8 +2,9 @@
 // logs. The index (search-index.js, `window.brewSearchIndex`, written by `build`) is loaded with a
 // script element the first time the box is used, so it works from disk with no server. Every word
 // of the query must match a word of the document; a whole word ranks before the start of a word,
-// which ranks before a word that only contains it. Arrow keys move through the results, Enter opens
-// one (in the box: the first), Escape clears. Without script the box stays hidden.
+// which ranks before a word that only contains it, and equal matches newest first. Arrow keys move
+// through the results, Enter opens one (in the box: the first), Escape clears. Without script the
+// box stays hidden.
 function searchFold(text) {
   return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 }
@@ -15,12 +16,11 @@ function searchQueryWords(query) {
     return true;
   });
 }
-function searchPostings(index, word) {
-  index.decoded = index.decoded || {};
-  if (index.decoded[word]) return index.decoded[word];
-  var numbers = [], previous = 0, written = index.words[word];
+// A word's documents as written in its words' file: the gaps between their numbers in base 36,
+// or ("~…") a bit a document, six to a character, the lowest bit first.
+function searchDecode(written) {
+  var numbers = [], previous = 0;
   if (written.charAt(0) === "~") {
-    // A bit a document, six to a character, the lowest bit first.
     var alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     for (var at = 1; at < written.length; at++) {
       var bits = alphabet.indexOf(written.charAt(at));
@@ -29,22 +29,44 @@ function searchPostings(index, word) {
   } else {
     written.split(",").forEach(function (gap) { previous += parseInt(gap, 36); numbers.push(previous); });
   }
-  index.decoded[word] = numbers;
   return numbers;
 }
-// The documents every word of `query` matches, best first: [{doc, score}], score 3 a word for a
-// whole word, 2 for a word's start, 1 for a word containing it; equal scores in index order.
-function searchRank(index, query) {
-  var words = searchQueryWords(query);
-  if (words.length === 0) return [];
-  var vocabulary = index.vocabulary || (index.vocabulary = Object.keys(index.words));
+// Every indexed word that each word of `query` matches: [[{word, shard, score}]], score 3 for a
+// whole word, 2 for a word's start, 1 for a word containing it.
+function searchMatches(index, query) {
+  if (!index.vocabulary) {
+    index.vocabulary = [];
+    index.words.forEach(function (words, shard) { words.forEach(function (word) { index.vocabulary.push({ word: word, shard: shard }); }); });
+  }
+  return searchQueryWords(query).map(function (word) {
+    var matches = [];
+    index.vocabulary.forEach(function (indexed) {
+      var at = indexed.word.indexOf(word);
+      if (at >= 0) matches.push({ word: indexed.word, shard: indexed.shard, score: indexed.word === word ? 3 : at === 0 ? 2 : 1 });
+    });
+    return matches;
+  });
+}
+// The words' files (search/words-K.js) the query needs that `shards` does not have yet.
+function searchShardsMissing(index, shards, query) {
+  var missing = [];
+  searchMatches(index, query).forEach(function (matches) {
+    matches.forEach(function (match) { if (!shards[match.shard] && missing.indexOf(match.shard) < 0) missing.push(match.shard); });
+  });
+  return missing;
+}
+// The documents every word of `query` matches, best first: [{doc, score}], a word's score that of
+// its best match; equal scores newest (the highest number) first. `shards` has the words' files.
+function searchRank(index, shards, query) {
+  var matchesOfWords = searchMatches(index, query);
+  if (matchesOfWords.length === 0) return [];
+  var decoded = index.decoded || (index.decoded = {});
   var scores = null;
-  words.forEach(function (word) {
+  matchesOfWords.forEach(function (matches) {
     var best = {};
-    vocabulary.forEach(function (indexed) {
-      var score = indexed === word ? 3 : indexed.indexOf(word) === 0 ? 2 : indexed.indexOf(word) > 0 ? 1 : 0;
-      if (score === 0) return;
-      searchPostings(index, indexed).forEach(function (doc) { if (!(best[doc] >= score)) best[doc] = score; });
+    matches.forEach(function (match) {
+      var numbers = decoded[match.word] || (decoded[match.word] = searchDecode(shards[match.shard][match.word]));
+      numbers.forEach(function (doc) { if (!(best[doc] >= match.score)) best[doc] = match.score; });
     });
     if (scores === null) {
       scores = best;
@@ -55,7 +77,7 @@ function searchRank(index, query) {
     }
   });
   return Object.keys(scores).map(function (doc) { return { doc: +doc, score: scores[doc] }; })
-    .sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
+    .sort(function (a, b) { return b.score - a.score || b.doc - a.doc; });
 }
 document.addEventListener("DOMContentLoaded", function () {
   var form = document.querySelector(".site-search");
@@ -79,14 +101,17 @@ document.addEventListener("DOMContentLoaded", function () {
     if (!query) { list.textContent = ""; status.textContent = ""; list.hidden = true; return; }
     var index = window.brewSearchIndex;
     if (!index) { load(); return; }
-    var ranked = searchRank(index, query), shown = ranked.slice(0, shownMost);
+    // The words' files of the query's words first, then the documents' files of the results shown.
+    var wordShards = window.brewSearchWords || {}, wordsMissing = searchShardsMissing(index, wordShards, query);
+    if (wordsMissing.length > 0) { loadScripts("words", wordsMissing); return; }
+    var ranked = searchRank(index, wordShards, query), shown = ranked.slice(0, shownMost);
     // The documents are in shards (search/docs-N.js): those of the results shown are loaded first.
     var shards = window.brewSearchDocs || {}, missing = [];
     shown.forEach(function (result) {
       var shard = Math.floor(result.doc / index.perShard);
       if (!shards[shard] && missing.indexOf(shard) < 0) missing.push(shard);
     });
-    if (missing.length > 0) { loadShards(missing); return; }
+    if (missing.length > 0) { loadScripts("docs", missing); return; }
     list.textContent = "";
     shown.forEach(function (result) {
       var doc = shards[Math.floor(result.doc / index.perShard)][result.doc % index.perShard], item = document.createElement("li"), link = document.createElement("a");
@@ -110,15 +135,16 @@ document.addEventListener("DOMContentLoaded", function () {
     var count = ranked.length === 0 ? "No results" : ranked.length === 1 ? "1 result" : ranked.length + " results";
     status.textContent = count + " for \u201c" + query + "\u201d" + (ranked.length > shownMost ? ", the first " + shownMost + " shown" : "");
   }
-  var shardsAsked = {};
-  // Each shard is asked for once; as each arrives the results are shown again (for what is in the
-  // box by then), until every one they need is there.
-  function loadShards(shards) {
+  var asked = {};
+  // Each file (search/words-K.js, search/docs-S.js) is asked for once; as each arrives the results
+  // are shown again (for what is in the box by then), until every one they need is there.
+  function loadScripts(kind, shards) {
     shards.forEach(function (shard) {
-      if (shardsAsked[shard]) return;
-      shardsAsked[shard] = true;
+      var src = root + "search/" + kind + "-" + shard + ".js";
+      if (asked[src]) return;
+      asked[src] = true;
       var script = document.createElement("script");
-      script.src = root + "search/docs-" + shard + ".js";
+      script.src = src;
       script.onload = show;
       script.onerror = function () { status.textContent = "The search index could not be loaded."; };
       document.head.appendChild(script);

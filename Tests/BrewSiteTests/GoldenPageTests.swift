@@ -31,7 +31,7 @@ struct GoldenPageTests {
         "kitchen/index.html", "kitchen/index.md", "kitchen/archive.md", "kitchen/last-cooked.md", "kitchen/last-cooked.html",
         "kitchen/recipes/tomato-soup.html", "kitchen/recipes/tomato-soup.md",
         "kitchen/cook/tomato-soup.html", "kitchen/cook/tomato-soup.md", "kitchen/cards/tomato-soup.md",
-        "kitchen/search-index.js", "search-index.js", "search/docs-0.js", "years/2026.md", "years/2026.html",
+        "kitchen/search-index.js", "search-index.js", "search/words-0.js", "search/docs-0.js", "years/2026.md", "years/2026.html",
     ])
     func page(_ path: String) throws {
         try Self.expectGolden(path, Self.builtSite[path])

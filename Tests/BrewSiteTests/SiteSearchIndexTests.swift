@@ -20,8 +20,9 @@ import TestSupport
             index.add(.brew, title: "Brew \(number)", url: "logs/\(number).html", texts: [number == 0 || number == 3 || number == 130 ? "jammy" : "clean"], snippetFrom: [])
         }
         #expect(index.postings["jammy"] == [0, 3, 130])
-        #expect(index.wordsJSON().contains(#""jammy":"0,3,3j""#), "gaps 0, 3 and 127")
-        #expect(index.wordsJSON().contains(#""clean":"~"#), "a word in most documents as bits")
+        let words = Self.text(index.files().filter { $0.path.hasPrefix("search/words-") })
+        #expect(words.contains(#""jammy":"0,3,3j""#), "gaps 0, 3 and 127")
+        #expect(words.contains(#""clean":"~"#), "a word in most documents as bits")
         #expect(index.postings["brew"] == nil, "a title's words only when they are among the texts")
     }
 
@@ -43,7 +44,7 @@ import TestSupport
         #expect(words["w3"]!.hasPrefix("~") && words["w4"]!.hasPrefix("~") && !words["w2"]!.hasPrefix("~"))
         let index = String(decoding: try JSONSerialization.data(withJSONObject: ["words": words]), as: UTF8.self)
         let script = "var document = { addEventListener: function () {} };\n" + KitchenScript.builtIn("search.js")
-            + "var index = \(index); console.log(JSON.stringify([0,1,2,3,4,5].map(function (n) { return searchPostings(index, 'w' + n); })));"
+            + "var words = \(index).words; console.log(JSON.stringify([0,1,2,3,4,5].map(function (n) { return searchDecode(words['w' + n]); })));"
         #expect(try JSONSerialization.jsonObject(with: Data(try Self.node(script).utf8)) as? [[Int]] == lists)
     }
 
@@ -54,7 +55,7 @@ import TestSupport
         var index = SiteSearchIndex()
         index.add(.brew, title: "Title \"quoted\" </script>", url: "logs/a.html", texts: [note], snippetFrom: [note])
         let files = index.files()
-        #expect(files.map(\.path) == ["search-index.js", "search/docs-0.js"])
+        #expect(files.map(\.path).sorted() == ["search-index.js", "search/docs-0.js", "search/words-0.js"])
         let text = files.map { String(decoding: $0.contents, as: UTF8.self) }.joined()
         #expect(!text.contains("<"), "no < at all: \(text)")
         #expect(!text.contains("\u{2028}"))
@@ -63,7 +64,8 @@ import TestSupport
         #expect(values == ["Title \"quoted\" </script>", SiteSearchIndex.cut(SiteSearchIndex.plain(note))])
     }
 
-    /// Documents listed with the whole-word match last: the ranking, not the order, puts it first.
+    /// Documents listed oldest first, the whole-word match after the others: the ranking, not the
+    /// order, puts it first; equal matches newest first.
     static func rankingIndex() -> SiteSearchIndex {
         var index = SiteSearchIndex()
         index.add(.brew, title: "contains", url: "0.html", texts: ["superjammy kenyan"], snippetFrom: [])
@@ -78,20 +80,20 @@ import TestSupport
     func wholeWordsRankBeforeStartsBeforeContainsAndEveryWordMustMatch() throws {
         let queries = ["jammy", "jammy kenyan", "KENYAN jammy", "jam", "ammy", "jammy lentil", "", "a", "Kényan"]
         let script = "var window = {}, document = { addEventListener: function () {} };\n"
-            + String(decoding: Self.rankingIndex().files()[0].contents, as: UTF8.self)
+            + Self.text(Self.rankingIndex().files())
             + KitchenScript.builtIn("search.js")
-            + "console.log(JSON.stringify(\(String(decoding: try JSONSerialization.data(withJSONObject: queries), as: UTF8.self)).map(function (q) { return searchRank(window.brewSearchIndex, q).map(function (r) { return r.doc; }); })));"
+            + "console.log(JSON.stringify(\(String(decoding: try JSONSerialization.data(withJSONObject: queries), as: UTF8.self)).map(function (q) { return searchRank(window.brewSearchIndex, window.brewSearchWords, q).map(function (r) { return r.doc; }); })));"
         let ranked = try #require(try JSONSerialization.jsonObject(with: Data(try Self.node(script).utf8)) as? [[Int]])
         #expect(ranked == [
-            [2, 3, 1, 0],  // whole words (in index order), then the start of a word, then inside one
+            [3, 2, 1, 0],  // whole words (newest first), then the start of a word, then inside one
             [2, 1, 0],  // both words; the one about Ethiopia is not "kenyan"
             [2, 1, 0],
-            [1, 2, 3, 0],  // "jam" starts "jammy" and "jammyish" alike: index order; inside "superjammy" last
-            [0, 1, 2, 3],
+            [3, 2, 1, 0],  // "jam" starts "jammy" and "jammyish" alike: newest first; inside "superjammy" last
+            [3, 2, 1, 0],
             [],  // no document has both
             [],
             [],  // one letter is not a word
-            [0, 1, 2],  // accents aside: a whole word in each
+            [2, 1, 0],  // accents aside: a whole word in each, newest first
         ])
     }
 
@@ -105,7 +107,7 @@ import TestSupport
         #expect(kinds == Set(SiteSearchIndex.Kind.allCases), "\(kinds)")
         let brews = index.documents.filter { $0.kind == .brew }
         #expect(brews.count == plan.journal.logs.count)
-        #expect(brews.map(\.url) == plan.journal.logPaths.map { $0 + ".html" })
+        #expect(brews.map(\.url) == plan.journal.logPaths.reversed().map { $0 + ".html" }, "the oldest first")
         for document in index.documents {
             #expect(pages[String(document.url.dropLast(".html".count))] != nil, "no page at \(document.url)")
         }
@@ -113,6 +115,68 @@ import TestSupport
         #expect(index.postings["drawdown"]?.contains(index.documents.firstIndex { $0.url == plan.journal.logPaths[drawdown] + ".html" }!) == true)
         #expect(index.documents.contains { $0.kind == .cooked && $0.snippet == "again" })
         #expect(plan.feeds(siteTitle: "T", baseURL: nil).contains { $0.path == SiteSearchIndex.path }, "written with the other feeds")
+    }
+
+    /// The files' text, one after the other.
+    static func text(_ files: [OutputFile]) -> String {
+        files.map { String(decoding: $0.contents, as: UTF8.self) }.joined()
+    }
+
+    /// A new brew takes the next number: a build after it changes the last file of documents, the
+    /// words' files of its words (and the list of words only for a word new to it), and no other.
+    @Test func aNewBrewChangesTheLastDocumentsFileAndItsWordsFilesOnly() throws {
+        let root = try KindPagesTests.journal("search-new-brew")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // A few thousand brews with notes from a small vocabulary, before the test journal's own.
+        let vocabulary = ["jammy", "bright", "flat", "sweet", "bitter", "clean", "muddy", "floral", "kenya", "ethiopia", "washed", "natural",
+                          "grind", "finer", "coarser", "bloom", "swirl", "drawdown", "long", "short", "tea", "like", "berry", "cocoa"]
+            + (0..<300).map { "lot\($0)" }
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func log(_ number: Int, at timestamp: String, note: String) -> String {
+            #"{ "id": "log-gen-\#(number)", "timestamp": "\#(timestamp)", "method": "v60", "recipeId": "v60-starter", "recipeNameAtBrew": "Starter", "# +
+                #""doseGrams": 15, "targetYieldGrams": 250, "waterTemperatureCelsius": 94, "grindLabel": "medium", "rating": 4, "note": "\#(note)" }"#
+        }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var logs: [String] = []
+        for number in 0..<3_000 {
+            // One every 40 minutes from 1 January 2025, oldest first.
+            let minutes = number * 40, day = minutes / 1_440
+            let timestamp = "2025-\(two(1 + day / 28))-\(two(1 + day % 28))T\(two(minutes / 60 % 24)):\(two(minutes % 60)):00Z"
+            logs.append(log(number, at: timestamp, note: (0..<(3 + next(6))).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ")))
+        }
+        try Data("[\n\(logs.joined(separator: ",\n"))\n]\n".utf8).write(to: URL(fileURLWithPath: root).appendingPathComponent("logs/2025-generated.json"))
+        func files() -> [String: [UInt8]] {
+            Dictionary(uniqueKeysWithValues: Self.plan(root).searchIndex().files().map { ($0.path, $0.contents) })
+        }
+        let before = files()
+        let wordShards = before.keys.filter { $0.hasPrefix("search/words-") }.count
+        #expect(wordShards >= 2, "\(before.keys.sorted())")
+        // The newest brew of all (after the test journal's cook logs too), its words ("starter" and
+        // two of the note's) all in one words' file.
+        let shard = SiteSearchIndex.wordShard("starter", of: wordShards)
+        let noteWords = vocabulary.filter { SiteSearchIndex.wordShard($0, of: wordShards) == shard }.prefix(2)
+        try #require(!noteWords.isEmpty)
+        try Data("[\(log(3_000, at: "2026-11-24T20:00:00Z", note: "**\(noteWords.joined(separator: "**, "))."))]".utf8)
+            .write(to: URL(fileURLWithPath: root).appendingPathComponent("logs/2026-11-new.json"))
+        let after = files()
+        let documentFiles = after.keys.filter { $0.hasPrefix("search/docs-") }.count
+        #expect(documentFiles >= 4 && after.keys.sorted() == before.keys.sorted())
+        let changed = after.keys.filter { before[$0] != after[$0] }.sorted()
+        #expect(changed == [SiteSearchIndex.shardPath(documentFiles - 1), SiteSearchIndex.wordShardPath(shard)].sorted(),
+                "only the last documents' file and the words' file of the brew's words: \(changed)")
+        let last = String(decoding: after[SiteSearchIndex.shardPath(documentFiles - 1)]!, as: UTF8.self)
+        #expect(last.contains("log-gen-3000.html"))
+    }
+
+    /// The plan of the site made from `root`, its pages not rendered.
+    static func plan(_ root: String) -> SitePlan {
+        let validated = DataDirectoryReader(root: root).read().validated
+        let (templates, _) = TemplateSet.load(defaultDirectory: TestPaths.packageRoot.appendingPathComponent("Templates").path, overrideDirectory: nil)
+        return SiteBuilder(renderer: PageRenderer(templates: templates)).plan(validated, now: KindPagesTests.now)
     }
 
     /// What node printed running `script` (its standard error too: nothing when it runs).

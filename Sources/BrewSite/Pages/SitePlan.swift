@@ -212,8 +212,12 @@ public struct SitePlan: @unchecked Sendable {
 
     /// The feed, the kitchen's and the site's search indexes, the sitemap when the site has a
     /// public address, and the meal plan's calendar when the site has plan pages.
+    /// `BREWGUIDE_BENCH_NO_SEARCH_INDEX` set: no site search index is written (for timing a build
+    /// with and without it, Benchmarks/README.md; the box on the pages then finds nothing).
+    static let withoutSearchIndex = ProcessInfo.processInfo.environment["BREWGUIDE_BENCH_NO_SEARCH_INDEX"] != nil
+
     func feeds(siteTitle: String, baseURL: String?) -> [OutputFile] {
-        var files = [Feeds.atom(logs: journal.logs, kitchen: kitchen.recipes, siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone), kitchen.searchIndexFile()] + searchIndex().files()
+        var files = [Feeds.atom(logs: journal.logs, kitchen: kitchen.recipes, siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone), kitchen.searchIndexFile()] + (Self.withoutSearchIndex ? [] : searchIndex().files())
         if let baseURL { files.append(Feeds.sitemap(pagePaths: sources.map(path(of:)), baseURL: baseURL)) }
         if let mealPlan, mealPlan.hasPages { files.append(mealPlan.calendarFile(siteTitle: siteTitle, baseURL: baseURL, timeZone: journal.timeZone)) }
         return files
