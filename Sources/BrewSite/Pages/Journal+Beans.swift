@@ -70,7 +70,7 @@ extension Journal {
             let cells = [text(row, "age"), text(row, "rating"), text(row, "grind")]
             html += "<tr>" + cells.map { "<td>\(HTMLEscaping.escape($0))</td>" }.joined()
                 + "<td><a href=\"../\(HTMLEscaping.escape(text(row, "path"))).html\">\(HTMLEscaping.escape(text(row, "when")))</a></td></tr>\n"
-            markdown += "| " + cells.map { MarkdownEscaping.escape($0).replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ")
+            markdown += "| " + cells.map { KitchenHTML.escapingPipes(MarkdownEscaping.escape($0)) }.joined(separator: " | ")
                 + " | [\(MarkdownEscaping.escape(text(row, "when")))](../\(text(row, "path")).md) |\n"
         }
         html += "</tbody>\n</table></div>"
