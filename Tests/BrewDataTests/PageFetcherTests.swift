@@ -58,10 +58,12 @@ import TestSupport
         try process.run()
         defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
         let base = "http://127.0.0.1:\(port)"
-        for _ in 0..<50 {
-            if case .success = await PageFetcher.fetch(base + "/page", timeoutSeconds: 2) { break }
-            try await Task.sleep(nanoseconds: 200_000_000)
+        // Waits on the port, as `StaticFileServer` does: a loaded machine can take seconds to start Python.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && !StaticFileServer.accepts(port: port) && Date() < deadline {
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
+        try #require(StaticFileServer.accepts(port: port), "the test server did not accept a connection on port \(port) within 60 s")
         try await body(base)
     }
 

@@ -49,7 +49,7 @@ public struct StaticFileServer {
     }
 
     /// Whether something accepts a TCP connection on 127.0.0.1:`port`.
-    static func accepts(port: Int) -> Bool {
+    public static func accepts(port: Int) -> Bool {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { return false }
         defer { close(socketDescriptor) }
