@@ -142,4 +142,53 @@ struct LivePagesInChromiumTests {
         #expect(try phone.text("\(say).textContent").contains(try phone.text("document.querySelector('#step-2 .cook-text').textContent")))
         #expect(try phone.text("document.activeElement.closest('.cook-step') && document.activeElement.closest('.cook-step').id") == "step-2", "the focus follows the step")
     }
+
+    /// A keyboard walk over the in-place updates: the focus on a shopping line's box (reached by
+    /// Tab) and on a night's "+ water" stays on that control when a write from the command line
+    /// changes the page in place (no reload), and what changed is said politely: the shopping
+    /// count in its polite live region, the night's change in its status line ("Changed
+    /// elsewhere: …"), no alert.
+    @Test func inPlaceUpdatesKeepTheFocusAndAreSaidPolitely() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let shop = try ServedWritesInChromiumTests.browser(for: served)
+        try ServedWritesInChromiumTests.open("kitchen/shopping.html", in: shop, served: served)
+        _ = try shop.evaluate("window.samePage = 'shop'; true")
+        for _ in 0..<40 where try shop.evaluate("document.activeElement.type") as? String != "checkbox" { try shop.press(.tab) }
+        let key = try shop.text("document.activeElement.dataset.key || ''")
+        #expect(!key.isEmpty, "Tab reached a shopping line's box")
+        let count = ServedWritesInChromiumTests.text(".shopping-count")
+        let startCount = try shop.text(count)
+        #expect(try shop.text("document.querySelector('.shopping-count').getAttribute('aria-live')") == "polite")
+        let lines = "document.querySelectorAll('.shopping-list li').length"
+        let startLines = try #require(shop.evaluate(lines) as? Int)
+        let added = try BrewGuideProcess.run(["kitchen", "shopping", "--add", "1 bunch parsley", "--data", served.data.path],
+                                             environment: ["BREWGUIDE_NOW": ServedWritesInChromiumTests.now])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(shop.wait(until: "\(lines) === \(startLines + 1)", seconds: 60), "the new line is taken in place: \(served.process.output.suffix(1500))")
+        #expect(try shop.evaluate("window.samePage") as? String == "shop", "no reload")
+        let newCount = try shop.text(count)
+        #expect(newCount != startCount, "the count, in its polite region, says the new line: \(startCount) → \(newCount)")
+        #expect(try shop.text("document.activeElement.type === 'checkbox' ? document.activeElement.dataset.key : document.activeElement.tagName") == key,
+                "the focus stays on the line's box it was on")
+        try shop.press(.space)
+        #expect(try shop.evaluate("document.activeElement.checked") as? Bool == true, "the kept focus still ticks by keyboard")
+
+        let night = try ServedWritesInChromiumTests.browser(for: served)
+        try ServedWritesInChromiumTests.open("sessions/birthday-1121.html", in: night, served: served)
+        #expect(night.wait(until: "document.getElementById('night-water') !== null", seconds: 15), ServedWritesInChromiumTests.said(night, ".night-out-writes"))
+        _ = try night.evaluate("window.samePage = 'night'; true")
+        try night.tab(to: "button + water")
+        let entries = "document.getElementById('night-entries-title').textContent"
+        let startEntries = try night.text(entries)
+        // At a time within the night (at the server's now, a day later, it would end it and start another).
+        let water = try BrewGuideProcess.run(["session", "water", "--at", "2026-11-21T18:40:00Z", "--data", served.data.path],
+                                             environment: ["BREWGUIDE_NOW": ServedWritesInChromiumTests.now])
+        #expect(water.status == 0, "\(water.stderr)")
+        #expect(night.wait(until: "\(entries) !== \(HeadlessChromium.quoted(startEntries))", seconds: 60), "the entries are drawn again in place: \(served.process.output.suffix(1500))")
+        #expect(try night.evaluate("window.samePage") as? String == "night", "no reload")
+        #expect(try night.text("document.activeElement.id") == "night-water", "the focus stays on + water")
+        let status = try night.text("document.getElementById('night-said').textContent")
+        #expect(status.hasPrefix("Changed elsewhere: "), "said in the status line: \(status)")
+        #expect(try night.text("document.getElementById('night-said').getAttribute('role')") == "status", "politely (a status, not an alert)")
+    }
 }

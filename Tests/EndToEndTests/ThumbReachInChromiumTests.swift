@@ -8,7 +8,9 @@ import TestSupport
 /// and cook mode's next action are in the first screen without scrolling; the header's and
 /// footer's links and those actions are at least 44 px high (WCAG 2.2 target size, the counter's
 /// 44 rather than the minimum 24); and the next action keeps its place, within a pixel, from one
-/// state of the brew or the cook to the next.
+/// state of the brew or the cook to the next, cook mode's on a desktop too. The header is one row
+/// of links at a phone's width (it was about 200 px, its links on two rows), and the active
+/// night's page has its taps, its waterline and its next reminder first.
 @Suite("The next action is in a phone's first screen and keeps its place", .serialized,
        .enabled(if: HeadlessChromium.executable != nil, "Chromium is not installed (apt-get install chromium): the pages are measured in a browser"))
 struct ThumbReachInChromiumTests {
@@ -77,6 +79,7 @@ struct ThumbReachInChromiumTests {
         #expect(small.isEmpty, "every link of the header and footer and every night-out control is at least 44×44 px: \(small)")
         let navLink = try #require(try Self.box("nav a", in: phone))
         print("home page, a navigation link: \(navLink)")
+        try Self.expectTheHeaderIsOneRow(in: phone, on: "home page")
 
         // The night ended (from the command line): "Start a night out" takes its place, in the first screen too.
         let ended = try BrewGuideProcess.run(["session", "end", "--data", served.data.path],
@@ -215,5 +218,103 @@ struct ThumbReachInChromiumTests {
         #expect(back.bottom <= bar.top, "the focused link is above the bar: \(back), bar \(bar)")
         let axe = try ServedWritesInChromiumTests.axeViolations(in: "body", phone)
         #expect(axe.isEmpty, "axe-core on cook mode with its bar: \(axe)")
+    }
+
+    /// At a phone's width the header's title and links are one row (the links scroll sideways,
+    /// each still 44 px), not two or three: the header is the title's row and the search box's.
+    /// The last link, reached by the keyboard, is scrolled into the screen.
+    static func expectTheHeaderIsOneRow(in browser: HeadlessChromium, on page: String,
+                                        sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        try scrollToTop(browser)
+        let header = try #require(try box(".site-header", in: browser), sourceLocation: sourceLocation)
+        let title = try #require(try box(".site-title", in: browser), sourceLocation: sourceLocation)
+        let nav = try #require(try box(".site-header nav", in: browser), sourceLocation: sourceLocation)
+        let search = try box(".site-search", in: browser)
+        print("\(page), the header: \(header); its title \(title); its links \(nav); the search box \(search.map(String.init(describing:)) ?? "none")")
+        #expect(nav.height <= 45, "\(page): the header's links are one row: \(nav)", sourceLocation: sourceLocation)
+        #expect(abs(nav.top - title.top) <= 1, "\(page): the links are on the title's row: title \(title), links \(nav)", sourceLocation: sourceLocation)
+        // One row of 44 px and the search box's (44 px) with their padding; 200 px when the links wrapped.
+        #expect(header.height <= 125, "\(page): the header is \(Int(header.height)) px high", sourceLocation: sourceLocation)
+        let links = try #require(try browser.evaluate("document.querySelectorAll('.site-header nav a').length") as? Int, sourceLocation: sourceLocation)
+        let last = "document.querySelectorAll('.site-header nav a')[\(links - 1)]"
+        _ = try browser.evaluate("\(last).focus(); true")
+        let shown = try browser.evaluate("(() => { const r = \(last).getBoundingClientRect(); return [r.left, r.right, r.height]; })()") as? [NSNumber] ?? []
+        print("\(page), the last link focused: \(shown)")
+        #expect(shown.count == 3 && shown[0].doubleValue >= -0.5 && shown[1].doubleValue <= Double(width) + 0.5 && shown[2].doubleValue >= 43.5,
+                "\(page): the last link, focused, is scrolled into the screen: \(shown)", sourceLocation: sourceLocation)
+        _ = try browser.evaluate("document.activeElement.blur(); document.querySelector('.site-header nav').scrollLeft = 0; true")
+    }
+
+    /// A box's left and right edges too.
+    static func edges(_ selector: String, in browser: HeadlessChromium) throws -> (left: Double, right: Double)? {
+        let found = try browser.evaluate("(() => { const e = document.querySelector(\(HeadlessChromium.quoted(selector))); if (!e) return null; const r = e.getBoundingClientRect(); return [r.left, r.right]; })()") as? [Any]
+        guard let numbers = found?.compactMap({ ($0 as? NSNumber)?.doubleValue }), numbers.count == 2 else { return nil }
+        return (numbers[0], numbers[1])
+    }
+
+    /// On a wide screen too cook mode's step actions are a bar at the foot of the window, no wider
+    /// than the page's column, and "Done — next step" has the same box on every step (the first,
+    /// without Previous beside it, included), at a phone's width as at a desktop's.
+    @Test(arguments: [(390, 844, true), (1280, 900, false)])
+    func cookModesNextStepHasOneBoxOnEveryStep(width: Int, height: Int, mobile: Bool) throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try ServedWritesInChromiumTests.browser(for: served)
+        try browser.send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile])
+        try ServedWritesInChromiumTests.open("kitchen/cook/shakshuka.html#step-1", in: browser, served: served)
+        let next = ".cook-step.current .cook-nav a[data-go=next]"
+        var boxes: [String] = []
+        for step in 1...3 {
+            #expect(browser.wait(until: "document.querySelector('.cook-step.current').id === 'step-\(step)'", seconds: 5))
+            try Self.scrollToTop(browser)
+            let button = try #require(try Self.box(next, in: browser), "step \(step): no next-step button")
+            let sides = try #require(try Self.edges(next, in: browser))
+            let bar = try #require(try Self.box(".cook-step.current .cook-nav", in: browser))
+            print("cook mode at \(width) px, step \(step): Done — next step \(button), left \(Int(sides.left)) px; the bar \(bar)")
+            try Self.screenshot("cook-\(width)-\(step)", of: browser)
+            boxes.append("\(Int(button.top.rounded())) \(Int(sides.left.rounded())) \(Int(sides.right.rounded())) \(Int(button.height.rounded()))")
+            #expect(bar.bottom >= Double(height) - 1 && bar.top >= Double(height) - 120, "step \(step): the bar is at the foot of the window: \(bar)")
+            #expect(button.height >= 44 && sides.right - sides.left <= 46 * 16, "step \(step): a thumb high, within the page's column: \(button)")
+            _ = try browser.evaluate("document.querySelector('\(next)').click(); true")
+        }
+        #expect(Set(boxes).count == 1, "Done — next step keeps one box (top, left, right, height) across the steps: \(boxes)")
+        let axe = try ServedWritesInChromiumTests.axeViolations(in: "body", browser)
+        #expect(axe.isEmpty, "axe-core on cook mode with its bar: \(axe)")
+    }
+
+    /// The page of the active night, served with the key: its next taps (each preset's "+",
+    /// "+ water"), where the waterline is now and when the next reminder is due come first, in
+    /// that order, in a phone's first screen, above its totals, its timeline and its entries.
+    @Test func theActiveNightsPageHasItsNextTapsFirst() throws {
+        let data = try BrewGuideProcess.copyOfBundledData()
+        // The active night, birthday-1121, with a reminder every 20 minutes.
+        let sessions = data.appendingPathComponent("sessions/sessions.csv")
+        let text = try String(contentsOf: sessions, encoding: .utf8)
+        try text.replacingOccurrences(of: "birthday-1121,2026-11-21T16:30:00Z,,true,,,", with: "birthday-1121,2026-11-21T16:30:00Z,,true,,,20")
+            .write(to: sessions, atomically: true, encoding: .utf8)
+        let served = try Served(data: data)
+        let phone = try Self.phone(for: served)
+        try ServedWritesInChromiumTests.open("sessions/birthday-1121.html", in: phone, served: served)
+        #expect(phone.wait(until: "document.getElementById('night-reminder') !== null && document.getElementById('night-now') !== null", seconds: 15),
+                ServedWritesInChromiumTests.said(phone, ".night-out-writes"))
+        try Self.scrollToTop(phone)
+        try Self.screenshot("night-page", of: phone)
+        let drink = try #require(try Self.box(".night-quick button", in: phone), "no preset button")
+        let water = try #require(try Self.box("#night-water", in: phone))
+        let now = try #require(try Self.box("#night-now", in: phone))
+        let reminder = try #require(try Self.box("#night-reminder", in: phone))
+        let history = try #require(try Self.box("main > h2", in: phone), "the page's first section (its totals)")
+        let entries = try #require(try Self.box("#night-entries-title", in: phone))
+        print("night page: + drink \(drink); + water \(water); waterline \(now); reminder \(reminder); totals \(history); entries \(entries)")
+        #expect(try phone.text("document.getElementById('night-now').textContent").contains("waterline"))
+        #expect(water.bottom <= Double(Self.height) && now.bottom <= Double(Self.height) && reminder.bottom <= Double(Self.height),
+                "the taps, the waterline and the reminder are in the first screen: \(water), \(now), \(reminder)")
+        #expect(drink.top <= water.top && water.bottom <= now.top && now.bottom <= reminder.top,
+                "+ drink, + water, the waterline, the reminder, in that order: \(drink), \(water), \(now), \(reminder)")
+        #expect(reminder.bottom <= history.top && reminder.bottom <= entries.top, "all before the night's history: totals \(history), entries \(entries)")
+        let small = try Self.smallTargets(Self.targets, in: phone)
+        #expect(small.isEmpty, "\(small)")
+        try Self.expectTheHeaderIsOneRow(in: phone, on: "night page")
+        let axe = try ServedWritesInChromiumTests.axeViolations(in: "body", phone)
+        #expect(axe.isEmpty, "axe-core on the night's page: \(axe)")
     }
 }

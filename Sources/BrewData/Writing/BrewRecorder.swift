@@ -89,7 +89,24 @@ public struct BrewRecorder: Sendable {
 
     public let root: String
 
-    public init(root: String) { self.root = root }
+    /// Which log files the new record is checked with. The rules that look at logs in more than
+    /// one file are the ids' (the new record's id is fresh, so no other log repeats it) and the
+    /// journal's count of logs; every other rule on a log looks at the log alone, or at the
+    /// recipes, the bags and the preferences. So checking the new record's file beside every other
+    /// kind's files finds at the new record what checking every log file finds
+    /// (`BrewRecorderCheckAgreementTests`), in time proportional to that file, not to the journal.
+    public enum CheckedLogs: Sendable {
+        /// Only the file the record is added to (with every file of the other kinds): the default.
+        case changedFile
+        /// Every log file of the journal, as `check` reads it.
+        case allFiles
+    }
+    public var checkedLogs: CheckedLogs
+
+    public init(root: String, checkedLogs: CheckedLogs = .changedFile) {
+        self.root = root
+        self.checkedLogs = checkedLogs
+    }
 
     /// Which option of `brewguide log` sets each field, for messages.
     public static let optionForField: [String: String] = Dictionary(
@@ -241,11 +258,17 @@ public struct BrewRecorder: Sendable {
             }
             let firstLine = 1 + appended.bytes[..<appended.recordOffset].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             let parsed = RecordFileParser.parse(appended.bytes, path: path, kind: .logs)
-            let files = data.files.filter { $0.path != path } + [parsed]
+            let others = data.files.filter { $0.path != path }
+            // Past the count of logs a journal is built from, the count's finding is said at one
+            // log of the whole order: then every log file is checked.
+            let logCount = others.reduce(parsed.logs.count) { $0 + $1.logs.count }
+            let wholeJournal = checkedLogs == .allFiles || logCount > DateBounds.maximumRecords
+            let files = (wholeJournal ? others : others.filter { $0.kind != .logs && $0.logs.isEmpty }) + [parsed]
             let (dataset, assembled) = DatasetAssembler.assemble(
                 files.sorted { $0.path < $1.path }, preferences: validated.dataset.preferences, waterlineSettings: validated.dataset.waterlineSettings)
             // Only this file's findings are looked at: its logs' own rules are checked, not every
-            // log's again (each log's findings are in its own file; the other rules run whole).
+            // log's again (each log's findings are in its own file; the other rules run on the
+            // logs of this file, see `CheckedLogs`).
             let ownLogFindings = DatasetValidator.logFindings(for: parsed.logs[...], knownRecipeIDs: Set(dataset.recipes.map(\.value.id)))
             let after = ValidatedDataset(dataset: dataset, readDiagnostics: assembled, logFindings: ownLogFindings)
             let mine = after.diagnostics.filter { $0.location.file == path && $0.location.line >= firstLine }

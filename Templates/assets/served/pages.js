@@ -531,13 +531,16 @@
     panel.append(title, said, refused, body);
     // Where the panel goes among the page's blocks (`blocks`, in order): the index of the block it
     // goes before: the home page's first section (issue 46: "Start a night out" and "Tonight" in
-    // a phone's first screen, not below the recipes and brews), a session page's first section,
+    // a phone's first screen, not below the recipes and brews), the active night's page's title
+    // (its next taps first, above what the night was so far), an ended night's first section,
     // the block after the sessions index's lead; at the end otherwise.
+    var nightIsActive = false;
     function placeAmong(blocks) {
       var h2s = blocks.filter(function (e) { return e.tagName === "H2"; });
+      var h1 = blocks.filter(function (e) { return e.tagName === "H1"; })[0];
+      if (sessionID && nightIsActive && h1) return blocks.indexOf(h1) + 1;
       var before = onHome || sessionID ? h2s[0] : null;
       if (before) return blocks.indexOf(before);
-      var h1 = blocks.filter(function (e) { return e.tagName === "H1"; })[0];
       if (h1 && onIndex) return Math.min(blocks.length, blocks.indexOf(h1) + (h1.nextElementSibling ? 2 : 1));
       return blocks.length;
     }
@@ -618,8 +621,17 @@
           var keepID = focusID || (inPanel ? active.id : null);
           var typed = {};
           if (keepTyped) Array.prototype.forEach.call(body.querySelectorAll("input[id], select[id], textarea[id]"), function (e) { typed[e.id] = e.value; });
+          var before = state.session ? JSON.stringify(state.session.entries) : null;
           body.replaceChildren();
           render(answer, true);
+          // A change made elsewhere (another phone, the command line) is said in the status
+          // line, politely, the focus left where it was.
+          var night = state.session;
+          if (keepTyped && night && before !== null && before !== JSON.stringify(night.entries)) {
+            var last = night.entries[night.entries.length - 1];
+            said.textContent = "Changed elsewhere: " + night.entries.length + (night.entries.length === 1 ? " entry" : " entries") +
+              (last ? ", the last " + last.time + " · " + last.text + " → " + last.waterline : "") + ".";
+          }
           Object.keys(typed).forEach(function (id) { var e = document.getElementById(id); if (e && panel.contains(e)) e.value = typed[id]; });
           if (keepID) (document.getElementById(keepID) || title).focus();
         }).catch(function () {});
@@ -825,10 +837,29 @@
       state = answer || {};
       var night = state.session, active = state.active;
       if (sessionID && night) {
+        // An ended night's page has its panel before its first section again (at the next rebuild).
+        if (again) nightIsActive = !!night.active;
         if (night.active) {
           title.textContent = "Log to tonight";
-          reminder(state.active, body);
+          // Issue 46: the night's next taps first, then where the waterline is and when the next
+          // reminder is due, then the rest; the panel itself under the page's title.
+          if (!again && !nightIsActive) {
+            nightIsActive = true;
+            var blocksNow = builtPart(main), at1 = placeAmong(blocksNow);
+            if (at1 < blocksNow.length) main.insertBefore(panel, blocksNow[at1]); else main.appendChild(panel);
+            shownRest = markup(builtPart(main));
+          }
           quickTaps(state, body);
+          var standing = make("div", "night-standing");
+          body.querySelector(".night-quick").after(standing);
+          var tonight = state.active && state.active.id === sessionID ? state.active : null;
+          if (tonight) {
+            var line = make("p", "night-now"); line.id = "night-now";
+            line.textContent = "So far: " + tonight.drinks + (tonight.drinks === 1 ? " drink" : " drinks") + ", " +
+              tonight.water + (tonight.water === 1 ? " water break" : " water breaks") + " · waterline " + tonight.waterline + ".";
+            standing.appendChild(line);
+          }
+          reminder(state.active, standing);
           anotherDrink(state, body);
           var end = make("p");
           end.appendChild(button("End the night", "night-end", function (b) { tap("end", {}, b.id); }));
