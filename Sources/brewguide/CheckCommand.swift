@@ -20,10 +20,9 @@ struct CheckCommand: ParsableCommand {
     var format: DiagnosticPrinter.Format = .text
 
     func run() throws {
-        let result = DataDirectoryReader(root: dataOptions.data).read()
-        // The same findings `build`, `watch` and `serve` print (`JournalFindings`).
-        let mealPlan = MealPlanContext.load(root: dataOptions.data, dataset: result.validated.dataset)
-        let diagnostics = JournalFindings.of(result, mealPlan: mealPlan, now: RunClock.now())
+        // The same findings `build`, `watch` and `serve` print, and merge and import check what
+        // they would write with (`JournalFindings`).
+        let (result, _, diagnostics) = JournalFindings.reading(root: dataOptions.data, now: RunClock.now())
         // Freed by the kernel at exit, all at once: freeing 100,000 logs one by one was a tenth of `check`.
         KeptUntilExit.keep(result)
         switch format {

@@ -70,7 +70,7 @@ struct MergeCommand: ParsableCommand {
                 + (report.dropped.isEmpty ? "" : ", \(report.dropped.count) older on a source (the target's kept)"))
             line?.update(step, of: steps, .mergeSteps)
             guard yes else {
-                if let reason = Merger.refusal(of: outcome, target: target) { throw CommandError(reason) }
+                if let reason = try Merger.refusal(of: outcome, root: into, now: now) { throw CommandError(reason) }
                 line?.clear()
                 print("dry run: nothing changed; add --yes to merge")
                 return

@@ -184,7 +184,8 @@ import TestSupport
         let snapshot = try target.snapshot()
         let outcome = Merger.merge([try source.snapshot()], into: snapshot)
         #expect(throws: CommandError.self) { try Merger.apply(outcome, target: snapshot, root: target.root) }
-        let reason = try #require(Merger.refusal(of: outcome, target: snapshot))
+        let refused = try Merger.refusal(of: outcome, root: target.root)
+        let reason = try #require(refused)
         #expect(reason.contains("only one session can be active at a time"))
         #expect(target.contents() == before)
     }

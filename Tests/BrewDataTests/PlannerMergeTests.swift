@@ -263,7 +263,7 @@ import Testing
         let snapshot = try target.snapshot()
         let outcome = Merger.merge([try source.snapshot()], into: snapshot)
         #expect(outcome.report.removedAsErased.lines == ["snack preset flapjack"])
-        let reason = Merger.refusal(of: outcome, target: snapshot)
+        let reason = try Merger.refusal(of: outcome, root: target.root)
         #expect(reason?.contains("the merge would leave the target invalid") == true, "\(reason ?? "accepted")")
         #expect(reason?.contains("flapjack") == true, "\(reason ?? "")")
         #expect(throws: CommandError.self) { try Merger.apply(outcome, target: snapshot, root: target.root) }

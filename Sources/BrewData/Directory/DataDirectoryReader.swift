@@ -6,10 +6,15 @@ import Foundation
 public struct DataDirectoryReader: Sendable {
     public static let preferencesFileName = "preferences.json"
     public let root: String
+    /// Where the files are read from: the disk, or what a merge or an import would write.
+    public let source: any DataFileSource
 
-    /// - Parameter root: the data directory as the user named it; messages show paths under it.
-    public init(root: String) {
+    /// - Parameters:
+    ///   - root: the data directory as the user named it; messages show paths under it.
+    ///   - source: the disk (`DiskDataFiles`), or files held in memory at their paths under `root` (`InMemoryDataFiles`).
+    public init(root: String, source: any DataFileSource = DiskDataFiles()) {
         self.root = root
+        self.source = source
     }
 
     public struct Result: Sendable {
@@ -20,7 +25,7 @@ public struct DataDirectoryReader: Sendable {
     /// Reads and validates everything: the first refresh of a new `IncrementalDataReader`,
     /// so a full read and a kept-current one can never disagree.
     public func read() -> Result {
-        var incremental = IncrementalDataReader(root: root)
+        var incremental = IncrementalDataReader(root: root, source: source)
         return incremental.refresh().result
     }
 
@@ -32,18 +37,16 @@ public struct DataDirectoryReader: Sendable {
         reportUnclaimedTopLevelEntries(diagnostics: &diagnostics)
         for kind in RecordKind.folderKinds {
             let folder = (root as NSString).appendingPathComponent(kind.folderName)
-            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
+            guard let entries = source.walk(folder, skippingIgnoredFolders: true) else { continue }
             var found: [String] = []
-            while let relative = enumerator.nextObject() as? String {
+            for entry in entries {
+                let relative = entry.relativePath
                 let name = (relative as NSString).lastPathComponent
-                if EditorDroppings.isIgnored(name) {
-                    if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { enumerator.skipDescendants() }
-                    continue
-                }
+                if EditorDroppings.isIgnored(name) { continue }
                 let lower = name.lowercased()
                 if lower.hasSuffix(".json") || lower.hasSuffix(".csv") {
                     found.append((folder as NSString).appendingPathComponent(relative))
-                } else if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular, !Self.isNote(lower) {
+                } else if entry.entry == .file, !Self.isNote(lower) {
                     diagnostics.append(.warning(
                         "not read: only .json and .csv files are read in \(kind.folderName)/ (\(kind.rules.summary))",
                         at: .file((folder as NSString).appendingPathComponent(relative))))
@@ -67,20 +70,19 @@ public struct DataDirectoryReader: Sendable {
         let parents = RecordKind.foldersOfPlaces
         for folder in parents.sorted() {
             let folderPath = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
+            guard let names = source.names(inFolder: folderPath) else { continue }
             for name in names.sorted() {
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 let lower = name.lowercased()
                 if claimed.contains(relative) || parents.contains(relative) || EditorDroppings.isIgnored(name) || Self.isNote(lower) { continue }
                 let path = (folderPath as NSString).appendingPathComponent(name)
-                var isDirectory: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                if !folder.isEmpty, Self.isThumbnailPlace(name: lower, isDirectory: isDirectory.boolValue) { continue }
+                let isDirectory = source.entry(at: path) == .folder
+                if !folder.isEmpty, Self.isThumbnailPlace(name: lower, isDirectory: isDirectory) { continue }
                 let siblings = (claimed.union(parents)).filter { ($0 as NSString).deletingLastPathComponent == folder }
                 let near = siblings.first { ($0 as NSString).lastPathComponent.lowercased() == lower }
                     .map { " (did you mean \"\(($0 as NSString).lastPathComponent)\"?)" } ?? ""
                 diagnostics.append(.warning(
-                    "not read: no kind of record lives in \(isDirectory.boolValue ? "the folder \"\(relative)/\"" : "\"\(relative)\"")\(near); \(RecordKind.layoutDescription)",
+                    "not read: no kind of record lives in \(isDirectory ? "the folder \"\(relative)/\"" : "\"\(relative)\"")\(near); \(RecordKind.layoutDescription)",
                     at: .file(path)))
             }
         }
@@ -93,12 +95,12 @@ public struct DataDirectoryReader: Sendable {
         return KitchenThumbnail.imageExtensions.contains((lowercasedName as NSString).pathExtension)
     }
 
-    static func parseConcurrently(_ paths: [(path: String, kind: RecordKind)]) -> [ParsedFile] {
-        concurrentMap(paths) { parseFile(at: $0.path, kind: $0.kind) }
+    static func parseConcurrently(_ paths: [(path: String, kind: RecordKind)], source: any DataFileSource = DiskDataFiles()) -> [ParsedFile] {
+        concurrentMap(paths) { parseFile(at: $0.path, kind: $0.kind, source: source) }
     }
 
-    public static func parseFile(at path: String, kind: RecordKind) -> ParsedFile {
-        switch DataFileBytes.read(path) {
+    public static func parseFile(at path: String, kind: RecordKind, source: any DataFileSource = DiskDataFiles()) -> ParsedFile {
+        switch source.bytes(path) {
         case .success(let bytes):
             return RecordFileParser.parse(bytes, path: path, kind: kind)
         case .failure(let problem):
@@ -112,7 +114,7 @@ public struct DataDirectoryReader: Sendable {
     public func readPreferencesFile(diagnostics: inout [Diagnostic]) -> (preferences: Located<Preferences>?, waterline: Located<WaterlineSettings.Overrides>?) {
         let path = (root as NSString).appendingPathComponent(Self.preferencesFileName)
         let bytes: [UInt8]
-        switch DataFileBytes.readIfPresent(path) {
+        switch source.bytesIfPresent(path) {
         case nil: return (nil, nil)
         case .success(let read)?: bytes = read
         case .failure(let problem)?: diagnostics.append(problem.diagnostic); return (nil, nil)
@@ -134,7 +136,7 @@ public struct DataDirectoryReader: Sendable {
     @discardableResult
     public func checkErasuresFile(diagnostics: inout [Diagnostic]) -> [ErasureRecord] {
         let path = ErasureLedger.path(root: root)
-        switch DataFileBytes.readIfPresent(path, expected: ErasureLedger.expected) {
+        switch source.bytesIfPresent(path, expected: ErasureLedger.expected) {
         case nil: return []
         case .success(let bytes)?:
             let found = ErasureLedger.diagnostics(of: bytes, path: path)

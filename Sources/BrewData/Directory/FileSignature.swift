@@ -9,6 +9,14 @@ public struct FileSignature: Hashable, Sendable {
     public var modifiedNanoseconds: Int64
     public var changedNanoseconds: Int64
 
+    public init(device: UInt64, inode: UInt64, sizeBytes: Int64, modifiedNanoseconds: Int64, changedNanoseconds: Int64) {
+        self.device = device
+        self.inode = inode
+        self.sizeBytes = sizeBytes
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.changedNanoseconds = changedNanoseconds
+    }
+
     /// Nil when the file is missing or cannot be looked at.
     public init?(path: String) {
         var status = stat()

@@ -26,8 +26,9 @@ public struct IncrementalDataReader: Sendable {
     private var preferencesSignature: FileSignature?
     private var inboxSignature: FileSignature?
 
-    public init(root: String) {
-        self.reader = DataDirectoryReader(root: root)
+    /// - Parameter source: where the files are read from (`DataDirectoryReader.source`).
+    public init(root: String, source: any DataFileSource = DiskDataFiles()) {
+        self.reader = DataDirectoryReader(root: root, source: source)
     }
 
     /// What `readChangedFiles` found: the data files read again and those gone, in path order.
@@ -55,12 +56,12 @@ public struct IncrementalDataReader: Sendable {
     public var preferencesChangedSinceRefresh: Bool {
         let root = reader.root
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
-        return FileSignature(path: preferencesPath) != preferencesSignature || FileSignature(path: KitchenInbox.path(root: root)) != inboxSignature
+        return reader.source.signature(at: preferencesPath) != preferencesSignature || reader.source.signature(at: KitchenInbox.path(root: root)) != inboxSignature
     }
 
     /// Whether the kitchen inbox changed since the last `refresh`.
     public var inboxChangedSinceRefresh: Bool {
-        FileSignature(path: KitchenInbox.path(root: reader.root)) != inboxSignature
+        reader.source.signature(at: KitchenInbox.path(root: reader.root)) != inboxSignature
     }
 
     /// The findings of `BrewLogValidator` in each file's logs, kept until the file is read again
@@ -74,16 +75,16 @@ public struct IncrementalDataReader: Sendable {
     /// Lists the data files and reads again the new and changed ones; nil when the data directory
     /// is not there. - Returns: the listed files, in path order.
     private mutating func listAndReread(diagnostics: inout [Diagnostic]) -> [(path: String, kind: RecordKind)]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: reader.root, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        let source = reader.source
+        guard source.entry(at: reader.root) == .folder else { return nil }
         let paths = reader.dataFilePaths(diagnostics: &diagnostics)
-        let signatures = concurrentMap(paths.map(\.path)) { FileSignature(path: $0) }
+        let signatures = concurrentMap(paths.map(\.path)) { source.signature(at: $0) }
         var stale: [(path: String, kind: RecordKind)] = []
         for (index, entry) in paths.enumerated() {
             if let known = parsed[entry.path], let signature = signatures[index], known.signature == signature, known.file.kind == entry.kind { continue }
             stale.append(entry)
         }
-        let reread = DataDirectoryReader.parseConcurrently(stale)
+        let reread = DataDirectoryReader.parseConcurrently(stale, source: source)
         let signatureByPath = Dictionary(zip(paths.map(\.path), signatures), uniquingKeysWith: { first, _ in first })
         for file in reread {
             parsed[file.path] = (signatureByPath[file.path] ?? nil, file)
@@ -127,16 +128,17 @@ public struct IncrementalDataReader: Sendable {
         unreported = ([], [])
 
         let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
-        let preferencesNow = FileSignature(path: preferencesPath)
+        let source = reader.source
+        let preferencesNow = source.signature(at: preferencesPath)
         let preferencesChanged = preferencesNow != preferencesSignature
         preferencesSignature = preferencesNow
         let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &diagnostics)
         let ledger = reader.checkErasuresFile(diagnostics: &diagnostics)
         // The kitchen inbox is small and read whole; a change to it counts as a preferences change.
-        let inboxNow = FileSignature(path: KitchenInbox.path(root: root))
+        let inboxNow = source.signature(at: KitchenInbox.path(root: root))
         let inboxChanged = inboxNow != inboxSignature
         inboxSignature = inboxNow
-        let inbox = KitchenInbox.read(root: root, diagnostics: &diagnostics)
+        let inbox = KitchenInbox.read(root: root, source: source, diagnostics: &diagnostics)
 
         let read = DispatchTime.now().uptimeNanoseconds
         let files = paths.compactMap { parsed[$0.path]?.file }
@@ -146,8 +148,8 @@ public struct IncrementalDataReader: Sendable {
         do throws(GaveWay) {
             try giveWay.check()
             dataset.kitchenInbox = inbox
-            dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, diagnostics: &assembled)
-            assembled += KitchenImageFiles.unnamed(dataset.kitchenRecipes, root: root)
+            dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, source: source, diagnostics: &assembled)
+            assembled += KitchenImageFiles.unnamed(dataset.kitchenRecipes, root: root, source: source)
             assembled += ErasedRecordsLeft.findings(in: dataset, ledger: ledger, root: root)
             // The log findings kept per file are those of the files as read: kept even when this gives way.
             validated = try ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled,
@@ -158,7 +160,7 @@ public struct IncrementalDataReader: Sendable {
             return nil
         }
         if dataset.recipes.isEmpty {
-            validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root, recipeFiles: paths.filter { $0.kind == .recipes }.map(\.path))
+            validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root, recipeFiles: paths.filter { $0.kind == .recipes }.map(\.path), source: source)
         }
         let result = DataDirectoryReader.Result(files: files, validated: validated)
         return Refresh(result: result, changedPaths: changed, removedPaths: removed, preferencesChanged: preferencesChanged || inboxChanged,
@@ -193,18 +195,18 @@ public struct IncrementalDataReader: Sendable {
     /// folder, else the data directory) and saying what is missing and how to start.
     /// When recipe files are there but none could be read, that is what is said: `init --force`
     /// writes the starter only where no file is, so it is offered only when it would help.
-    static func noRecipes(_ diagnostics: [Diagnostic], root: String, recipeFiles: [String] = []) -> [Diagnostic] {
+    static func noRecipes(_ diagnostics: [Diagnostic], root: String, recipeFiles: [String] = [], source: any DataFileSource = DiskDataFiles()) -> [Diagnostic] {
         let recipes = (root as NSString).appendingPathComponent(RecordKind.recipes.folderName)
-        let hasFolder = FileManager.default.fileExists(atPath: recipes)
+        let hasFolder = source.entry(at: recipes) != nil
         let starter = (root as NSString).appendingPathComponent(JournalStarter.starterPath)
         let withErrors = Set(diagnostics.filter { $0.severity == .error }.map(\.location.file))
         let broken = recipeFiles.filter(withErrors.contains).map { ($0 as NSString).lastPathComponent }
         let files = broken.prefix(3).joined(separator: ", ") + (broken.count > 3 ? " and \(broken.count - 3) more" : "")
         let them = broken.count == 1 ? "it" : "them"
-        let hasStarterFile = DataFileBytes.entryExists(starter)
+        let hasStarterFile = source.entryExists(starter)
         let message: String
         if !hasFolder {
-            message = "\(root) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(root)\(Self.isEmptyFolder(root) ? "" : " --force")` (it adds the V60 starter, logs/, sessions/ and preferences.json)"
+            message = "\(root) has no recipes/ folder, so there is nothing to brew; start a journal here with `brewguide init \(root)\(Self.isEmptyFolder(root, source: source) ? "" : " --force")` (it adds the V60 starter, logs/, sessions/ and preferences.json)"
         } else if !broken.isEmpty {
             message = "no valid recipe in \(recipes)/: \(files) could not be read as recipes (the errors there say why); fix \(them), or "
                 + (hasStarterFile ? "move \(starter) away and run `brewguide init \(root) --force` to write the V60 starter again" : "run `brewguide init \(root) --force` to add the V60 starter beside \(them)")
@@ -219,7 +221,7 @@ public struct IncrementalDataReader: Sendable {
         }
     }
 
-    static func isEmptyFolder(_ path: String) -> Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).allSatisfy { $0.hasPrefix(".") }
+    static func isEmptyFolder(_ path: String, source: any DataFileSource = DiskDataFiles()) -> Bool {
+        (source.names(inFolder: path) ?? []).allSatisfy { $0.hasPrefix(".") }
     }
 }

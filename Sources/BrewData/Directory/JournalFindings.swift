@@ -13,6 +13,14 @@ public enum JournalFindings {
     ///   - result: the data directory as read (in full or by `IncrementalDataReader`).
     ///   - mealPlan: the planner's files read from the same directory against `result`'s data set.
     ///   - now: the run's clock (`BREWGUIDE_NOW`), which active sessions and future dates are measured against.
+    /// Reads the journal at `root` from `source` (the disk, or what a merge or an import would
+    /// write) as `check` reads it, and gives every finding, with what was read.
+    public static func reading(root: String, source: any DataFileSource = DiskDataFiles(), now: Date) -> (result: DataDirectoryReader.Result, mealPlan: MealPlanContext, findings: [Diagnostic]) {
+        let result = DataDirectoryReader(root: root, source: source).read()
+        let mealPlan = MealPlanContext.load(root: root, dataset: result.validated.dataset, source: source)
+        return (result, mealPlan, of(result, mealPlan: mealPlan, now: now))
+    }
+
     public static func of(_ result: DataDirectoryReader.Result, mealPlan: MealPlanContext, now: Date) -> [Diagnostic] {
         let dataset = result.validated.dataset
         let others = SessionValidator().abandonedDiagnostics(for: dataset, now: now)

@@ -19,10 +19,10 @@ public enum CookPhotos {
 
     /// The photo paths the cook logs of `kitchen/cooked.json` under `root` name; none when the file
     /// is not there or does not parse (check reports that).
-    public static func named(root: String) -> Set<String> {
+    public static func named(root: String, source: any DataFileSource = DiskDataFiles()) -> Set<String> {
         let file = (root as NSString).appendingPathComponent(CookLogsKind.file)
-        guard let bytes = FileManager.default.contents(atPath: file),
-              let value = (try? JSONParser.parse([UInt8](bytes), file: file)).map(JSONValue.init) else { return [] }
+        guard case .success(let bytes)? = source.bytesIfPresent(file),
+              let value = (try? JSONParser.parse(bytes, file: file)).map(JSONValue.init) else { return [] }
         switch value {
         case .array(let records): return named(inRecords: records)
         case .object: return named(inRecords: [value])
@@ -43,7 +43,7 @@ public enum CookPhotos {
     /// read; with a finding at the log's `photo` for each one that cannot be used, as for a
     /// thumbnail: not a file path (an error), not there (a warning: the cook is listed without
     /// it), leading out of the data directory or not a regular file (an error).
-    public static func resolve(_ logs: [Located<CookLog>], root: String, diagnostics: inout [Diagnostic]) -> [String: String] {
+    public static func resolve(_ logs: [Located<CookLog>], root: String, source: any DataFileSource = DiskDataFiles(), diagnostics: inout [Diagnostic]) -> [String: String] {
         var found: [String: String] = [:]
         var realRoot: String?
         for located in logs {
@@ -54,8 +54,8 @@ public enum CookPhotos {
                 diagnostics.append(.error("photo \(problem)", at: location))
                 continue
             }
-            if realRoot == nil { realRoot = KitchenImageFiles.realPath((root as NSString).standardizingPath) ?? root }
-            switch KitchenImageFiles.check(path, root: root, realRoot: realRoot!) {
+            if realRoot == nil { realRoot = source.realPath((root as NSString).standardizingPath) ?? root }
+            switch KitchenImageFiles.check(path, root: root, realRoot: realRoot!, source: source) {
             case .found(let real):
                 found[path] = real
             case .missing(let looked):

@@ -14,14 +14,14 @@ import Foundation
 /// Each message is at the recipe's `thumbnail` field.
 public enum KitchenImageFiles {
     /// The files found, by their path in the data directory (and site), to the real path to read.
-    public static func resolve(_ recipes: [Located<KitchenRecipe>], root: String, diagnostics: inout [Diagnostic]) -> [String: String] {
+    public static func resolve(_ recipes: [Located<KitchenRecipe>], root: String, source: any DataFileSource = DiskDataFiles(), diagnostics: inout [Diagnostic]) -> [String: String] {
         var found: [String: String] = [:]
         var checked: [String: Outcome] = [:]
         var realRoot: String?
         for located in recipes {
             guard let text = located.value.thumbnail, case .file(let path)? = KitchenThumbnail(text) else { continue }
-            if realRoot == nil { realRoot = realPath((root as NSString).standardizingPath) ?? root }
-            let outcome = checked[path] ?? check(path, root: root, realRoot: realRoot!)
+            if realRoot == nil { realRoot = source.realPath((root as NSString).standardizingPath) ?? root }
+            let outcome = checked[path] ?? check(path, root: root, realRoot: realRoot!, source: source)
             checked[path] = outcome
             let location = located.source.location(of: "thumbnail")
             switch outcome {
@@ -29,7 +29,7 @@ public enum KitchenImageFiles {
                 found[path] = real
                 // The photo's small copy for the grid, when there: copied too, never reported missing.
                 let grid = KitchenThumbnail.gridPath(for: path)
-                if found[grid] == nil, case .found(let gridReal) = checked[grid] ?? check(grid, root: root, realRoot: realRoot!) {
+                if found[grid] == nil, case .found(let gridReal) = checked[grid] ?? check(grid, root: root, realRoot: realRoot!, source: source) {
                     found[grid] = gridReal
                 }
             case .missing(let looked):
@@ -47,22 +47,22 @@ public enum KitchenImageFiles {
     /// of one that a recipe names) and no cook log names (`CookPhotos`), and for each photo a stopped `kitchen import` or `kitchen clip`
     /// left pending (`.<name>.pending`, which the next import or clip puts in place or removes).
     /// Nothing is removed: a photo may be one the person put there by hand.
-    public static func unnamed(_ recipes: [Located<KitchenRecipe>], root: String) -> [Diagnostic] {
+    public static func unnamed(_ recipes: [Located<KitchenRecipe>], root: String, source: any DataFileSource = DiskDataFiles()) -> [Diagnostic] {
         let folder = (root as NSString).appendingPathComponent("kitchen/images")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder), !names.isEmpty else { return [] }
+        guard let names = source.names(inFolder: folder), !names.isEmpty else { return [] }
         var named: Set<String> = []
         for located in recipes {
             guard let text = located.value.thumbnail, case .file(let path)? = KitchenThumbnail(text) else { continue }
             named.insert(path)
             named.insert(KitchenThumbnail.gridPath(for: path))
         }
-        named.formUnion(CookPhotos.named(root: root))
+        named.formUnion(CookPhotos.named(root: root, source: source))
         var diagnostics: [Diagnostic] = []
         for name in names.sorted() {
             let relative = "kitchen/images/" + name
             let path = (folder as NSString).appendingPathComponent(name)
-            var status = stat()
-            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            // A plain file, not a link to one: `lstat` on disk.
+            guard source.isPlainFile(path) else { continue }
             if name.hasPrefix(".") {
                 guard name.hasSuffix(".pending") else { continue }
                 let shown = ShownText.escaped(String(name.dropFirst().dropLast(".pending".count)))
@@ -78,15 +78,16 @@ public enum KitchenImageFiles {
         case found(String), missing(String), outside(String), notAFile
     }
 
-    static func check(_ path: String, root: String, realRoot: String) -> Outcome {
+    static func check(_ path: String, root: String, realRoot: String, source: any DataFileSource = DiskDataFiles()) -> Outcome {
         let joined = (root as NSString).appendingPathComponent(path)
-        guard let real = realPath(joined) else { return .missing(joined) }
+        guard let real = source.realPath(joined) else { return .missing(joined) }
         let inside = realRoot == "/" ? real.hasPrefix("/") : real.hasPrefix(realRoot + "/")
         guard inside else { return .outside(real) }
-        var status = stat()
-        guard stat(real, &status) == 0 else { return .missing(joined) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return .notAFile }
-        return .found(real)
+        switch source.entry(at: real) {
+        case nil: return .missing(joined)
+        case .file?: return .found(real)
+        case .folder?, .other?: return .notAFile
+        }
     }
 
     static func realPath(_ path: String) -> String? {

@@ -28,11 +28,11 @@ public enum KitchenInbox {
     public static func path(root: String) -> String { (root as NSString).appendingPathComponent(relativePath) }
 
     /// The entries, with a located finding for each one that cannot be read; none when there is no inbox.
-    public static func read(root: String, diagnostics: inout [Diagnostic]) -> [Located<KitchenInboxEntry>] {
+    public static func read(root: String, source: any DataFileSource = DiskDataFiles(), diagnostics: inout [Diagnostic]) -> [Located<KitchenInboxEntry>] {
         let path = path(root: root)
         // Bounded and named like every data file: a pipe or a folder here is said, not skipped.
         let bytes: [UInt8]
-        switch DataFileBytes.readIfPresent(path) {
+        switch source.bytesIfPresent(path) {
         case nil: return []
         case .success(let read)?: bytes = read
         case .failure(let problem)?:

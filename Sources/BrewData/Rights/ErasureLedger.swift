@@ -15,8 +15,8 @@ public enum ErasureLedger {
     /// The records of a data directory; none when it has no ledger. A ledger that exists but
     /// cannot be read (a folder, a pipe, no permission, too large) throws: running on without it
     /// would bring erased records back (`merge`) or erase twice.
-    public static func load(root: String) throws(CommandError) -> [ErasureRecord] {
-        guard let data = try bytes(root: root) else { return [] }
+    public static func load(root: String, source: any DataFileSource = DiskDataFiles()) throws(CommandError) -> [ErasureRecord] {
+        guard let data = try bytes(root: root, source: source) else { return [] }
         let path = path(root: root)
         let value: JSONValue
         do {
@@ -32,9 +32,9 @@ public enum ErasureLedger {
     }
 
     /// The ledger's bytes, nil when there is none (no file, nor a link, at its path).
-    public static func bytes(root: String) throws(CommandError) -> [UInt8]? {
+    public static func bytes(root: String, source: any DataFileSource = DiskDataFiles()) throws(CommandError) -> [UInt8]? {
         let path = path(root: root)
-        switch DataFileBytes.readIfPresent(path, expected: expected) {
+        switch source.bytesIfPresent(path, expected: expected) {
         case nil: return nil
         case .success(let bytes)?: return bytes
         case .failure(let problem)?:

@@ -90,32 +90,23 @@ public enum KitchenPlannerFiles {
         }
     }
 
-    /// The errors `check` gives for the planner's files of `snapshot` (laid out in a scratch
-    /// folder with the rest of the snapshot, so slots are checked against its kitchen recipes and
-    /// snack presets), each with the scratch folder's name replaced by `name`.
+    /// The errors `check` gives for the planner's files of `snapshot`, read with the rest of the
+    /// snapshot as `check` reads a data directory (`JournalFindings`, so slots are checked against
+    /// its kitchen recipes and snack presets) from the files `DataDirectoryWriter` would write,
+    /// held in memory (`InMemoryDataFiles`) under `name`: each error is at its file's path there.
     public static func errors(in snapshot: DataSnapshot, name: String) -> [Diagnostic] {
         guard !snapshot.kitchenFiles.isEmpty else { return [] }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("brewguide-kitchen-check-\(getpid())-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let files: InMemoryDataFiles
         do throws(CommandError) {
-            try DataDirectoryWriter.write(snapshot, into: scratch, synced: false)
+            files = try InMemoryDataFiles(root: name, snapshot: snapshot)
         } catch {
             return [.error("cannot lay out the kitchen planner's files to check them: \(error.message)", at: .file(name))]
         }
         // Every carried file is checked as `check` reads it (`JournalFindings`: the data directory's
         // reader and validator, the planner's reader against the kitchen), whatever its kind.
-        var diagnostics: [Diagnostic] = []
-        _ = KitchenInbox.read(root: scratch, diagnostics: &diagnostics)
-        let result = DataDirectoryReader(root: scratch).read()
-        let mealPlan = MealPlanContext.load(root: scratch, dataset: result.validated.dataset)
-        let carried = Set(snapshot.kitchenFiles.map { (scratch as NSString).appendingPathComponent($0.relativePath) })
-        diagnostics += mealPlan.diagnostics
-        diagnostics += JournalFindings.of(result, mealPlan: mealPlan, now: Date()).filter { carried.contains($0.location.file) }
-        return diagnostics.filter { $0.severity == .error }.sortedByLocation().removingDuplicates().map { diagnostic in
-            var named = diagnostic
-            named.location.file = diagnostic.location.file.replacingOccurrences(of: scratch, with: name)
-            named.message = diagnostic.message.replacingOccurrences(of: scratch, with: name)
-            return named
-        }
+        let read = JournalFindings.reading(root: name, source: files, now: Date())
+        let carried = Set(snapshot.kitchenFiles.map { (name as NSString).appendingPathComponent($0.relativePath) })
+        let diagnostics = read.mealPlan.diagnostics + read.findings.filter { carried.contains($0.location.file) }
+        return diagnostics.filter { $0.severity == .error }.sortedByLocation().removingDuplicates()
     }
 }

@@ -77,13 +77,13 @@ public enum MergeWriter {
         return changes
     }
 
-    /// Writes a merge into the target directory, after `Merger.refusal(of:target:)` found nothing
+    /// Writes a merge into the target directory, after `Merger.refusal(of:root:now:)` found nothing
     /// wrong: the journal first, then each change, then the journal goes.
     /// - Parameter afterEachChange: called after each change is made (tests stop the merge there).
     public static func apply(_ outcome: Merger.Outcome, target: DataSnapshot, root: String,
                              afterEachChange: (Int) throws(CommandError) -> Void = { _ throws(CommandError) in }) throws(CommandError) {
-        if let reason = Merger.refusal(of: outcome, target: target) { throw CommandError(reason) }
         let changes = try changes(for: outcome, root: root)
+        if let reason = Merger.refusal(of: changes, root: root) { throw CommandError(reason) }
         guard !changes.isEmpty else { return }
         let journal = MergeJournal(changes: changes)
         if let refusal = journal.refusal(root: root, written: false) { throw refusal }

@@ -18,16 +18,18 @@ public struct MealPlanContext: Sendable {
 
     /// Reads the planner's files under `root` and checks them against the kitchen of `dataset`
     /// (the data set read from the same directory).
-    public static func load(root: String, dataset: Dataset) -> MealPlanContext {
+    /// - Parameter source: where the files are read from (`DataDirectoryReader.source`): the disk,
+    ///   or what a merge or an import would write.
+    public static func load(root: String, dataset: Dataset, source: any DataFileSource = DiskDataFiles()) -> MealPlanContext {
         var diagnostics: [Diagnostic] = []
         var stamped: [(node: RawNode, record: String)] = []
-        let plan = MealPlanReader(root: root).read(diagnostics: &diagnostics, stamped: &stamped)
+        let plan = MealPlanReader(root: root, source: source).read(diagnostics: &diagnostics, stamped: &stamped)
         let recipes = KitchenRecipeSource.plannableRecipes(in: dataset)
-        let ledger = (try? ErasureLedger.load(root: root)) ?? []
+        let ledger = (try? ErasureLedger.load(root: root, source: source)) ?? []
         let erased = Set(ledger.filter { $0.kind == .kitchenRecipe }.map(\.id))
         diagnostics += plan.validate(recipes: recipes, erasedRecipeIDs: erased)
         diagnostics += ErasedRecordsLeft.findings(cookLogs: plan.cooks, ledger: ledger, root: root)
-        let photos = CookPhotos.resolve(plan.cooks, root: root, diagnostics: &diagnostics)
+        let photos = CookPhotos.resolve(plan.cooks, root: root, source: source, diagnostics: &diagnostics)
         return MealPlanContext(root: root, plan: plan, recipes: recipes, erasedRecipeIDs: erased, diagnostics: diagnostics.sortedByLocation(), cookPhotos: photos, stamped: stamped)
     }
 

@@ -12,9 +12,12 @@ public struct MealPlanReader: Sendable {
     public static let shoppingCSV = RecordKind.shoppingItems.filePaths[1]
 
     public let root: String
+    /// Where the files are read from (`DataDirectoryReader.source`).
+    public let source: any DataFileSource
 
-    public init(root: String) {
+    public init(root: String, source: any DataFileSource = DiskDataFiles()) {
         self.root = root
+        self.source = source
     }
 
     func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
@@ -30,14 +33,14 @@ public struct MealPlanReader: Sendable {
     public func read(diagnostics: inout [Diagnostic], stamped: inout [(node: RawNode, record: String)]) -> MealPlanData {
         var data = MealPlanData()
         for file in planFilePaths() {
-            guard let nodes = Self.records(at: file, diagnostics: &diagnostics) else { continue }
+            guard let nodes = Self.records(at: file, source: source, diagnostics: &diagnostics) else { continue }
             stamped += nodes.map { ($0, "") }
             let isCSV = file.lowercased().hasSuffix(".csv")
             for node in nodes {
                 if let slot = MealSlotDecoder.decode(node, isCSVRow: isCSV, diagnostics: &diagnostics) { data.slots.append(slot) }
             }
         }
-        if let nodes = Self.records(at: path(Self.snacksFile), diagnostics: &diagnostics) {
+        if let nodes = Self.records(at: path(Self.snacksFile), source: source, diagnostics: &diagnostics) {
             stamped += nodes.map { ($0, "") }
             data.snackOverrides = nodes.compactMap { SnackPresetDecoder.decode($0, diagnostics: &diagnostics) }
         }
@@ -46,11 +49,11 @@ public struct MealPlanReader: Sendable {
             diagnostics.append(.warning("both kitchen/shopping.json and kitchen/shopping.csv exist; both are read, and commands write the JSON", at: .file(shopping[1])))
         }
         for file in shopping {
-            guard let nodes = Self.records(at: file, diagnostics: &diagnostics) else { continue }
+            guard let nodes = Self.records(at: file, source: source, diagnostics: &diagnostics) else { continue }
             stamped += nodes.map { ($0, "") }
             data.shoppingItems += nodes.compactMap { ShoppingItemDecoder.decode($0, diagnostics: &diagnostics) }
         }
-        if let nodes = Self.records(at: path(CookLogsKind.file), diagnostics: &diagnostics) {
+        if let nodes = Self.records(at: path(CookLogsKind.file), source: source, diagnostics: &diagnostics) {
             data.cooks = nodes.compactMap { CookLogsKind.decode($0, diagnostics: &diagnostics) }
         }
         let preferences = self.preferences()
@@ -64,8 +67,8 @@ public struct MealPlanReader: Sendable {
     /// (cookcli's aisle file as JSON); a wrong shape is an error naming the field.
     public func readAisles(diagnostics: inout [Diagnostic]) -> ShoppingAisles {
         let file = path(DataDirectoryReader.preferencesFileName)
-        guard let bytes = FileManager.default.contents(atPath: file),
-              let node = try? JSONParser.parse([UInt8](bytes), file: file),
+        guard case .success(let bytes)? = source.bytesIfPresent(file),
+              let node = try? JSONParser.parse(bytes, file: file),
               case .object(let members) = node.value, let kitchen = members.last(where: { $0.key == "kitchen" })?.node,
               case .object(let kitchenMembers) = kitchen.value,
               let aislesNode = kitchenMembers.last(where: { $0.key == "aisles" })?.node else { return ShoppingAisles() }
@@ -95,9 +98,9 @@ public struct MealPlanReader: Sendable {
     /// The plan files, sorted.
     public func planFilePaths() -> [String] {
         let folder = path(Self.planFolder)
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        guard let entries = source.walk(folder, skippingIgnoredFolders: false) else { return [] }
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
+        for relative in entries.map(\.relativePath) {
             let name = (relative as NSString).lastPathComponent
             if EditorDroppings.isIgnored(name) { continue }
             let lower = name.lowercased()
@@ -108,7 +111,7 @@ public struct MealPlanReader: Sendable {
 
     /// The shopping files that exist (a link to nothing too, to be reported): the JSON first.
     public func shoppingFilePaths() -> [String] {
-        [path(Self.shoppingJSON), path(Self.shoppingCSV)].filter(DataFileBytes.entryExists)
+        [path(Self.shoppingJSON), path(Self.shoppingCSV)].filter { source.entryExists($0) }
     }
 
     public func readGoals(diagnostics: inout [Diagnostic]) -> Located<NutritionGoals>? {
@@ -118,7 +121,7 @@ public struct MealPlanReader: Sendable {
     /// `preferences.json` parsed; nil when it cannot be read or parsed (the main reader reports that).
     func preferences() -> RawNode? {
         let file = path(DataDirectoryReader.preferencesFileName)
-        guard case .success(let bytes)? = DataFileBytes.readIfPresent(file) else { return nil }
+        guard case .success(let bytes)? = source.bytesIfPresent(file) else { return nil }
         return try? JSONParser.parse(bytes, file: file)
     }
 
@@ -132,9 +135,9 @@ public struct MealPlanReader: Sendable {
     /// The records of a JSON (an object or an array of objects) or CSV file; nil, with nothing
     /// said, when there is no file, and with what is wrong when it cannot be read (a folder, a
     /// pipe, a link to nothing, over `DataFileBytes.maximumBytes`).
-    static func records(at file: String, diagnostics: inout [Diagnostic]) -> [RawNode]? {
+    static func records(at file: String, source: any DataFileSource = DiskDataFiles(), diagnostics: inout [Diagnostic]) -> [RawNode]? {
         let bytes: [UInt8]
-        switch DataFileBytes.readIfPresent(file) {
+        switch source.bytesIfPresent(file) {
         case nil: return nil
         case .success(let read)?: bytes = read
         case .failure(let problem)?:
