@@ -73,6 +73,17 @@ public final class JournalSite {
     private var earlyLogPages: [String: String] = [:]
     /// The staging copy being made on another thread (`prepareForUpdates(inBackground:)`).
     private var stagingCopy: BackgroundStagingCopy?
+    /// The ways pages reached disk since they were last asked for (`takeWritePaths`).
+    private var writePathsTaken: [SiteWritePath] = []
+    /// Whether the last build that did not fail gave way to a newer change (`Outcome.stopped`).
+    private var gaveWay = false
+
+    /// The ways pages reached disk (`SiteWritePath`) since the last call, in order: for the tests
+    /// that check each way gives the site a clean full build gives.
+    public func takeWritePaths() -> [SiteWritePath] {
+        defer { writePathsTaken = [] }
+        return writePathsTaken
+    }
 
     /// - Parameter now: the moment active sessions are measured against, asked at each build.
     /// The journal as the last build read it, for another reader to start from (`serve`'s saves,
@@ -98,6 +109,12 @@ public final class JournalSite {
     /// (`publishEditedLogPages`), so a save is not kept waiting for the end of the rebuild before it.
     public func build(full: Bool = false, progress: SiteBuilder.Progress? = nil, shouldStop: (() -> Bool)? = nil,
                       newerSaveWaiting: (() -> Bool)? = nil) -> Outcome {
+        let outcome = building(full: full, progress: progress, shouldStop: shouldStop, newerSaveWaiting: newerSaveWaiting)
+        if outcome.stopped { gaveWay = true } else if outcome.succeeded { gaveWay = false }
+        return outcome
+    }
+
+    private func building(full: Bool, progress: SiteBuilder.Progress?, shouldStop: (() -> Bool)?, newerSaveWaiting: (() -> Bool)?) -> Outcome {
         // A staging copy still being made is waited for, giving way to a newer save meanwhile (its
         // pages go into the live site without it): nothing is read yet, so nothing is carried over.
         guard finishPreparingForUpdates(unless: full ? nil : shouldStop) else {
@@ -123,6 +140,7 @@ public final class JournalSite {
             outcome.stopped = true
             return outcome
         }
+        let afterGivingWay = gaveWay
         if let carried = stoppedRefresh {
             refresh.changedPaths = carried.changed.filter { !refresh.removedPaths.contains($0) && !refresh.changedPaths.contains($0) } + refresh.changedPaths
             refresh.removedPaths = Set(carried.removed.filter { !refresh.changedPaths.contains($0) } + refresh.removedPaths).sorted()
@@ -195,6 +213,7 @@ public final class JournalSite {
         clock.lap("plan")
         // The log pages a newer save put first while this build wrote: the next build makes them.
         var earlyMeanwhile: [String: String] = [:]
+        var pathTaken = SiteWritePath.fullBuild
         do throws(SiteWriteError) {
             var changes: SiteChanges
             var transaction: SiteTransaction
@@ -229,6 +248,7 @@ public final class JournalSite {
                 for path in changedImages where images[path] == nil { transaction.remove(path) }
             } else {
                 changes = SiteChanges.everything(in: plan, replacing: published)
+                pathTaken = published != nil && !full ? .rebuiltWhole : .fullBuild
                 transaction = try SiteTransaction(outputDirectory: settings.outputDirectory, mode: .replaceAll)
             }
             // The last moments to give way to a newer change: nothing is put in the staging copy yet.
@@ -242,10 +262,12 @@ public final class JournalSite {
                     return stopped(refresh, dropping: plan)
                 }
                 outcome.pagesRendered = rendered
+                pathTaken = .changedPagesMadeFirst
             } else if let meanwhile {
                 // Many pages (a brew added to a journal of 100,000): written as they are made, without
                 // giving way, but a newer save's pages still go first between slices of them.
                 outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress, meanwhile: meanwhile.call)
+                pathTaken = .changedPagesWrittenAsMade
             } else {
                 outcome.pagesRendered = try builder.render(changes.sources, of: plan, into: transaction, progress: progress)
             }
@@ -262,6 +284,8 @@ public final class JournalSite {
             outcome.writeFailure = error.description
             return outcome
         }
+        writePathsTaken.append(pathTaken)
+        if afterGivingWay { writePathsTaken.append(.afterGivingWay) }
         Self.dropLater(published)
         published = plan
         earlyLogPages = earlyMeanwhile
@@ -272,7 +296,7 @@ public final class JournalSite {
         // A newer save's pages put first while this build wrote may have been written over by this
         // build's own pages of the same logs (made from what it read before the save), and the swap
         // then put those older pages live: they are put again, from what is on disk now.
-        if !earlyMeanwhile.isEmpty { _ = publishEditedLogPages() }
+        if !earlyMeanwhile.isEmpty { _ = publishEditedLogPages(as: .newerSaveAgainAfterSwap) }
         outcome.succeeded = true
         outcome.stages = clock.stages
         return outcome
@@ -295,7 +319,7 @@ public final class JournalSite {
             last = now
             let before = earlyLogPages
             earlyLogPages = [:]
-            _ = publishEditedLogPages()
+            _ = publishEditedLogPages(as: .newerSaveWhileWriting)
             meanwhile.published.merge(earlyLogPages) { $1 }
             earlyLogPages = before.merging(earlyLogPages) { $1 }
         }
@@ -334,7 +358,11 @@ public final class JournalSite {
     /// so no staging copy is needed: the first save after the first build does not wait for it.
     /// The rebuild that follows renders them again with every other page the change touches.
     /// - Returns: the number of files written, or nil when the change is not such an edit.
-    public func publishEditedLogPages() -> Int? {
+    public func publishEditedLogPages() -> Int? { publishEditedLogPages(as: nil) }
+
+    /// - Parameter path: the way it is asked for, named in `takeWritePaths` (nil: by the caller,
+    ///   `editedLogsFirst` or `newLogsFirst`).
+    private func publishEditedLogPages(as path: SiteWritePath?) -> Int? {
         // Read under the data directory's shared lock, as a build reads (a command's files all or none).
         guard let readLock = try? DataDirectoryLock.acquireForReading(root: settings.dataDirectory, command: "brewguide watch") else { return nil }
         // The files read here are reported by the next refresh, which adds them to `unpublishedPaths`.
@@ -381,6 +409,7 @@ public final class JournalSite {
         do throws(SiteWriteError) {
             let written = try LiveSiteFiles.put(pages.flatMap { renderer.render($0) }, into: settings.outputDirectory)
             for (page, id) in zip(pages, edited.keys.sorted().map { journal.logs[$0].id } + added.map(\.id)) { earlyLogPages[id] = page.path }
+            writePathsTaken.append(path ?? (added.isEmpty ? .editedLogsFirst : .newLogsFirst))
             return written
         } catch {
             self.published = nil  // as after any failed write: the next build is a full one

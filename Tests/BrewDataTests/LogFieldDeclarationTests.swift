@@ -42,6 +42,68 @@ import TestSupport
         #expect(RecordEncoder.json(log.value)[name] == .number(7.25), "RecordEncoder does not write \(name)")
     }
 
+    /// A log giving every declared field, each as its JSON text. A field added to `LogField.all`
+    /// and not here fails `theSampleGivesEveryDeclaredField`, so the test below covers it.
+    static let everyField: [String: String] = [
+        "id": #""log-20260314-0742""#, "timestamp": #""2026-03-14T07:42:00+01:00""#, "method": #""v60""#,
+        "recipeId": #""v60-starter""#, "recipeNameAtBrew": #""V60 Starter""#, "doseGrams": "15", "targetYieldGrams": "250",
+        "waterTemperatureCelsius": "94", "grindLabel": #""medium""#, "rating": "4", "tasteTag": #""tooSour""#,
+        "note": #""Bright, \"juicy\".""#, "bean": #""Kenya Gichathaini""#, "roaster": #""Origin""#, "mill": #""Comandante""#,
+        "grinderSetting": #""18""#, "brewTimeSeconds": "185", "bloomSeconds": "40", "tds": "1.35", "extractionYieldPercent": "20.1",
+        "source": #""beanconqueror""#, "sourceId": #""bc-1""#, "fromRecipe": #"["waterTemperatureCelsius"]"#,
+        "beanId": #""bean-kenya""#, "beverageGrams": "212.5", "brix": "1.6",
+    ]
+
+    @Test func theSampleGivesEveryDeclaredField() {
+        #expect(LogsKind.fields.filter { Self.everyField[$0] == nil } == [], "declared but not in the sample")
+        #expect(Self.everyField.keys.filter { LogField.named($0) == nil }.sorted() == [], "in the sample but not declared")
+    }
+
+    /// Each declared field, given in a log, is read by the tree (`BrewLogDecoder.decode`, its
+    /// `read`) and by the bytes reader (its own switch) into the same log, reaches the log
+    /// (`BrewLogDecoder.make`, by hand), and is written back under its name with the value given
+    /// (`RecordEncoder.json`, its `write`): a field any of them drops or changes is named.
+    @Test(arguments: LogField.all.map(\.name))
+    func eachFieldIsReadByBothReadersAndWrittenBack(_ name: String) throws {
+        let text = "[{" + LogsKind.fields.compactMap { key in Self.everyField[key].map { "\"\(key)\": \($0)" } }.joined(separator: ", ") + "}]"
+        let given = JSONValue(try JSONParser.parse(Array(text.utf8), file: "/x/logs/a.json"))
+        guard case .array(let records) = given, let record = records.first else { Issue.record("no record"); return }
+        var diagnostics: [Diagnostic] = []
+        let node = try JSONParser.parse(Array(text.utf8), file: "/x/logs/a.json")
+        guard case .array(let nodes) = node.value else { Issue.record("no array"); return }
+        let fromTree = try #require(BrewLogDecoder.decode(nodes[0], diagnostics: &diagnostics))
+        #expect(diagnostics.map(\.description) == [])
+        let fromBytes = try #require(BrewLogBytesDecoder.decode(Array(text.utf8), path: "/x/logs/a.json")?.first, "the bytes reader gave way")
+        #expect(fromBytes.value == fromTree.value, "\(name): the bytes reader and the tree read different logs")
+        let written = RecordEncoder.json(fromTree.value)
+        #expect(written[name] != nil, "\(name): not written (dropped by the reader, make or the writer)")
+        #expect(written[name] == record[name], "\(name): written as \(String(describing: written[name])), given \(String(describing: record[name]))")
+    }
+
+    /// The writer keeps the order records have always been written in (the measures together), so
+    /// a file `log` or an import appends to reads as before, byte for byte.
+    @Test func theWriterKeepsTheOrderRecordsWereWrittenIn() throws {
+        let text = "{" + LogsKind.fields.compactMap { key in Self.everyField[key].map { "\"\(key)\": \($0)" } }.joined(separator: ", ") + "}"
+        var diagnostics: [Diagnostic] = []
+        let log = try #require(BrewLogDecoder.decode(try JSONParser.parse(Array(text.utf8), file: "a.json"), diagnostics: &diagnostics))
+        guard case .object(let members) = RecordEncoder.json(log.value) else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == [
+            "id", "timestamp", "method", "recipeId", "recipeNameAtBrew", "doseGrams", "targetYieldGrams", "waterTemperatureCelsius",
+            "grindLabel", "rating", "tasteTag", "note", "bean", "roaster", "mill", "grinderSetting", "brewTimeSeconds", "bloomSeconds",
+            "tds", "extractionYieldPercent", "beverageGrams", "brix", "source", "sourceId", "fromRecipe", "beanId",
+        ])
+    }
+
+    @Test func eachKindOfFieldIsDeclaredWithWhatItAllows() throws {
+        #expect(LogField.named("grindLabel")?.value == .enumeration(allowed: GrindLabel.allCases.map(\.rawValue)))
+        #expect(LogField.named("tasteTag")?.value == .enumeration(allowed: TasteTag.allCases.map(\.rawValue)))
+        #expect(LogField.named("beanId")?.value == .reference(kind: "beans"))
+        #expect(LogField.named("recipeId")?.value == .reference(kind: "recipes"))
+        #expect(LogField.named("note")?.value == .text(maximumCharacters: FieldBounds.noteCharacters))
+        #expect(LogField.named("bean")?.value == .text(maximumCharacters: FieldBounds.textCharacters))
+        #expect(LogField.named("fromRecipe")?.value == .texts)
+    }
+
     @Test func theOptionsNamedInMessagesAreTheDeclaredOnes() {
         #expect(BrewRecorder.optionForField["beverageGrams"] == "--beverage")
         #expect(BrewRecorder.optionForField["brix"] == "--brix")

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Every way a page reaches disk, checked against the plain way: a clean full build of the same
+/// Every way a page reaches disk (`SiteWritePath`, one change each in
+/// `eachWayAPageReachesDiskGivesTheSiteOfAFullBuild`), checked against the plain way: a clean full build of the same
 /// data into a fresh folder. The fast ways are the incremental rebuild (`watch`, and `serve` after
 /// a save: its writes reach the site through the same `JournalSite`), the edited-first and
 /// new-logs-first pages put straight into the live site before the rebuild
@@ -47,7 +48,9 @@ struct FastPathsEqualFullBuildTests {
     /// - Parameter first: how many files the change puts first (nil: none, left to the rebuild).
     @discardableResult
     /// - Parameter checkingFirst: whether `first` is checked (a generated change may or may not put pages first).
+    /// - Parameter build: how the rebuild is asked for (`watch` and `serve` may give way: `shouldStop`).
     static func expectStep(_ workspace: Workspace, _ site: JournalSite, _ step: String, first: Int?, checkingFirst: Bool = true,
+                           build: (JournalSite) -> JournalSite.Outcome = { $0.build() },
                            sourceLocation: SourceLocation = #_sourceLocation, change: () throws -> Void) throws -> JournalSite.Outcome {
         let before = try workspace.tree("Site")
         try change()
@@ -60,7 +63,7 @@ struct FastPathsEqualFullBuildTests {
         } else {
             #expect(early.count == (written ?? 0), "\(step): the files put first are those said: \(early.keys.sorted())", sourceLocation: sourceLocation)
         }
-        let outcome = site.build()
+        let outcome = build(site)
         #expect(outcome.succeeded, "\(step): \(outcome.diagnostics.filter { $0.severity == .error })", sourceLocation: sourceLocation)
         let rebuilt = try workspace.tree("Site")
         for path in early.keys.sorted() {
@@ -161,6 +164,60 @@ struct FastPathsEqualFullBuildTests {
         }
         try Self.expectStep(workspace, site, "preferences changed", first: nil) {
             try workspace.edit("preferences.json", replacing: "\"lastSelectedRecipeId\": \"bright-morning\"", with: "\"lastSelectedRecipeId\": \"v60-starter\"")
+        }
+    }
+
+    /// Each way a page reaches disk (`SiteWritePath`), taken by a change of its own: the site says
+    /// it took that way, the pages put first are the rebuild's, and the site is the full build's.
+    /// The switch has no `default`: a way added to `SiteWritePath` is not compiled here until it
+    /// is given a change.
+    @Test(arguments: SiteWritePath.allCases)
+    func eachWayAPageReachesDiskGivesTheSiteOfAFullBuild(_ path: SiteWritePath) throws {
+        let workspace = try Workspace()
+        let site = workspace.site(output: "Site")
+        #expect(site.build().succeeded)
+        let editNote = { try workspace.edit(Self.recorded, replacing: "ran a little fast.", with: "ran a little *fast*.") }
+        let addLog = {
+            try workspace.save(Self.recorded, try Self.recordedLogs(workspace, adding: [
+                Self.log("log-20261117-0700", at: "2026-11-17T07:00:00Z", bean: "bean-kenya-gichathaini", note: "Added.")]))
+        }
+        let step = "\(path.rawValue)"
+        switch path {
+        case .fullBuild:
+            try editNote()
+            #expect(site.build(full: true).succeeded)
+        case .rebuiltWhole:
+            // No staging copy was made (`prepareForUpdates`): the site is made whole again.
+            try Self.expectStep(workspace, site, step, first: 2, change: editNote)
+        case .changedPagesMadeFirst:
+            site.prepareForUpdates()
+            try Self.expectStep(workspace, site, step, first: 2, build: { $0.build(shouldStop: { false }) }, change: editNote)
+        case .changedPagesWrittenAsMade, .editedLogsFirst:
+            site.prepareForUpdates()
+            try Self.expectStep(workspace, site, step, first: 2, change: editNote)
+        case .newLogsFirst:
+            site.prepareForUpdates()
+            try Self.expectStep(workspace, site, step, first: 2, change: addLog)
+        case .newerSaveWhileWriting, .newerSaveAgainAfterSwap:
+            site.prepareForUpdates()
+            try addLog()
+            var asked = 0
+            let outcome = site.build(shouldStop: { false }, newerSaveWaiting: {
+                asked += 1
+                if asked == 1 { try? workspace.edit(Self.recorded, replacing: "\"note\": \"Added.\"", with: "\"note\": \"Added, then edited.\"") }
+                return asked == 1
+            })
+            #expect(outcome.succeeded)
+            try Self.expectStep(workspace, site, step + ": the rebuild after", first: 0) {}
+        case .afterGivingWay:
+            site.prepareForUpdates()
+            try workspace.edit("beans/beans.json", replacing: "\"roastDate\": \"2026-10-28\"", with: "\"roastDate\": \"2026-10-25\"")
+            #expect(site.build(shouldStop: { true }).stopped)
+            try Self.expectStep(workspace, site, step, first: nil) {}
+        }
+        #expect(site.takeWritePaths().contains(path), "\(step): the site never took this way")
+        if let difference = Self.firstDifference(try workspace.tree("Site"), try Self.freshFullBuild(workspace), fastName: step) {
+            Issue.record("\(step): the site is not the full build's: \(difference)")
         }
     }
 

@@ -47,33 +47,8 @@ enum BrewLogDecoder {
         }
         var reader = FieldReader(node)
         var fields = Fields()
-        fields.id = reader.string("id", required: true, what: "the log's id, used in its page's file name")
-        fields.timestamp = reader.dateAndOffset("timestamp", required: true)
-        // Any text here: `v60` for brews recorded here, another app's method for imported ones
-        // (the validator says which is allowed where).
-        fields.method = reader.node("method") == nil ? nil : reader.string("method", what: "a brew method such as v60")
-        fields.recipeId = reader.node("recipeId") == nil ? nil : reader.string("recipeId")
-        fields.recipeNameAtBrew = reader.string("recipeNameAtBrew", required: true, what: "the recipe's name when it was brewed")
-        fields.doseGrams = reader.double("doseGrams", required: true, what: "grams of coffee")
-        fields.targetYieldGrams = reader.double("targetYieldGrams", required: true, what: "grams of water")
-        fields.waterTemperatureCelsius = reader.double("waterTemperatureCelsius", required: true, what: "°C")
-        fields.grindLabel = reader.enumeration(GrindLabel.self, "grindLabel", required: true)
-        // Required for brews recorded here; the validator says so, since an imported brew may lack one.
-        fields.rating = reader.int("rating", what: "a whole number from 1 to 5")
-        fields.tasteTag = reader.enumeration(TasteTag.self, "tasteTag")
-        fields.note = reader.string("note")
-        fields.bean = reader.string("bean", what: "the bean's name")
-        fields.roaster = reader.string("roaster", what: "the roaster's name")
-        fields.mill = reader.string("mill", what: "the grinder's name")
-        fields.grinderSetting = reader.string("grinderSetting", what: "the grinder's setting as text, such as \"18\"")
-        // The measured numbers, as `LogField.all` declares them.
-        for field in LogField.measures {
-            fields[keyPath: field.measure!.decoded] = reader.double(field.name, what: field.what ?? "a number")
-        }
-        fields.source = reader.string("source", what: "the app the brew came from, such as beanconqueror")
-        fields.sourceId = reader.string("sourceId", what: "the brew's id in that app")
-        fields.fromRecipe = reader.texts("fromRecipe", what: "field names such as [\"waterTemperatureCelsius\"]")
-        fields.beanId = reader.string("beanId", what: "the id of a bag of beans in beans/")
+        // Every field as `LogField.all` declares it, in the order records are written.
+        for field in LogField.recordOrder { field.read(field, &reader, &fields) }
         reader.warnAboutUnknownFields(known: Self.fields)
         diagnostics += reader.diagnostics
         guard !reader.failed else { return nil }

@@ -4,27 +4,40 @@ import BrewKit
 ///
 /// What the declaration drives:
 /// - `LogsKind.fields` (the names, in the CSV export's column order) and `LogsKind.requiredFields`;
-/// - for a measurement (`.measure`): the tree's reading (`BrewLogDecoder.decode`), the writer
-///   (`RecordEncoder.json`), what `log` and the served form record (`BrewRecorder.Request.measures`),
-///   the option named in messages (`BrewRecorder.optionForField`) and the form's known fields
-///   (`ServedLogWrite.fields`).
+/// - every field, by its kind (text with its bound, enumeration with its allowed values, a
+///   reference to another kind's id, a list of texts, a number): the tree's reading
+///   (`BrewLogDecoder.decode`, with the field's messages) and the writer (`RecordEncoder.json`),
+///   in `recordOrder`;
+/// - for a measurement (`.measure`): what `log` and the served form record
+///   (`BrewRecorder.Request.measures`), the option named in messages (`BrewRecorder.optionForField`)
+///   and the form's known fields (`ServedLogWrite.fields`).
 ///
 /// What it cannot drive, and the test that names an omission:
 /// - the bytes reader matches a key by its bytes in a switch, for speed (`BrewLogBytesDecoder.Field`):
 ///   `LogFieldListTests` compares its cases, `isRequired` and `isNumber` with this table;
+/// - `BrewLogDecoder.make` sets each field of the log by hand (it runs for every log the bytes reader
+///   reads), and the model (`BrewLog`) and `BrewLogDecoder.Fields` hold each field as a property:
+///   `LogFieldDeclarationTests` reads a log giving every declared field through the tree and the
+///   bytes reader, and writes it back, naming a field any of them drops;
 /// - `log`'s options are ArgumentParser properties: `LogFieldDeclarationTests` checks that `log --help`
 ///   offers every declared option, and that the phone's save form (`pages.js`) sends every served one;
-/// - the model (`BrewLog`) holds each field as a property: a measurement names its key path here.
+/// - the text options `log` and the served form give (`BrewRecorder.Request`'s `bean`, `roaster`, …)
+///   are still named one by one.
 public struct LogField: Sendable {
     /// What a field holds.
     public enum Value: Sendable, Hashable {
-        case text
+        /// Text of at most `maximumCharacters` characters (`FieldBounds.characters`).
+        case text(maximumCharacters: Int)
         /// A number in `unit` (`g`, `s`, `%`, `°Bx`).
         case number(unit: String)
         case wholeNumber
-        case enumeration
+        /// One of `allowed`; a value near one is offered (did you mean).
+        case enumeration(allowed: [String])
         case timestamp
+        /// A list of texts.
         case texts
+        /// The id of a record of another kind, by that kind's folder (`beans`, `recipes`).
+        case reference(kind: String)
     }
 
     /// How `brewguide log` (and the served save form, named the same) sets the field.
@@ -42,6 +55,11 @@ public struct LogField: Sendable {
         let logged: WritableKeyPath<BrewLog, Double?> & Sendable
     }
 
+    /// How the tree's reader reads the field into `BrewLogDecoder.Fields` (with the field's own messages).
+    typealias Read = @Sendable (_ field: LogField, _ reader: inout FieldReader, _ fields: inout BrewLogDecoder.Fields) -> Void
+    /// The field as `RecordEncoder` writes it, nil when the log has none.
+    typealias Write = @Sendable (BrewLog) -> JSONValue?
+
     /// The name written in a file (a JSON key, a CSV column).
     public let name: String
     public let value: Value
@@ -51,53 +69,149 @@ public struct LogField: Sendable {
     public let what: String?
     public let option: Option?
     let measure: Measure?
+    let read: Read
+    let write: Write
 
     init(_ name: String, _ value: Value, required: Bool = false, what: String? = nil, option: String? = nil, served: Bool = true,
-         measure: Measure? = nil) {
+         measure: Measure? = nil, read: @escaping Read, write: @escaping Write) {
         self.name = name
         self.value = value
         self.isRequired = required
         self.what = what
         self.option = option.map { Option(name: $0, isServed: served) }
         self.measure = measure
+        self.read = read
+        self.write = write
     }
 
+    // MARK: The kinds of field, each read and written one way
+
+    /// A text; `reference` names the kind whose id it holds. `blankIsAbsent`: a blank value (an
+    /// empty CSV cell) is read as no value, as `FieldReader.node` sees it.
+    static func text(_ name: String, required: Bool = false, what: String? = nil, option: String? = nil, served: Bool = true,
+                     reference: String? = nil, blankIsAbsent: Bool = false,
+                     _ decoded: WritableKeyPath<BrewLogDecoder.Fields, String?> & Sendable, _ logged: KeyPath<BrewLog, String?> & Sendable) -> LogField {
+        LogField(name, reference.map { .reference(kind: $0) } ?? .text(maximumCharacters: FieldBounds.characters(name)), required: required, what: what,
+                 option: option, served: served,
+                 read: { field, reader, fields in
+                     if blankIsAbsent && reader.node(field.name) == nil { return }
+                     fields[keyPath: decoded] = reader.string(field.name, required: field.isRequired, what: field.what ?? "text")
+                 },
+                 write: { log in log[keyPath: logged].map(JSONValue.string) })
+    }
+
+    /// A text every log has (its id, its method, its recipe's name).
+    static func text(_ name: String, required: Bool = false, what: String? = nil, option: String? = nil, served: Bool = true, blankIsAbsent: Bool = false,
+                     _ decoded: WritableKeyPath<BrewLogDecoder.Fields, String?> & Sendable, _ logged: KeyPath<BrewLog, String> & Sendable) -> LogField {
+        LogField(name, .text(maximumCharacters: FieldBounds.characters(name)), required: required, what: what, option: option, served: served,
+                 read: { field, reader, fields in
+                     if blankIsAbsent && reader.node(field.name) == nil { return }
+                     fields[keyPath: decoded] = reader.string(field.name, required: field.isRequired, what: field.what ?? "text")
+                 },
+                 write: { log in .string(log[keyPath: logged]) })
+    }
+
+    /// One of an enumeration's raw values (`FieldReader.enumeration`: its messages offer the nearest).
+    static func enumeration<E: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ type: E.Type, option: String? = nil, served: Bool = true,
+        _ decoded: WritableKeyPath<BrewLogDecoder.Fields, E?> & Sendable, _ logged: KeyPath<BrewLog, E?> & Sendable) -> LogField where E.RawValue == String {
+        LogField(name, .enumeration(allowed: E.allCases.map(\.rawValue)), option: option, served: served,
+                 read: { field, reader, fields in fields[keyPath: decoded] = reader.enumeration(E.self, field.name, required: field.isRequired) },
+                 write: { log in log[keyPath: logged].map { .string($0.rawValue) } })
+    }
+
+    /// An enumeration every log has (its grind).
+    static func enumeration<E: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ type: E.Type, required: Bool, option: String? = nil, served: Bool = true,
+        _ decoded: WritableKeyPath<BrewLogDecoder.Fields, E?> & Sendable, _ logged: KeyPath<BrewLog, E> & Sendable) -> LogField where E.RawValue == String {
+        LogField(name, .enumeration(allowed: E.allCases.map(\.rawValue)), required: required, option: option, served: served,
+                 read: { field, reader, fields in fields[keyPath: decoded] = reader.enumeration(E.self, field.name, required: field.isRequired) },
+                 write: { log in .string(log[keyPath: logged].rawValue) })
+    }
+
+    /// A number every log has (its dose, yield and temperature).
+    static func number(_ name: String, unit: String, what: String, option: String? = nil, served: Bool = true,
+                       _ decoded: WritableKeyPath<BrewLogDecoder.Fields, Double?> & Sendable, _ logged: KeyPath<BrewLog, Double> & Sendable) -> LogField {
+        LogField(name, .number(unit: unit), required: true, what: what, option: option, served: served,
+                 read: { field, reader, fields in fields[keyPath: decoded] = reader.double(field.name, required: true, what: field.what ?? "a number") },
+                 write: { log in .number(log[keyPath: logged]) })
+    }
+
+    /// An optional number the brewer measured (`Measure`).
     static func measure(_ name: String, unit: String, what: String, option: String? = nil, served: Bool = true,
                         _ decoded: WritableKeyPath<BrewLogDecoder.Fields, Double?> & Sendable,
                         _ logged: WritableKeyPath<BrewLog, Double?> & Sendable) -> LogField {
-        LogField(name, .number(unit: unit), what: what, option: option, served: served, measure: Measure(decoded: decoded, logged: logged))
+        LogField(name, .number(unit: unit), what: what, option: option, served: served, measure: Measure(decoded: decoded, logged: logged),
+                 read: { field, reader, fields in fields[keyPath: decoded] = reader.double(field.name, what: field.what ?? "a number") },
+                 write: { log in log[keyPath: logged].map(JSONValue.number) })
+    }
+
+    /// An optional whole number (the rating).
+    static func wholeNumber(_ name: String, what: String, option: String? = nil, served: Bool = true,
+                            _ decoded: WritableKeyPath<BrewLogDecoder.Fields, Int?> & Sendable, _ logged: KeyPath<BrewLog, Int?> & Sendable) -> LogField {
+        LogField(name, .wholeNumber, what: what, option: option, served: served,
+                 read: { field, reader, fields in fields[keyPath: decoded] = reader.int(field.name, what: field.what ?? "a whole number") },
+                 write: { log in log[keyPath: logged].map { .number(Double($0)) } })
+    }
+
+    /// A list of texts, written only when it holds any.
+    static func texts(_ name: String, what: String,
+                      _ decoded: WritableKeyPath<BrewLogDecoder.Fields, [String]> & Sendable, _ logged: KeyPath<BrewLog, [String]> & Sendable) -> LogField {
+        LogField(name, .texts, what: what,
+                 read: { field, reader, fields in fields[keyPath: decoded] = reader.texts(field.name, what: field.what ?? "an array of texts") },
+                 write: { log in log[keyPath: logged].isEmpty ? nil : .array(log[keyPath: logged].map(JSONValue.string)) })
+    }
+
+    /// The moment of the brew with the offset it was written with.
+    static func timestamp(_ name: String, option: String) -> LogField {
+        LogField(name, .timestamp, required: true, option: option,
+                 read: { field, reader, fields in fields.timestamp = reader.dateAndOffset(field.name, required: field.isRequired) },
+                 write: { log in .string(ISO8601.string(from: log.timestamp, offsetSeconds: log.timestampOffsetSeconds)) })
     }
 
     /// Every field of a log, in the CSV export's column order.
     public static let all: [LogField] = [
-        LogField("id", .text, required: true, what: "the log's id, used in its page's file name"),
-        LogField("timestamp", .timestamp, required: true, option: "at"),
-        LogField("method", .text, what: "a brew method such as v60"),
-        LogField("recipeId", .text),
-        LogField("recipeNameAtBrew", .text, required: true, what: "the recipe's name when it was brewed"),
-        LogField("doseGrams", .number(unit: "g"), required: true, what: "grams of coffee", option: "dose"),
-        LogField("targetYieldGrams", .number(unit: "g"), required: true, what: "grams of water", option: "yield"),
-        LogField("waterTemperatureCelsius", .number(unit: "°C"), required: true, what: "°C", option: "temperature"),
-        LogField("grindLabel", .enumeration, required: true, option: "grind"),
-        LogField("rating", .wholeNumber, what: "a whole number from 1 to 5", option: "rating"),
-        LogField("tasteTag", .enumeration, option: "tag"),
-        LogField("note", .text, option: "note"),
-        LogField("bean", .text, what: "the bean's name", option: "bean"),
-        LogField("roaster", .text, what: "the roaster's name", option: "roaster"),
-        LogField("mill", .text, what: "the grinder's name"),
-        LogField("grinderSetting", .text, what: "the grinder's setting as text, such as \"18\"", option: "grinder-setting"),
+        .text("id", required: true, what: "the log's id, used in its page's file name", \.id, \.id),
+        .timestamp("timestamp", option: "at"),
+        // Any text here: `v60` for brews recorded here, another app's method for imported ones
+        // (the validator says which is allowed where).
+        .text("method", what: "a brew method such as v60", blankIsAbsent: true, \.method, \.method),
+        .text("recipeId", reference: "recipes", blankIsAbsent: true, \.recipeId, \.recipeId),
+        .text("recipeNameAtBrew", required: true, what: "the recipe's name when it was brewed", \.recipeNameAtBrew, \.recipeNameAtBrew),
+        .number("doseGrams", unit: "g", what: "grams of coffee", option: "dose", \.doseGrams, \.doseGrams),
+        .number("targetYieldGrams", unit: "g", what: "grams of water", option: "yield", \.targetYieldGrams, \.targetYieldGrams),
+        .number("waterTemperatureCelsius", unit: "°C", what: "°C", option: "temperature", \.waterTemperatureCelsius, \.waterTemperatureCelsius),
+        .enumeration("grindLabel", GrindLabel.self, required: true, option: "grind", \.grindLabel, \.grindLabel),
+        // Required for brews recorded here; the validator says so, since an imported brew may lack one.
+        .wholeNumber("rating", what: "a whole number from 1 to 5", option: "rating", \.rating, \.rating),
+        .enumeration("tasteTag", TasteTag.self, option: "tag", \.tasteTag, \.tasteTag),
+        .text("note", option: "note", \.note, \.note),
+        .text("bean", what: "the bean's name", option: "bean", \.bean, \.bean),
+        .text("roaster", what: "the roaster's name", option: "roaster", \.roaster, \.roaster),
+        .text("mill", what: "the grinder's name", \.mill, \.mill),
+        .text("grinderSetting", what: "the grinder's setting as text, such as \"18\"", option: "grinder-setting", \.grinderSetting, \.grinderSetting),
         // `--brew-time` reads M:SS as well as seconds: `log` and the form read it themselves.
         .measure("brewTimeSeconds", unit: "s", what: "seconds", option: "brew-time", \.brewTimeSeconds, \.brewTimeSeconds),
         .measure("bloomSeconds", unit: "s", what: "seconds", \.bloomSeconds, \.bloomSeconds),
         .measure("tds", unit: "%", what: "percent", option: "tds", \.tds, \.tds),
         .measure("extractionYieldPercent", unit: "%", what: "percent", \.extractionYieldPercent, \.extractionYieldPercent),
-        LogField("source", .text, what: "the app the brew came from, such as beanconqueror"),
-        LogField("sourceId", .text, what: "the brew's id in that app"),
-        LogField("fromRecipe", .texts, what: "field names such as [\"waterTemperatureCelsius\"]"),
-        LogField("beanId", .text, what: "the id of a bag of beans in beans/", option: "bean-id"),
+        .text("source", what: "the app the brew came from, such as beanconqueror", \.source, \.source),
+        .text("sourceId", what: "the brew's id in that app", \.sourceId, \.sourceId),
+        .texts("fromRecipe", what: "field names such as [\"waterTemperatureCelsius\"]", \.fromRecipe, \.fromRecipe),
+        .text("beanId", what: "the id of a bag of beans in beans/", option: "bean-id", reference: "beans", \.beanId, \.beanId),
         .measure("beverageGrams", unit: "g", what: "grams of beverage in the cup", option: "beverage", \.beverageGrams, \.beverageGrams),
         .measure("brix", unit: "°Bx", what: "a refractometer's Brix reading, °Bx", option: "brix", \.brix, \.brix),
     ]
+
+    /// The order a record is read and written in (`BrewLogDecoder.decode`, `RecordEncoder.json`):
+    /// the table's, with the measured numbers together where the first of them stands, as records
+    /// were written before the last of them were declared (the bytes of every file written stay).
+    static let recordOrder: [LogField] = {
+        guard let first = all.firstIndex(where: \.isMeasure) else { return all }
+        let others = all.filter { !$0.isMeasure }
+        let before = all[..<first].count
+        return Array(others.prefix(before)) + measures + others.dropFirst(before)
+    }()
 
     /// Whether the field is an optional measured number (`.measure`).
     public var isMeasure: Bool { measure != nil }

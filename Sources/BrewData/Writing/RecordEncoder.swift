@@ -40,35 +40,10 @@ public enum RecordEncoder {
         return .object(members)
     }
 
+    /// Every field `LogField.all` declares that the log has, in the order records are written
+    /// (`LogField.recordOrder`).
     public static func json(_ log: BrewLog) -> JSONValue {
-        var members = [
-            JSONMember("id", .string(log.id)),
-            JSONMember("timestamp", .string(ISO8601.string(from: log.timestamp, offsetSeconds: log.timestampOffsetSeconds))),
-            JSONMember("method", .string(log.method)),
-        ]
-        if let recipeId = log.recipeId { members.append(JSONMember("recipeId", .string(recipeId))) }
-        members += [
-            JSONMember("recipeNameAtBrew", .string(log.recipeNameAtBrew)),
-            JSONMember("doseGrams", .number(log.doseGrams)),
-            JSONMember("targetYieldGrams", .number(log.targetYieldGrams)),
-            JSONMember("waterTemperatureCelsius", .number(log.waterTemperatureCelsius)),
-            JSONMember("grindLabel", .string(log.grindLabel.rawValue)),
-        ]
-        if let rating = log.rating { members.append(JSONMember("rating", .number(Double(rating)))) }
-        if let tag = log.tasteTag { members.append(JSONMember("tasteTag", .string(tag.rawValue))) }
-        if let note = log.note { members.append(JSONMember("note", .string(note))) }
-        for (key, text) in [("bean", log.bean), ("roaster", log.roaster), ("mill", log.mill), ("grinderSetting", log.grinderSetting)] {
-            if let text { members.append(JSONMember(key, .string(text))) }
-        }
-        // The measured numbers, as `LogField.all` declares them.
-        for field in LogField.measures {
-            if let number = log[keyPath: field.measure!.logged] { members.append(JSONMember(field.name, .number(number))) }
-        }
-        if let source = log.source { members.append(JSONMember("source", .string(source))) }
-        if let sourceId = log.sourceId { members.append(JSONMember("sourceId", .string(sourceId))) }
-        if !log.fromRecipe.isEmpty { members.append(JSONMember("fromRecipe", .array(log.fromRecipe.map(JSONValue.string)))) }
-        if let beanId = log.beanId { members.append(JSONMember("beanId", .string(beanId))) }
-        return .object(members)
+        .object(LogField.recordOrder.compactMap { field in field.write(log).map { JSONMember(field.name, $0) } })
     }
 
     /// A cell of a CSV export: strings as they are, numbers canonical, null empty,
