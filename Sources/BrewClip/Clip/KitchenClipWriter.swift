@@ -147,24 +147,58 @@ public enum KitchenClipWriter {
         }
         // "Flour 200 g", "Mehl – 250 g", "Butter: 2 tbsp": an amount with a unit after the name.
         if amount.isEmpty, let (name, after) = trailingAmount(line) { (amount, rest) = (after, name) }
+        // "1 ½ c plus 3 tbsp flour", "1 lb plus 6 oz spaghetti": the added amount is a note.
+        if !amount.isEmpty, rest.lowercased().hasPrefix("plus ") {
+            let added = AmountGrammar.splitLine(String(rest.dropFirst(5)))
+            if AmountGrammar.hasUnitWord(added.amount), !added.rest.isEmpty { rest = added.rest; extra.append("plus " + added.amount) }
+        }
         if !amount.isEmpty, rest.hasPrefix("/") {
-            let other = AmountGrammar.splitLine(String(rest.dropFirst()))
+            var other = AmountGrammar.splitLine(String(rest.dropFirst()))
+            // "2½cm/1in piece ginger": "in" written against its number is inches.
+            if !other.amount.isEmpty, !AmountGrammar.hasUnitWord(other.amount), rest.dropFirst().hasPrefix(other.amount + "in ") {
+                other = (other.amount + "in", String(other.rest.dropFirst(3)))
+            }
+            // "750ml/1pint 6fl oz cream": a second measure of the same alternative.
+            if !other.amount.isEmpty, case .measure = AmountGrammar.parse(other.amount).quantity?.unit {
+                let more = AmountGrammar.splitLine(other.rest)
+                if case .measure = AmountGrammar.parse(more.amount).quantity?.unit, !more.rest.isEmpty { other = (other.amount + " " + more.amount, more.rest) }
+            }
             if !other.amount.isEmpty, !other.rest.isEmpty { rest = other.rest; extra.append(other.amount) }
         }
         // "1 heaped tsp", "2 large cans": the size word is a note, the amount "1 tsp", "2 cans".
         if !amount.isEmpty, let (bare, size) = withoutSizeWord(amount) { amount = bare; extra.append(size) }
+        // "1 tsp (heaped) salt": a size word in parentheses after the amount is a note too.
+        if !amount.isEmpty, rest.hasPrefix("("), let close = rest.firstIndex(of: ")"),
+           AmountGrammar.sizeWords.contains(rest[rest.index(after: rest.startIndex)..<close].lowercased()) {
+            extra.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+            rest = String(rest[rest.index(after: close)...]).trimmingCharacters(in: .whitespaces)
+        }
+        // "400 g can chopped tomatoes", "500 g block of puff pastry", "3 cm piece of ginger": after
+        // an amount with a unit, the container is a note, and a participle after it is part of the
+        // product.
+        let quantity = AmountGrammar.parse(amount).quantity
+        var keepingParticiples = isContainer(quantity)
+        if let quantity, quantity.unit != .none, let first = rest.split(separator: " ", maxSplits: 1).first,
+           IngredientPhrase.containerWords.contains(AmountGrammar.singular(of: first.lowercased())), rest.count > first.count + 1 {
+            extra.append(String(first))
+            rest = String(rest.dropFirst(first.count + 1))
+            if rest.lowercased().hasPrefix("of ") { rest = String(rest.dropFirst(3)) }
+            keepingParticiples = true
+        }
         // "skinless, boneless chicken breast halves", "finely chopped parsley": the thing to buy is
         // the head of the phrase; the words that prepare it go to the notes.
-        let phrase = IngredientPhrase.split(rest)
+        let phrase = IngredientPhrase.split(rest, keepingParticiples: keepingParticiples)
         if !phrase.name.isEmpty, !phrase.preparation.isEmpty {
             rest = phrase.name
             extra += phrase.preparation
         }
-        // "1 large onion": a size word opening the name, with no unit, is a note too.
+        // "1 large onion": a size word opening the name, with no unit, is a note too ("4 medium
+        // sized onions" with its "sized").
         if !amount.isEmpty, let first = rest.split(separator: " ", maxSplits: 1).first, rest.contains(" "),
            AmountGrammar.sizeWords.contains(first.lowercased()), !AmountGrammar.hasUnitWord(amount) {
             extra.append(String(first))
             rest = String(rest.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
+            if rest.lowercased().hasPrefix("sized "), rest.count > 6 { rest = String(rest.dropFirst(6)) }
         }
         var name = rest, notes = ""
         if let cut = rest.firstIndex(where: { $0 == "," || $0 == "(" }) {
@@ -174,9 +208,22 @@ public enum KitchenClipWriter {
             notes = withoutPrices(notes).trimmingCharacters(in: .whitespaces)
             if name.isEmpty { name = rest; notes = "" }
         }
+        // "oil for frying", "sugar to glaze": what the ingredient is for is a note.
+        if let (bare, purpose) = IngredientPhrase.withoutPurpose(name) {
+            name = bare
+            notes = notes.isEmpty ? purpose : purpose + ", " + notes
+        }
+        // "3 garlic cloves": the part counted after the name is the unit ("3 cloves" of "garlic").
+        if let (counted, bare) = IngredientPhrase.countedAfterName(amount: amount, name: name) { (amount, name) = (counted, bare) }
         if name.isEmpty { name = line }
         let allNotes = (extra + [notes]).filter { !$0.isEmpty }.joined(separator: ", ")
         return (amount, name, allNotes.nilIfEmpty)
+    }
+
+    /// Whether a quantity counts containers ("1 tin", "2 cans", "1 x 400 g jar").
+    static func isContainer(_ quantity: KitchenQuantity?) -> Bool {
+        guard case .counted(let word) = quantity?.unit else { return false }
+        return ["can", "tin", "jar", "carton", "bottle", "packet", "package", "pack", "bag", "box", "tub", "pot"].contains(word)
     }
 
     /// An amount without the size word before its unit: "1 heaped tsp" → ("1 tsp", "heaped").
@@ -209,7 +256,7 @@ public enum KitchenClipWriter {
     }
 
     /// Words of estimate that may open a line before its amount.
-    static let estimateWords = ["about", "approximately", "approx.", "approx", "around", "roughly", "circa", "ca.", "ca", "etwa", "environ", "ungefär", "ongeveer", "cerca de", "aproximadamente", "circa", "około", "asi", "kb.", "omkring", "yaklaşık"]
+    static let estimateWords = ["up to", "about", "approximately", "approx.", "approx", "around", "roughly", "circa", "ca.", "ca", "etwa", "environ", "ungefär", "ongeveer", "cerca de", "aproximadamente", "circa", "około", "asi", "kb.", "omkring", "yaklaşık"]
 
     /// "About 3 cups flour" → ("about", "3 cups flour").
     static func estimate(_ line: String) -> (word: String, rest: String)? {
@@ -217,6 +264,8 @@ public enum KitchenClipWriter {
         for word in estimateWords where lower.hasPrefix(word + " ") {
             return (word, String(line.dropFirst(word.count + 1)))
         }
+        // "~7 peppercorns".
+        if line.hasPrefix("~"), line.dropFirst().first?.isNumber == true { return ("~", String(line.dropFirst())) }
         return nil
     }
 

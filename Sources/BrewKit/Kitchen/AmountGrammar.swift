@@ -43,6 +43,7 @@ public enum AmountGrammar {
                 return (String(trimmed[..<end]), rest)
             }
         }
+        if let unnumbered = unnumberedAmount(trimmed) { return unnumbered }
         var reader = Reader(trimmed)
         guard reader.quantity(countedWord: { countedWords.contains(singular(of: $0.lowercased())) }) != nil else {
             return ("", trimmed)
@@ -82,12 +83,37 @@ public enum AmountGrammar {
     ]
 
     /// Phrases that may open an ingredient line as its amount, longest first.
-    static let leadingPhrases: [String] = ["a pinch", "a handful", "a splash", "a drizzle", "a dash", "a knob", "pinch"]
+    static let leadingPhrases: [String] = ["a pinch", "a handful", "a splash", "a drizzle", "a dash", "a knob", "a little", "pinch"]
+
+    /// Measures a cook writes with no number, opening a line: "handful pecans", "small bunch of
+    /// sage", "sprig tarragon", "good pinch salt". Read as an unmeasured amount, never scaled.
+    public static let unnumberedMeasures: Set<String> = ["handful", "bunch", "sprig", "pinch", "knob", "splash", "drizzle", "dash", "glug", "sprinkle"]
+
+    /// "small bunch fresh sage" → ("small bunch", "fresh sage"): an optional "a", an optional size
+    /// word and a word of `unnumberedMeasures`, then at least one word of name (an "of" dropped).
+    static func unnumberedAmount(_ line: String) -> (amount: String, rest: String)? {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let end = unnumberedMeasureEnd(words), end < words.count else { return nil }
+        var rest = Array(words[end...])
+        if rest.first?.lowercased() == "of", rest.count > 1 { rest.removeFirst() }
+        return (words[..<end].joined(separator: " "), rest.joined(separator: " "))
+    }
+
+    /// Where the words of an unnumbered measure end ("a good handful" → 3), or nil.
+    static func unnumberedMeasureEnd(_ words: [String]) -> Int? {
+        var index = 0
+        if index < words.count, words[index].lowercased() == "a" { index += 1 }
+        if index < words.count, sizeWords.contains(words[index].lowercased()) { index += 1 }
+        guard index < words.count, unnumberedMeasures.contains(singular(of: words[index].lowercased())) else { return nil }
+        return index + 1
+    }
 
     static func isUnmeasured(_ text: String) -> Bool {
         var key = text.lowercased()
         while key.hasSuffix(".") { key.removeLast() }
-        return unmeasuredPhrases.contains(key)
+        if unmeasuredPhrases.contains(key) { return true }
+        let words = key.split(separator: " ").map(String.init)
+        return unnumberedMeasureEnd(words) == words.count
     }
 
     /// Words that count things, in the singular, recognised when splitting a line.
