@@ -78,9 +78,9 @@ import TestSupport
         try await Self.withServer { base in
             // A generous clock: on a loaded two-core machine the local server can be slow to answer,
             // and what is asserted here is the bytes and the redirect, not the time.
-            let page = Self.message(await PageFetcher.fetch(base + "/page", timeoutSeconds: 30))
+            let page = Self.message(await PageFetcher.fetch(base + "/page", timeoutSeconds: 120))
             #expect(page == "read 32 bytes", "\(page)")
-            let redirected = Self.message(await PageFetcher.fetch(base + "/to-page", timeoutSeconds: 30))
+            let redirected = Self.message(await PageFetcher.fetch(base + "/to-page", timeoutSeconds: 120))
             #expect(redirected == "read 32 bytes", "a redirect on the same machine is followed: \(redirected)")
             let endless = Self.message(await PageFetcher.fetch(base + "/endless", maximumBytes: 2_000_000))
             #expect(endless.contains("larger than 2 MB"), "stopped at the bound, not by the clock: \(endless)")
