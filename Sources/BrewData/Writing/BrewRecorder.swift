@@ -183,8 +183,14 @@ public struct BrewRecorder: Sendable {
             problems.add(error.description)
             erased = ErasureSet([])
         }
-        let id = FreshRecordID(kind: .log, takenKeys: Set(validated.dataset.logs.map { RecordID.fileKey($0.value.id) }), erased: erased)
-            .make(base: "log-\(local.compactMinute)")
+        // Only ids of the new one's family can be taken by it (`base`, `base-2`, …): their keys are
+        // gathered, not the key of every log in the journal.
+        let base = "log-\(local.compactMinute)", baseKey = RecordID.fileKey(base)
+        var family = Set<String>()
+        for log in validated.dataset.logs where RecordID.fileKey(of: log.value.id, startsWith: baseKey) {
+            family.insert(RecordID.fileKey(log.value.id))
+        }
+        let id = FreshRecordID(kind: .log, takenKeys: family, erased: erased).make(base: base)
 
         // What: the recipe's defaults where nothing is given (PRD 3.7.3 rounding). A number too
         // large to be held (1e400 is read as infinity) is said as such, and the other of dose and

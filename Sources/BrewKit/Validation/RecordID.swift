@@ -27,6 +27,20 @@ public enum RecordID {
         id.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? id.lowercased() : id
     }
 
+    /// Whether `fileKey(id)` starts with `prefixKey` (itself a file key), without making the key
+    /// of an ASCII id: a new record's id is checked against the few ids of its own family
+    /// (`log-20261202-0814`, `…-2`) among a hundred thousand.
+    public static func fileKey(of id: String, startsWith prefixKey: String) -> Bool {
+        let idBytes = id.utf8, prefixBytes = prefixKey.utf8
+        guard idBytes.allSatisfy({ $0 < 0x80 }) else { return fileKey(id).hasPrefix(prefixKey) }
+        guard idBytes.count >= prefixBytes.count else { return false }
+        for (byte, wanted) in zip(idBytes, prefixBytes) {
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            if lowered != wanted { return false }
+        }
+        return true
+    }
+
     private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))
     }
