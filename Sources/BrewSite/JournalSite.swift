@@ -158,8 +158,9 @@ public final class JournalSite {
         clock.restart()
         let templatesChanged = reloadTemplatesIfChanged()
         var validated = refresh.result.validated
-        // The meal planner's files, read whole on every build (they are small) and checked against the kitchen.
-        let mealPlan = MealPlanContext.load(root: settings.dataDirectory, dataset: validated.dataset)
+        // The meal planner's files, read whole on every build (they are small; the plan files as
+        // the refresh read them, so only a changed one is parsed again) and checked against the kitchen.
+        let mealPlan = MealPlanContext.load(root: settings.dataDirectory, read: refresh.result, source: data.reader.source)
         readLock.release()
         // The cook logs' photos are copied as the recipes' thumbnails are (a recipe's wins a shared path).
         if !mealPlan.cookPhotos.isEmpty { validated.dataset.kitchenImages.merge(mealPlan.cookPhotos) { recipe, _ in recipe } }
