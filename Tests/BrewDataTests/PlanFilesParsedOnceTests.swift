@@ -98,7 +98,7 @@ import TestSupport
         #expect(findings == JournalFindings.of(read.result, mealPlan: reparsed, now: Self.now).map(\.description))
         #expect(read.mealPlan.diagnostics.map(\.description) == reparsed.diagnostics.map(\.description))
         #expect(read.mealPlan.plan.slots.map(\.value) == reparsed.plan.slots.map(\.value))
-        #expect(read.mealPlan.stamped.map(\.node.location) == reparsed.stamped.map(\.node.location))
+        #expect(read.mealPlan.stamped.map { $0.node.location } == reparsed.stamped.map { $0.node.location })
         // The broken file, the unknown recipe and the stamp ahead are each said once.
         #expect(findings.filter { $0.contains("2026-13-broken.json") }.count == 1)
         #expect(findings.contains { $0.contains("2026-14.csv:2:") && $0.contains("lentil-sup") })

@@ -112,12 +112,13 @@ struct BrewImportCheck {
     /// The errors `check` reports with `candidates` added that it did not report before: the
     /// journal read by `check`'s reader from the directory with their files in place.
     private mutating func newErrors(_ candidates: [Candidate], with extra: [(path: String, bytes: [UInt8])]) -> [Diagnostic] {
-        var changes = extra.map { (relativePath: relative($0.path), bytes: Optional($0.bytes)) }
+        var changes: [(relativePath: String, bytes: [UInt8]?)] = []
+        for file in extra { changes.append((relativePath: relative(file.path), bytes: file.bytes)) }
         for candidate in candidates {
             if let flowBytes = candidate.flowBytes {
-                changes.append((relative(FlowFile.path(root: root, logId: candidate.log.id)), flowBytes))
+                changes.append((relativePath: relative(FlowFile.path(root: root, logId: candidate.log.id)), bytes: flowBytes))
             }
-            changes.append((relative(candidate.logPath), candidate.logBytes))
+            changes.append((relativePath: relative(candidate.logPath), bytes: candidate.logBytes))
         }
         journalReads += 1
         let source = PlannedDataFiles(root: root, changes: changes)

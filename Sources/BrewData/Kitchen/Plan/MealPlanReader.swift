@@ -112,15 +112,17 @@ public struct MealPlanReader: Sendable {
     func planRecords(diagnostics: inout [Diagnostic]) -> [(file: String, nodes: [RawNode])] {
         guard let planFiles else {
             return planFilePaths().compactMap { file in
-                Self.records(at: file, source: source, diagnostics: &diagnostics).map { (file, $0) }
+                Self.records(at: file, source: source, diagnostics: &diagnostics).map { (file: file, nodes: $0) }
             }
         }
         // The directory's reader's findings about a file (it cannot be read or parsed) are said by
         // the planner as well, as when it parsed the file itself (`JournalFindings` says them once).
-        return planFiles.sorted { $0.path < $1.path }.map { file in
+        var records: [(file: String, nodes: [RawNode])] = []
+        for file in planFiles.sorted(by: { $0.path < $1.path }) {
             diagnostics += file.diagnostics
-            return (file.path, file.rawRecords)
+            records.append((file: file.path, nodes: file.rawRecords))
         }
+        return records
     }
 
     /// The plan files, sorted.
