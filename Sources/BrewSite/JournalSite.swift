@@ -73,16 +73,14 @@ public final class JournalSite {
     private var earlyLogPages: [String: String] = [:]
     /// The staging copy being made on another thread (`prepareForUpdates(inBackground:)`).
     private var stagingCopy: BackgroundStagingCopy?
-    /// The ways pages reached disk since they were last asked for (`takeWritePaths`).
-    private var writePathsTaken: [SiteWritePath] = []
     /// Whether the last build that did not fail gave way to a newer change (`Outcome.stopped`).
     private var gaveWay = false
 
-    /// The ways pages reached disk (`SiteWritePath`) since the last call, in order: for the tests
-    /// that check each way gives the site a clean full build gives.
+    /// The ways pages reached disk (`SiteWritePath`) since the last call, in order, as the site's
+    /// writers were told them (`SiteWritesTaken`): for the tests that check each way gives the
+    /// site a clean full build gives.
     public func takeWritePaths() -> [SiteWritePath] {
-        defer { writePathsTaken = [] }
-        return writePathsTaken
+        SiteWritesTaken.take(outputDirectory: settings.outputDirectory)
     }
 
     /// - Parameter now: the moment active sessions are measured against, asked at each build.
@@ -158,8 +156,9 @@ public final class JournalSite {
         clock.restart()
         let templatesChanged = reloadTemplatesIfChanged()
         var validated = refresh.result.validated
-        // The meal planner's files, read whole on every build (they are small) and checked against the kitchen.
-        let mealPlan = MealPlanContext.load(root: settings.dataDirectory, dataset: validated.dataset)
+        // The meal planner's files, read whole on every build (they are small; the plan files as
+        // the refresh read them, so only a changed one is parsed again) and checked against the kitchen.
+        let mealPlan = MealPlanContext.load(root: settings.dataDirectory, read: refresh.result, source: data.reader.source)
         readLock.release()
         // The cook logs' photos are copied as the recipes' thumbnails are (a recipe's wins a shared path).
         if !mealPlan.cookPhotos.isEmpty { validated.dataset.kitchenImages.merge(mealPlan.cookPhotos) { recipe, _ in recipe } }
@@ -213,7 +212,8 @@ public final class JournalSite {
         clock.lap("plan")
         // The log pages a newer save put first while this build wrote: the next build makes them.
         var earlyMeanwhile: [String: String] = [:]
-        var pathTaken = SiteWritePath.fullBuild
+        // The way these pages reach disk, named in each branch (no default): the writer records it.
+        var pathTaken: SiteWritePath
         do throws(SiteWriteError) {
             var changes: SiteChanges
             var transaction: SiteTransaction
@@ -226,6 +226,7 @@ public final class JournalSite {
                     return stopped(refresh, dropping: plan)
                 }
                 transaction = updating
+                pathTaken = .changedPagesWrittenAsMade
                 for path in changes.removedPaths {
                     transaction.remove(path + ".md")
                     transaction.remove(path + ".html")
@@ -274,7 +275,7 @@ public final class JournalSite {
             try transaction.putAssets(templates.assets)
             try transaction.putFiles(imagesToCopy.map { (path: $0, source: images[$0]!) })
             clock.lap("render and write")
-            outcome.files = try transaction.commit(meanwhile: meanwhile?.call ?? {})
+            outcome.files = try transaction.commit(as: pathTaken, afterGivingWay: afterGivingWay, meanwhile: meanwhile?.call ?? {})
             clock.lap("swap")
             earlyMeanwhile = meanwhile?.published ?? [:]
         } catch {
@@ -284,8 +285,6 @@ public final class JournalSite {
             outcome.writeFailure = error.description
             return outcome
         }
-        writePathsTaken.append(pathTaken)
-        if afterGivingWay { writePathsTaken.append(.afterGivingWay) }
         Self.dropLater(published)
         published = plan
         earlyLogPages = earlyMeanwhile
@@ -407,9 +406,9 @@ public final class JournalSite {
               journal.logs.count + added.count <= DateBounds.maximumRecords else { return nil }
         let pages = edited.keys.sorted().map { published.logPage(at: $0, edited: edited) } + published.newLogPages(added)
         do throws(SiteWriteError) {
-            let written = try LiveSiteFiles.put(pages.flatMap { renderer.render($0) }, into: settings.outputDirectory)
+            let way = path ?? (added.isEmpty ? .editedLogsFirst : .newLogsFirst)
+            let written = try LiveSiteFiles.put(pages.flatMap { renderer.render($0) }, into: settings.outputDirectory, as: way)
             for (page, id) in zip(pages, edited.keys.sorted().map { journal.logs[$0].id } + added.map(\.id)) { earlyLogPages[id] = page.path }
-            writePathsTaken.append(path ?? (added.isEmpty ? .editedLogsFirst : .newLogsFirst))
             return written
         } catch {
             self.published = nil  // as after any failed write: the next build is a full one

@@ -48,7 +48,7 @@ struct ImportBrewsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let importer = BrewImporter(options: .init(dataRoot: dataOptions.data, recipeId: recipe, ratingScale: ratingScale, dryRun: dryRun))
+        let importer = BrewImporter(options: .init(dataRoot: dataOptions.data, recipeId: recipe, ratingScale: ratingScale, dryRun: dryRun, now: RunClock.now()))
         let report: BrewImporter.Report
         do {
             // One writer of the data directory at a time (a dry run writes nothing and takes no lock).

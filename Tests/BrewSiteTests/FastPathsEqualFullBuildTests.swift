@@ -167,8 +167,9 @@ struct FastPathsEqualFullBuildTests {
         }
     }
 
-    /// Each way a page reaches disk (`SiteWritePath`), taken by a change of its own: the site says
-    /// it took that way, the pages put first are the rebuild's, and the site is the full build's.
+    /// Each way a page reaches disk (`SiteWritePath`), taken by a change of its own: the site's
+    /// writers recorded that way (each is told its way, `SiteWritesTaken`), the pages put first are
+    /// the rebuild's, and the site is the full build's.
     /// The switch has no `default`: a way added to `SiteWritePath` is not compiled here until it
     /// is given a change.
     @Test(arguments: SiteWritePath.allCases)

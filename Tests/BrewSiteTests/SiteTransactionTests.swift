@@ -36,7 +36,7 @@ final class SiteTransactionTests {
     private func build(_ files: [String: String], into output: String) throws -> SiteTransaction.Report {
         let transaction = try SiteTransaction(outputDirectory: output, mode: .replaceAll)
         for (path, text) in files.sorted(by: { $0.key < $1.key }) { try transaction.put(OutputFile(path: path, text: text)) }
-        return try transaction.commit()
+        return try transaction.commit(as: .fullBuild, afterGivingWay: false)
     }
 
     @Test func firstBuildMovesTheStagingCopyIntoPlace() throws {
@@ -75,7 +75,7 @@ final class SiteTransactionTests {
         try transaction.put(OutputFile(path: "index.html", text: "home"))
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         try Data("someone else's".utf8).write(to: URL(fileURLWithPath: output + "/notes.txt"))
-        #expect(throws: SiteWriteError.self) { try transaction.commit() }
+        #expect(throws: SiteWriteError.self) { try transaction.commit(as: .fullBuild, afterGivingWay: false) }
         #expect(files(under: output) == ["notes.txt": "someone else's"])
     }
 
@@ -87,12 +87,34 @@ final class SiteTransactionTests {
         try SiteTransaction.prepareStagingCopy(of: output)
         let first = try SiteTransaction(outputDirectory: output, mode: .update)
         try first.put(OutputFile(path: "logs/by-month/2026-12/index.html", text: "december"))
-        try first.commit()
+        try first.commit(as: .changedPagesWrittenAsMade, afterGivingWay: false)
         #expect(files(under: folder + "/.Site.staging") == files(under: output), "the staging copy equals the live site")
         let second = try SiteTransaction(outputDirectory: output, mode: .update)
         try second.put(OutputFile(path: "index.html", text: "home, edited"))
-        try second.commit()
+        try second.commit(as: .changedPagesWrittenAsMade, afterGivingWay: false)
         #expect(files(under: output) == ["index.html": "home, edited", "logs/by-month/2026-12/index.html": "december"])
+    }
+
+    /// Each writer names the way its pages reach the site (`SiteWritePath`, an argument with no
+    /// default) and records it once they are live; a write that fails records nothing.
+    @Test func eachWriterRecordsTheWayItWasToldOnceItsPagesAreLive() throws {
+        let output = folder + "/Site"
+        _ = try build(["index.html": "home"], into: output)
+        #expect(SiteWritesTaken.take(outputDirectory: output) == [.fullBuild])
+        #expect(SiteWritesTaken.take(outputDirectory: output) == [], "taken once")
+        try SiteTransaction.prepareStagingCopy(of: output)
+        let update = try SiteTransaction(outputDirectory: output, mode: .update)
+        try update.put(OutputFile(path: "index.html", text: "home, edited"))
+        try update.commit(as: .changedPagesMadeFirst, afterGivingWay: true)
+        _ = try LiveSiteFiles.put([OutputFile(path: "logs/a.html", text: "a")], into: output + "/", as: .newLogsFirst)
+        #expect(SiteWritesTaken.take(outputDirectory: output) == [.changedPagesMadeFirst, .afterGivingWay, .newLogsFirst])
+
+        let other = folder + "/Other"
+        let failing = try SiteTransaction(outputDirectory: other, mode: .replaceAll)
+        try failing.put(OutputFile(path: "index.html", text: "home"))
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        #expect(throws: SiteWriteError.self) { try failing.commit(as: .fullBuild, afterGivingWay: false) }
+        #expect(SiteWritesTaken.take(outputDirectory: other) == [])
     }
 
     @Test func anUpdateNeedsAStagingCopy() throws {

@@ -24,7 +24,8 @@ public enum FutureStamps {
                 warn("updatedAt", updatedAt, of: "kitchen recipe \"\(recipe.value.id)\"", at: recipe.source.location(of: "updatedAt"))
             }
         }
-        for file in result.files {
+        // The plan slots' records, kept as read for the planner, are its to tell (`plannerDiagnostics`).
+        for file in result.files where file.kind != .mealPlanSlots {
             for record in file.rawRecords { found += updatedAtStamps(in: record, record: "", now: now) }
         }
         return found

@@ -7,7 +7,8 @@ import Foundation
 /// They are the data set's own findings (reading and `DatasetValidator`), the sessions left active
 /// past `abandonAfterHours`, brews and write stamps dated ahead of `now` (the planner's too), and the meal planner's
 /// files checked against the kitchen (`MealPlanContext`), sorted by place. A finding made twice (a
-/// plan file that cannot be read is told by both readers of `kitchen/plan/`) is said once.
+/// plan file that cannot be read is told by the directory's reader and again by the planner, which
+/// reads the slots from the files it parsed) is said once.
 public enum JournalFindings {
     /// - Parameters:
     ///   - result: the data directory as read (in full or by `IncrementalDataReader`).
@@ -17,7 +18,7 @@ public enum JournalFindings {
     /// write) as `check` reads it, and gives every finding, with what was read.
     public static func reading(root: String, source: any DataFileSource = DiskDataFiles(), now: Date) -> (result: DataDirectoryReader.Result, mealPlan: MealPlanContext, findings: [Diagnostic]) {
         let result = DataDirectoryReader(root: root, source: source).read()
-        let mealPlan = MealPlanContext.load(root: root, dataset: result.validated.dataset, source: source)
+        let mealPlan = MealPlanContext.load(root: root, read: result, source: source)
         return (result, mealPlan, of(result, mealPlan: mealPlan, now: now))
     }
 

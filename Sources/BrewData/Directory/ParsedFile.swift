@@ -10,7 +10,8 @@ public struct ParsedFile: Sendable {
     /// Steps from a steps CSV, by recipe id, in file order.
     var stepDrafts: [(recipeID: String, draft: StepDecoder.Draft)] = []
     public var logs: [Located<BrewLog>] = []
-    /// The records of a `sessions/` file as read, before decoding (kept for tools that copy them).
+    /// The records of a `sessions/`, `kitchen/recipes/` or `kitchen/plan/` file as read, before
+    /// decoding (kept for tools that copy them, and the plan's for `MealPlanReader`).
     public var rawRecords: [RawNode] = []
     /// Sessions read from this file, waiting for entries from an entries CSV where they gave none.
     var sessionDrafts: [SessionDecoder.Draft] = []

@@ -5,13 +5,14 @@ import Foundation
 /// about the data directory with the brews added. A brew `check` would reject is not written.
 ///
 /// - Each brew's files, exactly the bytes that would be written, are read back by `check`'s own
-///   readers (`RecordFileParser`: the bounds of `FieldBounds`, a pour's rules in `FlowFile`) and
-///   its log validated by `BrewLogValidator`: `file(of:flow:)`.
-/// - Then the data directory's files and every brew's files are put together and validated
-///   whole by `DatasetValidator`, as `check` does (ids unique also across case, dates within
-///   `DateBounds`, pours with their logs): `rejected(_:)`. An error that was not there before
-///   belongs to the brew whose file it names; one at no brew's file (it cannot be told apart)
-///   is settled by validating each brew alone with the data directory.
+///   parser (`RecordFileParser`: the bounds of `FieldBounds`, a pour's rules in `FlowFile`) and
+///   its log validated by `BrewLogValidator`: `candidate(log:flow:)`, which gives each brew its own
+///   refusal.
+/// - Then the journal is read as `check` reads it (`JournalFindings.reading`), by the one reader
+///   over the data directory with every brew's files (and the bags of beans the import keeps) in
+///   place (`PlannedDataFiles`, as merge checks what it would write): `rejected(_:with:)`. An
+///   error that was not there before belongs to the brew whose file it names; one at no brew's
+///   file (it cannot be told apart) is settled by reading the directory with each brew alone.
 struct BrewImportCheck {
     /// One brew's files as they would be written, and as `check` reads them.
     struct Candidate {
@@ -24,25 +25,35 @@ struct BrewImportCheck {
     }
 
     let root: String
-    let files: [ParsedFile]
-    let preferences: Located<Preferences>?
-    let waterline: Located<WaterlineSettings.Overrides>?
     let knownRecipeIDs: Set<String>
+    /// The run's clock, which `check` measures dates ahead and sessions left active against.
+    let now: Date
     /// The errors `check` reports about the data directory as it is (none that block: the
     /// import refuses to start otherwise), by their printed form.
     let errorsBefore: Set<String>
+    /// How many times the journal was read to check brews (`rejected`): once, and once per brew
+    /// when an error names no brew's file.
+    private(set) var journalReads = 0
 
-    init(root: String, read: DataDirectoryReader.Result) {
+    /// - Parameter read: the data directory as read from the disk.
+    init(root: String, read: DataDirectoryReader.Result, now: Date) {
         self.root = root
-        self.files = read.files
-        self.preferences = read.validated.dataset.preferences
-        self.waterline = read.validated.dataset.waterlineSettings
+        self.now = now
         self.knownRecipeIDs = Set(read.validated.dataset.recipes.map(\.value.id))
-        self.errorsBefore = Set(read.validated.diagnostics.filter { $0.severity == .error }.map(\.description))
+        let mealPlan = MealPlanContext.load(root: root, read: read, source: DiskDataFiles())
+        self.errorsBefore = Set(JournalFindings.of(read, mealPlan: mealPlan, now: now).filter { $0.severity == .error }.map(\.description))
     }
 
     static func logPath(root: String, logId: String) -> String {
         ((root as NSString).appendingPathComponent(BrewImporter.logsFolder) as NSString).appendingPathComponent("\(logId).json")
+    }
+
+    /// Whether the data directory holds something at the path of the log's file or of its pour
+    /// (a file renamed by hand, whose logs have other ids): the brew takes another id rather than
+    /// write over it.
+    func holdsFile(forLogID id: String) -> Bool {
+        let disk = DiskDataFiles()
+        return disk.entryExists(Self.logPath(root: root, logId: id)) || disk.entryExists(FlowFile.path(root: root, logId: id))
     }
 
     /// The bytes of a log's file: one log in an array, as `check` reads a logs file.
@@ -75,8 +86,9 @@ struct BrewImportCheck {
     }
 
     /// Why `check` would reject some brews once all of `candidates` are in the data, by index.
-    /// - Parameter extra: files the import writes beside the brews' (its bags of beans), in place of the data directory's files at their paths.
-    func rejected(_ candidates: [Candidate], with extra: [ParsedFile] = []) -> [Int: Rejection] {
+    /// - Parameter extra: files the import writes beside the brews' (its bags of beans), each
+    ///   path with the bytes it will hold, in place of the data directory's file at that path.
+    mutating func rejected(_ candidates: [Candidate], with extra: [(path: String, bytes: [UInt8])] = []) -> [Int: Rejection] {
         guard !candidates.isEmpty else { return [:] }
         var owner: [String: Int] = [:]
         for (index, candidate) in candidates.enumerated() {
@@ -97,13 +109,27 @@ struct BrewImportCheck {
         return rejected.mapValues(Rejection.init)
     }
 
-    /// The errors `check` reports with `candidates` added that it did not report before.
-    private func newErrors(_ candidates: [Candidate], with extra: [ParsedFile]) -> [Diagnostic] {
-        let replaced = Set(extra.map(\.path))
-        let (dataset, assembled) = DatasetAssembler.assemble(files.filter { !replaced.contains($0.path) } + extra + candidates.flatMap(\.parsed),
-                                                             preferences: preferences, waterlineSettings: waterline)
-        return ValidatedDataset(dataset: dataset, readDiagnostics: assembled).diagnostics
+    /// The errors `check` reports with `candidates` added that it did not report before: the
+    /// journal read by `check`'s reader from the directory with their files in place.
+    private mutating func newErrors(_ candidates: [Candidate], with extra: [(path: String, bytes: [UInt8])]) -> [Diagnostic] {
+        var changes: [(relativePath: String, bytes: [UInt8]?)] = []
+        for file in extra { changes.append((relativePath: relative(file.path), bytes: file.bytes)) }
+        for candidate in candidates {
+            if let flowBytes = candidate.flowBytes {
+                changes.append((relativePath: relative(FlowFile.path(root: root, logId: candidate.log.id)), bytes: flowBytes))
+            }
+            changes.append((relativePath: relative(candidate.logPath), bytes: candidate.logBytes))
+        }
+        journalReads += 1
+        let source = PlannedDataFiles(root: root, changes: changes)
+        return JournalFindings.reading(root: root, source: source, now: now).findings
             .filter { $0.severity == .error && !errorsBefore.contains($0.description) }
+    }
+
+    /// A path under `root` (as the brews' paths are made), relative to it.
+    private func relative(_ path: String) -> String {
+        guard path.hasPrefix(root) else { return path }
+        return String(path.dropFirst(root.count).drop { $0 == "/" })
     }
 
     /// The errors that keep a brew out, as one reason.

@@ -13,12 +13,15 @@ public struct BrewImporter {
         /// The app's rating scale when the files do not say (a backup's settings do).
         public var ratingScale: Double?
         public var dryRun: Bool
+        /// The run's clock (`BREWGUIDE_NOW`), which the check of the brews measures dates against as `check` does.
+        public var now: Date
 
-        public init(dataRoot: String, recipeId: String? = nil, ratingScale: Double? = nil, dryRun: Bool = false) {
+        public init(dataRoot: String, recipeId: String? = nil, ratingScale: Double? = nil, dryRun: Bool = false, now: Date = Date()) {
             self.dataRoot = dataRoot
             self.recipeId = recipeId
             self.ratingScale = ratingScale
             self.dryRun = dryRun
+            self.now = now
         }
     }
 
@@ -41,6 +44,9 @@ public struct BrewImporter {
         /// Files that could not be read at all, in the compiler's form.
         public var fileErrors: [Diagnostic] = []
         public var written: [String] = []
+        /// How many times the journal was read as `check` reads it to check the brews
+        /// (`BrewImportCheck.rejected`): once for them all, and once per brew when an error names no brew's file.
+        public var journalReadsToCheck = 0
 
         public func count(_ result: Line.Result) -> Int { lines.filter { $0.result == result }.count }
         /// The brews that could not be read or would not pass `check`.
@@ -92,7 +98,7 @@ public struct BrewImporter {
             throw CommandError("the journal's time zone is unknown, so the brews' local dates and their files cannot be told; fix preferences.json (brewguide check), nothing was written", findings: [unknownZone])
         }
         let timeZone = JournalTimeZone(identifier: validated.dataset.preferences?.value.timeZone)
-        let check = BrewImportCheck(root: root, read: read)
+        var check = BrewImportCheck(root: root, read: read, now: options.now)
         // The bags of beans the brews were made from: each brew names its bag (`beanId`); a bag
         // the journal does not hold yet is written to `beans/beanconqueror.json`.
         let heldBags = Set(validated.dataset.beans.map { RecordID.fileKey($0.value.id) })
@@ -146,7 +152,7 @@ public struct BrewImporter {
                     }
                     var suffix = 2
                     let base = log.id
-                    while takenIDs.contains(RecordID.fileKey(log.id)) || erasedSet.covers(.log, log.id) {
+                    while takenIDs.contains(RecordID.fileKey(log.id)) || erasedSet.covers(.log, log.id) || check.holdsFile(forLogID: log.id) {
                         log.id = "\(base)-\(suffix)"
                         suffix += 1
                     }
@@ -182,13 +188,14 @@ public struct BrewImporter {
         // The whole data directory with every brew added, validated as `check` validates it.
         let bagsPath = (root as NSString).appendingPathComponent(Self.beansFile)
         var bagsBytes: [UInt8]?
-        var extra: [ParsedFile] = []
+        var extra: [(path: String, bytes: [UInt8])] = []
         if !newBags.isEmpty {
             let bytes = try Self.bagsFile(newBags.values.sorted { $0.id < $1.id }, adding: bagsPath)
             bagsBytes = bytes
-            extra = [RecordFileParser.parse(bytes, path: bagsPath, kind: .beans)]
+            extra = [(bagsPath, bytes)]
         }
         let rejected = check.rejected(planned.map(\.candidate), with: extra)
+        report.journalReadsToCheck = check.journalReads
         for (index, rejection) in rejected {
             report.lines[planned[index].line].result = .skipped
             report.lines[planned[index].line].message = "skipped: \(rejection.reason)"

@@ -143,6 +143,10 @@ extension KitchenRecipesKind: RecordFolderDecoding {
 }
 
 extension MealPlanSlotsKind: RecordFolderDecoding {
-    /// Read whole by `MealPlanReader`, with the snacks, the shopping list and the goals.
-    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {}
+    /// The slots' records are kept as read (`rawRecords`, with their places): `MealPlanReader`
+    /// decodes and checks them with the snacks, the shopping list and the goals, from this file as
+    /// read, so a plan file is parsed once per read.
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
+        file.rawRecords = nodes
+    }
 }

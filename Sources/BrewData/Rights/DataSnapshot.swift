@@ -76,7 +76,7 @@ public struct DataSnapshot: Hashable, Sendable {
         let dataset = result.validated.dataset
         // The planner's files are carried as written, so one that check refuses cannot be carried either.
         var plannerDiagnostics = result.validated.diagnostics.filter { $0.location.file.hasSuffix(KitchenInbox.relativePath) }
-        let planner = MealPlanContext.load(root: root, dataset: dataset)
+        let planner = MealPlanContext.load(root: root, read: result, source: DiskDataFiles())
         if let warnings { warnings.add(FutureStamps.diagnostics(result, now: warnings.now) + FutureStamps.plannerDiagnostics(planner, now: warnings.now)) }
         plannerDiagnostics += planner.diagnostics
         let plannerErrors = plannerDiagnostics.filter { $0.severity == .error }

@@ -15,8 +15,16 @@ enum LiveSiteFiles {
     }
 
     /// Puts `files` into the site at `outputDirectory`, skipping those already holding the same bytes.
+    /// - Parameter way: the way these pages reach the site (`SiteWritePath`), recorded once they
+    ///   are in place (`SiteWritesTaken`).
     /// - Returns: how many files changed.
-    static func put(_ files: [OutputFile], into outputDirectory: String) throws(SiteWriteError) -> Int {
+    static func put(_ files: [OutputFile], into outputDirectory: String, as way: SiteWritePath) throws(SiteWriteError) -> Int {
+        let written = try put(files, into: outputDirectory)
+        SiteWritesTaken.record([way], outputDirectory: outputDirectory)
+        return written
+    }
+
+    private static func put(_ files: [OutputFile], into outputDirectory: String) throws(SiteWriteError) -> Int {
         let output = URL(fileURLWithPath: outputDirectory).standardizedFileURL.path
         let incoming = incomingPath(of: output)
         do {

@@ -181,9 +181,19 @@ public final class SiteTransaction: Sendable {
     }
 
     /// Removes what must go, swaps the staging copy in, and brings the old copy up to date.
-    @discardableResult
     /// `meanwhile` is called after every few files brought up to date once the copies are swapped.
-    public func commit(meanwhile: () -> Void = {}) throws(SiteWriteError) -> Report {
+    /// - Parameters:
+    ///   - way: the way these pages reach the site (`SiteWritePath`), recorded once they are live
+    ///     (`SiteWritesTaken`); a new way to disk is a new case.
+    ///   - afterGivingWay: whether this build follows one that gave way (`.afterGivingWay` too).
+    @discardableResult
+    public func commit(as way: SiteWritePath, afterGivingWay: Bool, meanwhile: () -> Void = {}) throws(SiteWriteError) -> Report {
+        let report = try swapIn(meanwhile: meanwhile)
+        SiteWritesTaken.record(afterGivingWay ? [way, .afterGivingWay] : [way], outputDirectory: outputDirectory)
+        return report
+    }
+
+    private func swapIn(meanwhile: () -> Void) throws(SiteWriteError) -> Report {
         // Every put has returned: what they did is read once.
         let (producedPaths, changedPaths, removalPaths) = state.withLock { ($0.producedPaths, $0.changedPaths, $0.removalPaths) }
         var report = state.value.report
@@ -230,7 +240,7 @@ public final class SiteTransaction: Sendable {
         return report
     }
 
-    /// How many files `commit(meanwhile:)` and `SiteBuilder.render(_:of:into:stoppingIf:meanwhile:)`
+    /// How many files `commit(as:afterGivingWay:meanwhile:)` and `SiteBuilder.render(_:of:into:stoppingIf:meanwhile:)`
     /// write between two calls of `meanwhile`: a few milliseconds' worth.
     public static let filesBetweenMeanwhile = 32
 

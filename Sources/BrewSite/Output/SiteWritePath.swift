@@ -1,7 +1,10 @@
-/// Every way a page reaches the site on disk, named where `JournalSite` takes it
-/// (`JournalSite.takeWritePaths()`). `FastPathsEqualFullBuildTests` makes a change go down each
-/// and compares the site with a clean full build of the same data; its switch over the cases has
-/// no `default`, so a way added here does not compile there until it is given such a change.
+/// Every way a page reaches the site on disk. The site's writers take one as an argument with no
+/// default (`SiteTransaction.commit(as:afterGivingWay:meanwhile:)`, `LiveSiteFiles.put(_:into:as:)`)
+/// and record it once the pages are live (`SiteWritesTaken`, read by `JournalSite.takeWritePaths()`),
+/// so code that writes pages does not compile until it names its way. `FastPathsEqualFullBuildTests`
+/// makes a change go down each case, checks the writers recorded it, and compares the site with a
+/// clean full build of the same data; its switch over the cases has no `default`, so a way added
+/// here does not compile there until it is given such a change.
 public enum SiteWritePath: String, CaseIterable, Sendable {
     /// Every page, into a staging copy that replaces the site whole (`SiteTransaction` `.replaceAll`):
     /// the first build, and `build --full`.

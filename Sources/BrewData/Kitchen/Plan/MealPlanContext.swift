@@ -21,9 +21,21 @@ public struct MealPlanContext: Sendable {
     /// - Parameter source: where the files are read from (`DataDirectoryReader.source`): the disk,
     ///   or what a merge or an import would write.
     public static func load(root: String, dataset: Dataset, source: any DataFileSource = DiskDataFiles()) -> MealPlanContext {
+        load(reader: MealPlanReader(root: root, source: source), dataset: dataset)
+    }
+
+    /// Reads the planner's files under `root` with the plan files as `read` read them (from
+    /// `source`, the same directory): each plan file is parsed once per read of the journal, and a
+    /// refresh of an `IncrementalDataReader` parses again only those it found changed.
+    public static func load(root: String, read: DataDirectoryReader.Result, source: any DataFileSource) -> MealPlanContext {
+        load(reader: MealPlanReader(root: root, read: read, source: source), dataset: read.validated.dataset)
+    }
+
+    private static func load(reader: MealPlanReader, dataset: Dataset) -> MealPlanContext {
+        let (root, source) = (reader.root, reader.source)
         var diagnostics: [Diagnostic] = []
         var stamped: [(node: RawNode, record: String)] = []
-        let plan = MealPlanReader(root: root, source: source).read(diagnostics: &diagnostics, stamped: &stamped)
+        let plan = reader.read(diagnostics: &diagnostics, stamped: &stamped)
         let recipes = KitchenRecipeSource.plannableRecipes(in: dataset)
         let ledger = (try? ErasureLedger.load(root: root, source: source)) ?? []
         let erased = Set(ledger.filter { $0.kind == .kitchenRecipe }.map(\.id))

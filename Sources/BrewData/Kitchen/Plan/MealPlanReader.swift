@@ -14,10 +14,23 @@ public struct MealPlanReader: Sendable {
     public let root: String
     /// Where the files are read from (`DataDirectoryReader.source`).
     public let source: any DataFileSource
+    /// The plan files as the directory's reader read them (`ParsedFile`s of `.mealPlanSlots`, their
+    /// records kept with their places), read from here rather than parsed again; nil: the plan
+    /// files are listed and parsed here.
+    public let planFiles: [ParsedFile]?
 
     public init(root: String, source: any DataFileSource = DiskDataFiles()) {
         self.root = root
         self.source = source
+        self.planFiles = nil
+    }
+
+    /// A reader of the planner's files that takes the plan files from `read` (the data directory
+    /// as read from `source`), so that each is parsed once per read.
+    public init(root: String, read: DataDirectoryReader.Result, source: any DataFileSource) {
+        self.root = root
+        self.source = source
+        self.planFiles = read.files.filter { $0.kind == .mealPlanSlots }
     }
 
     func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
@@ -32,8 +45,7 @@ public struct MealPlanReader: Sendable {
     /// goals, as read here (`FutureStamps.plannerDiagnostics` checks them against now).
     public func read(diagnostics: inout [Diagnostic], stamped: inout [(node: RawNode, record: String)]) -> MealPlanData {
         var data = MealPlanData()
-        for file in planFilePaths() {
-            guard let nodes = Self.records(at: file, source: source, diagnostics: &diagnostics) else { continue }
+        for (file, nodes) in planRecords(diagnostics: &diagnostics) {
             stamped += nodes.map { ($0, "") }
             let isCSV = file.lowercased().hasSuffix(".csv")
             for node in nodes {
@@ -93,6 +105,24 @@ public struct MealPlanReader: Sendable {
             table.append((aisle, names))
         }
         return ShoppingAisles(overrides: table)
+    }
+
+    /// Each plan file's records, in path order, and what is wrong with those that cannot be read:
+    /// from the files as the directory's reader read them (`planFiles`), or parsed here.
+    func planRecords(diagnostics: inout [Diagnostic]) -> [(file: String, nodes: [RawNode])] {
+        guard let planFiles else {
+            return planFilePaths().compactMap { file in
+                Self.records(at: file, source: source, diagnostics: &diagnostics).map { (file: file, nodes: $0) }
+            }
+        }
+        // The directory's reader's findings about a file (it cannot be read or parsed) are said by
+        // the planner as well, as when it parsed the file itself (`JournalFindings` says them once).
+        var records: [(file: String, nodes: [RawNode])] = []
+        for file in planFiles.sorted(by: { $0.path < $1.path }) {
+            diagnostics += file.diagnostics
+            records.append((file: file.path, nodes: file.rawRecords))
+        }
+        return records
     }
 
     /// The plan files, sorted.
