@@ -58,7 +58,8 @@ enum ServedLogWrite {
             given[field] = value
         }
         let recipe = ServedForm.text(form["recipe"])
-        var (request, errors) = GivenLogFields.reading(recipeId: recipe ?? "", given: given, naming: label, infinityIsANumber: false)
+        let (request, valueErrors) = GivenLogFields.reading(recipeId: recipe ?? "", given: given, naming: label, infinityIsANumber: false)
+        var errors = valueErrors
         if recipe == nil { errors.insert("recipe: the recipe brewed is missing (a recipe id such as v60-starter)", at: 0) }
         guard errors.isEmpty else { return .failure(FormRefusal(errors: errors + request.unreadOptions)) }
         return .success(request)

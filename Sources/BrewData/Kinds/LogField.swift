@@ -8,9 +8,12 @@ import BrewKit
 ///   reference to another kind's id, a list of texts, a number): the tree's reading
 ///   (`BrewLogDecoder.decode`, with the field's messages) and the writer (`RecordEncoder.json`),
 ///   in `recordOrder`;
-/// - for a measurement (`.measure`): what `log` and the served form record
-///   (`BrewRecorder.Request.measures`), the option named in messages (`BrewRecorder.optionForField`)
-///   and the form's known fields (`ServedLogWrite.fields`).
+/// - for a field with an option (`settable`): what `log` and the served form read (one map by
+///   field, `GivenLogFields`) and record (`BrewRecorder.Request`'s `texts`, `numbers` and
+///   `measures`, written in `recordOrder`), the option named in messages
+///   (`BrewRecorder.optionForField`), the form's known fields (`ServedLogWrite.fields`) and, with a
+///   form field (`FormField`), the served "Save this brew" form's field (`SaveFormFields`, which
+///   the page's script builds the form from).
 ///
 /// What it cannot drive, and the test that names an omission:
 /// - the bytes reader matches a key by its bytes in a switch, for speed (`BrewLogBytesDecoder.Field`):
@@ -19,10 +22,8 @@ import BrewKit
 ///   reads), and the model (`BrewLog`) and `BrewLogDecoder.Fields` hold each field as a property:
 ///   `LogFieldDeclarationTests` reads a log giving every declared field through the tree and the
 ///   bytes reader, and writes it back, naming a field any of them drops;
-/// - `log`'s options are ArgumentParser properties: `LogFieldDeclarationTests` checks that `log --help`
-///   offers every declared option, and that the phone's save form (`pages.js`) sends every served one;
-/// - the text options `log` and the served form give (`BrewRecorder.Request`'s `bean`, `roaster`, …)
-///   are still named one by one.
+/// - `log`'s options are ArgumentParser properties, one line each: `LogFieldOptionsTests` checks
+///   that every settable field has its option and every option its field.
 public struct LogField: Sendable {
     /// What a field holds.
     public enum Value: Sendable, Hashable {

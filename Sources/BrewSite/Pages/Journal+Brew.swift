@@ -68,6 +68,9 @@ extension Journal {
             if let water = step.cumulativeWaterGrams { members.append(JSONMember("water", .number(water))) }
             return .object(members)
         }
+        // The save form starts with the plan's dose and the water it pours.
+        var formValues: [String: JSONValue] = ["dose": .number(plan.doseGrams)]
+        if let water = plan.steps.compactMap(\.cumulativeWaterGrams).max(), water > 0 { formValues["yield"] = .number(water) }
         let data = JSONValue.object([
             JSONMember("recipe", .string(recipe.name)),
             JSONMember("dose", .string(Format.grams(plan.doseGrams))),
@@ -88,8 +91,7 @@ extension Journal {
                         "tag": TasteTag.allCases.map { [$0.rawValue, $0.displayName, AdjustmentHint.text(for: $0)] },
                         "bean-id": openBagChoices.map { [$0.id, $0.label] },
                     ],
-                    values: ["dose": .number(plan.doseGrams)].merging(
-                        plan.steps.compactMap(\.cumulativeWaterGrams).max().map { ["yield": JSONValue.number($0)] } ?? [:]) { first, _ in first })),
+                    values: formValues)),
             ])),
         ])
         // `<` as \u003c: nothing in the data can close the script element.
