@@ -2,6 +2,7 @@
 import BrewData
 import Foundation
 import Testing
+import TestSupport
 
 /// A settable log field is its one line of `LogField.all`: `log`'s options are checked against the
 /// table both ways and read into one map by field (`LogCommand.given`, `GivenLogFields`), the served
@@ -37,7 +38,6 @@ import Testing
                                   "beanId": "bean-kenya", "grinderSetting": "18"])
         #expect(request.numbers == ["doseGrams": 15.5, "targetYieldGrams": 250, "waterTemperatureCelsius": 94])
         #expect(request.measures == ["brewTimeSeconds": 185, "tds": 1.35, "beverageGrams": 212, "brix": 1.6])
-        #expect(request.givenFields == Set(LogField.settable.map(\.name)), "every field given is the person's")
     }
 
     @Test func aValueThatIsNotANumberIsSaidAtItsOption() throws {
