@@ -22,6 +22,9 @@ struct LogCommand: ParsableCommand {
     @Argument(help: "The recipe brewed, as in `brewguide check` (for example v60-starter).")
     var recipeId: String
 
+    // Each option sets the field of `LogField.all` it is named for (`given`), and is read as that
+    // field's kind by `GivenLogFields`, as the served form's fields are: so numbers are taken as
+    // typed, and a value that is not one is said at its option (`--beverage: expected a number`).
     // Numbers take the next argument even when it starts with "-", so that `--dose -5` is refused
     // as a dose that must be positive, not as a missing value.
     @Option(parsing: .unconditional, help: "How it tasted, 1 to 5 stars.")
@@ -34,13 +37,13 @@ struct LogCommand: ParsableCommand {
     var note: String?
 
     @Option(parsing: .unconditional, help: "Coffee dose in grams (default: the recipe's; alone, the yield follows the recipe's ratio).")
-    var dose: Double?
+    var dose: String?
 
-    @Option(name: .customLong("yield"), parsing: .unconditional, help: "Target yield in grams (default: the recipe's; alone, the dose follows).")
-    var targetYield: Double?
+    @Option(parsing: .unconditional, help: "Target yield in grams (default: the recipe's; alone, the dose follows).")
+    var `yield`: String?
 
     @Option(parsing: .unconditional, help: "Water temperature in °C (default: the recipe's).")
-    var temperature: Double?
+    var temperature: String?
 
     @Option(help: "Grind label: fine, medium or coarse (default: the recipe's).")
     var grind: String?
@@ -54,7 +57,7 @@ struct LogCommand: ParsableCommand {
     @Option(help: "The roaster's name.")
     var roaster: String?
 
-    @Option(name: .customLong("bean-id"), help: "The bag of beans brewed, by its id in beans/ (brewguide bean add).")
+    @Option(help: "The bag of beans brewed, by its id in beans/ (brewguide bean add).")
     var beanId: String?
 
     @Option(help: "The grinder's setting as text, such as 18 or 2.5.")
@@ -64,28 +67,52 @@ struct LogCommand: ParsableCommand {
     var brewTime: String?
 
     @Option(parsing: .unconditional, help: "Total dissolved solids in percent (1.35).")
-    var tds: Double?
+    var tds: String?
 
-    @Option(name: .customLong("beverage"), parsing: .unconditional, help: "The beverage's mass in the cup in grams (with a TDS, the chart's extraction is TDS × beverage ÷ dose).")
-    var beverageGrams: Double?
+    @Option(parsing: .unconditional, help: "The beverage's mass in the cup in grams (with a TDS, the chart's extraction is TDS × beverage ÷ dose).")
+    var beverage: String?
 
     @Option(parsing: .unconditional, help: "A refractometer's Brix reading in °Bx; without --tds, the TDS is taken as 0.85 × Brix.")
-    var brix: Double?
+    var brix: String?
 
     @OptionGroup var dataOptions: DataOptions
 
+    /// Each option's value as typed, by the field of `LogField.all` it sets: the option properties
+    /// (`_tds`, `_grinderSetting`), named as ArgumentParser names them (`tds`, `grinder-setting`).
+    /// `LogFieldOptionsTests` checks that each settable field has its option and each option its field.
+    var given: [LogField: String] {
+        var given: [LogField: String] = [:]
+        for (name, value) in Self.optionValues(of: self) {
+            guard let value, let field = LogField.settable.first(where: { $0.option?.name == name }) else { continue }
+            given[field] = value
+        }
+        return given
+    }
+
+    /// The long name and the value as typed of each option of a `log` command (text and whole-number options).
+    static func optionValues(of command: LogCommand) -> [(name: String, value: String?)] {
+        Mirror(reflecting: command).children.compactMap { child in
+            guard let label = child.label, label.hasPrefix("_") else { return nil }
+            let name = longName(String(label.dropFirst()))
+            if let option = child.value as? Option<String?> { return (name, option.wrappedValue) }
+            if let option = child.value as? Option<Int> { return (name, String(option.wrappedValue)) }
+            return nil
+        }
+    }
+
+    /// A property's long option as ArgumentParser names it: `grinderSetting` is `grinder-setting`.
+    static func longName(_ property: String) -> String {
+        property.reduce(into: "") { name, character in
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
+    }
+
     func run() throws {
+        let (request, errors) = GivenLogFields.reading(recipeId: recipeId, given: given, naming: { $0.option?.flag ?? $0.name }, infinityIsANumber: true)
+        // A value that is not what its option takes is a usage error, as ArgumentParser says one.
+        if !errors.isEmpty { throw ValidationError(errors.joined(separator: "\n")) }
         // A `--brew-time` that cannot be read is said with every other problem of the call.
-        var brewTimeSeconds: Double?
-        var unreadBrewTime: ValidationError?
-        do { brewTimeSeconds = try brewTime.map(Self.seconds) } catch let error as ValidationError { unreadBrewTime = error }
-        var request = BrewRecorder.Request(
-            recipeId: recipeId, rating: rating, tasteTag: tag, note: note, doseGrams: dose, targetYieldGrams: targetYield,
-            waterTemperatureCelsius: temperature, grindLabel: grind, at: at,
-            bean: bean, roaster: roaster, grinderSetting: grinderSetting, brewTimeSeconds: brewTimeSeconds, tds: tds, beanId: beanId)
-        request.unreadOptions = unreadBrewTime.map { [$0.message] } ?? []
-        request.measures["beverageGrams"] = beverageGrams
-        request.measures["brix"] = brix
+        let unreadBrewTime = request.unreadOptions.first.map(ValidationError.init)
         let recording: BrewRecorder.Recording, messages: String
         do {
             (recording, messages) = try Self.record(request, root: dataOptions.data)
@@ -125,16 +152,6 @@ struct LogCommand: ParsableCommand {
         }
         messages += DiagnosticPrinter.text(recording.warnings) + recording.notes.map { $0 + "\n" }.joined()
         return (recording, messages)
-    }
-
-    /// `--brew-time`: `3:05` or `185` (seconds).
-    static func seconds(_ text: String) throws -> Double {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-        if parts.count == 1, let seconds = Double(parts[0]), seconds.isFinite { return seconds }
-        if parts.count == 2, let minutes = Int(parts[0]), parts[1].count == 2, let seconds = Int(parts[1]), minutes >= 0, (0..<60).contains(seconds) {
-            return Double(minutes) * 60 + Double(seconds)
-        }
-        throw ValidationError("--brew-time takes M:SS (3:05) or seconds (185), found \(FoundValue.quoted(text))")
     }
 
     /// What was recorded, as a brewer reads it.

@@ -15,13 +15,6 @@ enum ServedLogWrite {
     /// `log`'s options that the form may give (`LogField.all`'s served options), `recipe` for its argument.
     static let fields: Set<String> = Set(["recipe"] + LogField.all.compactMap { $0.option?.isServed == true ? $0.option?.name : nil })
 
-    /// The measured numbers the form gives as plain numbers: every served measure but the brew
-    /// time, which is read as `log` reads `--brew-time` (M:SS or seconds).
-    static let numberMeasures = LogField.all.filter { field in
-        guard case .number = field.value, let option = field.option, option.isServed else { return false }
-        return field.isMeasure && field.name != "brewTimeSeconds"
-    }
-
     /// `reader`: the journal kept read between saves (each reads again only the files changed
     /// since); `serve` hands it the first build's read.
     static func endpoint(root: String, reader: KeptDataReader? = nil) -> WriteEndpoint {
@@ -53,45 +46,28 @@ enum ServedLogWrite {
         }
     }
 
-    /// The request `log` would make of the same options, or the reasons it would refuse them.
+    /// The request `log` would make of the same options, or the reasons it would refuse them:
+    /// each served field of `LogField.all` read by `GivenLogFields` as `log` reads its option, a
+    /// value that is not what it takes said at the form's label (`TDS (%): expected a number`).
     static func request(from form: [String: String]) -> Result<BrewRecorder.Request, FormRefusal> {
-        var errors: [String] = []
-        func text(_ name: String) -> String? { ServedForm.text(form[name]) }
-        func number(_ name: String) -> Double? {
-            guard let value = text(name) else { return nil }
-            guard let number = Double(value), number.isFinite else {
-                errors.append(ServedForm.notANumber(value, option: "--\(name)"))
-                return nil
-            }
-            return number
+        var given: [LogField: String] = [:]
+        for field in LogField.settable {
+            guard let option = field.option, option.isServed else { continue }
+            // A note is kept as typed (its lines' spaces are its own); an empty one is no note.
+            let value = option.form?.input == .lines ? form[option.name].flatMap { $0.isEmpty ? nil : $0 } : ServedForm.text(form[option.name])
+            given[field] = value
         }
-        let recipe = text("recipe")
-        if recipe == nil { errors.append("recipe: the recipe brewed is missing (a recipe id such as v60-starter)") }
-        var rating: Int?
-        if let value = text("rating") {
-            rating = Int(value)
-            if rating == nil { errors.append("--rating: expected a whole number from 1 to 5, found \(FoundValue.quoted(value, limit: 40))") }
-        } else {
-            errors.append("--rating: how it tasted, 1 to 5 stars, is missing")
-        }
-        // As `log` does: a brew time that cannot be read is said with every other problem of the brew.
-        var brewTime: Double?
-        var unreadBrewTime: [String] = []
-        if let value = text("brew-time") {
-            do { brewTime = try LogCommand.seconds(value) } catch let error as ValidationError { unreadBrewTime.append(error.message) } catch { errors.append("\(error)") }
-        }
-        let dose = number("dose"), yield = number("yield"), temperature = number("temperature")
-        var measures: [String: Double] = [:]
-        for field in numberMeasures { measures[field.name] = number(field.option!.name) }
-        guard errors.isEmpty, let recipe, let rating else { return .failure(FormRefusal(errors: errors + unreadBrewTime)) }
-        var request = BrewRecorder.Request(
-            recipeId: recipe, rating: rating, tasteTag: text("tag"), note: form["note"].flatMap { $0.isEmpty ? nil : $0 },
-            doseGrams: dose, targetYieldGrams: yield, waterTemperatureCelsius: temperature, grindLabel: text("grind"), at: text("at"),
-            bean: text("bean"), roaster: text("roaster"), grinderSetting: text("grinder-setting"), brewTimeSeconds: brewTime,
-            beanId: text("bean-id"))
-        request.measures.merge(measures) { _, given in given }
-        request.unreadOptions = unreadBrewTime
+        let recipe = ServedForm.text(form["recipe"])
+        let (request, valueErrors) = GivenLogFields.reading(recipeId: recipe ?? "", given: given, naming: label, infinityIsANumber: false)
+        var errors = valueErrors
+        if recipe == nil { errors.insert("recipe: the recipe brewed is missing (a recipe id such as v60-starter)", at: 0) }
+        guard errors.isEmpty else { return .failure(FormRefusal(errors: errors + request.unreadOptions)) }
         return .success(request)
+    }
+
+    /// A field as the served form shows it: its label (`TDS (%)`), or its option for one the form does not show.
+    static func label(_ field: LogField) -> String {
+        field.option?.form.map { $0.shownLabel(for: field.value) } ?? field.option?.flag ?? field.name
     }
 
     /// Why a form is not a brew `log` would take: its messages.

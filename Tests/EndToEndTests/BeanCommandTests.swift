@@ -99,9 +99,10 @@ import TestSupport
         let bagHTML = try String(contentsOf: site.appendingPathComponent("beans/bean-kenya-gichathaini.html"), encoding: .utf8)
         #expect(bagHTML.contains("<th scope=\"col\">Age</th>") && bagHTML.contains("<td>16 days</td><td>4/5</td><td>medium (24 clicks)</td>")
                 && !bagHTML.contains("| Age |"), "\(bagHTML)")
-        // The brew-along page offers the open bags to "Save this brew" (not the finished one).
+        // The brew-along page offers the open bags to "Save this brew" (not the finished one), the
+        // choices of its Bag field (`bean-id`).
         let along = try String(contentsOf: site.appendingPathComponent("brew/bright-morning.html"), encoding: .utf8)
-        #expect(along.contains(#""beans": ["#) && along.contains(#""Kenya Gichathaini, Square Mile, roasted 2026-11-02""#), "\(along)")
+        #expect(along.contains(#""name": "bean-id","#) && along.contains(#""noChoice": "no bag""#) && along.contains(#""Kenya Gichathaini, Square Mile, roasted 2026-11-02""#), "\(along)")
         #expect(along.contains(#""Guji \u003cb>natural\u003c/b>, roasted 2026-11-20""#), "nothing in a bag's name closes the script: \(along)")
         #expect(!along.contains("bean-ethiopia-guji"), "a finished bag is not offered")
         let other = try String(contentsOf: site.appendingPathComponent("beans/bean-guji-b-natural-b.html"), encoding: .utf8)

@@ -14,16 +14,13 @@ import Testing
         #expect(LogCommand.helpMessage(columns: 400).contains(flag + " "), "log has no \(flag)")
     }
 
-    /// The save form's script must send every served option by its name; the endpoint takes it.
-    @Test(arguments: LogField.all.compactMap { $0.option?.isServed == true ? $0.option?.name : nil })
-    func theSaveFormSendsEveryServedOption(_ name: String) throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Templates/assets/served/pages.js")
-        let text = try String(contentsOf: script, encoding: .utf8)
-        // Sent by `field(…, name, …)`, or (the recipe, the rating's time) by the form itself.
-        let sentElsewhere: Set<String> = ["at"]
-        #expect(sentElsewhere.contains(name) || text.contains("\"\(name)\", "), "the save form does not send \(name)")
-        #expect(ServedLogWrite.fields.contains(name))
+    /// The save form sends every served option by its name (the page declares it: `SaveFormFields`,
+    /// checked by `LogFieldOptionsTests.theServedFormsFieldsAreTheSettableOnes`); the endpoint takes it.
+    @Test(arguments: LogField.all.compactMap { $0.option?.isServed == true ? $0.option : nil })
+    func theSaveFormSendsEveryServedOption(_ option: LogField.Option) throws {
+        // Sent as a field of the form, or (the time of the tap) by the form's script itself.
+        #expect(option.form != nil || LogFieldOptionsTests.sentByTheScript.contains(option.name), "the save form does not send \(option.name)")
+        #expect(ServedLogWrite.fields.contains(option.name))
     }
 
     @Test func theServedFormReadsBeverageAndBrix() throws {
@@ -34,7 +31,7 @@ import Testing
             Issue.record("an unreadable Brix was taken")
             return
         }
-        #expect(refusal.errors.contains { $0.contains("--brix") })
+        #expect(refusal.errors.contains { $0.hasPrefix("Brix (°Bx): ") }, "said at the form's label: \(refusal.errors)")
     }
 
     @Test func logRecordsBeverageAndBrixAndThePageSaysTheTDSIsFromBrix() throws {

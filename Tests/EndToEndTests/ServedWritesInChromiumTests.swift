@@ -217,10 +217,10 @@ struct ServedWritesInChromiumTests {
         try browser.send("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true])
         _ = try browser.evaluate("document.getElementById('save-rating').value = '4'; true")
         // The brew's hint, where it was brewed, as soon as a taste tag is chosen (and gone without one).
-        #expect(try browser.text(Self.text("#save-brew-tag-hint")).trimmingCharacters(in: .whitespaces) == "")
+        #expect(try browser.text(Self.text("#save-tag-hint")).trimmingCharacters(in: .whitespaces) == "")
         _ = try browser.evaluate("const t = document.getElementById('save-tag'); t.value = 'tooSour'; t.dispatchEvent(new Event('change')); true")
-        #expect(try browser.text(Self.text("#save-brew-tag-hint")).contains("Too sour: try slightly finer or hotter"))
-        #expect(try browser.evaluate("document.getElementById('save-tag').getAttribute('aria-describedby')") as? String == "save-brew-tag-hint")
+        #expect(try browser.text(Self.text("#save-tag-hint")).contains("Too sour: try slightly finer or hotter"))
+        #expect(try browser.evaluate("document.getElementById('save-tag').getAttribute('aria-describedby')") as? String == "save-tag-hint")
         try Self.retype("#save-temperature", "94", in: browser)
         _ = try browser.evaluate("document.getElementById('save-grind').value = 'fine'; true")
         try Self.retype("#save-grinder-setting", "18", in: browser)
@@ -236,6 +236,37 @@ struct ServedWritesInChromiumTests {
         #expect(log["grinderSetting"] as? String == "18", "\(log)")
         #expect(log["bean"] as? String == "Kenya AA", "\(log)")
         #expect(log["roaster"] == nil && log["tds"] == nil, "a field left empty is not sent: \(log)")
+    }
+
+    /// The folded fields are the page's declared ones (`plan.log.fields`, from `LogField.all`):
+    /// a grind chosen and a TDS, a Brix and a beverage typed there, each with its unit and bound,
+    /// are stored in the log as `log --grind --tds --brix --beverage` stores them.
+    @Test func theFoldedGrindAndMeasuresTypedOnThePhoneAreStoredInTheLog() throws {
+        let served = try Served(data: try BrewGuideProcess.copyOfBundledData())
+        let browser = try Self.browser(for: served)
+        try Self.brewToTheEnd(browser, served: served)
+        let more = "document.querySelector('form.save-brew details.save-brew-more')"
+        _ = try browser.evaluate("\(more).querySelector('summary').click(); true")
+        for (name, label) in [("tds", "TDS (%)"), ("brix", "Brix (°Bx)"), ("beverage", "Beverage (g)"), ("grind", "Grind")] {
+            #expect(try browser.evaluate("(() => { const e = document.getElementById('save-\(name)'); return !!e && !!e.closest('details') && e.labels[0].textContent === '\(label)'; })()") as? Bool == true,
+                    "the \(name) field, labelled \(label), folded away")
+        }
+        #expect(try browser.text("document.getElementById('save-tds').max") == String(Int(FieldBounds.number("tds").maximum)), "its bound from the declaration")
+        #expect(try browser.text("document.getElementById('save-tds').step") == "0.01")
+        _ = try browser.evaluate("document.getElementById('save-rating').value = '3'; document.getElementById('save-grind').value = 'coarse'; true")
+        try Self.retype("#save-tds", "1.42", in: browser)
+        try Self.retype("#save-brix", "1.7", in: browser)
+        try Self.retype("#save-beverage", "214", in: browser)
+        try browser.tab(to: "button Save this brew")
+        try browser.press(.enter)
+        #expect(browser.wait(until: "document.querySelector('.write-saved a') !== null", seconds: 15), "\(Self.said(browser, ".write-errors")) \(served.process.output.suffix(2000))")
+        let log = try #require(try Self.decemberLogs(served.data).first)
+        #expect(log["rating"] as? Int == 3)
+        #expect(log["grindLabel"] as? String == "coarse", "\(log)")
+        #expect(log["tds"] as? Double == 1.42, "\(log)")
+        #expect(log["brix"] as? Double == 1.7, "\(log)")
+        #expect(log["beverageGrams"] as? Double == 214, "\(log)")
+        #expect(log["bean"] == nil && log["grinderSetting"] == nil, "a field left empty is not sent: \(log)")
     }
 
     /// "Save this brew" offers the open bags of beans (the test journal's two open ones, not the

@@ -8,9 +8,12 @@ import BrewKit
 ///   reference to another kind's id, a list of texts, a number): the tree's reading
 ///   (`BrewLogDecoder.decode`, with the field's messages) and the writer (`RecordEncoder.json`),
 ///   in `recordOrder`;
-/// - for a measurement (`.measure`): what `log` and the served form record
-///   (`BrewRecorder.Request.measures`), the option named in messages (`BrewRecorder.optionForField`)
-///   and the form's known fields (`ServedLogWrite.fields`).
+/// - for a field with an option (`settable`): what `log` and the served form read (one map by
+///   field, `GivenLogFields`) and record (`BrewRecorder.Request`'s `texts`, `numbers` and
+///   `measures`, written in `recordOrder`), the option named in messages
+///   (`BrewRecorder.optionForField`), the form's known fields (`ServedLogWrite.fields`) and, with a
+///   form field (`FormField`), the served "Save this brew" form's field (`SaveFormFields`, which
+///   the page's script builds the form from).
 ///
 /// What it cannot drive, and the test that names an omission:
 /// - the bytes reader matches a key by its bytes in a switch, for speed (`BrewLogBytesDecoder.Field`):
@@ -19,10 +22,8 @@ import BrewKit
 ///   reads), and the model (`BrewLog`) and `BrewLogDecoder.Fields` hold each field as a property:
 ///   `LogFieldDeclarationTests` reads a log giving every declared field through the tree and the
 ///   bytes reader, and writes it back, naming a field any of them drops;
-/// - `log`'s options are ArgumentParser properties: `LogFieldDeclarationTests` checks that `log --help`
-///   offers every declared option, and that the phone's save form (`pages.js`) sends every served one;
-/// - the text options `log` and the served form give (`BrewRecorder.Request`'s `bean`, `roaster`, …)
-///   are still named one by one.
+/// - `log`'s options are ArgumentParser properties, one line each: `LogFieldOptionsTests` checks
+///   that every settable field has its option and every option its field.
 public struct LogField: Sendable {
     /// What a field holds.
     public enum Value: Sendable, Hashable {
@@ -44,9 +45,56 @@ public struct LogField: Sendable {
     public struct Option: Sendable, Hashable {
         /// The long option without its dashes: `tds` for `--tds`; the served form's field name.
         public var name: String
-        /// Whether the phone's save form sends it.
+        /// Whether the served write (`POST /_api/log`) takes it.
         public var isServed: Bool
+        /// The served "Save this brew" form's field for it; nil when the form shows none (the
+        /// time, which the page's script sends itself: the time of the tap).
+        public var form: FormField?
         public var flag: String { "--" + name }
+    }
+
+    /// A field of the served "Save this brew" form, made from the declaration by the page's
+    /// script (`pages.js`, from the brew-along page's `brew-plan` data): its label (with the
+    /// field's unit for a number), its hint, its input, and the number's step; its bounds are
+    /// `FieldBounds.number`'s.
+    public struct FormField: Sendable, Hashable {
+        public enum Input: String, Sendable, Hashable {
+            /// Made from the field's kind: a number, a choice (an enumeration, a reference), a line of text.
+            case fromKind
+            /// Several lines (the note).
+            case lines
+            /// A time as M:SS or seconds (`--brew-time`), read by `BrewRecorder.Request.seconds`.
+            case clock
+        }
+        public var label: String
+        public var hint: String?
+        public var input: Input
+        /// An HTML number input's `step` (`any` unless given).
+        public var step: String?
+        /// What the empty choice of a choice says (`the recipe's`, `no tag`).
+        public var noChoice: String?
+        /// Whether the form asks for it before it is sent (the rating).
+        public var isRequired: Bool
+        /// Folded away under "Temperature, grind, bean and more".
+        public var isFolded: Bool
+
+        /// A field shown at once.
+        public static func shown(_ label: String, hint: String? = nil, input: Input = .fromKind, step: String? = nil,
+                                 noChoice: String? = nil, required: Bool = false) -> FormField {
+            FormField(label: label, hint: hint, input: input, step: step, noChoice: noChoice, isRequired: required, isFolded: false)
+        }
+
+        /// A field folded away.
+        public static func folded(_ label: String, hint: String? = nil, input: Input = .fromKind, step: String? = nil,
+                                  noChoice: String? = nil) -> FormField {
+            FormField(label: label, hint: hint, input: input, step: step, noChoice: noChoice, isRequired: false, isFolded: true)
+        }
+
+        /// The label with the unit of a number typed as one: `TDS (%)`.
+        public func shownLabel(for value: Value) -> String {
+            if input == .fromKind, case .number(let unit) = value { return "\(label) (\(unit))" }
+            return label
+        }
     }
 
     /// An optional number the brewer measured: where the tree's reader puts it and where the log keeps it.
@@ -73,12 +121,12 @@ public struct LogField: Sendable {
     let write: Write
 
     init(_ name: String, _ value: Value, required: Bool = false, what: String? = nil, option: String? = nil, served: Bool = true,
-         measure: Measure? = nil, read: @escaping Read, write: @escaping Write) {
+         form: FormField? = nil, measure: Measure? = nil, read: @escaping Read, write: @escaping Write) {
         self.name = name
         self.value = value
         self.isRequired = required
         self.what = what
-        self.option = option.map { Option(name: $0, isServed: served) }
+        self.option = option.map { Option(name: $0, isServed: served, form: served ? form : nil) }
         self.measure = measure
         self.read = read
         self.write = write
@@ -88,11 +136,11 @@ public struct LogField: Sendable {
 
     /// A text; `reference` names the kind whose id it holds. `blankIsAbsent`: a blank value (an
     /// empty CSV cell) is read as no value, as `FieldReader.node` sees it.
-    static func text(_ name: String, required: Bool = false, what: String? = nil, option: String? = nil, served: Bool = true,
+    static func text(_ name: String, required: Bool = false, what: String? = nil, option: String? = nil, served: Bool = true, form: FormField? = nil,
                      reference: String? = nil, blankIsAbsent: Bool = false,
                      _ decoded: WritableKeyPath<BrewLogDecoder.Fields, String?> & Sendable, _ logged: KeyPath<BrewLog, String?> & Sendable) -> LogField {
         LogField(name, reference.map { .reference(kind: $0) } ?? .text(maximumCharacters: FieldBounds.characters(name)), required: required, what: what,
-                 option: option, served: served,
+                 option: option, served: served, form: form,
                  read: { field, reader, fields in
                      if blankIsAbsent && reader.node(field.name) == nil { return }
                      fields[keyPath: decoded] = reader.string(field.name, required: field.isRequired, what: field.what ?? "text")
@@ -101,9 +149,9 @@ public struct LogField: Sendable {
     }
 
     /// A text every log has (its id, its method, its recipe's name).
-    static func text(_ name: String, required: Bool = false, what: String? = nil, option: String? = nil, served: Bool = true, blankIsAbsent: Bool = false,
+    static func text(_ name: String, required: Bool = false, what: String? = nil, option: String? = nil, served: Bool = true, form: FormField? = nil, blankIsAbsent: Bool = false,
                      _ decoded: WritableKeyPath<BrewLogDecoder.Fields, String?> & Sendable, _ logged: KeyPath<BrewLog, String> & Sendable) -> LogField {
-        LogField(name, .text(maximumCharacters: FieldBounds.characters(name)), required: required, what: what, option: option, served: served,
+        LogField(name, .text(maximumCharacters: FieldBounds.characters(name)), required: required, what: what, option: option, served: served, form: form,
                  read: { field, reader, fields in
                      if blankIsAbsent && reader.node(field.name) == nil { return }
                      fields[keyPath: decoded] = reader.string(field.name, required: field.isRequired, what: field.what ?? "text")
@@ -113,43 +161,43 @@ public struct LogField: Sendable {
 
     /// One of an enumeration's raw values (`FieldReader.enumeration`: its messages offer the nearest).
     static func enumeration<E: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ type: E.Type, option: String? = nil, served: Bool = true,
+        _ name: String, _ type: E.Type, option: String? = nil, served: Bool = true, form: FormField? = nil,
         _ decoded: WritableKeyPath<BrewLogDecoder.Fields, E?> & Sendable, _ logged: KeyPath<BrewLog, E?> & Sendable) -> LogField where E.RawValue == String {
-        LogField(name, .enumeration(allowed: E.allCases.map(\.rawValue)), option: option, served: served,
+        LogField(name, .enumeration(allowed: E.allCases.map(\.rawValue)), option: option, served: served, form: form,
                  read: { field, reader, fields in fields[keyPath: decoded] = reader.enumeration(E.self, field.name, required: field.isRequired) },
                  write: { log in log[keyPath: logged].map { .string($0.rawValue) } })
     }
 
     /// An enumeration every log has (its grind).
     static func enumeration<E: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ type: E.Type, required: Bool, option: String? = nil, served: Bool = true,
+        _ name: String, _ type: E.Type, required: Bool, option: String? = nil, served: Bool = true, form: FormField? = nil,
         _ decoded: WritableKeyPath<BrewLogDecoder.Fields, E?> & Sendable, _ logged: KeyPath<BrewLog, E> & Sendable) -> LogField where E.RawValue == String {
-        LogField(name, .enumeration(allowed: E.allCases.map(\.rawValue)), required: required, option: option, served: served,
+        LogField(name, .enumeration(allowed: E.allCases.map(\.rawValue)), required: required, option: option, served: served, form: form,
                  read: { field, reader, fields in fields[keyPath: decoded] = reader.enumeration(E.self, field.name, required: field.isRequired) },
                  write: { log in .string(log[keyPath: logged].rawValue) })
     }
 
     /// A number every log has (its dose, yield and temperature).
-    static func number(_ name: String, unit: String, what: String, option: String? = nil, served: Bool = true,
+    static func number(_ name: String, unit: String, what: String, option: String? = nil, served: Bool = true, form: FormField? = nil,
                        _ decoded: WritableKeyPath<BrewLogDecoder.Fields, Double?> & Sendable, _ logged: KeyPath<BrewLog, Double> & Sendable) -> LogField {
-        LogField(name, .number(unit: unit), required: true, what: what, option: option, served: served,
+        LogField(name, .number(unit: unit), required: true, what: what, option: option, served: served, form: form,
                  read: { field, reader, fields in fields[keyPath: decoded] = reader.double(field.name, required: true, what: field.what ?? "a number") },
                  write: { log in .number(log[keyPath: logged]) })
     }
 
     /// An optional number the brewer measured (`Measure`).
-    static func measure(_ name: String, unit: String, what: String, option: String? = nil, served: Bool = true,
+    static func measure(_ name: String, unit: String, what: String, option: String? = nil, served: Bool = true, form: FormField? = nil,
                         _ decoded: WritableKeyPath<BrewLogDecoder.Fields, Double?> & Sendable,
                         _ logged: WritableKeyPath<BrewLog, Double?> & Sendable) -> LogField {
-        LogField(name, .number(unit: unit), what: what, option: option, served: served, measure: Measure(decoded: decoded, logged: logged),
+        LogField(name, .number(unit: unit), what: what, option: option, served: served, form: form, measure: Measure(decoded: decoded, logged: logged),
                  read: { field, reader, fields in fields[keyPath: decoded] = reader.double(field.name, what: field.what ?? "a number") },
                  write: { log in log[keyPath: logged].map(JSONValue.number) })
     }
 
     /// An optional whole number (the rating).
-    static func wholeNumber(_ name: String, what: String, option: String? = nil, served: Bool = true,
+    static func wholeNumber(_ name: String, what: String, option: String? = nil, served: Bool = true, form: FormField? = nil,
                             _ decoded: WritableKeyPath<BrewLogDecoder.Fields, Int?> & Sendable, _ logged: KeyPath<BrewLog, Int?> & Sendable) -> LogField {
-        LogField(name, .wholeNumber, what: what, option: option, served: served,
+        LogField(name, .wholeNumber, what: what, option: option, served: served, form: form,
                  read: { field, reader, fields in fields[keyPath: decoded] = reader.int(field.name, what: field.what ?? "a whole number") },
                  write: { log in log[keyPath: logged].map { .number(Double($0)) } })
     }
@@ -178,29 +226,33 @@ public struct LogField: Sendable {
         .text("method", what: "a brew method such as v60", blankIsAbsent: true, \.method, \.method),
         .text("recipeId", reference: "recipes", blankIsAbsent: true, \.recipeId, \.recipeId),
         .text("recipeNameAtBrew", required: true, what: "the recipe's name when it was brewed", \.recipeNameAtBrew, \.recipeNameAtBrew),
-        .number("doseGrams", unit: "g", what: "grams of coffee", option: "dose", \.doseGrams, \.doseGrams),
-        .number("targetYieldGrams", unit: "g", what: "grams of water", option: "yield", \.targetYieldGrams, \.targetYieldGrams),
-        .number("waterTemperatureCelsius", unit: "°C", what: "°C", option: "temperature", \.waterTemperatureCelsius, \.waterTemperatureCelsius),
-        .enumeration("grindLabel", GrindLabel.self, required: true, option: "grind", \.grindLabel, \.grindLabel),
+        .number("doseGrams", unit: "g", what: "grams of coffee", option: "dose", form: .shown("Dose"), \.doseGrams, \.doseGrams),
+        .number("targetYieldGrams", unit: "g", what: "grams of water", option: "yield", form: .shown("Yield"), \.targetYieldGrams, \.targetYieldGrams),
+        .number("waterTemperatureCelsius", unit: "°C", what: "°C", option: "temperature", form: .folded("Temperature", hint: "empty: the recipe's", step: "0.5"), \.waterTemperatureCelsius, \.waterTemperatureCelsius),
+        .enumeration("grindLabel", GrindLabel.self, required: true, option: "grind", form: .folded("Grind", noChoice: "the recipe's"), \.grindLabel, \.grindLabel),
         // Required for brews recorded here; the validator says so, since an imported brew may lack one.
-        .wholeNumber("rating", what: "a whole number from 1 to 5", option: "rating", \.rating, \.rating),
-        .enumeration("tasteTag", TasteTag.self, option: "tag", \.tasteTag, \.tasteTag),
-        .text("note", option: "note", \.note, \.note),
-        .text("bean", what: "the bean's name", option: "bean", \.bean, \.bean),
-        .text("roaster", what: "the roaster's name", option: "roaster", \.roaster, \.roaster),
+        .wholeNumber("rating", what: "a whole number from 1 to 5", option: "rating", form: .shown("Rating", noChoice: "choose a rating", required: true), \.rating, \.rating),
+        .enumeration("tasteTag", TasteTag.self, option: "tag", form: .shown("Taste", hint: "", noChoice: "no tag"), \.tasteTag, \.tasteTag),
+        .text("note", option: "note", form: .shown("Note", input: .lines), \.note, \.note),
+        .text("bean", what: "the bean's name", option: "bean", form: .folded("Bean"), \.bean, \.bean),
+        .text("roaster", what: "the roaster's name", option: "roaster", form: .folded("Roaster"), \.roaster, \.roaster),
         .text("mill", what: "the grinder's name", \.mill, \.mill),
-        .text("grinderSetting", what: "the grinder's setting as text, such as \"18\"", option: "grinder-setting", \.grinderSetting, \.grinderSetting),
+        .text("grinderSetting", what: "the grinder's setting as text, such as \"18\"", option: "grinder-setting",
+              form: .folded("Grinder setting", hint: "as your grinder shows it, such as 18 or 2.5"), \.grinderSetting, \.grinderSetting),
         // `--brew-time` reads M:SS as well as seconds: `log` and the form read it themselves.
-        .measure("brewTimeSeconds", unit: "s", what: "seconds", option: "brew-time", \.brewTimeSeconds, \.brewTimeSeconds),
+        .measure("brewTimeSeconds", unit: "s", what: "seconds", option: "brew-time", form: .shown("Brew time", hint: "m:ss, such as 3:05", input: .clock),
+                 \.brewTimeSeconds, \.brewTimeSeconds),
         .measure("bloomSeconds", unit: "s", what: "seconds", \.bloomSeconds, \.bloomSeconds),
-        .measure("tds", unit: "%", what: "percent", option: "tds", \.tds, \.tds),
+        .measure("tds", unit: "%", what: "percent", option: "tds", form: .folded("TDS", hint: "if you measured it, such as 1.35", step: "0.01"), \.tds, \.tds),
         .measure("extractionYieldPercent", unit: "%", what: "percent", \.extractionYieldPercent, \.extractionYieldPercent),
         .text("source", what: "the app the brew came from, such as beanconqueror", \.source, \.source),
         .text("sourceId", what: "the brew's id in that app", \.sourceId, \.sourceId),
         .texts("fromRecipe", what: "field names such as [\"waterTemperatureCelsius\"]", \.fromRecipe, \.fromRecipe),
-        .text("beanId", what: "the id of a bag of beans in beans/", option: "bean-id", reference: "beans", \.beanId, \.beanId),
-        .measure("beverageGrams", unit: "g", what: "grams of beverage in the cup", option: "beverage", \.beverageGrams, \.beverageGrams),
-        .measure("brix", unit: "°Bx", what: "a refractometer's Brix reading, °Bx", option: "brix", \.brix, \.brix),
+        .text("beanId", what: "the id of a bag of beans in beans/", option: "bean-id", form: .shown("Bag", noChoice: "no bag"), reference: "beans", \.beanId, \.beanId),
+        .measure("beverageGrams", unit: "g", what: "grams of beverage in the cup", option: "beverage",
+                 form: .folded("Beverage", hint: "the coffee in the cup, weighed: the chart's extraction is TDS × beverage ÷ dose", step: "0.1"), \.beverageGrams, \.beverageGrams),
+        .measure("brix", unit: "°Bx", what: "a refractometer's Brix reading, °Bx", option: "brix",
+                 form: .folded("Brix", hint: "a refractometer's reading; without a TDS, TDS ≈ 0.85 × Brix", step: "0.01"), \.brix, \.brix),
     ]
 
     /// The order a record is read and written in (`BrewLogDecoder.decode`, `RecordEncoder.json`):
@@ -219,6 +271,22 @@ public struct LogField: Sendable {
     /// The optional measured numbers, in order.
     static let measures: [LogField] = all.filter { $0.measure != nil }
 
+    /// The fields `brewguide log` sets, each by its option (`LogCommand`'s options are checked against them).
+    public static let settable: [LogField] = all.filter { $0.option != nil }
+
+    /// The served "Save this brew" form's fields: the one it asks for first (the rating), then
+    /// the others in the table's order (`pages.js` folds away those declared `.folded`).
+    public static let formFields: [LogField] = {
+        let shown = all.filter { $0.option?.form != nil }
+        return shown.filter { $0.option!.form!.isRequired } + shown.filter { !$0.option!.form!.isRequired }
+    }()
+
     /// The field of a name.
     public static func named(_ name: String) -> LogField? { all.first { $0.name == name } }
+}
+
+/// Fields are one by name (the table names each once), so a map of what was given is keyed by them.
+extension LogField: Hashable {
+    public static func == (lhs: LogField, rhs: LogField) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

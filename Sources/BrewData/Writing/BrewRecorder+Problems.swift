@@ -49,14 +49,9 @@ extension BrewRecorder.Request {
     /// The log's fields the person gave a value for (the rest come from the recipe).
     var givenFields: Set<String> {
         var fields: Set<String> = ["rating"]
-        let given: [(String, Bool)] = [
-            ("tasteTag", tasteTag != nil), ("note", note != nil), ("doseGrams", doseGrams != nil),
-            ("targetYieldGrams", targetYieldGrams != nil), ("waterTemperatureCelsius", waterTemperatureCelsius != nil),
-            ("grindLabel", grindLabel != nil), ("bean", bean != nil), ("roaster", roaster != nil),
-            ("grinderSetting", grinderSetting != nil), 
-            ("timestamp", at != nil), ("beanId", beanId != nil),
-        ]
-        for (field, isGiven) in given where isGiven { fields.insert(field) }
+        if at != nil { fields.insert("timestamp") }
+        fields.formUnion(texts.keys)
+        fields.formUnion(numbers.keys)
         fields.formUnion(measures.keys)
         return fields
     }

@@ -17,23 +17,32 @@ import Foundation
 ///   recipe, a bad `--at`, options the command line could not read, and the record's values,
 ///   checked on a stand-in recipe (only the values given are said) or at now when they must be.
 public struct BrewRecorder: Sendable {
-    /// What the person gave on the command line; nil means "not given".
+    /// What the person gave on the command line; nil means "not given". `log` and the served
+    /// form make it from the values as typed (`reading(recipeId:given:naming:infinityIsANumber:)`),
+    /// each by its field in `LogField.all`, and the record is made from the table too: a settable
+    /// field is read and written without a line of its own here.
     public struct Request: Sendable {
         public var recipeId: String
         public var rating: Int
-        public var tasteTag: String?
-        public var note: String?
-        public var doseGrams: Double?
-        public var targetYieldGrams: Double?
-        public var waterTemperatureCelsius: Double?
-        public var grindLabel: String?
         public var at: String?
-        /// The details an imported brew has (004 `BrewLog`): written only when given.
-        public var bean: String?
-        public var roaster: String?
-        public var grinderSetting: String?
+        /// The texts given (a text, an enumeration's value, a reference's id), by field name.
+        public var texts: [String: String] = [:]
+        /// The numbers every log has that were given (its dose, yield and temperature), by field name.
+        public var numbers: [String: Double] = [:]
         /// The measured numbers given (`LogField.all`'s `.measure` fields with an option), by field name.
         public var measures: [String: Double] = [:]
+        public var tasteTag: String? { get { texts["tasteTag"] } set { texts["tasteTag"] = newValue } }
+        public var note: String? { get { texts["note"] } set { texts["note"] = newValue } }
+        public var grindLabel: String? { get { texts["grindLabel"] } set { texts["grindLabel"] = newValue } }
+        /// The details an imported brew has (004 `BrewLog`): written only when given.
+        public var bean: String? { get { texts["bean"] } set { texts["bean"] = newValue } }
+        public var roaster: String? { get { texts["roaster"] } set { texts["roaster"] = newValue } }
+        public var grinderSetting: String? { get { texts["grinderSetting"] } set { texts["grinderSetting"] = newValue } }
+        /// The bag of beans brewed (`beans/`), by its id: checked as `check` checks a log's `beanId`.
+        public var beanId: String? { get { texts["beanId"] } set { texts["beanId"] = newValue } }
+        public var doseGrams: Double? { get { numbers["doseGrams"] } set { numbers["doseGrams"] = newValue } }
+        public var targetYieldGrams: Double? { get { numbers["targetYieldGrams"] } set { numbers["targetYieldGrams"] = newValue } }
+        public var waterTemperatureCelsius: Double? { get { numbers["waterTemperatureCelsius"] } set { numbers["waterTemperatureCelsius"] = newValue } }
         public var brewTimeSeconds: Double? {
             get { measures["brewTimeSeconds"] }
             set { measures["brewTimeSeconds"] = newValue }
@@ -42,8 +51,6 @@ public struct BrewRecorder: Sendable {
             get { measures["tds"] }
             set { measures["tds"] = newValue }
         }
-        /// The bag of beans brewed (`beans/`), by its id: checked as `check` checks a log's `beanId`.
-        public var beanId: String?
         /// Values the command line could not read itself (`--brew-time 3:5`), each a sentence:
         /// said with every other problem of the request, never alone before them.
         public var unreadOptions: [String] = []
@@ -51,19 +58,19 @@ public struct BrewRecorder: Sendable {
         public init(recipeId: String, rating: Int, tasteTag: String? = nil, note: String? = nil, doseGrams: Double? = nil,
                     targetYieldGrams: Double? = nil, waterTemperatureCelsius: Double? = nil, grindLabel: String? = nil, at: String? = nil,
                     bean: String? = nil, roaster: String? = nil, grinderSetting: String? = nil, brewTimeSeconds: Double? = nil, tds: Double? = nil, beanId: String? = nil) {
+            self.recipeId = recipeId
+            self.rating = rating
+            self.at = at
             self.beanId = beanId
             self.bean = bean
             self.roaster = roaster
             self.grinderSetting = grinderSetting
-            self.recipeId = recipeId
-            self.rating = rating
             self.tasteTag = tasteTag
             self.note = note
             self.doseGrams = doseGrams
             self.targetYieldGrams = targetYieldGrams
             self.waterTemperatureCelsius = waterTemperatureCelsius
             self.grindLabel = grindLabel
-            self.at = at
             self.brewTimeSeconds = brewTimeSeconds
             self.tds = tds
         }
@@ -198,17 +205,12 @@ public struct BrewRecorder: Sendable {
         // 1e308 is said once, at --dose, not again as a yield nobody gave.
         var request = request
         let measured: [(String, Double?)] = LogField.measures.compactMap { field in request.measures[field.name].map { (field.name, $0) } }
-        for (field, value) in [("doseGrams", request.doseGrams), ("targetYieldGrams", request.targetYieldGrams), ("waterTemperatureCelsius", request.waterTemperatureCelsius)]
-                               + measured {
+        let givenNumbers: [(String, Double?)] = LogField.all.compactMap { field in request.numbers[field.name].map { (field.name, $0) } }
+        for (field, value) in givenNumbers + measured {
             guard let value, !value.isFinite else { continue }
             let bound = FieldBounds.number(field)
             problems.add("\(Self.optionForField[field] ?? field): expected a number up to \(Format.number(bound.maximum))\(bound.unit), found \(value.isNaN ? "NaN" : "one too large for any number to hold")")
-            switch field {
-            case "doseGrams": request.doseGrams = nil
-            case "targetYieldGrams": request.targetYieldGrams = nil
-            case "waterTemperatureCelsius": request.waterTemperatureCelsius = nil
-            default: request.measures[field] = nil
-            }
+            if request.numbers[field] != nil { request.numbers[field] = nil } else { request.measures[field] = nil }
         }
         func isWithinBound(_ value: Double, _ field: String) -> Bool { value > 0 && value <= FieldBounds.number(field).maximum }
         var dose = request.doseGrams ?? recipe.defaultDose
@@ -218,22 +220,32 @@ public struct BrewRecorder: Sendable {
         case (nil, let given?) where isWithinBound(given, "targetYieldGrams"): dose = (given / recipe.defaultRatio * 10).rounded() / 10
         default: break
         }
-        let fields: [(String, JSONValue)] = [
-            ("id", .string(id)),
-            ("timestamp", .string(moment.text)),
-            ("method", .string(recipe.method.rawValue)),
-            ("recipeId", .string(standIn ? request.recipeId : recipe.id)),
-            ("recipeNameAtBrew", .string(recipe.name)),
-            ("doseGrams", .number(dose)),
-            ("targetYieldGrams", .number(yield)),
-            ("waterTemperatureCelsius", .number(request.waterTemperatureCelsius ?? recipe.defaultWaterTemperature)),
-            ("grindLabel", .string(request.grindLabel ?? recipe.defaultGrindLabel.rawValue)),
-            ("rating", .number(Double(request.rating))),
-        ] + (request.tasteTag.map { [("tasteTag", JSONValue.string($0))] } ?? [])
-            + (request.note.map { [("note", JSONValue.string($0))] } ?? [])
-            + [("bean", request.bean), ("roaster", request.roaster), ("grinderSetting", request.grinderSetting)].compactMap { name, value in value.map { (name, JSONValue.string($0)) } }
-            + LogField.measures.compactMap { field in request.measures[field.name].map { (field.name, JSONValue.number($0)) } }
-            + (request.beanId.map { [("beanId", JSONValue.string($0.trimmingSpaces))] } ?? [])
+        // The record in `LogField.recordOrder` (the order records have always been written in): what
+        // the log takes from the recipe, then each field given, from the table.
+        var fields: [(String, JSONValue)] = []
+        for field in LogField.recordOrder {
+            let value: JSONValue?
+            switch field.name {
+            case "id": value = .string(id)
+            case "timestamp": value = .string(moment.text)
+            case "method": value = .string(recipe.method.rawValue)
+            case "recipeId": value = .string(standIn ? request.recipeId : recipe.id)
+            case "recipeNameAtBrew": value = .string(recipe.name)
+            case "doseGrams": value = .number(dose)
+            case "targetYieldGrams": value = .number(yield)
+            case "waterTemperatureCelsius": value = .number(request.waterTemperatureCelsius ?? recipe.defaultWaterTemperature)
+            case "grindLabel": value = .string(request.grindLabel ?? recipe.defaultGrindLabel.rawValue)
+            case "rating": value = .number(Double(request.rating))
+            default:
+                if let text = request.texts[field.name] {
+                    // An id is matched as written in its kind's files, without the edges' spaces.
+                    if case .reference = field.value { value = .string(text.trimmingSpaces) } else { value = .string(text) }
+                } else {
+                    value = request.measures[field.name].map(JSONValue.number)
+                }
+            }
+            if let value { fields.append((field.name, value)) }
+        }
 
         // Where, and the file's new text.
         let logs = (root as NSString).appendingPathComponent(RecordKind.logs.folderName)

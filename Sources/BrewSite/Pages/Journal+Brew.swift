@@ -68,6 +68,9 @@ extension Journal {
             if let water = step.cumulativeWaterGrams { members.append(JSONMember("water", .number(water))) }
             return .object(members)
         }
+        // The save form starts with the plan's dose and the water it pours.
+        var formValues: [String: JSONValue] = ["dose": .number(plan.doseGrams)]
+        if let water = plan.steps.compactMap(\.cumulativeWaterGrams).max(), water > 0 { formValues["yield"] = .number(water) }
         let data = JSONValue.object([
             JSONMember("recipe", .string(recipe.name)),
             JSONMember("dose", .string(Format.grams(plan.doseGrams))),
@@ -75,15 +78,20 @@ extension Journal {
             JSONMember("dataOption", .string(dataOption)),
             JSONMember("steps", .array(steps)),
             // What a served page's "Save this brew" sends (`/_api/log`): declared here, not read
-            // from the command line the end screen prints; the brew time is the end screen's
-            // `data-brew-time`. The taste tags are the choices of its Taste field.
+            // from the command line the end screen prints; its fields are `LogField.all`'s
+            // (`SaveFormFields`), with the choices and values of this page: the rating's stars,
+            // the taste tags with their hints (PRD 3.8.4, said on the end screen as the tag is
+            // chosen), the open bags of beans, and the plan's dose and yield. The brew time is
+            // the end screen's `data-brew-time`.
             JSONMember("log", .object([
                 JSONMember("recipe", .string(recipe.id)),
-                JSONMember("dose", .number(plan.doseGrams)),
-                // Each with its hint (PRD 3.8.4), said on the end screen as the tag is chosen.
-                JSONMember("tags", .array(TasteTag.allCases.map { .array([.string($0.rawValue), .string($0.displayName), .string(AdjustmentHint.text(for: $0))]) })),
-                // The open bags of beans, the choices of its Bag field (`bean-id`).
-                JSONMember("beans", .array(openBagChoices.map { .array([.string($0.id), .string($0.label)]) })),
+                JSONMember("fields", SaveFormFields.json(
+                    choices: [
+                        "rating": (1...5).reversed().map { [String($0), "\($0) star\($0 == 1 ? "" : "s")"] },
+                        "tag": TasteTag.allCases.map { [$0.rawValue, $0.displayName, AdjustmentHint.text(for: $0)] },
+                        "bean-id": openBagChoices.map { [$0.id, $0.label] },
+                    ],
+                    values: formValues)),
             ])),
         ])
         // `<` as \u003c: nothing in the data can close the script element.

@@ -313,6 +313,45 @@
     input.setAttribute("aria-describedby", id); input.parentNode.appendChild(hint);
     return input;
   }
+  // One field of "Save this brew", as the page declares it (plan.log.fields): a choice (with the
+  // empty choice first, chosen), several lines, a time (the end screen's), a number with its step
+  // and bounds, or a line of text.
+  function saveField(f, done) {
+    var input;
+    if (f.input === "choice") {
+      input = document.createElement("select");
+      [["", f.noChoice || ""]].concat(f.choices || []).forEach(function (c) {
+        var o = document.createElement("option"); o.value = c[0]; o.textContent = c[1]; input.appendChild(o);
+      });
+      input.value = "";
+    } else if (f.input === "lines") {
+      input = document.createElement("textarea");
+    } else if (f.input === "clock") {
+      input = document.createElement("input"); input.type = "text"; input.value = done.dataset.brewTime || "";
+    } else if (f.input === "number") {
+      input = numberInput(f.value != null ? String(f.value) : "", f.step);
+      if (f.min != null) input.min = String(f.min);
+      if (f.max != null) input.max = String(f.max);
+    } else {
+      input = textField();
+      if (f.value != null) input.value = String(f.value);
+    }
+    if (f.required) input.required = true;
+    return input;
+  }
+  // A field's hint; a choice whose choices carry their own hint (the taste tags: the brew's hint,
+  // PRD 3.8.4, here where the brew was made) says the chosen one's, as soon as it is chosen.
+  function liveHint(input, f) {
+    hinted(input, "save-" + f.name + "-hint", f.hint);
+    var line = input.parentNode.querySelector("#save-" + f.name + "-hint");
+    var own = (f.choices || []).some(function (c) { return c.length > 2; });
+    if (!own || !line) return;
+    line.setAttribute("aria-live", "polite");
+    input.addEventListener("change", function () {
+      var chosen = (f.choices || []).filter(function (c) { return c[0] === input.value; })[0];
+      line.textContent = chosen && chosen[2] ? " " + chosen[2] : "";
+    });
+  }
   function showSaved(parent, saved) {
     var p = document.createElement("p"), a = document.createElement("a");
     p.className = "write-saved";
@@ -345,10 +384,9 @@
     var observer = new MutationObserver(function () {
       var done = app.querySelector(".brew-done");
       if (!done || !done.firstChild || done.querySelector("form.save-brew, .write-saved")) return;
-      // What the save sends is declared by the page: plan.log (recipe, dose, taste tags) and the
-      // end screen's data-brew-time.
-      var log = plan.log || {}, recipe = log.recipe || "", dose = log.dose != null ? String(log.dose) : "";
-      var water = (plan.steps || []).reduce(function (most, s) { return s.water > most ? s.water : most; }, 0);
+      // What the save sends is declared by the page: plan.log (the recipe, and its fields, made
+      // from the log's declared fields) and the end screen's data-brew-time.
+      var log = plan.log || {}, recipe = log.recipe || "";
       // The command line the built site's end screen prints is for the plain site: on a page
       // served with the key the brew is saved with the form, so it says so in words.
       var lost = done.contains(document.activeElement);
@@ -361,55 +399,19 @@
       form.className = "save-brew";
       form.setAttribute("aria-labelledby", "save-brew-title");
       var h = document.createElement("h2"); h.id = "save-brew-title"; h.textContent = "Save this brew"; form.appendChild(h);
-      var rating = document.createElement("select");
-      // No rating is chosen for the person (BrewGuide US-017): they pick one.
-      [["", "choose a rating"], ["5", "5 stars"], ["4", "4 stars"], ["3", "3 stars"], ["2", "2 stars"], ["1", "1 star"]].forEach(function (r) {
-        var o = document.createElement("option"); o.value = r[0]; o.textContent = r[1]; rating.appendChild(o);
-      });
-      rating.required = true;
-      rating.value = "";
-      field(form, "Rating", "rating", rating);
-      var tag = document.createElement("select");
-      [["", "no tag"]].concat(log.tags || []).forEach(function (t) { var o = document.createElement("option"); o.value = t[0]; o.textContent = t[1]; tag.appendChild(o); });
-      field(form, "Taste", "tag", tag);
-      // The brew's hint (PRD 3.8.4), here where the brew was made, as soon as a tag is chosen.
-      hinted(tag, "save-brew-tag-hint", "");
-      var hintLine = form.querySelector("#save-brew-tag-hint");
-      if (hintLine) hintLine.setAttribute("aria-live", "polite");
-      tag.addEventListener("change", function () {
-        var chosen = (log.tags || []).filter(function (t) { return t[0] === tag.value; })[0];
-        if (hintLine) hintLine.textContent = chosen && chosen[2] ? " " + chosen[2] : "";
-      });
-      field(form, "Note", "note", document.createElement("textarea"));
-      field(form, "Dose (g)", "dose", numberInput(dose));
-      field(form, "Yield (g)", "yield", numberInput(water > 0 ? water : ""));
-      if ((log.beans || []).length) {
-        // The open bags of beans, as `log --bean-id` takes them.
-        var bag = document.createElement("select");
-        [["", "no bag"]].concat(log.beans).forEach(function (b) { var o = document.createElement("option"); o.value = b[0]; o.textContent = b[1]; bag.appendChild(o); });
-        field(form, "Bag", "bean-id", bag);
-      }
-      var time = document.createElement("input"); time.type = "text"; time.value = done.dataset.brewTime || ""; time.setAttribute("aria-describedby", "save-brew-time-hint");
-      field(form, "Brew time", "brew-time", time);
-      hinted(time, "save-brew-time-hint", "m:ss, such as 3:05");
       // The rest of what `log` takes, folded away: a brew with a changed grind, another
       // temperature or a new bag of beans is recorded from the phone too (issue 46).
       var more = document.createElement("details"), summary = document.createElement("summary");
       more.className = "save-brew-more";
       summary.textContent = "Temperature, grind, bean and more";
       more.appendChild(summary);
-      hinted(field(more, "Temperature (°C)", "temperature", numberInput("", "0.5")), "save-temperature-hint", "empty: the recipe's");
-      var grind = document.createElement("select");
-      [["", "the recipe's"], ["fine", "fine"], ["medium", "medium"], ["coarse", "coarse"]].forEach(function (g) {
-        var o = document.createElement("option"); o.value = g[0]; o.textContent = g[1]; grind.appendChild(o);
+      var first = null;
+      (log.fields || []).forEach(function (f) {
+        var input = saveField(f, done);
+        field(f.folded ? more : form, f.label, f.name, input);
+        if (f.hint != null) liveHint(input, f);
+        if (!first) first = input;
       });
-      field(more, "Grind", "grind", grind);
-      hinted(field(more, "Grinder setting", "grinder-setting", textField()), "save-grinder-setting-hint", "as your grinder shows it, such as 18 or 2.5");
-      field(more, "Bean", "bean", textField());
-      field(more, "Roaster", "roaster", textField());
-      hinted(field(more, "TDS (%)", "tds", numberInput("", "0.01")), "save-tds-hint", "if you measured it, such as 1.35");
-      hinted(field(more, "Brix (°Bx)", "brix", numberInput("", "0.01")), "save-brix-hint", "a refractometer's reading; without a TDS, TDS ≈ 0.85 × Brix");
-      hinted(field(more, "Beverage (g)", "beverage", numberInput("", "0.1")), "save-beverage-hint", "the coffee in the cup, weighed: the chart's extraction is TDS × beverage ÷ dose");
       form.appendChild(more);
       // Not worth keeping: the brew is let go, nothing is recorded (issue 51).
       var discard = document.createElement("button"); discard.type = "button"; discard.className = "save-brew-discard"; discard.textContent = "Discard this brew";
@@ -425,7 +427,7 @@
       sending(form, submit, status, errors, { what: "log", path: "/_api/log", recipe: recipe, kept: "the brew" },
         function () { form.remove(); lead.remove(); }, function () { return form.querySelector("select, input, textarea"); });
       done.appendChild(form);
-      if (lost || document.activeElement === document.body) rating.focus();
+      if (first && (lost || document.activeElement === document.body)) first.focus();
     });
     observer.observe(app, { childList: true, subtree: true });
   }
