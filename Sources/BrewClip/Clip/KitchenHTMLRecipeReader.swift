@@ -136,7 +136,11 @@ struct KitchenHTMLRecipeReader {
     func notes() -> String? {
         for element in elements {
             guard Self.isNotesContainer(document.nodes[element]), !Self.isHiddenOrUnread(element, in: document) else { continue }
-            if let found = Self.notesText(document.text(element, keepLines: true, maximumCharacters: KitchenRecipe.maximumTextCharacters)) { return found }
+            // The block's own heading is its label whatever its words ("Lisa's Tips"): a block
+            // holding only its label holds no notes.
+            let label = document.descendants(of: element).first { HTMLDocument.headings.contains(document.name($0)) }
+                .map { document.text($0, maximumCharacters: 200) }
+            if let found = Self.notesText(document.text(element, keepLines: true, maximumCharacters: KitchenRecipe.maximumTextCharacters), label: label) { return found }
         }
         for element in elements where Self.isNotesLabel(element, in: document) {
             var anchor = element
@@ -161,13 +165,21 @@ struct KitchenHTMLRecipeReader {
         return nil
     }
 
-    /// A notes block's text without its own heading line and its share buttons ("Pin it"); nil
-    /// when nothing is left.
-    static func notesText(_ text: String) -> String? {
-        var lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !isShareLabel($0) }
-        if let first = lines.first, notesHeadings.contains(sectionName(first)) { lines.removeFirst() }
+    /// A notes block's text without its own heading line (`label`, or a notes name), its share
+    /// buttons ("Pin it") and a site's disclaimer ("Nutrition Disclaimer: …"); nil when nothing is left.
+    static func notesText(_ text: String, label: String? = nil) -> String? {
+        var lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !isShareLabel($0) && !isDisclaimer($0) }
+        if let first = lines.first, notesHeadings.contains(sectionName(first)) || (label.map { HTMLText.collapse($0) == HTMLText.collapse(first) } ?? false) { lines.removeFirst() }
         let joined = lines.joined(separator: "\n")
         return joined.count >= 3 ? joined : nil
+    }
+
+    /// Whether a line is a site's disclaimer printed in a recipe card's notes ("Nutrition
+    /// Disclaimer: All information presented on this site …"): its label before a colon names one.
+    static func isDisclaimer(_ line: String) -> Bool {
+        guard let colon = line.firstIndex(of: ":") else { return false }
+        let label = line[..<colon].lowercased()
+        return label.split(separator: " ").count <= 4 && ["disclaimer", "haftungsausschluss", "avertissement", "descargo"].contains(where: label.contains)
     }
 
     func steps() -> [String] {

@@ -238,8 +238,9 @@ public enum KitchenPageReader {
     }
 
     /// Each line as the JSON-LD gives it, unless the page, listing as many lines, shows the same
-    /// line with a note after it, in parentheses or after a comma ("2¼ cups rice" shown as "2¼ cups
-    /// rice (3 rice cooker cups; see below)"): then the page's line, for the note is the cook's.
+    /// line with a note after it that holds a number, in parentheses or after a comma ("2¼ cups
+    /// rice" shown as "2¼ cups rice (3 rice cooker cups, 540 ml)"): then the page's line, for the
+    /// note's measure is the cook's.
     /// Only a note added at the end: a line the page words otherwise keeps the JSON-LD's words.
     static func withShownNotes(_ lines: [String], shown: [String]) -> [String] {
         guard lines.count == shown.count else { return lines }
@@ -248,7 +249,9 @@ public enum KitchenPageReader {
             guard !own.isEmpty, more.count > own.count + 3, more.lowercased().hasPrefix(own.lowercased()) else { return line }
             let rest = more.dropFirst(own.count)
             let isNote = (rest.hasPrefix(" (") && rest.hasSuffix(")")) || rest.hasPrefix(", ")
-            return isNote ? more : line
+            // Only a note that measures ("3 rice cooker cups, 540 ml"): a remark such as "(optional)"
+            // is the page's wording, which the structured words keep as before.
+            return isNote && hasAmount(String(rest)) ? more : line
         }
     }
 
