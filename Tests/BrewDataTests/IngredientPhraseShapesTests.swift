@@ -28,6 +28,15 @@ import Testing
         #expect(Self.split(line) == expected)
     }
 
+    @Test func gramsWrittenGmOrGmsAreGrams() {
+        // "gms", "gm", "grms": how many cooks abbreviate grams; before, "gms" was the thing to buy.
+        #expect(Self.split("100 gm salted butter") == ["100 gm", "salted butter", ""])
+        #expect(Self.split("140 gms flour") == ["140 gms", "flour", ""])
+        #expect(Self.split("250 grms plain yoghurt, cold") == ["250 grms", "plain yoghurt", "cold"])
+        #expect(AmountGrammar.parse("200 gms").quantity?.unit == .measure(.gram))
+        #expect(AmountGrammar.parse("200 gms").quantity?.amount == 200)
+    }
+
     @Test func aMeasureWithNoNumberOpensTheLine() {
         #expect(Self.split("small handful of mint leaves") == ["small handful", "mint leaves", ""])
         #expect(Self.split("sprig rosemary") == ["sprig", "rosemary", ""])

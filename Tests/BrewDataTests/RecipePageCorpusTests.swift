@@ -14,12 +14,20 @@ import Testing
         HTMLTextForTests.collapse(text).lowercased().replacingOccurrences(of: "\u{00A0}", with: " ")
     }
 
+    /// A text's letters, digits and spaces only, in lower case: for the second score, which asks
+    /// whether a page differs from the reference by more than its punctuation ("200 gms (1 cup
+    /// of sugar)" / "200 gms 1 cup of sugar", "it's" / "it’s").
+    static func words(_ text: String) -> String {
+        let kept = normal(text).unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : " " }
+        return HTMLTextForTests.collapse(String(kept))
+    }
+
     /// What a page's reading misses, compared with the scraper's values.
-    static func gaps(_ clipped: ClippedRecipe, expected: [String: Any]) -> [String] {
+    static func gaps(_ clipped: ClippedRecipe, expected: [String: Any], normal: (String) -> String = RecipePageCorpusTests.normal, printing: Bool = true) -> [String] {
         var gaps: [String] = []
         if let title = expected["title"] as? String, normal(clipped.title ?? "") != normal(title) { gaps.append("title") }
         let ingredients = (expected["ingredients"] as? [String]) ?? []
-        if ProcessInfo.processInfo.environment["CORPUS_DIFF"] != nil,
+        if printing, ProcessInfo.processInfo.environment["CORPUS_DIFF"] != nil,
            let first = zip(ingredients.map(normal), clipped.ingredientLines.map(normal)).first(where: { $0 != $1 }) {
             print("    expected: \(first.0)\n    read:     \(first.1)")
         }
@@ -28,7 +36,7 @@ import Testing
         }
         let steps = (expected["instructions_list"] as? [String]) ?? []
         let expectedText = steps.map(normal).joined(separator: " "), readText = clipped.steps.map(normal).joined(separator: " ")
-        if ProcessInfo.processInfo.environment["CORPUS_DIFF"] != nil, expectedText != readText {
+        if printing, ProcessInfo.processInfo.environment["CORPUS_DIFF"] != nil, expectedText != readText {
             let common = zip(expectedText, readText).prefix { $0 == $1 }.count
             print("    steps differ after: …\(expectedText.dropFirst(max(0, common - 40)).prefix(40))\n    expected: \(expectedText.dropFirst(common).prefix(80))\n    read:     \(readText.dropFirst(common).prefix(80))")
         }
@@ -63,7 +71,7 @@ import Testing
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: Self.corpus) else { return }
         let pages = names.filter { $0.hasSuffix(".html.gz") }.sorted()
         guard !pages.isEmpty else { return }
-        var complete = 0
+        var complete = 0, completeButPunctuation = 0, withNotes = 0
         var report: [String] = []
         var slowestSeconds = 0.0
         var times: [(page: String, seconds: Double, phases: String)] = []
@@ -78,10 +86,16 @@ import Testing
             let seconds = Date().timeIntervalSince(started)
             slowestSeconds = max(slowestSeconds, seconds)
             if ProcessInfo.processInfo.environment["CORPUS_TIMES"] != nil { times.append((base, seconds, Self.phases(html))) }
+            if let notes = clipped.notes {
+                withNotes += 1
+                // CORPUS_NOTES=1: each page's notes, to look for junk (share buttons, nutrition, a comment form).
+                if ProcessInfo.processInfo.environment["CORPUS_NOTES"] != nil { print("  notes \(base): \(notes.count) characters: \(notes.replacingOccurrences(of: "\n", with: " / ").prefix(160))") }
+            }
             let gaps = Self.gaps(clipped, expected: expected)
+            if Self.gaps(clipped, expected: expected, normal: Self.words, printing: false).isEmpty { completeButPunctuation += 1 }
             if gaps.isEmpty { complete += 1 } else { report.append("\(base): \(gaps.joined(separator: ", ")) [\(clipped.readFrom.joined(separator: "+"))]") }
         }
-        print("recipe-pages: \(complete) of \(pages.count) read completely; the slowest page read in \(String(format: "%.3f", slowestSeconds)) s")
+        print("recipe-pages: \(complete) of \(pages.count) read completely (\(completeButPunctuation) but for punctuation); \(withNotes) with notes; the slowest page read in \(String(format: "%.3f", slowestSeconds)) s")
         for line in report { print("  " + line) }
         // CORPUS_TIMES=1: the slowest five, with what their parse and JSON-LD cost of the whole.
         for time in times.sorted(by: { $0.seconds > $1.seconds }).prefix(5) {

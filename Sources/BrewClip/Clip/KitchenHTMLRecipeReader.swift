@@ -90,34 +90,74 @@ struct KitchenHTMLRecipeReader {
     }
 
     /// Names of a recipe's notes section: "Notes", "Recipe notes", "Tips", "Notizen", "Tipps",
-    /// "Remarques", "Astuces", "Notas", "Consejos", "Note", "Consigli", "Opmerkingen", "Tips".
-    static let notesHeadings: Set<String> = ["notes", "note", "recipe notes", "recipe note", "tips", "tips and notes", "notes and tips", "cook's notes", "cook's note",
-                                             "notizen", "tipps", "hinweise", "remarques", "astuces", "notas", "consejos", "consigli", "opmerkingen", "noter", "tips & tricks", "megjegyzés", "uwagi"]
+    /// "Anmerkungen", "Remarques", "Astuces", "Notas", "Consejos", "Note", "Consigli", "Opmerkingen".
+    static let notesHeadings: Set<String> = ["notes", "note", "recipe notes", "recipe note", "tips", "tips and notes", "notes and tips", "notes & tips", "tips & notes", "cook's notes", "cook's note",
+                                             "recipe tips", "chef's notes", "chef's tips", "kitchen notes", "helpful tips", "tips & tricks", "tips and tricks",
+                                             "notizen", "tipps", "hinweise", "anmerkungen", "anmerkung", "rezeptnotizen", "tipps & tricks", "tipps und tricks",
+                                             "remarques", "remarque", "astuces", "conseils", "notes de la recette", "astuces et conseils",
+                                             "notas", "notas de la receta", "consejos", "consigli", "note della ricetta", "opmerkingen", "notities",
+                                             "noter", "anteckningar", "tips og triks", "megjegyzés", "uwagi", "poznámky"]
+
+    /// Words of a class or id that say whose notes a block holds when they are not the recipe's:
+    /// an ingredient's or a piece of equipment's, a comment form's ("Your email address will not be
+    /// published"), a footnote, or a part of the block (its header, its toggle).
+    static let notRecipeNotesWords = ["ingredient", "equipment", "comment", "footnote", "nutrition", "product", "author", "review", "email", "header", "title", "label", "toggle", "button", "icon", "instruction", "step"]
+
+    /// Whether an element is a recipe card's notes block by its class or id ("wprm-recipe-notes",
+    /// "tasty-recipes-notes", "mv-create-notes", a plain "notes"): not an ingredient's notes, a
+    /// comment form's, nor a part of a line (a `span`, a link).
+    static func isNotesContainer(_ node: HTMLDocument.Node) -> Bool {
+        guard !node.name.isEmpty, !notContainers.contains(node.name) || node.name == "li", namesHold(node, ["notes"]) else { return false }
+        let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
+        return text.split(whereSeparator: \.isWhitespace).contains { token in
+            token.contains("notes") && !notRecipeNotesWords.contains(where: token.contains)
+        }
+    }
+
+    /// Whether an element labels a notes block: a heading, or a paragraph or `div` holding only
+    /// text and inline elements (bold, italic or plain), whose whole text is a notes name.
+    static func isNotesLabel(_ element: Int, in document: HTMLDocument) -> Bool {
+        let name = document.name(element)
+        if !HTMLDocument.headings.contains(name) {
+            guard name == "p" || name == "div" else { return false }
+            let children = document.children(element)
+            guard children.count <= 3, children.allSatisfy({ child in
+                let name = document.name(child)
+                return name.isEmpty || (HTMLText.inline.contains(name) && document.children(child).allSatisfy { document.name($0).isEmpty })
+            }) else { return false }
+        }
+        return notesHeadings.contains(sectionName(document.text(element, maximumCharacters: 100)))
+    }
 
     /// The recipe card's notes block: an element whose class or id names notes ("…recipe-notes",
-    /// "…-notes", not an ingredient's notes, a footnote or a header), else what follows a heading
-    /// named `notesHeadings` up to the next heading; lines kept, the heading's own line left out.
+    /// "…-notes", not an ingredient's notes, a comment form's, a footnote or a header), else what
+    /// follows a label named `notesHeadings` (a heading or a paragraph, alone in a wrapper or not)
+    /// up to the next heading or section label; lines kept, the label's own line left out.
     func notes() -> String? {
         for element in elements {
-            let node = document.nodes[element]
-            guard !node.name.isEmpty, !Self.notContainers.contains(node.name) || node.name == "li" else { continue }
-            guard Self.namesHold(node, ["notes"]) else { continue }
-            let text = ((node.attributes["class"] ?? "") + " " + (node.attributes["id"] ?? "")).lowercased()
-            let names = text.split(whereSeparator: \.isWhitespace)
-            guard names.contains(where: { token in
-                token.contains("notes") && !["ingredient", "footnote", "header", "title", "label", "toggle", "button", "icon", "instruction", "step"].contains(where: token.contains)
-            }), !Self.isHiddenOrUnread(element, in: document) else { continue }
-            if let found = Self.notesText(document.text(element, keepLines: true, maximumCharacters: KitchenRecipe.maximumTextCharacters)) { return found }
+            guard Self.isNotesContainer(document.nodes[element]), !Self.isHiddenOrUnread(element, in: document) else { continue }
+            // The block's own heading is its label whatever its words ("Lisa's Tips"): a block
+            // holding only its label holds no notes.
+            let label = document.descendants(of: element).first { HTMLDocument.headings.contains(document.name($0)) }
+                .map { document.text($0, maximumCharacters: 200) }
+            if let found = Self.notesText(document.text(element, keepLines: true, maximumCharacters: KitchenRecipe.maximumTextCharacters), label: label) { return found }
         }
-        for element in elements where Self.isSectionLabel(element, in: document) {
-            guard Self.notesHeadings.contains(Self.sectionName(document.text(element, maximumCharacters: 100))) else { continue }
-            guard let parent = document.parent(element) else { continue }
+        for element in elements where Self.isNotesLabel(element, in: document) {
+            var anchor = element
+            // A label wrapped alone (with an icon or a button) looks past its wrapper, up to three levels.
+            for _ in 0..<3 {
+                guard let parent = document.parent(anchor), parent != 0 else { break }
+                let siblings = document.children(parent).filter { !document.name($0).isEmpty }
+                guard siblings.count == 1 || (siblings.last == anchor && siblings.allSatisfy { $0 == anchor || document.text($0, maximumCharacters: 40).isEmpty }) else { break }
+                anchor = parent
+            }
+            guard let parent = document.parent(anchor) else { continue }
             let siblings = document.children(parent).filter { !document.name($0).isEmpty }
-            guard let start = siblings.firstIndex(of: element) else { continue }
+            guard let start = siblings.firstIndex(of: anchor) else { continue }
             var lines: [String] = []
             for sibling in siblings[(start + 1)...] {
-                if HTMLDocument.headings.contains(document.name(sibling)) || Self.isSectionLabel(sibling, in: document) { break }
-                if Self.isHiddenOrUnread(sibling, in: document) { continue }
+                if HTMLDocument.headings.contains(document.name(sibling)) || Self.isSectionLabel(sibling, in: document) || Self.isNotesLabel(sibling, in: document) { break }
+                if Self.isHiddenOrUnread(sibling, in: document) || Self.isShareMenu(document.nodes[sibling]) { continue }
                 lines.append(document.text(sibling, keepLines: true, maximumCharacters: KitchenRecipe.maximumTextCharacters))
             }
             if let found = Self.notesText(lines.joined(separator: "\n")) { return found }
@@ -125,12 +165,21 @@ struct KitchenHTMLRecipeReader {
         return nil
     }
 
-    /// A notes block's text without its own heading line; nil when nothing is left.
-    static func notesText(_ text: String) -> String? {
-        var lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        if let first = lines.first, notesHeadings.contains(sectionName(first)) { lines.removeFirst() }
+    /// A notes block's text without its own heading line (`label`, or a notes name), its share
+    /// buttons ("Pin it") and a site's disclaimer ("Nutrition Disclaimer: …"); nil when nothing is left.
+    static func notesText(_ text: String, label: String? = nil) -> String? {
+        var lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !isShareLabel($0) && !isDisclaimer($0) }
+        if let first = lines.first, notesHeadings.contains(sectionName(first)) || (label.map { HTMLText.collapse($0) == HTMLText.collapse(first) } ?? false) { lines.removeFirst() }
         let joined = lines.joined(separator: "\n")
         return joined.count >= 3 ? joined : nil
+    }
+
+    /// Whether a line is a site's disclaimer printed in a recipe card's notes ("Nutrition
+    /// Disclaimer: All information presented on this site …"): its label before a colon names one.
+    static func isDisclaimer(_ line: String) -> Bool {
+        guard let colon = line.firstIndex(of: ":") else { return false }
+        let label = line[..<colon].lowercased()
+        return label.split(separator: " ").count <= 4 && ["disclaimer", "haftungsausschluss", "avertissement", "descargo"].contains(where: label.contains)
     }
 
     func steps() -> [String] {
@@ -325,7 +374,7 @@ struct KitchenHTMLRecipeReader {
             if HTMLDocument.headings.contains(name) {
                 let otherLevel = Int(String(name.dropFirst())) ?? 6
                 let section = sectionName(document.text(sibling, maximumCharacters: 200))
-                if ingredientHeadings.contains(section) || instructionHeadings.contains(section) || section == "notes" { break }
+                if ingredientHeadings.contains(section) || instructionHeadings.contains(section) || notesHeadings.contains(section) { break }
                 // A group's heading ("For the sauce") at the section's own level, followed by measured
                 // lines, is part of the section; any other heading at that level ends it.
                 if foundLines, otherLevel <= level, !isGroupHeading(sibling, among: siblings, in: document) { break }
@@ -334,8 +383,10 @@ struct KitchenHTMLRecipeReader {
             if !name.isEmpty, stops.contains(sibling) { break }
             if isSectionLabel(sibling, in: document) {
                 let section = sectionName(document.text(sibling, maximumCharacters: 200))
-                if ingredientHeadings.contains(section) || instructionHeadings.contains(section) || section == "notes" { break }
+                if ingredientHeadings.contains(section) || instructionHeadings.contains(section) || notesHeadings.contains(section) { break }
             }
+            // The recipe's notes after its steps ("<p>Notes</p>", a notes container) are no steps.
+            if isNotesLabel(sibling, in: document) || isNotesContainer(document.nodes[sibling]) { break }
             content.append(sibling)
             if !lines(of: [sibling], in: document, words: []).isEmpty { foundLines = true }
         }
@@ -506,7 +557,9 @@ struct KitchenHTMLRecipeReader {
             var pending = [root]
             while let next = pending.popLast() {
                 let item = document.nodes[next]
-                guard !item.name.isEmpty, next == root || !(HTMLDocument.isHidden(item) || HTMLDocument.unread.contains(item.name) || isShareMenu(item)) else { continue }
+                guard !item.name.isEmpty, next == root || !(HTMLDocument.isHidden(item) || HTMLDocument.unread.contains(item.name) || isShareMenu(item) || isNotesContainer(item)) else { continue }
+                // A notes label inside a section ("Notes" after the steps in one wrapper) ends it.
+                if next != root, isNotesLabel(next, in: document) { break }
                 found.append(next)
                 pending.append(contentsOf: item.children.reversed())
             }

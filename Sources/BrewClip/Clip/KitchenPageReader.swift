@@ -86,6 +86,17 @@ public enum KitchenPageReader {
             clipped.choices.append("the structured data names \(Format.count(taken, "ingredient")) without the amount the page shows; took the page's line for \(taken == 1 ? "it" : "them")")
             clipped.ingredientLines = withAmounts
         }
+        if !structured.isEmpty {
+            // A note the page shows after a structured line that lost it ("2¼ cups rice" shown as
+            // "2¼ cups rice (3 rice cooker cups, 540 ml; …)", a plugin dropping a note it could not print).
+            let shown = pageIngredients.isEmpty ? page.ingredientLines() : pageIngredients
+            let withNotes = withShownNotes(clipped.ingredientLines, shown: shown)
+            if withNotes != clipped.ingredientLines {
+                let taken = zip(withNotes, clipped.ingredientLines).filter { $0 != $1 }.count
+                clipped.choices.append("the structured data gives \(Format.count(taken, "ingredient")) without the note the page shows; took the page's line for \(taken == 1 ? "it" : "them")")
+                clipped.ingredientLines = withNotes
+            }
+        }
         if clipped.ingredientGroups.isEmpty, !clipped.ingredientLines.isEmpty {
             // The page's group names, where its list has as many lines as the one read.
             let groups = page.ingredientGroups()
@@ -223,6 +234,24 @@ public enum KitchenPageReader {
             let own = words(line), more = words(page)
             let startsWithAmount = page.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false
             return !own.isEmpty && !hasAmount(line) && startsWithAmount && more.count > own.count && more.hasSuffix(own) ? page : line
+        }
+    }
+
+    /// Each line as the JSON-LD gives it, unless the page, listing as many lines, shows the same
+    /// line with a note after it that holds a number, in parentheses or after a comma ("2¼ cups
+    /// rice" shown as "2¼ cups rice (3 rice cooker cups, 540 ml)"): then the page's line, for the
+    /// note's measure is the cook's.
+    /// Only a note added at the end: a line the page words otherwise keeps the JSON-LD's words.
+    static func withShownNotes(_ lines: [String], shown: [String]) -> [String] {
+        guard lines.count == shown.count else { return lines }
+        return zip(lines, shown).map { line, page in
+            let own = HTMLText.collapse(line), more = HTMLText.collapse(page)
+            guard !own.isEmpty, more.count > own.count + 3, more.lowercased().hasPrefix(own.lowercased()) else { return line }
+            let rest = more.dropFirst(own.count)
+            let isNote = (rest.hasPrefix(" (") && rest.hasSuffix(")")) || rest.hasPrefix(", ")
+            // Only a note that measures ("3 rice cooker cups, 540 ml"): a remark such as "(optional)"
+            // is the page's wording, which the structured words keep as before.
+            return isNote && hasAmount(String(rest)) ? more : line
         }
     }
 

@@ -77,7 +77,7 @@ public enum KitchenUnit: String, Hashable, Sendable, CaseIterable {
         // abbreviations (msk, EL, c. à soupe, cucchiaio, cucharada, el …); phrases of several words
         // are matched whole, their dots dropped ("c. à soupe" is "c à soupe").
         let words: [KitchenUnit: [String]] = [
-            .gram: ["g", "gr", "gram", "grams", "gramme", "grammes", "gramm", "gramos", "gramo", "grammi", "grammo"],
+            .gram: ["g", "gr", "gm", "gms", "grm", "grms", "gram", "grams", "gramme", "grammes", "gramm", "gramos", "gramo", "grammi", "grammo"],
             .kilogram: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes", "kilogramm", "kilogramos"],
             .millilitre: ["ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters", "millilitri", "mililitros", "millilitres"],
             .litre: ["l", "litre", "litres", "liter", "liters", "ltr", "litro", "litros", "litri"],
