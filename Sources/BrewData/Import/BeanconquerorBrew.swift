@@ -34,8 +34,10 @@ public struct BeanconquerorBrew: Sendable {
     /// `brew_quantity` and its unit (`GR`, `ML`, `OZ`…): the water poured.
     public var brewQuantity: Double?
     public var brewQuantityType: String?
-    /// `brew_beverage_quantity`: the drink's weight (what an espresso scale weighs).
+    /// `brew_beverage_quantity` and its unit (`brew_beverage_quantity_type`): the drink's weight,
+    /// what is in the cup once the dripper is lifted.
     public var beverageQuantity: Double?
+    public var beverageQuantityType: String?
     /// `brew_temperature`, °C; 0 when not entered.
     public var temperature: Double?
     /// `brew_time` plus `brew_time_milliseconds`, seconds.

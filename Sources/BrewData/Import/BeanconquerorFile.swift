@@ -116,6 +116,7 @@ public enum BeanconquerorFile {
         result.brewQuantity = brew["brew_quantity"]?.number
         result.brewQuantityType = brew["brew_quantity_type"]?.text
         result.beverageQuantity = brew["brew_beverage_quantity"]?.number
+        result.beverageQuantityType = brew["brew_beverage_quantity_type"]?.text
         result.temperature = brew["brew_temperature"]?.number
         result.brewSeconds = seconds(brew["brew_time"]?.number, milliseconds: brew["brew_time_milliseconds"]?.number)
         result.bloomSeconds = seconds(brew["coffee_blooming_time"]?.number, milliseconds: brew["coffee_blooming_time_milliseconds"]?.number)

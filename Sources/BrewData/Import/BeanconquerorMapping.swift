@@ -11,8 +11,13 @@ import Foundation
 ///   style are skipped with the reason.
 /// - Dose is `grind_weight`. The yield is `brew_quantity`, the water poured (grams; millilitres
 ///   of water count as grams; fluid ounces are converted); brewguide's yield is the water of a
-///   recipe, not the drink, so `brew_beverage_quantity` is not used. With no `brew_quantity`, the
-///   scale's highest reading is the water poured. A brew without a dose or water is skipped.
+///   recipe, not the drink. With no `brew_quantity`, the scale's highest reading is the water
+///   poured. A brew without a dose or water is skipped.
+/// - The drink's weight, `brew_beverage_quantity`, is the log's `beverageGrams` (the beverage
+///   mass of the control chart's percolation extraction, TDS × beverage ÷ dose) when it is above
+///   0 and in grams (`GR`, `G`, or no unit, as for the water) and within the log's bounds; a
+///   weight in another unit (`ML`, `OZ`: a volume of coffee is not its mass) or out of bounds is
+///   not used and a remark says so. 0 means not weighed and gives nothing.
 /// - A temperature of 0 (not entered) or above 100 °C, and a grind that is not fine, medium or
 ///   coarse, are taken from the recipe and named in `fromRecipe`; the app's grind stays in
 ///   `grinderSetting`.
@@ -99,6 +104,18 @@ public enum BeanconquerorMapping {
             return .refused("it has no water amount (brew_quantity is 0 and there are no weight samples)")
         }
 
+        var beverage: Double?
+        if let quantity = brew.beverageQuantity, quantity > 0 {
+            let unit = (brew.beverageQuantityType ?? "GR").uppercased()
+            if unit != "GR" && unit != "G" {
+                remarks.append("the drink's weight (\(Format.number(quantity)) \(ShownText.escaped(unit.lowercased()))) is not in grams, so it is not kept as the beverage mass")
+            } else if quantity > BrewLogValidator.maximumBeverageGrams {
+                remarks.append("the drink's weight, \(Format.grams(quantity)), is above \(Format.grams(BrewLogValidator.maximumBeverageGrams)), so it is not kept as the beverage mass")
+            } else {
+                beverage = quantity
+            }
+        }
+
         let match: RecipeMatch
         if let named = options.namedRecipe {
             match = RecipeMatch(recipeId: named.id, recipeName: named.name, reason: .named)
@@ -164,7 +181,7 @@ public enum BeanconquerorMapping {
 
         let timestamp = Date(timeIntervalSince1970: seconds.rounded(.down))
         let id = logID(uuid: brew.uuid, timestamp: timestamp)
-        let log = BrewLog(
+        var log = BrewLog(
             id: id, timestamp: timestamp, method: method, recipeId: recipe.id, recipeNameAtBrew: recipe.name,
             doseGrams: dose, targetYieldGrams: water, waterTemperatureCelsius: temperature, grindLabel: grind,
             rating: rating, note: note, bean: bean, roaster: roaster, mill: mill,
@@ -172,6 +189,7 @@ public enum BeanconquerorMapping {
             tds: brew.tds.flatMap { $0 > 0 && $0 <= BrewLogValidator.maximumTDSPercent ? $0 : nil },
             extractionYieldPercent: brew.extractionYield.flatMap { $0 > 0 && $0 <= BrewLogValidator.maximumExtractionYieldPercent ? $0 : nil },
             source: source, sourceId: String(brew.uuid.prefix(BrewLogValidator.maximumNameCharacters)), fromRecipe: fromRecipe)
+        log.beverageGrams = beverage
         var flow: BrewFlow?
         if brew.weightSamples.count >= 2 {
             flow = BrewFlow(logId: id, source: source, samples: brew.weightSamples)
