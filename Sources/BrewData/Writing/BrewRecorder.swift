@@ -193,9 +193,11 @@ public struct BrewRecorder: Sendable {
         // Only ids of the new one's family can be taken by it (`base`, `base-2`, …): their keys are
         // gathered, not the key of every log in the journal.
         let base = "log-\(local.compactMinute)", baseKey = RecordID.fileKey(base)
+        // By index: a log is read in place (`for log in` would copy each of them, with its fields).
+        let journalLogs = validated.dataset.logs
         var family = Set<String>()
-        for log in validated.dataset.logs where RecordID.fileKey(of: log.value.id, startsWith: baseKey) {
-            family.insert(RecordID.fileKey(log.value.id))
+        for index in journalLogs.indices where RecordID.fileKey(of: journalLogs[index].value.id, startsWith: baseKey) {
+            family.insert(RecordID.fileKey(journalLogs[index].value.id))
         }
         let id = FreshRecordID(kind: .log, takenKeys: family, erased: erased).make(base: base)
 
