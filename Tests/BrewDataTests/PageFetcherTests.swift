@@ -49,21 +49,30 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("server.py")
         try server.write(to: script, atomically: true, encoding: .utf8)
-        let port = Int.random(in: 20_000...60_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, String(port)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-        let base = "http://127.0.0.1:\(port)"
-        // Waits on the port, as `StaticFileServer` does: a loaded machine can take seconds to start Python.
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && !StaticFileServer.accepts(port: port) && Date() < deadline {
-            try await Task.sleep(nanoseconds: 50_000_000)
+        // Python exits at once when the port it was given is taken (another test's server on a
+        // two-core machine running every suite): then another port is tried, as `StaticFileServer` does.
+        var port = 0
+        var process = Process()
+        for _ in 0..<8 {
+            port = Int.random(in: 20_000...60_000)
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [script.path, String(port)]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Waits on the port: a loaded machine can take seconds to start Python.
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning && !StaticFileServer.accepts(port: port) && Date() < deadline {
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            if process.isRunning { break }
+            process.waitUntilExit()
         }
-        try #require(StaticFileServer.accepts(port: port), "the test server did not accept a connection on port \(port) within 60 s")
+        let server = process
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        let base = "http://127.0.0.1:\(port)"
+        try #require(process.isRunning && StaticFileServer.accepts(port: port), "the test server did not accept a connection on port \(port) within 60 s")
         try await body(base)
     }
 
