@@ -107,9 +107,20 @@ struct LogCommand: ParsableCommand {
         }
     }
 
+    /// The options read as `run` reads them: one name flag per field (`--beverage`).
+    private var request: (BrewRecorder.Request, errors: [String]) {
+        GivenLogFields.reading(recipeId: recipeId, given: given, naming: { $0.option?.flag ?? $0.name }, infinityIsANumber: true)
+    }
+
+    /// A value that is not what its option takes is a usage error, as ArgumentParser says one:
+    /// thrown here, not from `run`, so that the usage shown is `log`'s, not the top command's.
+    func validate() throws {
+        let errors = request.errors
+        if !errors.isEmpty { throw ValidationError(errors.joined(separator: "\n")) }
+    }
+
     func run() throws {
-        let (request, errors) = GivenLogFields.reading(recipeId: recipeId, given: given, naming: { $0.option?.flag ?? $0.name }, infinityIsANumber: true)
-        // A value that is not what its option takes is a usage error, as ArgumentParser says one.
+        let (request, errors) = self.request
         if !errors.isEmpty { throw ValidationError(errors.joined(separator: "\n")) }
         // A `--brew-time` that cannot be read is said with every other problem of the call.
         let unreadBrewTime = request.unreadOptions.first.map(ValidationError.init)

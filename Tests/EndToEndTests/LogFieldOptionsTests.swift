@@ -47,6 +47,7 @@ import TestSupport
         #expect(beverage.status == 64, "a usage error, as ArgumentParser's was")
         #expect(beverage.stderr.contains("--beverage: expected a number, found \"x\""), "\(beverage.stderr)")
         #expect(!beverage.stderr.contains("beverageGrams") && !beverage.stderr.contains("beverage-grams"), "\(beverage.stderr)")
+        #expect(beverage.stderr.contains("Usage: brewguide log "), "log's own usage, not the top command's: \(beverage.stderr)")
         let tds = try BrewGuideProcess.run(["log", "v60-starter", "--rating", "4", "--tds", "200", "--data", data.path])
         #expect(tds.status == 1)
         #expect(tds.stderr.contains("--tds: error: "), "said at the option: \(tds.stderr)")
