@@ -35,6 +35,14 @@ extension Journal {
         return links
     }
 
+    /// The browse links without the count of each list, for archive pages.
+    static func withoutCounts(_ links: [String: Any]) -> [String: Any] {
+        links.mapValues { value in
+            guard let group = value as? [[String: Any]] else { return value }
+            return group.map { $0.filter { $0.key != "count" } }
+        }
+    }
+
     /// Every list of logs: all brews, then by month, rating, taste tag and recipe.
     func logLists() -> [LogList] {
         func list(_ folder: String, _ title: String, _ intro: String, _ positions: [Int]) -> LogList {
@@ -77,22 +85,23 @@ extension Journal {
         let root = Page.rootPrefix(of: path)
         let rows = partials.logRows(positions: positions, root: root) { logRowSlots(at: positions[$0]) }
         let rowsMarkdown = rows.map { PartialMemo.placing(root, in: $0.markdown) }
+        let links = list.pageLinks(number, perPage: perPage)
         var context: [String: Any] = [
-            "title": list.title,
-            "intro": list.intro,
+            "title": list.pageTitle(number, perPage: perPage),
+            "intro": list.pageIntro(number, perPage: perPage),
             "logs": zip(positions, rowsMarkdown).map { position, markdown in ListRow(markdown: markdown) { [unowned self] in logRow(at: position) } },
-            "pageNumber": String(number),
-            "pageCount": String(pageCount),
             "isPaged": pageCount > 1,
+            "isIndex": number == 1,
         ]
-        // Page 1 is <folder>/index; page n is <folder>/page/n, one folder deeper.
-        if number == 2 { context["previous"] = "../index.md" }
-        if number > 2 { context["previous"] = "\(number - 1).md" }
-        if number < pageCount { context["next"] = number == 1 ? "page/2.md" : "\(number + 1).md" }
-        // The browse links are the same on every list page: converted once, placed as a fragment.
+        if let newer = links.newer { context["previous"] = newer }
+        if let older = links.older { context["next"] = older }
+        if number == 1, pageCount > 1 { context["archiveNote"] = "Older brews are on \(Format.count(pageCount - 1, "archive page")), from the first brew on." }
+        // The browse links are the same on every list page of a depth: converted once, placed as a
+        // fragment. An archive page's have no counts, so that a new brew does not change it.
         context["browseMarkdown"] = PageFragment.placeholder("browse")
-        var page = Page(path: path, title: number == 1 ? list.title : "\(list.title), page \(number)", template: "logs", context: context,
-                        fragments: ["browse": partials.browseLinks(browseLinks, root: root)])
+        let browse = number == 1 ? partials.browseLinks(browseLinks, root: root) : partials.browseLinks(browseLinksWithoutCounts, root: root, counted: false)
+        var page = Page(path: path, title: list.pageTitle(number, perPage: perPage), template: "logs", context: context,
+                        fragments: ["browse": browse])
         page.splicedRows = {
             var spliced: [ListSplice.Row] = []
             spliced.reserveCapacity(rows.count)

@@ -27,6 +27,8 @@ final class Journal {
     let ratingFactors: [String: RatingFactors]
     /// The browse links every list page shows, made once.
     let browseLinks: [String: Any]
+    /// The browse links without each list's count, which archive pages show.
+    let browseLinksWithoutCounts: [String: Any]
     let lastSelectedRecipeId: String?
     /// The journal's time zone: every day, month and week of the site is made in it.
     let timeZone: JournalTimeZone
@@ -100,6 +102,7 @@ final class Journal {
         self.ratingFactors = ratingFactors
         try giveWay.check()
         self.browseLinks = Self.browseLinks(recipes: recipes, logsByRecipe: byRecipe, statistics: statistics)
+        self.browseLinksWithoutCounts = Self.withoutCounts(browseLinks)
         let known = Set(recipes.map(\.id))
         let preferred = validated.dataset.preferences?.value.lastSelectedRecipeId
         self.lastSelectedRecipeId = preferred.flatMap { known.contains($0) ? $0 : nil }

@@ -59,11 +59,13 @@ final class PartialMemo: Sendable {
     /// The `browse.md` partial for the browse links, for a page at `root`, with its HTML: the
     /// same on every list page of that depth, so converted once per depth. Two threads may both
     /// make a missing one; they make the same, so either may be kept.
-    func browseLinks(_ links: [String: Any], root: String) -> PageFragment {
+    /// - Parameter counted: whether `links` hold each list's count (an index page's) or not (an archive page's).
+    func browseLinks(_ links: [String: Any], root: String, counted: Bool = true) -> PageFragment {
         if renderer.isPlain { return PageFragment(markdown: renderPlain(links, with: Self.browseTemplate, root: root)) }
-        if let known = browse.withLock({ $0[root] }) { return known }
+        let key = counted ? root : "uncounted " + root
+        if let known = browse.withLock({ $0[key] }) { return known }
         let made = PageFragment(markdown: Self.placing(root, in: render(links, with: Self.browseTemplate)))
-        browse.withLock { $0[root] = made }
+        browse.withLock { $0[key] = made }
         return made
     }
 

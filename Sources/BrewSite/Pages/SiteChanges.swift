@@ -36,7 +36,9 @@ public struct SiteChanges: Sendable {
         let changedLogs = changedLogIDs(old.journal.logs, new.journal.logs)
         try giveWay.check()
         let recipesChanged = recipeSignature(old.journal) != recipeSignature(new.journal)
-        let browseChanged = ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
+        // Index pages show each list's count in their browse links; archive pages do not.
+        let browseChanged = ContextFingerprint.string(old.journal.browseLinksWithoutCounts) != ContextFingerprint.string(new.journal.browseLinksWithoutCounts)
+        let browseCountsChanged = browseChanged || ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
         let sessionsChanged = sessionSignature(old.journal.validated.dataset) != sessionSignature(new.journal.validated.dataset)
         var sources: [SitePlan.Source] = new.summaryPaths.indices.map { .summary($0) }
         let cardDoses = { (plan: SitePlan) in plan.journal.validated.dataset.preferences?.value.cardDosesGrams ?? [] }
@@ -69,13 +71,23 @@ public struct SiteChanges: Sendable {
         let oldLists = Dictionary(old.lists.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, list) in new.lists.enumerated() {
             let pageCount = list.pageCount(perPage: new.perPage)
-            guard !recipesChanged, !browseChanged, let previous = oldLists[list.folder],
-                  previous.title == list.title, previous.intro == list.intro,
-                  previous.pageCount(perPage: old.perPage) == pageCount, old.perPage == new.perPage else {
+            guard !recipesChanged, !browseChanged, let previous = oldLists[list.folder], previous.title == list.title, old.perPage == new.perPage else {
                 sources += (1...pageCount).map { .list(index, number: $0) }
                 continue
             }
+            // A page is made again when what it shows changed: its heading, its logs, their order
+            // or its links (`LogList`: a new brew changes the index, and an archive page only
+            // when one is added or taken away beside it).
+            let pagesBefore = previous.pageCount(perPage: old.perPage)
             for number in 1...pageCount {
+                if number == 1, browseCountsChanged || previous.intro != list.intro || (pagesBefore > 1) != (pageCount > 1) || pagesBefore != pageCount {
+                    sources.append(.list(index, number: number))
+                    continue
+                }
+                guard number <= pagesBefore, previous.pageLinks(number, perPage: old.perPage) == list.pageLinks(number, perPage: new.perPage) else {
+                    sources.append(.list(index, number: number))
+                    continue
+                }
                 let before = previous.positions(onPage: number, perPage: old.perPage)
                 let after = list.positions(onPage: number, perPage: new.perPage)
                 let sameLogs = before.count == after.count && zip(before, after).allSatisfy { previous.id(at: $0) == list.id(at: $1) }
