@@ -81,10 +81,11 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer.
+        // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer; zlib packs the
+        // search index's files (RawDeflate).
         .target(
             name: "BrewSite",
-            dependencies: ["BrewKit", "BrewData", "BrewBuiltIns", "Ccmark", "CLinux", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["BrewKit", "BrewData", "BrewBuiltIns", "Ccmark", "CLinux", "Czlib", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // The preview server behind `serve`: static files, live reload, the error overlay, TLS.
         // Kept apart so the core never links an HTTP server. Its bounded HTTP/1.1 reader is

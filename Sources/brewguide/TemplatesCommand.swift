@@ -60,8 +60,8 @@ struct TemplatesCopyCommand: ParsableCommand {
             }
         } catch {
             try? manager.removeItem(at: staging)
-            throw CommandError.file((error as? AtomicFile.Failure)?.path ?? staging.path,
-                                    "cannot write the templates: \((error as? AtomicFile.Failure)?.reason ?? "\(error)"); nothing was written")
+            // `AtomicFile.write` throws only its `Failure`.
+            throw CommandError.file(error.path, "cannot write the templates: \(error.reason); nothing was written")
         }
         try? manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         if rename(staging.path, target.path) == 0 { return }

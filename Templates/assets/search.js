@@ -31,6 +31,13 @@ function searchDecode(written) {
   }
   return numbers;
 }
+// A packed words' or documents' file (its JSON deflated, in base64) back to its value: a promise.
+function searchInflate(packed) {
+  var binary = atob(packed), bytes = new Uint8Array(binary.length);
+  for (var at = 0; at < binary.length; at++) bytes[at] = binary.charCodeAt(at);
+  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text().then(JSON.parse);
+}
 // Every indexed word that each word of `query` matches: [[{word, shard, score}]], score 3 for a
 // whole word, 2 for a word's start, 1 for a word containing it.
 function searchMatches(index, query) {
@@ -102,11 +109,11 @@ document.addEventListener("DOMContentLoaded", function () {
     var index = window.brewSearchIndex;
     if (!index) { load(); return; }
     // The words' files of the query's words first, then the documents' files of the results shown.
-    var wordShards = window.brewSearchWords || {}, wordsMissing = searchShardsMissing(index, wordShards, query);
+    var wordShards = ready.words, wordsMissing = searchShardsMissing(index, wordShards, query);
     if (wordsMissing.length > 0) { loadScripts("words", wordsMissing); return; }
     var ranked = searchRank(index, wordShards, query), shown = ranked.slice(0, shownMost);
     // The documents are in shards (search/docs-N.js): those of the results shown are loaded first.
-    var shards = window.brewSearchDocs || {}, missing = [];
+    var shards = ready.docs, missing = [];
     shown.forEach(function (result) {
       var shard = Math.floor(result.doc / index.perShard);
       if (!shards[shard] && missing.indexOf(shard) < 0) missing.push(shard);
@@ -135,9 +142,11 @@ document.addEventListener("DOMContentLoaded", function () {
     var count = ranked.length === 0 ? "No results" : ranked.length === 1 ? "1 result" : ranked.length + " results";
     status.textContent = count + " for \u201c" + query + "\u201d" + (ranked.length > shownMost ? ", the first " + shownMost + " shown" : "");
   }
-  var asked = {};
-  // Each file (search/words-K.js, search/docs-S.js) is asked for once; as each arrives the results
-  // are shown again (for what is in the box by then), until every one they need is there.
+  var asked = {}, ready = { words: {}, docs: {} };
+  function failed() { status.textContent = "The search index could not be loaded."; }
+  // Each file (search/words-K.js, search/docs-S.js) is asked for once; as each arrives it is
+  // unpacked and the results are shown again (for what is in the box by then), until every one
+  // they need is there.
   function loadScripts(kind, shards) {
     shards.forEach(function (shard) {
       var src = root + "search/" + kind + "-" + shard + ".js";
@@ -145,8 +154,14 @@ document.addEventListener("DOMContentLoaded", function () {
       asked[src] = true;
       var script = document.createElement("script");
       script.src = src;
-      script.onload = show;
-      script.onerror = function () { status.textContent = "The search index could not be loaded."; };
+      script.onload = function () {
+        var loaded = ((kind === "words" ? window.brewSearchWords : window.brewSearchDocs) || {})[shard];
+        if (loaded === undefined) { failed(); return; }
+        var value;
+        try { value = typeof loaded === "string" ? searchInflate(loaded) : loaded; } catch (error) { failed(); return; }
+        Promise.resolve(value).then(function (unpacked) { ready[kind][shard] = unpacked; show(); }, failed);
+      };
+      script.onerror = failed;
       document.head.appendChild(script);
     });
   }

@@ -1,6 +1,6 @@
 import BrewData
 import BrewKit
-import BrewSite
+@testable import BrewSite
 import Foundation
 import Testing
 import TestSupport
@@ -34,7 +34,17 @@ struct GoldenPageTests {
         "kitchen/search-index.js", "search-index.js", "search/words-0.js", "search/docs-0.js", "years/2026.md", "years/2026.html",
     ])
     func page(_ path: String) throws {
-        try Self.expectGolden(path, Self.builtSite[path])
+        try Self.expectGolden(path, path.hasPrefix("search/") ? try Self.plain(Self.builtSite[path]) : Self.builtSite[path])
+    }
+
+    /// A search index's words' or documents' file as its plain twin (`files(packed: false)`), so
+    /// that its golden file shows what it holds: its string unpacked in place of the string.
+    static func plain(_ packed: String?) throws -> String? {
+        guard let packed else { return nil }
+        let bytes = Array(packed.utf8)
+        let json = try #require(SiteSearchIndexTests.unpacked(bytes), "not a packed file: \(packed.prefix(80))")
+        let assignment = try #require(packed.range(of: "] = \""))
+        return String(packed[..<assignment.lowerBound]) + "] = " + String(decoding: json, as: UTF8.self) + ";\n"
     }
 
     /// The test journal's site (`Tests/Fixtures/Data`, which has bags of beans), built once.

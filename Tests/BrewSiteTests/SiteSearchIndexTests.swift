@@ -20,7 +20,7 @@ import TestSupport
             index.add(.brew, title: "Brew \(number)", url: "logs/\(number).html", texts: [number == 0 || number == 3 || number == 130 ? "jammy" : "clean"], snippetFrom: [])
         }
         #expect(index.postings["jammy"] == [0, 3, 130])
-        let words = Self.text(index.files().filter { $0.path.hasPrefix("search/words-") })
+        let words = Self.text(index.files(packed: false).filter { $0.path.hasPrefix("search/words-") })
         #expect(words.contains(#""jammy":"0,3,3j""#), "gaps 0, 3 and 127")
         #expect(words.contains(#""clean":"~"#), "a word in most documents as bits")
         #expect(index.postings["brew"] == nil, "a title's words only when they are among the texts")
@@ -54,11 +54,13 @@ import TestSupport
         let note = "</script><script>alert(\"x\")</script> it's \\ \u{2028} & done"
         var index = SiteSearchIndex()
         index.add(.brew, title: "Title \"quoted\" </script>", url: "logs/a.html", texts: [note], snippetFrom: [note])
-        let files = index.files()
+        let files = index.files(packed: false)
         #expect(files.map(\.path).sorted() == ["search-index.js", "search/docs-0.js", "search/words-0.js"])
         let text = files.map { String(decoding: $0.contents, as: UTF8.self) }.joined()
-        #expect(!text.contains("<"), "no < at all: \(text)")
-        #expect(!text.contains("\u{2028}"))
+        for written in [text, Self.text(index.files())] {
+            #expect(!written.contains("<"), "no < at all: \(written)")
+            #expect(!written.contains("\u{2028}"))
+        }
         let printed = try Self.node("var window = {};\n" + text + "console.log(JSON.stringify([window.brewSearchDocs[0][0][1], window.brewSearchDocs[0][0][3]]));")
         let values = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String])
         #expect(values == ["Title \"quoted\" </script>", SiteSearchIndex.cut(SiteSearchIndex.plain(note))])
@@ -80,7 +82,7 @@ import TestSupport
     func wholeWordsRankBeforeStartsBeforeContainsAndEveryWordMustMatch() throws {
         let queries = ["jammy", "jammy kenyan", "KENYAN jammy", "jam", "ammy", "jammy lentil", "", "a", "Kényan"]
         let script = "var window = {}, document = { addEventListener: function () {} };\n"
-            + Self.text(Self.rankingIndex().files())
+            + Self.text(Self.rankingIndex().files(packed: false))
             + KitchenScript.builtIn("search.js")
             + "console.log(JSON.stringify(\(String(decoding: try JSONSerialization.data(withJSONObject: queries), as: UTF8.self)).map(function (q) { return searchRank(window.brewSearchIndex, window.brewSearchWords, q).map(function (r) { return r.doc; }); })));"
         let ranked = try #require(try JSONSerialization.jsonObject(with: Data(try Self.node(script).utf8)) as? [[Int]])
@@ -115,6 +117,65 @@ import TestSupport
         #expect(index.postings["drawdown"]?.contains(index.documents.firstIndex { $0.url == plan.journal.logPaths[drawdown] + ".html" }!) == true)
         #expect(index.documents.contains { $0.kind == .cooked && $0.snippet == "again" })
         #expect(plan.feeds(siteTitle: "T", baseURL: nil).contains { $0.path == SiteSearchIndex.path }, "written with the other feeds")
+    }
+
+    /// What a words' or documents' file assigns: the bytes after its `] = `, before its `;`.
+    static func assigned(_ file: [UInt8]) -> [UInt8]? {
+        let marker = Array("] = ".utf8)
+        guard let start = file.indices.first(where: { file[$0...].starts(with: marker) }), file.suffix(2) == Array(";\n".utf8) else { return nil }
+        return Array(file[(start + marker.count)..<(file.count - 2)])
+    }
+
+    /// The JSON a packed words' or documents' file holds (its string, unpacked).
+    static func unpacked(_ file: [UInt8]) -> [UInt8]? {
+        guard let value = assigned(file), value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") else { return nil }
+        return PackedSearchFiles.unpacked(Array(value.dropFirst().dropLast()))
+    }
+
+    /// Packed, each words' and documents' file holds the JSON of its plain twin, in a fraction of
+    /// its bytes: here 6,000 brews whose notes are random words from 2,000 (which compress less
+    /// than a person's sentences), their titles and pages as the site writes them.
+    @Test func packedFilesHoldThePlainJSONInAFractionOfItsBytes() throws {
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let vocabulary = (0..<2_000).map { number in String((0..<(3 + number % 7)).map { _ in Character(UnicodeScalar(UInt8(97 + next(26)))) }) }
+        let recipes = ["V60 Starter", "Bright Morning", "Four-Pour Sweet", "Weekend Three-Pour", "Big Batch 30 g"]
+        var index = SiteSearchIndex()
+        for number in 0..<6_000 {
+            let day = 1 + number / 200 % 28, hour = number / 10 % 20, minute = number * 7 % 60
+            let note = (0..<(4 + next(10))).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ")
+            let recipe = recipes[next(recipes.count)]
+            index.add(.brew, title: "\(recipe), Tue \(day) Dec 2024, \(hour):\(minute)", url: "logs/2024/12/log-202412\(day)-\(hour)\(minute)-\(number).html",
+                      texts: [recipe, note], snippetFrom: [note])
+        }
+        let plain = Dictionary(uniqueKeysWithValues: index.files(packed: false).map { ($0.path, $0.contents) })
+        let packed = Dictionary(uniqueKeysWithValues: index.files().map { ($0.path, $0.contents) })
+        #expect(packed.keys.sorted() == plain.keys.sorted())
+        #expect(packed[SiteSearchIndex.path] == plain[SiteSearchIndex.path], "the list of words stays plain")
+        for (path, bytes) in plain where path != SiteSearchIndex.path {
+            #expect(Self.unpacked(packed[path]!) == Self.assigned(bytes), "\(path) unpacks to its plain JSON")
+        }
+        let plainBytes = plain.values.reduce(0) { $0 + $1.count }, packedBytes = packed.values.reduce(0) { $0 + $1.count }
+        #expect(packedBytes * 2 < plainBytes, "packed \(packedBytes) bytes of \(plainBytes)")
+        #expect(Self.unpacked(Array("x[0] = \"not base64!\";\n".utf8)) == nil)
+        #expect(Self.unpacked(Array("x[0] = \"bm90IGRlZmxhdGU=\";\n".utf8)) == nil, "base64, not deflate")
+    }
+
+    /// In the page's script, a packed file unpacks (`searchInflate`) to what its plain twin assigns.
+    @Test(.enabled(if: KitchenSearchTests.node != nil, "node is not installed"))
+    func thePageUnpacksWhatTheBuildPacked() throws {
+        let index = Self.rankingIndex()
+        let plain = Self.text(index.files(packed: false).filter { $0.path != SiteSearchIndex.path })
+        let packed = Self.text(index.files().filter { $0.path != SiteSearchIndex.path })
+        let script = "var document = { addEventListener: function () {} };\n" + KitchenScript.builtIn("search.js")
+            + "var window = {};\n" + plain + "var plain = JSON.stringify([window.brewSearchWords, window.brewSearchDocs]);\n"
+            + "window = {};\n" + packed
+            + "Promise.all([searchInflate(window.brewSearchWords[0]), searchInflate(window.brewSearchDocs[0])]).then(function (values) {"
+            + " console.log(JSON.stringify(JSON.stringify([{0: values[0]}, {0: values[1]}]) === plain)); });"
+        #expect(try Self.node(script).trimmingCharacters(in: .whitespacesAndNewlines) == "true")
     }
 
     /// The files' text, one after the other.
@@ -168,8 +229,8 @@ import TestSupport
         let changed = after.keys.filter { before[$0] != after[$0] }.sorted()
         #expect(changed == [SiteSearchIndex.shardPath(documentFiles - 1), SiteSearchIndex.wordShardPath(shard)].sorted(),
                 "only the last documents' file and the words' file of the brew's words: \(changed)")
-        let last = String(decoding: after[SiteSearchIndex.shardPath(documentFiles - 1)]!, as: UTF8.self)
-        #expect(last.contains("log-gen-3000.html"))
+        let last = try #require(Self.unpacked(after[SiteSearchIndex.shardPath(documentFiles - 1)]!))
+        #expect(String(decoding: last, as: UTF8.self).contains("log-gen-3000.html"))
     }
 
     /// The plan of the site made from `root`, its pages not rendered.

@@ -182,12 +182,14 @@ public struct SiteSearchIndex: Equatable, Sendable {
 
     /// The files: `search-index.js` (`window.brewSearchIndex = {…};`: the kinds and every word,
     /// grouped by the file of its documents), the words' documents in `search/words-K.js`
-    /// (`window.brewSearchWords[K] = {"word":"gaps",…};`, a word in file `wordShard`), and the
+    /// (`window.brewSearchWords[K] = {"word":"gaps",…}`, a word in file `wordShard`), and the
     /// documents in shards of `documentsPerShard` (`search/docs-S.js`: `window.brewSearchDocs[S] =
-    /// […];`). The box loads the words' files of the query's words and the documents' files of the
-    /// results it shows. Their JSON has `<`, `>` and `&` escaped, so no text can end the script or
-    /// the file early. Each file is written once, as bytes.
-    public func files() -> [OutputFile] {
+    /// […]`). The box loads the words' files of the query's words and the documents' files of the
+    /// results it shows. Packed (the default), each words' and documents' file holds its JSON
+    /// deflated and in base64 (`window.brewSearchDocs[S] = "…";`), which the box unpacks. Their
+    /// JSON has `<`, `>` and `&` escaped, so no text can end the script or the file early (and
+    /// base64 has none of them). Each file is written once, as bytes.
+    public func files(packed: Bool = true) -> [OutputFile] {
         var encoded: [[UInt8]] = []
         encoded.reserveCapacity(words.count)
         var postingBytes = 0
@@ -221,25 +223,40 @@ public struct SiteSearchIndex: Equatable, Sendable {
         var files = [OutputFile(path: Self.path, contents: index)]
 
         for (shard, numbers) in wordsOfShard.enumerated() where !numbers.isEmpty {
-            var file = Array("(window.brewSearchWords = window.brewSearchWords || {})[\(shard)] = {".utf8)
-            file.reserveCapacity(file.count + numbers.reduce(0) { $0 + encoded[$1].count + words[$1].utf8.count + 6 } + 3)
+            var json: [UInt8] = [UInt8(ascii: "{")]
+            json.reserveCapacity(numbers.reduce(0) { $0 + encoded[$1].count + words[$1].utf8.count + 6 } + 2)
             for (position, number) in numbers.enumerated() {
-                if position > 0 { file.append(UInt8(ascii: ",")) }
-                Self.writeString(words[number], into: &file)
-                file += [UInt8(ascii: ":"), UInt8(ascii: "\"")]
-                file += encoded[number]
-                file.append(UInt8(ascii: "\""))
+                if position > 0 { json.append(UInt8(ascii: ",")) }
+                Self.writeString(words[number], into: &json)
+                json += [UInt8(ascii: ":"), UInt8(ascii: "\"")]
+                json += encoded[number]
+                json.append(UInt8(ascii: "\""))
             }
-            file += Array("};\n".utf8)
-            files.append(OutputFile(path: Self.wordShardPath(shard), contents: file))
+            json.append(UInt8(ascii: "}"))
+            files.append(Self.shardFile(Self.wordShardPath(shard), "(window.brewSearchWords = window.brewSearchWords || {})[\(shard)] = ", json, packed: packed))
         }
         for shard in 0..<documentShardCount {
-            var file = Array("(window.brewSearchDocs = window.brewSearchDocs || {})[\(shard)] = ".utf8)
-            writeShard(shard, into: &file)
-            file += Array(";\n".utf8)
-            files.append(OutputFile(path: Self.shardPath(shard), contents: file))
+            var json: [UInt8] = []
+            writeShard(shard, into: &json)
+            files.append(Self.shardFile(Self.shardPath(shard), "(window.brewSearchDocs = window.brewSearchDocs || {})[\(shard)] = ", json, packed: packed))
         }
         return files
+    }
+
+    /// A words' or documents' file: `assignment` then the JSON, or (packed) the JSON deflated, in
+    /// base64, as a string. The same JSON is packed once a process (`PackedSearchFiles`): a
+    /// rebuild after one new brew packs the few files that changed.
+    static func shardFile(_ path: String, _ assignment: String, _ json: [UInt8], packed: Bool) -> OutputFile {
+        var file = Array(assignment.utf8)
+        if packed {
+            file.append(UInt8(ascii: "\""))
+            file += PackedSearchFiles.shared.packed(json, at: path)
+            file.append(UInt8(ascii: "\""))
+        } else {
+            file += json
+        }
+        file += Array(";\n".utf8)
+        return OutputFile(path: path, contents: file)
     }
 
     /// The documents a shard file holds: at 100,000 brews a shard is about 120 KB.
