@@ -118,5 +118,11 @@ struct LogListArchiveTests {
         let archive = String(decoding: try #require(after.pages["logs/page/1"]), as: UTF8.self)
         let index = String(decoding: try #require(after.pages["logs/index"]), as: UTF8.self)
         #expect(index.contains("V60 Starter</a> (") && !archive.contains("V60 Starter</a> ("), "counts on the index only")
+        // The index says how many of the list it holds and where the others are.
+        let archives = after.pages.keys.filter { $0.hasPrefix("logs/page/") }.count
+        let onIndex = after.plan.journal.logs.count - archives * SiteBuilder.logsPerPage
+        #expect((SiteBuilder.logsPerPage + 1...2 * SiteBuilder.logsPerPage).contains(onIndex))
+        #expect(index.contains("Every brew, newest first. The newest \(onIndex) are here, the older ones on \(archives) archive pages, from the first brew on."),
+                "\(index.prefix(1_500))")
     }
 }

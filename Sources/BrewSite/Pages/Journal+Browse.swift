@@ -95,7 +95,10 @@ extension Journal {
         ]
         if let newer = links.newer { context["previous"] = newer }
         if let older = links.older { context["next"] = older }
-        if number == 1, pageCount > 1 { context["archiveNote"] = "Older brews are on \(Format.count(pageCount - 1, "archive page")), from the first brew on." }
+        if number == 1, pageCount > 1 {
+            let onIndex = list.positions.count - (pageCount - 1) * perPage
+            context["archiveNote"] = "The newest \(onIndex) are here, the older ones on \(Format.count(pageCount - 1, "archive page")), from the first brew on."
+        }
         // The browse links are the same on every list page of a depth: converted once, placed as a
         // fragment. An archive page's have no counts, so that a new brew does not change it.
         context["browseMarkdown"] = PageFragment.placeholder("browse")
