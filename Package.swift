@@ -67,6 +67,8 @@ let package = Package(
                 "BrewKit",
                 .product(name: "CSV", package: "CSV.swift"),
                 "Clibcrypto",
+                // The zlib stream loop that gzip (BrewClip) and the search index (BrewSite) share.
+                "Czlib",
                 // Beanconqueror's backup .zip (import-brews); zlib from the system (zlib1g-dev).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -82,7 +84,7 @@ let package = Package(
             ]
         ),
         // Pages: page models, Mustache, Markdown via cmark, SVG, the site writer; zlib packs the
-        // search index's files (RawDeflate).
+        // search index's files (RawDeflate, on BrewData's ZlibStream).
         .target(
             name: "BrewSite",
             dependencies: ["BrewKit", "BrewData", "BrewBuiltIns", "Ccmark", "CLinux", "Czlib", .product(name: "Mustache", package: "swift-mustache")]

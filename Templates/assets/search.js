@@ -100,7 +100,7 @@ document.addEventListener("DOMContentLoaded", function () {
     var script = document.createElement("script");
     script.src = root + "search-index.js";
     script.onload = function () { loading = false; show(); };
-    script.onerror = function () { loading = false; status.textContent = "The search index could not be loaded."; };
+    script.onerror = function () { loading = false; failed(); };
     document.head.appendChild(script);
   }
   function show() {

@@ -17,9 +17,6 @@ public enum Gzip {
         case stopped
     }
 
-    /// How many bytes zlib writes at a time.
-    static let pieceBytes = 1 << 16
-
     /// Unpacks the first member of a gzip stream, giving each piece to `consume`; an error thrown
     /// by `consume` stops it at once (and is rethrown as `.stopped`, the caller keeping its own).
     public static func unpack(_ bytes: [UInt8], consume: ([UInt8]) throws -> Void) throws(Failure) {
@@ -29,7 +26,7 @@ public enum Gzip {
         guard inflateInit2_(&stream, 16 + MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw .damaged }
         defer { inflateEnd(&stream) }
         var failure: Failure?
-        let status = run(&stream, over: bytes, step: { inflate(&$0, Z_NO_FLUSH) }) { produced in
+        let status = ZlibStream.run(&stream, over: bytes, step: { inflate(&$0, Z_NO_FLUSH) }) { produced in
             do { try consume(produced) } catch { failure = .stopped; return false }
             return true
         }
@@ -43,31 +40,7 @@ public enum Gzip {
         guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
         defer { deflateEnd(&stream) }
         var packed: [UInt8] = []
-        _ = run(&stream, over: bytes, step: { deflate(&$0, Z_FINISH) }) { packed += $0; return true }
+        _ = ZlibStream.run(&stream, over: bytes, step: { deflate(&$0, Z_FINISH) }) { packed += $0; return true }
         return packed
-    }
-
-    /// Runs a zlib stream over `input`, one `step` per piece of output handed to `take` (which
-    /// returns false to stop), until the step says anything but `Z_OK` or its progress ends; the
-    /// last status (`Z_OK` when the input ran out before the stream's end, or `take` stopped).
-    static func run(_ stream: inout z_stream, over input: [UInt8], step: (inout z_stream) -> Int32, take: ([UInt8]) -> Bool) -> Int32 {
-        var output = [UInt8](repeating: 0, count: pieceBytes)
-        var input = input
-        return input.withUnsafeMutableBufferPointer { inputBuffer in
-            stream.next_in = inputBuffer.baseAddress
-            stream.avail_in = uInt(inputBuffer.count)
-            while true {
-                let (status, produced): (Int32, Int) = output.withUnsafeMutableBufferPointer { outputBuffer in
-                    stream.next_out = outputBuffer.baseAddress
-                    stream.avail_out = uInt(outputBuffer.count)
-                    let status = step(&stream)
-                    return (status, outputBuffer.count - Int(stream.avail_out))
-                }
-                if status != Z_OK && status != Z_STREAM_END { return status }
-                if produced > 0, !take(Array(output[0..<produced])) { return Z_OK }
-                // Everything read and nothing more came out, yet no end: the stream was cut.
-                if status != Z_OK || (stream.avail_in == 0 && produced == 0) { return status }
-            }
-        }
     }
 }

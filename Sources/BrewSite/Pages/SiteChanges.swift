@@ -80,7 +80,7 @@ public struct SiteChanges: Sendable {
             // when one is added or taken away beside it).
             let pagesBefore = previous.pageCount(perPage: old.perPage)
             for number in 1...pageCount {
-                if number == 1, browseCountsChanged || previous.intro != list.intro || (pagesBefore > 1) != (pageCount > 1) || pagesBefore != pageCount {
+                if number == 1, browseCountsChanged || previous.intro != list.intro || pagesBefore != pageCount {
                     sources.append(.list(index, number: number))
                     continue
                 }
