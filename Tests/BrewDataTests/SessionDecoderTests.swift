@@ -95,8 +95,8 @@ import Testing
              {"id": "lager", "name": "12 oz lager", "drinkType": "beer", "size": 12, "sizeUnit": "oz", "abv": 5}]
             """, path: "sessions/presets.json")
         #expect(file.diagnostics.isEmpty)
-        #expect(file.drinkPresets.map(\.value.id) == ["gt", "lager"])
-        #expect(file.drinkPresets[1].value.size == Volume(12, .oz))
+        #expect(file.store[DrinkPreset.shelf].map(\.value.id) == ["gt", "lager"])
+        #expect(file.store[DrinkPreset.shelf][1].value.size == Volume(12, .oz))
     }
 
     @Test func waterlinePreferencesAreRead() throws {

@@ -44,9 +44,9 @@ public enum DatasetAssembler {
         let sessions = SessionFileParser.assemble(files, diagnostics: &diagnostics)
         var dataset = Dataset(
             recipes: recipes, logs: logs, preferences: preferences,
-            sessions: sessions, drinkPresets: files.flatMap(\.drinkPresets), waterlineSettings: waterlineSettings)
+            sessions: sessions, waterlineSettings: waterlineSettings)
         dataset.kitchenRecipes = KitchenFileParser.assemble(files, diagnostics: &diagnostics)
-        dataset.beans = files.flatMap(\.beans)
+        for file in files { dataset.store.append(contentsOf: file.store) }
         // A recorded pour belongs to a log: one without its log is kept out, with a warning.
         let flows = files.flatMap(\.flows)
         if !flows.isEmpty {

@@ -17,13 +17,13 @@ public struct ParsedFile: Sendable {
     var sessionDrafts: [SessionDecoder.Draft] = []
     /// Entries from an entries CSV, by session id, in file order.
     var sessionEntryDrafts: [(sessionID: String, draft: SessionDecoder.EntryDraft)] = []
-    public var drinkPresets: [Located<DrinkPreset>] = []
     /// The recorded pour of a `flows/` file.
     public var flows: [Located<BrewFlow>] = []
     /// Kitchen recipes and their CSV rows (`kitchen/recipes/`).
     public var kitchen = KitchenFileContent()
-    /// Bags of beans (`beans/`).
-    public var beans: [Located<CoffeeBean>] = []
+    /// The records of the kinds kept by kind (`RecordStore`), put on their shelves by their
+    /// declaration's decoder; `DatasetAssembler` joins the files' stores.
+    public var store = RecordStore()
     public var diagnostics: [Diagnostic] = []
 
     public init(path: String, kind: RecordKind) {

@@ -188,7 +188,7 @@ public enum BeansKind: RecordKindDeclaration {
 extension BeansKind: RecordFolderDecoding {
     static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
         for node in nodes {
-            if let bean = decode(node, diagnostics: &file.diagnostics) { file.beans.append(bean) }
+            if let bean = decode(node, diagnostics: &file.diagnostics) { file.store.append(bean, to: CoffeeBean.shelf) }
         }
     }
 }

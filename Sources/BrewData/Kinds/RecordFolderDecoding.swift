@@ -89,7 +89,7 @@ extension SessionsKind: RecordFolderDecoding {
                 }
             case .drinkPresets?:
                 for node in nodes {
-                    if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
+                    if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.store.append(preset, to: DrinkPreset.shelf) }
                 }
             default:  // The sessions kind claims only its own folder's kinds (`SessionsKind.claim`): nil here.
                 file.diagnostics.append(.error(
@@ -107,7 +107,7 @@ extension SessionsKind: RecordFolderDecoding {
             case .sessions?:
                 if let draft = SessionDecoder.decodeSession(node, isCSVRow: false, diagnostics: &file.diagnostics) { file.sessionDrafts.append(draft) }
             case .drinkPresets?:
-                if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.drinkPresets.append(preset) }
+                if let preset = SessionDecoder.decodePreset(node, diagnostics: &file.diagnostics) { file.store.append(preset, to: DrinkPreset.shelf) }
             default:  // nil: an object that is neither (entries are nested in their session).
                 file.diagnostics.append(.error(
                     "expected a session (with startTime) or a drink preset (with name); this object has neither",

@@ -153,6 +153,12 @@ public struct CoffeeBean: Hashable, Sendable, Identifiable {
         return diagnostics
     }
 
+    /// The bags' shelf of the data set's store (`RecordStore`): read into it by `BeansKind`, their
+    /// ids checked as every kind's, then the thaws before freezes and the logs that name a bag.
+    public static let shelf = RecordShelf<CoffeeBean>(kindName: "beans", idLabel: "bean", id: { $0.id }) { beans, dataset in
+        validate(beans) + logFindings(dataset.logs, beans: beans)
+    }
+
     /// A log's `beanId` names a bag of beans (`LogsKind.references`).
     public static let logReference = IDReference(field: "beanId", severity: .error, offer: .afterSemicolon) { id, _ in
         "beanId: no bag of beans has the id \"\(ShownText.escaped(id))\""
@@ -162,4 +168,12 @@ public struct CoffeeBean: Hashable, Sendable, Identifiable {
 extension BrewLog {
     /// The day it was brewed, `yyyy-MM-dd`, in the offset its time was written with.
     public var localDay: String { String(LocalTime(timestamp, offsetSeconds: timestampOffsetSeconds).iso8601.prefix(10)) }
+}
+
+extension Dataset {
+    /// Bags of coffee beans (`beans/`), in file order: the data set's shelf of them (`CoffeeBean.shelf`).
+    public var beans: [Located<CoffeeBean>] {
+        get { store[CoffeeBean.shelf] }
+        set { store[CoffeeBean.shelf] = newValue }
+    }
 }

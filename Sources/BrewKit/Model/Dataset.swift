@@ -7,8 +7,6 @@ public struct Dataset: Sendable {
     public var preferences: Located<Preferences>?
     /// Waterline night-out sessions (`sessions/`), with their entries in file order.
     public var sessions: [Located<Session>]
-    /// Quick-drink presets (`sessions/presets.json`).
-    public var drinkPresets: [Located<DrinkPreset>]
     /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
     /// Recorded pours (`flows/`), by the id of the log they belong to.
@@ -21,8 +19,9 @@ public struct Dataset: Sendable {
     /// path in the data directory and the site (`KitchenThumbnail.file`) to the real path it was
     /// read from. A thumbnail file missing from here is shown as the title's first letter.
     public var kitchenImages: [String: String] = [:]
-    /// Bags of coffee beans (`beans/`), in file order; a log names one by `beanId`.
-    public var beans: [Located<CoffeeBean>] = []
+    /// The records of the kinds kept by kind (`RecordStore`): each kind's records in file order,
+    /// read, joined and checked with no field of their own here (bags of beans, `CoffeeBean.shelf`).
+    public var store = RecordStore()
 
     public init(
         recipes: [Located<Recipe>] = [], logs: [Located<BrewLog>] = [], preferences: Located<Preferences>? = nil,

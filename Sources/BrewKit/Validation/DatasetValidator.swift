@@ -30,8 +30,6 @@ public struct DatasetValidator: Sendable {
         try giveWay.check()
         diagnostics += starterDiagnostics(dataset)
         diagnostics += try idDiagnostics(dataset.sessions.map { $0.value.id }, kind: "session", giveWay: giveWay) { dataset.sessions[$0].source }
-        // Preset ids are checked like every other id: entries name them, exports and merges copy them.
-        diagnostics += try idDiagnostics(dataset.drinkPresets.map { $0.value.id }, kind: "drink preset", giveWay: giveWay) { dataset.drinkPresets[$0].source }
         try giveWay.check()
         diagnostics += SessionValidator().diagnostics(for: dataset)
         try giveWay.check()
@@ -39,11 +37,12 @@ public struct DatasetValidator: Sendable {
         try giveWay.check()
         diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
         try giveWay.check()
-        // Bags of beans, and the logs naming them: over every log at each validation (outside
-        // `watch`'s per-file log chunks), so a bag added or removed re-checks every log.
-        diagnostics += try idDiagnostics(dataset.beans.map { $0.value.id }, kind: "bean", giveWay: giveWay) { dataset.beans[$0].source }
-        diagnostics += CoffeeBean.validate(dataset.beans)
-        diagnostics += CoffeeBean.logFindings(dataset.logs, beans: dataset.beans)
+        // The kinds kept by kind (drink presets; bags of beans, and the logs naming them): every shelf's ids and
+        // its own rules, at each validation (outside `watch`'s per-file log chunks), so a bag
+        // added or removed re-checks every log.
+        diagnostics += try dataset.store.findings(in: dataset) { ids, label, source throws(GaveWay) in
+            try idDiagnostics(ids, kind: label, giveWay: giveWay, source: source)
+        }
         try giveWay.check()
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))

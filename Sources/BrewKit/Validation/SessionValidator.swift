@@ -10,7 +10,8 @@ public struct SessionValidator: Sendable {
 
     public init() {}
 
-    /// Every finding about the sessions, presets and Waterline settings of a data set.
+    /// Every finding about the sessions and Waterline settings of a data set (the presets' are their
+    /// shelf's, `DrinkPreset.shelf`).
     public func diagnostics(for dataset: Dataset) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if let preferences = dataset.waterlineSettings {
@@ -20,9 +21,6 @@ public struct SessionValidator: Sendable {
         }
         let base = dataset.waterline
         let presetIDs = Set(dataset.drinkPresets.map(\.value.id))
-        for preset in dataset.drinkPresets {
-            diagnostics += self.diagnostics(for: preset)
-        }
         var firstActive: Located<Session>?
         for located in dataset.sessions {
             diagnostics += self.diagnostics(for: located, settings: base.overridden(by: located.value.settings), presetIDs: presetIDs)

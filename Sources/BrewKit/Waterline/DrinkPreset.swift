@@ -17,3 +17,20 @@ public struct DrinkPreset: Hashable, Sendable, Identifiable {
         self.standardDrinkEstimate = standardDrinkEstimate
     }
 }
+
+extension DrinkPreset {
+    /// The presets' shelf of the data set's store (`RecordStore`): their ids are checked as every
+    /// kind's (entries name them, exports and merges copy them), then each preset's own rules.
+    public static let shelf = RecordShelf<DrinkPreset>(kindName: "drinkPresets", idLabel: "drink preset", id: { $0.id }) { presets, _ in
+        let validator = SessionValidator()
+        return presets.flatMap { validator.diagnostics(for: $0) }
+    }
+}
+
+extension Dataset {
+    /// Quick-drink presets (`sessions/presets.json`), in file order: the data set's shelf of them (`DrinkPreset.shelf`).
+    public var drinkPresets: [Located<DrinkPreset>] {
+        get { store[DrinkPreset.shelf] }
+        set { store[DrinkPreset.shelf] = newValue }
+    }
+}

@@ -1,0 +1,105 @@
+/// The records of the kinds kept by kind rather than in a field of their own: each kind's records
+/// on its shelf (`RecordShelf`), in the order they were read, each with its file and place.
+///
+/// A kind kept here is read, put together and checked with no line of its own outside its model
+/// and its declaration: its decoder puts each record on its shelf of the file's store
+/// (`ParsedFile.store`), `DatasetAssembler` joins the files' stores in the files' order, and
+/// `DatasetValidator` checks every shelf (its ids as every id is checked, then the shelf's own
+/// rules, which may read the rest of the data set: a log naming a bag that is not there).
+///
+/// Rules:
+/// - A shelf is found by its kind's name; two shelves of one name are one shelf (the first
+///   one's record type and checks are kept, and a shelf of another record type reads as empty).
+/// - Joining stores keeps each shelf's records in order: this store's, then the other's.
+/// - An empty shelf is not kept: a store reads the same whether a kind was never read or had no
+///   records.
+public struct RecordStore: Sendable {
+    private var shelves: [String: any ShelfRecords] = [:]
+
+    public init() {}
+
+    /// The records on `shelf`, in the order they were read; empty when none were.
+    public subscript<Record>(shelf: RecordShelf<Record>) -> [Located<Record>] {
+        get { (shelves[shelf.kindName] as? Shelved<Record>)?.records ?? [] }
+        set { shelves[shelf.kindName] = newValue.isEmpty ? nil : Shelved(shelf: shelf, records: newValue) }
+    }
+
+    /// Puts `record` on `shelf`, after those already there.
+    public mutating func append<Record>(_ record: Located<Record>, to shelf: RecordShelf<Record>) {
+        self[shelf].append(record)
+    }
+
+    /// Adds `other`'s records after this store's, shelf by shelf.
+    public mutating func append(contentsOf other: RecordStore) {
+        for (name, records) in other.shelves {
+            shelves[name] = shelves[name].map { $0.joined(with: records) } ?? records
+        }
+    }
+
+    /// The names of the kinds with records here, sorted.
+    public var kindNames: [String] { shelves.keys.sorted() }
+
+    /// How many records the shelf of the kind named `kindName` holds.
+    public func count(ofKindNamed kindName: String) -> Int { shelves[kindName]?.count ?? 0 }
+
+    /// Every shelf's findings in `dataset`: its ids' (safe file names, no repeats, through `ids`)
+    /// and its own rules', shelf by shelf in name order.
+    func findings(in dataset: Dataset, ids: (_ ids: [String], _ label: String, _ source: (Int) -> SourceMap) throws(GaveWay) -> [Diagnostic]) throws(GaveWay) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for name in kindNames {
+            guard let records = shelves[name] else { continue }
+            findings += try ids(records.ids, records.idLabel, records.source(at:))
+            findings += records.findings(in: dataset)
+        }
+        return findings
+    }
+}
+
+/// A shelf of `RecordStore`: the kind whose records it holds, what its id findings call a record
+/// of it, and the kind's own rules over all its records in a data set. Declared once, beside the
+/// kind's model (`CoffeeBean.shelf`).
+public struct RecordShelf<Record: Sendable>: Sendable {
+    /// The kind's name (`RecordKind`'s raw value), which finds the shelf in a store.
+    public let kindName: String
+    /// What an id finding calls a record of it (`bean id "x" is already used`).
+    public let idLabel: String
+    let id: @Sendable (Record) -> String
+    let check: @Sendable (_ records: [Located<Record>], _ dataset: Dataset) -> [Diagnostic]
+
+    /// - Parameters:
+    ///   - id: the record's id, checked as every id is (a safe file name, unique also on a disk that ignores case).
+    ///   - check: the kind's own rules over all its records, with the rest of the data set to look at.
+    public init(kindName: String, idLabel: String, id: @escaping @Sendable (Record) -> String,
+                check: @escaping @Sendable (_ records: [Located<Record>], _ dataset: Dataset) -> [Diagnostic]) {
+        self.kindName = kindName
+        self.idLabel = idLabel
+        self.id = id
+        self.check = check
+    }
+}
+
+/// A shelf's records with their type forgotten, so one store holds every kind.
+private protocol ShelfRecords: Sendable {
+    var count: Int { get }
+    var ids: [String] { get }
+    var idLabel: String { get }
+    func source(at index: Int) -> SourceMap
+    func findings(in dataset: Dataset) -> [Diagnostic]
+    /// These records, then `other`'s when it is of the same type (else these alone).
+    func joined(with other: any ShelfRecords) -> any ShelfRecords
+}
+
+private struct Shelved<Record: Sendable>: ShelfRecords {
+    let shelf: RecordShelf<Record>
+    var records: [Located<Record>]
+
+    var count: Int { records.count }
+    var ids: [String] { records.map { shelf.id($0.value) } }
+    var idLabel: String { shelf.idLabel }
+    func source(at index: Int) -> SourceMap { records[index].source }
+    func findings(in dataset: Dataset) -> [Diagnostic] { shelf.check(records, dataset) }
+    func joined(with other: any ShelfRecords) -> any ShelfRecords {
+        guard let other = other as? Shelved<Record> else { return self }
+        return Shelved(shelf: shelf, records: records + other.records)
+    }
+}
