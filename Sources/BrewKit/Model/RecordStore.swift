@@ -24,15 +24,24 @@ public struct RecordStore: Sendable {
         set { shelves[shelf.kindName] = newValue.isEmpty ? nil : Shelved(shelf: shelf, records: newValue) }
     }
 
-    /// Puts `record` on `shelf`, after those already there.
+    /// Puts `record` on `shelf`, after those already there. The shelf is taken out of the store
+    /// while it grows, so its records are not copied for each one added (a decoder adds a file's
+    /// records one by one).
     public mutating func append<Record>(_ record: Located<Record>, to shelf: RecordShelf<Record>) {
-        self[shelf].append(record)
+        var shelved = shelves.removeValue(forKey: shelf.kindName) as? Shelved<Record> ?? Shelved(shelf: shelf, records: [])
+        shelved.records.append(record)
+        shelves[shelf.kindName] = shelved
     }
 
-    /// Adds `other`'s records after this store's, shelf by shelf.
+    /// Adds `other`'s records after this store's, shelf by shelf, in place.
     public mutating func append(contentsOf other: RecordStore) {
         for (name, records) in other.shelves {
-            shelves[name] = shelves[name].map { $0.joined(with: records) } ?? records
+            guard var mine = shelves.removeValue(forKey: name) else {
+                shelves[name] = records
+                continue
+            }
+            mine.append(contentsOf: records)
+            shelves[name] = mine
         }
     }
 
@@ -85,8 +94,8 @@ private protocol ShelfRecords: Sendable {
     var idLabel: String { get }
     func source(at index: Int) -> SourceMap
     func findings(in dataset: Dataset) -> [Diagnostic]
-    /// These records, then `other`'s when it is of the same type (else these alone).
-    func joined(with other: any ShelfRecords) -> any ShelfRecords
+    /// Adds `other`'s records after these when it is of the same type (else leaves these alone).
+    mutating func append(contentsOf other: any ShelfRecords)
 }
 
 private struct Shelved<Record: Sendable>: ShelfRecords {
@@ -98,8 +107,8 @@ private struct Shelved<Record: Sendable>: ShelfRecords {
     var idLabel: String { shelf.idLabel }
     func source(at index: Int) -> SourceMap { records[index].source }
     func findings(in dataset: Dataset) -> [Diagnostic] { shelf.check(records, dataset) }
-    func joined(with other: any ShelfRecords) -> any ShelfRecords {
-        guard let other = other as? Shelved<Record> else { return self }
-        return Shelved(shelf: shelf, records: records + other.records)
+    mutating func append(contentsOf other: any ShelfRecords) {
+        guard let other = other as? Shelved<Record> else { return }
+        records += other.records
     }
 }
