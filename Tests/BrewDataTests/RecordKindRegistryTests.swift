@@ -34,6 +34,24 @@ import Testing
         let byID = RecordKinds.kinds.filter { kind in if case .byID = kind.rules.erase { true } else { false } }
         #expect(byID == [.recipes, .logs, .sessions, .drinkPresets, .kitchenRecipes, .cookLogs, .beans])
     }
+
+    /// The ledger's kinds are those the kinds declare in their erase rules (and the session
+    /// entry's, which `session delete` records): each name once, read back from the ledger as
+    /// itself, timed exactly for the records whose ids the commands make again.
+    @Test func theLedgersKindsAreThoseTheKindsDeclare() throws {
+        let kinds = ErasureRecord.Kind.allCases
+        #expect(Set(kinds.map(\.rawValue)).count == kinds.count)
+        #expect(Set(kinds.map(\.rawValue)) == ["recipe", "log", "session", "preferences", "drinkPreset", "kitchen-recipe", "plan-slot",
+                                              "shopping-item", "snack-preset", "inbox-entry", "session-entry", "cook-log", "bean"])
+        #expect(kinds.filter(\.isTimed).map(\.rawValue).sorted() == ["inbox-entry", "plan-slot", "session-entry", "shopping-item", "snack-preset"])
+        for kind in kinds {
+            #expect(ErasureRecord.Kind(rawValue: kind.rawValue) == kind)
+            let record = ErasureRecord(kind: kind, id: kind.isTimed ? "2026-10-01-dinner" : "x-1", erasedAt: Date(timeIntervalSince1970: 0))
+            let read = try ErasureRecord(json: record.json, context: "test")
+            #expect(read.kind == kind && read.kind.isTimed == kind.isTimed, "\(kind)")
+        }
+        #expect(ErasureRecord.Kind(rawValue: "beans") == nil)
+    }
 }
 
 /// The bytes reader of log files names the log's fields in code (a key is matched by its bytes);

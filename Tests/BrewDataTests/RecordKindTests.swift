@@ -119,7 +119,7 @@ extension RecordKindTests {
         try Self.write("{ \"schemaVersion\": 1, \"erasures\": [\n  { \"kind\": \"log\", \"id\": \"log-1\", \"erasedAt\": \"2026-01-01T00:00:00Z\" },\n  { \"kind\": \"photo\", \"id\": \"x\", \"erasedAt\": \"2026-01-01T00:00:00Z\" }\n] }", "erasures.json", in: root)
         let errors = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.severity == .error && $0.location.file.hasSuffix("erasures.json") }
         #expect(errors.map(\.description) == [
-            "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (recipe, log, session, preferences, drinkPreset, kitchen-recipe, plan-slot, shopping-item, snack-preset, inbox-entry, session-entry, cook-log or bean)",
+            "\(root)/erasures.json:3:3: error: erasures[1]: an erasure needs a kind (bean, cook-log, drinkPreset, inbox-entry, kitchen-recipe, log, plan-slot, preferences, recipe, session, session-entry, shopping-item or snack-preset)",
         ])
     }
 

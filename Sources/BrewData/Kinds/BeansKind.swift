@@ -271,3 +271,8 @@ extension BeansKind {
         }
     }
 }
+
+extension ErasureRecord.Kind {
+    /// A bag of beans (`bean add`, `erase --bean`): its id is made once, so its erasure is not timed.
+    public static let bean = Self("bean", timed: false)
+}
