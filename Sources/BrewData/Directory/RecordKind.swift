@@ -23,33 +23,42 @@
 /// sessions folder's three kinds are told apart in `SessionsKind.decode`). The compiler names a declaration that
 /// lacks a member, and `EveryKindIsCarriedTests` (over the registry) checks that export, import,
 /// merge and erase carry it (docs/ARCHITECTURE.md and docs/DATA-RIGHTS.md, "Adding a kind").
-public enum RecordKind: String, Sendable, CaseIterable {
-    case recipes
-    case recipeSteps
-    case logs
-    case sessions
-    case sessionEntries
-    case drinkPresets
-    case preferences
-    case erasures
+public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
+    /// The kind's name in files, the ledger's `--kind`, messages and the data set's store.
+    public let rawValue: String
+
+    /// A kind named `rawValue`: each declaration names its own (`extension RecordKind` in its file).
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
+    /// Every registered kind, in the registry's order (`RecordKinds.all`).
+    public static var allCases: [RecordKind] { RecordKinds.kinds }
+
+    public static let recipes = RecordKind("recipes")
+    public static let recipeSteps = RecordKind("recipeSteps")
+    public static let logs = RecordKind("logs")
+    public static let sessions = RecordKind("sessions")
+    public static let sessionEntries = RecordKind("sessionEntries")
+    public static let drinkPresets = RecordKind("drinkPresets")
+    public static let preferences = RecordKind("preferences")
+    public static let erasures = RecordKind("erasures")
     /// Recorded pours, `flows/<log-id>.json`, each belonging to a brew log (issue 17).
-    case flows
+    public static let flows = RecordKind("flows")
     /// Cooking recipes of the kitchen (issue 14), with their ingredients and steps as CSV rows of their own.
-    case kitchenRecipes
-    case kitchenIngredients
-    case kitchenSteps
+    public static let kitchenRecipes = RecordKind("kitchenRecipes")
+    public static let kitchenIngredients = RecordKind("kitchenIngredients")
+    public static let kitchenSteps = RecordKind("kitchenSteps")
     /// Meal-plan slots (issue 15), in `kitchen/plan/`; read by `MealPlanReader`.
-    case mealPlanSlots
+    public static let mealPlanSlots = RecordKind("mealPlanSlots")
     /// Pages, links and captions waiting to be clipped (`kitchen clip --inbox`; MOD/DATA/005).
-    case kitchenInbox
+    public static let kitchenInbox = RecordKind("kitchenInbox")
     /// Quick-add snack presets that add to or override the built-in eight (`kitchen/snacks.json`, issue 15).
-    case snackPresets
+    public static let snackPresets = RecordKind("snackPresets")
     /// The shopping list (MOD/DATA/003): `kitchen/shopping.json`, or the same items as `kitchen/shopping.csv`.
-    case shoppingItems
+    public static let shoppingItems = RecordKind("shoppingItems")
     /// That a kitchen recipe was cooked: `kitchen/cooked.json` (`CookLogsKind`).
-    case cookLogs
-    /// Bags of coffee beans: `beans/*.json` or `*.csv` (`BeansKind`); a log names one by `beanId`.
-    case beans
+    public static let cookLogs = RecordKind("cookLogs")
 
     /// Where the records of a kind live.
     public enum Place: Sendable, Equatable {

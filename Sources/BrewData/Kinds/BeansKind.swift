@@ -276,3 +276,8 @@ extension ErasureRecord.Kind {
     /// A bag of beans (`bean add`, `erase --bean`): its id is made once, so its erasure is not timed.
     public static let bean = Self("bean", timed: false)
 }
+
+extension RecordKind {
+    /// Bags of coffee beans: `beans/*.json` or `*.csv` (`BeansKind`); a log names one by `beanId`.
+    public static let beans = RecordKind("beans")
+}
