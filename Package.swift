@@ -95,6 +95,8 @@ let package = Package(
         .target(
             name: "BrewServe",
             dependencies: [
+                // The live-reload script's built-in copy (Templates/assets/served/live-reload.js).
+                "BrewBuiltIns",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 // `serve --https`: the certificate authority, server certificates and TLS.
                 "Clibssl",

@@ -33,14 +33,21 @@ public final class PreviewServer: Sendable {
     /// key), it serves everything over TLS, and over plain HTTP on the same port only the CA's
     /// download (`CertificateDownloadHandler`) and redirects to https://.
     /// `webApp`'s manifest, icons and favicon are served beside the site and named in its pages.
-    public convenience init(siteDirectory: String, port: UInt16 = 8000, edit: EditSettings? = nil, tls: TLSContext? = nil, webApp: WebApp? = nil) {
-        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15), edit: edit, tls: tls, webApp: webApp)
+    /// `liveReloadScript` is the templates' `assets/served/live-reload.js` (`liveReloadScriptName`);
+    /// nil serves the built-in one.
+    public convenience init(siteDirectory: String, port: UInt16 = 8000, edit: EditSettings? = nil, tls: TLSContext? = nil, webApp: WebApp? = nil,
+                            liveReloadScript: Data? = nil) {
+        self.init(siteDirectory: siteDirectory, port: port, heartbeatInterval: .seconds(15), edit: edit, tls: tls, webApp: webApp,
+                  liveReloadScript: liveReloadScript)
     }
+
+    /// The live-reload script's name among the templates' served scripts (`assets/served/`).
+    public static let liveReloadScriptName = LiveReload.scriptName
 
     /// As the public initialiser, with a heartbeat interval and request limits tests can shorten.
     /// `notice` takes what the server says on the terminal (standard error by default).
     init(siteDirectory: String, port: UInt16, heartbeatInterval: Duration, limits: RequestLimits = .standard, edit: EditSettings? = nil,
-         tls: TLSContext? = nil, webApp: WebApp? = nil, notice: (@Sendable (String) -> Void)? = nil) {
+         tls: TLSContext? = nil, webApp: WebApp? = nil, liveReloadScript: Data? = nil, notice: (@Sendable (String) -> Void)? = nil) {
         self.siteDirectory = siteDirectory
         self.requestedPort = port
         self.heartbeatInterval = heartbeatInterval
@@ -56,7 +63,8 @@ public final class PreviewServer: Sendable {
             broadcaster: broadcaster,
             writes: edit.map(WriteRequestHandler.init(settings:)),
             boundPort: { await listeningState.knownPort },
-            webApp: webApp
+            webApp: webApp,
+            liveReloadScript: liveReloadScript ?? LiveReload.builtInScript
         )
         let addresses = [Self.loopbackAddress(port: port)] + (edit?.lanAddresses ?? []).compactMap { Self.ipv4Address($0, port: port) }
         let listening = tls.map { tls in

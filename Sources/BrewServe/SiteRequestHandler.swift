@@ -14,14 +14,18 @@ struct SiteRequestHandler: Sendable {
     let boundPort: @Sendable () async -> UInt16?
     /// The manifest, icons and favicon that `serve` adds to the site; nil for none.
     let webApp: WebApp?
+    /// The live-reload script served at `LiveReload.scriptPath` (the templates', or the built-in one).
+    let liveReloadScript: Data
 
     init(resolver: SitePathResolver, broadcaster: BuildStatusBroadcaster, writes: WriteRequestHandler? = nil,
-         boundPort: @escaping @Sendable () async -> UInt16? = { nil }, webApp: WebApp? = nil) {
+         boundPort: @escaping @Sendable () async -> UInt16? = { nil }, webApp: WebApp? = nil,
+         liveReloadScript: Data = LiveReload.builtInScript) {
         self.resolver = resolver
         self.broadcaster = broadcaster
         self.writes = writes
         self.boundPort = boundPort
         self.webApp = webApp
+        self.liveReloadScript = liveReloadScript
     }
 
     func handleRequest(_ request: ServerRequest) async -> ServerResponse {
@@ -91,7 +95,7 @@ struct SiteRequestHandler: Sendable {
             return Self.response(
                 status: .ok,
                 contentType: "text/javascript; charset=utf-8",
-                body: Data(LiveReload.javaScript.utf8)
+                body: liveReloadScript
             )
         default:
             let dimNote = writes.map { InsecureContextNote.isDue(for: request, settings: $0.settings) } ?? false

@@ -81,7 +81,8 @@ struct ServeCommand: AsyncParsableCommand {
             edit?.reads = [ServedSessionNight.endpoint(root: dataOptions.data)]
             if https { tls = try ServeHTTPS(lanAddresses: lanAddresses) }
         }
-        let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit, tls: tls?.context, webApp: ServedWebApp.make(scripts: ServedPageScript.appScripts(site: siteOptions)))
+        let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit, tls: tls?.context, webApp: ServedWebApp.make(scripts: ServedPageScript.appScripts(site: siteOptions)),
+                                   liveReloadScript: ServedPageScript.liveReloadScript(site: siteOptions))
         let scheme = tls == nil ? "http" : "https"
         var live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)
         if edit != nil { live.afterFirstRead = { savesReader.adopt($0) } }

@@ -1,3 +1,4 @@
+import BrewServe
 import BrewSite
 import Foundation
 
@@ -25,5 +26,12 @@ enum ServedPageScript {
         var scripts: [String: Data] = [:]
         for name in appAssets { if let bytes = templates.servedScripts[name] { scripts[name] = Data(bytes) } }
         return scripts
+    }
+
+    /// The live-reload script of the same templates (`assets/served/live-reload.js`), which `serve`
+    /// adds to every page it sends; nil when the templates lack it (the server's built-in one serves).
+    static func liveReloadScript(site: SiteOptions) -> Data? {
+        let (templates, _) = TemplateSet.load(defaultDirectory: site.defaultTemplatesDirectory, overrideDirectory: site.templates)
+        return templates.servedScripts[PreviewServer.liveReloadScriptName].map { Data($0) }
     }
 }

@@ -17,7 +17,7 @@ import Testing
         try await withPreviewServer { server, port, site in
             await server.publish(.built(generation: 3, summary: "7 pages"))
             let page = try await LoopbackHTTP.request("/", port: port)
-            let expectedTag = #"<script src="/__brewguide/live-reload.js" data-generation="3"></script>"#
+            let expectedTag = #"<script src="/__brewguide/live-reload.js" data-generation="3" data-events="/__brewguide/events"></script>"#
             #expect(page.text.contains(expectedTag + "</body>"))
             #expect(page.text.components(separatedBy: "live-reload.js").count == 2)
 
@@ -63,7 +63,8 @@ import Testing
             let response = try await LoopbackHTTP.request("/__brewguide/live-reload.js", port: port)
             #expect(response.statusCode == 200)
             #expect(response.headers["content-type"] == "text/javascript; charset=utf-8")
-            #expect(response.text.contains(#"new EventSource("/__brewguide/events")"#))
+            #expect(response.text.contains("new EventSource(script.dataset.events)"))
+            #expect(response.text == String(decoding: LiveReload.builtInScript, as: UTF8.self))
             #expect(response.text.contains("location.textContent = match[1]"))
             #expect(response.text.contains("item.textContent = line"))
             #expect(!response.text.contains("innerHTML"))
