@@ -2,6 +2,7 @@
 import BrewKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The registry of kinds (`RecordKinds.all`) is the one list the walks take: it names each
 /// `RecordKind` once, in the order the walks have always taken (so files keep their bytes), each
@@ -19,6 +20,28 @@ import Testing
         for kind in RecordKind.allCases {
             #expect(kind.declaration.kind == kind, "\(kind.rawValue)")
         }
+    }
+
+    /// A declaration left out of the registry is read by nothing, in silence: every type of
+    /// BrewData's sources that declares a kind (`enum … : RecordKindDeclaration`, or
+    /// `RecordFolderDecoding`, directly or in an extension) is in `RecordKinds.all`, named here.
+    @Test func everyDeclarationInTheSourcesIsRegistered() throws {
+        let sources = TestPaths.packageRoot.appendingPathComponent("Sources/BrewData")
+        let declaring = try Regex(#"(?:enum|struct|class|extension)\s+(\w+)\s*:\s*[^{]*\b(?:RecordKindDeclaration|RecordFolderDecoding)\b"#)
+        var declared: Set<String> = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: declaring) {
+                if let name = match.output[1].substring, name != "RecordFolderDecoding" { declared.insert(String(name)) }
+            }
+        }
+        let registered = Set(RecordKinds.all.map { String(describing: $0) })
+        #expect(declared.count >= 18, "the sources were found: \(declared.sorted())")
+        #expect(declared.subtracting(registered).isEmpty,
+                "declared but not in RecordKinds.all: \(declared.subtracting(registered).sorted().joined(separator: ", "))")
+        #expect(registered.subtracting(declared).isEmpty, "registered but not found declared: \(registered.subtracting(declared).sorted())")
     }
 
     /// A kind that lives in another's folder or belongs to another names a registered kind, and
