@@ -31,6 +31,7 @@ struct CheckCommand: ParsableCommand {
             let dataset = result.validated.dataset
             let counts = [Format.count(dataset.recipes.count, "recipe"), Format.count(dataset.logs.count, "log"), Format.count(dataset.sessions.count, "session")]
                 + (dataset.kitchenRecipes.isEmpty ? [] : [Format.count(dataset.kitchenRecipes.count, "kitchen recipe")])
+                + (dataset.beans.isEmpty ? [] : [Format.count(dataset.beans.count, "bag of beans", plural: "bags of beans")])
             StandardError.write("checked \(Format.list(counts)): \(DiagnosticPrinter.summary(diagnostics))\n")
         case .json:
             print(DiagnosticPrinter.json(diagnostics), terminator: "")

@@ -60,6 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
         // The journal as the saves keep it read, handed the first build's read (issue 46).
         let savesReader = KeptDataReader(root: dataOptions.data)
         var tls: ServeHTTPS?
+        let served = ServedPageScript(site: siteOptions)
         if self.edit || lan {
             // The key survives a restart (issue 46): a phone's queued writes still go through.
             let keyPath = keyFile ?? ServeKey.statePath()
@@ -72,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
                 ServedLogWrite.endpoint(root: dataOptions.data, reader: savesReader), ServedShoppingCheck.endpoint(root: dataOptions.data),
                 ServedKitchenCooked.endpoint(root: dataOptions.data),
             ] + ServedShoppingEdit.endpoints(root: dataOptions.data) + ServedSessionWrite.endpoints(root: dataOptions.data))
-            edit?.pageScript = ServedPageScript.text(site: siteOptions)
+            edit?.pageScript = served.pageScript
             edit?.journal = EditSettings.journalScope(ofRealPath: WriteTarget.resolved(dataOptions.data))
             // Scripted runs that post many writes at once (a test's fuzz) raise the burst; docs/SERVE.md.
             if let burst = ProcessInfo.processInfo.environment["BREWGUIDE_SERVE_WRITE_BURST"].flatMap(Int.init), burst > 0 {
@@ -81,8 +82,8 @@ struct ServeCommand: AsyncParsableCommand {
             edit?.reads = [ServedSessionNight.endpoint(root: dataOptions.data)]
             if https { tls = try ServeHTTPS(lanAddresses: lanAddresses) }
         }
-        let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit, tls: tls?.context, webApp: ServedWebApp.make(scripts: ServedPageScript.appScripts(site: siteOptions)),
-                                   liveReloadScript: ServedPageScript.liveReloadScript(site: siteOptions))
+        let server = PreviewServer(siteDirectory: siteOptions.output, port: port, edit: edit, tls: tls?.context, webApp: ServedWebApp.make(scripts: served.appScripts),
+                                   liveReloadScript: served.liveReloadScript)
         let scheme = tls == nil ? "http" : "https"
         var live = LiveBuild(data: dataOptions.data, site: siteOptions, backend: watchOptions.backend)
         if edit != nil { live.afterFirstRead = { savesReader.adopt($0) } }

@@ -60,6 +60,9 @@ import TestSupport
         #expect(try Self.bags(data).first?["finishedOn"] as? String == "2026-11-27")
         let check = try Self.run(["check"], data: data)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        // check's summary counts the bags (the test journal's three and this one) as it counts brews;
+        // drink presets are settings `init` writes, not records a person counts, so they are left out.
+        #expect(check.stderr.contains(" and 4 bags of beans: "), "\(check.stderr)")
 
         // erase --bean: the bag goes; the brew keeps its beanId, which check then reports.
         let erase = try Self.run(["erase", "--bean", "bean-colombia-huila", "--yes"], data: data)
