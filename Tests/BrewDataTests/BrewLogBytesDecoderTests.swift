@@ -106,14 +106,15 @@ struct BrewLogBytesDecoderTests {
     }
 
     @Test func theFieldsAreTheDecodersFields() {
-        let names = BrewLogBytesDecoder.Field.allCases.map(\.rawValue)
+        let names = BrewLogBytesDecoder.fields.map(\.name)
         #expect(Set(names) == BrewLogDecoder.fields)
         #expect(names.count == BrewLogDecoder.fields.count)
-        for field in BrewLogBytesDecoder.Field.allCases {
-            let named = Array(field.rawValue.utf8).withUnsafeBufferPointer { BrewLogBytesDecoder.Field.named($0) }
-            #expect(named == field)
-            let shorter = Array(field.rawValue.utf8.dropLast()).withUnsafeBufferPointer { BrewLogBytesDecoder.Field.named($0) }
-            #expect(shorter == nil)
+        for field in BrewLogBytesDecoder.fields {
+            let named = Array(field.name.utf8).withUnsafeBufferPointer { BrewLogBytesDecoder.field(named: $0) }
+            #expect(named?.position == field.position)
+            let longer = Array((field.name + "s").utf8).withUnsafeBufferPointer { BrewLogBytesDecoder.field(named: $0) }
+            #expect(longer == nil, "\(field.name)s")
+            #expect(Array("X\(field.name.dropFirst())".utf8).withUnsafeBufferPointer { BrewLogBytesDecoder.field(named: $0) } == nil)
         }
     }
 

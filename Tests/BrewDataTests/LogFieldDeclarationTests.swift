@@ -5,41 +5,27 @@ import Testing
 import TestSupport
 
 /// A log field is one declaration (`LogField.all`, issue 49): the lists it drives are taken from
-/// it, and the ones it cannot drive (the bytes reader's switch, the model's properties) are
-/// compared with it here, each failure naming the field left out. The two fields added the new
+/// it, and what it cannot drive (the model's properties) is compared with it here, each failure
+/// naming the field left out. The two fields added the new
 /// way, `beverageGrams` and `brix` (issue 52), are read, checked, written and exported.
 @Suite struct LogFieldDeclarationTests {
+    /// The bytes reader matches each declared field's key by its bytes, and no key one byte short.
     @Test(arguments: LogField.all.map(\.name))
-    func theBytesReaderReadsEachFieldAsDeclared(_ name: String) throws {
-        let declared = try #require(LogField.named(name))
-        let field = Array(name.utf8).withUnsafeBufferPointer { BrewLogBytesDecoder.Field.named($0) }
-        #expect(field?.rawValue == name, "the bytes reader does not match \(name)")
-        let isNumber: Bool
-        switch declared.value {
-        case .number, .wholeNumber: isNumber = true
-        default: isNumber = false
-        }
-        #expect(field?.isNumber == isNumber, "\(name): the bytes reader's isNumber differs from the declaration")
+    func theBytesReaderMatchesEachFieldsKey(_ name: String) throws {
+        let field = Array(name.utf8).withUnsafeBufferPointer { BrewLogBytesDecoder.field(named: $0) }
+        #expect(field?.name == name, "the bytes reader does not match \(name)")
+        #expect(field.map { LogField.all[$0.position].name } == name)
+        let shorter = Array(name.utf8.dropLast()).withUnsafeBufferPointer { BrewLogBytesDecoder.field(named: $0) }
+        #expect(shorter == nil || shorter?.name == String(name.dropLast()), "\(name): a shorter key matched \(shorter?.name ?? "")")
     }
 
-    /// `BrewLogDecoder.make` (which the bytes reader calls for every log) sets each measure by
-    /// hand, for speed: a measure it forgets is named.
+    /// A measure put on a log is written under its name (the writer and the readers share its key path).
     @Test(arguments: LogField.measures.map(\.name))
-    func eachMeasureReachesTheLog(_ name: String) throws {
-        let field = try #require(LogField.named(name)?.measure)
-        var fields = BrewLogDecoder.Fields()
-        fields.id = "a"
-        fields.timestamp = (Date(timeIntervalSince1970: 1_700_000_000), 0)
-        fields.recipeNameAtBrew = "V60"
-        fields.doseGrams = 15
-        fields.targetYieldGrams = 250
-        fields.waterTemperatureCelsius = 94
-        fields.grindLabel = .medium
-        fields[keyPath: field.decoded] = 7.25
-        let log = try #require(BrewLogDecoder.make(fields, source: SourceMap(record: SourceLocation(file: "f", line: 1, column: 1), listed: [])))
-        #expect(log.value[keyPath: field.logged] == 7.25, "BrewLogDecoder.make drops \(name)")
-        // And the writer writes it under its name.
-        #expect(RecordEncoder.json(log.value)[name] == .number(7.25), "RecordEncoder does not write \(name)")
+    func eachMeasureIsWrittenUnderItsName(_ name: String) throws {
+        let keyPath = try #require(LogField.named(name)?.measure)
+        var log = BrewLogDecoder.unread
+        log[keyPath: keyPath] = 7.25
+        #expect(RecordEncoder.json(log)[name] == .number(7.25), "RecordEncoder does not write \(name)")
     }
 
     /// A log giving every declared field, each as its JSON text. A field added to `LogField.all`
@@ -60,8 +46,7 @@ import TestSupport
     }
 
     /// Each declared field, given in a log, is read by the tree (`BrewLogDecoder.decode`, its
-    /// `read`) and by the bytes reader (its own switch) into the same log, reaches the log
-    /// (`BrewLogDecoder.make`, by hand), and is written back under its name with the value given
+    /// `read`) and by the bytes reader (its `takeText`, `takeNumber`) into the same log, and is written back under its name with the value given
     /// (`RecordEncoder.json`, its `write`): a field any of them drops or changes is named.
     @Test(arguments: LogField.all.map(\.name))
     func eachFieldIsReadByBothReadersAndWrittenBack(_ name: String) throws {

@@ -88,7 +88,7 @@ import TestSupport
 /// slow path in silence.
 @Suite struct LogFieldListTests {
     @Test func theBytesReaderKnowsTheFieldsTheLogKindDeclares() {
-        #expect(BrewLogBytesDecoder.Field.allCases.map(\.rawValue) == LogsKind.fields)
+        #expect(BrewLogBytesDecoder.fields.map(\.name) == LogsKind.fields)
         #expect(BrewLogDecoder.fields == Set(LogsKind.fields))
         #expect(CSVExport.logColumns == LogsKind.fields)
     }
@@ -96,8 +96,8 @@ import TestSupport
     @Test(arguments: LogsKind.fields)
     func eachDeclaredFieldIsMatchedByItsBytes(_ name: String) {
         let bytes = Array(name.utf8)
-        let field = bytes.withUnsafeBufferPointer { BrewLogBytesDecoder.Field.named($0) }
-        #expect(field?.rawValue == name)
+        let field = bytes.withUnsafeBufferPointer { BrewLogBytesDecoder.field(named: $0) }
+        #expect(field?.name == name)
         #expect(field?.isRequired == LogsKind.requiredFields.contains(name), "\(name)")
     }
 }

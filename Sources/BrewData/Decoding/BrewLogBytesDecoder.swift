@@ -11,8 +11,10 @@ import Foundation
 /// byte order mark, a byte that is not UTF-8, an escaped key, an unknown or repeated field, a
 /// value of another type or out of its bound, a missing required field, more records than a
 /// file may hold) it returns nil, and the caller reads the file through the tree, which says
-/// what is wrong exactly as before. So it makes no finding of its own; the logs it makes come
-/// from `BrewLogDecoder.make`, and `BrewLogBytesDecoderTests` checks them against the tree's.
+/// what is wrong exactly as before. So it makes no finding of its own. It knows no field by name:
+/// it matches keys and takes values as `LogField.all` declares them (`takeText`, `takeNumber`),
+/// into the same log the tree's reader starts from (`BrewLogDecoder.unread`), and
+/// `BrewLogBytesDecoderTests` checks what it makes against the tree's.
 struct BrewLogBytesDecoder {
     /// Reads every log of the file, or nil when the tree must read it.
     static func decode(_ bytes: [UInt8], path: String) -> [Located<BrewLog>]? {
@@ -22,61 +24,54 @@ struct BrewLogBytesDecoder {
         }
     }
 
-    /// The fields of a log, by the name written in the file: those `LogField.all` declares (in that
-    /// order), named here in code so a key is matched by its bytes; `LogFieldListTests` fails when
-    /// the two differ, or when `isRequired` or `isNumber` differs from the declaration.
-    enum Field: String, CaseIterable {
-        case id, timestamp, method, recipeId, recipeNameAtBrew, doseGrams, targetYieldGrams
-        case waterTemperatureCelsius, grindLabel, rating, tasteTag, note
-        case bean, roaster, mill, grinderSetting, brewTimeSeconds, bloomSeconds, tds
-        case extractionYieldPercent, source, sourceId, fromRecipe, beanId
-        case beverageGrams, brix
+    /// A declared field (`LogField.all`) as this reader matches its key and takes its value.
+    struct Field {
+        /// Its place in `LogField.all`, the bit it sets in a record's fields seen.
+        let position: Int
+        let name: String
+        let isRequired: Bool
+        let isNumber: Bool
+        let repeats: Bool
+        let takeText: LogField.TakeText?
+        let takeNumber: LogField.TakeNumber?
+        let takeTexts: (@Sendable (_ texts: [String], _ log: inout BrewLog) -> Void)?
 
-        /// The field a key's bytes name, comparing only names of the key's length.
-        static func named(_ key: UnsafeBufferPointer<UInt8>) -> Field? {
-            func matches(_ name: StaticString) -> Bool { memcmp(key.baseAddress!, name.utf8Start, key.count) == 0 }
-            switch key.count {
-            case 2: return matches("id") ? .id : nil
-            case 3: return matches("tds") ? .tds : nil
-            case 4: return matches("note") ? .note : matches("bean") ? .bean : matches("mill") ? .mill : matches("brix") ? .brix : nil
-            case 6: return matches("method") ? .method : matches("rating") ? .rating : matches("source") ? .source : matches("beanId") ? .beanId : nil
-            case 7: return matches("roaster") ? .roaster : nil
-            case 8: return matches("recipeId") ? .recipeId : matches("tasteTag") ? .tasteTag : matches("sourceId") ? .sourceId : nil
-            case 9: return matches("doseGrams") ? .doseGrams : matches("timestamp") ? .timestamp : nil
-            case 10: return matches("grindLabel") ? .grindLabel : matches("fromRecipe") ? .fromRecipe : nil
-            case 12: return matches("bloomSeconds") ? .bloomSeconds : nil
-            case 13: return matches("beverageGrams") ? .beverageGrams : nil
-            case 14: return matches("grinderSetting") ? .grinderSetting : nil
-            case 15: return matches("brewTimeSeconds") ? .brewTimeSeconds : nil
-            case 16: return matches("recipeNameAtBrew") ? .recipeNameAtBrew : matches("targetYieldGrams") ? .targetYieldGrams : nil
-            case 22: return matches("extractionYieldPercent") ? .extractionYieldPercent : nil
-            case 23: return matches("waterTemperatureCelsius") ? .waterTemperatureCelsius : nil
-            default: return nil
+        init(_ field: LogField, position: Int) {
+            self.position = position
+            name = field.name
+            isRequired = field.isRequired
+            switch field.value {
+            case .number, .wholeNumber: isNumber = true
+            default: isNumber = false
             }
+            repeats = field.repeats
+            takeText = field.takeText
+            takeNumber = field.takeNumber
+            takeTexts = field.takeTexts
         }
+    }
 
-        /// Fields whose absence (or null) the tree reports as missing.
-        var isRequired: Bool {
-            switch self {
-            case .id, .timestamp, .recipeNameAtBrew, .doseGrams, .targetYieldGrams, .waterTemperatureCelsius, .grindLabel: true
-            default: false
-            }
-        }
+    /// Every field, in `LogField.all`'s order.
+    static let fields: [Field] = LogField.all.enumerated().map { Field($1, position: $0) }
+    /// The positions of the fields whose names are of a length, by that length in bytes: a key is
+    /// compared only with names as long as it.
+    private static let positionsByNameLength: [[Int]] = {
+        var table = [[Int]](repeating: [], count: (fields.map(\.name.utf8.count).max() ?? 0) + 1)
+        for field in fields { table[field.name.utf8.count].append(field.position) }
+        return table
+    }()
+    private static let nameBytes: [[UInt8]] = fields.map { Array($0.name.utf8) }
+    /// The bits of the required fields (`Field.position`): a record lacking one is the tree's to report.
+    private static let requiredBits: UInt64 = fields.filter(\.isRequired).reduce(0) { $0 | (1 << UInt64($1.position)) }
 
-        /// Fields whose texts most logs share (the recipe, the bean): made once a file.
-        var repeats: Bool {
-            switch self {
-            case .method, .recipeId, .recipeNameAtBrew, .bean, .roaster, .mill, .grinderSetting, .source, .beanId: true
-            default: false
-            }
+    /// The field a key's bytes name.
+    static func field(named key: UnsafeBufferPointer<UInt8>) -> Field? {
+        guard key.count < positionsByNameLength.count else { return nil }
+        for position in positionsByNameLength[key.count] {
+            let same = nameBytes[position].withUnsafeBufferPointer { memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }
+            if same { return fields[position] }
         }
-
-        var isNumber: Bool {
-            switch self {
-            case .doseGrams, .targetYieldGrams, .waterTemperatureCelsius, .rating, .brewTimeSeconds, .bloomSeconds, .tds, .extractionYieldPercent, .beverageGrams, .brix: true
-            default: false
-            }
-        }
+        return nil
     }
 
     /// A text of no more bytes than this is within every field's length (`FieldBounds.characters`).
@@ -142,10 +137,10 @@ struct BrewLogBytesDecoder {
         let recordLine = line
         let recordColumn = column()
         index += 1
-        var fields = BrewLogDecoder.Fields()
+        var log = BrewLogDecoder.unread
         var listed: [SourceMap.ListedField] = []
         listed.reserveCapacity(16)
-        var seen: UInt32 = 0
+        var seen: UInt64 = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             return nil  // No id: the tree says it is missing.
@@ -153,7 +148,7 @@ struct BrewLogBytesDecoder {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let field = key() else { return nil }
-            let bit = UInt32(1) << UInt32(Self.position(of: field))
+            let bit = UInt64(1) << UInt64(field.position)
             guard seen & bit == 0 else { return nil }
             seen |= bit
             skipWhitespace()
@@ -161,48 +156,17 @@ struct BrewLogBytesDecoder {
             index += 1
             skipWhitespace()
             guard index < bytes.count else { return nil }
-            listed.append(SourceMap.ListedField(key: field.rawValue, line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column())))
-            guard value(of: field, into: &fields) else { return nil }
+            listed.append(SourceMap.ListedField(key: field.name, line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column())))
+            guard value(of: field, into: &log) else { return nil }
             skipWhitespace()
             guard index < bytes.count else { return nil }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; break }
             return nil
         }
-        guard line <= Int(Int32.max) else { return nil }
+        guard line <= Int(Int32.max), seen & Self.requiredBits == Self.requiredBits else { return nil }
         let source = SourceMap(record: SourceLocation(file: path, line: recordLine, column: recordColumn), listed: listed)
-        return BrewLogDecoder.make(fields, source: source)
-    }
-
-    private static func position(of field: Field) -> Int {
-        switch field {
-        case .id: 0
-        case .timestamp: 1
-        case .method: 2
-        case .recipeId: 3
-        case .recipeNameAtBrew: 4
-        case .doseGrams: 5
-        case .targetYieldGrams: 6
-        case .waterTemperatureCelsius: 7
-        case .grindLabel: 8
-        case .rating: 9
-        case .tasteTag: 10
-        case .note: 11
-        case .bean: 12
-        case .roaster: 13
-        case .mill: 14
-        case .grinderSetting: 15
-        case .brewTimeSeconds: 16
-        case .bloomSeconds: 17
-        case .tds: 18
-        case .extractionYieldPercent: 19
-        case .source: 20
-        case .sourceId: 21
-        case .fromRecipe: 22
-        case .beanId: 23
-        case .beverageGrams: 24
-        case .brix: 25
-        }
+        return Located(log, source: source)
     }
 
     /// A key, `index` at its opening quote: the field it names, or nil for an unknown or escaped key.
@@ -212,7 +176,7 @@ struct BrewLogBytesDecoder {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let field = Field.named(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                let field = Self.field(named: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 index += 1
                 return field
             }
@@ -225,83 +189,31 @@ struct BrewLogBytesDecoder {
 
     // MARK: Values
 
-    /// Reads the value of `field` into `fields`, as `BrewLogDecoder` would without a finding;
+    /// Reads the value of `field` into the log, as `BrewLogDecoder` would without a finding;
     /// false where it would make one.
-    private mutating func value(of field: Field, into fields: inout BrewLogDecoder.Fields) -> Bool {
+    private mutating func value(of field: Field, into log: inout BrewLog) -> Bool {
         switch bytes[index] {
         case UInt8(ascii: "n"):
             guard word("null") else { return false }
             return !field.isRequired
         case UInt8(ascii: "\""):
-            guard field != .fromRecipe else {
-                guard let text = string(of: nil) else { return false }
-                fields.fromRecipe = text.split(separator: ";").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
-                return true
-            }
-            guard !field.isNumber, let text = string(of: field) else { return false }
-            return take(text, as: field, into: &fields)
+            // A list's joined texts are not held to one text's bound (nor does the tree hold them).
+            guard let take = field.takeText, let text = string(of: field.takeTexts == nil ? field : nil) else { return false }
+            return take(text, &log)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            guard field.isNumber, let number = number(),
-                  FieldBounds.numberProblem(number, key: field.rawValue, path: field.rawValue) == nil else { return false }
-            switch field {
-            case .doseGrams: fields.doseGrams = number
-            case .targetYieldGrams: fields.targetYieldGrams = number
-            case .waterTemperatureCelsius: fields.waterTemperatureCelsius = number
-            case .rating:
-                guard number == number.rounded(), abs(number) < 1e15 else { return false }
-                fields.rating = Int(number)
-            case .brewTimeSeconds: fields.brewTimeSeconds = number
-            case .bloomSeconds: fields.bloomSeconds = number
-            case .tds: fields.tds = number
-            case .extractionYieldPercent: fields.extractionYieldPercent = number
-            case .beverageGrams: fields.beverageGrams = number
-            case .brix: fields.brix = number
-            default: return false
-            }
-            return true
+            guard let take = field.takeNumber, let number = number(),
+                  FieldBounds.numberProblem(number, key: field.name, path: field.name) == nil else { return false }
+            return take(number, &log)
         case UInt8(ascii: "["):
-            guard field == .fromRecipe, let texts = texts() else { return false }
-            fields.fromRecipe = texts
+            guard let take = field.takeTexts, let texts = texts() else { return false }
+            take(texts, &log)
             return true
         default:
             return false
         }
     }
 
-    /// A text field's string, as `FieldReader.string` (and `dateAndOffset`, `enumeration`) reads it.
-    private func take(_ text: String, as field: Field, into fields: inout BrewLogDecoder.Fields) -> Bool {
-        switch field {
-        case .id: fields.id = text
-        case .timestamp:
-            guard let parsed = ISO8601.dateAndOffset(from: text.trimmingSpaces) else { return false }
-            fields.timestamp = parsed
-        case .method: fields.method = text
-        case .recipeId: fields.recipeId = text
-        case .recipeNameAtBrew: fields.recipeNameAtBrew = text
-        case .grindLabel:
-            guard let label = GrindLabel(rawValue: text.trimmingSpaces) else { return false }
-            fields.grindLabel = label
-        case .tasteTag:
-            let trimmed = text.trimmingSpaces
-            if trimmed.isEmpty { return true }
-            guard let tag = TasteTag(rawValue: trimmed) else { return false }
-            fields.tasteTag = tag
-        case .note: fields.note = text
-        case .bean: fields.bean = text
-        case .roaster: fields.roaster = text
-        case .mill: fields.mill = text
-        case .grinderSetting: fields.grinderSetting = text
-        case .source: fields.source = text
-        case .sourceId: fields.sourceId = text
-        case .beanId: fields.beanId = text
-        case .doseGrams, .targetYieldGrams, .waterTemperatureCelsius, .rating, .brewTimeSeconds, .bloomSeconds, .tds,
-             .extractionYieldPercent, .fromRecipe, .beverageGrams, .brix:
-            return false
-        }
-        return true
-    }
-
-    /// `fromRecipe` as an array of strings, each trimmed (`FieldReader.texts`).
+    /// A list of texts (`fromRecipe`) as an array of strings, each trimmed (`FieldReader.texts`).
     private mutating func texts() -> [String]? {
         index += 1
         var values: [String] = []
@@ -427,7 +339,7 @@ struct BrewLogBytesDecoder {
     private func withinBounds(_ text: String, of field: Field?, mayHoldControl: Bool) -> Bool {
         guard let field else { return true }
         guard mayHoldControl || text.utf8.count > Self.shortTextBytes else { return true }
-        return FieldBounds.textProblem(text, key: field.rawValue, path: field.rawValue) == nil
+        return FieldBounds.textProblem(text, key: field.name, path: field.name) == nil
     }
 
     /// Steps over one well-formed multi-byte UTF-8 character (as `TextEncodingCheck` defines it)

@@ -19,9 +19,8 @@ public enum LogsKind: RecordKindDeclaration {
     public static func namedFiles(_ record: JSONValue) -> [String] { [] }
 
     /// A log's fields, by the name written in a file, in the order of the CSV export's columns, as
-    /// `LogField.all` declares them. The tree's decoder (`BrewLogDecoder.fields`) and the CSV export
-    /// take them from here; the bytes reader (`BrewLogBytesDecoder.Field`) names them in code, and
-    /// `LogFieldListTests` fails when it differs.
+    /// `LogField.all` declares them. The tree's decoder (`BrewLogDecoder.fields`), the bytes reader
+    /// (`BrewLogBytesDecoder.fields`) and the CSV export take them from there.
     public static let fields = LogField.all.map(\.name)
     /// The fields a log must have (absent or null: the tree reports it missing).
     public static let requiredFields = Set(LogField.all.filter(\.isRequired).map(\.name))
