@@ -37,6 +37,19 @@ import Testing
         #expect(AmountGrammar.parse("200 gms").quantity?.amount == 200)
     }
 
+    /// The whole rest of the line in parentheses, opening with a second measure of the same
+    /// thing: the thing to buy is inside, after that measure ("of" dropped), and the measure is a
+    /// note. Before, the name was the bracketed whole, "(1 cup of white sugar)".
+    @Test func aSecondMeasureInParenthesesHoldingTheName() {
+        #expect(Self.split("200 gms (1 cup of white sugar)") == ["200 gms", "white sugar", "1 cup"])
+        #expect(Self.split("120 g (1 cup) rolled oats") == ["120 g (1 cup)", "rolled oats", ""])
+        #expect(Self.split("30 ml (2 tbsp olive oil)") == ["30 ml", "olive oil", "2 tbsp"])
+        // Only a measure: nothing inside names the thing, so the line is left as it was read.
+        #expect(Self.split("1 cup (240 ml)") == ["1 cup (240 ml)", "1 cup (240 ml)", ""])
+        // Words that are no measure stay as they were.
+        #expect(Self.split("2 eggs (optional)") == ["2", "eggs", "(optional)"])
+    }
+
     @Test func aMeasureWithNoNumberOpensTheLine() {
         #expect(Self.split("small handful of mint leaves") == ["small handful", "mint leaves", ""])
         #expect(Self.split("sprig rosemary") == ["sprig", "rosemary", ""])

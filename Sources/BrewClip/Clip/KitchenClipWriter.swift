@@ -165,6 +165,15 @@ public enum KitchenClipWriter {
             }
             if !other.amount.isEmpty, !other.rest.isEmpty { rest = other.rest; extra.append(other.amount) }
         }
+        // "200 gms (1 cup of white sugar)": all of the rest in parentheses, opening with a second
+        // measure of the same thing. That measure is a note and the words after it are the name,
+        // not the bracketed whole.
+        if !amount.isEmpty, rest.hasPrefix("("), rest.hasSuffix(")"), rest.dropFirst().firstIndex(of: ")") == rest.index(before: rest.endIndex) {
+            let inner = AmountGrammar.splitLine(String(rest.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces))
+            var name = inner.rest
+            if name.lowercased().hasPrefix("of ") { name = String(name.dropFirst(3)) }
+            if !inner.amount.isEmpty, !name.trimmingCharacters(in: .whitespaces).isEmpty { rest = name; extra.append(inner.amount) }
+        }
         // "1 heaped tsp", "2 large cans": the size word is a note, the amount "1 tsp", "2 cans".
         if !amount.isEmpty, let (bare, size) = withoutSizeWord(amount) { amount = bare; extra.append(size) }
         // "1 tsp (heaped) salt": a size word in parentheses after the amount is a note too.
