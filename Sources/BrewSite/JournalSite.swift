@@ -347,8 +347,9 @@ public final class JournalSite {
     /// each with its id, time and recipe, with no error (as read, and by `BrewLogValidator`, the one
     /// rule of the whole-journal validation those fields leave open), and either edits some of them
     /// or only adds logs after them (a month file may be new); `preferences.json` unchanged but for
-    /// its last selected recipe (which `log` sets and no log page shows), the kitchen inbox and the
-    /// templates unchanged. For an edit, the position of every log, the next brew of its recipe and
+    /// its last selected recipe (which `log` sets and no log page shows), and the templates
+    /// unchanged (the kitchen inbox is a data file like a logs file: a changed inbox is a file
+    /// read that is not one of logs). For an edit, the position of every log, the next brew of its recipe and
     /// the recipe it compares with are those of the published journal, and the pages are made from
     /// it with the edited logs in place. An added log must also pass the rules of the whole journal
     /// that read it (its id new to the journal, also when capitals are ignored, and its time within
@@ -369,7 +370,7 @@ public final class JournalSite {
         var preferenceFindings: [Diagnostic] = []
         let preferences = data.reader.readPreferencesFile(diagnostics: &preferenceFindings).preferences?.value
         readLock.release()
-        guard let published, let renderer, templateDiagnostics.isEmpty, !data.inboxChangedSinceRefresh,
+        guard let published, let renderer, templateDiagnostics.isEmpty,
               changes.removedPaths.isEmpty, !templatesChangedSinceLoad() else { return nil }
         let journal = published.journal
         guard !preferenceFindings.contains(where: { $0.severity == .error }),

@@ -30,7 +30,8 @@ public struct DataDirectoryReader: Sendable {
     }
 
     /// Every data file under the folders of `RecordKind.folderKinds`, sorted, with the kind that
-    /// owns its folder. A file or folder that no kind claims is reported as a warning that says
+    /// owns its folder; then the files of the file kinds read as records (`RecordFolderDecoding`:
+    /// `kitchen/inbox.json`) that are there. A file or folder that no kind claims is reported as a warning that says
     /// what is read, never skipped in silence (notes ending in `.md` or `.txt` excepted).
     public func dataFilePaths(diagnostics: inout [Diagnostic]) -> [(path: String, kind: RecordKind)] {
         var result: [(String, RecordKind)] = []
@@ -53,6 +54,13 @@ public struct DataDirectoryReader: Sendable {
                 }
             }
             result += found.sorted().map { ($0, kind) }
+        }
+        // A kind in a file of its own whose declaration decodes it is read as a folder's file is.
+        for kind in RecordKind.allCases where kind.declaration is any RecordFolderDecoding.Type {
+            for relative in kind.filePaths {
+                let path = (root as NSString).appendingPathComponent(relative)
+                if source.entryExists(path) { result.append((path, kind)) }
+            }
         }
         return result
     }

@@ -24,7 +24,6 @@ public struct IncrementalDataReader: Sendable {
     public let reader: DataDirectoryReader
     private var parsed: [String: (signature: FileSignature?, file: ParsedFile)] = [:]
     private var preferencesSignature: FileSignature?
-    private var inboxSignature: FileSignature?
 
     /// - Parameter source: where the files are read from (`DataDirectoryReader.source`).
     public init(root: String, source: any DataFileSource = DiskDataFiles()) {
@@ -52,16 +51,10 @@ public struct IncrementalDataReader: Sendable {
         parsed[path]?.file
     }
 
-    /// Whether `preferences.json` or the kitchen inbox changed since the last `refresh`.
+    /// Whether `preferences.json` changed since the last `refresh`.
     public var preferencesChangedSinceRefresh: Bool {
-        let root = reader.root
-        let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
-        return reader.source.signature(at: preferencesPath) != preferencesSignature || reader.source.signature(at: KitchenInbox.path(root: root)) != inboxSignature
-    }
-
-    /// Whether the kitchen inbox changed since the last `refresh`.
-    public var inboxChangedSinceRefresh: Bool {
-        reader.source.signature(at: KitchenInbox.path(root: reader.root)) != inboxSignature
+        let preferencesPath = (reader.root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
+        return reader.source.signature(at: preferencesPath) != preferencesSignature
     }
 
     /// The findings of `BrewLogValidator` in each file's logs, kept until the file is read again
@@ -111,7 +104,7 @@ public struct IncrementalDataReader: Sendable {
     /// while it is validated (`GiveWay`): nil then, and the next refresh reports what this one read.
     public mutating func refresh(stoppingIf shouldStop: (() -> Bool)?) -> Refresh? {
         let root = reader.root
-        let kept = (preferences: preferencesSignature, inbox: inboxSignature)
+        let kept = preferencesSignature
         let start = DispatchTime.now().uptimeNanoseconds
         var diagnostics: [Diagnostic] = []
         guard let paths = listAndReread(diagnostics: &diagnostics) else {
@@ -134,11 +127,6 @@ public struct IncrementalDataReader: Sendable {
         preferencesSignature = preferencesNow
         let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &diagnostics)
         let ledger = reader.checkErasuresFile(diagnostics: &diagnostics)
-        // The kitchen inbox is small and read whole; a change to it counts as a preferences change.
-        let inboxNow = source.signature(at: KitchenInbox.path(root: root))
-        let inboxChanged = inboxNow != inboxSignature
-        inboxSignature = inboxNow
-        let inbox = KitchenInbox.read(root: root, source: source, diagnostics: &diagnostics)
 
         let read = DispatchTime.now().uptimeNanoseconds
         let files = paths.compactMap { parsed[$0.path]?.file }
@@ -147,7 +135,6 @@ public struct IncrementalDataReader: Sendable {
         var validated: ValidatedDataset
         do throws(GaveWay) {
             try giveWay.check()
-            dataset.kitchenInbox = inbox
             dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, source: source, diagnostics: &assembled)
             assembled += KitchenImageFiles.unnamed(dataset.kitchenRecipes, root: root, source: source)
             assembled += ErasedRecordsLeft.findings(in: dataset, ledger: ledger, root: root)
@@ -156,14 +143,14 @@ public struct IncrementalDataReader: Sendable {
                                              logFindings: findLogProblems(in: files, dataset: dataset), giveWay: giveWay)
         } catch {
             unreported = (Set(changed), Set(removed))
-            (preferencesSignature, inboxSignature) = kept
+            preferencesSignature = kept
             return nil
         }
         if dataset.recipes.isEmpty {
             validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root, recipeFiles: paths.filter { $0.kind == .recipes }.map(\.path), source: source)
         }
         let result = DataDirectoryReader.Result(files: files, validated: validated)
-        return Refresh(result: result, changedPaths: changed, removedPaths: removed, preferencesChanged: preferencesChanged || inboxChanged,
+        return Refresh(result: result, changedPaths: changed, removedPaths: removed, preferencesChanged: preferencesChanged,
                        readNanoseconds: read - start, validateNanoseconds: DispatchTime.now().uptimeNanoseconds - read)
     }
 

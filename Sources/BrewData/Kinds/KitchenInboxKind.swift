@@ -32,3 +32,14 @@ public enum KitchenInboxKind: RecordKindDeclaration {
     /// The kitchen's index.
     public static let pageGroups: Set<PageGroup> = [.kitchenLists]
 }
+
+extension KitchenInboxKind: RecordFolderDecoding {
+    /// The inbox is one JSON file, read whole (an array of entries, or an object with `entries`).
+    static func decodeWhole(_ bytes: [UInt8], path: String, into file: inout ParsedFile, fromBytes: Bool,
+                            recordsRead: ((Int) -> Void)?) -> Bool {
+        KitchenInbox.decode(bytes, into: &file)
+        return true
+    }
+
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {}
+}

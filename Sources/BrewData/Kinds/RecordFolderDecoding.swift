@@ -2,8 +2,9 @@ import BrewKit
 
 /// A kind that owns a folder (`RecordKind.Place.folder`) decodes the records of its files
 /// (`RecordFileParser` parses a file into nodes and hands them to its kind's declaration). A kind
-/// that lives in another's folder, or in a file of its own, does not conform: a file of it is
-/// reported as not read as a folder.
+/// in a file of its own that conforms (the kitchen inbox) has that file read by the directory's
+/// reader like a folder's (`DataDirectoryReader.dataFilePaths`). A kind that lives in another's
+/// folder does not conform: a file of it is reported as not read as a folder.
 protocol RecordFolderDecoding: RecordKindDeclaration {
     /// Reads the file whole, before it is parsed into nodes, when the kind can; false: parse it.
     /// - Parameter fromBytes: whether a fast reader may take the file (false: the tree reads it, the tests' oracle).

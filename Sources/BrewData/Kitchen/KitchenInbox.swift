@@ -27,39 +27,41 @@ public enum KitchenInbox {
 
     public static func path(root: String) -> String { (root as NSString).appendingPathComponent(relativePath) }
 
-    /// The entries, with a located finding for each one that cannot be read; none when there is no inbox.
+    /// The entries, with a located finding for each one that cannot be read; none when there is no
+    /// inbox. Read as the directory's reader reads it (`KitchenInboxKind`'s decoder), for
+    /// `kitchen clip`, which works on the inbox alone.
     public static func read(root: String, source: any DataFileSource = DiskDataFiles(), diagnostics: inout [Diagnostic]) -> [Located<KitchenInboxEntry>] {
         let path = path(root: root)
-        // Bounded and named like every data file: a pipe or a folder here is said, not skipped.
-        let bytes: [UInt8]
-        switch source.bytesIfPresent(path) {
-        case nil: return []
-        case .success(let read)?: bytes = read
-        case .failure(let problem)?:
-            diagnostics.append(problem.diagnostic)
-            return []
-        }
+        guard source.entryExists(path) else { return [] }
+        let file = DataDirectoryReader.parseFile(at: path, kind: .kitchenInbox, source: source)
+        diagnostics += file.diagnostics
+        return file.store[KitchenInboxEntry.shelf]
+    }
+
+    /// The entries of the inbox file's bytes, put on the inbox's shelf of `file`'s store, with a
+    /// located finding in `file` for each one that cannot be read.
+    static func decode(_ bytes: [UInt8], into file: inout ParsedFile) {
+        let path = file.path
         let node: RawNode
         do {
             node = try JSONParser.parse(bytes, file: path)
         } catch {
-            diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
-            return []
+            file.diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
+            return
         }
         var elements: [RawNode] = []
         switch node.value {
         case .array(let list): elements = list
         case .object(let members):
             if case .array(let list)? = members.first(where: { $0.key == "entries" })?.node.value { elements = list } else {
-                diagnostics.append(.error("expected an array of inbox entries (or an object with \"entries\")", at: node.location))
+                file.diagnostics.append(.error("expected an array of inbox entries (or an object with \"entries\")", at: node.location))
             }
         default:
-            diagnostics.append(.error("expected an array of inbox entries, found \(node.summary)", at: node.location))
+            file.diagnostics.append(.error("expected an array of inbox entries, found \(node.summary)", at: node.location))
         }
-        var entries: [Located<KitchenInboxEntry>] = []
         for element in elements {
             guard case .object = element.value else {
-                diagnostics.append(.error("expected an inbox entry object, found \(element.summary)", at: element.location))
+                file.diagnostics.append(.error("expected an inbox entry object, found \(element.summary)", at: element.location))
                 continue
             }
             var reader = FieldReader(element)
@@ -88,14 +90,13 @@ public enum KitchenInbox {
             let thumbnail = reader.string("thumbnail")
             let caption = reader.string("caption")
             reader.warnAboutUnknownFields(known: fields)
-            diagnostics += reader.diagnostics
+            file.diagnostics += reader.diagnostics
             guard let id, let type, let content, !reader.failed else { continue }
-            entries.append(Located(KitchenInboxEntry(id: id, type: type, content: content, createdAt: createdAt, sourceApp: sourceApp,
+            file.store.append(Located(KitchenInboxEntry(id: id, type: type, content: content, createdAt: createdAt, sourceApp: sourceApp,
                                                      status: status, error: error, recipeId: recipeId,
                                                      title: title, thumbnail: thumbnail, caption: caption),
-                                   source: SourceMap(record: element.location, fields: reader.fieldLocations)))
+                                   source: SourceMap(record: element.location, fields: reader.fieldLocations)), to: KitchenInboxEntry.shelf)
         }
-        return entries
     }
 
     /// The inbox file with one entry's outcome recorded (`status`, `error`, `recipeId`), the rest as written.

@@ -38,3 +38,19 @@ public struct KitchenInboxEntry: Hashable, Sendable {
         self.recipeId = recipeId
     }
 }
+
+extension KitchenInboxEntry {
+    /// The inbox's shelf of the data set's store (`RecordStore`): read into it by `KitchenInboxKind`
+    /// through the directory's one reader. Its ids name no file (the inbox is one file, its entries
+    /// clipped into recipes of their own ids), so they are only checked to be unique: a merge keeps
+    /// an entry by its id and `kitchen clip` records an outcome by it. No rules across entries.
+    public static let shelf = RecordShelf<KitchenInboxEntry>(kindName: "kitchenInbox", idLabel: "inbox entry", idsNameFiles: false, id: { $0.id }) { _, _ in [] }
+}
+
+extension Dataset {
+    /// `kitchen/inbox.json`: shared links and captions waiting to be clipped, in file order (`KitchenInboxEntry.shelf`).
+    public var kitchenInbox: [Located<KitchenInboxEntry>] {
+        get { store[KitchenInboxEntry.shelf] }
+        set { store[KitchenInboxEntry.shelf] = newValue }
+    }
+}

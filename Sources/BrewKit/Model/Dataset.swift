@@ -13,14 +13,13 @@ public struct Dataset: Sendable {
     public var flows: [String: BrewFlow] = [:]
     /// Cooking recipes of the kitchen (`kitchen/recipes/`, issue 14), in file order.
     public var kitchenRecipes: [Located<KitchenRecipe>] = []
-    /// `kitchen/inbox.json`: shared links and captions waiting to be clipped.
-    public var kitchenInbox: [Located<KitchenInboxEntry>] = []
     /// The thumbnail files of kitchen recipes that were found in the data directory: each file's
     /// path in the data directory and the site (`KitchenThumbnail.file`) to the real path it was
     /// read from. A thumbnail file missing from here is shown as the title's first letter.
     public var kitchenImages: [String: String] = [:]
     /// The records of the kinds kept by kind (`RecordStore`): each kind's records in file order,
-    /// read, joined and checked with no field of their own here (bags of beans, `CoffeeBean.shelf`).
+    /// read, joined and checked with no field of their own here (bags of beans, `CoffeeBean.shelf`;
+    /// drink presets; the kitchen inbox).
     public var store = RecordStore()
 
     public init(

@@ -53,11 +53,11 @@ public struct RecordStore: Sendable {
 
     /// Every shelf's findings in `dataset`: its ids' (safe file names, no repeats, through `ids`)
     /// and its own rules', shelf by shelf in name order.
-    func findings(in dataset: Dataset, ids: (_ ids: [String], _ label: String, _ source: (Int) -> SourceMap) throws(GaveWay) -> [Diagnostic]) throws(GaveWay) -> [Diagnostic] {
+    func findings(in dataset: Dataset, ids: (_ ids: [String], _ label: String, _ namesFiles: Bool, _ source: (Int) -> SourceMap) throws(GaveWay) -> [Diagnostic]) throws(GaveWay) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for name in kindNames {
             guard let records = shelves[name] else { continue }
-            findings += try ids(records.ids, records.idLabel, records.source(at:))
+            findings += try ids(records.ids, records.idLabel, records.idsNameFiles, records.source(at:))
             findings += records.findings(in: dataset)
         }
         return findings
@@ -72,16 +72,21 @@ public struct RecordShelf<Record: Sendable>: Sendable {
     public let kindName: String
     /// What an id finding calls a record of it (`bean id "x" is already used`).
     public let idLabel: String
+    /// Whether a record's id may name a file (a page, an export's member, an erased record's entry):
+    /// then it must be a safe file name, unique also on a disk that ignores case; else only unique.
+    public let idsNameFiles: Bool
     let id: @Sendable (Record) -> String
     let check: @Sendable (_ records: [Located<Record>], _ dataset: Dataset) -> [Diagnostic]
 
     /// - Parameters:
     ///   - id: the record's id, checked as every id is (a safe file name, unique also on a disk that ignores case).
+    ///   - idsNameFiles: false for ids that never name a file, which are only checked to be unique.
     ///   - check: the kind's own rules over all its records, with the rest of the data set to look at.
-    public init(kindName: String, idLabel: String, id: @escaping @Sendable (Record) -> String,
+    public init(kindName: String, idLabel: String, idsNameFiles: Bool = true, id: @escaping @Sendable (Record) -> String,
                 check: @escaping @Sendable (_ records: [Located<Record>], _ dataset: Dataset) -> [Diagnostic]) {
         self.kindName = kindName
         self.idLabel = idLabel
+        self.idsNameFiles = idsNameFiles
         self.id = id
         self.check = check
     }
@@ -92,6 +97,7 @@ private protocol ShelfRecords: Sendable {
     var count: Int { get }
     var ids: [String] { get }
     var idLabel: String { get }
+    var idsNameFiles: Bool { get }
     func source(at index: Int) -> SourceMap
     func findings(in dataset: Dataset) -> [Diagnostic]
     /// Adds `other`'s records after these when it is of the same type (else leaves these alone).
@@ -105,6 +111,7 @@ private struct Shelved<Record: Sendable>: ShelfRecords {
     var count: Int { records.count }
     var ids: [String] { records.map { shelf.id($0.value) } }
     var idLabel: String { shelf.idLabel }
+    var idsNameFiles: Bool { shelf.idsNameFiles }
     func source(at index: Int) -> SourceMap { records[index].source }
     func findings(in dataset: Dataset) -> [Diagnostic] { shelf.check(records, dataset) }
     mutating func append(contentsOf other: any ShelfRecords) {

@@ -40,8 +40,8 @@ public struct DatasetValidator: Sendable {
         // The kinds kept by kind (drink presets; bags of beans, and the logs naming them): every shelf's ids and
         // its own rules, at each validation (outside `watch`'s per-file log chunks), so a bag
         // added or removed re-checks every log.
-        diagnostics += try dataset.store.findings(in: dataset) { ids, label, source throws(GaveWay) in
-            try idDiagnostics(ids, kind: label, giveWay: giveWay, source: source)
+        diagnostics += try dataset.store.findings(in: dataset) { ids, label, namesFiles, source throws(GaveWay) in
+            try idDiagnostics(ids, kind: label, namesFiles: namesFiles, giveWay: giveWay, source: source)
         }
         try giveWay.check()
 
@@ -74,11 +74,12 @@ public struct DatasetValidator: Sendable {
         }.flatMap { $0 }
     }
 
-    /// Ids must be safe file names and unique, also on a disk that ignores case.
-    private func idDiagnostics(_ ids: [String], kind: String, giveWay: GiveWay, source: (Int) -> SourceMap) throws(GaveWay) -> [Diagnostic] {
+    /// Ids must be safe file names and unique, also on a disk that ignores case; ids that name no
+    /// file (`namesFiles` false: a kitchen inbox entry's) must only be unique.
+    private func idDiagnostics(_ ids: [String], kind: String, namesFiles: Bool = true, giveWay: GiveWay, source: (Int) -> SourceMap) throws(GaveWay) -> [Diagnostic] {
         // On all cores, a few milliseconds at a hundred thousand ids: asked before and after.
         try giveWay.check()
-        let findings = Self.idFindings(ids)
+        let findings = namesFiles ? Self.idFindings(ids) : Self.repeatedIDs(ids)
         try giveWay.check()
         // Locations are looked up only for findings: there are a hundred thousand ids and few findings.
         return findings.map { index, finding in
@@ -136,6 +137,16 @@ public struct DatasetValidator: Sendable {
             return found
         }
         return (checked.flatMap(\.problems) + repeats.flatMap { $0 }).sorted { $0.index < $1.index }
+    }
+
+    /// The ids that repeat an earlier id exactly, in the ids' order: the check of ids that name no file.
+    static func repeatedIDs(_ ids: [String]) -> [(index: Int, finding: IDFinding)] {
+        var firstByID: [String: Int] = [:]
+        var found: [(index: Int, finding: IDFinding)] = []
+        for (index, id) in ids.enumerated() {
+            if let first = firstByID[id] { found.append((index, .sameFile(asIndex: first))) } else { firstByID[id] = index }
+        }
+        return found
     }
 
     /// The message when the data has no recipe at all. The directory reader, which knows the
