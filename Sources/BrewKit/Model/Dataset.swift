@@ -5,8 +5,6 @@ public struct Dataset: Sendable {
     public var recipes: [Located<Recipe>]
     public var logs: [Located<BrewLog>]
     public var preferences: Located<Preferences>?
-    /// Waterline night-out sessions (`sessions/`), with their entries in file order.
-    public var sessions: [Located<Session>]
     /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
     /// Recorded pours (`flows/`), by the id of the log they belong to.
@@ -19,7 +17,7 @@ public struct Dataset: Sendable {
     public var kitchenImages: [String: String] = [:]
     /// The records of the kinds kept by kind (`RecordStore`): each kind's records in file order,
     /// read, joined and checked with no field of their own here (bags of beans, `CoffeeBean.shelf`;
-    /// drink presets; the kitchen inbox).
+    /// sessions; drink presets; the kitchen inbox).
     public var store = RecordStore()
 
     public init(

@@ -29,15 +29,14 @@ public struct DatasetValidator: Sendable {
         diagnostics += try idDiagnostics(dataset.logs.map { $0.value.id }, kind: "log", giveWay: giveWay) { dataset.logs[$0].source }
         try giveWay.check()
         diagnostics += starterDiagnostics(dataset)
-        diagnostics += try idDiagnostics(dataset.sessions.map { $0.value.id }, kind: "session", giveWay: giveWay) { dataset.sessions[$0].source }
-        try giveWay.check()
-        diagnostics += SessionValidator().diagnostics(for: dataset)
+        diagnostics += SessionValidator().settingsDiagnostics(for: dataset)
         try giveWay.check()
         diagnostics += DateBounds(today: today).diagnostics(for: dataset)
         try giveWay.check()
         diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
         try giveWay.check()
-        // The kinds kept by kind (drink presets; bags of beans, and the logs naming them): every shelf's ids and
+        // The kinds kept by kind (sessions and drink presets; bags of beans, and the logs naming them;
+        // the kitchen inbox): every shelf's ids and
         // its own rules, at each validation (outside `watch`'s per-file log chunks), so a bag
         // added or removed re-checks every log.
         diagnostics += try dataset.store.findings(in: dataset) { ids, label, namesFiles, source throws(GaveWay) in

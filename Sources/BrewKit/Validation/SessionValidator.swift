@@ -11,18 +11,27 @@ public struct SessionValidator: Sendable {
     public init() {}
 
     /// Every finding about the sessions and Waterline settings of a data set (the presets' are their
-    /// shelf's, `DrinkPreset.shelf`).
+    /// shelf's, `DrinkPreset.shelf`): `settingsDiagnostics(for:)` and `sessionDiagnostics(_:in:)`.
     public func diagnostics(for dataset: Dataset) -> [Diagnostic] {
+        settingsDiagnostics(for: dataset) + sessionDiagnostics(dataset.sessions, in: dataset)
+    }
+
+    /// The findings about `preferences.json`'s `waterline` settings, which apply with no session too.
+    public func settingsDiagnostics(for dataset: Dataset) -> [Diagnostic] {
+        guard let preferences = dataset.waterlineSettings else { return [] }
+        var findings = Findings(source: preferences.source)
+        check(preferences.value, prefix: "", into: &findings)
+        return findings.all
+    }
+
+    /// The findings about `sessions` (the sessions' shelf's rules, `Session.shelf`): each session's
+    /// own, with its settings over the data set's, and one active session at most.
+    public func sessionDiagnostics(_ sessions: [Located<Session>], in dataset: Dataset) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        if let preferences = dataset.waterlineSettings {
-            var findings = Findings(source: preferences.source)
-            check(preferences.value, prefix: "", into: &findings)
-            diagnostics += findings.all
-        }
         let base = dataset.waterline
         let presetIDs = Set(dataset.drinkPresets.map(\.value.id))
         var firstActive: Located<Session>?
-        for located in dataset.sessions {
+        for located in sessions {
             diagnostics += self.diagnostics(for: located, settings: base.overridden(by: located.value.settings), presetIDs: presetIDs)
             guard located.value.isActive else { continue }
             if let first = firstActive {

@@ -33,3 +33,22 @@ public struct Session: Hashable, Sendable, Identifiable {
         }.map(\.element)
     }
 }
+
+extension Session {
+    /// The sessions' shelf of the data set's store (`RecordStore`), put on it whole by
+    /// `DatasetAssembler` once their entries are joined (`SessionFileParser.assemble`: an entries
+    /// CSV may give a session of another file its entries). Their ids are checked as every kind's,
+    /// then the sessions' rules (`SessionValidator.sessionDiagnostics`).
+    public static let shelf = RecordShelf<Session>(kindName: "sessions", idLabel: "session", id: { $0.id }) { sessions, dataset in
+        SessionValidator().sessionDiagnostics(sessions, in: dataset)
+    }
+}
+
+extension Dataset {
+    /// Waterline night-out sessions (`sessions/`), with their entries, in file order: the data
+    /// set's shelf of them (`Session.shelf`).
+    public var sessions: [Located<Session>] {
+        get { store[Session.shelf] }
+        set { store[Session.shelf] = newValue }
+    }
+}
