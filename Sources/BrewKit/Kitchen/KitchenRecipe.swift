@@ -247,3 +247,22 @@ public enum KitchenSourcePlatform: String, Hashable, Sendable, CaseIterable {
     case youtube
     case web
 }
+
+extension KitchenRecipe {
+    /// The kitchen recipes' shelf of the data set's store (`RecordStore`), put on it whole by
+    /// `DatasetAssembler` once their ingredient and step rows are joined (`KitchenFileParser.assemble`).
+    /// Their ids are checked as every kind's, then each recipe's rules (`KitchenValidator`).
+    public static let shelf = RecordShelf<KitchenRecipe>(kindName: "kitchenRecipes", idLabel: "kitchen recipe", id: { $0.id }) { recipes, _ in
+        let validator = KitchenValidator()
+        return recipes.flatMap { validator.diagnostics(for: $0) }
+    }
+}
+
+extension Dataset {
+    /// Cooking recipes of the kitchen (`kitchen/recipes/`), in file order: the data set's shelf of
+    /// them (`KitchenRecipe.shelf`).
+    public var kitchenRecipes: [Located<KitchenRecipe>] {
+        get { store[KitchenRecipe.shelf] }
+        set { store[KitchenRecipe.shelf] = newValue }
+    }
+}

@@ -9,15 +9,13 @@ public struct Dataset: Sendable {
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
     /// Recorded pours (`flows/`), by the id of the log they belong to.
     public var flows: [String: BrewFlow] = [:]
-    /// Cooking recipes of the kitchen (`kitchen/recipes/`, issue 14), in file order.
-    public var kitchenRecipes: [Located<KitchenRecipe>] = []
     /// The thumbnail files of kitchen recipes that were found in the data directory: each file's
     /// path in the data directory and the site (`KitchenThumbnail.file`) to the real path it was
     /// read from. A thumbnail file missing from here is shown as the title's first letter.
     public var kitchenImages: [String: String] = [:]
     /// The records of the kinds kept by kind (`RecordStore`): each kind's records in file order,
     /// read, joined and checked with no field of their own here (bags of beans, `CoffeeBean.shelf`;
-    /// sessions; drink presets; the kitchen inbox).
+    /// sessions; drink presets; the kitchen's recipes and inbox).
     public var store = RecordStore()
 
     public init(

@@ -33,10 +33,8 @@ public struct DatasetValidator: Sendable {
         try giveWay.check()
         diagnostics += DateBounds(today: today).diagnostics(for: dataset)
         try giveWay.check()
-        diagnostics += KitchenValidator().diagnostics(for: dataset.kitchenRecipes)
-        try giveWay.check()
         // The kinds kept by kind (sessions and drink presets; bags of beans, and the logs naming them;
-        // the kitchen inbox): every shelf's ids and
+        // the kitchen's recipes and inbox): every shelf's ids and
         // its own rules, at each validation (outside `watch`'s per-file log chunks), so a bag
         // added or removed re-checks every log.
         diagnostics += try dataset.store.findings(in: dataset) { ids, label, namesFiles, source throws(GaveWay) in
