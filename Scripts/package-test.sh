@@ -71,6 +71,16 @@ toolchain="$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift ||
 command -v curl >/dev/null || { echo "error: package-test.sh needs curl" >&2; exit 1; }
 started=$(date +%s)
 if [ "${1:-}" != "--reuse" ]; then
+    # What packaging needs beside Swift, installed from Debian when missing (a fresh machine has
+    # neither lintian nor, always, fakeroot).
+    missing=""
+    for tool in lintian fakeroot dpkg-deb readelf; do command -v "$tool" >/dev/null || missing="$missing $tool"; done
+    if [ -n "$missing" ]; then
+        command -v apt-get >/dev/null || { echo "error: packaging needs$missing (Debian: apt-get install lintian fakeroot dpkg binutils)" >&2; exit 1; }
+        echo "package-test.sh: installing lintian, fakeroot, dpkg and binutils (missing:$missing) ..." >&2
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lintian fakeroot dpkg binutils >/dev/null
+    fi
     "$package/Scripts/package.sh" --lintian
 fi
 packaged=$(date +%s)
