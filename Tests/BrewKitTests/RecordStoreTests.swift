@@ -38,6 +38,31 @@ import Testing
         #expect(second[Self.jars].map(\.value.id) == ["b", "c"])
     }
 
+    /// What a page shows of a kind is its records, not where they were read: a record moved down
+    /// its file is no change, a changed, added, removed or reordered one is.
+    @Test func theKindsChangedAreThoseWhoseRecordsDiffer() {
+        var before = RecordStore()
+        before.append(Self.located(Jar(id: "a", grams: 1), file: "jars/1.json", line: 1), to: Self.jars)
+        before.append(Self.located(Jar(id: "b", grams: 2), file: "jars/1.json", line: 5), to: Self.jars)
+        #expect(before.kindsChanged(since: before).isEmpty)
+        var moved = RecordStore()
+        moved.append(Self.located(Jar(id: "a", grams: 1), file: "jars/1.json", line: 3), to: Self.jars)
+        moved.append(Self.located(Jar(id: "b", grams: 2), file: "jars/2.json", line: 9), to: Self.jars)
+        #expect(moved.kindsChanged(since: before).isEmpty)
+        var edited = before
+        edited[Self.jars][1].value.grams = 3
+        #expect(edited.kindsChanged(since: before) == ["jars"])
+        var reordered = RecordStore()
+        reordered[Self.jars] = before[Self.jars].reversed()
+        #expect(reordered.kindsChanged(since: before) == ["jars"])
+        let labels = RecordShelf<String>(kindName: "labels", idLabel: "label", id: { $0 }) { _, _ in [] }
+        var added = before
+        added.append(Located("fragile", source: SourceMap(record: SourceLocation(file: "labels.json", line: 1, column: 1), fields: [:])), to: labels)
+        #expect(added.kindsChanged(since: before) == ["labels"])
+        #expect(before.kindsChanged(since: added) == ["labels"], "a kind gone is a change")
+        #expect(RecordStore().kindsChanged(since: before) == ["jars"])
+    }
+
     @Test func anEmptyShelfIsNotKeptAndAnotherTypeReadsEmpty() {
         var store = RecordStore()
         store.append(Self.located(Jar(id: "a", grams: 1), file: "jars/1.json", line: 1), to: Self.jars)

@@ -20,3 +20,17 @@ public enum PageGroup: String, CaseIterable, Sendable {
     /// A kitchen recipe's page, its cook mode and its card.
     case kitchenRecipes
 }
+
+extension PageGroup {
+    /// The groups of pages that show the records of the kinds named (`RecordKind.rawValue`, a
+    /// store's shelf names), as each kind's declaration says (`pageGroups`). A name no kind is
+    /// registered under could be on any page: every group.
+    public static func showing(kindsNamed names: Set<String>) -> Set<PageGroup> {
+        var groups: Set<PageGroup> = []
+        for name in names {
+            guard let kind = RecordKind.allCases.first(where: { $0.rawValue == name }) else { return Set(allCases) }
+            groups.formUnion(kind.declaration.pageGroups)
+        }
+        return groups
+    }
+}

@@ -48,6 +48,21 @@ public struct RecordStore: Sendable {
     /// The names of the kinds with records here, sorted.
     public var kindNames: [String] { shelves.keys.sorted() }
 
+    /// The names of the kinds whose records differ from `earlier`'s: records added, gone, changed
+    /// or in another order. Only the records are compared, not where they were read (a record
+    /// moved down a file by one added above it is the same record); a kind with records in only
+    /// one of the two has changed.
+    public func kindsChanged(since earlier: RecordStore) -> Set<String> {
+        var changed: Set<String> = []
+        for name in Set(shelves.keys).union(earlier.shelves.keys) {
+            switch (shelves[name], earlier.shelves[name]) {
+            case let (now?, before?): if !now.sameRecords(as: before) { changed.insert(name) }
+            default: changed.insert(name)
+            }
+        }
+        return changed
+    }
+
     /// How many records the shelf of the kind named `kindName` holds.
     public func count(ofKindNamed kindName: String) -> Int { shelves[kindName]?.count ?? 0 }
 
@@ -67,7 +82,7 @@ public struct RecordStore: Sendable {
 /// A shelf of `RecordStore`: the kind whose records it holds, what its id findings call a record
 /// of it, and the kind's own rules over all its records in a data set. Declared once, beside the
 /// kind's model (`CoffeeBean.shelf`).
-public struct RecordShelf<Record: Sendable>: Sendable {
+public struct RecordShelf<Record: Equatable & Sendable>: Sendable {
     /// The kind's name (`RecordKind`'s raw value), which finds the shelf in a store.
     public let kindName: String
     /// What an id finding calls a record of it (`bean id "x" is already used`).
@@ -102,9 +117,11 @@ private protocol ShelfRecords: Sendable {
     func findings(in dataset: Dataset) -> [Diagnostic]
     /// Adds `other`'s records after these when it is of the same type (else leaves these alone).
     mutating func append(contentsOf other: any ShelfRecords)
+    /// Whether `other` holds records of the same type equal to these, in the same order.
+    func sameRecords(as other: any ShelfRecords) -> Bool
 }
 
-private struct Shelved<Record: Sendable>: ShelfRecords {
+private struct Shelved<Record: Equatable & Sendable>: ShelfRecords {
     let shelf: RecordShelf<Record>
     var records: [Located<Record>]
 
@@ -117,5 +134,9 @@ private struct Shelved<Record: Sendable>: ShelfRecords {
     mutating func append(contentsOf other: any ShelfRecords) {
         guard let other = other as? Shelved<Record> else { return }
         records += other.records
+    }
+    func sameRecords(as other: any ShelfRecords) -> Bool {
+        guard let other = other as? Shelved<Record>, other.records.count == records.count else { return false }
+        return zip(records, other.records).allSatisfy { $0.value == $1.value }
     }
 }

@@ -1,3 +1,4 @@
+import BrewData
 import BrewKit
 import Foundation
 
@@ -7,8 +8,9 @@ import Foundation
 /// they are few; cards when a recipe or the card doses of the preferences changed. A log page
 /// is remade when its log, its recipe, its recorded pour or the next brew of its recipe changed; a list page when the logs on it, their order or the list's
 /// heading changed; every list and log page when the recipes' names, order or validity changed
-/// (they link to recipes) or the browse links shared by all lists did; session pages when
-/// sessions, presets or Waterline settings changed.
+/// (they link to recipes) or the browse links shared by all lists did; session pages when the
+/// records of a kind on the store whose declaration shows it on them (`pageGroups`: sessions,
+/// drink presets) or the Waterline settings changed.
 public struct SiteChanges: Sendable {
     /// Sources of the new plan to render.
     public var sources: [SitePlan.Source]
@@ -39,7 +41,12 @@ public struct SiteChanges: Sendable {
         // Index pages show each list's count in their browse links; archive pages do not.
         let browseChanged = ContextFingerprint.string(old.journal.browseLinksWithoutCounts) != ContextFingerprint.string(new.journal.browseLinksWithoutCounts)
         let browseCountsChanged = browseChanged || ContextFingerprint.string(old.journal.browseLinks) != ContextFingerprint.string(new.journal.browseLinks)
-        let sessionsChanged = sessionSignature(old.journal.validated.dataset) != sessionSignature(new.journal.validated.dataset)
+        // The groups of pages of the kinds on the store whose records changed, as the kinds'
+        // declarations name them: the session pages show sessions and drink presets, and any
+        // kind declared on them (`pageGroups`), with the Waterline settings of the preferences.
+        let oldData = old.journal.validated.dataset, newData = new.journal.validated.dataset
+        let storedGroups = PageGroup.showing(kindsNamed: newData.store.kindsChanged(since: oldData.store))
+        let sessionsChanged = storedGroups.contains(.sessions) || oldData.waterline != newData.waterline
         var sources: [SitePlan.Source] = new.summaryPaths.indices.map { .summary($0) }
         let cardDoses = { (plan: SitePlan) in plan.journal.validated.dataset.preferences?.value.cardDosesGrams ?? [] }
         if old.cardRecipes != new.cardRecipes || cardDoses(old) != cardDoses(new) {
@@ -206,9 +213,5 @@ public struct SiteChanges: Sendable {
 
     static func fingerprint(of page: Page) -> String {
         ContextFingerprint.string(page.context) + page.fragments.keys.sorted().map { page.fragments[$0]!.html }.joined()
-    }
-
-    static func sessionSignature(_ dataset: Dataset) -> [AnyHashable] {
-        [dataset.sessions.map(\.value), dataset.drinkPresets.map(\.value), dataset.waterline]
     }
 }
