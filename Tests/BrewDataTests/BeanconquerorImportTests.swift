@@ -217,6 +217,20 @@ struct FlowKindTests {
         #expect(DataDirectoryReader(root: root).read().validated.dataset.flows.isEmpty)
     }
 
+    /// A pour's id is its log's and its file's name: two that differ only in case would be one
+    /// file on a disk that ignores case, and are told as every kind's ids are (`BrewFlow.shelf`).
+    @Test func twoPoursWhoseIDsDifferOnlyInCaseAreAnError() throws {
+        let root = TestPaths.temporary("flows-case").path
+        try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)
+        try FileManager.default.createDirectory(atPath: "\(root)/flows", withIntermediateDirectories: true)
+        for id in ["AB", "ab"] {
+            try "{\"logId\": \"\(id)\", \"samples\": [{\"seconds\": 0, \"grams\": 0}]}".write(toFile: "\(root)/flows/\(id).json", atomically: true, encoding: .utf8)
+        }
+        let messages = DataDirectoryReader(root: root).read().validated.diagnostics.map(\.description).filter { $0.contains("/flows/") }
+        #expect(messages.contains("\(root)/flows/ab.json:1:1: error: recorded pour id \"ab\" differs only in case from \"AB\", and both would be the same file (first at \(root)/flows/AB.json:1:1)"), "\(messages)")
+        #expect(messages.filter { $0.contains("warning: this recorded pour belongs to log") }.count == 2)
+    }
+
     @Test func aPourWithoutItsLogIsAWarningAndABadPourAnError() throws {
         let root = TestPaths.temporary("flows-bad").path
         try FileManager.default.copyItem(atPath: Fixture.absolutePath("valid"), toPath: root)

@@ -47,18 +47,6 @@ public enum DatasetAssembler {
             sessions: sessions, waterlineSettings: waterlineSettings)
         dataset.kitchenRecipes = KitchenFileParser.assemble(files, diagnostics: &diagnostics)
         for file in files { dataset.store.append(contentsOf: file.store) }
-        // A recorded pour belongs to a log: one without its log is kept out, with a warning.
-        let flows = files.flatMap(\.flows)
-        if !flows.isEmpty {
-            let logIDs = Set(logs.map(\.value.id))
-            for flow in flows {
-                if logIDs.contains(flow.value.logId) {
-                    dataset.flows[flow.value.logId] = flow.value
-                } else {
-                    diagnostics.append(.warning("this recorded pour belongs to log \"\(flow.value.logId)\", which is not in the data; it is not shown", at: flow.source.record))
-                }
-            }
-        }
         return (dataset, diagnostics)
     }
 }

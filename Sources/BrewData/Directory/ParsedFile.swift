@@ -17,8 +17,6 @@ public struct ParsedFile: Sendable {
     var sessionDrafts: [SessionDecoder.Draft] = []
     /// Entries from an entries CSV, by session id, in file order.
     var sessionEntryDrafts: [(sessionID: String, draft: SessionDecoder.EntryDraft)] = []
-    /// The recorded pour of a `flows/` file.
-    public var flows: [Located<BrewFlow>] = []
     /// Kitchen recipes and their CSV rows (`kitchen/recipes/`).
     public var kitchen = KitchenFileContent()
     /// The records of the kinds kept by kind (`RecordStore`), put on their shelves by their

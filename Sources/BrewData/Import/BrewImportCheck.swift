@@ -75,7 +75,7 @@ struct BrewImportCheck {
         var errors = parsed.flatMap(\.diagnostics).filter { $0.severity == .error }
         if errors.isEmpty {
             let logs = parsed.flatMap(\.logs)
-            if logs.count != 1 || (flow != nil && parsed.flatMap(\.flows).count != 1) {
+            if logs.count != 1 || (flow != nil && parsed.reduce(0, { $0 + $1.store[BrewFlow.shelf].count }) != 1) {
                 // Nothing else can happen when the files parse; said, rather than trusted.
                 errors.append(.error("its files do not read back as one log and its pour", at: .file(logPath)))
             }

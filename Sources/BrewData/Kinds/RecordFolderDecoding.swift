@@ -127,7 +127,7 @@ extension FlowsKind: RecordFolderDecoding {
             return true
         }
         if let flow = FlowFile.decode(bytes, path: path, diagnostics: &file.diagnostics) {
-            file.flows.append(Located(flow, source: SourceMap(record: SourceLocation(file: path, line: 1, column: 1), fields: [:])))
+            file.store.append(Located(flow, source: SourceMap(record: SourceLocation(file: path, line: 1, column: 1), fields: [:])), to: BrewFlow.shelf)
         }
         return true
     }

@@ -27,3 +27,35 @@ public struct BrewFlow: Hashable, Sendable {
         self.samples = samples
     }
 }
+
+extension BrewFlow {
+    /// The recorded pours' shelf of the data set's store (`RecordStore`): read into it by
+    /// `FlowsKind`, each file's pour (`flows/<log-id>.json`, so its id is its log's and names a
+    /// file); checked as every kind's ids, then each pour whose log is not in the data is a
+    /// warning, and it is not shown.
+    public static let shelf = RecordShelf<BrewFlow>(kindName: "flows", idLabel: "recorded pour", id: { $0.logId }) { flows, dataset in
+        let logIDs = Set(dataset.logs.map(\.value.id))
+        return flows.filter { !logIDs.contains($0.value.logId) }.map { flow in
+            .warning("this recorded pour belongs to log \"\(flow.value.logId)\", which is not in the data; it is not shown", at: flow.source.record)
+        }
+    }
+}
+
+extension Dataset {
+    /// Recorded pours (`flows/`), in file order: the data set's shelf of them (`BrewFlow.shelf`).
+    public var recordedPours: [Located<BrewFlow>] {
+        get { store[BrewFlow.shelf] }
+        set { store[BrewFlow.shelf] = newValue }
+    }
+
+    /// The recorded pours of the logs in the data, by log id (one whose log is not there is left
+    /// out, as its warning says). Made on each use: a caller that looks up many keeps it.
+    public var flows: [String: BrewFlow] {
+        let pours = recordedPours
+        guard !pours.isEmpty else { return [:] }
+        let logIDs = Set(logs.map(\.value.id))
+        var byLog: [String: BrewFlow] = [:]
+        for pour in pours where logIDs.contains(pour.value.logId) { byLog[pour.value.logId] = byLog[pour.value.logId] ?? pour.value }
+        return byLog
+    }
+}

@@ -7,15 +7,13 @@ public struct Dataset: Sendable {
     public var preferences: Located<Preferences>?
     /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
-    /// Recorded pours (`flows/`), by the id of the log they belong to.
-    public var flows: [String: BrewFlow] = [:]
     /// The thumbnail files of kitchen recipes that were found in the data directory: each file's
     /// path in the data directory and the site (`KitchenThumbnail.file`) to the real path it was
     /// read from. A thumbnail file missing from here is shown as the title's first letter.
     public var kitchenImages: [String: String] = [:]
     /// The records of the kinds kept by kind (`RecordStore`): each kind's records in file order,
     /// read, joined and checked with no field of their own here (bags of beans, `CoffeeBean.shelf`;
-    /// sessions; drink presets; the kitchen's recipes and inbox).
+    /// sessions; drink presets; recorded pours; the kitchen's recipes and inbox).
     public var store = RecordStore()
 
     public init(

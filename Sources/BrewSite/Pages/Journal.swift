@@ -12,6 +12,8 @@ final class Journal {
     let recipesByID: [String: Recipe]
     /// The bags of beans (`beans/`) by id; the first of a duplicated id wins.
     let beansByID: [String: CoffeeBean]
+    /// The recorded pours (`flows/`) by the id of their log, made once (`Dataset.flows` is made on each use).
+    let flowsByLogID: [String: BrewFlow]
     /// Where the logs of each recipe id are in `logs` (newest first).
     let logsByRecipe: [String: [Int]]
     /// For a log's position, the position of the next (later) brew of the same recipe.
@@ -56,6 +58,7 @@ final class Journal {
         self.invalidReasons = validated.invalidRecipeReasons
         self.recipesByID = Dictionary(recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.beansByID = Dictionary(validated.dataset.beans.map { ($0.value.id, $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.flowsByLogID = validated.dataset.flows
         var byRecipe: [String: [Int]] = [:]
         for position in logs.indices {
             try giveWay.check(at: position)
@@ -243,10 +246,10 @@ final class Journal {
         }
         // The plan for the brew's own water: the line ends where this brew's water did.
         let plan = recipe.flatMap { recipe in invalidReasons[recipe.id] == nil ? pourPlans.plan(recipe, yieldGrams: log.targetYieldGrams) : nil }
-        if let pour = PourChart.fragment(log: log, flow: validated.dataset.flows[log.id], plan: plan, id: "pour-\(log.id)") {
+        if let pour = PourChart.fragment(log: log, flow: flowsByLogID[log.id], plan: plan, id: "pour-\(log.id)") {
             fragments["pour"] = pour
             values[.hasPour] = .flag(true)
-            values[.hasFlow] = .flag(validated.dataset.flows[log.id] != nil)
+            values[.hasFlow] = .flag(flowsByLogID[log.id] != nil)
         }
         return Page(path: place.path, title: "\(log.recipeNameAtBrew), \(place.local.dayAndTime)", template: "log", slots: values, fragments: fragments)
     }
@@ -315,8 +318,7 @@ final class Journal {
             hasher.combine(recipeHashes[recipeId])
             hasher.combine(invalidReasons[recipeId] == nil)
         }
-        let flows = validated.dataset.flows
-        hasher.combine(flows.isEmpty ? nil : flows[logs[position].id])
+        hasher.combine(flowsByLogID.isEmpty ? nil : flowsByLogID[logs[position].id])
         // Its bag of beans: the name and age shown.
         if let beanId = logs[position].beanId, let bag = beansByID[beanId] {
             hasher.combine(bag.name)
