@@ -2,7 +2,6 @@ import Foundation
 
 /// Everything read from a data directory, each record with its source locations.
 public struct Dataset: Sendable {
-    public var recipes: [Located<Recipe>]
     public var logs: [Located<BrewLog>]
     public var preferences: Located<Preferences>?
     /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
@@ -13,7 +12,7 @@ public struct Dataset: Sendable {
     public var kitchenImages: [String: String] = [:]
     /// The records of the kinds kept by kind (`RecordStore`): each kind's records in file order,
     /// read, joined and checked with no field of their own here (bags of beans, `CoffeeBean.shelf`;
-    /// sessions; drink presets; recorded pours; the kitchen's recipes and inbox).
+    /// recipes; sessions; drink presets; recorded pours; the kitchen's recipes and inbox).
     public var store = RecordStore()
 
     public init(
@@ -21,8 +20,8 @@ public struct Dataset: Sendable {
         sessions: [Located<Session>] = [], drinkPresets: [Located<DrinkPreset>] = [],
         waterlineSettings: Located<WaterlineSettings.Overrides>? = nil
     ) {
-        self.recipes = recipes
         self.logs = logs
+        self.recipes = recipes
         self.preferences = preferences
         self.sessions = sessions
         self.drinkPresets = drinkPresets

@@ -67,3 +67,23 @@ public struct Recipe: Hashable, Sendable, Identifiable {
         grindTactileDescriptor.isEmpty ? defaultGrindLabel.defaultTactileDescriptor : grindTactileDescriptor
     }
 }
+
+extension Recipe {
+    /// The recipes' shelf of the data set's store (`RecordStore`), put on it whole by
+    /// `DatasetAssembler` once a steps CSV's rows are joined to their recipes. Their ids are
+    /// checked as every kind's, then each recipe's rules (`RecipeValidator`). The rule of one
+    /// starter, which holds with no recipe too ("the data has no recipes"), stays with the validator.
+    public static let shelf = RecordShelf<Recipe>(kindName: "recipes", idLabel: "recipe", id: { $0.id }) { recipes, _ in
+        let validator = RecipeValidator()
+        return recipes.flatMap { validator.diagnostics(for: $0) }
+    }
+}
+
+extension Dataset {
+    /// The coffee recipes (`recipes/`), with their steps, in file order: the data set's shelf of
+    /// them (`Recipe.shelf`).
+    public var recipes: [Located<Recipe>] {
+        get { store[Recipe.shelf] }
+        set { store[Recipe.shelf] = newValue }
+    }
+}

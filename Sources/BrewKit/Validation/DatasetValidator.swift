@@ -20,12 +20,6 @@ public struct DatasetValidator: Sendable {
     /// (`watch`: a rebuild of a large journal gives way to a newer save within milliseconds).
     public func diagnostics(for dataset: Dataset, logFindings: [Diagnostic]?, giveWay: GiveWay) throws(GaveWay) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let recipeValidator = RecipeValidator()
-        for recipe in dataset.recipes {
-            diagnostics += recipeValidator.diagnostics(for: recipe)
-        }
-        diagnostics += try idDiagnostics(dataset.recipes.map { $0.value.id }, kind: "recipe", giveWay: giveWay) { dataset.recipes[$0].source }
-        try giveWay.check()
         diagnostics += try idDiagnostics(dataset.logs.map { $0.value.id }, kind: "log", giveWay: giveWay) { dataset.logs[$0].source }
         try giveWay.check()
         diagnostics += starterDiagnostics(dataset)
@@ -33,7 +27,7 @@ public struct DatasetValidator: Sendable {
         try giveWay.check()
         diagnostics += DateBounds(today: today).diagnostics(for: dataset)
         try giveWay.check()
-        // The kinds kept by kind (sessions and drink presets; bags of beans, and the logs naming them;
+        // The kinds kept by kind (recipes; sessions and drink presets; bags of beans, and the logs naming them;
         // the kitchen's recipes and inbox): every shelf's ids and
         // its own rules, at each validation (outside `watch`'s per-file log chunks), so a bag
         // added or removed re-checks every log.
