@@ -30,22 +30,19 @@ import TestSupport
     static func countRead(_ kind: RecordKind, root: String, _ result: DataDirectoryReader.Result, _ mealPlan: MealPlanContext) throws -> Int {
         let dataset = result.validated.dataset
         switch kind {
-        case .recipes: return dataset.recipes.count
         case .recipeSteps: return dataset.recipes.reduce(0) { $0 + $1.value.steps.count }
         case .logs: return dataset.logs.count
-        case .sessions: return dataset.sessions.count
         case .sessionEntries: return dataset.sessions.reduce(0) { $0 + $1.value.entries.count }
         case .preferences: return dataset.preferences == nil ? 0 : 1
         case .erasures: return try ErasureLedger.load(root: root).count
-        case .flows: return dataset.flows.count
-        case .kitchenRecipes: return dataset.kitchenRecipes.count
         case .kitchenIngredients: return dataset.kitchenRecipes.reduce(0) { $0 + $1.value.ingredients.count }
         case .kitchenSteps: return dataset.kitchenRecipes.reduce(0) { $0 + $1.value.steps.count }
         case .mealPlanSlots: return mealPlan.plan.slots.count
-        case .kitchenInbox: return dataset.kitchenInbox.count
         case .snackPresets: return mealPlan.plan.snackOverrides.count
         case .shoppingItems: return mealPlan.plan.shoppingItems.count
         case .cookLogs: return mealPlan.plan.cooks.count
+        // Kept on the store (recipes, sessions, presets, pours, kitchen recipes and inbox, beans):
+        // found by the kind's name, so a shelf named unlike its kind fails here.
         default: return dataset.store.count(ofKindNamed: kind.rawValue)
         }
     }
