@@ -30,6 +30,20 @@ struct BeansKindTests {
         #expect(bags.map(\.id) == ["bean-guji", "bean-kenya"])
         #expect(bags.last?.freezes == [CoffeeBean.Freeze(frozenOn: "2026-11-05", thawedOn: "2026-11-03")])
     }
+
+    /// With no bag at all the bags' shelf is empty and not kept; a log naming a bag is still an
+    /// error, as it is when other bags are there (before, `check` said nothing).
+    @Test func aLogNamingABagIsCheckedWhenThereAreNoBags() throws {
+        let root = TestPaths.temporary("no-bags").path
+        try FileManager.default.copyItem(atPath: Fixture.absolutePath("beans-invalid"), toPath: root)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.removeItem(atPath: "\(root)/beans")
+        let shown = DataDirectoryReader(root: root).read().validated.diagnostics
+            .filter { $0.location.file.contains("/logs/") }.map(\.description)
+        #expect(shown.contains("\(root)/logs/2026-11.json:11:15: error: beanId: no bag of beans has the id \"bean-gujj\""), "\(shown)")
+        #expect(shown.filter { $0.contains("beanId: no bag") }.count == shown.filter { $0.contains("error: beanId") }.count)
+        #expect(!shown.isEmpty)
+    }
 }
 
 /// A bag's age: days off roast less the days it spent frozen.

@@ -53,13 +53,28 @@ import TestSupport
     }
 
     /// An entry's id names no file, so it is checked to be unique only: "SHARE-1" beside
-    /// "share-1" is two entries, a second "share-1" is a finding.
+    /// "share-1" is two entries, a second "share-1" is a warning (the site is not held back).
     @Test func anInboxEntryIDIsCheckedToBeUnique() throws {
         let entries = Self.entries.replacingOccurrences(of: "\"share-2\"", with: "\"SHARE-1\"").replacingOccurrences(of: "\n]", with: ",\n  {\"id\": \"share-1\", \"type\": \"text\", \"content\": \"Again\"}\n]")
         let (root, inbox) = try Self.journal(inbox: entries)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let findings = DataDirectoryReader(root: root).read().validated.diagnostics.filter { $0.location.file == inbox }.map(\.description)
-        #expect(findings == ["\(inbox):4:10: error: inbox entry id \"share-1\" is already used (first at \(inbox):2:10)"])
+        #expect(findings == ["\(inbox):4:10: warning: inbox entry id \"share-1\" is already used (first at \(inbox):2:10); a merge keeps only one inbox entry of an id: give this one its own"])
+    }
+
+    /// The reader lists the inbox with the folders' files; the rights commands still take it whole,
+    /// by its kind's rule: `erase --all` removes it once, even when it does not parse, and an
+    /// erase of one brew does not read it at all.
+    @Test func eraseTakesTheInboxWholeEvenWhenItDoesNotParse() throws {
+        let (root, inbox) = try Self.journal(inbox: "[{\"id\": \"share-1\", ")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let all = try Eraser.plan(root: root, selection: .all)
+        #expect(all.fileChanges.filter { $0.path == inbox }.count == 1)
+        #expect(all.fileChanges.first { $0.path == inbox }?.content == nil)
+        let log = try #require(DataDirectoryReader(root: root).read().validated.dataset.logs.first?.value.id)
+        let one = try Eraser.plan(root: root, selection: .log(log))
+        #expect(!one.fileChanges.contains { $0.path == inbox })
+        #expect(one.erasures.map(\.id) == [log])
     }
 
     /// `kitchen clip`'s own read of the inbox is the reader's decoder: the same entries and findings.

@@ -65,12 +65,15 @@ public struct RawDataFile: Sendable {
         return RawDataFile(path: path, relativePath: relativePath, folderKind: folderKind, content: content)
     }
 
-    /// Every data file under a data directory, in the reader's order.
+    /// Every data file under the folders of the folder kinds, in the reader's order. The file
+    /// kinds the reader also lists (the kitchen inbox) are not among them: each is handled whole,
+    /// by its kind's rule (`Eraser` removes or trims it even when it does not parse).
     public static func loadAll(root: String) throws(CommandError) -> [RawDataFile] {
         var diagnostics: [Diagnostic] = []
         let paths = DataDirectoryReader(root: root).dataFilePaths(diagnostics: &diagnostics)
         var files: [RawDataFile] = []
         for (path, kind) in paths {
+            guard case .folder = kind.rules.place else { continue }
             let relative = String(path.dropFirst(root.count)).drop { $0 == "/" }
             files.append(try load(path: path, relativePath: String(relative), folderKind: kind))
         }

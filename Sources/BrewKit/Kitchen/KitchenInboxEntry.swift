@@ -42,8 +42,10 @@ public struct KitchenInboxEntry: Hashable, Sendable {
 extension KitchenInboxEntry {
     /// The inbox's shelf of the data set's store (`RecordStore`): read into it by `KitchenInboxKind`
     /// through the directory's one reader. Its ids name no file (the inbox is one file, its entries
-    /// clipped into recipes of their own ids), so they are only checked to be unique: a merge keeps
-    /// an entry by its id and `kitchen clip` records an outcome by it. No rules across entries.
+    /// clipped into recipes of their own ids), so they are only checked to be unique, and a repeat is
+    /// a warning, not an error that would hold back the site (the inbox is written by a share
+    /// sheet): a merge keeps one entry of an id and `kitchen clip` records an outcome by it. No
+    /// rules across entries.
     public static let shelf = RecordShelf<KitchenInboxEntry>(kindName: "kitchenInbox", idLabel: "inbox entry", idsNameFiles: false, id: { $0.id }) { _, _ in [] }
 }
 

@@ -88,7 +88,8 @@ public struct RecordShelf<Record: Equatable & Sendable>: Sendable {
     /// What an id finding calls a record of it (`bean id "x" is already used`).
     public let idLabel: String
     /// Whether a record's id may name a file (a page, an export's member, an erased record's entry):
-    /// then it must be a safe file name, unique also on a disk that ignores case; else only unique.
+    /// then it must be a safe file name, unique also on a disk that ignores case (errors); else an
+    /// id used twice is a warning (both records are read; a merge keeps one).
     public let idsNameFiles: Bool
     let id: @Sendable (Record) -> String
     let check: @Sendable (_ records: [Located<Record>], _ dataset: Dataset) -> [Diagnostic]

@@ -34,6 +34,9 @@ public struct DatasetValidator: Sendable {
         diagnostics += try dataset.store.findings(in: dataset) { ids, label, namesFiles, source throws(GaveWay) in
             try idDiagnostics(ids, kind: label, namesFiles: namesFiles, giveWay: giveWay, source: source)
         }
+        // An empty shelf is not kept, so its rules do not run: a log naming a bag of beans in a
+        // journal with no bag at all is checked here (as `watch`'s early pages check it).
+        if dataset.beans.isEmpty { diagnostics += CoffeeBean.logFindings(dataset.logs, beans: []) }
         try giveWay.check()
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))
@@ -65,8 +68,8 @@ public struct DatasetValidator: Sendable {
         }.flatMap { $0 }
     }
 
-    /// Ids must be safe file names and unique, also on a disk that ignores case; ids that name no
-    /// file (`namesFiles` false: a kitchen inbox entry's) must only be unique.
+    /// Ids must be safe file names and unique, also on a disk that ignores case (errors); an id
+    /// that names no file (`namesFiles` false: a kitchen inbox entry's) used twice is a warning.
     private func idDiagnostics(_ ids: [String], kind: String, namesFiles: Bool = true, giveWay: GiveWay, source: (Int) -> SourceMap) throws(GaveWay) -> [Diagnostic] {
         // On all cores, a few milliseconds at a hundred thousand ids: asked before and after.
         try giveWay.check()
@@ -77,6 +80,10 @@ public struct DatasetValidator: Sendable {
             switch finding {
             case .problem(let problem):
                 return Diagnostic(.error, "\(kind) \(problem)", at: source(index).location(of: "id"))
+            case .sameFile(let first) where !namesFiles:
+                // Two records of an id that names no file: both are read and shown, so the site is
+                // not held back, but a merge keeps one of them.
+                return Diagnostic(.warning, "\(kind) id \(quoted(ids[index])) is already used (first at \(source(first).location(of: "id"))); a merge keeps only one \(kind) of an id: give this one its own", at: source(index).location(of: "id"))
             case .sameFile(let first):
                 let how = ids[first] == ids[index] ? "is already used" : "differs only in case from \(quoted(ids[first])), and both would be the same file"
                 return Diagnostic(.error, "\(kind) id \(quoted(ids[index])) \(how) (first at \(source(first).location(of: "id")))", at: source(index).location(of: "id"))
