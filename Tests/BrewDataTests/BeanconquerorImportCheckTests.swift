@@ -71,7 +71,7 @@ struct BeanconquerorImportCheckTests {
         #expect(report.count(.imported) == 1)
         #expect(report.lines.first?.message.hasSuffix("; 1 of 4 weight samples went back in time and were left out") == true)
         #expect(errors(root) == [])
-        let flow = try #require(DataDirectoryReader(root: root).read().validated.dataset.flows["bc-20221228-1441-d8647dd2"])
+        let flow = try #require(DataDirectoryReader(root: root).read().validated.dataset.flowsByLogID()["bc-20221228-1441-d8647dd2"])
         #expect(flow.samples.map(\.seconds) == [0, 3, 6])
     }
 

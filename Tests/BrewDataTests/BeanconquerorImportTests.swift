@@ -37,7 +37,7 @@ struct BeanconquerorImportTests {
         #expect(log.grinderSetting == "3.2" && log.fromRecipe == ["grindLabel"] && log.waterTemperatureCelsius == 92)
         #expect(log.bean == "Holm" && log.roaster == "onoma" && log.mill == "Kinu 47" && log.bloomSeconds == 60.232)
         #expect(log.timestamp == Date(timeIntervalSince1970: 1_672_238_504))
-        let flow = try #require(validated.dataset.flows[log.id])
+        let flow = try #require(validated.dataset.flowsByLogID()[log.id])
         #expect(flow.samples.count == 332)
         #expect(flow.samples.first?.seconds == 0)
         // 10:52:31.741 to 10:53:06.570 on the wall clock.
@@ -195,7 +195,7 @@ struct FlowKindTests {
         #expect(imported.flows == snapshot.flows)
         let reread = DataDirectoryReader(root: restored).read().validated
         #expect(reread.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
-        #expect(reread.dataset.flows["bc-20221228-1441-d8647dd2"]?.samples.count == 332)
+        #expect(reread.dataset.flowsByLogID()["bc-20221228-1441-d8647dd2"]?.samples.count == 332)
         // The CSV export has the samples, one row each.
         let csv = try CSVExport.files(for: snapshot).first { $0.name == "flows.csv" }
         #expect(csv.map { String(decoding: $0.bytes, as: UTF8.self).split(separator: "\n").count } == 333)
@@ -214,7 +214,7 @@ struct FlowKindTests {
         #expect(plan.fileChanges.map { ($0.path as NSString).lastPathComponent }.sorted() == ["bc-20221228-1441-d8647dd2.json", "bc-20221228-1441-d8647dd2.json"])
         try Eraser.apply(plan, root: root)
         #expect(!FileManager.default.fileExists(atPath: FlowFile.path(root: root, logId: "bc-20221228-1441-d8647dd2")))
-        #expect(DataDirectoryReader(root: root).read().validated.dataset.flows.isEmpty)
+        #expect(DataDirectoryReader(root: root).read().validated.dataset.flowsByLogID().isEmpty)
     }
 
     /// A pour's id is its log's and its file's name: two that differ only in case would be one

@@ -51,12 +51,6 @@ public struct IncrementalDataReader: Sendable {
         parsed[path]?.file
     }
 
-    /// Whether `preferences.json` changed since the last `refresh`.
-    public var preferencesChangedSinceRefresh: Bool {
-        let preferencesPath = (reader.root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
-        return reader.source.signature(at: preferencesPath) != preferencesSignature
-    }
-
     /// The findings of `BrewLogValidator` in each file's logs, kept until the file is read again
     /// or the data's recipe ids change (`logFindingsRecipeIDs`): a refresh checks only new logs.
     private var logFindings: [String: [Diagnostic]] = [:]

@@ -102,7 +102,7 @@ public struct DataSnapshot: Hashable, Sendable {
         let cookImages = try loadCookPhotos(planner.cookPhotos, namedByRecipes: Set(recipeImages.map(\.path)))
         return DataSnapshot(
             recipes: dataset.recipes.map(\.value), logs: dataset.logs.map(\.value), sessionFiles: sessionFiles,
-            preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value), flows: Array(dataset.flows.values),
+            preferences: preferences, erasures: try ErasureLedger.load(root: root), kitchenRecipes: dataset.kitchenRecipes.map(\.value), flows: Array(dataset.flowsByLogID().values),
             kitchenFiles: kitchenFiles, kitchenImages: recipeImages + cookImages)
     }
 

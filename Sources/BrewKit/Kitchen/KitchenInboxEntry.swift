@@ -46,7 +46,8 @@ extension KitchenInboxEntry {
     /// a warning, not an error that would hold back the site (the inbox is written by a share
     /// sheet): a merge keeps one entry of an id and `kitchen clip` records an outcome by it. No
     /// rules across entries.
-    public static let shelf = RecordShelf<KitchenInboxEntry>(kindName: "kitchenInbox", idLabel: "inbox entry", idsNameFiles: false, id: { $0.id }) { _, _ in [] }
+    public static let shelf = RecordShelf<KitchenInboxEntry>(kindName: "kitchenInbox", idLabel: "inbox entry", idsNameFiles: false, id: { $0.id },
+                                                              eachRecord: { _ in [] })
 }
 
 extension Dataset {

@@ -252,10 +252,8 @@ extension KitchenRecipe {
     /// The kitchen recipes' shelf of the data set's store (`RecordStore`), put on it whole by
     /// `DatasetAssembler` once their ingredient and step rows are joined (`KitchenFileParser.assemble`).
     /// Their ids are checked as every kind's, then each recipe's rules (`KitchenValidator`).
-    public static let shelf = RecordShelf<KitchenRecipe>(kindName: "kitchenRecipes", idLabel: "kitchen recipe", id: { $0.id }) { recipes, _ in
-        let validator = KitchenValidator()
-        return recipes.flatMap { validator.diagnostics(for: $0) }
-    }
+    public static let shelf = RecordShelf<KitchenRecipe>(kindName: "kitchenRecipes", idLabel: "kitchen recipe", id: { $0.id },
+                                                         eachRecord: KitchenValidator().diagnostics(for:))
 }
 
 extension Dataset {

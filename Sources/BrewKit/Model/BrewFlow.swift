@@ -49,8 +49,9 @@ extension Dataset {
     }
 
     /// The recorded pours of the logs in the data, by log id (one whose log is not there is left
-    /// out, as its warning says). Made on each use: a caller that looks up many keeps it.
-    public var flows: [String: BrewFlow] {
+    /// out, as its warning says). Made on each call, from every log id: a caller that looks up
+    /// many keeps it (`Journal.flowsByLogID`).
+    public func flowsByLogID() -> [String: BrewFlow] {
         let pours = recordedPours
         guard !pours.isEmpty else { return [:] }
         let logIDs = Set(logs.map(\.value.id))

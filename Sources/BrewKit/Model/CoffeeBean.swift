@@ -154,9 +154,11 @@ public struct CoffeeBean: Hashable, Sendable, Identifiable {
     }
 
     /// The bags' shelf of the data set's store (`RecordStore`): read into it by `BeansKind`, their
-    /// ids checked as every kind's, then the thaws before freezes and the logs that name a bag.
-    public static let shelf = RecordShelf<CoffeeBean>(kindName: "beans", idLabel: "bean", id: { $0.id }) { beans, dataset in
-        validate(beans) + logFindings(dataset.logs, beans: beans)
+    /// ids checked as every kind's, then the thaws before freezes. The logs that name a bag are
+    /// checked by the validator (`logFindings`), with no bag at all too: an empty shelf is not
+    /// kept, so its rules would not run.
+    public static let shelf = RecordShelf<CoffeeBean>(kindName: "beans", idLabel: "bean", id: { $0.id }) { beans, _ in
+        validate(beans)
     }
 
     /// A log's `beanId` names a bag of beans (`LogsKind.references`).

@@ -73,10 +73,8 @@ extension Recipe {
     /// `DatasetAssembler` once a steps CSV's rows are joined to their recipes. Their ids are
     /// checked as every kind's, then each recipe's rules (`RecipeValidator`). The rule of one
     /// starter, which holds with no recipe too ("the data has no recipes"), stays with the validator.
-    public static let shelf = RecordShelf<Recipe>(kindName: "recipes", idLabel: "recipe", id: { $0.id }) { recipes, _ in
-        let validator = RecipeValidator()
-        return recipes.flatMap { validator.diagnostics(for: $0) }
-    }
+    public static let shelf = RecordShelf<Recipe>(kindName: "recipes", idLabel: "recipe", id: { $0.id },
+                                                  eachRecord: RecipeValidator().diagnostics(for:))
 }
 
 extension Dataset {

@@ -106,6 +106,12 @@ public struct RecordShelf<Record: Equatable & Sendable>: Sendable {
         self.id = id
         self.check = check
     }
+
+    /// A shelf whose rules are each record's own (`recordFindings`), none across records.
+    public init(kindName: String, idLabel: String, idsNameFiles: Bool = true, id: @escaping @Sendable (Record) -> String,
+                eachRecord recordFindings: @escaping @Sendable (Located<Record>) -> [Diagnostic]) {
+        self.init(kindName: kindName, idLabel: idLabel, idsNameFiles: idsNameFiles, id: id) { records, _ in records.flatMap(recordFindings) }
+    }
 }
 
 /// A shelf's records with their type forgotten, so one store holds every kind.

@@ -27,16 +27,16 @@ public struct DatasetValidator: Sendable {
         try giveWay.check()
         diagnostics += DateBounds(today: today).diagnostics(for: dataset)
         try giveWay.check()
-        // The kinds kept by kind (recipes; sessions and drink presets; bags of beans, and the logs naming them;
+        // The kinds kept by kind (recipes; sessions and drink presets; bags of beans;
         // the kitchen's recipes and inbox): every shelf's ids and
         // its own rules, at each validation (outside `watch`'s per-file log chunks), so a bag
         // added or removed re-checks every log.
         diagnostics += try dataset.store.findings(in: dataset) { ids, label, namesFiles, source throws(GaveWay) in
             try idDiagnostics(ids, kind: label, namesFiles: namesFiles, giveWay: giveWay, source: source)
         }
-        // An empty shelf is not kept, so its rules do not run: a log naming a bag of beans in a
-        // journal with no bag at all is checked here (as `watch`'s early pages check it).
-        if dataset.beans.isEmpty { diagnostics += CoffeeBean.logFindings(dataset.logs, beans: []) }
+        // The logs that name a bag of beans, against the bags there are (none at all included: an
+        // empty shelf is not kept, so a shelf's rules cannot hold this), as `watch`'s early pages check it.
+        diagnostics += CoffeeBean.logFindings(dataset.logs, beans: dataset.beans)
         try giveWay.check()
 
         let recipeIDs = Set(dataset.recipes.map(\.value.id))

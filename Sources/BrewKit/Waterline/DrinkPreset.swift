@@ -21,10 +21,8 @@ public struct DrinkPreset: Hashable, Sendable, Identifiable {
 extension DrinkPreset {
     /// The presets' shelf of the data set's store (`RecordStore`): their ids are checked as every
     /// kind's (entries name them, exports and merges copy them), then each preset's own rules.
-    public static let shelf = RecordShelf<DrinkPreset>(kindName: "drinkPresets", idLabel: "drink preset", id: { $0.id }) { presets, _ in
-        let validator = SessionValidator()
-        return presets.flatMap { validator.diagnostics(for: $0) }
-    }
+    public static let shelf = RecordShelf<DrinkPreset>(kindName: "drinkPresets", idLabel: "drink preset", id: { $0.id },
+                                                       eachRecord: SessionValidator().diagnostics(for:))
 }
 
 extension Dataset {

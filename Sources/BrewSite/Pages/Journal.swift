@@ -12,7 +12,7 @@ final class Journal {
     let recipesByID: [String: Recipe]
     /// The bags of beans (`beans/`) by id; the first of a duplicated id wins.
     let beansByID: [String: CoffeeBean]
-    /// The recorded pours (`flows/`) by the id of their log, made once (`Dataset.flows` is made on each use).
+    /// The recorded pours (`flows/`) by the id of their log, made once (`Dataset.flowsByLogID()` makes it on each call).
     let flowsByLogID: [String: BrewFlow]
     /// Where the logs of each recipe id are in `logs` (newest first).
     let logsByRecipe: [String: [Int]]
@@ -58,7 +58,7 @@ final class Journal {
         self.invalidReasons = validated.invalidRecipeReasons
         self.recipesByID = Dictionary(recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.beansByID = Dictionary(validated.dataset.beans.map { ($0.value.id, $0.value) }, uniquingKeysWith: { first, _ in first })
-        self.flowsByLogID = validated.dataset.flows
+        self.flowsByLogID = validated.dataset.flowsByLogID()
         var byRecipe: [String: [Int]] = [:]
         for position in logs.indices {
             try giveWay.check(at: position)
