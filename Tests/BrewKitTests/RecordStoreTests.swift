@@ -85,4 +85,52 @@ import Testing
             #"jars/b.json:1:1: error: jar id "../up" must start with a letter or digit"#,
         ])
     }
+
+    /// Joining many files' stores at once (`joined`, each shelf copied on all cores) gives what
+    /// appending them one after another gives, in the files' order.
+    @Test func joiningManyStoresAtOnceIsAppendingThemInOrder() {
+        let stores = (0..<40).map { file in
+            var store = RecordStore()
+            for line in 0..<(file % 7) * 40 {
+                store.append(Self.located(Jar(id: "j\(file)-\(line)", grams: 1), file: "jars/\(file).json", line: line + 1), to: Self.jars)
+            }
+            return store
+        }
+        var appended = RecordStore()
+        for store in stores { appended.append(contentsOf: store) }
+        let joined = RecordStore.joined(stores)
+        #expect(joined[Self.jars].count > 4_096, "enough records to be copied on all cores")
+        #expect(joined[Self.jars].map(\.value.id) == appended[Self.jars].map(\.value.id))
+        #expect(joined[Self.jars].map(\.source.record) == appended[Self.jars].map(\.source.record))
+        #expect(RecordStore.joined([]).kindNames.isEmpty)
+    }
+
+    /// Only the kinds asked about are compared: a changed kind left out is not named.
+    @Test func theKindsChangedAreLookedForOnlyAmongThoseAsked() {
+        var before = RecordStore()
+        before.append(Self.located(Jar(id: "a", grams: 1), file: "jars/1.json", line: 1), to: Self.jars)
+        var edited = before
+        edited[Self.jars][0].value.grams = 2
+        #expect(edited.kindsChanged(since: before, among: { $0 == "jars" }) == ["jars"])
+        #expect(edited.kindsChanged(since: before, among: { $0 != "jars" }).isEmpty)
+    }
+
+    /// The logs are on the store too: their ids are checked as every kind's, and their own rules
+    /// are run unless the caller gives what it kept from an earlier validation (`watch`, per file).
+    @Test func theLogsRulesAreTheShelfsUnlessTheCallerKeptThem() throws {
+        let recipe = StarterRecipe.recipe(createdAt: .now)
+        var dataset = Dataset(recipes: [Located(recipe, source: SourceMap(record: SourceLocation(file: "recipes/v60.json", line: 1, column: 1), fields: [:]))])
+        var log = BrewLog(id: "a", timestamp: Date(timeIntervalSince1970: 1_700_000_000), recipeId: recipe.id, recipeNameAtBrew: recipe.name,
+                          doseGrams: 15, targetYieldGrams: 250, waterTemperatureCelsius: 94, grindLabel: .medium, rating: 9)
+        let at = { (line: Int) in SourceMap(record: SourceLocation(file: "logs/l.json", line: line, column: 1), fields: [:]) }
+        dataset.logs = [Located(log, source: at(1))]
+        log.rating = 4
+        dataset.logs.append(Located(log, source: at(5)))
+        let validator = DatasetValidator(today: Date(timeIntervalSince1970: 1_800_000_000))
+        let found = validator.diagnostics(for: dataset).filter { $0.location.file == "logs/l.json" }.map(\.description)
+        #expect(found.contains { $0.hasPrefix("logs/l.json:1:1: error: rating") }, "the bad rating, by the shelf's rules: \(found)")
+        #expect(found.contains { $0.hasPrefix("logs/l.json:5:1: error: log id \"a\"") }, "the repeated id: \(found)")
+        let kept = validator.diagnostics(for: dataset, logFindings: []).filter { $0.location.file == "logs/l.json" }.map(\.description)
+        #expect(kept.count == 1 && kept[0].hasPrefix("logs/l.json:5:1: error: log id \"a\""), "the kept (none) in place of the rules: \(kept)")
+    }
 }

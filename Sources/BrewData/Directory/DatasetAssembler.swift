@@ -39,14 +39,12 @@ public enum DatasetAssembler {
             if let near = Suggestion.closest(to: recipeID, in: known) { message += " (did you mean \"\(near)\"?)" }
             for draft in drafts { diagnostics.append(.error(message, at: draft.fieldLocations[RecordFileParser.stepsFileMarker] ?? draft.location)) }
         }
-        // Most of the data set: copied on all cores (`concurrentJoined`), in the files' order.
-        let logs = concurrentJoined(files.map(\.logs))
         let sessions = SessionFileParser.assemble(files, diagnostics: &diagnostics)
-        var dataset = Dataset(
-            recipes: recipes, logs: logs, preferences: preferences,
-            sessions: sessions, waterlineSettings: waterlineSettings)
+        var dataset = Dataset(recipes: recipes, preferences: preferences, sessions: sessions, waterlineSettings: waterlineSettings)
         dataset.kitchenRecipes = KitchenFileParser.assemble(files, diagnostics: &diagnostics)
-        for file in files { dataset.store.append(contentsOf: file.store) }
+        // The files' stores in the files' order, each shelf copied on all cores: the logs are
+        // most of the data set.
+        dataset.store.append(contentsOf: RecordStore.joined(files.map(\.store)))
         return (dataset, diagnostics)
     }
 }

@@ -9,7 +9,6 @@ public struct ParsedFile: Sendable {
     var recipesAwaitingSteps: Set<String> = []
     /// Steps from a steps CSV, by recipe id, in file order.
     var stepDrafts: [(recipeID: String, draft: StepDecoder.Draft)] = []
-    public var logs: [Located<BrewLog>] = []
     /// The records of a `sessions/`, `kitchen/recipes/` or `kitchen/plan/` file as read, before
     /// decoding (kept for tools that copy them, and the plan's for `MealPlanReader`).
     public var rawRecords: [RawNode] = []
@@ -20,9 +19,15 @@ public struct ParsedFile: Sendable {
     /// Kitchen recipes and their CSV rows (`kitchen/recipes/`).
     public var kitchen = KitchenFileContent()
     /// The records of the kinds kept by kind (`RecordStore`), put on their shelves by their
-    /// declaration's decoder; `DatasetAssembler` joins the files' stores.
+    /// declaration's decoder (the logs among them); `DatasetAssembler` joins the files' stores.
     public var store = RecordStore()
     public var diagnostics: [Diagnostic] = []
+
+    /// The file's brew logs, in file order: its store's shelf of them (`BrewLog.shelf`).
+    public var logs: [Located<BrewLog>] {
+        get { store[BrewLog.shelf] }
+        set { store[BrewLog.shelf] = newValue }
+    }
 
     public init(path: String, kind: RecordKind) {
         self.path = path

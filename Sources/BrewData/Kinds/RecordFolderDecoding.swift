@@ -59,7 +59,7 @@ extension LogsKind: RecordFolderDecoding {
 
     static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
         for (index, node) in nodes.enumerated() {
-            if let log = BrewLogDecoder.decode(node, diagnostics: &file.diagnostics) { file.logs.append(log) }
+            if let log = BrewLogDecoder.decode(node, diagnostics: &file.diagnostics) { file.store.append(log, to: BrewLog.shelf) }
             if index & 1023 == 1023 { recordsRead?(index + 1) }
         }
     }

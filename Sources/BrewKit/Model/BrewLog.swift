@@ -137,3 +137,23 @@ public struct BrewLog: Hashable, Sendable, Identifiable {
         fromRecipe.contains("grindLabel") ? nil : grindLabel
     }
 }
+
+extension BrewLog {
+    /// The logs' shelf of the data set's store (`RecordStore`): put on it by `LogsKind`, file by
+    /// file, most of a journal's records. Their ids are checked as every kind's, then each log's
+    /// own rules (`DatasetValidator.logFindings`, on all cores), which `watch` keeps per file and
+    /// gives the validator in place of checking every log again. A log naming a bag of beans is
+    /// checked by the validator (`CoffeeBean.logFindings`), as the bags may be gone.
+    public static let shelf = RecordShelf<BrewLog>(kindName: "logs", idLabel: "log", id: { $0.id }) { logs, dataset in
+        DatasetValidator.logFindings(for: logs[...], knownRecipeIDs: dataset.recipeIDs)
+    }
+}
+
+extension Dataset {
+    /// The brew logs (`logs/`), in file order: the data set's shelf of them (`BrewLog.shelf`).
+    /// Each use looks the shelf up: a loop over them takes it once (`let logs = dataset.logs`).
+    public var logs: [Located<BrewLog>] {
+        get { store[BrewLog.shelf] }
+        set { store[BrewLog.shelf] = newValue }
+    }
+}

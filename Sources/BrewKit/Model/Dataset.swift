@@ -2,7 +2,6 @@ import Foundation
 
 /// Everything read from a data directory, each record with its source locations.
 public struct Dataset: Sendable {
-    public var logs: [Located<BrewLog>]
     public var preferences: Located<Preferences>?
     /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
     public var waterlineSettings: Located<WaterlineSettings.Overrides>?
@@ -11,8 +10,8 @@ public struct Dataset: Sendable {
     /// read from. A thumbnail file missing from here is shown as the title's first letter.
     public var kitchenImages: [String: String] = [:]
     /// The records of the kinds kept by kind (`RecordStore`): each kind's records in file order,
-    /// read, joined and checked with no field of their own here (bags of beans, `CoffeeBean.shelf`;
-    /// recipes; sessions; drink presets; recorded pours; the kitchen's recipes and inbox).
+    /// read, joined and checked with no field of their own here (brew logs, `BrewLog.shelf`; bags
+    /// of beans; recipes; sessions; drink presets; recorded pours; the kitchen's recipes and inbox).
     public var store = RecordStore()
 
     public init(
@@ -48,7 +47,9 @@ public struct Dataset: Sendable {
     /// Logs newest first (004 `fetchAllLogs`); equal timestamps by id, so the order is stable.
     public var logsNewestFirst: [BrewLog] {
         // Sorting indices moves integers instead of logs, which are large to copy.
-        // The comparison reads the two fields in place: binding whole logs would copy them.
+        // The comparison reads the two fields in place: binding whole logs would copy them. The
+        // shelf is taken once (`logs` looks it up in the store on each use).
+        let logs = self.logs
         let order = logs.indices.sorted { left, right in
             let a = logs[left].value.timestamp, b = logs[right].value.timestamp
             return a != b ? a > b : logs[left].value.id < logs[right].value.id

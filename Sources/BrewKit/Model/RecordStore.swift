@@ -45,6 +45,19 @@ public struct RecordStore: Sendable {
         }
     }
 
+    /// The stores joined in order, shelf by shelf (as `append(contentsOf:)` one after another), each
+    /// shelf's records copied on all cores (`concurrentJoined`): the logs of a hundred files are
+    /// most of a journal.
+    public static func joined(_ stores: [RecordStore]) -> RecordStore {
+        var byName: [String: [any ShelfRecords]] = [:]
+        for store in stores {
+            for (name, records) in store.shelves { byName[name, default: []].append(records) }
+        }
+        var joined = RecordStore()
+        for (name, parts) in byName { joined.shelves[name] = parts.count == 1 ? parts[0] : parts[0].joined(with: parts) }
+        return joined
+    }
+
     /// The names of the kinds with records here, sorted.
     public var kindNames: [String] { shelves.keys.sorted() }
 
@@ -52,9 +65,12 @@ public struct RecordStore: Sendable {
     /// or in another order. Only the records are compared, not where they were read (a record
     /// moved down a file by one added above it is the same record); a kind with records in only
     /// one of the two has changed.
-    public func kindsChanged(since earlier: RecordStore) -> Set<String> {
+    ///
+    /// - Parameter among: which kinds to compare (by name); the others are not looked at (the
+    ///   logs, a hundred thousand records, when only the kinds of one group of pages matter).
+    public func kindsChanged(since earlier: RecordStore, among: (String) -> Bool = { _ in true }) -> Set<String> {
         var changed: Set<String> = []
-        for name in Set(shelves.keys).union(earlier.shelves.keys) {
+        for name in Set(shelves.keys).union(earlier.shelves.keys) where among(name) {
             switch (shelves[name], earlier.shelves[name]) {
             case let (now?, before?): if !now.sameRecords(as: before) { changed.insert(name) }
             default: changed.insert(name)
@@ -68,12 +84,17 @@ public struct RecordStore: Sendable {
 
     /// Every shelf's findings in `dataset`: its ids' (safe file names, no repeats, through `ids`)
     /// and its own rules', shelf by shelf in name order.
-    func findings(in dataset: Dataset, ids: (_ ids: [String], _ label: String, _ namesFiles: Bool, _ source: (Int) -> SourceMap) throws(GaveWay) -> [Diagnostic]) throws(GaveWay) -> [Diagnostic] {
+    ///
+    /// - Parameter kept: a shelf's rules' findings kept from an earlier validation, by kind name,
+    ///   given in place of running its rules again (`watch` checks again only the logs of the
+    ///   files it read again).
+    func findings(in dataset: Dataset, kept: [String: [Diagnostic]] = [:],
+                  ids: (_ ids: [String], _ label: String, _ namesFiles: Bool, _ source: (Int) -> SourceMap) throws(GaveWay) -> [Diagnostic]) throws(GaveWay) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for name in kindNames {
             guard let records = shelves[name] else { continue }
             findings += try ids(records.ids, records.idLabel, records.idsNameFiles, records.source(at:))
-            findings += records.findings(in: dataset)
+            findings += kept[name] ?? records.findings(in: dataset)
         }
         return findings
     }
@@ -126,6 +147,9 @@ private protocol ShelfRecords: Sendable {
     mutating func append(contentsOf other: any ShelfRecords)
     /// Whether `other` holds records of the same type equal to these, in the same order.
     func sameRecords(as other: any ShelfRecords) -> Bool
+    /// The records of `parts` (these among them) one after another, copied on all cores; a part
+    /// of another type is left out.
+    func joined(with parts: [any ShelfRecords]) -> any ShelfRecords
 }
 
 private struct Shelved<Record: Equatable & Sendable>: ShelfRecords {
@@ -145,5 +169,8 @@ private struct Shelved<Record: Equatable & Sendable>: ShelfRecords {
     func sameRecords(as other: any ShelfRecords) -> Bool {
         guard let other = other as? Shelved<Record>, other.records.count == records.count else { return false }
         return zip(records, other.records).allSatisfy { $0.value == $1.value }
+    }
+    func joined(with parts: [any ShelfRecords]) -> any ShelfRecords {
+        Shelved(shelf: shelf, records: concurrentJoined(parts.compactMap { ($0 as? Shelved<Record>)?.records }))
     }
 }

@@ -20,27 +20,26 @@ public struct DatasetValidator: Sendable {
     /// (`watch`: a rebuild of a large journal gives way to a newer save within milliseconds).
     public func diagnostics(for dataset: Dataset, logFindings: [Diagnostic]?, giveWay: GiveWay) throws(GaveWay) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        diagnostics += try idDiagnostics(dataset.logs.map { $0.value.id }, kind: "log", giveWay: giveWay) { dataset.logs[$0].source }
-        try giveWay.check()
         diagnostics += starterDiagnostics(dataset)
         diagnostics += SessionValidator().settingsDiagnostics(for: dataset)
         try giveWay.check()
         diagnostics += DateBounds(today: today).diagnostics(for: dataset)
         try giveWay.check()
-        // The kinds kept by kind (recipes; sessions and drink presets; bags of beans;
-        // the kitchen's recipes and inbox): every shelf's ids and
-        // its own rules, at each validation (outside `watch`'s per-file log chunks), so a bag
-        // added or removed re-checks every log.
-        diagnostics += try dataset.store.findings(in: dataset) { ids, label, namesFiles, source throws(GaveWay) in
+        // The kinds kept by kind (logs; recipes; sessions and drink presets; bags of beans;
+        // the kitchen's recipes and inbox): every shelf's ids and its own rules, the logs' rules
+        // as the caller kept them when it did (`watch`'s per-file log chunks).
+        let kept = logFindings.map { [BrewLog.shelf.kindName: $0] } ?? [:]
+        diagnostics += try dataset.store.findings(in: dataset, kept: kept) { ids, label, namesFiles, source throws(GaveWay) in
             try idDiagnostics(ids, kind: label, namesFiles: namesFiles, giveWay: giveWay, source: source)
         }
         // The logs that name a bag of beans, against the bags there are (none at all included: an
-        // empty shelf is not kept, so a shelf's rules cannot hold this), as `watch`'s early pages check it.
+        // empty shelf is not kept, so the bags' rules cannot hold this; and `watch` keeps the
+        // logs' own rules per file, which a bag added or gone does not read again), as `watch`'s
+        // early pages check it.
         diagnostics += CoffeeBean.logFindings(dataset.logs, beans: dataset.beans)
         try giveWay.check()
 
-        let recipeIDs = Set(dataset.recipes.map(\.value.id))
-        diagnostics += logFindings ?? Self.logFindings(for: dataset.logs[...], knownRecipeIDs: recipeIDs)
+        let recipeIDs = dataset.recipeIDs
         if let preferences = dataset.preferences, let last = preferences.value.lastSelectedRecipeId, !recipeIDs.contains(last) {
             diagnostics.append(.warning(
                 "lastSelectedRecipeId \(quoted(last)) names no recipe in the data; the starter is selected instead",

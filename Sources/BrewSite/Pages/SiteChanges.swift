@@ -45,7 +45,9 @@ public struct SiteChanges: Sendable {
         // declarations name them: the session pages show sessions and drink presets, and any
         // kind declared on them (`pageGroups`), with the Waterline settings of the preferences.
         let oldData = old.journal.validated.dataset, newData = new.journal.validated.dataset
-        let storedGroups = PageGroup.showing(kindsNamed: newData.store.kindsChanged(since: oldData.store))
+        // Only the kinds shown on those pages are compared (not the logs, found changed above).
+        let onSessionPages = { (kindName: String) in PageGroup.showing(kindsNamed: [kindName]).contains(.sessions) }
+        let storedGroups = PageGroup.showing(kindsNamed: newData.store.kindsChanged(since: oldData.store, among: onSessionPages))
         let sessionsChanged = storedGroups.contains(.sessions) || oldData.waterline != newData.waterline
         var sources: [SitePlan.Source] = new.summaryPaths.indices.map { .summary($0) }
         let cardDoses = { (plan: SitePlan) in plan.journal.validated.dataset.preferences?.value.cardDosesGrams ?? [] }
