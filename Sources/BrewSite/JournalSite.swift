@@ -67,7 +67,7 @@ public final class JournalSite {
     /// Data files read (changed or gone) since the site on disk was built.
     private var unpublishedPaths: Set<String> = []
     /// What a build that stopped had read (`Outcome.stopped`), for the next one to tell.
-    private var stoppedRefresh: (changed: [String], removed: [String], preferences: Bool)?
+    private var stoppedRefresh: (changed: [String], removed: [String])?
     /// The log pages put in the live site ahead of a build (`publishEditedLogPages`), by log id:
     /// the next good build makes each again, or removes it when its log is no longer there.
     private var earlyLogPages: [String: String] = [:]
@@ -142,7 +142,6 @@ public final class JournalSite {
         if let carried = stoppedRefresh {
             refresh.changedPaths = carried.changed.filter { !refresh.removedPaths.contains($0) && !refresh.changedPaths.contains($0) } + refresh.changedPaths
             refresh.removedPaths = Set(carried.removed.filter { !refresh.changedPaths.contains($0) } + refresh.removedPaths).sorted()
-            refresh.preferencesChanged = refresh.preferencesChanged || carried.preferences
             stoppedRefresh = nil
         }
         unpublishedPaths.formUnion(refresh.changedPaths + refresh.removedPaths)
@@ -330,7 +329,7 @@ public final class JournalSite {
     private func stopped(_ refresh: IncrementalDataReader.Refresh, dropping plan: SitePlan? = nil) -> Outcome {
         Self.dropLater(refresh)
         Self.dropLater(plan)
-        stoppedRefresh = (refresh.changedPaths, refresh.removedPaths, refresh.preferencesChanged)
+        stoppedRefresh = (refresh.changedPaths, refresh.removedPaths)
         var outcome = Outcome(succeeded: false, diagnostics: [], change: "nothing (a newer change is waiting)", changedAnything: false)
         outcome.stopped = true
         return outcome
@@ -367,14 +366,10 @@ public final class JournalSite {
         guard let readLock = try? DataDirectoryLock.acquireForReading(root: settings.dataDirectory, command: "brewguide watch") else { return nil }
         // The files read here are reported by the next refresh, which adds them to `unpublishedPaths`.
         let changes = data.readChangedFiles()
-        var preferenceFindings: [Diagnostic] = []
-        let preferences = data.reader.readPreferencesFile(diagnostics: &preferenceFindings).preferences?.value
         readLock.release()
         guard let published, let renderer, templateDiagnostics.isEmpty,
               changes.removedPaths.isEmpty, !templatesChangedSinceLoad() else { return nil }
         let journal = published.journal
-        guard !preferenceFindings.contains(where: { $0.severity == .error }),
-              Self.sameButLastSelectedRecipe(preferences, journal.validated.dataset.preferences?.value) else { return nil }
         let recipeIDs = Set(journal.recipes.map(\.id))
         let validator = BrewLogValidator()
         let bounds = DateBounds(today: now())
@@ -383,6 +378,12 @@ public final class JournalSite {
         for path in unpublishedPaths.union(changes.changedPaths).sorted() {
             // A logs file new since the site was built (a new month's first brew) held no logs then.
             let before = publishedFiles[path]
+            // `preferences.json`, which `log` writes with the recipe brewed: the same but for that.
+            if let after = data.parsedFile(at: path), after.kind == .preferences {
+                guard !after.diagnostics.contains(where: { $0.severity == .error }),
+                      Self.sameButLastSelectedRecipe(after.preferences, journal.validated.dataset.preferences?.value) else { return nil }
+                continue
+            }
             guard let after = data.parsedFile(at: path), after.kind == .logs, before.map({ $0.kind == .logs }) ?? true,
                   (before?.logs.count ?? 0) <= after.logs.count, !after.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
             for (old, new) in zip(before?.logs ?? [], after.logs) where old.value != new.value {
@@ -518,8 +519,7 @@ public final class JournalSite {
         let files = (refresh.changedPaths + refresh.removedPaths.map { $0 + " (removed)" }).map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
         let changed = files + changedImages.filter { path in !files.contains(path) }
         parts += changed.prefix(3)
-        if changed.count > 3 { parts.append("\(changed.count - 3) more files") }
-        if refresh.preferencesChanged { parts.append(DataDirectoryReader.preferencesFileName) }
+        if changed.count > 3 { parts.append("\(Format.count(changed.count - 3, "more file", plural: "more files"))") }
         // The planner's files (the plan, the shopping list, the snacks, the cooks) are read outside
         // the kinds' folders: named by what of them changed (a cook is `kitchen/cooked.json`).
         if parts.isEmpty { parts += mealPlanChangedPlaces }

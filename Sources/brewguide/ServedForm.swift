@@ -46,7 +46,7 @@ enum ServedForm {
     /// The journal's time zone (`preferences.json`), UTC without one.
     static func journalZone(_ root: String) -> TimeZone {
         var ignored: [Diagnostic] = []
-        let preferences = DataDirectoryReader(root: root).readPreferencesFile(diagnostics: &ignored).preferences
+        let preferences = DataDirectoryReader(root: root).readPreferencesFile(diagnostics: &ignored)?.preferences
         return JournalTimeZone(identifier: preferences?.value.timeZone).zone ?? TimeZone(identifier: "UTC")!
     }
 

@@ -32,9 +32,10 @@ enum ServedSessionNight {
     static func answer(_ sessionID: String?, root: String, now: Date) -> ReadOutcome {
         let reader = DataDirectoryReader(root: root)
         var ignored: [Diagnostic] = []
-        let files = reader.dataFilePaths(diagnostics: &ignored).filter { $0.kind == .sessions }.map { DataDirectoryReader.parseFile(at: $0.path, kind: $0.kind) }
-        let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &ignored)
-        let dataset = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline).dataset
+        let files = reader.dataFilePaths(diagnostics: &ignored).filter { $0.kind == .sessions || $0.kind == .preferences }
+            .map { DataDirectoryReader.parseFile(at: $0.path, kind: $0.kind) }
+        let dataset = DatasetAssembler.assemble(files).dataset
+        let preferences = dataset.preferences
         let zone = JournalTimeZone(identifier: preferences?.value.timeZone)
         let presets = dataset.drinkPresetsByID
         func summary(_ session: Session) -> SessionSummary {

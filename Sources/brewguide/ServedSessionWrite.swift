@@ -75,7 +75,7 @@ enum ServedSessionWrite {
         let reader = DataDirectoryReader(root: root)
         var ignored: [Diagnostic] = []
         let files = reader.dataFilePaths(diagnostics: &ignored).filter { $0.kind == .sessions }.map { DataDirectoryReader.parseFile(at: $0.path, kind: $0.kind) }
-        let dataset = DatasetAssembler.assemble(files, preferences: nil, waterlineSettings: nil).dataset
+        let dataset = DatasetAssembler.assemble(files).dataset
         return dataset.sessions.first { $0.value.isActive }?.value.startTime
     }
 

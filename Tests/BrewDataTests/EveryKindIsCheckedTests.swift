@@ -32,7 +32,6 @@ import TestSupport
         switch kind {
         case .recipeSteps: return dataset.recipes.reduce(0) { $0 + $1.value.steps.count }
         case .sessionEntries: return dataset.sessions.reduce(0) { $0 + $1.value.entries.count }
-        case .preferences: return dataset.preferences == nil ? 0 : 1
         case .erasures: return try ErasureLedger.load(root: root).count
         case .kitchenIngredients: return dataset.kitchenRecipes.reduce(0) { $0 + $1.value.ingredients.count }
         case .kitchenSteps: return dataset.kitchenRecipes.reduce(0) { $0 + $1.value.steps.count }
@@ -40,7 +39,7 @@ import TestSupport
         case .snackPresets: return mealPlan.plan.snackOverrides.count
         case .shoppingItems: return mealPlan.plan.shoppingItems.count
         case .cookLogs: return mealPlan.plan.cooks.count
-        // Kept on the store (logs, recipes, sessions, presets, pours, kitchen recipes and inbox, beans):
+        // Kept on the store (logs, preferences, recipes, sessions, presets, pours, kitchen recipes and inbox, beans):
         // found by the kind's name, so a shelf named unlike its kind fails here.
         default: return dataset.store.count(ofKindNamed: kind.rawValue)
         }

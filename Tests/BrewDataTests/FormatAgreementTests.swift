@@ -9,7 +9,7 @@ struct FormatAgreementTests {
     @Test func bundledCSVRecipesEqualTheirJSONForm() throws {
         let csv = RecordFileParser.parse(Array(try recipesCSV().utf8), path: "r.csv", kind: .recipes)
         let steps = RecordFileParser.parse(Array(try stepsCSV().utf8), path: "s.csv", kind: .recipes)
-        let fromCSV = DatasetAssembler.assemble([csv, steps], preferences: nil)
+        let fromCSV = DatasetAssembler.assemble([csv, steps])
         #expect(fromCSV.diagnostics.isEmpty)
 
         let json = RecordFileParser.parse(Array(Self.weekendJSON.utf8), path: "r.json", kind: .recipes)

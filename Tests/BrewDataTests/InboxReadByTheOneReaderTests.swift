@@ -43,7 +43,6 @@ import TestSupport
         let edited = reader.refresh()
         #expect(source.reads.value[inbox] == 2)
         #expect(edited.changedPaths == [inbox], "the inbox is told as the file that changed, not as preferences")
-        #expect(!edited.preferencesChanged)
         #expect(edited.result.validated.dataset.kitchenInbox.first?.value.status == .failed)
 
         try FileManager.default.removeItem(atPath: inbox)

@@ -223,7 +223,7 @@ struct RobustInputTests {
 
     static func validate(_ text: String, today: String) -> [String] {
         let file = parse(text)
-        let (dataset, _) = DatasetAssembler.assemble([file], preferences: nil)
+        let (dataset, _) = DatasetAssembler.assemble([file])
         return DatasetValidator(today: ISO8601.date(from: today)!).diagnostics(for: dataset)
             .filter { $0.location.file == "logs/a.json" }.map(\.description)
     }
@@ -242,7 +242,7 @@ struct RobustInputTests {
     @Test func sessionDatesInTheYear9999AreErrors() {
         let text = #"{"id": "late", "startTime": "2026-10-01T19:00:00Z", "endTime": "9999-01-01T00:00:00Z", "updatedAt": "9999-01-02T00:00:00Z", "entries": [{"type": "water", "timestamp": "9999-01-01T00:00:00Z", "updatedAt": "1999-01-01T00:00:00Z"}]}"#
         let file = Self.parse(text, path: "sessions/late.json", kind: .sessions)
-        let (dataset, _) = DatasetAssembler.assemble([file], preferences: nil)
+        let (dataset, _) = DatasetAssembler.assemble([file])
         let messages = DatasetValidator(today: ISO8601.date(from: "2026-11-23")!).diagnostics(for: dataset).map(\.description)
         #expect(messages.contains { $0.contains("endTime 9999-01-01T00:00:00Z is outside the dates") })
         #expect(messages.contains { $0.contains("entries[0].timestamp 9999-01-01T00:00:00Z is outside the dates") })
@@ -262,7 +262,7 @@ struct RobustInputTests {
         ]
         """
         let file = Self.parse(text, path: "sessions/presets.json", kind: .sessions)
-        let (dataset, _) = DatasetAssembler.assemble([file], preferences: nil)
+        let (dataset, _) = DatasetAssembler.assemble([file])
         let messages = DatasetValidator(today: Date()).diagnostics(for: dataset).map(\.description).filter { $0.hasPrefix("sessions/") }
         #expect(messages == [
             "sessions/presets.json:2:10: error: drink preset id \"../x\" must start with a letter or digit",

@@ -71,7 +71,7 @@ import Testing
             """, path: "sessions/entries.csv")
         #expect(sessions.diagnostics.isEmpty)
         #expect(entries.diagnostics.isEmpty)
-        let (dataset, diagnostics) = DatasetAssembler.assemble([sessions, entries], preferences: nil)
+        let (dataset, diagnostics) = DatasetAssembler.assemble([sessions, entries])
         let session = try #require(dataset.sessions.first)
         #expect(session.value.settings.warningThreshold == 3)
         #expect(session.value.entries.map(\.id) == ["b", "a"])
@@ -84,7 +84,7 @@ import Testing
     @Test func aWaterRowWithDrinkColumnsIsFlaggedByValidation() {
         let sessions = parse("id,startTime,endTime\nn,2026-10-07T19:00:00Z,2026-10-07T22:00:00Z\n", path: "sessions/sessions.csv")
         let entries = parse("sessionId,timestamp,type,abv\nn,2026-10-07T19:30:00Z,water,5\n", path: "sessions/entries.csv")
-        let (dataset, _) = DatasetAssembler.assemble([sessions, entries], preferences: nil)
+        let (dataset, _) = DatasetAssembler.assemble([sessions, entries])
         let found = SessionValidator().diagnostics(for: dataset)
         #expect(found.map(\.description) == ["sessions/entries.csv:2:30: error: a water entry cannot have alcoholMeta; use type \"alcohol\" for a drink"])
     }

@@ -34,7 +34,7 @@ import Testing
         let entries = parse("sessionId,id,timestamp,type,updatedAt\nn,a,2026-10-07T19:30:00Z,water,2026-10-07T19:45:00Z\nn,b,2026-10-07T19:40:00Z,water,\n", path: "sessions/entries.csv")
         #expect(sessions.diagnostics.isEmpty)
         #expect(entries.diagnostics.isEmpty)
-        let (dataset, diagnostics) = DatasetAssembler.assemble([sessions, entries], preferences: nil)
+        let (dataset, diagnostics) = DatasetAssembler.assemble([sessions, entries])
         #expect(diagnostics.isEmpty)
         let first = dataset.sessions[0].value
         #expect(first.name == "Quiz night")

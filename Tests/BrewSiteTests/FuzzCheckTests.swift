@@ -73,8 +73,6 @@ struct FuzzCheckTests {
         var report = Report()
         let originals = Self.originals()
         guard originals.count >= 8 else { return report }
-        var preferencesDiagnostics: [Diagnostic] = []
-        let (preferences, waterline) = DataDirectoryReader(root: Self.dataRoot).readPreferencesFile(diagnostics: &preferencesDiagnostics)
         let knownFiles = Set(originals.map(\.path)).union(["recipes", (Self.dataRoot as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)])
         var random = SplitMix64(seed: Self.seed)
         var tally: [Mutation: Int] = [:]
@@ -88,7 +86,7 @@ struct FuzzCheckTests {
             report.problems.append("the scratch folders of the fuzz could not be made: \(error)")
             return report
         }
-        let baseline = DatasetAssembler.assemble(originals.map(\.parsed), preferences: preferences, waterlineSettings: waterline).dataset
+        let baseline = DatasetAssembler.assemble(originals.map(\.parsed)).dataset
         let known = knownFiles.union(surfaces.knownFiles)
 
         for index in 0..<Self.count {
@@ -124,7 +122,7 @@ struct FuzzCheckTests {
                 var files = originals.map(\.parsed)
                 files[target] = parsed
                 files = files.indices.filter { $0 == target || originals[$0].kind != .logs }.map { files[$0] }
-                let (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
+                let (dataset, assembled) = DatasetAssembler.assemble(files)
                 let validated = ValidatedDataset(dataset: dataset, readDiagnostics: assembled)
                 if validated.blockingErrors.isEmpty { Self.buildComputations(validated) }
                 return FuzzSurfaces.Outcome(diagnostics: validated.diagnostics)

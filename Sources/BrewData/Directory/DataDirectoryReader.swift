@@ -31,7 +31,7 @@ public struct DataDirectoryReader: Sendable {
 
     /// Every data file under the folders of `RecordKind.folderKinds`, sorted, with the kind that
     /// owns its folder; then the files of the file kinds read as records (`RecordFolderDecoding`:
-    /// `kitchen/inbox.json`) that are there. A file or folder that no kind claims is reported as a warning that says
+    /// `preferences.json`, `kitchen/inbox.json`) that are there. A file or folder that no kind claims is reported as a warning that says
     /// what is read, never skipped in silence (notes ending in `.md` or `.txt` excepted).
     public func dataFilePaths(diagnostics: inout [Diagnostic]) -> [(path: String, kind: RecordKind)] {
         var result: [(String, RecordKind)] = []
@@ -118,23 +118,15 @@ public struct DataDirectoryReader: Sendable {
         }
     }
 
-    /// `preferences.json`: the preferences and its `waterline` settings.
-    public func readPreferencesFile(diagnostics: inout [Diagnostic]) -> (preferences: Located<Preferences>?, waterline: Located<WaterlineSettings.Overrides>?) {
+    /// `preferences.json` read on its own, for a command that needs no more of the data (the
+    /// journal's time zone): parsed as the directory's reader parses it (`PreferencesKind`), its
+    /// findings added to `diagnostics`; nil when there is no such file or it is not an object.
+    public func readPreferencesFile(diagnostics: inout [Diagnostic]) -> PreferencesFile? {
         let path = (root as NSString).appendingPathComponent(Self.preferencesFileName)
-        let bytes: [UInt8]
-        switch source.bytesIfPresent(path) {
-        case nil: return (nil, nil)
-        case .success(let read)?: bytes = read
-        case .failure(let problem)?: diagnostics.append(problem.diagnostic); return (nil, nil)
-        }
-        do {
-            let node = try JSONParser.parse(bytes, file: path)
-            let preferences = PreferencesDecoder.decode(node, diagnostics: &diagnostics)
-            return (preferences, WaterlineSettingsDecoder.decode(preferences: node, diagnostics: &diagnostics))
-        } catch {
-            diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
-            return (nil, nil)
-        }
+        guard source.entryExists(path) else { return nil }
+        let file = Self.parseFile(at: path, kind: .preferences, source: source)
+        diagnostics += file.diagnostics
+        return file.store[PreferencesFile.shelf].first?.value
     }
 
     /// `erasures.json` (`RecordKind.erasures`): not part of the site, but checked, so that a ledger

@@ -3,9 +3,7 @@ import BrewKit
 /// Puts parsed files together into one data set: attaches the rows of steps CSVs to
 /// their recipes and reports steps whose recipe is missing.
 public enum DatasetAssembler {
-    public static func assemble(
-        _ files: [ParsedFile], preferences: Located<Preferences>?, waterlineSettings: Located<WaterlineSettings.Overrides>? = nil
-    ) -> (dataset: Dataset, diagnostics: [Diagnostic]) {
+    public static func assemble(_ files: [ParsedFile]) -> (dataset: Dataset, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = files.flatMap(\.diagnostics)
         var stepsByRecipe: [String: [StepDecoder.Draft]] = [:]
         for file in files {
@@ -40,7 +38,7 @@ public enum DatasetAssembler {
             for draft in drafts { diagnostics.append(.error(message, at: draft.fieldLocations[RecordFileParser.stepsFileMarker] ?? draft.location)) }
         }
         let sessions = SessionFileParser.assemble(files, diagnostics: &diagnostics)
-        var dataset = Dataset(recipes: recipes, preferences: preferences, sessions: sessions, waterlineSettings: waterlineSettings)
+        var dataset = Dataset(recipes: recipes, sessions: sessions)
         dataset.kitchenRecipes = KitchenFileParser.assemble(files, diagnostics: &diagnostics)
         // The files' stores in the files' order, each shelf copied on all cores: the logs are
         // most of the data set.

@@ -8,22 +8,20 @@ import Foundation
 public struct IncrementalDataReader: Sendable {
     public struct Refresh: Sendable {
         public var result: DataDirectoryReader.Result
-        /// Data files read again because they are new or changed, and files gone, in path order.
+        /// Data files read again because they are new or changed, and files gone, in path order
+        /// (`preferences.json` among them, a data file as the folders' are).
         public var changedPaths: [String]
         public var removedPaths: [String]
-        /// Whether `preferences.json` appeared, changed or vanished.
-        public var preferencesChanged: Bool
         /// Time spent listing and reading files, and putting the data set together and validating it.
         public var readNanoseconds: UInt64 = 0
         public var validateNanoseconds: UInt64 = 0
 
         /// Whether anything differs from the previous refresh.
-        public var changedAnything: Bool { !changedPaths.isEmpty || !removedPaths.isEmpty || preferencesChanged }
+        public var changedAnything: Bool { !changedPaths.isEmpty || !removedPaths.isEmpty }
     }
 
     public let reader: DataDirectoryReader
     private var parsed: [String: (signature: FileSignature?, file: ParsedFile)] = [:]
-    private var preferencesSignature: FileSignature?
 
     /// - Parameter source: where the files are read from (`DataDirectoryReader.source`).
     public init(root: String, source: any DataFileSource = DiskDataFiles()) {
@@ -98,7 +96,6 @@ public struct IncrementalDataReader: Sendable {
     /// while it is validated (`GiveWay`): nil then, and the next refresh reports what this one read.
     public mutating func refresh(stoppingIf shouldStop: (() -> Bool)?) -> Refresh? {
         let root = reader.root
-        let kept = preferencesSignature
         let start = DispatchTime.now().uptimeNanoseconds
         var diagnostics: [Diagnostic] = []
         guard let paths = listAndReread(diagnostics: &diagnostics) else {
@@ -107,24 +104,19 @@ public struct IncrementalDataReader: Sendable {
             parsed = [:]
             unreported = ([], [])
             let result = DataDirectoryReader.Result(files: [], validated: ValidatedDataset(unreadable: [.error(message, at: .file(root))]))
-            return Refresh(result: result, changedPaths: [], removedPaths: removed, preferencesChanged: false)
+            return Refresh(result: result, changedPaths: [], removedPaths: removed)
         }
         // In the listing's order (kind by kind, then path), as they are read.
         let changed = paths.map(\.path).filter(unreported.changed.contains), removed = unreported.removed.sorted()
         if let shouldStop, shouldStop() { return nil }
         unreported = ([], [])
 
-        let preferencesPath = (root as NSString).appendingPathComponent(DataDirectoryReader.preferencesFileName)
         let source = reader.source
-        let preferencesNow = source.signature(at: preferencesPath)
-        let preferencesChanged = preferencesNow != preferencesSignature
-        preferencesSignature = preferencesNow
-        let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &diagnostics)
         let ledger = reader.checkErasuresFile(diagnostics: &diagnostics)
 
         let read = DispatchTime.now().uptimeNanoseconds
         let files = paths.compactMap { parsed[$0.path]?.file }
-        var (dataset, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
+        var (dataset, assembled) = DatasetAssembler.assemble(files)
         let giveWay = GiveWay(shouldStop)
         var validated: ValidatedDataset
         do throws(GaveWay) {
@@ -137,14 +129,13 @@ public struct IncrementalDataReader: Sendable {
                                              logFindings: findLogProblems(in: files, dataset: dataset), giveWay: giveWay)
         } catch {
             unreported = (Set(changed), Set(removed))
-            preferencesSignature = kept
             return nil
         }
         if dataset.recipes.isEmpty {
             validated.diagnostics = Self.noRecipes(validated.diagnostics, root: root, recipeFiles: paths.filter { $0.kind == .recipes }.map(\.path), source: source)
         }
         let result = DataDirectoryReader.Result(files: files, validated: validated)
-        return Refresh(result: result, changedPaths: changed, removedPaths: removed, preferencesChanged: preferencesChanged,
+        return Refresh(result: result, changedPaths: changed, removedPaths: removed,
                        readNanoseconds: read - start, validateNanoseconds: DispatchTime.now().uptimeNanoseconds - read)
     }
 

@@ -29,6 +29,9 @@ public struct ParsedFile: Sendable {
         set { store[BrewLog.shelf] = newValue }
     }
 
+    /// The preferences a `preferences.json` holds (`PreferencesFile.shelf`); nil in any other file.
+    public var preferences: Preferences? { store[PreferencesFile.shelf].first?.value.preferences?.value }
+
     public init(path: String, kind: RecordKind) {
         self.path = path
         self.kind = kind

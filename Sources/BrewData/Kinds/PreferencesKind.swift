@@ -29,3 +29,22 @@ public enum PreferencesKind: RecordKindDeclaration {
     /// Every page: the settings, the card doses, the time zone, the kitchen's goals and units.
     public static let pageGroups: Set<PageGroup> = Set(PageGroup.allCases)
 }
+
+extension PreferencesKind: RecordFolderDecoding {
+    /// `preferences.json` is one JSON object, read whole: the preferences and their `waterline`
+    /// settings, one record on `PreferencesFile.shelf` (none when it is not an object).
+    static func decodeWhole(_ bytes: [UInt8], path: String, into file: inout ParsedFile, fromBytes: Bool,
+                            recordsRead: ((Int) -> Void)?) -> Bool {
+        do {
+            let node = try JSONParser.parse(bytes, file: path)
+            let record = PreferencesFile(preferences: PreferencesDecoder.decode(node, diagnostics: &file.diagnostics),
+                                         waterline: WaterlineSettingsDecoder.decode(preferences: node, diagnostics: &file.diagnostics))
+            if let source = record.source { file.store[PreferencesFile.shelf] = [Located(record, source: source)] }
+        } catch {
+            file.diagnostics.append(.error(error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
+        }
+        return true
+    }
+
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {}
+}

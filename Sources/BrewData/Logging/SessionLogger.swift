@@ -160,10 +160,8 @@ public struct SessionLogger: Sendable {
         var files = result.files.filter { $0.path != edit.path }
         files.append(edited)
         files.sort { $0.path < $1.path }
-        var readDiagnostics: [Diagnostic] = []
-        let (preferences, waterline) = reader.readPreferencesFile(diagnostics: &readDiagnostics)
-        let (after, assembled) = DatasetAssembler.assemble(files, preferences: preferences, waterlineSettings: waterline)
-        let validated = ValidatedDataset(dataset: after, readDiagnostics: readDiagnostics + assembled)
+        let (after, assembled) = DatasetAssembler.assemble(files)
+        let validated = ValidatedDataset(dataset: after, readDiagnostics: assembled)
         let broken = relevantErrors(validated.diagnostics)
         if !broken.isEmpty {
             throw Failure(message: "not written: the session would not be valid", diagnostics: broken)

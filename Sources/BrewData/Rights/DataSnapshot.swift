@@ -69,7 +69,8 @@ public struct DataSnapshot: Hashable, Sendable {
             throw CommandError("the data directory \"\(root)\" does not exist")
         }
         let result = DataDirectoryReader(root: root).read()
-        let errors = DatasetAssembler.assemble(result.files, preferences: nil).diagnostics.filter { $0.severity == .error }
+        // The preferences are carried as their file holds them (`ArchiveMember.preferences`).
+        let errors = DatasetAssembler.assemble(result.files.filter { $0.kind != .preferences }).diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             throw CommandError("\(errors.count) record error(s) in \(root): a record that cannot be read cannot be carried; fix them first (brewguide check --data \(root))", findings: Array(errors.prefix(5)))
         }

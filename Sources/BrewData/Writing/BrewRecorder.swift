@@ -284,8 +284,7 @@ public struct BrewRecorder: Sendable {
             let logCount = others.reduce(parsed.logs.count) { $0 + $1.logs.count }
             let wholeJournal = checkedLogs == .allFiles || logCount > DateBounds.maximumRecords
             let files = (wholeJournal ? others : others.filter { $0.kind != .logs && $0.logs.isEmpty }) + [parsed]
-            let (dataset, assembled) = DatasetAssembler.assemble(
-                files.sorted { $0.path < $1.path }, preferences: validated.dataset.preferences, waterlineSettings: validated.dataset.waterlineSettings)
+            let (dataset, assembled) = DatasetAssembler.assemble(files.sorted { $0.path < $1.path })
             // Only this file's findings are looked at: its logs' own rules are checked, not every
             // log's again (each log's findings are in its own file; the other rules run on the
             // logs of this file, see `CheckedLogs`).

@@ -2,16 +2,14 @@ import Foundation
 
 /// Everything read from a data directory, each record with its source locations.
 public struct Dataset: Sendable {
-    public var preferences: Located<Preferences>?
-    /// `preferences.json` key `waterline`; nil when absent (the defaults apply).
-    public var waterlineSettings: Located<WaterlineSettings.Overrides>?
     /// The thumbnail files of kitchen recipes that were found in the data directory: each file's
     /// path in the data directory and the site (`KitchenThumbnail.file`) to the real path it was
     /// read from. A thumbnail file missing from here is shown as the title's first letter.
     public var kitchenImages: [String: String] = [:]
     /// The records of the kinds kept by kind (`RecordStore`): each kind's records in file order,
     /// read, joined and checked with no field of their own here (brew logs, `BrewLog.shelf`; bags
-    /// of beans; recipes; sessions; drink presets; recorded pours; the kitchen's recipes and inbox).
+    /// of beans; recipes; sessions; drink presets; recorded pours; the kitchen's recipes and inbox;
+    /// the preferences, `PreferencesFile.shelf`).
     public var store = RecordStore()
 
     public init(
@@ -21,10 +19,9 @@ public struct Dataset: Sendable {
     ) {
         self.logs = logs
         self.recipes = recipes
-        self.preferences = preferences
+        self.preferencesFile = PreferencesFile(preferences: preferences, waterline: waterlineSettings)
         self.sessions = sessions
         self.drinkPresets = drinkPresets
-        self.waterlineSettings = waterlineSettings
     }
 
     /// The person's Waterline settings: the defaults with `preferences.json`'s `waterline` applied.

@@ -39,20 +39,6 @@ public struct DatasetValidator: Sendable {
         diagnostics += CoffeeBean.logFindings(dataset.logs, beans: dataset.beans)
         try giveWay.check()
 
-        let recipeIDs = dataset.recipeIDs
-        if let preferences = dataset.preferences, let last = preferences.value.lastSelectedRecipeId, !recipeIDs.contains(last) {
-            diagnostics.append(.warning(
-                "lastSelectedRecipeId \(quoted(last)) names no recipe in the data; the starter is selected instead",
-                at: preferences.source.location(of: "lastSelectedRecipeId")))
-        }
-        if let unknownZone = JournalTimeZone.unknownZoneDiagnostic(dataset.preferences) {
-            diagnostics.append(unknownZone)
-        }
-        if let preferences = dataset.preferences {
-            for dose in preferences.value.cardDosesGrams where !(dose > 0) {
-                diagnostics.append(.error("cardDosesGrams must hold doses greater than 0 g, found \(Format.grams(dose))", at: preferences.source.location(of: "cardDosesGrams")))
-            }
-        }
         try giveWay.check()
         return diagnostics.sortedByLocation()
     }
