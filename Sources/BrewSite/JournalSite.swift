@@ -520,8 +520,8 @@ public final class JournalSite {
         let changed = files + changedImages.filter { path in !files.contains(path) }
         parts += changed.prefix(3)
         if changed.count > 3 { parts.append("\(Format.count(changed.count - 3, "more file", plural: "more files"))") }
-        // The planner's files (the plan, the shopping list, the snacks, the cooks) are read outside
-        // the kinds' folders: named by what of them changed (a cook is `kitchen/cooked.json`).
+        // The planner's files (the plan, the shopping list, the snacks, the cooks) are data files,
+        // named above; a change of the planner with no file changed is named by what of it changed.
         if parts.isEmpty { parts += mealPlanChangedPlaces }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }

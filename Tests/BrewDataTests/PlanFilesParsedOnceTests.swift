@@ -104,4 +104,34 @@ import TestSupport
         #expect(findings.contains { $0.contains("2026-14.csv:2:") && $0.contains("lentil-sup") })
         #expect(findings.filter { $0.contains("2026-14.csv:2:") && $0.contains("updatedAt") }.count == 1)
     }
+
+    /// The planner's other files (the snacks, the shopping list, the cooks, and the preferences for
+    /// the goals and aisles) are read once per read of the journal too, by the directory's reader,
+    /// and again only when they changed; a broken one is told once.
+    @Test func thePlannersOtherFilesAreParsedOnceAndAgainOnlyWhenChanged() throws {
+        let root = try Self.journal()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cooked = (root as NSString).appendingPathComponent(CookLogsKind.file)
+        try #"[{"id": "cook-1", "recipeId": "lentil-soup", "cookedAt": "2026-11-20T19:00:00Z"}"#.write(toFile: cooked, atomically: true, encoding: .utf8)
+        let files = [MealPlanReader.snacksFile, MealPlanReader.shoppingJSON, CookLogsKind.file, DataDirectoryReader.preferencesFileName].map { (root as NSString).appendingPathComponent($0) }
+        let source = CountingSource()
+        let first = JournalFindings.reading(root: root, source: source, now: Self.now)
+        for file in files { #expect(source.reads.value[file] == 1, "\(file) was read \(source.reads.value[file] ?? 0) times in one read") }
+        #expect(!first.mealPlan.plan.snackOverrides.isEmpty && !first.mealPlan.plan.shoppingItems.isEmpty)
+        let broken = first.findings.filter { $0.location.file == cooked }.map(\.description)
+        #expect(broken.count == 1 && broken[0].contains(": error: "), "the cooks' file that does not parse, once: \(broken)")
+
+        var reader = IncrementalDataReader(root: root, source: source)
+        _ = MealPlanContext.load(root: root, read: reader.refresh().result, source: source)
+        let again = reader.refresh()
+        _ = MealPlanContext.load(root: root, read: again.result, source: source)
+        #expect(!again.changedAnything)
+        for file in files { #expect(source.reads.value[file] == 2, "\(file): read by the new reader once, not again when unchanged") }
+
+        try #"[{"id": "cook-1", "recipeId": "lentil-soup", "cookedAt": "2026-11-20T19:00:00Z"}]"#.write(toFile: cooked, atomically: true, encoding: .utf8)
+        let mended = reader.refresh()
+        #expect(mended.changedPaths == [cooked])
+        #expect(MealPlanContext.load(root: root, read: mended.result, source: source).plan.cooks.count == 1)
+        #expect(source.reads.value[cooked] == 3 && source.reads.value[files[0]] == 2)
+    }
 }

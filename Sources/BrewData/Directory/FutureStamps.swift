@@ -24,8 +24,9 @@ public enum FutureStamps {
                 warn("updatedAt", updatedAt, of: "kitchen recipe \"\(recipe.value.id)\"", at: recipe.source.location(of: "updatedAt"))
             }
         }
-        // The plan slots' records, kept as read for the planner, are its to tell (`plannerDiagnostics`).
-        for file in result.files where file.kind != .mealPlanSlots {
+        // The planner's records (the plan slots, snacks, shopping list and cooks, and the goals of
+        // the preferences), kept as read for it, are its to tell (`plannerDiagnostics`).
+        for file in result.files where !MealPlanReader.fileKinds.contains(file.kind) {
             for record in file.rawRecords { found += updatedAtStamps(in: record, record: "", now: now) }
         }
         return found

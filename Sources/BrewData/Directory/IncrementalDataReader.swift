@@ -122,7 +122,7 @@ public struct IncrementalDataReader: Sendable {
         do throws(GaveWay) {
             try giveWay.check()
             dataset.kitchenImages = KitchenImageFiles.resolve(dataset.kitchenRecipes, root: root, source: source, diagnostics: &assembled)
-            assembled += KitchenImageFiles.unnamed(dataset.kitchenRecipes, root: root, source: source)
+            assembled += KitchenImageFiles.unnamed(dataset.kitchenRecipes, cookPhotos: CookPhotos.named(inFiles: files), root: root, source: source)
             assembled += ErasedRecordsLeft.findings(in: dataset, ledger: ledger, root: root)
             // The log findings kept per file are those of the files as read: kept even when this gives way.
             validated = try ValidatedDataset(dataset: dataset, readDiagnostics: diagnostics + assembled,

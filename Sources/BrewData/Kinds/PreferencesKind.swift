@@ -37,6 +37,8 @@ extension PreferencesKind: RecordFolderDecoding {
                             recordsRead: ((Int) -> Void)?) -> Bool {
         do {
             let node = try JSONParser.parse(bytes, file: path)
+            // Kept as read for the planner, which reads `kitchen.goals` and `kitchen.aisles`.
+            file.rawRecords = [node]
             let record = PreferencesFile(preferences: PreferencesDecoder.decode(node, diagnostics: &file.diagnostics),
                                          waterline: WaterlineSettingsDecoder.decode(preferences: node, diagnostics: &file.diagnostics))
             if let source = record.source { file.store[PreferencesFile.shelf] = [Located(record, source: source)] }

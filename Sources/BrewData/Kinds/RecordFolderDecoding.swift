@@ -151,3 +151,25 @@ extension MealPlanSlotsKind: RecordFolderDecoding {
         file.rawRecords = nodes
     }
 }
+
+/// The planner's files of their own (the snack presets, the shopping list, the cooks), read by
+/// the directory's reader as the plan's files are: their records kept as read (`rawRecords`),
+/// which `MealPlanReader` decodes and checks, so each is parsed once per read and told as a
+/// changed file when it changed.
+extension SnackPresetsKind: RecordFolderDecoding {
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
+        file.rawRecords = nodes
+    }
+}
+
+extension ShoppingItemsKind: RecordFolderDecoding {
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
+        file.rawRecords = nodes
+    }
+}
+
+extension CookLogsKind: RecordFolderDecoding {
+    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
+        file.rawRecords = nodes
+    }
+}

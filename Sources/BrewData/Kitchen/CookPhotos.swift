@@ -30,6 +30,12 @@ public enum CookPhotos {
         }
     }
 
+    /// The photo paths the cook logs of the files as the directory's reader read them name
+    /// (`kitchen/cooked.json`'s records, kept as read); none when it is not there or does not parse.
+    public static func named(inFiles files: [ParsedFile]) -> Set<String> {
+        named(inRecords: files.filter { $0.kind == .cookLogs }.flatMap(\.rawRecords).map(JSONValue.init))
+    }
+
     /// The photo paths the cook logs a snapshot carries (its `kitchen/cooked.json`) name.
     public static func named(in snapshot: DataSnapshot) -> Set<String> {
         named(inRecords: CookLogsKind.records(in: snapshot))

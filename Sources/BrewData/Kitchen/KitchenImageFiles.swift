@@ -47,7 +47,9 @@ public enum KitchenImageFiles {
     /// of one that a recipe names) and no cook log names (`CookPhotos`), and for each photo a stopped `kitchen import` or `kitchen clip`
     /// left pending (`.<name>.pending`, which the next import or clip puts in place or removes).
     /// Nothing is removed: a photo may be one the person put there by hand.
-    public static func unnamed(_ recipes: [Located<KitchenRecipe>], root: String, source: any DataFileSource = DiskDataFiles()) -> [Diagnostic] {
+    /// - Parameter cookPhotos: the photos the cook logs name, when the caller has read them
+    ///   (`CookPhotos.named(inFiles:)`); nil reads `kitchen/cooked.json` here.
+    public static func unnamed(_ recipes: [Located<KitchenRecipe>], cookPhotos: Set<String>? = nil, root: String, source: any DataFileSource = DiskDataFiles()) -> [Diagnostic] {
         let folder = (root as NSString).appendingPathComponent("kitchen/images")
         guard let names = source.names(inFolder: folder), !names.isEmpty else { return [] }
         var named: Set<String> = []
@@ -56,7 +58,7 @@ public enum KitchenImageFiles {
             named.insert(path)
             named.insert(KitchenThumbnail.gridPath(for: path))
         }
-        named.formUnion(CookPhotos.named(root: root, source: source))
+        named.formUnion(cookPhotos ?? CookPhotos.named(root: root, source: source))
         var diagnostics: [Diagnostic] = []
         for name in names.sorted() {
             let relative = "kitchen/images/" + name

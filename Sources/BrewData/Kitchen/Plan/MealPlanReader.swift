@@ -11,26 +11,39 @@ public struct MealPlanReader: Sendable {
     public static let shoppingJSON = RecordKind.shoppingItems.filePaths[0]
     public static let shoppingCSV = RecordKind.shoppingItems.filePaths[1]
 
+    /// The kinds of the planner's files, which the directory's reader keeps as read for it; and
+    /// the preferences, whose `kitchen.goals` and `kitchen.aisles` the planner reads.
+    public static let fileKinds: Set<RecordKind> = [.mealPlanSlots, .snackPresets, .shoppingItems, .cookLogs, .preferences]
+
     public let root: String
     /// Where the files are read from (`DataDirectoryReader.source`).
     public let source: any DataFileSource
-    /// The plan files as the directory's reader read them (`ParsedFile`s of `.mealPlanSlots`, their
-    /// records kept with their places), read from here rather than parsed again; nil: the plan
-    /// files are listed and parsed here.
-    public let planFiles: [ParsedFile]?
+    /// The planner's files as the directory's reader read them (`ParsedFile`s of `fileKinds`,
+    /// their records kept with their places), by path, read from here rather than parsed again;
+    /// nil: the files are listed and parsed here.
+    public let plannerFiles: [String: ParsedFile]?
 
     public init(root: String, source: any DataFileSource = DiskDataFiles()) {
         self.root = root
         self.source = source
-        self.planFiles = nil
+        self.plannerFiles = nil
     }
 
-    /// A reader of the planner's files that takes the plan files from `read` (the data directory
-    /// as read from `source`), so that each is parsed once per read.
+    /// A reader of the planner's files that takes them from `read` (the data directory as read
+    /// from `source`), so that each is parsed once per read.
     public init(root: String, read: DataDirectoryReader.Result, source: any DataFileSource) {
         self.root = root
         self.source = source
-        self.planFiles = read.files.filter { $0.kind == .mealPlanSlots }
+        self.plannerFiles = Dictionary(read.files.filter { Self.fileKinds.contains($0.kind) }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The records of one of the planner's files of their own (`records(at:)`): as the directory's
+    /// reader read them, with its findings about the file, when this reader takes them from it.
+    func fileRecords(_ file: String, diagnostics: inout [Diagnostic]) -> [RawNode]? {
+        guard let plannerFiles else { return Self.records(at: file, source: source, diagnostics: &diagnostics) }
+        guard let read = plannerFiles[file] else { return nil }
+        diagnostics += read.diagnostics
+        return read.rawRecords
     }
 
     func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
@@ -52,7 +65,7 @@ public struct MealPlanReader: Sendable {
                 if let slot = MealSlotDecoder.decode(node, isCSVRow: isCSV, diagnostics: &diagnostics) { data.slots.append(slot) }
             }
         }
-        if let nodes = Self.records(at: path(Self.snacksFile), source: source, diagnostics: &diagnostics) {
+        if let nodes = fileRecords(path(Self.snacksFile), diagnostics: &diagnostics) {
             stamped += nodes.map { ($0, "") }
             data.snackOverrides = nodes.compactMap { SnackPresetDecoder.decode($0, diagnostics: &diagnostics) }
         }
@@ -61,11 +74,11 @@ public struct MealPlanReader: Sendable {
             diagnostics.append(.warning("both kitchen/shopping.json and kitchen/shopping.csv exist; both are read, and commands write the JSON", at: .file(shopping[1])))
         }
         for file in shopping {
-            guard let nodes = Self.records(at: file, source: source, diagnostics: &diagnostics) else { continue }
+            guard let nodes = fileRecords(file, diagnostics: &diagnostics) else { continue }
             stamped += nodes.map { ($0, "") }
             data.shoppingItems += nodes.compactMap { ShoppingItemDecoder.decode($0, diagnostics: &diagnostics) }
         }
-        if let nodes = Self.records(at: path(CookLogsKind.file), source: source, diagnostics: &diagnostics) {
+        if let nodes = fileRecords(path(CookLogsKind.file), diagnostics: &diagnostics) {
             data.cooks = nodes.compactMap { CookLogsKind.decode($0, diagnostics: &diagnostics) }
         }
         let preferences = self.preferences()
@@ -78,12 +91,7 @@ public struct MealPlanReader: Sendable {
     /// `preferences.json` `kitchen.aisles`: an object of aisle name → array of ingredient names
     /// (cookcli's aisle file as JSON); a wrong shape is an error naming the field.
     public func readAisles(diagnostics: inout [Diagnostic]) -> ShoppingAisles {
-        let file = path(DataDirectoryReader.preferencesFileName)
-        guard case .success(let bytes)? = source.bytesIfPresent(file),
-              let node = try? JSONParser.parse(bytes, file: file),
-              case .object(let members) = node.value, let kitchen = members.last(where: { $0.key == "kitchen" })?.node,
-              case .object(let kitchenMembers) = kitchen.value,
-              let aislesNode = kitchenMembers.last(where: { $0.key == "aisles" })?.node else { return ShoppingAisles() }
+        guard let preferences = preferences(), let aislesNode = Self.kitchenMember("aisles", of: preferences) else { return ShoppingAisles() }
         if case .null = aislesNode.value { return ShoppingAisles() }
         guard case .object(let aisleMembers) = aislesNode.value else {
             diagnostics.append(.error("kitchen.aisles: expected an object of aisle names, each with an array of ingredient names, found \(aislesNode.summary)", at: aislesNode.location.naming("kitchen.aisles")))
@@ -108,9 +116,9 @@ public struct MealPlanReader: Sendable {
     }
 
     /// Each plan file's records, in path order, and what is wrong with those that cannot be read:
-    /// from the files as the directory's reader read them (`planFiles`), or parsed here.
+    /// from the files as the directory's reader read them (`plannerFiles`), or parsed here.
     func planRecords(diagnostics: inout [Diagnostic]) -> [(file: String, nodes: [RawNode])] {
-        guard let planFiles else {
+        guard let plannerFiles else {
             return planFilePaths().compactMap { file in
                 Self.records(at: file, source: source, diagnostics: &diagnostics).map { (file: file, nodes: $0) }
             }
@@ -118,7 +126,7 @@ public struct MealPlanReader: Sendable {
         // The directory's reader's findings about a file (it cannot be read or parsed) are said by
         // the planner as well, as when it parsed the file itself (`JournalFindings` says them once).
         var records: [(file: String, nodes: [RawNode])] = []
-        for file in planFiles.sorted(by: { $0.path < $1.path }) {
+        for file in plannerFiles.values.filter({ $0.kind == .mealPlanSlots }).sorted(by: { $0.path < $1.path }) {
             diagnostics += file.diagnostics
             records.append((file: file.path, nodes: file.rawRecords))
         }
@@ -148,9 +156,12 @@ public struct MealPlanReader: Sendable {
         preferences().flatMap { NutritionGoalsDecoder.decode(preferences: $0, diagnostics: &diagnostics) }
     }
 
-    /// `preferences.json` parsed; nil when it cannot be read or parsed (the main reader reports that).
+    /// `preferences.json` parsed; nil when it cannot be read or parsed (the main reader reports
+    /// that): as the directory's reader read it (its one record, kept as read), when this reader
+    /// takes the files from it.
     func preferences() -> RawNode? {
         let file = path(DataDirectoryReader.preferencesFileName)
+        if let plannerFiles { return plannerFiles[file]?.rawRecords.first }
         guard case .success(let bytes)? = source.bytesIfPresent(file) else { return nil }
         return try? JSONParser.parse(bytes, file: file)
     }
