@@ -112,7 +112,10 @@ public struct RecordShelf<Record: Equatable & Sendable>: Sendable {
     /// then it must be a safe file name, unique also on a disk that ignores case (errors); else an
     /// id used twice is a warning (both records are read; a merge keeps one).
     public let idsNameFiles: Bool
-    let id: @Sendable (Record) -> String
+    /// The ids of a shelf's records, in order: made where the record type is known (the init,
+    /// specialised at each shelf's declaration), so a hundred thousand logs are not copied one by
+    /// one through the store's type-erased records to read their ids.
+    let ids: @Sendable ([Located<Record>]) -> [String]
     let check: @Sendable (_ records: [Located<Record>], _ dataset: Dataset) -> [Diagnostic]
 
     /// - Parameters:
@@ -124,7 +127,7 @@ public struct RecordShelf<Record: Equatable & Sendable>: Sendable {
         self.kindName = kindName
         self.idLabel = idLabel
         self.idsNameFiles = idsNameFiles
-        self.id = id
+        self.ids = { records in records.map { id($0.value) } }
         self.check = check
     }
 
@@ -157,7 +160,7 @@ private struct Shelved<Record: Equatable & Sendable>: ShelfRecords {
     var records: [Located<Record>]
 
     var count: Int { records.count }
-    var ids: [String] { records.map { shelf.id($0.value) } }
+    var ids: [String] { shelf.ids(records) }
     var idLabel: String { shelf.idLabel }
     var idsNameFiles: Bool { shelf.idsNameFiles }
     func source(at index: Int) -> SourceMap { records[index].source }
