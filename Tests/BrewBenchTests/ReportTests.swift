@@ -38,3 +38,14 @@ struct ReportTests {
         #expect(Shown.count(1_234_567) == "1,234,567")
     }
 }
+
+/// A run names the commit of the binary it timed (`--binary`), not of the tree it was run from.
+@Suite struct TimedBinaryCommitTests {
+    @Test func theCommitIsReadFromTheBinarysVersionLine() {
+        #expect(MachineFacts.commit(inVersionLine: "brewguide 0.1.0 (commit c54290e21644, static Swift runtime)") == "c54290e21644")
+        #expect(MachineFacts.commit(inVersionLine: "brewguide 0.1.0 (commit dd548e4f1154-modified, static Swift runtime)") == "dd548e4f1154-modified")
+        #expect(MachineFacts.commit(inVersionLine: "brewguide 0.1.0 (commit 3cee8c9)") == "3cee8c9")
+        #expect(MachineFacts.commit(inVersionLine: "brewguide 0.1.0") == nil)
+        #expect(MachineFacts.commit(inVersionLine: "unknown") == nil)
+    }
+}

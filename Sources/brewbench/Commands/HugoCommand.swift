@@ -50,7 +50,7 @@ struct HugoCommand: ParsableCommand {
         let source = "\(work)/hugo-site-\(logs)"
         try HugoComparison.ensureSource(SyntheticJournal(logCount: logs, seed: seed), at: source)
 
-        var machine = MachineFacts.current(scratch: runFolder)
+        var machine = MachineFacts.current(scratch: runFolder, binary: binary)
         let hugoLine = hugoVersion.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         Progress.say("brewbench hugo: \(logs) logs, \(hugoLine), load \(machine.loadAverageAtStart); outputs in \(runFolder)")
         let absolute = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }

@@ -64,7 +64,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let runFolder = try WorkFolders.newRunFolder(under: work, name: "run")
-        var machine = MachineFacts.current(scratch: runFolder)
+        var machine = MachineFacts.current(scratch: runFolder, binary: binary)
         Progress.say("brewbench run: \(machine.processorCount) cores, \(machine.cpuModel), load \(machine.loadAverageAtStart); brewguide \(machine.brewguideCommit.prefix(10)); outputs in \(runFolder)")
         var results: [SizeResult] = []
         var benchmarks: [(benchmark: SizeBenchmark, firstSite: SiteInventory?)] = []

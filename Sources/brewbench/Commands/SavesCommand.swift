@@ -74,7 +74,7 @@ struct SavesCommand: ParsableCommand {
 
     func run() throws {
         let runFolder = try WorkFolders.newRunFolder(under: work, name: "saves")
-        var machine = MachineFacts.current(scratch: runFolder)
+        var machine = MachineFacts.current(scratch: runFolder, binary: binary)
         Progress.say("brewbench saves: \(machine.processorCount) cores, load \(machine.loadAverageAtStart); brewguide \(machine.brewguideCommit.prefix(10)) (\(binary)); outputs in \(runFolder)")
         let journal: String
         if let data {

@@ -7,7 +7,9 @@ struct MachineFacts: Codable, Sendable {
     var kernel: String
     var memoryTotalBytes: Int
     var date: String
-    /// The last commit that changed brewguide's sources (everything but Sources/brewbench).
+    /// The commit the timed binary was built from, as its `--version` says (`c54290e21644`, with
+    /// `-modified` when its tree had changes); where it says none, the last commit that changed
+    /// brewguide's sources here (everything but Sources/brewbench).
     var brewguideCommit: String
     /// The commit checked out when measuring, and whether the work tree had changes.
     var headCommit: String
@@ -22,7 +24,15 @@ struct MachineFacts: Codable, Sendable {
         return text.split(separator: " ").prefix(3).compactMap { Double($0) }
     }
 
-    static func current(scratch: String) -> MachineFacts {
+    /// The commit in a `brewguide --version` line: `brewguide 0.1.0 (commit c54290e21644, static
+    /// Swift runtime)` gives `c54290e21644`; nil when the line names none.
+    static func commit(inVersionLine line: String) -> String? {
+        guard let match = line.firstMatch(of: #/\(commit ([0-9a-f]{7,40}(?:-modified)?)[,)]/#) else { return nil }
+        return String(match.output.1)
+    }
+
+    /// - Parameter binary: the brewguide binary timed, asked for the commit it was built from.
+    static func current(scratch: String, binary: String) -> MachineFacts {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
@@ -37,7 +47,8 @@ struct MachineFacts: Codable, Sendable {
             processorCount: ProcessInfo.processInfo.activeProcessorCount,
             cpuModel: model, kernel: kernel, memoryTotalBytes: memoryKiB * 1024,
             date: formatter.string(from: Date()),
-            brewguideCommit: git(["log", "-1", "--format=%H", "--", "Sources", ":(exclude)Sources/brewbench", "Templates"]),
+            brewguideCommit: commit(inVersionLine: output([binary, "--version"], scratch: scratch))
+                ?? git(["log", "-1", "--format=%H", "--", "Sources", ":(exclude)Sources/brewbench", "Templates"]),
             headCommit: git(["rev-parse", "HEAD"]),
             workTreeDirty: !git(["status", "--porcelain", "--untracked-files=no"]).isEmpty,
             loadAverageAtStart: loadAverage(), loadAverageAtEnd: nil)
