@@ -104,23 +104,69 @@ extension LiveBuild {
 }
 
 /// Runs `handler` on SIGINT or SIGTERM instead of dying, so a build in progress finishes.
-/// (Dispatch sources are thread-safe; they are only made in `init` and cancelled.) It stays
-/// `@unchecked Sendable` for that reason: nothing here changes after `init`, and Dispatch's
-/// source protocol is not marked `Sendable`, so there is nothing for `Locked` to guard.
+///
+/// By a signal handler and a pipe (the self-pipe trick), not a Dispatch signal source: on Linux a
+/// source sees a signal only when every thread blocks it (libdispatch reads it from a `signalfd`),
+/// and threads this process does not make itself (the watcher's, the server's, the concurrency
+/// pool's) do not, so the kernel could hand Ctrl-C to one of them, where the ignored signal was
+/// dropped: `serve` or `watch` then ran on (a fresh-clone CI run saw `serve --edit` not stop in
+/// 60 s). A handler runs on whichever thread takes the signal; it only writes a byte to the pipe
+/// (async-signal-safe), and a thread of its own reads it and calls `handler`. `cancel()` puts the
+/// default action back, so a Ctrl-C while the command winds down ends it.
 final class Interrupt: @unchecked Sendable {
-    private let sources: [any DispatchSourceSignal]
+    private static let signals = [SIGINT, SIGTERM]
+    private let readEnd: Int32
+    private let writeEnd: Int32
 
     init(_ handler: @escaping @Sendable () -> Void) {
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: handler)
-            source.resume()
-            return source
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            // No pipe (out of descriptors): Ctrl-C ends the command as it would without this.
+            (readEnd, writeEnd) = (-1, -1)
+            return
         }
+        (readEnd, writeEnd) = (ends[0], ends[1])
+        interruptPipeWriteEnd = writeEnd
+        let readEnd = self.readEnd
+        let reader = Thread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(readEnd, &byte, 1)
+                if count == 1, byte == Interrupt.signalled { handler(); continue }
+                if count < 0, errno == EINTR { continue }
+                break  // `cancel()`'s byte, or the pipe closed
+            }
+            close(readEnd)
+        }
+        reader.name = "Interrupt"
+        reader.start()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            // Nothing here may allocate or take a lock: a literal byte, and the descriptor set
+            // (its global made) before the handler was put in place.
+            let saved = errno
+            var byte: UInt8 = 1
+            _ = write(interruptPipeWriteEnd, &byte, 1)
+            errno = saved
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        for number in Self.signals { sigaction(number, &action, nil) }
     }
 
+    /// The byte the handler writes; any other ends the reading thread.
+    private static let signalled: UInt8 = 1
+
     func cancel() {
-        for source in sources { source.cancel() }
+        guard writeEnd >= 0 else { return }
+        for number in Self.signals { signal(number, SIG_DFL) }
+        interruptPipeWriteEnd = -1
+        var stop: UInt8 = 0
+        _ = write(writeEnd, &stop, 1)
+        close(writeEnd)
     }
 }
+
+/// Where the signal handler writes (a C function pointer captures nothing): the pipe of the
+/// `Interrupt` in force, -1 when none is.
+nonisolated(unsafe) private var interruptPipeWriteEnd: Int32 = -1
