@@ -45,9 +45,7 @@ enum ServedForm {
 
     /// The journal's time zone (`preferences.json`), UTC without one.
     static func journalZone(_ root: String) -> TimeZone {
-        var ignored: [Diagnostic] = []
-        let preferences = DataDirectoryReader(root: root).readPreferencesFile(diagnostics: &ignored)?.preferences
-        return JournalTimeZone(identifier: preferences?.value.timeZone).zone ?? TimeZone(identifier: "UTC")!
+        DataDirectoryReader(root: root).journalTimeZone().zone ?? TimeZone(identifier: "UTC")!
     }
 
     /// The command's error as the page's refusal: one message a line, nothing written. A refusal

@@ -252,8 +252,7 @@ struct SessionCommand: ParsableCommand {
 
     /// `--at` in the data directory's journal time zone (`preferences.json` `timeZone`, else UTC).
     static func moment(_ text: String?, now: Date, data: String) throws -> Date {
-        var ignored: [Diagnostic] = []
-        let zone = JournalTimeZone(identifier: DataDirectoryReader(root: data).readPreferencesFile(diagnostics: &ignored)?.preferences?.value.timeZone)
+        let zone = DataDirectoryReader(root: data).journalTimeZone()
         return try moment(text, now: now, zone: zone.zone ?? TimeZone(identifier: "UTC")!)
     }
 

@@ -129,6 +129,13 @@ public struct DataDirectoryReader: Sendable {
         return file.store[PreferencesFile.shelf].first?.value
     }
 
+    /// The journal's time zone (`preferences.json` `timeZone`; UTC without one), for a command that
+    /// reads no more of the data; what is wrong with the file is `check`'s to say.
+    public func journalTimeZone() -> JournalTimeZone {
+        var ignored: [Diagnostic] = []
+        return JournalTimeZone(identifier: readPreferencesFile(diagnostics: &ignored)?.preferences?.value.timeZone)
+    }
+
     /// `erasures.json` (`RecordKind.erasures`): not part of the site, but checked, so that a ledger
     /// `erase`, `merge` or `import` would refuse is reported by `check` with its place.
     /// - Returns: its records when it reads without an error (none when there is no ledger), for

@@ -143,33 +143,19 @@ extension KitchenRecipesKind: RecordFolderDecoding {
     }
 }
 
-extension MealPlanSlotsKind: RecordFolderDecoding {
-    /// The slots' records are kept as read (`rawRecords`, with their places): `MealPlanReader`
-    /// decodes and checks them with the snacks, the shopping list and the goals, from this file as
-    /// read, so a plan file is parsed once per read.
+/// A kind of the meal planner's files (the plan, the snack presets, the shopping list, the cooks):
+/// the directory's reader keeps each file's records as read (`rawRecords`, with their places),
+/// and `MealPlanReader` decodes and checks them with the kitchen from the file as read, so each is
+/// parsed once per read and told as a changed file when it changed (`MealPlanReader.fileKinds`).
+protocol PlannerRecordsKeptAsRead: RecordFolderDecoding {}
+
+extension PlannerRecordsKeptAsRead {
     static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
         file.rawRecords = nodes
     }
 }
 
-/// The planner's files of their own (the snack presets, the shopping list, the cooks), read by
-/// the directory's reader as the plan's files are: their records kept as read (`rawRecords`),
-/// which `MealPlanReader` decodes and checks, so each is parsed once per read and told as a
-/// changed file when it changed.
-extension SnackPresetsKind: RecordFolderDecoding {
-    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
-        file.rawRecords = nodes
-    }
-}
-
-extension ShoppingItemsKind: RecordFolderDecoding {
-    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
-        file.rawRecords = nodes
-    }
-}
-
-extension CookLogsKind: RecordFolderDecoding {
-    static func decode(_ nodes: [RawNode], csvHeader: [String]?, into file: inout ParsedFile, recordsRead: ((Int) -> Void)?) {
-        file.rawRecords = nodes
-    }
-}
+extension MealPlanSlotsKind: PlannerRecordsKeptAsRead {}
+extension SnackPresetsKind: PlannerRecordsKeptAsRead {}
+extension ShoppingItemsKind: PlannerRecordsKeptAsRead {}
+extension CookLogsKind: PlannerRecordsKeptAsRead {}

@@ -25,8 +25,7 @@ struct KitchenDayCommand: ParsableCommand {
 
     /// Today's date in the journal's time zone (`preferences.json` `timeZone`, else UTC).
     static func today(data: String, now: Date) -> String {
-        var ignored: [Diagnostic] = []
-        let zone = JournalTimeZone(identifier: DataDirectoryReader(root: data).readPreferencesFile(diagnostics: &ignored)?.preferences?.value.timeZone)
+        let zone = DataDirectoryReader(root: data).journalTimeZone()
         let local = zone.local(now)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
         return "\(local.year)-\(two(local.month))-\(two(local.day))"

@@ -11,9 +11,10 @@ public struct MealPlanReader: Sendable {
     public static let shoppingJSON = RecordKind.shoppingItems.filePaths[0]
     public static let shoppingCSV = RecordKind.shoppingItems.filePaths[1]
 
-    /// The kinds of the planner's files, which the directory's reader keeps as read for it; and
-    /// the preferences, whose `kitchen.goals` and `kitchen.aisles` the planner reads.
-    public static let fileKinds: Set<RecordKind> = [.mealPlanSlots, .snackPresets, .shoppingItems, .cookLogs, .preferences]
+    /// The kinds of the planner's files, which the directory's reader keeps as read for it
+    /// (`PlannerRecordsKeptAsRead`); and the preferences, whose `kitchen.goals` and
+    /// `kitchen.aisles` the planner reads.
+    public static let fileKinds: Set<RecordKind> = Set(RecordKind.allCases.filter { $0.declaration is any PlannerRecordsKeptAsRead.Type } + [.preferences])
 
     public let root: String
     /// Where the files are read from (`DataDirectoryReader.source`).
@@ -148,8 +149,11 @@ public struct MealPlanReader: Sendable {
     }
 
     /// The shopping files that exist (a link to nothing too, to be reported): the JSON first.
+    /// Those the directory's reader read, when this reader takes the files from it (it listed them).
     public func shoppingFilePaths() -> [String] {
-        [path(Self.shoppingJSON), path(Self.shoppingCSV)].filter { source.entryExists($0) }
+        let paths = [path(Self.shoppingJSON), path(Self.shoppingCSV)]
+        if let plannerFiles { return paths.filter { plannerFiles[$0] != nil } }
+        return paths.filter { source.entryExists($0) }
     }
 
     public func readGoals(diagnostics: inout [Diagnostic]) -> Located<NutritionGoals>? {
